@@ -1,0 +1,156 @@
+"""The engine contract every game implements: pure, deterministic rules with no I/O.
+
+An engine never touches the clock, the network, the store or a global random
+generator. Chance comes only through the `Rng` it is handed, and every outcome
+of chance is written into an event, so folding events (`evolve`) never rolls.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Protocol, TypeVar
+
+Seat = int  # 0-based seat index; seat 0 is the first seat listed at creation.
+JsonValue = Any  # what json.loads returns; kept loose on purpose
+
+T = TypeVar("T")
+
+
+class RuleViolation(Exception):
+    """The rules forbid this command. Raised by decide(), never by evolve().
+
+    `code` is a stable UPPER_SNAKE reason for machines, `rule` the rule id in the
+    game's spec (e.g. "MW-ROB-2"), `message` a sentence a player understands.
+    """
+
+    def __init__(self, code: str, message: str, *, rule: str, **details: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.rule = rule
+        self.details: dict[str, str] = {k: str(v) for k, v in details.items()}
+
+    def __repr__(self) -> str:
+        return f"RuleViolation({self.code!r}, {self.message!r}, rule={self.rule!r})"
+
+
+class OptionError(ValueError):
+    """A game option is unknown or has a value the game does not allow."""
+
+
+@dataclass(frozen=True)
+class Message:
+    """Base of every command and event: a frozen record with a stable JSON kind.
+
+    Subclasses set `kind` (snake_case, never changed once released) and may bump
+    `version` when their fields change; see engines/codec.py for the JSON form.
+    """
+
+    kind: ClassVar[str] = ""
+    version: ClassVar[int] = 1
+
+
+class Command(Message):
+    """An imperative from one seat, e.g. DeclareRobbery."""
+
+
+class Event(Message):
+    """A fact the engine decided, e.g. RobberyDeclared. Outcomes of chance live here."""
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The result of a finished game: ranking[0] holds the winner(s).
+
+    `ranking` is a list of tiers, best first; seats in one tier are tied.
+    `scores` maps each seat to its final score in the game's own unit.
+    """
+
+    ranking: tuple[tuple[Seat, ...], ...]
+    scores: tuple[int, ...] = ()
+    reason: str = ""
+    winners: tuple[Seat, ...] = field(init=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "winners", self.ranking[0] if self.ranking else ())
+
+
+class Rng(Protocol):
+    """The only source of chance an engine may use.
+
+    A live game's Rng derives every outcome from (secret seed, game id, version,
+    draw index); an imported tabletop log's Rng serves the outcomes that were
+    observed at the table and checks that each one was possible.
+    """
+
+    def randint(self, low: int, high: int) -> int:
+        """A uniform integer in [low, high], both ends included (a die: 1, 6)."""
+        ...
+
+    def shuffle(self, items: Sequence[T]) -> tuple[T, ...]:
+        """A uniformly random permutation of `items` (JSON scalars: str or int)."""
+        ...
+
+
+class Engine(Protocol):
+    """One game's rules. Implementations are stateless objects; state is data.
+
+    `State` is any immutable value the engine chooses (usually a frozen
+    dataclass). The service never looks inside it: it only passes it back to
+    the engine, and shows clients `view(state, seat)`.
+    """
+
+    game_id: str
+    title: str
+    min_seats: int
+    max_seats: int
+    commands: Sequence[type[Command]]  # every command class, for the codec and the API
+    events: Sequence[type[Event]]  # every event class, for the codec
+
+    def options(self, raw: Mapping[str, JsonValue]) -> dict[str, JsonValue]:
+        """Validate table options; return them complete with defaults filled in.
+
+        Raises OptionError naming the bad option. The returned dict is what the
+        game stores and what `setup` receives.
+        """
+        ...
+
+    def setup(self, options: Mapping[str, JsonValue], seats: int, rng: Rng) -> list[Event]:
+        """The opening events: the first one makes the state from nothing."""
+        ...
+
+    def evolve(self, state: Any, event: Event) -> Any:
+        """Fold one event into the state (state is None for the first event).
+
+        Trusts the event: never raises on a log the engine produced.
+        """
+        ...
+
+    def decide(self, state: Any, seat: Seat, command: Command, rng: Rng) -> list[Event]:
+        """Return the events `command` causes, or raise RuleViolation."""
+        ...
+
+    def legal_commands(self, state: Any, seat: Seat) -> list[Command]:
+        """Every command `seat` may send now (empty when it has nothing to do)."""
+        ...
+
+    def seats_to_act(self, state: Any) -> tuple[Seat, ...]:
+        """Seats whose input the game is waiting for now (several when simultaneous)."""
+        ...
+
+    def view(self, state: Any, seat: Seat | None) -> dict[str, JsonValue]:
+        """The state as `seat` may see it, as JSON data; None is the omniscient view."""
+        ...
+
+    def redact(self, event: Event, seat: Seat | None) -> Event:
+        """The event as `seat` may see it; None returns it whole."""
+        ...
+
+    def outcome(self, state: Any) -> Outcome | None:
+        """The result once the game is over, else None."""
+        ...
+
+    def describe(self, event: Event, seat_names: Sequence[str]) -> str:
+        """One sentence of narrative for the event, e.g. "seat 2 joins the Stagecoach robbery"."""
+        ...

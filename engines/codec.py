@@ -1,0 +1,157 @@
+"""The stable, versioned JSON form of commands and events.
+
+A message encodes as `{"kind": "robbery_declared", "v": 1, ...fields}`. The
+`kind` of a released message never changes; a changed field list bumps `v`.
+Decoding turns JSON lists back into tuples (and nested dicts back into frozen
+dataclasses) by reading the dataclass type hints once per class.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import types
+import typing
+from collections.abc import Callable, Iterable, Mapping
+from functools import cache
+from typing import Any, TypeVar
+
+from engines.base import JsonValue, Message
+
+M = TypeVar("M", bound=Message)
+
+
+class DecodeError(ValueError):
+    """JSON that is not a well-formed message of this game; names the field."""
+
+
+def encode(message: Message) -> dict[str, JsonValue]:
+    """The JSON form of a command or event."""
+    body = _to_json(message)
+    assert isinstance(body, dict)
+    return {"kind": message.kind, "v": message.version, **body}
+
+
+def _to_json(value: Any) -> JsonValue:
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: _to_json(getattr(value, f.name)) for f in dataclasses.fields(value) if f.init}
+    if isinstance(value, (tuple, list)):
+        return [_to_json(v) for v in value]
+    if isinstance(value, Mapping):
+        return {str(k): _to_json(v) for k, v in value.items()}
+    return value
+
+
+class Codec:
+    """Decodes the JSON form back into the message classes of one game."""
+
+    def __init__(self, classes: Iterable[type[Message]]) -> None:
+        self.by_kind: dict[str, type[Message]] = {}
+        for cls in classes:
+            if not cls.kind or cls.kind in self.by_kind:
+                raise ValueError(f"message kind {cls.kind!r} of {cls.__name__} is empty or repeated")
+            self.by_kind[cls.kind] = cls
+
+    def decode(self, data: Mapping[str, JsonValue]) -> Message:
+        if not isinstance(data, Mapping):
+            raise DecodeError(f"a message must be a JSON object, got {type(data).__name__}")
+        kind = data.get("kind")
+        cls = self.by_kind.get(kind) if isinstance(kind, str) else None
+        if cls is None:
+            raise DecodeError(f"unknown kind {kind!r}; expected one of {sorted(self.by_kind)}")
+        version = data.get("v", cls.version)
+        if version != cls.version:
+            raise DecodeError(f"{kind} version {version!r} is not supported (this build reads v{cls.version})")
+        fields = {k: v for k, v in data.items() if k not in ("kind", "v")}
+        return decode_dataclass(cls, fields, kind)
+
+
+def decode_dataclass(cls: type[M], fields: Mapping[str, JsonValue], where: str) -> M:
+    """Build `cls` from JSON fields, converting lists to tuples by type hint."""
+    converters = _converters(cls)
+    unknown = set(fields) - set(converters)
+    if unknown:
+        raise DecodeError(f"{where}: unknown field(s) {sorted(unknown)}")
+    kwargs: dict[str, Any] = {}
+    for name, convert in converters.items():
+        if name in fields:
+            kwargs[name] = convert(fields[name], f"{where}.{name}")
+    try:
+        return cls(**kwargs)
+    except TypeError as error:
+        raise DecodeError(f"{where}: {error}") from None
+
+
+Converter = Callable[[Any, str], Any]
+
+
+@cache
+def _converters(cls: type) -> dict[str, Converter]:
+    hints = typing.get_type_hints(cls)
+    return {f.name: _converter(hints[f.name]) for f in dataclasses.fields(cls) if f.init}
+
+
+def _converter(hint: Any) -> Converter:
+    origin = typing.get_origin(hint)
+    args = typing.get_args(hint)
+    if origin is tuple:
+        item = _converter(args[0]) if args and (len(args) == 2 and args[1] is Ellipsis) else None
+        positional = [_converter(a) for a in args] if item is None else []
+
+        def to_tuple(value: Any, where: str) -> tuple[Any, ...]:
+            if not isinstance(value, (list, tuple)):
+                raise DecodeError(f"{where}: expected a list, got {value!r}")
+            if item is not None:
+                return tuple(item(v, f"{where}[{i}]") for i, v in enumerate(value))
+            if len(value) != len(positional):
+                raise DecodeError(f"{where}: expected {len(positional)} items, got {len(value)}")
+            return tuple(c(v, f"{where}[{i}]") for i, (c, v) in enumerate(zip(positional, value)))
+
+        return to_tuple
+    if origin in (typing.Union, types.UnionType):
+        options = [_converter(a) for a in args]
+
+        def to_union(value: Any, where: str) -> Any:
+            if value is None and type(None) in args:
+                return None
+            errors = []
+            for convert in options:
+                try:
+                    return convert(value, where)
+                except DecodeError as error:
+                    errors.append(str(error))
+            raise DecodeError(f"{where}: {value!r} matches none of {args}")
+
+        return to_union
+    if isinstance(hint, type) and dataclasses.is_dataclass(hint):
+
+        def to_dataclass(value: Any, where: str) -> Any:
+            if not isinstance(value, Mapping):
+                raise DecodeError(f"{where}: expected an object, got {value!r}")
+            return decode_dataclass(hint, value, where)
+
+        return to_dataclass
+    if hint is type(None):
+        return _exact(type(None))
+    if hint in (int, str, bool, float):
+        return _exact(hint)
+    if origin is typing.Literal:
+
+        def to_literal(value: Any, where: str) -> Any:
+            if value not in args:
+                raise DecodeError(f"{where}: {value!r} is not one of {args}")
+            return value
+
+        return to_literal
+    if origin in (dict, Mapping) or hint is typing.Any:
+        return lambda value, where: value
+    raise TypeError(f"the codec cannot decode fields of type {hint!r}")
+
+
+def _exact(kind: type) -> Converter:
+    def check(value: Any, where: str) -> Any:
+        # bool is an int in Python; keep them apart so a malformed field is caught.
+        if type(value) is not kind and not (kind is float and type(value) is int):
+            raise DecodeError(f"{where}: expected {kind.__name__}, got {value!r}")
+        return value
+
+    return check

@@ -1,0 +1,124 @@
+"""The two sources of chance an engine is handed, and the record they leave.
+
+`SeededRng` derives every outcome from (secret seed, game id, game version,
+draw index) with SHA-256, so an auditor holding the revealed seed re-derives
+each die roll and shuffle. `ObservedRng` replays outcomes recorded at a real
+table and checks that each one was possible. Both write `draws`: the list of
+outcomes a command used, stored with the command and in the match log.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections import Counter
+from collections.abc import Sequence
+from typing import TypeVar
+
+from engines.base import JsonValue, RuleViolation
+
+T = TypeVar("T")
+Draw = dict[str, JsonValue]  # {"op": "randint", "value": 4} or {"op": "shuffle", "value": [...]}
+
+
+class ImpossibleOutcome(RuleViolation):
+    """An observed outcome that the rules could not have produced."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__("IMPOSSIBLE_OUTCOME", message, rule="RNG")
+
+
+def seed_commitment(seed: bytes) -> str:
+    """The hash published when a game is created; the seed is revealed at the end."""
+    return hashlib.sha256(b"frontier-seed-v1:" + seed).hexdigest()
+
+
+class SeededRng:
+    """Deterministic chance for the command applied at game version `version`."""
+
+    def __init__(self, seed: bytes, game_id: str, version: int) -> None:
+        self._prefix = b"frontier-rng-v1:" + seed + b"\0" + game_id.encode() + b"\0" + str(version).encode()
+        self._index = 0
+        self.draws: list[Draw] = []
+
+    def _stream(self) -> _Stream:
+        stream = _Stream(self._prefix + b"\0" + str(self._index).encode())
+        self._index += 1
+        return stream
+
+    def randint(self, low: int, high: int) -> int:
+        if high < low:
+            raise ValueError(f"randint({low}, {high}): empty range")
+        value = self._stream().below(high - low + 1) + low
+        self.draws.append({"op": "randint", "value": value})
+        return value
+
+    def shuffle(self, items: Sequence[T]) -> tuple[T, ...]:
+        order = list(items)
+        stream = self._stream()
+        for i in range(len(order) - 1, 0, -1):  # Fisher-Yates
+            j = stream.below(i + 1)
+            order[i], order[j] = order[j], order[i]
+        self.draws.append({"op": "shuffle", "value": list(order)})
+        return tuple(order)
+
+
+class _Stream:
+    """An endless run of 64-bit words from SHA-256 blocks; `below` rejects bias."""
+
+    def __init__(self, key: bytes) -> None:
+        self._key = key
+        self._block = 0
+        self._words: list[int] = []
+
+    def _word(self) -> int:
+        if not self._words:
+            digest = hashlib.sha256(self._key + b"\0" + str(self._block).encode()).digest()
+            self._block += 1
+            self._words = [int.from_bytes(digest[i : i + 8], "big") for i in range(0, 32, 8)]
+        return self._words.pop()
+
+    def below(self, n: int) -> int:
+        limit = (1 << 64) - (1 << 64) % n
+        while True:
+            word = self._word()
+            if word < limit:
+                return word % n
+
+
+class ObservedRng:
+    """Serves the outcomes a log recorded, checking each against what was asked."""
+
+    def __init__(self, draws: Sequence[Draw]) -> None:
+        self._pending = list(draws)
+        self._used = 0
+        self.draws: list[Draw] = []
+
+    def _next(self, op: str) -> JsonValue:
+        if self._used >= len(self._pending):
+            raise ImpossibleOutcome(f"the rules need a {op} here but the log records no more outcomes")
+        draw = self._pending[self._used]
+        self._used += 1
+        if not isinstance(draw, dict) or draw.get("op") != op or "value" not in draw:
+            raise ImpossibleOutcome(f"the rules need a {op} here but the log records {draw!r}")
+        self.draws.append(draw)
+        return draw["value"]
+
+    def randint(self, low: int, high: int) -> int:
+        value = self._next("randint")
+        if type(value) is not int or not low <= value <= high:
+            raise ImpossibleOutcome(f"observed roll {value!r} is not between {low} and {high}")
+        return value
+
+    def shuffle(self, items: Sequence[T]) -> tuple[T, ...]:
+        value = self._next("shuffle")
+        if not isinstance(value, list) or Counter(map(repr, value)) != Counter(map(repr, items)):
+            raise ImpossibleOutcome(
+                f"observed shuffle is not an arrangement of the {len(items)} items in play"
+            )
+        return tuple(value)
+
+    def finish(self) -> None:
+        """Raise if the log recorded outcomes the rules never asked for."""
+        if self._used != len(self._pending):
+            extra = len(self._pending) - self._used
+            raise ImpossibleOutcome(f"the log records {extra} outcome(s) the rules never asked for")

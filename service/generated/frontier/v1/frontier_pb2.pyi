@@ -1,0 +1,331 @@
+from google.protobuf import struct_pb2 as _struct_pb2
+from service.generated.frontier.v1 import most_wanted_pb2 as _most_wanted_pb2
+from service.generated.frontier.v1 import deadwood_pb2 as _deadwood_pb2
+from service.generated.frontier.v1 import western_legends_pb2 as _western_legends_pb2
+from google.protobuf.internal import containers as _containers
+from google.protobuf import descriptor as _descriptor
+from google.protobuf import message as _message
+from collections.abc import Iterable as _Iterable, Mapping as _Mapping
+from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
+
+DESCRIPTOR: _descriptor.FileDescriptor
+
+class Command(_message.Message):
+    __slots__ = ("most_wanted", "deadwood_1876", "western_legends")
+    MOST_WANTED_FIELD_NUMBER: _ClassVar[int]
+    DEADWOOD_1876_FIELD_NUMBER: _ClassVar[int]
+    WESTERN_LEGENDS_FIELD_NUMBER: _ClassVar[int]
+    most_wanted: _most_wanted_pb2.MostWantedCommand
+    deadwood_1876: _deadwood_pb2.DeadwoodCommand
+    western_legends: _western_legends_pb2.WesternLegendsCommand
+    def __init__(self, most_wanted: _Optional[_Union[_most_wanted_pb2.MostWantedCommand, _Mapping]] = ..., deadwood_1876: _Optional[_Union[_deadwood_pb2.DeadwoodCommand, _Mapping]] = ..., western_legends: _Optional[_Union[_western_legends_pb2.WesternLegendsCommand, _Mapping]] = ...) -> None: ...
+
+class GameEvent(_message.Message):
+    __slots__ = ("kind", "json")
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    JSON_FIELD_NUMBER: _ClassVar[int]
+    kind: str
+    json: str
+    def __init__(self, kind: _Optional[str] = ..., json: _Optional[str] = ...) -> None: ...
+
+class Outcome(_message.Message):
+    __slots__ = ("ranking", "scores", "reason")
+    RANKING_FIELD_NUMBER: _ClassVar[int]
+    SCORES_FIELD_NUMBER: _ClassVar[int]
+    REASON_FIELD_NUMBER: _ClassVar[int]
+    ranking: _containers.RepeatedCompositeFieldContainer[SeatGroup]
+    scores: _containers.RepeatedScalarFieldContainer[int]
+    reason: str
+    def __init__(self, ranking: _Optional[_Iterable[_Union[SeatGroup, _Mapping]]] = ..., scores: _Optional[_Iterable[int]] = ..., reason: _Optional[str] = ...) -> None: ...
+
+class SeatGroup(_message.Message):
+    __slots__ = ("seats",)
+    SEATS_FIELD_NUMBER: _ClassVar[int]
+    seats: _containers.RepeatedScalarFieldContainer[int]
+    def __init__(self, seats: _Optional[_Iterable[int]] = ...) -> None: ...
+
+class GameType(_message.Message):
+    __slots__ = ("game", "title", "min_seats", "max_seats", "default_options")
+    GAME_FIELD_NUMBER: _ClassVar[int]
+    TITLE_FIELD_NUMBER: _ClassVar[int]
+    MIN_SEATS_FIELD_NUMBER: _ClassVar[int]
+    MAX_SEATS_FIELD_NUMBER: _ClassVar[int]
+    DEFAULT_OPTIONS_FIELD_NUMBER: _ClassVar[int]
+    game: str
+    title: str
+    min_seats: int
+    max_seats: int
+    default_options: _struct_pb2.Struct
+    def __init__(self, game: _Optional[str] = ..., title: _Optional[str] = ..., min_seats: _Optional[int] = ..., max_seats: _Optional[int] = ..., default_options: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ...) -> None: ...
+
+class ListGameTypesRequest(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...
+
+class ListGameTypesResponse(_message.Message):
+    __slots__ = ("games",)
+    GAMES_FIELD_NUMBER: _ClassVar[int]
+    games: _containers.RepeatedCompositeFieldContainer[GameType]
+    def __init__(self, games: _Optional[_Iterable[_Union[GameType, _Mapping]]] = ...) -> None: ...
+
+class CreateGameRequest(_message.Message):
+    __slots__ = ("game", "seats", "players", "options", "tag")
+    GAME_FIELD_NUMBER: _ClassVar[int]
+    SEATS_FIELD_NUMBER: _ClassVar[int]
+    PLAYERS_FIELD_NUMBER: _ClassVar[int]
+    OPTIONS_FIELD_NUMBER: _ClassVar[int]
+    TAG_FIELD_NUMBER: _ClassVar[int]
+    game: str
+    seats: int
+    players: _containers.RepeatedScalarFieldContainer[str]
+    options: _struct_pb2.Struct
+    tag: str
+    def __init__(self, game: _Optional[str] = ..., seats: _Optional[int] = ..., players: _Optional[_Iterable[str]] = ..., options: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., tag: _Optional[str] = ...) -> None: ...
+
+class SeatToken(_message.Message):
+    __slots__ = ("seat", "player", "token")
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    PLAYER_FIELD_NUMBER: _ClassVar[int]
+    TOKEN_FIELD_NUMBER: _ClassVar[int]
+    seat: int
+    player: str
+    token: str
+    def __init__(self, seat: _Optional[int] = ..., player: _Optional[str] = ..., token: _Optional[str] = ...) -> None: ...
+
+class CreateGameResponse(_message.Message):
+    __slots__ = ("game_id", "seed_commitment", "seats", "version", "options")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    SEED_COMMITMENT_FIELD_NUMBER: _ClassVar[int]
+    SEATS_FIELD_NUMBER: _ClassVar[int]
+    VERSION_FIELD_NUMBER: _ClassVar[int]
+    OPTIONS_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    seed_commitment: str
+    seats: _containers.RepeatedCompositeFieldContainer[SeatToken]
+    version: int
+    options: _struct_pb2.Struct
+    def __init__(self, game_id: _Optional[str] = ..., seed_commitment: _Optional[str] = ..., seats: _Optional[_Iterable[_Union[SeatToken, _Mapping]]] = ..., version: _Optional[int] = ..., options: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ...) -> None: ...
+
+class ClaimSeatRequest(_message.Message):
+    __slots__ = ("game_id", "player", "seat")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    PLAYER_FIELD_NUMBER: _ClassVar[int]
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    player: str
+    seat: int
+    def __init__(self, game_id: _Optional[str] = ..., player: _Optional[str] = ..., seat: _Optional[int] = ...) -> None: ...
+
+class ClaimSeatResponse(_message.Message):
+    __slots__ = ("seat",)
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    seat: SeatToken
+    def __init__(self, seat: _Optional[_Union[SeatToken, _Mapping]] = ...) -> None: ...
+
+class SubmitCommandRequest(_message.Message):
+    __slots__ = ("game_id", "command_id", "expected_version", "command")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    COMMAND_ID_FIELD_NUMBER: _ClassVar[int]
+    EXPECTED_VERSION_FIELD_NUMBER: _ClassVar[int]
+    COMMAND_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    command_id: str
+    expected_version: int
+    command: Command
+    def __init__(self, game_id: _Optional[str] = ..., command_id: _Optional[str] = ..., expected_version: _Optional[int] = ..., command: _Optional[_Union[Command, _Mapping]] = ...) -> None: ...
+
+class SubmitCommandResponse(_message.Message):
+    __slots__ = ("version", "events", "duplicate")
+    VERSION_FIELD_NUMBER: _ClassVar[int]
+    EVENTS_FIELD_NUMBER: _ClassVar[int]
+    DUPLICATE_FIELD_NUMBER: _ClassVar[int]
+    version: int
+    events: _containers.RepeatedCompositeFieldContainer[GameEvent]
+    duplicate: bool
+    def __init__(self, version: _Optional[int] = ..., events: _Optional[_Iterable[_Union[GameEvent, _Mapping]]] = ..., duplicate: _Optional[bool] = ...) -> None: ...
+
+class GetStateRequest(_message.Message):
+    __slots__ = ("game_id", "version")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    VERSION_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    version: int
+    def __init__(self, game_id: _Optional[str] = ..., version: _Optional[int] = ...) -> None: ...
+
+class GameState(_message.Message):
+    __slots__ = ("game_id", "game", "version", "status", "viewer_seat", "view_json", "seats_to_act", "outcome", "state_hash")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    GAME_FIELD_NUMBER: _ClassVar[int]
+    VERSION_FIELD_NUMBER: _ClassVar[int]
+    STATUS_FIELD_NUMBER: _ClassVar[int]
+    VIEWER_SEAT_FIELD_NUMBER: _ClassVar[int]
+    VIEW_JSON_FIELD_NUMBER: _ClassVar[int]
+    SEATS_TO_ACT_FIELD_NUMBER: _ClassVar[int]
+    OUTCOME_FIELD_NUMBER: _ClassVar[int]
+    STATE_HASH_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    game: str
+    version: int
+    status: str
+    viewer_seat: int
+    view_json: str
+    seats_to_act: _containers.RepeatedScalarFieldContainer[int]
+    outcome: Outcome
+    state_hash: str
+    def __init__(self, game_id: _Optional[str] = ..., game: _Optional[str] = ..., version: _Optional[int] = ..., status: _Optional[str] = ..., viewer_seat: _Optional[int] = ..., view_json: _Optional[str] = ..., seats_to_act: _Optional[_Iterable[int]] = ..., outcome: _Optional[_Union[Outcome, _Mapping]] = ..., state_hash: _Optional[str] = ...) -> None: ...
+
+class ListLegalCommandsRequest(_message.Message):
+    __slots__ = ("game_id",)
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    def __init__(self, game_id: _Optional[str] = ...) -> None: ...
+
+class ListLegalCommandsResponse(_message.Message):
+    __slots__ = ("version", "seat", "commands")
+    VERSION_FIELD_NUMBER: _ClassVar[int]
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    COMMANDS_FIELD_NUMBER: _ClassVar[int]
+    version: int
+    seat: int
+    commands: _containers.RepeatedCompositeFieldContainer[Command]
+    def __init__(self, version: _Optional[int] = ..., seat: _Optional[int] = ..., commands: _Optional[_Iterable[_Union[Command, _Mapping]]] = ...) -> None: ...
+
+class ListGamesRequest(_message.Message):
+    __slots__ = ("game", "status", "player", "tag", "page_size", "page_token")
+    GAME_FIELD_NUMBER: _ClassVar[int]
+    STATUS_FIELD_NUMBER: _ClassVar[int]
+    PLAYER_FIELD_NUMBER: _ClassVar[int]
+    TAG_FIELD_NUMBER: _ClassVar[int]
+    PAGE_SIZE_FIELD_NUMBER: _ClassVar[int]
+    PAGE_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    game: str
+    status: str
+    player: str
+    tag: str
+    page_size: int
+    page_token: str
+    def __init__(self, game: _Optional[str] = ..., status: _Optional[str] = ..., player: _Optional[str] = ..., tag: _Optional[str] = ..., page_size: _Optional[int] = ..., page_token: _Optional[str] = ...) -> None: ...
+
+class GameSummary(_message.Message):
+    __slots__ = ("game_id", "game", "status", "players", "tag", "version", "created_at")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    GAME_FIELD_NUMBER: _ClassVar[int]
+    STATUS_FIELD_NUMBER: _ClassVar[int]
+    PLAYERS_FIELD_NUMBER: _ClassVar[int]
+    TAG_FIELD_NUMBER: _ClassVar[int]
+    VERSION_FIELD_NUMBER: _ClassVar[int]
+    CREATED_AT_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    game: str
+    status: str
+    players: _containers.RepeatedScalarFieldContainer[str]
+    tag: str
+    version: int
+    created_at: str
+    def __init__(self, game_id: _Optional[str] = ..., game: _Optional[str] = ..., status: _Optional[str] = ..., players: _Optional[_Iterable[str]] = ..., tag: _Optional[str] = ..., version: _Optional[int] = ..., created_at: _Optional[str] = ...) -> None: ...
+
+class ListGamesResponse(_message.Message):
+    __slots__ = ("games", "next_page_token")
+    GAMES_FIELD_NUMBER: _ClassVar[int]
+    NEXT_PAGE_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    games: _containers.RepeatedCompositeFieldContainer[GameSummary]
+    next_page_token: str
+    def __init__(self, games: _Optional[_Iterable[_Union[GameSummary, _Mapping]]] = ..., next_page_token: _Optional[str] = ...) -> None: ...
+
+class WatchGameRequest(_message.Message):
+    __slots__ = ("game_id", "from_version")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    FROM_VERSION_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    from_version: int
+    def __init__(self, game_id: _Optional[str] = ..., from_version: _Optional[int] = ...) -> None: ...
+
+class GameUpdate(_message.Message):
+    __slots__ = ("version", "seat", "events", "status", "seats_to_act")
+    VERSION_FIELD_NUMBER: _ClassVar[int]
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    EVENTS_FIELD_NUMBER: _ClassVar[int]
+    STATUS_FIELD_NUMBER: _ClassVar[int]
+    SEATS_TO_ACT_FIELD_NUMBER: _ClassVar[int]
+    version: int
+    seat: int
+    events: _containers.RepeatedCompositeFieldContainer[GameEvent]
+    status: str
+    seats_to_act: _containers.RepeatedScalarFieldContainer[int]
+    def __init__(self, version: _Optional[int] = ..., seat: _Optional[int] = ..., events: _Optional[_Iterable[_Union[GameEvent, _Mapping]]] = ..., status: _Optional[str] = ..., seats_to_act: _Optional[_Iterable[int]] = ...) -> None: ...
+
+class ReplayRequest(_message.Message):
+    __slots__ = ("game_id", "from_version", "to_version")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    FROM_VERSION_FIELD_NUMBER: _ClassVar[int]
+    TO_VERSION_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    from_version: int
+    to_version: int
+    def __init__(self, game_id: _Optional[str] = ..., from_version: _Optional[int] = ..., to_version: _Optional[int] = ...) -> None: ...
+
+class ReplayStep(_message.Message):
+    __slots__ = ("version", "seat", "command_json", "events", "view_json", "narrative")
+    VERSION_FIELD_NUMBER: _ClassVar[int]
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    COMMAND_JSON_FIELD_NUMBER: _ClassVar[int]
+    EVENTS_FIELD_NUMBER: _ClassVar[int]
+    VIEW_JSON_FIELD_NUMBER: _ClassVar[int]
+    NARRATIVE_FIELD_NUMBER: _ClassVar[int]
+    version: int
+    seat: int
+    command_json: str
+    events: _containers.RepeatedCompositeFieldContainer[GameEvent]
+    view_json: str
+    narrative: str
+    def __init__(self, version: _Optional[int] = ..., seat: _Optional[int] = ..., command_json: _Optional[str] = ..., events: _Optional[_Iterable[_Union[GameEvent, _Mapping]]] = ..., view_json: _Optional[str] = ..., narrative: _Optional[str] = ...) -> None: ...
+
+class ExportLogRequest(_message.Message):
+    __slots__ = ("game_id",)
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    def __init__(self, game_id: _Optional[str] = ...) -> None: ...
+
+class ExportLogResponse(_message.Message):
+    __slots__ = ("content", "redacted")
+    CONTENT_FIELD_NUMBER: _ClassVar[int]
+    REDACTED_FIELD_NUMBER: _ClassVar[int]
+    content: str
+    redacted: bool
+    def __init__(self, content: _Optional[str] = ..., redacted: _Optional[bool] = ...) -> None: ...
+
+class ImportLogRequest(_message.Message):
+    __slots__ = ("content",)
+    CONTENT_FIELD_NUMBER: _ClassVar[int]
+    content: str
+    def __init__(self, content: _Optional[str] = ...) -> None: ...
+
+class ImportLogResponse(_message.Message):
+    __slots__ = ("game_id", "version", "state_hash")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    VERSION_FIELD_NUMBER: _ClassVar[int]
+    STATE_HASH_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    version: int
+    state_hash: str
+    def __init__(self, game_id: _Optional[str] = ..., version: _Optional[int] = ..., state_hash: _Optional[str] = ...) -> None: ...
+
+class AuditRequest(_message.Message):
+    __slots__ = ("game_id",)
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    def __init__(self, game_id: _Optional[str] = ...) -> None: ...
+
+class AuditReport(_message.Message):
+    __slots__ = ("ok", "game_id", "checks", "problems", "markdown")
+    OK_FIELD_NUMBER: _ClassVar[int]
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    CHECKS_FIELD_NUMBER: _ClassVar[int]
+    PROBLEMS_FIELD_NUMBER: _ClassVar[int]
+    MARKDOWN_FIELD_NUMBER: _ClassVar[int]
+    ok: bool
+    game_id: str
+    checks: _containers.RepeatedScalarFieldContainer[str]
+    problems: _containers.RepeatedScalarFieldContainer[str]
+    markdown: str
+    def __init__(self, ok: _Optional[bool] = ..., game_id: _Optional[str] = ..., checks: _Optional[_Iterable[str]] = ..., problems: _Optional[_Iterable[str]] = ..., markdown: _Optional[str] = ...) -> None: ...
