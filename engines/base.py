@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol, TypeVar
 
 Seat = int  # 0-based seat index; seat 0 is the first seat listed at creation.
+SPECTATOR: Seat = -1  # the viewer who holds no seat: `view`/`redact` show public information only
 JsonValue = Any  # what json.loads returns; kept loose on purpose
 
 T = TypeVar("T")
@@ -140,11 +141,14 @@ class Engine(Protocol):
         ...
 
     def view(self, state: Any, seat: Seat | None) -> dict[str, JsonValue]:
-        """The state as `seat` may see it, as JSON data; None is the omniscient view."""
+        """The state as `seat` may see it, as JSON data.
+
+        None is the omniscient (organiser) view; SPECTATOR sees public information only.
+        """
         ...
 
     def redact(self, event: Event, seat: Seat | None) -> Event:
-        """The event as `seat` may see it; None returns it whole."""
+        """The event as `seat` may see it; None returns it whole, SPECTATOR keeps only what is public."""
         ...
 
     def outcome(self, state: Any) -> Outcome | None:

@@ -60,7 +60,9 @@ class Codec:
             raise DecodeError(f"unknown kind {kind!r}; expected one of {sorted(self.by_kind)}")
         version = data.get("v", cls.version)
         if version != cls.version:
-            raise DecodeError(f"{kind} version {version!r} is not supported (this build reads v{cls.version})")
+            raise DecodeError(
+                f"{kind} version {version!r} is not supported (this build reads v{cls.version})"
+            )
         fields = {k: v for k, v in data.items() if k not in ("kind", "v")}
         return decode_dataclass(cls, fields, kind)
 
@@ -104,7 +106,8 @@ def _converter(hint: Any) -> Converter:
                 return tuple(item(v, f"{where}[{i}]") for i, v in enumerate(value))
             if len(value) != len(positional):
                 raise DecodeError(f"{where}: expected {len(positional)} items, got {len(value)}")
-            return tuple(c(v, f"{where}[{i}]") for i, (c, v) in enumerate(zip(positional, value)))
+            pairs = enumerate(zip(positional, value, strict=True))
+            return tuple(convert(v, f"{where}[{i}]") for i, (convert, v) in pairs)
 
         return to_tuple
     if origin in (typing.Union, types.UnionType):

@@ -24,8 +24,15 @@ def generate(out_dir: Path = OUT_DIR) -> list[Path]:
     protos = sorted(str(p.relative_to(PROTO_DIR)) for p in PROTO_DIR.rglob("*.proto"))
     include = str(Path(protoc.__file__).parent / "_proto")
     with tempfile.TemporaryDirectory() as tmp:
-        args = ["protoc", f"-I{PROTO_DIR}", f"-I{include}", f"--python_out={tmp}", f"--pyi_out={tmp}",
-                f"--grpc_python_out={tmp}", *protos]
+        args = [
+            "protoc",
+            f"-I{PROTO_DIR}",
+            f"-I{include}",
+            f"--python_out={tmp}",
+            f"--pyi_out={tmp}",
+            f"--grpc_python_out={tmp}",
+            *protos,
+        ]
         if protoc.main(args) != 0:
             raise SystemExit("protoc failed")
         written = []
@@ -33,7 +40,9 @@ def generate(out_dir: Path = OUT_DIR) -> list[Path]:
             target = out_dir / source.relative_to(tmp)
             target.parent.mkdir(parents=True, exist_ok=True)
             text = re.sub(r"^from frontier\.", f"from {PACKAGE}.frontier.", source.read_text(), flags=re.M)
-            text = re.sub(r"^import frontier\.(\S+) as", rf"import {PACKAGE}.frontier.\1 as", text, flags=re.M)
+            text = re.sub(
+                r"^import frontier\.(\S+) as", rf"import {PACKAGE}.frontier.\1 as", text, flags=re.M
+            )
             target.write_text(text)
             written.append(target)
     for folder in {p.parent for p in written} | {out_dir}:

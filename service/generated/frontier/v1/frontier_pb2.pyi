@@ -135,14 +135,18 @@ class SubmitCommandRequest(_message.Message):
     def __init__(self, game_id: _Optional[str] = ..., command_id: _Optional[str] = ..., expected_version: _Optional[int] = ..., command: _Optional[_Union[Command, _Mapping]] = ...) -> None: ...
 
 class SubmitCommandResponse(_message.Message):
-    __slots__ = ("version", "events", "duplicate")
+    __slots__ = ("version", "events", "duplicate", "status", "seats_to_act")
     VERSION_FIELD_NUMBER: _ClassVar[int]
     EVENTS_FIELD_NUMBER: _ClassVar[int]
     DUPLICATE_FIELD_NUMBER: _ClassVar[int]
+    STATUS_FIELD_NUMBER: _ClassVar[int]
+    SEATS_TO_ACT_FIELD_NUMBER: _ClassVar[int]
     version: int
     events: _containers.RepeatedCompositeFieldContainer[GameEvent]
     duplicate: bool
-    def __init__(self, version: _Optional[int] = ..., events: _Optional[_Iterable[_Union[GameEvent, _Mapping]]] = ..., duplicate: _Optional[bool] = ...) -> None: ...
+    status: str
+    seats_to_act: _containers.RepeatedScalarFieldContainer[int]
+    def __init__(self, version: _Optional[int] = ..., events: _Optional[_Iterable[_Union[GameEvent, _Mapping]]] = ..., duplicate: _Optional[bool] = ..., status: _Optional[str] = ..., seats_to_act: _Optional[_Iterable[int]] = ...) -> None: ...
 
 class GetStateRequest(_message.Message):
     __slots__ = ("game_id", "version")

@@ -1,0 +1,82 @@
+"""A small gRPC client for the CLI, the bots and the tests: a stub plus token handling."""
+
+from __future__ import annotations
+
+import random
+import uuid
+from collections.abc import Callable
+from typing import Any
+
+import grpc
+
+from service.generated.frontier.v1 import frontier_pb2, frontier_pb2_grpc
+
+
+class Client:
+    def __init__(self, address: str, *, token: str | None = None, timeout: float = 30.0) -> None:
+        self.channel = grpc.insecure_channel(
+            address,
+            options=[("grpc.max_receive_message_length", 64 * 1024 * 1024)],
+        )
+        self.stub = frontier_pb2_grpc.FrontierLedgerStub(self.channel)
+        self.token = token
+        self.timeout = timeout
+
+    def metadata(self, token: str | None = None) -> list[tuple[str, str]]:
+        chosen = token or self.token
+        return [("authorization", f"Bearer {chosen}")] if chosen else []
+
+    def call(
+        self, method: str, request: Any, *, token: str | None = None, timeout: float | None = None
+    ) -> Any:
+        rpc: Callable[..., Any] = getattr(self.stub, method)
+        return rpc(request, metadata=self.metadata(token), timeout=timeout or self.timeout)
+
+    def close(self) -> None:
+        self.channel.close()
+
+    def __enter__(self) -> Client:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def play_bot_game(
+    client: Client,
+    game: str,
+    players: int,
+    *,
+    chooser: random.Random,
+    options: dict[str, Any] | None = None,
+    tag: str = "bots",
+    max_commands: int = 100_000,
+) -> tuple[str, int]:
+    """Create a game, play it to the end with random legal commands over gRPC; return (game id, commands)."""
+    request = frontier_pb2.CreateGameRequest(
+        game=game, seats=players, players=[f"bot {i + 1}" for i in range(players)], tag=tag
+    )
+    if options:
+        request.options.update(options)
+    created = client.call("CreateGame", request)
+    tokens = {grant.seat: grant.token for grant in created.seats}
+    game_id = created.game_id
+    state = client.call("GetState", frontier_pb2.GetStateRequest(game_id=game_id), token=tokens[0])
+    commands = 0
+    while state.status != "finished":
+        if commands >= max_commands:
+            raise RuntimeError(f"game {game_id} did not end after {max_commands} commands")
+        seat = chooser.choice(list(state.seats_to_act))
+        legal = client.call(
+            "ListLegalCommands", frontier_pb2.ListLegalCommandsRequest(game_id=game_id), token=tokens[seat]
+        )
+        command = chooser.choice(list(legal.commands))
+        state = client.call(
+            "SubmitCommand",
+            frontier_pb2.SubmitCommandRequest(
+                game_id=game_id, command_id=uuid.uuid4().hex, expected_version=legal.version, command=command
+            ),
+            token=tokens[seat],
+        )
+        commands += 1
+    return game_id, commands

@@ -1,0 +1,74 @@
+"""Server settings from flags and environment, and the store they select.
+
+The eventsourcing library picks its store from environment-style settings
+(PERSISTENCE_MODULE, SQLITE_DBNAME, POSTGRES_*); this module is the one place
+that turns our flags into them, so the same code runs on every store.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import unquote, urlparse
+
+DEFAULT_PORT = 50051
+DEFAULT_DATA = "./data"
+MAX_MESSAGE_BYTES = 16 * 1024 * 1024
+
+
+class ConfigError(ValueError):
+    """A setting that cannot work; the message says which and why."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    data: Path = Path(DEFAULT_DATA)
+    port: int = DEFAULT_PORT
+    host: str = "127.0.0.1"
+    store: str = "sqlite"  # "sqlite", "memory" or a postgres:// URL
+    redis: str | None = None
+    organiser_token: str | None = None
+    max_message_bytes: int = MAX_MESSAGE_BYTES
+    workers: int = 256  # each watcher holds a thread of the synchronous server
+
+    @classmethod
+    def from_env(cls, **overrides: object) -> Settings:
+        env = os.environ
+        values: dict[str, object] = {
+            "data": Path(env.get("FRONTIER_DATA", DEFAULT_DATA)),
+            "port": int(env.get("FRONTIER_PORT", DEFAULT_PORT)),
+            "host": env.get("FRONTIER_HOST", "127.0.0.1"),
+            "store": env.get("FRONTIER_STORE", "sqlite"),
+            "redis": env.get("FRONTIER_REDIS") or None,
+            "organiser_token": env.get("FRONTIER_ORGANISER_TOKEN") or None,
+        }
+        values.update({k: v for k, v in overrides.items() if v is not None})
+        return cls(**values)  # type: ignore[arg-type]
+
+    def store_env(self) -> dict[str, str]:
+        """The eventsourcing settings for the chosen store."""
+        if self.store == "memory":
+            return {"PERSISTENCE_MODULE": "eventsourcing.popo", "AGGREGATE_CACHE_FASTFORWARD": "n"}
+        if self.store == "sqlite":
+            self.data.mkdir(parents=True, exist_ok=True)
+            return {
+                "PERSISTENCE_MODULE": "eventsourcing.sqlite",
+                "SQLITE_DBNAME": str(self.data / "frontier.sqlite"),
+                # One process owns an SQLite file, so the cache never needs a catch-up read.
+                "AGGREGATE_CACHE_FASTFORWARD": "n",
+                "SQLITE_LOCK_TIMEOUT": "10",
+            }
+        if self.store.startswith(("postgres://", "postgresql://")):
+            url = urlparse(self.store)
+            return {
+                "PERSISTENCE_MODULE": "eventsourcing.postgres",
+                "POSTGRES_DBNAME": url.path.lstrip("/") or "frontier",
+                "POSTGRES_HOST": url.hostname or "127.0.0.1",
+                "POSTGRES_PORT": str(url.port or 5432),
+                "POSTGRES_USER": unquote(url.username or "postgres"),
+                "POSTGRES_PASSWORD": unquote(url.password or ""),
+                # Other servers write too: catch up from the store before deciding.
+                "AGGREGATE_CACHE_FASTFORWARD": "y",
+            }
+        raise ConfigError(f"--store must be 'sqlite', 'memory' or a postgres:// URL, not {self.store!r}")

@@ -1,0 +1,61 @@
+"""Errors the application raises, each carrying the gRPC status it maps to.
+
+The servicer turns them into a `google.rpc.Status` with an `ErrorInfo` whose
+`reason` is the UPPER_SNAKE code, so clients can branch on it.
+"""
+
+from __future__ import annotations
+
+import grpc
+
+
+class ServiceError(Exception):
+    status: grpc.StatusCode = grpc.StatusCode.INTERNAL
+
+    def __init__(self, reason: str, message: str, **metadata: str) -> None:
+        super().__init__(message)
+        self.reason = reason
+        self.message = message
+        self.metadata = {k: str(v) for k, v in metadata.items()}
+
+
+class NotFound(ServiceError):
+    status = grpc.StatusCode.NOT_FOUND
+
+
+class InvalidArgument(ServiceError):
+    status = grpc.StatusCode.INVALID_ARGUMENT
+
+
+class RuleBroken(ServiceError):
+    """The rules forbid the command (an engine RuleViolation)."""
+
+    status = grpc.StatusCode.FAILED_PRECONDITION
+
+
+class Conflict(ServiceError):
+    """A failed test-and-set: a stale expected version or a lost race; re-read and retry."""
+
+    status = grpc.StatusCode.ABORTED
+
+
+class AlreadyExists(ServiceError):
+    status = grpc.StatusCode.ALREADY_EXISTS
+
+
+class Unauthenticated(ServiceError):
+    status = grpc.StatusCode.UNAUTHENTICATED
+
+
+class PermissionDenied(ServiceError):
+    status = grpc.StatusCode.PERMISSION_DENIED
+
+
+class StoreUnavailable(ServiceError):
+    status = grpc.StatusCode.UNAVAILABLE
+
+
+class DataLoss(ServiceError):
+    """The stored record of a game does not verify (a broken hash chain)."""
+
+    status = grpc.StatusCode.DATA_LOSS

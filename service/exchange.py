@@ -1,0 +1,123 @@
+"""Match logs in and out of the store: export a game, import a verified log.
+
+A full export is the stored record line for line, closed by a trailer with the
+result and (once the game is over) the revealed seed. A redacted export keeps
+the same lines with secrets stripped for one viewer; it says so in every line
+and cannot be imported, since its hashes no longer cover its content.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+from uuid import UUID
+
+from replay.verify import verify
+
+from engines.base import Seat
+from engines.codec import encode
+from replay import logfile
+from replay.record import Entry, Header, Trailer, canonical_json, state_hash
+from service.errors import DataLoss, InvalidArgument, RuleBroken
+from service.games import Games, outcome_json
+from service.records import FINISHED, GameRecord, decode_events
+from service.store_events import CommandAccepted, GameCreated
+
+
+def trailer_for(record: GameRecord, *, reveal_seed: bool = False) -> Trailer:
+    """The closing line; the seed is revealed once the game is over (or for a server-side audit)."""
+    finished = record.status == FINISHED or reveal_seed
+    return Trailer(
+        version=record.game_version,
+        status=record.status,
+        outcome=outcome_json(record),
+        state_hash=state_hash(record.engine.view(record.state, None)),
+        seed=record.seed.hex() if finished and record.seed else None,
+        prev=record.head,
+    ).sealed()
+
+
+def export_lines(app: Games, record: GameRecord, viewer: Seat | None) -> Iterator[str]:
+    """The match log of `record`, one canonical JSON object per line."""
+    previous = record.header.hash
+    header = record.header
+    if header.hash != header.sealed().hash:
+        raise DataLoss("BROKEN_CHAIN", f"the stored header of game {header.game_id} does not match its hash")
+    yield _line(header.to_json(), record, viewer, is_header=True)
+    for entry in app.entries(header.game_id):
+        if entry.prev != previous or entry.hash != entry.sealed().hash:
+            raise DataLoss(
+                "BROKEN_CHAIN",
+                f"the stored record of game {header.game_id} is broken at version {entry.version}",
+            )
+        previous = entry.hash
+        yield _line(entry.to_json(), record, viewer, is_header=False)
+    trailer = trailer_for(record).to_json()
+    if viewer is not None:
+        trailer = {**trailer, "state_hash": "", "redacted_for": viewer}
+    yield canonical_json(trailer)
+
+
+def _line(data: dict[str, Any], record: GameRecord, viewer: Seat | None, *, is_header: bool) -> str:
+    if viewer is None:
+        return canonical_json(data)
+    engine = record.engine
+    events = [encode(engine.redact(e, viewer)) for e in decode_events(record.header.game, data["events"])]
+    shown = {**data, "events": events, "draws": [], "redacted_for": viewer}
+    if not is_header and data["seat"] != viewer:
+        shown["command"] = None  # another seat's command may name its hidden cards
+    return canonical_json(shown)
+
+
+def import_log(app: Games, content: str) -> GameRecord:
+    """Re-run a match log through the rules; store it only if every line agrees."""
+    try:
+        header, entries, trailer = logfile.read_lines(content.splitlines())
+    except logfile.LogFormatError as error:
+        raise InvalidArgument("MALFORMED_LOG", str(error), field="content") from None
+    try:
+        uid = UUID(header.game_id)
+    except ValueError:
+        raise InvalidArgument("BAD_GAME_ID", f"header game_id {header.game_id!r} is not a UUID") from None
+    result = verify(header, entries, trailer)
+    if not result.ok:
+        problem = result.problem
+        assert problem is not None
+        raise RuleBroken(
+            "LOG_REJECTED",
+            f"the log disagrees with the rules at line {problem.line} (version {problem.version}): "
+            f"{problem.reason}",
+            rule="IMPORT",
+            line=str(problem.line),
+            version=str(problem.version),
+        )
+    created = GameCreated(
+        originator_id=uid,
+        originator_version=1,
+        timestamp=GameCreated.create_timestamp(),
+        header=header.to_json(),
+        seed=trailer.seed if trailer is not None and trailer.seed else "",
+        token_hashes=[""] * header.seats,
+        created_at=GameCreated.create_timestamp().isoformat(timespec="seconds"),
+    )
+    accepted = [
+        CommandAccepted(
+            originator_id=uid,
+            originator_version=2 + i,
+            timestamp=CommandAccepted.create_timestamp(),
+            entry=entry.to_json(),
+            command_id="",
+        )
+        for i, entry in enumerate(entries)
+    ]
+    finished = trailer is not None and trailer.status == FINISHED
+    app.store_imported(created, accepted, finished)
+    return app.get(header.game_id)
+
+
+def stored_record(
+    app: Games, record: GameRecord, *, reveal_seed: bool
+) -> tuple[Header, list[Entry], Trailer]:
+    """The full record of a stored game, as the verifier reads it."""
+    entries = list(app.entries(record.header.game_id))
+    return record.header, entries, trailer_for(record, reveal_seed=reveal_seed)

@@ -1,0 +1,358 @@
+"""The Game application: the engine decides, the record folds, the store saves.
+
+Built on the eventsourcing library's `Application`: the store is chosen by its
+environment variables (SQLite file by default, PostgreSQL to scale), the
+repository cache keeps each game's latest immutable record so a command costs
+the same at move 10 as at move 10,000, and a lost write race surfaces as the
+library's `IntegrityError`, which we answer by re-reading and re-deciding.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import secrets
+import threading
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+from uuid import UUID, uuid4
+
+from eventsourcing.application import AggregateNotFoundError, Application
+from eventsourcing.persistence import IntegrityError, OperationalError, PersistenceError
+
+from engines.base import Command, Engine, JsonValue, OptionError, RuleViolation
+from engines.codec import encode
+from engines.registry import UnknownGame, get_engine
+from engines.rng import SeededRng, seed_commitment
+from replay.record import Entry, Header
+from service.auth import Caller, new_token, seat_of, token_hash
+from service.errors import (
+    AlreadyExists,
+    Conflict,
+    InvalidArgument,
+    NotFound,
+    PermissionDenied,
+    RuleBroken,
+    StoreUnavailable,
+)
+from service.fanout import Broker, LocalBroker, Update
+from service.listing import GameIndex
+from service.records import (
+    FINISHED,
+    GameRecord,
+    accept,
+    entry_from_json,
+    fold,
+    project_game,
+)
+from service.store_events import CommandAccepted, GameCreated, GameFinished, SeatClaimed
+
+MAX_SAVE_ATTEMPTS = 8
+
+
+@dataclass(frozen=True)
+class Accepted:
+    """The answer to a submitted command."""
+
+    record: GameRecord  # the record after the command
+    entry: Entry
+    duplicate: bool  # the command id had been accepted before; nothing was appended
+
+
+def outcome_json(record: GameRecord) -> dict[str, Any] | None:
+    outcome = record.outcome
+    if outcome is None:
+        return None
+    return {
+        "ranking": [list(tier) for tier in outcome.ranking],
+        "scores": list(outcome.scores),
+        "reason": outcome.reason,
+    }
+
+
+class Games(Application[UUID]):
+    """Creates, plays and reads games; one instance per server process."""
+
+    name = "Games"
+    env = {
+        "AGGREGATE_CACHE_MAXSIZE": "10000",
+        # Records are immutable, so copying them out of the cache buys nothing.
+        "DEEPCOPY_FROM_AGGREGATE_CACHE": "n",
+    }
+
+    def __init__(self, env: Mapping[str, str] | None = None, broker: Broker | None = None) -> None:
+        super().__init__(env)
+        self.broker: Broker = broker or LocalBroker()
+        self.index = GameIndex(self)
+        # Serialises commands on one game inside this process; other processes
+        # are kept honest by the store's optimistic concurrency.
+        self._locks = [threading.Lock() for _ in range(256)]
+
+    # -- reading ---------------------------------------------------------------
+
+    def get(self, game_id: str) -> GameRecord:
+        uid = parse_game_id(game_id)
+        try:
+            record: GameRecord | None = self.repository.get(uid, projector_func=project_game)
+        except AggregateNotFoundError:
+            raise NotFound("GAME_NOT_FOUND", f"no game with id {game_id}") from None
+        except (OperationalError, PersistenceError) as error:
+            raise StoreUnavailable("STORE_UNAVAILABLE", f"the event store is unavailable: {error}") from None
+        assert record is not None
+        return record
+
+    def record_at(self, game_id: str, game_version: int | None) -> GameRecord:
+        """The game as it stood at `game_version` (the latest when None)."""
+        latest = self.get(game_id)
+        if game_version is None or game_version == latest.game_version:
+            return latest
+        if not 1 <= game_version <= latest.game_version:
+            raise InvalidArgument(
+                "VERSION_OUT_OF_RANGE",
+                f"version {game_version} is out of range: this game has versions 1 to {latest.game_version}",
+            )
+        record: GameRecord | None = None
+        for event in self.events.get(latest.id):
+            record = project_game(record, [event])
+            if record is not None and record.game_version == game_version:
+                break
+        assert record is not None
+        return record
+
+    def entries(self, game_id: str, after: int = 1) -> Iterator[Entry]:
+        """Accepted entries with game version > after, in order, from the store."""
+        uid = parse_game_id(game_id)
+        for event in self.events.get(uid):
+            if isinstance(event, CommandAccepted) and event.entry["version"] > after:
+                yield entry_from_json(event.entry)
+
+    # -- writing ---------------------------------------------------------------
+
+    def create_game(
+        self,
+        game: str,
+        seats: int,
+        players: Sequence[str],
+        options: Mapping[str, JsonValue],
+        tag: str,
+    ) -> tuple[GameRecord, list[tuple[int, str, str]]]:
+        """Deal a new game; returns its record and (seat, player, token) for seats taken now."""
+        engine = engine_for(game)
+        if not engine.min_seats <= seats <= engine.max_seats:
+            raise InvalidArgument(
+                "BAD_SEAT_COUNT",
+                f"{engine.title} needs {engine.min_seats} to {engine.max_seats} seats, not {seats}",
+                field="seats",
+            )
+        if len(players) > seats:
+            raise InvalidArgument("TOO_MANY_PLAYERS", f"{len(players)} players named for {seats} seats")
+        try:
+            complete = engine.options(options)
+        except OptionError as error:
+            raise InvalidArgument("BAD_OPTION", str(error), field="options") from None
+        uid = uuid4()
+        seed = secrets.token_bytes(32)
+        rng = SeededRng(seed, str(uid), 0)
+        events = engine.setup(complete, seats, rng)
+        names = [name.strip() for name in players] + [""] * (seats - len(players))
+        header = Header(
+            game_id=str(uid),
+            game=engine.game_id,
+            options=complete,
+            seats=seats,
+            players=tuple(names),
+            tag=tag,
+            seed_commitment=seed_commitment(seed),
+            setup_events=tuple(encode(e) for e in events),
+            setup_draws=tuple(rng.draws),
+        ).sealed()
+        grants = [(seat, names[seat], new_token()) for seat in range(len(players))]
+        hashes = [token_hash(token) for _, _, token in grants] + [""] * (seats - len(players))
+        created = GameCreated(
+            originator_id=uid,
+            originator_version=1,
+            timestamp=GameCreated.create_timestamp(),
+            header=header.to_json(),
+            seed=seed.hex(),
+            token_hashes=hashes,
+            created_at=datetime.now(UTC).isoformat(timespec="seconds"),
+        )
+        self._save(created)
+        record = self.get(str(uid))
+        return record, grants
+
+    def claim_seat(self, game_id: str, player: str, seat: int | None) -> tuple[int, str]:
+        with self._lock_for(game_id):
+            record = self.get(game_id)
+            if not record.seed:
+                raise PermissionDenied(
+                    "IMPORTED_GAME", "an imported game is a record; its seats cannot be taken"
+                )
+            open_seats = [s for s, h in enumerate(record.token_hashes) if not h]
+            if seat is None:
+                if not open_seats:
+                    raise RuleBroken("NO_OPEN_SEAT", "every seat of this game is taken", rule="SEATS")
+                seat = open_seats[0]
+            elif not 0 <= seat < record.header.seats:
+                raise InvalidArgument("BAD_SEAT", f"seat {seat} does not exist in this game", field="seat")
+            elif seat not in open_seats:
+                raise RuleBroken("SEAT_TAKEN", f"seat {seat} is already taken", rule="SEATS")
+            token = new_token()
+            claimed = SeatClaimed(
+                originator_id=record.id,
+                originator_version=record.version + 1,
+                timestamp=SeatClaimed.create_timestamp(),
+                seat=seat,
+                player=player.strip(),
+                token_hash=token_hash(token),
+            )
+            self._save(claimed)
+            self._cache(project_game(record, [claimed]))
+            return seat, token
+
+    def submit(
+        self,
+        game_id: str,
+        caller: Caller,
+        command_id: str,
+        expected_version: int | None,
+        command: Command,
+    ) -> Accepted:
+        """Decide and store one command, retrying against fresh state after a lost race."""
+        with self._lock_for(game_id):
+            for attempt in range(MAX_SAVE_ATTEMPTS):
+                record = self.get(game_id)
+                stored_version = record.command_ids.get(command_id)
+                if stored_version is not None:
+                    return Accepted(record, self._entry_at(record.id, stored_version), duplicate=True)
+                seat = seat_of(caller, record.token_hashes, required=True)
+                assert seat is not None
+                if expected_version is not None and expected_version != record.game_version:
+                    raise Conflict(
+                        "STALE_VERSION",
+                        f"the game is at version {record.game_version}, not {expected_version}; "
+                        "re-read the state and decide again",
+                        current_version=str(record.game_version),
+                    )
+                if record.status == FINISHED:
+                    raise RuleBroken(
+                        "GAME_OVER", "the game is over; no more commands are accepted", rule="END"
+                    )
+                try:
+                    return self._decide_and_save(record, seat, command_id, command)
+                except RuleViolation as violation:
+                    # After a lost race the command met a newer state than the client saw.
+                    error = Conflict if attempt else RuleBroken
+                    raise error(
+                        violation.code, violation.message, rule=violation.rule, **violation.details
+                    ) from None
+                except IntegrityError:
+                    self._forget(record.id)
+            raise Conflict("CONTENTION", "the game changed too often while deciding; try again")
+
+    def _decide_and_save(self, record: GameRecord, seat: int, command_id: str, command: Command) -> Accepted:
+        engine = record.engine
+        rng = SeededRng(record.seed, record.header.game_id, record.game_version)
+        events = engine.decide(record.state, seat, command, rng)
+        state = fold(engine, record.state, events)
+        entry = Entry(
+            version=record.game_version + 1,
+            seat=seat,
+            command=encode(command),
+            draws=tuple(rng.draws),
+            events=tuple(encode(e) for e in events),
+            prev=record.head,
+        ).sealed()
+        accepted = CommandAccepted(
+            originator_id=record.id,
+            originator_version=record.version + 1,
+            timestamp=CommandAccepted.create_timestamp(),
+            entry=entry.to_json(),
+            command_id=command_id,
+        )
+        after = accept(record, accepted, state)
+        to_save: list[Any] = [accepted]
+        if engine.outcome(state) is not None:
+            finished = GameFinished(
+                originator_id=record.id,
+                originator_version=after.version + 1,
+                timestamp=GameFinished.create_timestamp(),
+                outcome=outcome_json(after) or {},
+            )
+            to_save.append(finished)
+            after = project_game(after, [finished]) or after
+        self._save(*to_save)
+        self._cache(after)
+        self.broker.publish(Update(str(record.id), accepted.entry, after.status == FINISHED))
+        return Accepted(after, entry, duplicate=False)
+
+    def store_imported(
+        self, created: GameCreated, accepted: Sequence[CommandAccepted], finished: bool
+    ) -> None:
+        """Save a verified imported record in one transaction: all of it or nothing."""
+        try:
+            self.events.get(created.originator_id, limit=1).__next__()
+        except StopIteration:
+            pass
+        else:
+            raise AlreadyExists("GAME_EXISTS", f"a game with id {created.originator_id} is already stored")
+        events: list[Any] = [created, *accepted]
+        if finished:
+            record = project_game(None, events)
+            assert record is not None
+            events.append(
+                GameFinished(
+                    originator_id=created.originator_id,
+                    originator_version=record.version + 1,
+                    timestamp=GameFinished.create_timestamp(),
+                    outcome=outcome_json(record) or {},
+                )
+            )
+        try:
+            self._save(*events)
+        except IntegrityError:
+            raise AlreadyExists(
+                "GAME_EXISTS", f"a game with id {created.originator_id} is already stored"
+            ) from None
+
+    # -- plumbing --------------------------------------------------------------
+
+    def _save(self, *events: Any) -> None:
+        try:
+            self.save(*events)
+        except IntegrityError:
+            raise
+        except (OperationalError, PersistenceError) as error:
+            raise StoreUnavailable("STORE_UNAVAILABLE", f"the event store is unavailable: {error}") from None
+
+    def _entry_at(self, uid: UUID, store_version: int) -> Entry:
+        (event,) = self.events.get(uid, gt=store_version - 1, lte=store_version)
+        assert isinstance(event, CommandAccepted)
+        return entry_from_json(event.entry)
+
+    def _cache(self, record: GameRecord | None) -> None:
+        if record is not None and self.repository.cache is not None:
+            self.repository.cache.put(record.id, record)
+
+    def _forget(self, uid: UUID) -> None:
+        if self.repository.cache is not None:
+            with contextlib.suppress(KeyError):
+                self.repository.cache.get(uid, evict=True)
+
+    def _lock_for(self, game_id: str) -> threading.Lock:
+        return self._locks[hash(game_id) % len(self._locks)]
+
+
+def engine_for(game: str) -> Engine:
+    try:
+        return get_engine(game)
+    except UnknownGame as error:
+        raise NotFound("UNKNOWN_GAME", str(error.args[0])) from None
+
+
+def parse_game_id(game_id: str) -> UUID:
+    try:
+        return UUID(game_id)
+    except (ValueError, TypeError, AttributeError):
+        raise InvalidArgument("BAD_GAME_ID", f"game_id {game_id!r} is not a UUID", field="game_id") from None

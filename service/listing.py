@@ -1,0 +1,124 @@
+"""The game listing: a read model that pulls the store's notification log.
+
+Push subscriptions do not work on SQLite, so the index follows the application
+sequence itself, reading only notifications newer than the last one it saw.
+Only creations and seat claims are decoded; entries and endings are counted
+from their topics alone, so following a busy store stays cheap.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any
+
+from eventsourcing.utils import get_topic
+
+from service.store_events import CommandAccepted, GameCreated, GameFinished, SeatClaimed
+
+if TYPE_CHECKING:
+    from service.games import Games
+
+PAGE = 1000
+
+
+@dataclass(frozen=True)
+class Summary:
+    game_id: str
+    game: str
+    players: tuple[str, ...]
+    tag: str
+    created_at: str
+    position: int  # notification id of the creation: the listing's stable order
+    commands: int = 0
+    finished: bool = False
+
+    @property
+    def status(self) -> str:
+        return "finished" if self.finished else "in_progress"
+
+    @property
+    def version(self) -> int:
+        return 1 + self.commands
+
+
+@dataclass
+class GameIndex:
+    app: Games
+    _games: dict[str, Summary] = field(default_factory=dict)
+    _last_seen: int = 0
+    _lock: threading.Lock = field(default_factory=threading.Lock)
+
+    _CREATED = get_topic(GameCreated)
+    _CLAIMED = get_topic(SeatClaimed)
+    _ACCEPTED = get_topic(CommandAccepted)
+    _FINISHED = get_topic(GameFinished)
+
+    def catch_up(self) -> None:
+        with self._lock:
+            recorder: Any = self.app.recorder
+            while True:
+                batch = recorder.select_notifications(start=self._last_seen + 1, limit=PAGE)
+                for notification in batch:
+                    self._follow(notification)
+                    self._last_seen = notification.id
+                if len(batch) < PAGE:
+                    return
+
+    def _follow(self, notification: Any) -> None:
+        game_id = str(notification.originator_id)
+        if notification.topic == self._ACCEPTED:
+            if game_id in self._games:
+                summary = self._games[game_id]
+                self._games[game_id] = replace(summary, commands=summary.commands + 1)
+        elif notification.topic == self._FINISHED:
+            if game_id in self._games:
+                self._games[game_id] = replace(self._games[game_id], finished=True)
+        elif notification.topic == self._CREATED:
+            created = self.app.mapper.to_domain_event(notification)
+            header = created.header
+            self._games[game_id] = Summary(
+                game_id=game_id,
+                game=header["game"],
+                players=tuple(header["players"]),
+                tag=header["tag"],
+                created_at=created.created_at,
+                position=notification.id,
+            )
+        elif notification.topic == self._CLAIMED and game_id in self._games:
+            claimed = self.app.mapper.to_domain_event(notification)
+            summary = self._games[game_id]
+            players = list(summary.players)
+            players[claimed.seat] = claimed.player
+            self._games[game_id] = replace(summary, players=tuple(players))
+
+    def search(
+        self,
+        *,
+        game: str = "",
+        status: str = "",
+        player: str = "",
+        tag: str = "",
+        after: int = 0,
+        limit: int = 100,
+    ) -> list[Summary]:
+        """Matching games in creation order, starting after position `after`."""
+        self.catch_up()
+        with self._lock:
+            games = list(self._games.values())  # in creation order: notifications arrive in order
+        found = []
+        for summary in games:
+            if summary.position <= after:
+                continue
+            if game and summary.game != game:
+                continue
+            if status and summary.status != status:
+                continue
+            if player and player not in summary.players:
+                continue
+            if tag and summary.tag != tag:
+                continue
+            found.append(summary)
+            if len(found) == limit:
+                break
+        return found

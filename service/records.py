@@ -1,0 +1,186 @@
+"""The immutable game record the application folds from stored events.
+
+This is the functional-aggregate shape of the eventsourcing library's
+`aggregate6` example: a frozen record, stored events, and a projector passed to
+`repository.get(..., projector_func=project_game)`. The engine's state is
+folded from the engine events each entry carries.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+from functools import cache, singledispatch
+from typing import Any
+from uuid import UUID
+
+from engines.base import Engine, Event, Outcome
+from engines.codec import Codec
+from engines.registry import get_engine
+from replay.record import Entry, Header
+from service.store_events import CommandAccepted, GameCreated, GameFinished, SeatClaimed
+
+IN_PROGRESS = "in_progress"
+FINISHED = "finished"
+
+
+class CommandIndex:
+    """Client command id -> store version of the entry it created.
+
+    Append-only and shared by successive records of one game, so recording a
+    command costs O(1) instead of copying a dict that grows with the game.
+    Only entries that were stored are ever added, so an older record sharing
+    it can only learn of more accepted ids, never of a rejected one.
+    """
+
+    def __init__(self) -> None:
+        self._versions: dict[str, int] = {}
+
+    def add(self, command_id: str, store_version: int) -> None:
+        if command_id:
+            self._versions[command_id] = store_version
+
+    def get(self, command_id: str) -> int | None:
+        return self._versions.get(command_id)
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    id: UUID
+    version: int  # the store's version: every stored event counts, seat claims included
+    header: Header
+    seed: bytes
+    token_hashes: tuple[str, ...]
+    players: tuple[str, ...]
+    created_at: str
+    state: Any  # the engine's state
+    game_version: int  # 1 after setup, +1 per accepted command
+    head: str  # hash of the last line of the chain
+    status: str
+    command_ids: CommandIndex
+
+    @property
+    def engine(self) -> Engine:
+        return get_engine(self.header.game)
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self.engine.outcome(self.state)
+
+
+@cache
+def event_codec(game: str) -> Codec:
+    return Codec(get_engine(game).events)
+
+
+def decode_events(game: str, events: Iterable[dict[str, Any]]) -> list[Event]:
+    codec = event_codec(game)
+    return [codec.decode(e) for e in events]  # type: ignore[misc]
+
+
+def fold(engine: Engine, state: Any, events: Iterable[Event]) -> Any:
+    for event in events:
+        state = engine.evolve(state, event)
+    return state
+
+
+def header_from_json(data: dict[str, Any]) -> Header:
+    return Header(
+        game_id=data["game_id"],
+        game=data["game"],
+        options=dict(data["options"]),
+        seats=data["seats"],
+        players=tuple(data["players"]),
+        tag=data["tag"],
+        seed_commitment=data["seed_commitment"],
+        setup_events=tuple(data["events"]),
+        setup_draws=tuple(data["draws"]),
+        prev=data["prev"],
+        hash=data["hash"],
+    )
+
+
+def entry_from_json(data: dict[str, Any]) -> Entry:
+    return Entry(
+        version=data["version"],
+        seat=data["seat"],
+        command=data["command"],
+        draws=tuple(data["draws"]),
+        events=tuple(data["events"]),
+        prev=data["prev"],
+        hash=data["hash"],
+    )
+
+
+def project_game(record: GameRecord | None, events: Iterable[Any]) -> GameRecord | None:
+    for event in events:
+        record = apply(event, record)
+    return record
+
+
+@singledispatch
+def apply(event: Any, record: GameRecord | None) -> GameRecord:
+    raise TypeError(f"unexpected stored event {type(event).__name__}")
+
+
+@apply.register
+def _(event: GameCreated, record: GameRecord | None) -> GameRecord:
+    header = header_from_json(event.header)
+    engine = get_engine(header.game)
+    state = fold(engine, None, decode_events(header.game, header.setup_events))
+    return GameRecord(
+        id=event.originator_id,
+        version=event.originator_version,
+        header=header,
+        seed=bytes.fromhex(event.seed),
+        token_hashes=tuple(event.token_hashes),
+        players=header.players,
+        created_at=event.created_at,
+        state=state,
+        game_version=1,
+        head=header.hash,
+        status=IN_PROGRESS,
+        command_ids=CommandIndex(),
+    )
+
+
+@apply.register
+def _(event: SeatClaimed, record: GameRecord | None) -> GameRecord:
+    assert record is not None
+    hashes = list(record.token_hashes)
+    hashes[event.seat] = event.token_hash
+    players = list(record.players)
+    players[event.seat] = event.player
+    return replace(
+        record, version=event.originator_version, token_hashes=tuple(hashes), players=tuple(players)
+    )
+
+
+@apply.register
+def _(event: CommandAccepted, record: GameRecord | None) -> GameRecord:
+    assert record is not None
+    entry = event.entry
+    state = fold(record.engine, record.state, decode_events(record.header.game, entry["events"]))
+    return accept(record, event, state)
+
+
+def accept(record: GameRecord, event: CommandAccepted, state: Any) -> GameRecord:
+    """The record after `event`, given the engine state it leads to.
+
+    The live path passes the state it already folded from the decided events,
+    so an accepted command is never decoded and folded twice.
+    """
+    record.command_ids.add(event.command_id, event.originator_version)
+    return replace(
+        record,
+        version=event.originator_version,
+        state=state,
+        game_version=event.entry["version"],
+        head=event.entry["hash"],
+    )
+
+
+@apply.register
+def _(event: GameFinished, record: GameRecord | None) -> GameRecord:
+    assert record is not None
+    return replace(record, version=event.originator_version, status=FINISHED)

@@ -1,0 +1,56 @@
+"""Build and run the gRPC server: the Frontier servicer plus health and reflection."""
+
+from __future__ import annotations
+
+from concurrent import futures
+from dataclasses import dataclass
+
+import grpc
+from grpc_health.v1 import health, health_pb2, health_pb2_grpc
+from grpc_reflection.v1alpha import reflection
+
+from service.config import Settings
+from service.games import Games
+from service.generated.frontier.v1 import frontier_pb2, frontier_pb2_grpc
+from service.servicer import Servicer
+
+SERVICE_NAME = frontier_pb2.DESCRIPTOR.services_by_name["FrontierLedger"].full_name
+
+
+@dataclass
+class Running:
+    server: grpc.Server
+    port: int
+    app: Games
+
+    def stop(self, grace: float | None = 1.0) -> None:
+        self.server.stop(grace).wait()
+        self.app.broker.close()
+        self.app.close()
+
+
+def create_server(settings: Settings) -> Running:
+    """Start serving on settings.host:settings.port (0 picks a free port) and return it."""
+    app = Games(env=settings.store_env())
+    server = grpc.server(
+        futures.ThreadPoolExecutor(max_workers=settings.workers, thread_name_prefix="frontier"),
+        options=[
+            ("grpc.max_receive_message_length", settings.max_message_bytes),
+            ("grpc.max_send_message_length", settings.max_message_bytes),
+        ],
+    )
+    frontier_pb2_grpc.add_FrontierLedgerServicer_to_server(Servicer(app, settings.organiser_token), server)
+    health_servicer = health.HealthServicer()
+    health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
+    reflection.enable_server_reflection(
+        (SERVICE_NAME, health_pb2.DESCRIPTOR.services_by_name["Health"].full_name, reflection.SERVICE_NAME),
+        server,
+    )
+    port = server.add_insecure_port(f"{settings.host}:{settings.port}")
+    if port == 0:
+        app.close()
+        raise OSError(f"cannot listen on {settings.host}:{settings.port}")
+    server.start()
+    for name in ("", SERVICE_NAME):
+        health_servicer.set(name, health_pb2.HealthCheckResponse.SERVING)
+    return Running(server, port, app)

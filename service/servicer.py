@@ -1,0 +1,414 @@
+"""The FrontierLedger gRPC servicer: decode the request, call the application, encode the answer.
+
+Errors leave as a `google.rpc.Status` with an `ErrorInfo` whose `reason` is a
+stable UPPER_SNAKE code; nothing here decides a rule.
+"""
+
+from __future__ import annotations
+
+import functools
+import inspect
+from collections.abc import Callable, Iterator
+from typing import Any, TypeVar
+
+import grpc
+from google.protobuf import any_pb2, struct_pb2
+from google.protobuf.json_format import MessageToDict
+from google.rpc import error_details_pb2, status_pb2
+from grpc_status import rpc_status
+from replay.audit import build_report
+from replay.narrative import describe_step
+from replay.verify import verify
+
+from engines.base import OptionError
+from engines.registry import game_ids, get_engine
+from replay.record import state_hash
+from service.auth import Caller, caller_from_metadata, seat_of
+from service.convert import command_from_proto, command_to_proto
+from service.errors import InvalidArgument, PermissionDenied, ServiceError
+from service.exchange import export_lines, import_log, stored_record
+from service.games import Games, engine_for
+from service.generated.frontier.v1 import frontier_pb2, frontier_pb2_grpc
+from service.records import FINISHED, GameRecord, decode_events, fold
+from service.views import outcome_proto, redacted_entry_events, to_json, viewer_of
+
+DOMAIN = "frontier-ledger"
+MAX_ID_LENGTH = 128
+WATCH_POLL_SECONDS = 0.5
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def _abort(context: grpc.ServicerContext, error: ServiceError) -> None:
+    info = error_details_pb2.ErrorInfo(reason=error.reason, domain=DOMAIN, metadata=error.metadata)
+    detail = any_pb2.Any()
+    detail.Pack(info)
+    status = status_pb2.Status(code=error.status.value[0], message=error.message, details=[detail])
+    context.abort_with_status(rpc_status.to_status(status))
+
+
+def handles_errors(method: F) -> F:
+    """Turn ServiceError into a rich gRPC status (unary and streaming methods alike)."""
+
+    @functools.wraps(method)
+    def unary(self: Servicer, request: Any, context: grpc.ServicerContext) -> Any:
+        try:
+            return method(self, request, context)
+        except ServiceError as error:
+            _abort(context, error)
+
+    @functools.wraps(method)
+    def streaming(self: Servicer, request: Any, context: grpc.ServicerContext) -> Iterator[Any]:
+        try:
+            yield from method(self, request, context)
+        except ServiceError as error:
+            _abort(context, error)
+
+    return streaming if inspect.isgeneratorfunction(method) else unary  # type: ignore[return-value]
+
+
+def _struct_to_dict(struct: struct_pb2.Struct) -> dict[str, Any]:
+    # Struct numbers are doubles: give whole numbers back as ints, as JSON would.
+    def tidy(value: Any) -> Any:
+        if isinstance(value, float) and value.is_integer():
+            return int(value)
+        if isinstance(value, list):
+            return [tidy(v) for v in value]
+        if isinstance(value, dict):
+            return {k: tidy(v) for k, v in value.items()}
+        return value
+
+    return tidy(MessageToDict(struct))  # type: ignore[no-any-return]
+
+
+def _dict_to_struct(data: dict[str, Any]) -> struct_pb2.Struct:
+    struct = struct_pb2.Struct()
+    struct.update(data)
+    return struct
+
+
+def _require_id(value: str, name: str) -> str:
+    if not value:
+        raise InvalidArgument("MISSING_FIELD", f"{name} is required", field=name)
+    if len(value) > MAX_ID_LENGTH:
+        raise InvalidArgument(
+            "FIELD_TOO_LONG", f"{name} is longer than {MAX_ID_LENGTH} characters", field=name
+        )
+    return value
+
+
+class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
+    def __init__(self, app: Games, organiser_token: str | None) -> None:
+        self.app = app
+        self.organiser_token = organiser_token
+
+    def _caller(self, context: grpc.ServicerContext) -> Caller:
+        return caller_from_metadata(context.invocation_metadata(), self.organiser_token)
+
+    def _game(self, game_id: str) -> GameRecord:
+        return self.app.get(_require_id(game_id, "game_id"))
+
+    # -- games and seats -----------------------------------------------------------
+
+    @handles_errors
+    def ListGameTypes(self, request: Any, context: grpc.ServicerContext) -> Any:
+        types = []
+        for game in game_ids():
+            engine = get_engine(game)
+            types.append(
+                frontier_pb2.GameType(
+                    game=game,
+                    title=engine.title,
+                    min_seats=engine.min_seats,
+                    max_seats=engine.max_seats,
+                    default_options=_dict_to_struct(engine.options({})),
+                )
+            )
+        return frontier_pb2.ListGameTypesResponse(games=types)
+
+    @handles_errors
+    def CreateGame(self, request: Any, context: grpc.ServicerContext) -> Any:
+        _require_id(request.game, "game")
+        engine_for(request.game)
+        if len(request.tag) > 200:
+            raise InvalidArgument("FIELD_TOO_LONG", "tag is longer than 200 characters", field="tag")
+        for name in request.players:
+            if len(name) > MAX_ID_LENGTH:
+                raise InvalidArgument("FIELD_TOO_LONG", "a player name is too long", field="players")
+        try:
+            options = _struct_to_dict(request.options)
+        except OptionError as error:  # pragma: no cover - MessageToDict does not raise it
+            raise InvalidArgument("BAD_OPTION", str(error), field="options") from None
+        record, grants = self.app.create_game(
+            request.game, request.seats, list(request.players), options, request.tag
+        )
+        return frontier_pb2.CreateGameResponse(
+            game_id=record.header.game_id,
+            seed_commitment=record.header.seed_commitment or "",
+            seats=[frontier_pb2.SeatToken(seat=s, player=p, token=t) for s, p, t in grants],
+            version=record.game_version,
+            options=_dict_to_struct(record.header.options),
+        )
+
+    @handles_errors
+    def ClaimSeat(self, request: Any, context: grpc.ServicerContext) -> Any:
+        _require_id(request.game_id, "game_id")
+        if len(request.player) > MAX_ID_LENGTH:
+            raise InvalidArgument("FIELD_TOO_LONG", "player is too long", field="player")
+        seat = request.seat if request.HasField("seat") else None
+        claimed, token = self.app.claim_seat(request.game_id, request.player, seat)
+        return frontier_pb2.ClaimSeatResponse(
+            seat=frontier_pb2.SeatToken(seat=claimed, player=request.player, token=token)
+        )
+
+    # -- playing ---------------------------------------------------------------------
+
+    @handles_errors
+    def SubmitCommand(self, request: Any, context: grpc.ServicerContext) -> Any:
+        caller = self._caller(context)
+        record = self._game(request.game_id)
+        command_id = _require_id(request.command_id, "command_id")
+        command = command_from_proto(record.engine, request.command)
+        expected = request.expected_version if request.HasField("expected_version") else None
+        accepted = self.app.submit(request.game_id, caller, command_id, expected, command)
+        viewer = viewer_of(accepted.record, caller)
+        return frontier_pb2.SubmitCommandResponse(
+            version=accepted.entry.version,
+            events=redacted_entry_events(accepted.record, accepted.entry.events, viewer),
+            duplicate=accepted.duplicate,
+            status=accepted.record.status,
+            seats_to_act=list(accepted.record.engine.seats_to_act(accepted.record.state)),
+        )
+
+    @handles_errors
+    def GetState(self, request: Any, context: grpc.ServicerContext) -> Any:
+        caller = self._caller(context)
+        latest = self._game(request.game_id)
+        version = request.version if request.HasField("version") else None
+        record = self.app.record_at(request.game_id, version)
+        viewer = viewer_of(latest, caller)
+        return self._state_message(record, viewer, latest, caller)
+
+    def _state_message(
+        self, record: GameRecord, viewer: int | None, latest: GameRecord, caller: Caller
+    ) -> frontier_pb2.GameState:
+        engine = record.engine
+        view = engine.view(record.state, viewer)
+        state = frontier_pb2.GameState(
+            game_id=record.header.game_id,
+            game=record.header.game,
+            version=record.game_version,
+            status="finished" if engine.outcome(record.state) is not None else "in_progress",
+            view_json=to_json(view),
+            seats_to_act=list(engine.seats_to_act(record.state)),
+        )
+        seat = seat_of(caller, latest.token_hashes, required=False)
+        if seat is not None:
+            state.viewer_seat = seat
+        outcome = outcome_proto(record)
+        if outcome is not None:
+            state.outcome.CopyFrom(outcome)
+        if viewer is None:
+            state.state_hash = state_hash(view)
+        return state
+
+    @handles_errors
+    def ListLegalCommands(self, request: Any, context: grpc.ServicerContext) -> Any:
+        caller = self._caller(context)
+        record = self._game(request.game_id)
+        seat = seat_of(caller, record.token_hashes, required=True)
+        assert seat is not None
+        engine = record.engine
+        commands = engine.legal_commands(record.state, seat) if record.status != FINISHED else []
+        return frontier_pb2.ListLegalCommandsResponse(
+            version=record.game_version, seat=seat, commands=[command_to_proto(engine, c) for c in commands]
+        )
+
+    @handles_errors
+    def ListGames(self, request: Any, context: grpc.ServicerContext) -> Any:
+        if request.status and request.status not in ("in_progress", "finished"):
+            raise InvalidArgument("BAD_STATUS", "status must be 'in_progress' or 'finished'", field="status")
+        size = request.page_size or 100
+        if not 1 <= size <= 1000:
+            raise InvalidArgument("BAD_PAGE_SIZE", "page_size must be between 1 and 1000", field="page_size")
+        try:
+            after = int(request.page_token) if request.page_token else 0
+        except ValueError:
+            raise InvalidArgument(
+                "BAD_PAGE_TOKEN", "page_token is not one this server gave", field="page_token"
+            ) from None
+        found = self.app.index.search(
+            game=request.game,
+            status=request.status,
+            player=request.player,
+            tag=request.tag,
+            after=after,
+            limit=size,
+        )
+        return frontier_pb2.ListGamesResponse(
+            games=[
+                frontier_pb2.GameSummary(
+                    game_id=s.game_id,
+                    game=s.game,
+                    status=s.status,
+                    players=list(s.players),
+                    tag=s.tag,
+                    version=s.version,
+                    created_at=s.created_at,
+                )
+                for s in found
+            ],
+            next_page_token=str(found[-1].position) if len(found) == size else "",
+        )
+
+    # -- watching and replaying --------------------------------------------------------
+
+    @handles_errors
+    def WatchGame(self, request: Any, context: grpc.ServicerContext) -> Iterator[Any]:
+        caller = self._caller(context)
+        record = self._game(request.game_id)
+        if request.from_version < 0:
+            raise InvalidArgument("BAD_VERSION", "from_version must be 0 or more", field="from_version")
+        subscription = self.app.broker.subscribe(record.header.game_id)
+        try:
+            sent = request.from_version
+            if sent < 1:
+                viewer = viewer_of(record, caller)
+                events = redacted_entry_events(record, record.header.setup_events, viewer)
+                yield frontier_pb2.GameUpdate(version=1, events=events, status=record.status)
+                sent = 1
+            for entry in self.app.entries(record.header.game_id, after=sent):
+                yield self._update(record.header.game_id, entry.to_json(), caller)
+                sent = entry.version
+            while context.is_active():
+                record = self.app.get(record.header.game_id)
+                if record.status == FINISHED and sent >= record.game_version:
+                    return
+                update = subscription.get(timeout=WATCH_POLL_SECONDS)
+                if update is None:
+                    if record.game_version > sent:  # a missed notification: catch up from the store
+                        for entry in self.app.entries(record.header.game_id, after=sent):
+                            yield self._update(record.header.game_id, entry.to_json(), caller)
+                            sent = entry.version
+                    continue
+                if update.version <= sent:
+                    continue  # already sent during catch-up
+                if update.version > sent + 1:
+                    for entry in self.app.entries(record.header.game_id, after=sent):
+                        yield self._update(record.header.game_id, entry.to_json(), caller)
+                        sent = entry.version
+                    continue
+                yield self._update(record.header.game_id, update.entry, caller)
+                sent = update.version
+        finally:
+            subscription.close()
+
+    def _update(self, game_id: str, entry: dict[str, Any], caller: Caller) -> frontier_pb2.GameUpdate:
+        record = self.app.get(game_id)  # the latest: it decides the viewer and the status
+        viewer = viewer_of(record, caller)
+        is_latest = record.game_version == entry["version"]
+        return frontier_pb2.GameUpdate(
+            version=entry["version"],
+            seat=entry["seat"],
+            events=redacted_entry_events(record, entry["events"], viewer),
+            status=record.status if is_latest else "in_progress",
+            seats_to_act=list(record.engine.seats_to_act(record.state)) if is_latest else [],
+        )
+
+    @handles_errors
+    def Replay(self, request: Any, context: grpc.ServicerContext) -> Iterator[Any]:
+        caller = self._caller(context)
+        latest = self._game(request.game_id)
+        viewer = viewer_of(latest, caller)
+        engine = latest.engine
+        last = request.to_version or latest.game_version
+        if not 0 <= request.from_version <= last <= latest.game_version:
+            raise InvalidArgument(
+                "VERSION_OUT_OF_RANGE",
+                f"versions must lie within 1..{latest.game_version}",
+                field="to_version",
+            )
+        names = _seat_names(latest)
+        state = fold(engine, None, decode_events(latest.header.game, latest.header.setup_events))
+        if request.from_version <= 1:
+            yield self._step(latest, 1, None, None, latest.header.setup_events, state, viewer, names)
+        for entry in self.app.entries(latest.header.game_id):
+            if entry.version > last:
+                break
+            state = fold(engine, state, decode_events(latest.header.game, entry.events))
+            if entry.version >= request.from_version:
+                command = entry.command if viewer is None or viewer == entry.seat else None
+                yield self._step(
+                    latest, entry.version, entry.seat, command, entry.events, state, viewer, names
+                )
+
+    def _step(
+        self,
+        record: GameRecord,
+        version: int,
+        seat: int | None,
+        command: dict[str, Any] | None,
+        events: Any,
+        state: Any,
+        viewer: int | None,
+        names: list[str],
+    ) -> frontier_pb2.ReplayStep:
+        engine = record.engine
+        shown = redacted_entry_events(record, events, viewer)
+        visible = [engine.redact(e, viewer) for e in decode_events(record.header.game, events)]
+        step = frontier_pb2.ReplayStep(
+            version=version,
+            command_json=to_json(command) if command is not None else "",
+            events=shown,
+            view_json=to_json(engine.view(state, viewer)),
+            narrative=describe_step(engine, version, seat, visible, names),
+        )
+        if seat is not None:
+            step.seat = seat
+        return step
+
+    # -- logs and audit ----------------------------------------------------------------
+
+    @handles_errors
+    def ExportLog(self, request: Any, context: grpc.ServicerContext) -> Any:
+        caller = self._caller(context)
+        record = self._game(request.game_id)
+        viewer = viewer_of(record, caller)
+        content = "\n".join(export_lines(self.app, record, viewer)) + "\n"
+        return frontier_pb2.ExportLogResponse(content=content, redacted=viewer is not None)
+
+    @handles_errors
+    def ImportLog(self, request: Any, context: grpc.ServicerContext) -> Any:
+        if not request.content.strip():
+            raise InvalidArgument("EMPTY_LOG", "content is empty: send the match log's text", field="content")
+        record = import_log(self.app, request.content)
+        return frontier_pb2.ImportLogResponse(
+            game_id=record.header.game_id,
+            version=record.game_version,
+            state_hash=state_hash(record.engine.view(record.state, None)),
+        )
+
+    @handles_errors
+    def Audit(self, request: Any, context: grpc.ServicerContext) -> Any:
+        caller = self._caller(context)
+        record = self._game(request.game_id)
+        if record.status != FINISHED and not caller.is_organiser:
+            raise PermissionDenied(
+                "AUDIT_NOT_ALLOWED",
+                "a game in progress can be audited by the organiser only; its seed is still secret",
+            )
+        # The server holds the seed, so even a game in progress has its chance re-derived.
+        header, entries, trailer = stored_record(self.app, record, reveal_seed=True)
+        verification = verify(header, entries, trailer)
+        report = build_report(header, entries, trailer, verification)
+        return frontier_pb2.AuditReport(
+            ok=verification.ok,
+            game_id=header.game_id,
+            checks=list(verification.checks),
+            problems=[str(verification.problem)] if verification.problem else [],
+            markdown=report.to_markdown(),
+        )
+
+
+def _seat_names(record: GameRecord) -> list[str]:
+    return [name or f"seat {i + 1}" for i, name in enumerate(record.players)]

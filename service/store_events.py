@@ -1,0 +1,48 @@
+"""The events Frontier Ledger stores, one per line of a game's record.
+
+Their class paths are stored as topics, so these names and this module's path
+must never change (or must be registered with `register_topic`); a test loads
+an old store to prove it. JSON payloads are plain dicts and lists, since the
+library's transcoder gives lists back for tuples anyway.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from eventsourcing.domain import DomainEvent
+
+
+@dataclass(frozen=True)
+class GameCreated(DomainEvent):
+    """The header of a game's record, plus the server-only secrets."""
+
+    header: dict[str, Any]  # replay.record.Header.to_json()
+    seed: str  # hex; secret until the game ends ("" for imported tabletop games)
+    token_hashes: list[str]  # SHA-256 of each seat's token, "" for an open seat
+    created_at: str  # ISO 8601; informational, never hashed
+
+
+@dataclass(frozen=True)
+class SeatClaimed(DomainEvent):
+    """A player took an open seat."""
+
+    seat: int
+    player: str
+    token_hash: str
+
+
+@dataclass(frozen=True)
+class CommandAccepted(DomainEvent):
+    """One accepted command: a hash-chained entry of the match log."""
+
+    entry: dict[str, Any]  # replay.record.Entry.to_json()
+    command_id: str  # the client's id, for idempotent retries ("" when imported)
+
+
+@dataclass(frozen=True)
+class GameFinished(DomainEvent):
+    """Saved with the entry that ended the game, so listings need not decode entries."""
+
+    outcome: dict[str, Any]

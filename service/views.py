@@ -1,0 +1,60 @@
+"""What a caller may see of a game: one place that picks the viewer and redacts.
+
+Every channel (state, command answers, the watch stream, replay, export) asks
+`viewer_of` who is looking and passes events through `redacted_events`, so
+no channel can leak what another does not.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from typing import Any
+
+from engines.base import SPECTATOR, Event, Seat
+from engines.codec import encode
+from service.auth import Caller, seat_of
+from service.generated.frontier.v1 import frontier_pb2
+from service.records import FINISHED, GameRecord, decode_events
+
+
+def viewer_of(record: GameRecord, caller: Caller) -> Seat | None:
+    """None (sees everything) for the organiser and once the game is over; else the seat or SPECTATOR."""
+    if caller.is_organiser or record.status == FINISHED:
+        return None
+    seat = seat_of(caller, record.token_hashes, required=False)
+    return SPECTATOR if seat is None else seat
+
+
+def redacted_events(
+    record: GameRecord, events: Iterable[Event], viewer: Seat | None
+) -> list[frontier_pb2.GameEvent]:
+    engine = record.engine
+    shown = []
+    for event in events:
+        visible = engine.redact(event, viewer)
+        shown.append(frontier_pb2.GameEvent(kind=visible.kind, json=to_json(encode(visible))))
+    return shown
+
+
+def redacted_entry_events(
+    record: GameRecord, events: Iterable[dict[str, Any]], viewer: Seat | None
+) -> list[frontier_pb2.GameEvent]:
+    if viewer is None:
+        return [frontier_pb2.GameEvent(kind=e["kind"], json=to_json(e)) for e in events]
+    return redacted_events(record, decode_events(record.header.game, events), viewer)
+
+
+def to_json(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"), sort_keys=True)
+
+
+def outcome_proto(record: GameRecord) -> frontier_pb2.Outcome | None:
+    outcome = record.outcome
+    if outcome is None:
+        return None
+    return frontier_pb2.Outcome(
+        ranking=[frontier_pb2.SeatGroup(seats=list(tier)) for tier in outcome.ranking],
+        scores=list(outcome.scores),
+        reason=outcome.reason,
+    )

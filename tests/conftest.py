@@ -1,0 +1,54 @@
+"""Shared fixtures: a real server on a real port with a real SQLite file."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from engines.registry import game_ids
+from service.client import Client
+from service.config import Settings
+from service.server import Running, create_server
+
+ORGANISER = "organiser-secret-token"
+
+
+def sim_games(default: int = 20) -> int:
+    """How many random games a simulation plays per player count (CI sets 1000)."""
+    return int(os.environ.get("FRONTIER_SIM_GAMES", default))
+
+
+def start_server(data: Path, **overrides: object) -> Running:
+    settings = Settings(data=data, port=0, organiser_token=ORGANISER, **overrides)  # type: ignore[arg-type]
+    return create_server(settings)
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[Running]:
+    running = start_server(tmp_path / "data")
+    yield running
+    running.stop()
+
+
+@pytest.fixture
+def client(server: Running) -> Iterator[Client]:
+    with Client(f"127.0.0.1:{server.port}") as c:
+        yield c
+
+
+@pytest.fixture
+def organiser(server: Running) -> Iterator[Client]:
+    with Client(f"127.0.0.1:{server.port}", token=ORGANISER) as c:
+        yield c
+
+
+def available_games() -> list[str]:
+    return game_ids()
+
+
+requires_most_wanted = pytest.mark.skipif(
+    "most-wanted" not in game_ids(), reason="Most Wanted engine not built"
+)

@@ -1,0 +1,106 @@
+"""Export a game, import it into a second server, audit it; tampering is caught at the right line."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterator
+from pathlib import Path
+
+import grpc
+import pytest
+
+from replay.record import chain_hash
+from service.client import Client, play_bot_game
+from service.generated.frontier.v1 import frontier_pb2
+from service.server import Running
+from tests.conftest import ORGANISER, available_games, start_server
+from tests.service.helpers import create, failure, state
+
+GAMES = available_games()
+
+
+@pytest.fixture
+def second(tmp_path: Path) -> Iterator[Client]:
+    running: Running = start_server(tmp_path / "second")
+    with Client(f"127.0.0.1:{running.port}") as c:
+        yield c
+    running.stop()
+
+
+def export(client: Client, game_id: str, token: str | None = ORGANISER) -> frontier_pb2.ExportLogResponse:
+    return client.call("ExportLog", frontier_pb2.ExportLogRequest(game_id=game_id), token=token)
+
+
+def import_log(client: Client, content: str) -> frontier_pb2.ImportLogResponse:
+    return client.call("ImportLog", frontier_pb2.ImportLogRequest(content=content))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_export_then_import_gives_the_same_final_state(client: Client, second: Client, game: str) -> None:
+    game_id, _ = play_bot_game(client, game, 3, chooser=random.Random(5))
+    exported = export(client, game_id)
+    assert not exported.redacted
+    imported = import_log(second, exported.content)
+    assert imported.game_id == game_id
+    assert imported.state_hash == state(client, game_id, ORGANISER).state_hash
+    assert export(second, game_id).content == exported.content
+    again = failure(lambda: import_log(second, exported.content))
+    assert again.code == grpc.StatusCode.ALREADY_EXISTS
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_audit_of_a_finished_game_passes_and_reveals_the_seed(client: Client, game: str) -> None:
+    game_id, _ = play_bot_game(client, game, 2, chooser=random.Random(6))
+    report = client.call("Audit", frontier_pb2.AuditRequest(game_id=game_id))
+    assert report.ok, report.problems
+    assert not report.problems
+    assert game_id in report.markdown
+    trailer = json.loads(export(client, game_id, token=None).content.splitlines()[-1])
+    assert trailer["seed"]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_game_in_progress_exports_redacted_and_hides_the_seed(client: Client, game: str) -> None:
+    g = create(client, game)
+    exported = export(client, g.game_id, token=g.tokens[0])
+    assert exported.redacted
+    lines = [json.loads(line) for line in exported.content.splitlines()]
+    assert lines[-1]["seed"] is None
+    assert all(line.get("redacted_for") == 0 for line in lines)
+    assert lines[0]["draws"] == []  # the deal's shuffle is a secret
+    rejected = failure(lambda: import_log(client, exported.content))
+    assert rejected.code in (grpc.StatusCode.INVALID_ARGUMENT, grpc.StatusCode.FAILED_PRECONDITION)
+    denied = failure(lambda: client.call("Audit", frontier_pb2.AuditRequest(game_id=g.game_id)))
+    assert denied.code == grpc.StatusCode.PERMISSION_DENIED
+
+
+def _tampered(content: str, line_number: int, *, rehash: bool) -> str:
+    """Drop the last event of one entry; with `rehash`, re-seal that line and every later one."""
+    lines = [json.loads(line) for line in content.splitlines()]
+    target = lines[line_number - 1]
+    target["events"] = target["events"][:-1]
+    if rehash:
+        previous = lines[line_number - 2]["hash"]
+        for line in lines[line_number - 1 :]:
+            line["prev"] = previous
+            line["hash"] = chain_hash(line)
+            previous = line["hash"]
+    return "\n".join(json.dumps(line) for line in lines) + "\n"
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("rehash", [False, True], ids=["chain-broken", "chain-resealed"])
+def test_a_tampered_log_is_rejected_at_the_right_entry(
+    client: Client, second: Client, game: str, rehash: bool
+) -> None:
+    game_id, _ = play_bot_game(client, game, 2, chooser=random.Random(7))
+    content = export(client, game_id).content
+    lines = [json.loads(line) for line in content.splitlines()]
+    line_number = next(i for i, line in enumerate(lines, 1) if i > 4 and line.get("events"))
+    error = failure(lambda: import_log(second, _tampered(content, line_number, rehash=rehash)))
+    assert error.code == grpc.StatusCode.FAILED_PRECONDITION
+    assert error.reason == "LOG_REJECTED"
+    assert error.metadata["line"] == str(line_number)
+    listed = second.call("ListGames", frontier_pb2.ListGamesRequest())
+    assert not listed.games  # a bad import stores nothing
