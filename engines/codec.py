@@ -17,7 +17,7 @@ from typing import Any, TypeVar
 
 from engines.base import JsonValue, Message
 
-M = TypeVar("M", bound=Message)
+M = TypeVar("M")
 
 
 class DecodeError(ValueError):
@@ -64,12 +64,12 @@ class Codec:
                 f"{kind} version {version!r} is not supported (this build reads v{cls.version})"
             )
         fields = {k: v for k, v in data.items() if k not in ("kind", "v")}
-        return decode_dataclass(cls, fields, kind)
+        return decode_dataclass(cls, fields, cls.kind)
 
 
 def decode_dataclass(cls: type[M], fields: Mapping[str, JsonValue], where: str) -> M:
     """Build `cls` from JSON fields, converting lists to tuples by type hint."""
-    converters = _converters(cls)
+    converters = _converters(cls)  # type: ignore[arg-type]
     unknown = set(fields) - set(converters)
     if unknown:
         raise DecodeError(f"{where}: unknown field(s) {sorted(unknown)}")

@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, TypeVar
 
 from engines.base import JsonValue
 
@@ -143,5 +143,8 @@ class Trailer:
         return {**self.body(), "hash": self.hash}
 
 
-def _replace_hash(record: Any, value: str) -> Any:
+R = TypeVar("R", Header, Entry, Trailer)
+
+
+def _replace_hash(record: R, value: str) -> R:
     return replace(record, hash=value)

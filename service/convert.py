@@ -68,7 +68,7 @@ def _message_to_json(message: ProtoMessage) -> dict[str, Any]:
     body: dict[str, Any] = {}
     for field in message.DESCRIPTOR.fields:
         value = getattr(message, field.name)
-        if field.label == FieldDescriptor.LABEL_REPEATED:
+        if field.is_repeated:
             is_message = field.type == FieldDescriptor.TYPE_MESSAGE
             body[field.name] = [_message_to_json(v) if is_message else v for v in value]
         elif field.has_presence and not message.HasField(field.name):
@@ -86,7 +86,7 @@ def _json_to_message(data: dict[str, Any], message: ProtoMessage) -> None:
         field = fields[name]
         if value is None:
             continue
-        if field.label == FieldDescriptor.LABEL_REPEATED:
+        if field.is_repeated:
             target = getattr(message, name)
             for item in value:
                 if field.type == FieldDescriptor.TYPE_MESSAGE:

@@ -87,6 +87,10 @@ class LocalBroker:
             self._watchers.setdefault(game_id, []).append(subscription)
         return subscription
 
+    def has_watchers(self, game_id: str) -> bool:
+        with self._lock:
+            return bool(self._watchers.get(game_id))
+
     def _remove(self, game_id: str, subscription: _LocalSubscription) -> None:
         with self._lock:
             watchers = self._watchers.get(game_id, [])

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import threading
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from eventsourcing.utils import get_topic
 
@@ -75,7 +75,7 @@ class GameIndex:
             if game_id in self._games:
                 self._games[game_id] = replace(self._games[game_id], finished=True)
         elif notification.topic == self._CREATED:
-            created = self.app.mapper.to_domain_event(notification)
+            created = cast(GameCreated, self.app.mapper.to_domain_event(notification))
             header = created.header
             self._games[game_id] = Summary(
                 game_id=game_id,
@@ -86,7 +86,7 @@ class GameIndex:
                 position=notification.id,
             )
         elif notification.topic == self._CLAIMED and game_id in self._games:
-            claimed = self.app.mapper.to_domain_event(notification)
+            claimed = cast(SeatClaimed, self.app.mapper.to_domain_event(notification))
             summary = self._games[game_id]
             players = list(summary.players)
             players[claimed.seat] = claimed.player

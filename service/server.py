@@ -9,7 +9,8 @@ import grpc
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 
-from service.config import Settings
+from service.config import ConfigError, Settings
+from service.fanout import Broker, LocalBroker
 from service.games import Games
 from service.generated.frontier.v1 import frontier_pb2, frontier_pb2_grpc
 from service.servicer import Servicer
@@ -30,8 +31,16 @@ class Running:
 
 
 def create_server(settings: Settings) -> Running:
-    """Start serving on settings.host:settings.port (0 picks a free port) and return it."""
-    app = Games(env=settings.store_env())
+    """Start serving on settings.host:settings.port (0 picks a free port) and return it.
+
+    An unreachable PostgreSQL or Redis is one ConfigError here, not a trace later.
+    """
+    app = Games(env=settings.store_env(), broker=_broker(settings))
+    try:
+        app.recorder.max_notification_id()
+    except Exception as error:
+        app.close()
+        raise ConfigError(f"cannot use the event store {settings.store!r}: {error}") from None
     server = grpc.server(
         futures.ThreadPoolExecutor(max_workers=settings.workers, thread_name_prefix="frontier"),
         options=[
@@ -54,3 +63,16 @@ def create_server(settings: Settings) -> Running:
     for name in ("", SERVICE_NAME):
         health_servicer.set(name, health_pb2.HealthCheckResponse.SERVING)
     return Running(server, port, app)
+
+
+def _broker(settings: Settings) -> Broker:
+    if not settings.redis:
+        return LocalBroker()
+    import redis
+
+    from service.redis_fanout import RedisBroker
+
+    try:
+        return RedisBroker(settings.redis)
+    except redis.RedisError as error:
+        raise ConfigError(f"cannot reach Redis at {settings.redis}: {error}") from None

@@ -35,6 +35,10 @@ from service.views import outcome_proto, redacted_entry_events, to_json, viewer_
 DOMAIN = "frontier-ledger"
 MAX_ID_LENGTH = 128
 WATCH_POLL_SECONDS = 0.5
+LIVE_NOTICE = {
+    False: "live fan-out is unavailable; steps keep arriving from the store, more slowly",
+    True: "live fan-out is back",
+}
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -280,7 +284,11 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
             for entry in self.app.entries(record.header.game_id, after=sent):
                 yield self._update(record.header.game_id, entry.to_json(), caller)
                 sent = entry.version
+            live = True
             while context.is_active():
+                if subscription.healthy != live:
+                    live = subscription.healthy
+                    yield frontier_pb2.GameUpdate(notice=LIVE_NOTICE[live], status=record.status)
                 record = self.app.get(record.header.game_id)
                 if record.status == FINISHED and sent >= record.game_version:
                     return

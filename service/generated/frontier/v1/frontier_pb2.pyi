@@ -245,18 +245,20 @@ class WatchGameRequest(_message.Message):
     def __init__(self, game_id: _Optional[str] = ..., from_version: _Optional[int] = ...) -> None: ...
 
 class GameUpdate(_message.Message):
-    __slots__ = ("version", "seat", "events", "status", "seats_to_act")
+    __slots__ = ("version", "seat", "events", "status", "seats_to_act", "notice")
     VERSION_FIELD_NUMBER: _ClassVar[int]
     SEAT_FIELD_NUMBER: _ClassVar[int]
     EVENTS_FIELD_NUMBER: _ClassVar[int]
     STATUS_FIELD_NUMBER: _ClassVar[int]
     SEATS_TO_ACT_FIELD_NUMBER: _ClassVar[int]
+    NOTICE_FIELD_NUMBER: _ClassVar[int]
     version: int
     seat: int
     events: _containers.RepeatedCompositeFieldContainer[GameEvent]
     status: str
     seats_to_act: _containers.RepeatedScalarFieldContainer[int]
-    def __init__(self, version: _Optional[int] = ..., seat: _Optional[int] = ..., events: _Optional[_Iterable[_Union[GameEvent, _Mapping]]] = ..., status: _Optional[str] = ..., seats_to_act: _Optional[_Iterable[int]] = ...) -> None: ...
+    notice: str
+    def __init__(self, version: _Optional[int] = ..., seat: _Optional[int] = ..., events: _Optional[_Iterable[_Union[GameEvent, _Mapping]]] = ..., status: _Optional[str] = ..., seats_to_act: _Optional[_Iterable[int]] = ..., notice: _Optional[str] = ...) -> None: ...
 
 class ReplayRequest(_message.Message):
     __slots__ = ("game_id", "from_version", "to_version")
