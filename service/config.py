@@ -70,5 +70,11 @@ class Settings:
                 "POSTGRES_PASSWORD": unquote(url.password or ""),
                 # Other servers write too: catch up from the store before deciding.
                 "AGGREGATE_CACHE_FASTFORWARD": "y",
+                # Measured ~2.6x more saves/s than the default insert path (DESIGN.md).
+                "POSTGRES_ENABLE_DB_FUNCTIONS": "y",
+                "POSTGRES_PRE_PING": "y",  # a restarted database must not leave dead pooled connections
+                "POSTGRES_CONNECT_TIMEOUT": "2",  # the library retries 10 times: ~20 s to UNAVAILABLE
+                "POSTGRES_POOL_SIZE": "10",
+                "POSTGRES_MAX_OVERFLOW": "20",
             }
         raise ConfigError(f"--store must be 'sqlite', 'memory' or a postgres:// URL, not {self.store!r}")

@@ -6,6 +6,7 @@ from concurrent import futures
 from dataclasses import dataclass
 
 import grpc
+from eventsourcing.persistence import PersistenceError
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 
@@ -35,11 +36,12 @@ def create_server(settings: Settings) -> Running:
 
     An unreachable PostgreSQL or Redis is one ConfigError here, not a trace later.
     """
-    app = Games(env=settings.store_env(), broker=_broker(settings))
+    broker = _broker(settings)
     try:
+        app = Games(env=settings.store_env(), broker=broker)
         app.recorder.max_notification_id()
-    except Exception as error:
-        app.close()
+    except PersistenceError as error:
+        broker.close()
         raise ConfigError(f"cannot use the event store {settings.store!r}: {error}") from None
     server = grpc.server(
         futures.ThreadPoolExecutor(max_workers=settings.workers, thread_name_prefix="frontier"),

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+import shutil
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -12,6 +14,7 @@ from engines.registry import game_ids
 from service.client import Client
 from service.config import Settings
 from service.server import Running, create_server
+from tests.servers import Postgres, Redis, free_port, postgres_available, redis_available
 
 ORGANISER = "organiser-secret-token"
 
@@ -52,3 +55,26 @@ def available_games() -> list[str]:
 requires_most_wanted = pytest.mark.skipif(
     "most-wanted" not in game_ids(), reason="Most Wanted engine not built"
 )
+
+
+@pytest.fixture(scope="session")
+def postgres() -> Iterator[Postgres]:
+    """A private PostgreSQL 15 server for this test session."""
+    if not postgres_available():
+        pytest.fail("PostgreSQL binaries (initdb, postgres) are missing: .ci/run installs them")
+    # Not under pytest's tmp folder: PostgreSQL runs as its own user and must reach its files.
+    folder = Path(tempfile.mkdtemp(prefix="frontier-pg-"))
+    server = Postgres(folder / "cluster", free_port()).init().start()
+    yield server
+    server.stop()
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture
+def redis_server() -> Iterator[Redis]:
+    """A private Redis server for one test (tests may stop and restart it)."""
+    if not redis_available():
+        pytest.fail("redis-server is missing: .ci/run installs Debian's redis-server package")
+    server = Redis(free_port()).start()
+    yield server
+    server.stop()

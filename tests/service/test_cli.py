@@ -1,0 +1,74 @@
+"""The `frontier` command as a user runs it: a real server process and real client processes."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import available_games
+
+GAMES = available_games()
+
+
+def frontier(*args: str, check: bool = True) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "service.cli", *args], capture_output=True, text=True, timeout=600, check=check
+    )
+
+
+@pytest.fixture
+def served(tmp_path: Path) -> Iterator[str]:
+    """`frontier serve --port 0` in its own process; yields HOST:PORT."""
+    env = {**os.environ, "FRONTIER_DATA": str(tmp_path / "data")}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "service.cli", "serve", "--port", "0"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
+    assert process.stdout is not None
+    line = process.stdout.readline()
+    match = re.search(r"serving on (\S+:\d+)", line)
+    assert match, f"no address printed: {line!r} {process.stderr.read() if process.stderr else ''}"
+    yield match.group(1)
+    process.send_signal(signal.SIGTERM)
+    assert process.wait(timeout=20) == 0
+    assert (tmp_path / "data" / "frontier.sqlite").exists()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_bots_export_audit_replay_import(served: str, tmp_path: Path, game: str) -> None:
+    bots = frontier("bots", "--server", served, "--game", game, "--players", "2", "--games", "2", "--seed", "3")
+    game_ids = bots.stdout.split()
+    assert len(game_ids) == 2 and all(re.fullmatch(r"[0-9a-f-]{36}", g) for g in game_ids)
+
+    log = tmp_path / "game.log"
+    frontier("export", "--server", served, game_ids[0], "-o", str(log))
+    lines = [json.loads(line) for line in log.read_text().splitlines()]
+    assert lines[0]["type"] == "header" and lines[-1]["type"] == "trailer" and lines[-1]["seed"]
+
+    audit = frontier("audit", str(log))
+    assert audit.returncode == 0, audit.stdout + audit.stderr
+    remote = frontier("audit", "--server", served, game_ids[0])
+    assert remote.returncode == 0, remote.stdout + remote.stderr
+
+    story = frontier("replay", str(log))
+    assert len(story.stdout.splitlines()) >= len(lines) - 2
+
+    tampered = tmp_path / "tampered.log"
+    lines[3]["events"] = lines[3]["events"][:-1] if lines[3]["events"] else [{"kind": "x"}]
+    tampered.write_text("\n".join(json.dumps(line) for line in lines) + "\n")
+    bad = frontier("audit", str(tampered), check=False)
+    assert bad.returncode == 1
+
+    imported = frontier("import", "--server", served, str(tampered), check=False)
+    assert imported.returncode == 1 and "rejected" in imported.stderr
