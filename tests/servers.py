@@ -69,8 +69,18 @@ class Postgres:
             shutil.chown(pwfile, "postgres", "postgres")
         subprocess.run(
             _as_postgres_user(
-                [str(bindir / "initdb"), "-D", str(self.folder), "-U", "frontier", "--pwfile", str(pwfile),
-                 "-A", "scram-sha-256", "--no-sync"]
+                [
+                    str(bindir / "initdb"),
+                    "-D",
+                    str(self.folder),
+                    "-U",
+                    "frontier",
+                    "--pwfile",
+                    str(pwfile),
+                    "-A",
+                    "scram-sha-256",
+                    "--no-sync",
+                ]
             ),
             check=True,
             capture_output=True,
@@ -81,8 +91,21 @@ class Postgres:
     def start(self) -> Postgres:
         self.process = subprocess.Popen(
             _as_postgres_user(
-                [str(self._bindir / "postgres"), "-D", str(self.folder), "-p", str(self.port), "-k", str(self.folder),
-                 "-c", "listen_addresses=127.0.0.1", "-c", "fsync=on", "-c", "max_connections=200"]
+                [
+                    str(self._bindir / "postgres"),
+                    "-D",
+                    str(self.folder),
+                    "-p",
+                    str(self.port),
+                    "-k",
+                    str(self.folder),
+                    "-c",
+                    "listen_addresses=127.0.0.1",
+                    "-c",
+                    "fsync=on",
+                    "-c",
+                    "max_connections=200",
+                ]
             ),
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
@@ -97,7 +120,11 @@ class Postgres:
         for _ in range(100):
             try:
                 with psycopg.connect(
-                    host="127.0.0.1", port=self.port, user="frontier", password="frontier", dbname="postgres",
+                    host="127.0.0.1",
+                    port=self.port,
+                    user="frontier",
+                    password="frontier",
+                    dbname="postgres",
                     autocommit=True,
                 ) as conn:
                     exists = conn.execute("SELECT 1 FROM pg_database WHERE datname = 'frontier'").fetchone()
@@ -126,7 +153,17 @@ class Redis:
 
     def start(self) -> Redis:
         self.process = subprocess.Popen(
-            ["redis-server", "--port", str(self.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+            [
+                "redis-server",
+                "--port",
+                str(self.port),
+                "--bind",
+                "127.0.0.1",
+                "--save",
+                "",
+                "--appendonly",
+                "no",
+            ],
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
         )

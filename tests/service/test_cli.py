@@ -47,7 +47,9 @@ def served(tmp_path: Path) -> Iterator[str]:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_bots_export_audit_replay_import(served: str, tmp_path: Path, game: str) -> None:
-    bots = frontier("bots", "--server", served, "--game", game, "--players", "2", "--games", "2", "--seed", "3")
+    bots = frontier(
+        "bots", "--server", served, "--game", game, "--players", "2", "--games", "2", "--seed", "3"
+    )
     game_ids = bots.stdout.split()
     assert len(game_ids) == 2 and all(re.fullmatch(r"[0-9a-f-]{36}", g) for g in game_ids)
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import uuid
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -82,7 +81,9 @@ def test_an_unreachable_postgres_is_one_clear_error_at_start(tmp_path: Path) -> 
 
 
 @pytest.mark.parametrize("game", GAMES[:1])
-def test_postgres_down_gives_unavailable_and_writes_nothing(postgres: Postgres, tmp_path: Path, game: str) -> None:
+def test_postgres_down_gives_unavailable_and_writes_nothing(
+    postgres: Postgres, tmp_path: Path, game: str
+) -> None:
     running = pg_server(postgres, tmp_path)
     try:
         with Client(f"127.0.0.1:{running.port}") as client:
@@ -92,8 +93,12 @@ def test_postgres_down_gives_unavailable_and_writes_nothing(postgres: Postgres, 
             before = stored_rows(postgres)
             postgres.stop()
             try:
-                request = frontier_pb2.SubmitCommandRequest(game_id=g.game_id, command_id="x", command=command)
-                error = failure(lambda: client.call("SubmitCommand", request, token=g.tokens[seat], timeout=90))
+                request = frontier_pb2.SubmitCommandRequest(
+                    game_id=g.game_id, command_id="x", command=command
+                )
+                error = failure(
+                    lambda: client.call("SubmitCommand", request, token=g.tokens[seat], timeout=90)
+                )
                 assert error.code == grpc.StatusCode.UNAVAILABLE
             finally:
                 postgres.start()
