@@ -1,0 +1,153 @@
+"""Several servers behind one store: PostgreSQL for the record, Redis Streams for live fan-out."""
+
+from __future__ import annotations
+
+import random
+import threading
+import time
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import grpc
+import pytest
+
+from service.client import Client
+from service.config import ConfigError, Settings
+from service.generated.frontier.v1 import frontier_pb2
+from service.server import Running, create_server
+from tests.conftest import ORGANISER, available_games
+from tests.servers import Postgres, Redis, free_port
+from tests.service.helpers import Game, create, legal, state
+
+GAMES = available_games()
+
+
+def start(postgres: Postgres, redis: Redis, tmp_path: Path) -> Running:
+    settings = Settings(data=tmp_path, port=0, store=postgres.url, redis=redis.url, organiser_token=ORGANISER)
+    return create_server(settings)
+
+
+@pytest.fixture
+def cluster(postgres: Postgres, redis_server: Redis, tmp_path: Path) -> Iterator[list[Client]]:
+    servers = [start(postgres, redis_server, tmp_path) for _ in range(2)]
+    clients = [Client(f"127.0.0.1:{s.port}") for s in servers]
+    yield clients
+    for c in clients:
+        c.close()
+    for s in servers:
+        s.stop()
+
+
+class Watcher(threading.Thread):
+    """Collects one game's updates from one server until the game ends."""
+
+    def __init__(self, client: Client, game_id: str) -> None:
+        super().__init__(daemon=True)
+        self.client, self.game_id = client, game_id
+        self.updates: list[Any] = []
+        self.notices: list[str] = []
+
+    def run(self) -> None:
+        request = frontier_pb2.WatchGameRequest(game_id=self.game_id, from_version=0)
+        for update in self.client.stub.WatchGame(
+            request, metadata=self.client.metadata(ORGANISER), timeout=300
+        ):
+            if update.notice:
+                self.notices.append(update.notice)
+            else:
+                self.updates.append(update)
+
+
+def play_through(clients: list[Client], game: Game, chooser: random.Random) -> int:
+    """Random legal commands, each sent through a randomly chosen server; returns the final version."""
+    current = state(clients[0], game.game_id, ORGANISER)
+    while current.status != "finished":
+        via = chooser.choice(clients)
+        seat = chooser.choice(list(current.seats_to_act))
+        options = legal(via, game, seat)
+        try:
+            via.call(
+                "SubmitCommand",
+                frontier_pb2.SubmitCommandRequest(
+                    game_id=game.game_id,
+                    command_id=uuid.uuid4().hex,
+                    command=chooser.choice(list(options.commands)),
+                    expected_version=options.version,
+                ),
+                token=game.tokens[seat],
+            )
+        except grpc.RpcError as error:
+            assert error.code() == grpc.StatusCode.ABORTED  # another server won this version
+        current = state(chooser.choice(clients), game.game_id, ORGANISER)
+    version: int = current.version
+    return version
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_two_servers_share_games_and_every_watcher_sees_every_step_once(
+    cluster: list[Client], game: str
+) -> None:
+    games = [create(cluster[0], game) for _ in range(2)]
+    watchers = [Watcher(c, g.game_id) for g in games for c in cluster]
+    for w in watchers:
+        w.start()
+    players = [
+        threading.Thread(
+            target=lambda g=g, i=i: finals.__setitem__(g.game_id, play_through(cluster, g, random.Random(i)))
+        )
+        for i, g in enumerate(games)
+    ]
+    finals: dict[str, int] = {}
+    for p in players:
+        p.start()
+    for p in players:
+        p.join(timeout=600)
+    for w in watchers:
+        w.join(timeout=60)
+        assert not w.is_alive()
+        assert [u.version for u in w.updates] == list(range(1, finals[w.game_id] + 1))
+    for g in games:
+        report = cluster[1].call("Audit", frontier_pb2.AuditRequest(game_id=g.game_id))
+        assert report.ok, report.problems
+
+
+@pytest.mark.parametrize("game", GAMES[:1])
+def test_redis_down_mid_game_commands_go_on_and_watchers_recover(
+    postgres: Postgres, redis_server: Redis, tmp_path: Path, game: str
+) -> None:
+    running = start(postgres, redis_server, tmp_path)
+    try:
+        with Client(f"127.0.0.1:{running.port}") as client:
+            g = create(client, game)
+            watcher = Watcher(client, g.game_id)
+            watcher.start()
+            chooser = random.Random(9)
+            for _ in range(3):
+                current = state(client, g.game_id, ORGANISER)
+                seat = current.seats_to_act[0]
+                client.call(
+                    "SubmitCommand",
+                    frontier_pb2.SubmitCommandRequest(
+                        game_id=g.game_id,
+                        command_id=uuid.uuid4().hex,
+                        command=chooser.choice(list(legal(client, g, seat).commands)),
+                    ),
+                    token=g.tokens[seat],
+                )
+            redis_server.stop()
+            time.sleep(1.5)
+            final = play_through([client], g, chooser)  # the store is the truth: commands still succeed
+            redis_server.start()
+            watcher.join(timeout=60)
+            assert not watcher.is_alive()
+            assert [u.version for u in watcher.updates] == list(range(1, final + 1))
+            assert any("unavailable" in n for n in watcher.notices)
+    finally:
+        running.stop()
+
+
+def test_an_unreachable_redis_is_one_clear_error_at_start(tmp_path: Path) -> None:
+    with pytest.raises(ConfigError, match="cannot reach Redis"):
+        create_server(Settings(data=tmp_path, port=0, redis=f"redis://127.0.0.1:{free_port()}/0"))
