@@ -166,10 +166,9 @@ def _audit(args: argparse.Namespace) -> int:
             report = client.call("Audit", frontier_pb2.AuditRequest(game_id=args.target))
         print(report.markdown)
         return 0 if report.ok else 1
+    from replay import logfile
     from replay.audit import build_report
     from replay.verify import verify
-
-    from replay import logfile
 
     try:
         header, entries, trailer = logfile.read_lines(Path(args.target).read_text().splitlines())
@@ -182,9 +181,8 @@ def _audit(args: argparse.Namespace) -> int:
 
 
 def _replay(args: argparse.Namespace) -> int:
-    from replay.narrative import narrate
-
     from replay import logfile
+    from replay.narrative import narrate
 
     try:
         header, entries, trailer = logfile.read_lines(args.file.read_text().splitlines())

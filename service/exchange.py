@@ -12,12 +12,11 @@ from collections.abc import Iterator
 from typing import Any
 from uuid import UUID
 
-from replay.verify import verify
-
 from engines.base import Seat
 from engines.codec import encode
 from replay import logfile
 from replay.record import Entry, Header, Trailer, canonical_json, state_hash
+from replay.verify import verify
 from service.errors import DataLoss, InvalidArgument, RuleBroken
 from service.games import Games, outcome_json
 from service.records import FINISHED, GameRecord, decode_events

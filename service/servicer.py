@@ -16,13 +16,13 @@ from google.protobuf import any_pb2, struct_pb2
 from google.protobuf.json_format import MessageToDict
 from google.rpc import error_details_pb2, status_pb2
 from grpc_status import rpc_status
-from replay.audit import build_report
-from replay.narrative import describe_step
-from replay.verify import verify
 
 from engines.base import OptionError
 from engines.registry import game_ids, get_engine
+from replay.audit import build_report
+from replay.narrative import describe_step
 from replay.record import state_hash
+from replay.verify import verify
 from service.auth import Caller, caller_from_metadata, seat_of
 from service.convert import command_from_proto, command_to_proto
 from service.errors import InvalidArgument, PermissionDenied, ServiceError

@@ -24,13 +24,29 @@ _sym_db = _symbol_database.Default()
 
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1d\x66rontier/v1/most_wanted.proto\x12\x0b\x66rontier.v1\"\x13\n\x11MostWantedCommandb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1d\x66rontier/v1/most_wanted.proto\x12\x0b\x66rontier.v1\"\xc2\x03\n\x11MostWantedCommand\x12\x36\n\x0f\x64\x65\x63lare_robbery\x18\x01 \x01(\x0b\x32\x1b.frontier.v1.DeclareRobberyH\x00\x12\x30\n\x0cjoin_robbery\x18\x02 \x01(\x0b\x32\x18.frontier.v1.JoinRobberyH\x00\x12\x41\n\x15withdraw_from_robbery\x18\x03 \x01(\x0b\x32 .frontier.v1.WithdrawFromRobberyH\x00\x12(\n\x08stay_put\x18\x04 \x01(\x0b\x32\x14.frontier.v1.StayPutH\x00\x12,\n\nlock_cards\x18\x05 \x01(\x0b\x32\x16.frontier.v1.LockCardsH\x00\x12\x35\n\x0f\x64o_honest_labor\x18\x06 \x01(\x0b\x32\x1a.frontier.v1.DoHonestLaborH\x00\x12\x30\n\x0cvisit_church\x18\x07 \x01(\x0b\x32\x18.frontier.v1.VisitChurchH\x00\x12\x34\n\x0e\x63hallenge_duel\x18\x08 \x01(\x0b\x32\x1a.frontier.v1.ChallengeDuelH\x00\x42\t\n\x07\x63ommand\"-\n\x0e\x44\x65\x63lareRobbery\x12\x0c\n\x04tile\x18\x01 \x01(\t\x12\r\n\x05\x63\x61rds\x18\x02 \x03(\t\"\x1c\n\x0bJoinRobbery\x12\r\n\x05\x63\x61rds\x18\x01 \x03(\t\"\x15\n\x13WithdrawFromRobbery\"\t\n\x07StayPut\"\x1a\n\tLockCards\x12\r\n\x05\x63\x61rds\x18\x01 \x03(\t\"\x1e\n\rDoHonestLabor\x12\r\n\x05\x63\x61rds\x18\x01 \x03(\t\"\x1c\n\x0bVisitChurch\x12\r\n\x05\x63\x61rds\x18\x01 \x03(\t\"-\n\rChallengeDuel\x12\x0e\n\x06target\x18\x01 \x01(\x05\x12\x0c\n\x04size\x18\x02 \x01(\x05\x62\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'frontier.v1.most_wanted_pb2', _globals)
 if not _descriptor._USE_C_DESCRIPTORS:
   DESCRIPTOR._loaded_options = None
-  _globals['_MOSTWANTEDCOMMAND']._serialized_start=46
-  _globals['_MOSTWANTEDCOMMAND']._serialized_end=65
+  _globals['_MOSTWANTEDCOMMAND']._serialized_start=47
+  _globals['_MOSTWANTEDCOMMAND']._serialized_end=497
+  _globals['_DECLAREROBBERY']._serialized_start=499
+  _globals['_DECLAREROBBERY']._serialized_end=544
+  _globals['_JOINROBBERY']._serialized_start=546
+  _globals['_JOINROBBERY']._serialized_end=574
+  _globals['_WITHDRAWFROMROBBERY']._serialized_start=576
+  _globals['_WITHDRAWFROMROBBERY']._serialized_end=597
+  _globals['_STAYPUT']._serialized_start=599
+  _globals['_STAYPUT']._serialized_end=608
+  _globals['_LOCKCARDS']._serialized_start=610
+  _globals['_LOCKCARDS']._serialized_end=636
+  _globals['_DOHONESTLABOR']._serialized_start=638
+  _globals['_DOHONESTLABOR']._serialized_end=668
+  _globals['_VISITCHURCH']._serialized_start=670
+  _globals['_VISITCHURCH']._serialized_end=698
+  _globals['_CHALLENGEDUEL']._serialized_start=700
+  _globals['_CHALLENGEDUEL']._serialized_end=745
 # @@protoc_insertion_point(module_scope)

@@ -24,13 +24,55 @@ _sym_db = _symbol_database.Default()
 
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n!frontier/v1/western_legends.proto\x12\x0b\x66rontier.v1\"\x17\n\x15WesternLegendsCommandb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n!frontier/v1/western_legends.proto\x12\x0b\x66rontier.v1\"\xf6\x07\n\x15WesternLegendsCommand\x12.\n\x0btake_income\x18\x01 \x01(\x0b\x32\x17.frontier.v1.TakeIncomeH\x00\x12.\n\x0b\x63hoose_gear\x18\x02 \x01(\x0b\x32\x17.frontier.v1.ChooseGearH\x00\x12!\n\x04move\x18\x03 \x01(\x0b\x32\x11.frontier.v1.MoveH\x00\x12)\n\x08prospect\x18\x04 \x01(\x0b\x32\x15.frontier.v1.ProspectH\x00\x12\'\n\x07\x64\x65posit\x18\x05 \x01(\x0b\x32\x14.frontier.v1.DepositH\x00\x12)\n\x08purchase\x18\x06 \x01(\x0b\x32\x15.frontier.v1.PurchaseH\x00\x12\'\n\x07upgrade\x18\x07 \x01(\x0b\x32\x14.frontier.v1.UpgradeH\x00\x12!\n\x04heal\x18\x08 \x01(\x0b\x32\x11.frontier.v1.HealH\x00\x12#\n\x05revel\x18\t \x01(\x0b\x32\x12.frontier.v1.RevelH\x00\x12\x34\n\x0euse_provisions\x18\n \x01(\x0b\x32\x1a.frontier.v1.UseProvisionsH\x00\x12.\n\x0bstart_fight\x18\x0b \x01(\x0b\x32\x17.frontier.v1.StartFightH\x00\x12\x33\n\x0epay_annie_toll\x18\x0c \x01(\x0b\x32\x19.frontier.v1.PayAnnieTollH\x00\x12\x39\n\x11\x63ommit_fight_card\x18\r \x01(\x0b\x32\x1c.frontier.v1.CommitFightCardH\x00\x12\x30\n\x0c\x61nswer_fight\x18\x0e \x01(\x0b\x32\x18.frontier.v1.AnswerFightH\x00\x12\x32\n\rpass_reaction\x18\x0f \x01(\x0b\x32\x19.frontier.v1.PassReactionH\x00\x12.\n\x0b\x63hoose_loot\x18\x10 \x01(\x0b\x32\x17.frontier.v1.ChooseLootH\x00\x12.\n\x0b\x65nd_actions\x18\x11 \x01(\x0b\x32\x17.frontier.v1.EndActionsH\x00\x12\x30\n\x0c\x64iscard_card\x18\x12 \x01(\x0b\x32\x18.frontier.v1.DiscardCardH\x00\x12(\n\x08rob_bank\x18\x13 \x01(\x0b\x32\x14.frontier.v1.RobBankH\x00\x12\x39\n\x11\x63hoose_fight_card\x18\x14 \x01(\x0b\x32\x1c.frontier.v1.ChooseFightCardH\x00\x12,\n\nnpc_choice\x18\x15 \x01(\x0b\x32\x16.frontier.v1.NpcChoiceH\x00\x42\t\n\x07\x63ommand\"\x1c\n\nTakeIncome\x12\x0e\n\x06income\x18\x01 \x01(\t\"+\n\nChooseGear\x12\x0e\n\x06weapon\x18\x01 \x01(\t\x12\r\n\x05mount\x18\x02 \x01(\t\"\x12\n\x04Move\x12\n\n\x02to\x18\x01 \x01(\t\"\n\n\x08Prospect\"\x1a\n\x07\x44\x65posit\x12\x0f\n\x07nuggets\x18\x01 \x01(\x05\"*\n\x08Purchase\x12\x0c\n\x04item\x18\x01 \x01(\t\x12\x10\n\x08\x61\x63tivate\x18\x02 \x01(\x08\"\x17\n\x07Upgrade\x12\x0c\n\x04item\x18\x01 \x01(\t\"\x06\n\x04Heal\"\x16\n\x05Revel\x12\r\n\x05times\x18\x01 \x01(\x05\"\x0f\n\rUseProvisions\"+\n\nStartFight\x12\x0e\n\x06target\x18\x01 \x01(\x05\x12\r\n\x05\x66ight\x18\x02 \x01(\t\"\x1c\n\x0cPayAnnieToll\x12\x0c\n\x04\x63\x61rd\x18\x01 \x01(\t\"\x1f\n\x0f\x43ommitFightCard\x12\x0c\n\x04\x63\x61rd\x18\x01 \x01(\t\"\x1b\n\x0b\x41nswerFight\x12\x0c\n\x04\x63\x61rd\x18\x01 \x01(\t\"\x0e\n\x0cPassReaction\"\x1a\n\nChooseLoot\x12\x0c\n\x04loot\x18\x01 \x01(\t\"\x0c\n\nEndActions\"\x1b\n\x0b\x44iscardCard\x12\x0c\n\x04\x63\x61rd\x18\x01 \x01(\t\"\t\n\x07RobBank\"\x1f\n\x0f\x43hooseFightCard\x12\x0c\n\x04\x63\x61rd\x18\x01 \x01(\t\"\x1b\n\tNpcChoice\x12\x0e\n\x06\x63hoice\x18\x01 \x01(\tb\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'frontier.v1.western_legends_pb2', _globals)
 if not _descriptor._USE_C_DESCRIPTORS:
   DESCRIPTOR._loaded_options = None
-  _globals['_WESTERNLEGENDSCOMMAND']._serialized_start=50
-  _globals['_WESTERNLEGENDSCOMMAND']._serialized_end=73
+  _globals['_WESTERNLEGENDSCOMMAND']._serialized_start=51
+  _globals['_WESTERNLEGENDSCOMMAND']._serialized_end=1065
+  _globals['_TAKEINCOME']._serialized_start=1067
+  _globals['_TAKEINCOME']._serialized_end=1095
+  _globals['_CHOOSEGEAR']._serialized_start=1097
+  _globals['_CHOOSEGEAR']._serialized_end=1140
+  _globals['_MOVE']._serialized_start=1142
+  _globals['_MOVE']._serialized_end=1160
+  _globals['_PROSPECT']._serialized_start=1162
+  _globals['_PROSPECT']._serialized_end=1172
+  _globals['_DEPOSIT']._serialized_start=1174
+  _globals['_DEPOSIT']._serialized_end=1200
+  _globals['_PURCHASE']._serialized_start=1202
+  _globals['_PURCHASE']._serialized_end=1244
+  _globals['_UPGRADE']._serialized_start=1246
+  _globals['_UPGRADE']._serialized_end=1269
+  _globals['_HEAL']._serialized_start=1271
+  _globals['_HEAL']._serialized_end=1277
+  _globals['_REVEL']._serialized_start=1279
+  _globals['_REVEL']._serialized_end=1301
+  _globals['_USEPROVISIONS']._serialized_start=1303
+  _globals['_USEPROVISIONS']._serialized_end=1318
+  _globals['_STARTFIGHT']._serialized_start=1320
+  _globals['_STARTFIGHT']._serialized_end=1363
+  _globals['_PAYANNIETOLL']._serialized_start=1365
+  _globals['_PAYANNIETOLL']._serialized_end=1393
+  _globals['_COMMITFIGHTCARD']._serialized_start=1395
+  _globals['_COMMITFIGHTCARD']._serialized_end=1426
+  _globals['_ANSWERFIGHT']._serialized_start=1428
+  _globals['_ANSWERFIGHT']._serialized_end=1455
+  _globals['_PASSREACTION']._serialized_start=1457
+  _globals['_PASSREACTION']._serialized_end=1471
+  _globals['_CHOOSELOOT']._serialized_start=1473
+  _globals['_CHOOSELOOT']._serialized_end=1499
+  _globals['_ENDACTIONS']._serialized_start=1501
+  _globals['_ENDACTIONS']._serialized_end=1513
+  _globals['_DISCARDCARD']._serialized_start=1515
+  _globals['_DISCARDCARD']._serialized_end=1542
+  _globals['_ROBBANK']._serialized_start=1544
+  _globals['_ROBBANK']._serialized_end=1553
+  _globals['_CHOOSEFIGHTCARD']._serialized_start=1555
+  _globals['_CHOOSEFIGHTCARD']._serialized_end=1586
+  _globals['_NPCCHOICE']._serialized_start=1588
+  _globals['_NPCCHOICE']._serialized_end=1615
 # @@protoc_insertion_point(module_scope)

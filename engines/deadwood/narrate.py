@@ -1,0 +1,97 @@
+"""One sentence of narrative per event ("seat 2 robs seat 5's safe 1"); shows only what the event holds."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engines.base import Event
+from engines.deadwood import events as ev
+from engines.deadwood.components import LOCATION_NAMES
+
+
+def describe(event: Event, names: Sequence[str]) -> str:
+    def who(seat: int) -> str:
+        return names[seat] if 0 <= seat < len(names) else f"seat {seat + 1}"
+
+    def where(location: str) -> str:
+        return LOCATION_NAMES.get(location, location)
+
+    match event:
+        case ev.GameStarted(seats=seats, main_rounds=rounds):
+            return f"A game of Deadwood 1876 for {seats} players begins ({rounds} main rounds)."
+        case ev.StarsPlaced(locations=locations):
+            return (
+                "Stars drawn: "
+                + "; ".join(f"{who(s)} at {where(loc)}" for s, loc in enumerate(locations))
+                + "."
+            )
+        case ev.CardsDrawn(seat=seat, cards=cards):
+            return f"{who(seat)} draws {len(cards)} card(s)."
+        case ev.SafesDealt(seat=seat):
+            return f"{who(seat)} is dealt two safes."
+        case ev.SafePassed(giver=giver, receiver=receiver):
+            return f"{who(giver)} hands a safe face down to {who(receiver)}."
+        case ev.DiceRolled(reason=reason, seats=seats, colours=colours, faces=faces):
+            rolls = ", ".join(f"{who(s)} {c} {f}" for s, c, f in zip(seats, colours, faces, strict=True))
+            return f"Dice for the {reason.replace('_', ' ')}: {rolls}."
+        case ev.FirstPlayerChosen(seat=seat):
+            return f"{who(seat)} rolled highest and plays first."
+        case ev.TurnStarted(seat=seat, round=round_, badge=badge):
+            return f"{who(seat)} takes a badge turn." if badge else f"Round {round_}: {who(seat)} to play."
+        case ev.HorseRidden(seat=seat, destination=destination):
+            return f"{who(seat)} rides a horse to {where(destination)}."
+        case ev.SafesPeeked(seat=seat, targets=targets):
+            peeked = ", ".join(f"{who(r.seat)}'s safe {r.position + 1}" for r in targets)
+            return f"{who(seat)} tips a Stetson and peeks at {peeked}."
+        case ev.DusterPlayed(seat=seat):
+            return f"{who(seat)} plays a Duster and draws cards."
+        case ev.CardDiscarded(seat=seat, card=card):
+            return f"{who(seat)} discards {card}."
+        case ev.FightStarted(fight=kind, attacker=attacker, defender=defender, position=position, gun=gun):
+            if kind == "robbery":
+                return f"{who(attacker)} draws {gun} to rob {who(defender)}'s safe {position + 1}."
+            return f"{who(attacker)} draws {gun} against {who(defender)} ({kind})."
+        case ev.DefenceChosen(seat=seat, gun=gun):
+            return f"{who(seat)} defends with {gun}." if gun else f"{who(seat)} has no gun to defend with."
+        case ev.AssistOffered(seat=seat, card=card, side=side):
+            return f"{who(seat)} helps the {side} with {card}."
+        case ev.FightResolved(attacker_won=won, attack=attack, defence=defence):
+            return f"The {'attacker' if won else 'defender'} wins, {attack} to {defence}."
+        case ev.SafeStolen(attacker=attacker, defender=defender, position=position):
+            return f"{who(attacker)} takes safe {position + 1} from {who(defender)}."
+        case ev.StarsSwapped(attacker=attacker, defender=defender):
+            return f"{who(attacker)} and {who(defender)} swap places."
+        case ev.PlayerSentAway(seat=seat, destination=destination):
+            return f"{who(seat)} is sent away to {where(destination)}."
+        case ev.OverLimit(seat=seat):
+            return f"{who(seat)} holds too many safes and must give one away."
+        case ev.SafeLeftGame(seat=seat):
+            return f"Nobody has room: a safe of {who(seat)} leaves the game unseen."
+        case ev.HeistStarted(round=round_):
+            return f"The heist after round {round_}: everyone commits a card in secret."
+        case ev.HeistCommitted(seat=seat):
+            return f"{who(seat)} has committed to the heist."
+        case ev.HeistWon(seat=seat):
+            return f"{who(seat)} carries off the centre safe."
+        case ev.HeistFailed():
+            return "Nobody fought for the centre safe; it leaves the game unseen."
+        case ev.BadgeRoundStarted(allowances=allowances):
+            holders = [f"{who(s)} x{n}" for s, n in enumerate(allowances) if n]
+            return "Badge round: " + (", ".join(holders) if holders else "nobody holds a badge") + "."
+        case ev.BadgeTurnDeclined(seat=seat):
+            return f"{who(seat)} declines the badge turn."
+        case ev.SafesRevealed():
+            return "Every safe is turned face up."
+        case ev.GoldAdjusted(seat=seat, safe=safe, delta=delta):
+            return f"{who(seat)}'s {safe} changes their gold by {delta:+d}."
+        case ev.TeamsScored(finalists=finalists):
+            return "To the Final Showdown: " + ", ".join(who(s) for s in finalists) + "."
+        case ev.ShowdownTurnStarted(seat=seat):
+            return f"{who(seat)} is to shoot."
+        case ev.ShowdownPassed(seat=seat):
+            return f"{who(seat)} has no gun left and passes."
+        case ev.PlayerEliminated(seat=seat):
+            return f"{who(seat)} is out of the showdown."
+        case ev.GameWon(seat=seat, reason=reason):
+            return f"{who(seat)} wins: {reason}."
+    return event.kind.replace("_", " ").capitalize() + "."

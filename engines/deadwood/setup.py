@@ -1,0 +1,74 @@
+"""The opening events: DW-SETUP-1..5 (the pass and the first roll follow as decisions)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from engines.base import Event, JsonValue, Rng
+from engines.deadwood import events as ev
+from engines.deadwood.components import (
+    CHARACTERS,
+    DECK,
+    LOCATIONS,
+    MYSTERY_SAFES,
+    STANDARD_SAFES,
+    STARTING_STARS,
+    default_capacity,
+)
+from engines.deadwood.options import from_dict
+
+
+def setup(raw: Mapping[str, JsonValue], seats: int, rng: Rng) -> list[Event]:
+    options = from_dict(raw)
+    big = seats >= 8  # DW-SETUP-4/5: smaller hands and centre stack at 8-9 players
+    centre_count = 2 if big else 3
+    starting = STARTING_STARS[seats]
+    locations = LOCATIONS[: len(starting)]  # DW-SETUP-1: no Grand Central at 2-3 players
+    started = ev.GameStarted(
+        seats=seats,
+        locations=locations,
+        characters=CHARACTERS[:seats],
+        # DW-CAP-2: a table's own capacity never drops below the starting stars.
+        capacity=max(options.location_capacity or default_capacity(seats), max(starting)),
+        hand_size=3 if big else 4,
+        main_rounds=min(options.main_rounds or centre_count, centre_count),  # DW-RND-2
+        safe_limit=options.safe_limit,
+        badge_turns=options.badge_turns,
+        assists=options.assists,
+        rob_teammates=options.rob_teammates,
+        hand_guns_in_showdown=options.hand_guns_in_showdown,
+        duster_draw=options.duster_draw,
+        stetson_peeks=options.stetson_peeks,
+    )
+    events: list[Event] = [started, ev.StarsPlaced(_place_stars(seats, locations, starting, rng))]
+    deck = rng.shuffle(DECK)
+    events.append(ev.DeckShuffled(deck))
+    hand = started.hand_size
+    for seat in range(seats):
+        events.append(ev.CardsDrawn(seat, deck[seat * hand : (seat + 1) * hand]))
+    # DW-SETUP-5 / DW-ADV-1: the silver safes stay out unless the table shuffles some in.
+    safes = rng.shuffle(STANDARD_SAFES + MYSTERY_SAFES[: options.mystery_safes])
+    events.append(ev.CentreStacked(safes[:centre_count]))
+    dealt = safes[centre_count:]
+    for seat in range(seats):
+        events.append(ev.SafesDealt(seat, dealt[2 * seat : 2 * seat + 2]))
+    events.append(ev.SafesBoxed(dealt[2 * seats :]))
+    return events
+
+
+def _place_stars(
+    seats: int, locations: tuple[str, ...], starting: tuple[int, ...], rng: Rng
+) -> tuple[str, ...]:
+    """DW-SETUP-2/3: stars drawn from the bag one at a time, round-robin from the Gem Theater."""
+    slots: list[str] = []
+    left = list(starting)
+    while len(slots) < seats:
+        for index, location in enumerate(locations):
+            if left[index] > 0 and len(slots) < seats:
+                slots.append(location)
+                left[index] -= 1
+    drawn = rng.shuffle(list(range(seats)))
+    placed = [""] * seats
+    for seat, location in zip(drawn, slots, strict=True):
+        placed[seat] = location
+    return tuple(placed)

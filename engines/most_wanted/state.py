@@ -1,0 +1,106 @@
+"""The immutable game state. Each seat's secrets (hand, face-down cards) sit in its Player."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Literal, TypeVar
+
+from engines.most_wanted.commands import Tile
+
+Phase = Literal["setup", "action", "join", "lock", "over"]
+ActionKind = Literal["robbery", "duel", "first_duel"]
+
+R = TypeVar("R")
+
+GOAL = 13  # MW-TRK-2: the Most Wanted space
+TILES: tuple[Tile, ...] = ("pony_express", "stagecoach", "train")  # also the MW-TILE-2 flip order
+TILE_CARDS: dict[Tile, int] = {"pony_express": 2, "stagecoach": 3, "train": 4}
+TILE_POINTS: dict[Tile, int] = {"pony_express": 2, "stagecoach": 3, "train": 4}
+TILE_NAMES: dict[Tile, str] = {"pony_express": "Pony Express", "stagecoach": "Stagecoach", "train": "Train"}
+FLIPS = 3  # MW-TILE-2: only the first three reshuffles flip a tile
+
+
+def changed(record: R, **changes: Any) -> R:
+    """dataclasses.replace without its per-call field checks: evolve runs this millions of
+    times in CI's simulations. Only for this module's records, which have no __post_init__."""
+    copy = object.__new__(type(record))
+    object.__setattr__(copy, "__dict__", {**record.__dict__, **changes})
+    return copy
+
+
+def bail_value(position: int) -> int:
+    """MW-TRK-3 / MW-BAIL-2 (gap default): start 0, spaces 1-4 -> 1, 5-8 -> 2, 9-12 -> 3."""
+    return 0 if position <= 0 else min(3, (position - 1) // 4 + 1)
+
+
+@dataclass(frozen=True)
+class Player:
+    hand: tuple[str, ...] = ()  # secret to this seat
+    committed: tuple[str, ...] = ()  # face-down cards, secret to this seat until the reveal
+    money: int = 0
+    notoriety: int = 0
+
+
+@dataclass(frozen=True)
+class Action:
+    """The action in progress: a robbery's join window, or a showdown awaiting locked cards."""
+
+    kind: ActionKind
+    size: int
+    participants: tuple[int, ...]
+    tile: Tile | None = None
+    window: tuple[int, ...] = ()  # MW-ROB-8: the other seats, clockwise from the active player's left
+    pointer: int = 0
+    quiet: int = 0  # consecutive seats that neither joined nor withdrew
+    circuits: int = 0
+    locked: tuple[int, ...] = ()
+
+    @property
+    def window_seat(self) -> int:
+        return self.window[self.pointer]
+
+
+@dataclass(frozen=True)
+class Settings:
+    first_player: str
+    tie_rule: str
+    duel_reward: str
+    bail_rule: str
+    max_join_circuits: int
+    max_turns: int
+
+
+@dataclass(frozen=True)
+class State:
+    settings: Settings
+    players: tuple[Player, ...]
+    deck: tuple[str, ...] = ()  # top card first; secret to every seat
+    discard: tuple[str, ...] = ()
+    flipped: tuple[Tile, ...] = ()
+    reshuffles: int = 0
+    phase: Phase = "setup"
+    active: int = 0
+    turn: int = 0
+    action: Action | None = None
+    winners: tuple[int, ...] = ()
+    end_reason: str = ""
+
+    @property
+    def seats(self) -> int:
+        return len(self.players)
+
+    def player(self, seat: int) -> Player:
+        return self.players[seat]
+
+    def with_player(self, seat: int, **changes: object) -> State:
+        players = list(self.players)
+        players[seat] = changed(players[seat], **changes)
+        return changed(self, players=tuple(players))
+
+    def clockwise_from(self, seat: int) -> tuple[int, ...]:
+        """Every seat, starting with `seat` and going clockwise (MW-TURN-3)."""
+        return tuple((seat + i) % self.seats for i in range(self.seats))
+
+    def tile_points(self, tile: Tile) -> int:
+        """MW-ROB-5 / MW-TILE-2: a flipped robbery pays one point more."""
+        return TILE_POINTS[tile] + (1 if tile in self.flipped else 0)

@@ -1,0 +1,200 @@
+"""What a seat may ask for (imperatives). Spaces are grid ids like "C4"; cards are ids like "KS"."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar, Literal
+
+from engines.base import Command
+
+Income = Literal["money", "cards", "mixed"]
+
+
+@dataclass(frozen=True)
+class TakeIncome(Command):
+    """WL-TURN-1 (2): +$20, or 2 cards, or $10 and 1 card."""
+
+    kind: ClassVar[str] = "take_income"
+    income: Income
+
+
+@dataclass(frozen=True)
+class ChooseGear(Command):
+    """WL-TURN-1 (3): this turn's active weapon and mount ("" for none)."""
+
+    kind: ClassVar[str] = "choose_gear"
+    weapon: str
+    mount: str
+
+
+@dataclass(frozen=True)
+class Move(Command):
+    """WL-MOVE-1: one action, up to your movement value, to `to`."""
+
+    kind: ClassVar[str] = "move"
+    to: str
+
+
+@dataclass(frozen=True)
+class Prospect(Command):
+    """WL-LOC-MINE-1: roll both prospecting dice at a mine."""
+
+    kind: ClassVar[str] = "prospect"
+
+
+@dataclass(frozen=True)
+class Deposit(Command):
+    """WL-LOC-BANK-1: sell nuggets at the bank, $20 and 1 LP each."""
+
+    kind: ClassVar[str] = "deposit"
+    nuggets: int
+
+
+@dataclass(frozen=True)
+class Purchase(Command):
+    """WL-LOC-STORE-1: buy an item; a new weapon or mount may be made active at once."""
+
+    kind: ClassVar[str] = "purchase"
+    item: str
+    activate: bool
+
+
+@dataclass(frozen=True)
+class Upgrade(Command):
+    """WL-LOC-STORE-1: pay the price again to flip an owned weapon or mount."""
+
+    kind: ClassVar[str] = "upgrade"
+    item: str
+
+
+@dataclass(frozen=True)
+class Heal(Command):
+    """WL-LOC-DOC-1: $10, all wounds off, a card per wound."""
+
+    kind: ClassVar[str] = "heal"
+
+
+@dataclass(frozen=True)
+class Revel(Command):
+    """WL-LOC-CAB-1: $30 per LP, `times` times."""
+
+    kind: ClassVar[str] = "revel"
+    times: int
+
+
+@dataclass(frozen=True)
+class UseProvisions(Command):
+    """WL-CARD-1: discard Provisions to draw 1 and lose 1 wound."""
+
+    kind: ClassVar[str] = "use_provisions"
+
+
+@dataclass(frozen=True)
+class StartFight(Command):
+    """WL-FIGHT-1: arrest, duel or rob a player on your space."""
+
+    kind: ClassVar[str] = "start_fight"
+    target: int
+    fight: Literal["arrest", "duel", "rob"]
+
+
+@dataclass(frozen=True)
+class PayAnnieToll(Command):
+    """Annie Oakley's ability: the opponent discards a card or takes a wound."""
+
+    kind: ClassVar[str] = "pay_annie_toll"
+    card: str  # "" takes the wound
+
+
+@dataclass(frozen=True)
+class CommitFightCard(Command):
+    """WL-FIGHT-5: the active player places a card face down."""
+
+    kind: ClassVar[str] = "commit_fight_card"
+    card: str
+
+
+@dataclass(frozen=True)
+class AnswerFight(Command):
+    """WL-FIGHT-5: the target places a card face down ("" declines and loses)."""
+
+    kind: ClassVar[str] = "answer_fight"
+    card: str
+
+
+@dataclass(frozen=True)
+class PassReaction(Command):
+    """WL-FIGHT-7: use no reaction now (core poker cards carry no text)."""
+
+    kind: ClassVar[str] = "pass_reaction"
+
+
+@dataclass(frozen=True)
+class ChooseLoot(Command):
+    """WL-FIGHT-10 Rob: half the target's money or half their nuggets."""
+
+    kind: ClassVar[str] = "choose_loot"
+    loot: Literal["money", "gold"]
+
+
+@dataclass(frozen=True)
+class EndActions(Command):
+    """WL-TURN-3: take no more actions this turn."""
+
+    kind: ClassVar[str] = "end_actions"
+
+
+@dataclass(frozen=True)
+class DiscardCard(Command):
+    """WL-WND-2: discard one card towards the hand limit in the end phase."""
+
+    kind: ClassVar[str] = "discard_card"
+    card: str
+
+
+COMMANDS: tuple[type[Command], ...] = (
+    TakeIncome,
+    ChooseGear,
+    Move,
+    Prospect,
+    Deposit,
+    Purchase,
+    Upgrade,
+    Heal,
+    Revel,
+    UseProvisions,
+    StartFight,
+    PayAnnieToll,
+    CommitFightCard,
+    AnswerFight,
+    PassReaction,
+    ChooseLoot,
+    EndActions,
+    DiscardCard,
+)
+
+
+@dataclass(frozen=True)
+class RobBank(Command):
+    """WL-LOC-BANK-2: fight the Bank Guard at the bank."""
+
+    kind: ClassVar[str] = "rob_bank"
+
+
+@dataclass(frozen=True)
+class ChooseFightCard(Command):
+    """WL-NPC-1 (2): the chooser keeps one of the drawn fight cards for the NPC."""
+
+    kind: ClassVar[str] = "choose_fight_card"
+    card: str
+
+
+@dataclass(frozen=True)
+class NpcChoice(Command):
+    """A fight card's option (a card id, "wound", "random", "money", "lp", "mp", "wp") or a bandit reward."""
+
+    kind: ClassVar[str] = "npc_choice"
+    choice: str
+
+
+COMMANDS = COMMANDS + (RobBank, ChooseFightCard, NpcChoice)

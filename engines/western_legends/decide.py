@@ -1,0 +1,268 @@
+"""decide: check a command against the rules (RuleViolation with the rule id) and return its events."""
+
+from __future__ import annotations
+
+from engines.base import Command, Event, Rng, RuleViolation, Seat
+from engines.western_legends import actions, board, fights, npc, turn
+from engines.western_legends import commands as cmd
+from engines.western_legends import events as ev
+from engines.western_legends.items import ITEMS
+from engines.western_legends.legal import seats_to_act
+from engines.western_legends.rules import Tx, require
+from engines.western_legends.state import State
+
+FIGHT_STEP_COMMANDS: dict[str, type[Command]] = {
+    "annie_tax": cmd.PayAnnieToll,
+    "attacker_commit": cmd.CommitFightCard,
+    "target_answer": cmd.AnswerFight,
+    "react": cmd.PassReaction,
+    "loot": cmd.ChooseLoot,
+}
+
+
+def decide(state: State, seat: Seat, command: Command, rng: Rng) -> list[Event]:
+    require(state.phase != "over", "GAME_OVER", "The game is over.", "WL-END-1")
+    require(
+        seat in seats_to_act(state),
+        "NOT_YOUR_DECISION",
+        f"The game is waiting for seat {seats_to_act(state)[0] + 1}, not seat {seat + 1}.",
+        "WL-FIGHT-7" if state.fight else "WL-OVR-3",
+    )
+    tx = Tx(state, rng)
+    if state.npc is not None:
+        _npc_step(tx, seat, command)
+        if tx.state.npc is None and tx.state.phase == "end_sheriff":
+            turn.resume_end_phase(tx, tx.state.active)
+    elif state.fight is not None:
+        _fight_step(tx, seat, command)
+    elif state.phase == "income":
+        require(isinstance(command, cmd.TakeIncome), "WRONG_PHASE", "First choose your income.", "WL-TURN-1")
+        assert isinstance(command, cmd.TakeIncome)
+        turn.take_income(tx, seat, command.income)
+    elif state.phase == "gear":
+        require(
+            isinstance(command, cmd.ChooseGear), "WRONG_PHASE", "Choose your weapon and mount.", "WL-TURN-1"
+        )
+        assert isinstance(command, cmd.ChooseGear)
+        _require_gear(state, seat, command)
+        tx.emit(ev.GearChosen(seat=seat, weapon=command.weapon, mount=command.mount))
+    elif state.phase == "end_discard":
+        require(
+            isinstance(command, cmd.DiscardCard),
+            "WRONG_PHASE",
+            "Discard down to your hand limit.",
+            "WL-WND-2",
+        )
+        assert isinstance(command, cmd.DiscardCard)
+        _require_card(state, seat, command.card, "WL-WND-2")
+        turn.discard_card(tx, seat, command.card)
+    else:
+        _action(tx, seat, command)
+    return tx.events
+
+
+def _require_card(state: State, seat: int, card: str, rule: str) -> None:
+    require(card in state.players[seat].hand, "CARD_NOT_HELD", f"You do not hold {card!r}.", rule)
+
+
+def _require_gear(state: State, seat: int, command: cmd.ChooseGear) -> None:
+    p = state.players[seat]
+    for item, kind in ((command.weapon, "weapon"), (command.mount, "mount")):
+        if item:
+            owned = p.owns(item)
+            require(
+                owned is not None and ITEMS[item].kind == kind,
+                "ITEM_NOT_OWNED",
+                f"You own no {kind} {item!r}.",
+                "WL-TURN-2",
+            )
+    weapons = [o for o in p.items if ITEMS[o.item].kind == "weapon"]
+    require(
+        bool(command.weapon) or not weapons, "WEAPON_REQUIRED", "Choose one of your weapons.", "WL-TURN-2"
+    )
+
+
+def _fight_step(tx: Tx, seat: int, command: Command) -> None:
+    fight = tx.state.fight
+    assert fight is not None
+    expected = FIGHT_STEP_COMMANDS[fight.step]
+    require(
+        isinstance(command, expected),
+        "WRONG_FIGHT_STEP",
+        f"The fight is waiting for {expected.kind}.",
+        "WL-FIGHT-5",
+    )
+    state = tx.state
+    match command:
+        case cmd.PayAnnieToll(card=card):
+            if card:
+                _require_card(state, seat, card, "WL-FIGHT-4")
+            fights.pay_toll(tx, seat, card)
+        case cmd.CommitFightCard(card=card):
+            _require_card(state, seat, card, "WL-FIGHT-5")
+            fights.commit(tx, seat, card)
+        case cmd.AnswerFight(card=card):
+            if card:
+                _require_card(state, seat, card, "WL-FIGHT-5")
+            fights.answer(tx, seat, card)
+        case cmd.PassReaction():
+            fights.pass_reaction(tx, seat)
+        case cmd.ChooseLoot(loot=loot):
+            fights.loot(tx, loot)
+
+
+def _npc_step(tx: Tx, seat: int, command: Command) -> None:
+    state = tx.state
+    assert state.npc is not None
+    step = state.npc.step
+    match command:
+        case cmd.ChooseFightCard(card=card) if step == "choose":
+            require(
+                card in state.players[seat].offer,
+                "CARD_NOT_OFFERED",
+                "Pick one of the drawn fight cards.",
+                "WL-NPC-1",
+            )
+            npc.choose(tx, card)
+        case cmd.CommitFightCard(card=card) if step == "commit":
+            _require_card(state, seat, card, "WL-NPC-1")
+            npc.commit(tx, card)
+        case cmd.NpcChoice(choice=choice) if step in ("effect", "reward"):
+            require(
+                choice in npc.choice_options(state),
+                "BAD_CHOICE",
+                f"{choice!r} is not an option now.",
+                "WL-NPC-2",
+            )
+            npc.answer(tx, choice)
+        case _:
+            raise RuleViolation("WRONG_FIGHT_STEP", f"The NPC fight is at its {step} step.", rule="WL-NPC-1")
+
+
+def _action(tx: Tx, seat: int, command: Command) -> None:
+    state = tx.state
+    p = state.players[seat]
+    if isinstance(command, cmd.EndActions):
+        turn.end_actions(tx, seat)
+        return
+    require(
+        not isinstance(command, (cmd.TakeIncome, cmd.ChooseGear, cmd.DiscardCard))
+        and not isinstance(command, tuple(FIGHT_STEP_COMMANDS.values())),
+        "WRONG_PHASE",
+        "That is not an action.",
+        "WL-TURN-3",
+    )
+    require(state.actions_left > 0, "NO_ACTIONS_LEFT", "You have used your three actions.", "WL-TURN-3")
+    match command:
+        case cmd.Move(to=to):
+            require(to in board.SPACES, "UNKNOWN_SPACE", f"{to!r} is not a space on the map.", "WL-MOVE-1")
+            require(to not in board.MESAS, "MESA", "Nobody can enter a mesa.", "WL-MOVE-3")
+            reach = actions.movement(state, seat)
+            steps = board.reachable_stopping_at(p.space, reach, actions.stops(state, seat)).get(to)
+            require(
+                steps is not None and 0 < steps <= reach,
+                "OUT_OF_RANGE",
+                f"{to} is not within {reach} steps around the mesas and bandits.",
+                "WL-MOVE-1",
+            )
+            actions.move(tx, seat, to)
+            if to in tx.state.bandits:  # WL-MOVE-4: a bandit stops the move and fights
+                npc.start(tx, "bandit", seat)
+            elif to == tx.state.sheriff and p.wp > 0:  # WL-SHF-3: so does the Sheriff, for the Wanted
+                npc.start(tx, "sheriff", seat)
+        case cmd.Prospect():
+            require(
+                p.space in board.MINES, "NOT_AT_LOCATION", "You can only prospect at a mine.", "WL-LOC-MINE-1"
+            )
+            actions.prospect(tx, seat)
+        case cmd.Deposit(nuggets=n):
+            require(p.space in board.BANK, "NOT_AT_LOCATION", "You are not at the bank.", "WL-LOC-BANK-1")
+            require(0 < n <= p.gold, "NOT_ENOUGH_GOLD", f"You cannot sell {n} nuggets.", "WL-LOC-BANK-1")
+            actions.deposit(tx, seat, n)
+        case cmd.Purchase(item=item, activate=activate):
+            require(
+                p.space in board.STORES,
+                "NOT_AT_LOCATION",
+                "You are not at a General Store.",
+                "WL-LOC-STORE-1",
+            )
+            require(
+                item in ITEMS and state.stock_of(item) > 0,
+                "SOLD_OUT",
+                f"No {item!r} for sale.",
+                "WL-LOC-STORE-1",
+            )
+            require(actions.can_buy(p, item), "CANNOT_BUY", f"You cannot buy {item}.", "WL-CMP-3")
+            require(
+                not activate or ITEMS[item].kind != "misc",
+                "NOT_GEAR",
+                "Only gear is made active.",
+                "WL-TURN-2",
+            )
+            actions.purchase(tx, seat, item, activate)
+        case cmd.Upgrade(item=item):
+            require(
+                p.space in board.STORES,
+                "NOT_AT_LOCATION",
+                "You are not at a General Store.",
+                "WL-LOC-STORE-1",
+            )
+            owned = p.owns(item)
+            require(
+                owned is not None and not owned.upgraded and ITEMS[item].kind != "misc",
+                "CANNOT_UPGRADE",
+                f"You have no basic {item!r} weapon or mount to upgrade.",
+                "WL-LOC-STORE-1",
+            )
+            require(p.money >= ITEMS[item].price, "NOT_ENOUGH_MONEY", "You cannot pay.", "WL-LOC-STORE-1")
+            actions.upgrade(tx, seat, item)
+        case cmd.Heal():
+            require(p.space in board.DOCTOR, "NOT_AT_LOCATION", "You are not at the doctor.", "WL-LOC-DOC-1")
+            require(
+                p.wounds > 0 and p.money >= 10, "CANNOT_HEAL", "You need a wound and $10.", "WL-LOC-DOC-1"
+            )
+            actions.heal(tx, seat)
+        case cmd.Revel(times=times):
+            require(
+                p.space in board.CABARET, "NOT_AT_LOCATION", "You are not at the cabaret.", "WL-LOC-CAB-1"
+            )
+            require(
+                times > 0 and 30 * times <= p.money, "NOT_ENOUGH_MONEY", "Each LP costs $30.", "WL-LOC-CAB-1"
+            )
+            actions.revel(tx, seat, times)
+        case cmd.RobBank():
+            require(p.space in board.BANK, "NOT_AT_LOCATION", "You are not at the bank.", "WL-LOC-BANK-2")
+            tx.emit(ev.ActionSpent(seat=seat, action="rob_bank"))
+            npc.start(tx, "guard", seat)
+        case cmd.UseProvisions():
+            require(
+                p.owns("provisions") is not None, "ITEM_NOT_OWNED", "You have no Provisions.", "WL-CARD-1"
+            )
+            actions.use_provisions(tx, seat)
+        case cmd.StartFight(target=target, fight=kind):
+            _require_fight(state, seat, target, kind)
+            fights.start(tx, seat, target, kind)
+        case _:
+            raise RuleViolation(
+                "UNKNOWN_COMMAND", f"{command.kind} is not a Western Legends action.", rule="WL-TURN-3"
+            )
+
+
+def _require_fight(state: State, seat: int, target: int, kind: str) -> None:
+    require(
+        0 <= target < state.seats and target != seat, "NO_SUCH_TARGET", "Pick another player.", "WL-FIGHT-1"
+    )
+    me, them = state.players[seat], state.players[target]
+    require(
+        me.space == them.space, "TARGET_ELSEWHERE", "You can only fight a player on your space.", "WL-FIGHT-1"
+    )
+    require(
+        target not in state.fought,
+        "ALREADY_FOUGHT",
+        "You already fought that player this turn.",
+        "WL-FIGHT-3",
+    )
+    require(bool(me.hand), "EMPTY_HAND", "You need a poker card to start a fight.", "WL-FIGHT-5")
+    if kind == "arrest":
+        require(me.mp >= 1, "NOT_A_MARSHAL", "Only a Marshal (1 MP or more) can arrest.", "WL-FIGHT-2")
+        require(them.wp >= 1, "TARGET_NOT_WANTED", "You can only arrest a Wanted player.", "WL-FIGHT-2")

@@ -1,0 +1,378 @@
+"""Facts the engine decided (past tense). Every outcome of chance (draws, dice) is written here."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from engines.base import Event
+
+
+@dataclass(frozen=True)
+class SeatSetUp:
+    character: str
+    space: str
+
+
+@dataclass(frozen=True)
+class GameStarted(Event):
+    """WL-SET-3..5: characters dealt, start spaces taken, first player chosen."""
+
+    kind: ClassVar[str] = "game_started"
+    int_options: tuple[tuple[str, int], ...]
+    text_options: tuple[tuple[str, str], ...]
+    seats: tuple[SeatSetUp, ...]
+    first_player: int
+
+
+@dataclass(frozen=True)
+class PlayerChanged(Event):
+    """Signed changes to one player's public counters; caps were applied by decide."""
+
+    kind: ClassVar[str] = "player_changed"
+    seat: int
+    reason: str
+    money: int = 0
+    gold: int = 0
+    lp: int = 0
+    mp: int = 0
+    wp: int = 0
+    wounds: int = 0
+
+
+@dataclass(frozen=True)
+class CardsDrawn(Event):
+    """Cards from the face-down deck into a hand; only that seat sees which."""
+
+    kind: ClassVar[str] = "cards_drawn"
+    seat: int
+    cards: tuple[str, ...]
+    count: int
+
+
+@dataclass(frozen=True)
+class CardsDiscarded(Event):
+    """Cards from a hand (or a face-down fight slot) onto the face-up discard pile."""
+
+    kind: ClassVar[str] = "cards_discarded"
+    seat: int
+    cards: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class DeckRefilled(Event):
+    """WL-CMP-5: the empty poker deck takes back the discard pile."""
+
+    kind: ClassVar[str] = "deck_refilled"
+    count: int
+
+
+@dataclass(frozen=True)
+class ItemGained(Event):
+    kind: ClassVar[str] = "item_gained"
+    seat: int
+    item: str
+    upgraded: bool
+    from_stand: bool
+
+
+@dataclass(frozen=True)
+class ItemUpgraded(Event):
+    kind: ClassVar[str] = "item_upgraded"
+    seat: int
+    item: str
+
+
+@dataclass(frozen=True)
+class ItemDiscarded(Event):
+    """WL-ITEM-1: a discarded item returns to the stand."""
+
+    kind: ClassVar[str] = "item_discarded"
+    seat: int
+    item: str
+
+
+@dataclass(frozen=True)
+class TurnStarted(Event):
+    kind: ClassVar[str] = "turn_started"
+    seat: int
+    round: int
+
+
+@dataclass(frozen=True)
+class IncomeTaken(Event):
+    kind: ClassVar[str] = "income_taken"
+    seat: int
+    income: str
+
+
+@dataclass(frozen=True)
+class GearChosen(Event):
+    kind: ClassVar[str] = "gear_chosen"
+    seat: int
+    weapon: str
+    mount: str
+
+
+@dataclass(frozen=True)
+class ActionSpent(Event):
+    kind: ClassVar[str] = "action_spent"
+    seat: int
+    action: str
+
+
+@dataclass(frozen=True)
+class Moved(Event):
+    kind: ClassVar[str] = "moved"
+    seat: int
+    to: str
+    reason: str
+
+
+@dataclass(frozen=True)
+class DiceRolled(Event):
+    """WL-LOC-MINE-1: faces 1-3 nugget, 4 $10, 5 $10 + reroll, 6 blank; rerolls follow in order."""
+
+    kind: ClassVar[str] = "dice_rolled"
+    seat: int
+    faces: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class FightStarted(Event):
+    kind: ClassVar[str] = "fight_started"
+    attacker: int
+    target: int
+    fight: str
+    toll_seat: int  # -1, or the seat Annie Oakley's ability makes pay first
+
+
+@dataclass(frozen=True)
+class TollPaid(Event):
+    """Annie Oakley's start-of-fight ability answered (a discard or a wound follows as its own event)."""
+
+    kind: ClassVar[str] = "toll_paid"
+    seat: int
+
+
+@dataclass(frozen=True)
+class FightCardPlaced(Event):
+    """WL-FIGHT-5: a card placed face down; only its owner sees it before the reveal."""
+
+    kind: ClassVar[str] = "fight_card_placed"
+    seat: int
+    card: str
+
+
+@dataclass(frozen=True)
+class FightDeclined(Event):
+    kind: ClassVar[str] = "fight_declined"
+    seat: int
+
+
+@dataclass(frozen=True)
+class FightRevealed(Event):
+    """WL-FIGHT-6/8: both cards face up, with their values after every lowering effect."""
+
+    kind: ClassVar[str] = "fight_revealed"
+    attacker_card: str
+    target_card: str
+    attacker_value: int
+    target_value: int
+
+
+@dataclass(frozen=True)
+class ReactionPassed(Event):
+    kind: ClassVar[str] = "reaction_passed"
+    seat: int
+
+
+@dataclass(frozen=True)
+class FightWon(Event):
+    """WL-FIGHT-8/9: the winner and loser; the loser's wound and draw follow as their own events."""
+
+    kind: ClassVar[str] = "fight_won"
+    winner: int
+    loser: int
+    awaiting_loot: bool  # a won Rob where the robber picks money or nuggets
+
+
+@dataclass(frozen=True)
+class LootChosen(Event):
+    kind: ClassVar[str] = "loot_chosen"
+    seat: int
+    loot: str
+
+
+@dataclass(frozen=True)
+class FightEnded(Event):
+    kind: ClassVar[str] = "fight_ended"
+
+
+@dataclass(frozen=True)
+class EndTriggered(Event):
+    """WL-END-1: someone reached the chosen LP; this round and one more are played."""
+
+    kind: ClassVar[str] = "end_triggered"
+    seat: int
+    round: int
+
+
+@dataclass(frozen=True)
+class ActionsEnded(Event):
+    kind: ClassVar[str] = "actions_ended"
+    seat: int
+
+
+@dataclass(frozen=True)
+class TurnEnded(Event):
+    kind: ClassVar[str] = "turn_ended"
+    seat: int
+
+
+@dataclass(frozen=True)
+class GameEnded(Event):
+    """WL-END-2: final LP per seat after scoring."""
+
+    kind: ClassVar[str] = "game_ended"
+    final_lp: tuple[int, ...]
+    reason: str
+
+
+EVENTS: tuple[type[Event], ...] = (
+    GameStarted,
+    PlayerChanged,
+    CardsDrawn,
+    CardsDiscarded,
+    DeckRefilled,
+    ItemGained,
+    ItemUpgraded,
+    ItemDiscarded,
+    TurnStarted,
+    IncomeTaken,
+    GearChosen,
+    ActionSpent,
+    Moved,
+    DiceRolled,
+    FightStarted,
+    TollPaid,
+    FightCardPlaced,
+    FightDeclined,
+    FightRevealed,
+    ReactionPassed,
+    FightWon,
+    LootChosen,
+    FightEnded,
+    EndTriggered,
+    ActionsEnded,
+    TurnEnded,
+    GameEnded,
+)
+
+
+@dataclass(frozen=True)
+class BanditsPlaced(Event):
+    """WL-NPC-3 [gap]: at each round start a bandit goes on every hideout with no figure."""
+
+    kind: ClassVar[str] = "bandits_placed"
+    spaces: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class NpcFightStarted(Event):
+    kind: ClassVar[str] = "npc_fight_started"
+    npc: str  # "bandit" or "guard"
+    fighter: int
+    chooser: int
+
+
+@dataclass(frozen=True)
+class FightCardsOffered(Event):
+    """WL-NPC-1 (2): the chooser draws N fight cards; only the chooser sees them."""
+
+    kind: ClassVar[str] = "fight_cards_offered"
+    seat: int
+    cards: tuple[str, ...]
+    count: int
+
+
+@dataclass(frozen=True)
+class FightCardChosen(Event):
+    """The chooser keeps one fight card face down; the others go back to the fight deck."""
+
+    kind: ClassVar[str] = "fight_card_chosen"
+    seat: int
+    card: str
+
+
+@dataclass(frozen=True)
+class NpcRevealed(Event):
+    kind: ClassVar[str] = "npc_revealed"
+    poker_card: str
+    fight_card: str
+    player_value: int
+    npc_value: int
+    won: bool
+
+
+@dataclass(frozen=True)
+class NpcFightRestarted(Event):
+    """Fight card 10: the committed card returns to hand and new fight cards are drawn."""
+
+    kind: ClassVar[str] = "npc_fight_restarted"
+    seat: int
+
+
+@dataclass(frozen=True)
+class NpcAwaiting(Event):
+    """The fighter must choose: a fight card's option ("effect") or a bandit reward ("reward")."""
+
+    kind: ClassVar[str] = "npc_awaiting"
+    step: str
+
+
+@dataclass(frozen=True)
+class NpcChoiceMade(Event):
+    kind: ClassVar[str] = "npc_choice_made"
+    seat: int
+    choice: str
+
+
+@dataclass(frozen=True)
+class NpcFightEnded(Event):
+    """The bandit leaves the board win or lose (WL-NPC-3); every fight card returns to the deck."""
+
+    kind: ClassVar[str] = "npc_fight_ended"
+    bandit_space: str  # "" for the Bank Guard
+
+
+@dataclass(frozen=True)
+class SheriffMoved(Event):
+    """WL-SHF-2 [gap]: the Sheriff's path, one space per step."""
+
+    kind: ClassVar[str] = "sheriff_moved"
+    path: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class EndPhaseResumed(Event):
+    """WL-TURN-5: after the Sheriff's step, the end phase goes on to Wanted LP and the hand limit."""
+
+    kind: ClassVar[str] = "end_phase_resumed"
+    seat: int
+
+
+NPC_EVENTS: tuple[type[Event], ...] = (
+    BanditsPlaced,
+    NpcFightStarted,
+    FightCardsOffered,
+    FightCardChosen,
+    NpcRevealed,
+    NpcFightRestarted,
+    NpcAwaiting,
+    NpcChoiceMade,
+    NpcFightEnded,
+    SheriffMoved,
+    EndPhaseResumed,
+)
+EVENTS = EVENTS + NPC_EVENTS

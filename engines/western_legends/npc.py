@@ -1,0 +1,210 @@
+"""NPC fights (WL §8): bandits met on a Move and the Bank Guard, with the 13 fight cards.
+
+The seat to the fighter's left draws N fight cards and keeps one face down; the
+fighter commits a poker card; the fight card's effect applies whatever the
+outcome; ties go to the NPC.
+"""
+
+from __future__ import annotations
+
+from engines.western_legends import board
+from engines.western_legends import events as ev
+from engines.western_legends.cards import value
+from engines.western_legends.fightcards import DRAWN, EFFECTS, fight_value
+from engines.western_legends.rules import Tx, draw, gain, jail
+from engines.western_legends.state import NpcFight, State
+
+SHERIFF_STEPS = 2  # WL-SHF-2 [gap]
+
+
+def place_bandits(tx: Tx) -> None:
+    """WL-NPC-3 [gap]: a bandit on every hideout with no figure on it."""
+    state = tx.state
+    taken = {p.space for p in state.players} | set(state.bandits)
+    empty = tuple(s for pair in board.HIDEOUTS.values() for s in pair if s not in taken)
+    if empty:
+        tx.emit(ev.BanditsPlaced(spaces=empty))
+
+
+def start(tx: Tx, kind: str, fighter: int) -> None:
+    """WL-NPC-1 (2) [gap]: the player to the left chooses the fight card."""
+    tx.emit(ev.NpcFightStarted(npc=kind, fighter=fighter, chooser=(fighter + 1) % tx.state.seats))
+    _offer(tx)
+
+
+def _offer(tx: Tx) -> None:
+    npc = _npc(tx)
+    cards: list[str] = []
+    for _ in range(DRAWN[npc.kind]):
+        pool = [c for c in tx.state.fight_deck if c not in cards]
+        cards.append(pool[tx.rng.randint(0, len(pool) - 1)])
+    tx.emit(ev.FightCardsOffered(seat=npc.chooser, cards=tuple(cards), count=len(cards)))
+
+
+def choose(tx: Tx, card: str) -> None:
+    npc = _npc(tx)
+    tx.emit(ev.FightCardChosen(seat=npc.chooser, card=card))
+    if not tx.state.players[npc.fighter].hand:
+        _reveal(tx, "")  # WL-NPC-1 (3) [gap]: no card to commit is a loss
+
+
+def commit(tx: Tx, card: str) -> None:
+    tx.emit(ev.FightCardPlaced(seat=_npc(tx).fighter, card=card))
+    _reveal(tx, card)
+
+
+def _reveal(tx: Tx, poker_card: str) -> None:
+    npc = _npc(tx)
+    fight_card = tx.state.players[npc.chooser].offer[0]
+    player_value = value(poker_card) if poker_card else 0
+    npc_value = fight_value(fight_card)
+    won = player_value > npc_value  # WL-NPC-1 (6): ties go to the NPC
+    tx.emit(
+        ev.NpcRevealed(
+            poker_card=poker_card,
+            fight_card=fight_card,
+            player_value=player_value,
+            npc_value=npc_value,
+            won=won,
+        )
+    )
+    effect = EFFECTS[fight_card]
+    fighter = npc.fighter
+    if effect.restart:  # WL-NPC-2 card 10 [gap]: the committed card returns to hand
+        tx.emit(ev.NpcFightRestarted(seat=fighter))
+        draw(tx, fighter, 1)
+        _offer(tx)
+        return
+    if poker_card:
+        tx.emit(ev.CardsDiscarded(seat=fighter, cards=(poker_card,)))
+    gain(tx, fighter, f"fight card {fight_card}", wounds=effect.wounds, lp=effect.lp, money=effect.money)
+    draw(tx, fighter, effect.draws)
+    if choice_options(tx.state):
+        tx.emit(ev.NpcAwaiting(step="effect"))
+    else:
+        _settle(tx)
+
+
+def choice_options(state: State) -> tuple[str, ...]:
+    """What the fighter may answer now: a fight card's option, or a bandit reward."""
+    npc = state.npc
+    if npc is None:
+        return ()
+    hand = tuple(sorted(set(state.players[npc.fighter].hand)))
+    if npc.step == "reward":
+        return ("lp", "mp")
+    choice = EFFECTS[npc.card].choice if npc.card else ""
+    if choice == "discard":
+        return hand
+    if choice == "wound_or_random":
+        return ("wound", "random") if hand else ("wound",)
+    if choice == "discard_or_money":
+        return ("money", *hand)
+    if choice == "point":
+        return ("lp", "mp", "wp")
+    return ()
+
+
+def answer(tx: Tx, choice: str) -> None:
+    npc = _npc(tx)
+    fighter = npc.fighter
+    tx.emit(ev.NpcChoiceMade(seat=fighter, choice=choice))
+    if npc.step == "reward":
+        gain(tx, fighter, "beat a bandit", lp=int(choice == "lp"), mp=int(choice == "mp"))
+        _end(tx)
+        return
+    hand = tx.state.players[fighter].hand
+    if choice in hand:
+        tx.emit(ev.CardsDiscarded(seat=fighter, cards=(choice,)))
+    elif choice == "random":
+        tx.emit(ev.CardsDiscarded(seat=fighter, cards=(hand[tx.rng.randint(0, len(hand) - 1)],)))
+    elif choice in ("wound", "money"):
+        gain(
+            tx,
+            fighter,
+            f"fight card {npc.card}",
+            wounds=int(choice == "wound"),
+            money=-10 * (choice == "money"),
+        )
+    else:
+        gain(
+            tx,
+            fighter,
+            "fight card A",
+            lp=int(choice == "lp"),
+            mp=int(choice == "mp"),
+            wp=int(choice == "wp"),
+        )
+    _settle(tx)
+
+
+def _settle(tx: Tx) -> None:
+    """WL-NPC-3/4 and WL-LOC-BANK-2: rewards or the loser's wound and draw."""
+    npc = _npc(tx)
+    fighter = npc.fighter
+    if not npc.won:
+        gain(tx, fighter, f"lost to the {npc.kind}", wounds=1, wp=int(npc.kind == "guard"))
+        draw(tx, fighter, 1)
+        if npc.kind == "sheriff":  # WL-NPC-5: arrested; nobody gains MP
+            jail(tx, fighter, "arrested by the Sheriff")
+            _sheriff_to_office(tx)
+    elif npc.kind == "sheriff":
+        _sheriff_to_office(tx)  # WL-NPC-5: a win sends the Sheriff home
+    elif npc.kind == "guard":
+        gain(tx, fighter, "robbed the bank", wp=3, money=80)
+    else:
+        p = tx.state.players[fighter]
+        if p.wp == 0 and not EFFECTS[npc.card].mp_ban:
+            tx.emit(ev.NpcAwaiting(step="reward"))
+            return
+        gain(tx, fighter, "beat a bandit", lp=1)
+    _end(tx)
+
+
+def _sheriff_to_office(tx: Tx) -> None:
+    if tx.state.sheriff != board.SHERIFF_OFFICE:
+        tx.emit(ev.SheriffMoved(path=(board.SHERIFF_OFFICE,)))
+
+
+def sheriff_step(tx: Tx) -> None:
+    """WL-SHF-1/2 [gap]: while anyone is Wanted, the Sheriff walks up to 2 spaces toward the Most Wanted.
+
+    Among tied Most Wanted players he heads for the first in seat order from the
+    active player; entering a space with a Wanted player, he stops and fights the
+    Most Wanted one there.
+    """
+    state = tx.state
+    order = [(state.active + i) % state.seats for i in range(state.seats)]
+    top = max(p.wp for p in state.players)
+    if top == 0:
+        return
+    goal = state.players[next(s for s in order if state.players[s].wp == top)].space
+    path: list[str] = []
+    here = state.sheriff
+    for _ in range(SHERIFF_STEPS):
+        if here == goal or _wanted_at(state, here) and path:
+            break
+        here = board.step_toward(here, goal)
+        path.append(here)
+        if _wanted_at(state, here):
+            break
+    if path:
+        tx.emit(ev.SheriffMoved(path=tuple(path)))
+    wanted = _wanted_at(tx.state, tx.state.sheriff)
+    if wanted:
+        start(tx, "sheriff", max(wanted, key=lambda s: tx.state.players[s].wp))
+
+
+def _wanted_at(state: State, space: str) -> list[int]:
+    return [s for s, p in enumerate(state.players) if p.space == space and p.wp > 0]
+
+
+def _end(tx: Tx) -> None:
+    npc = _npc(tx)
+    space = tx.state.players[npc.fighter].space if npc.kind == "bandit" else ""
+    tx.emit(ev.NpcFightEnded(bandit_space=space))
+
+
+def _npc(tx: Tx) -> NpcFight:
+    assert tx.state.npc is not None
+    return tx.state.npc

@@ -1,0 +1,114 @@
+"""The immutable game state. Each seat's secrets (hand, face-down fight card) sit in its Player."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from engines.western_legends.items import ITEMS
+
+Phase = Literal["income", "gear", "actions", "end_sheriff", "end_discard", "over"]
+FightKind = Literal["arrest", "duel", "rob"]
+FightStep = Literal["annie_tax", "attacker_commit", "target_answer", "react", "loot"]
+
+
+@dataclass(frozen=True)
+class Owned:
+    item: str
+    upgraded: bool = False
+
+
+@dataclass(frozen=True)
+class Player:
+    character: str
+    space: str
+    money: int = 0
+    gold: int = 0
+    lp: int = 0
+    mp: int = 0
+    wp: int = 0
+    wounds: int = 0
+    items: tuple[Owned, ...] = ()
+    weapon: str = ""
+    mount: str = ""
+    hand: tuple[str, ...] = ()  # secret
+    committed: str = ""  # secret until the reveal
+    offer: tuple[str, ...] = ()  # WL-NPC-1: fight cards this seat drew to choose from (secret)
+
+    def owns(self, item: str) -> Owned | None:
+        return next((o for o in self.items if o.item == item), None)
+
+    def misc_count(self) -> int:
+        return sum(1 for o in self.items if ITEMS[o.item].kind == "misc")
+
+
+@dataclass(frozen=True)
+class Fight:
+    attacker: int
+    target: int
+    kind: FightKind
+    step: FightStep
+    reactor: int = -1  # whose reaction answer is awaited (WL-FIGHT-7)
+    passes: int = 0
+    attacker_value: int = 0
+    target_value: int = 0
+
+
+NpcKind = Literal["bandit", "guard", "sheriff"]
+NpcStep = Literal["choose", "commit", "effect", "reward"]
+
+
+@dataclass(frozen=True)
+class NpcFight:
+    """WL-NPC-1: a fight against a bandit or the Bank Guard; `chooser` picks the fight card."""
+
+    kind: NpcKind
+    fighter: int
+    chooser: int
+    step: NpcStep
+    card: str = ""  # the fight card once revealed
+    won: bool = False
+
+
+@dataclass(frozen=True)
+class State:
+    options: tuple[tuple[str, int | str], ...]
+    players: tuple[Player, ...]
+    deck: tuple[str, ...]  # face down, unordered pool: a draw picks a random index
+    discard: tuple[str, ...]
+    stock: tuple[tuple[str, int], ...]
+    first_player: int
+    active: int
+    round: int = 1
+    phase: Phase = "income"
+    actions_left: int = 0
+    fought: tuple[int, ...] = ()  # WL-FIGHT-3: targets fought this turn
+    fight: Fight | None = None
+    npc: NpcFight | None = None
+    bandits: tuple[str, ...] = ()  # spaces with a bandit
+    sheriff: str = "C4"  # WL-SET-5: the Sheriff starts on his Office
+    fight_deck: tuple[str, ...] = ()  # face-down pool of the 13 fight cards
+    end_round: int = 0  # WL-END-1: the round in which the end was triggered (0: not yet)
+    turns_taken: tuple[int, ...] = ()
+    final_lp: tuple[int, ...] = ()
+    end_reason: str = ""
+
+    @property
+    def seats(self) -> int:
+        return len(self.players)
+
+    def option(self, name: str) -> int | str:
+        return dict(self.options)[name]
+
+    def int_option(self, name: str) -> int:
+        value = self.option(name)
+        assert isinstance(value, int)
+        return value
+
+    def ability_on(self, seat: int, character: str) -> bool:
+        """WL-TRK-6: a legendary ability works at 5 LP or more."""
+        player = self.players[seat]
+        return player.character == character and player.lp >= 5
+
+    def stock_of(self, item: str) -> int:
+        return dict(self.stock)[item]

@@ -1,0 +1,140 @@
+"""Setup, the start and end phases, the end trigger's last round and final scoring (WL §4, §5, §15)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from engines.base import Event, JsonValue, Rng
+from engines.western_legends import events as ev
+from engines.western_legends.characters import CHARACTER_NAMES, CHARACTERS
+from engines.western_legends.evolve import evolve
+from engines.western_legends.items import ITEMS
+from engines.western_legends.npc import place_bandits, sheriff_step
+from engines.western_legends.rules import Tx, draw, gain, hand_limit, row_value
+from engines.western_legends.state import State
+
+INCOME = {"money": (20, 0), "cards": (0, 2), "mixed": (10, 1)}  # WL-TURN-1 (2): (money, cards)
+
+
+def setup(options: Mapping[str, JsonValue], seats: int, rng: Rng) -> list[Event]:
+    """WL-SET-3..5: deal characters, place figures, pay start bonuses, pick the first player."""
+    dealt = rng.shuffle(CHARACTER_NAMES)[:seats]
+    specs = [CHARACTERS[name] for name in dealt]
+    if options["first_player"] == "seat_0":
+        first = 0
+    else:  # WL-SET-4: highest starting WP, a random one among ties
+        top = max(spec.wp for spec in specs)
+        tied = [seat for seat, spec in enumerate(specs) if spec.wp == top]
+        first = tied[rng.randint(0, len(tied) - 1)] if len(tied) > 1 else tied[0]
+    started = ev.GameStarted(
+        int_options=tuple((k, v) for k, v in options.items() if isinstance(v, int)),
+        text_options=tuple((k, v) for k, v in options.items() if isinstance(v, str)),
+        seats=tuple(ev.SeatSetUp(character=spec.name, space=spec.starts[0]) for spec in specs),
+        first_player=first,
+    )
+    tx = Tx(evolve(None, started), rng, [started])
+    for seat, spec in enumerate(specs):
+        # WL-SET-3: starting MP/WP pay no track rewards, so they are written directly
+        if spec.money or spec.mp or spec.wp or spec.wounds:
+            tx.emit(
+                ev.PlayerChanged(
+                    seat=seat,
+                    reason="start bonus",
+                    money=spec.money,
+                    mp=spec.mp,
+                    wp=spec.wp,
+                    wounds=spec.wounds,
+                )
+            )
+        for item, upgraded in spec.items:
+            gain_item(tx, seat, item, upgraded)
+        draw(tx, seat, spec.cards)
+    begin_turn(tx, first, 1)
+    return tx.events
+
+
+def gain_item(tx: Tx, seat: int, item: str, upgraded: bool) -> None:
+    """Take an item from the stand and resolve its "after you gain this" text."""
+    tx.emit(ev.ItemGained(seat=seat, item=item, upgraded=upgraded, from_stand=True))
+    spec = ITEMS[item]
+    if spec.wounds_on_gain:
+        gain(tx, seat, f"{item} on gain", wounds=-spec.wounds_on_gain)
+    draw(tx, seat, spec.draws_on_gain)
+
+
+def begin_turn(tx: Tx, seat: int, round_number: int) -> None:
+    """WL-TURN-1 (1): start-of-turn effects of Bass Reeves (draw 1) and Mary Fields (+$10)."""
+    tx.emit(ev.TurnStarted(seat=seat, round=round_number))
+    if seat == tx.state.first_player:
+        place_bandits(tx)
+    if tx.state.ability_on(seat, "bass_reeves"):
+        draw(tx, seat, 1)
+    if tx.state.ability_on(seat, "mary_fields"):
+        gain(tx, seat, "Mary Fields' ability", money=10)
+
+
+def take_income(tx: Tx, seat: int, income: str) -> None:
+    money, cards = INCOME[income]
+    tx.emit(ev.IncomeTaken(seat=seat, income=income))
+    gain(tx, seat, "income", money=money)
+    draw(tx, seat, cards)
+
+
+def end_actions(tx: Tx, seat: int) -> None:
+    """WL-TURN-5: the Sheriff's step, Wanted LP by row, then discard down to the hand limit."""
+    tx.emit(ev.ActionsEnded(seat=seat))
+    sheriff_step(tx)
+    if tx.state.npc is None:
+        resume_end_phase(tx, seat)
+
+
+def resume_end_phase(tx: Tx, seat: int) -> None:
+    """After the Sheriff's step (and any fight he started): Wanted LP, then the hand limit."""
+    tx.emit(ev.EndPhaseResumed(seat=seat))
+    wanted_lp = row_value(tx.state.players[seat].wp)
+    if wanted_lp:
+        gain(tx, seat, "wanted track", lp=wanted_lp)
+    _finish_if_within_limit(tx, seat)
+
+
+def discard_card(tx: Tx, seat: int, card: str) -> None:
+    tx.emit(ev.CardsDiscarded(seat=seat, cards=(card,)))
+    _finish_if_within_limit(tx, seat)
+
+
+def _finish_if_within_limit(tx: Tx, seat: int) -> None:
+    player = tx.state.players[seat]
+    if len(player.hand) > hand_limit(player):
+        return
+    tx.emit(ev.TurnEnded(seat=seat))
+    state = tx.state
+    following = (seat + 1) % state.seats
+    if following != state.first_player:
+        begin_turn(tx, following, state.round)
+    elif state.end_round and state.round > state.end_round:
+        tx.emit(ev.GameEnded(final_lp=final_scores(state), reason="legend points reached"))
+    elif state.round >= state.int_option("max_rounds"):
+        tx.emit(ev.GameEnded(final_lp=final_scores(state), reason="round cap reached"))
+    else:
+        begin_turn(tx, following, state.round + 1)
+
+
+def final_scores(state: State) -> tuple[int, ...]:
+    """WL-END-2: items, money, wounds, Wanted and Marshal bonuses added to LP."""
+    top_wp = max(p.wp for p in state.players)
+    most_wanted = [s for s, p in enumerate(state.players) if top_wp > 0 and p.wp == top_wp]
+    per_item = state.int_option("upgraded_item_lp")
+    scores = []
+    for seat, p in enumerate(state.players):
+        score = p.lp + per_item * sum(1 for o in p.items if o.upgraded) + p.money // 60 - p.wounds
+        if p.wp > 0:
+            score += 3 if most_wanted == [seat] else 1
+        score += row_value(p.mp)
+        scores.append(score)
+    return tuple(scores)
+
+
+def ranking_key(state: State, seat: int) -> tuple[int, int, int, int]:
+    """WL-END-3: LP, then MP or WP, then nuggets, then fewest wounds."""
+    p = state.players[seat]
+    return (state.final_lp[seat], max(p.mp, p.wp), p.gold, -p.wounds)

@@ -1,0 +1,98 @@
+"""view and redact: the one place where hands, face-down fight cards and the deck are hidden."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from engines.base import Event, JsonValue
+from engines.western_legends import events as ev
+from engines.western_legends.state import Player, State
+
+
+def _sees(viewer: int | None, seat: int) -> bool:
+    return viewer is None or viewer == seat
+
+
+def redact(event: Event, viewer: int | None) -> Event:
+    """A drawn hand card or a face-down fight card shows only to its owner (and the organiser)."""
+    if isinstance(event, ev.CardsDrawn) and not _sees(viewer, event.seat):
+        return replace(event, cards=())
+    if isinstance(event, ev.FightCardPlaced) and not _sees(viewer, event.seat):
+        return replace(event, card="")
+    if isinstance(event, ev.FightCardsOffered) and not _sees(viewer, event.seat):
+        return replace(event, cards=())
+    if isinstance(event, ev.FightCardChosen) and not _sees(viewer, event.seat):
+        return replace(event, card="")
+    return event
+
+
+def _player(player: Player, seat: int, viewer: int | None) -> dict[str, JsonValue]:
+    shown: dict[str, JsonValue] = {
+        "seat": seat,
+        "character": player.character,
+        "space": player.space,
+        "money": player.money,
+        "gold": player.gold,
+        "lp": player.lp,
+        "mp": player.mp,
+        "wp": player.wp,
+        "wounds": player.wounds,
+        "items": [{"item": o.item, "upgraded": o.upgraded} for o in player.items],
+        "weapon": player.weapon,
+        "mount": player.mount,
+        "hand_size": len(player.hand),
+        "has_committed": bool(player.committed),
+    }
+    if _sees(viewer, seat):
+        shown["hand"] = list(player.hand)
+        shown["committed"] = player.committed
+        shown["fight_cards_offered"] = list(player.offer)
+    return shown
+
+
+def view(state: State, viewer: int | None) -> dict[str, JsonValue]:
+    fight = state.fight
+    shown: dict[str, JsonValue] = {
+        "round": state.round,
+        "active": state.active,
+        "first_player": state.first_player,
+        "phase": state.phase,
+        "actions_left": state.actions_left,
+        "fought_this_turn": list(state.fought),
+        "players": [_player(p, seat, viewer) for seat, p in enumerate(state.players)],
+        "deck_size": len(state.deck),
+        "discard": list(state.discard),
+        "stand": dict(state.stock),
+        "bandits": list(state.bandits),
+        "sheriff": state.sheriff,
+        "fight_deck_size": len(state.fight_deck),
+        "npc_fight": None
+        if state.npc is None
+        else {
+            "npc": state.npc.kind,
+            "fighter": state.npc.fighter,
+            "chooser": state.npc.chooser,
+            "step": state.npc.step,
+            "fight_card": state.npc.card,
+            "won": state.npc.won,
+        },
+        "end_round": state.end_round,
+        "final_lp": list(state.final_lp),
+        "end_reason": state.end_reason,
+        "options": dict(state.options),
+        "fight": None
+        if fight is None
+        else {
+            "attacker": fight.attacker,
+            "target": fight.target,
+            "kind": fight.kind,
+            "step": fight.step,
+            "reactor": fight.reactor,
+            "attacker_value": fight.attacker_value,
+            "target_value": fight.target_value,
+        },
+    }
+    if viewer is None:
+        shown["deck"] = list(state.deck)
+        shown["fight_deck"] = list(state.fight_deck)
+    return shown

@@ -1,0 +1,136 @@
+"""The audit report a tournament organiser publishes: what was checked and what was found.
+
+Built from a `Verification` and the record it checked; `to_markdown()` renders
+it as a self-contained Markdown page.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from engines.registry import UnknownGame, get_engine
+from replay.narrative import describe_outcome, seat_label
+from replay.record import Entry, Header, Trailer
+from replay.verify import Problem, Verification
+
+
+@dataclass(frozen=True)
+class AuditReport:
+    """The findings of one audit, ready to render."""
+
+    ok: bool
+    game_id: str
+    game: str
+    title: str
+    tag: str
+    players: tuple[str, ...]  # labels, "seat 1 (Ann)"
+    seed_commitment: str | None
+    seed_revealed: bool
+    seed_matches: bool | None  # None when no seed was revealed
+    commands: int  # commands in the log
+    commands_verified: int  # commands re-run before the first problem (all of them when ok)
+    draws_recorded: int
+    draws_rederived: int
+    checks: tuple[str, ...]
+    problem: Problem | None
+    status: str  # "finished", "in_progress" or "no trailer"
+    result: str
+
+    def to_markdown(self) -> str:
+        verdict = "**PASSED** — the log agrees with the rules" if self.ok else "**FAILED**"
+        lines = [
+            f"# Audit of {self.title} game `{self.game_id}`",
+            "",
+            f"Verdict: {verdict}",
+            "",
+            "| | |",
+            "| --- | --- |",
+            f"| Game | {self.title} (`{self.game}`) |",
+            f"| Tournament tag | {_cell(self.tag or '—')} |",
+            f"| Players | {_cell(', '.join(self.players))} |",
+            f"| Status | {self.status} |",
+            f"| Commands | {self.commands_verified} of {self.commands} re-run through the rules |",
+            f"| Seed commitment | {_code(self.seed_commitment)} |",
+            f"| Seed | {self._seed_text()} |",
+            f"| Random draws | {self._draws_text()} |",
+            f"| Result | {_cell(self.result)} |",
+            "",
+            "## Checks passed",
+            "",
+        ]
+        lines += [f"- {_cell(check)}" for check in self.checks] or ["- none"]
+        lines += ["", "## First problem", ""]
+        if self.problem is None:
+            lines.append("None found.")
+        else:
+            p = self.problem
+            lines += [
+                f"- Line: {p.line}",
+                f"- Version: {p.version}",
+                f"- Code: `{p.code}`",
+                f"- Reason: {_cell(p.reason)}",
+            ]
+        return "\n".join(lines) + "\n"
+
+    def _seed_text(self) -> str:
+        if self.seed_commitment is None:
+            return "none (a tabletop log: outcomes as observed at the table)"
+        if not self.seed_revealed:
+            return "not revealed yet"
+        if self.seed_matches:
+            return "revealed; matches the commitment"
+        if self.seed_matches is False:
+            return "revealed; **does not match** the commitment"
+        return "revealed; not checked"
+
+    def _draws_text(self) -> str:
+        if self.draws_rederived:
+            return f"{self.draws_rederived} of {self.draws_recorded} re-derived from the seed"
+        if self.seed_revealed and self.seed_matches:
+            return f"{self.draws_recorded} recorded; re-derivation stopped at the first problem"
+        return f"{self.draws_recorded} recorded; each checked as possible"
+
+
+def build_report(
+    header: Header, entries: Sequence[Entry], trailer: Trailer | None, verification: Verification
+) -> AuditReport:
+    """The audit report for a record and what `verify` found in it."""
+    try:
+        title = get_engine(header.game).title
+    except UnknownGame:
+        title = header.game
+    names = list(header.players)
+    draws = len(header.setup_draws) + sum(len(e.draws) for e in entries)
+    if verification.ok:
+        result = describe_outcome(verification.outcome, names)
+    else:
+        result = "Not established: the log was rejected."
+    return AuditReport(
+        ok=verification.ok,
+        game_id=header.game_id,
+        game=header.game,
+        title=title,
+        tag=header.tag,
+        players=tuple(seat_label(s, names) for s in range(header.seats)),
+        seed_commitment=header.seed_commitment,
+        seed_revealed=verification.seed_revealed,
+        seed_matches=verification.seed_matches,
+        commands=len(entries),
+        commands_verified=verification.steps,
+        draws_recorded=draws,
+        draws_rederived=verification.draws_rederived,
+        checks=verification.checks,
+        problem=verification.problem,
+        status=trailer.status if trailer is not None else "no trailer",
+        result=result,
+    )
+
+
+def _cell(text: str) -> str:
+    """Text safe inside a Markdown table cell or list item."""
+    return text.replace("|", "\\|").replace("\n", " ")
+
+
+def _code(text: str | None) -> str:
+    return f"`{text}`" if text else "—"

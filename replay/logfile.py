@@ -1,0 +1,263 @@
+"""The match-log file: one canonical JSON object per line, header first, trailer last.
+
+Writing is a straight copy of the record (`Header.to_json()` and friends).
+Reading is strict about shape -- every field present, of the right type, no
+unknown field, lines in order -- and trusts nothing else: hashes and rules are
+checked by `replay.verify`, so a file that reads cleanly may still be rejected.
+The format is documented in seeds/LOG-FORMAT.md.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Iterable, Mapping
+from pathlib import Path
+from typing import Any
+
+from engines.base import JsonValue
+from replay.record import FORMAT, FORMAT_VERSION, Entry, Header, Trailer, canonical_json
+
+Record = tuple[Header, list[Entry], Trailer | None]
+
+_HASH = re.compile(r"[0-9a-f]{64}")
+_STATUSES = ("finished", "in_progress")
+
+
+class LogFormatError(ValueError):
+    """A match log that is not well formed; names the line (1-based) and what is wrong."""
+
+    def __init__(self, line: int, problem: str) -> None:
+        super().__init__(f"line {line}: {problem}")
+        self.line = line
+        self.problem = problem
+
+
+def write_lines(header: Header, entries: Iterable[Entry], trailer: Trailer | None = None) -> list[str]:
+    """The lines of a match log, without line ends."""
+    lines = [canonical_json(header.to_json())]
+    lines.extend(canonical_json(entry.to_json()) for entry in entries)
+    if trailer is not None:
+        lines.append(canonical_json(trailer.to_json()))
+    return lines
+
+
+def write(path: Path, header: Header, entries: Iterable[Entry], trailer: Trailer | None = None) -> None:
+    """Write a match log file (UTF-8, one line per record, a final newline)."""
+    path.write_text("\n".join(write_lines(header, entries, trailer)) + "\n", encoding="utf-8")
+
+
+def read(path: Path) -> Record:
+    """Read a match log file strictly; see `read_lines`."""
+    return read_lines(path.read_text(encoding="utf-8").splitlines())
+
+
+def read_lines(lines: Iterable[str]) -> Record:
+    """Parse the lines of a match log into its header, entries and optional trailer.
+
+    Raises LogFormatError at the first malformed line. Blank lines are allowed
+    only at the end (an editor's trailing newline).
+    """
+    numbered = list(enumerate(lines, start=1))
+    while numbered and not numbered[-1][1].strip():
+        numbered.pop()
+    if not numbered:
+        raise LogFormatError(1, "the log is empty; it must start with a header line")
+    header: Header | None = None
+    entries: list[Entry] = []
+    trailer: Trailer | None = None
+    for number, text in numbered:
+        data = _parse_object(number, text)
+        kind = data.get("type")
+        if trailer is not None:
+            raise LogFormatError(number, f"a {kind!r} line after the trailer; the trailer must be last")
+        if kind == "header":
+            if header is not None:
+                raise LogFormatError(number, "a second header; a log holds exactly one game")
+            header = _header(number, data)
+        elif header is None:
+            raise LogFormatError(number, f"the first line must be the header, found type {kind!r}")
+        elif kind == "entry":
+            entry = _entry(number, data)
+            _require_version(number, entry.version, _last_version(entries))
+            entries.append(entry)
+        elif kind == "trailer":
+            trailer = _trailer(number, data)
+            if trailer.version != _last_version(entries):
+                raise LogFormatError(
+                    number,
+                    f"the trailer is at version {trailer.version} "
+                    f"but the last line creates version {_last_version(entries)}",
+                )
+        else:
+            raise LogFormatError(number, f"unknown line type {kind!r}; expected header, entry or trailer")
+    assert header is not None  # the first line was checked above
+    return header, entries, trailer
+
+
+def _last_version(entries: list[Entry]) -> int:
+    return entries[-1].version if entries else 1
+
+
+def _require_version(number: int, version: int, previous: int) -> None:
+    if version != previous + 1:
+        raise LogFormatError(
+            number,
+            f"lines out of order: version {version} follows version {previous} (expected {previous + 1})",
+        )
+
+
+def _parse_object(number: int, text: str) -> dict[str, JsonValue]:
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise LogFormatError(number, f"not JSON ({error.msg} at column {error.colno})") from None
+    if not isinstance(data, dict):
+        raise LogFormatError(number, f"a line must be a JSON object, found {type(data).__name__}")
+    if "redacted_for" in data:
+        # A redacted export has secrets stripped, so its hashes no longer cover its content.
+        raise LogFormatError(
+            number, "this is a redacted export (secrets removed); only a full log can be read"
+        )
+    return data
+
+
+class _Fields:
+    """Typed access to one line's fields that names the line and field on error."""
+
+    def __init__(self, number: int, data: Mapping[str, JsonValue], expected: Iterable[str]) -> None:
+        self.number = number
+        self.data = data
+        expected = set(expected)
+        missing = sorted(expected - set(data))
+        if missing:
+            raise LogFormatError(number, f"missing field(s) {', '.join(missing)} in {data.get('type')} line")
+        unknown = sorted(set(data) - expected)
+        if unknown:
+            raise LogFormatError(number, f"unknown field(s) {', '.join(unknown)} in {data.get('type')} line")
+
+    def _get(self, name: str, check: Callable[[Any], bool], wanted: str) -> Any:
+        value = self.data[name]
+        if not check(value):
+            raise LogFormatError(self.number, f"field {name} must be {wanted}, found {value!r}")
+        return value
+
+    def integer(self, name: str) -> int:
+        # bool is an int in Python; keep them apart so `true` is not read as 1.
+        value: int = self._get(name, lambda v: type(v) is int, "an integer")
+        return value
+
+    def text(self, name: str) -> str:
+        value: str = self._get(name, lambda v: isinstance(v, str), "a string")
+        return value
+
+    def optional_text(self, name: str) -> str | None:
+        value: str | None = self._get(name, lambda v: v is None or isinstance(v, str), "a string or null")
+        return value
+
+    def hash(self, name: str) -> str:
+        value: str = self._get(
+            name, lambda v: isinstance(v, str) and _HASH.fullmatch(v) is not None, "64 lowercase hex digits"
+        )
+        return value
+
+    def object(self, name: str) -> dict[str, JsonValue]:
+        value: dict[str, JsonValue] = self._get(name, lambda v: isinstance(v, dict), "an object")
+        return value
+
+    def optional_object(self, name: str) -> dict[str, JsonValue] | None:
+        value: dict[str, JsonValue] | None = self._get(
+            name, lambda v: v is None or isinstance(v, dict), "an object or null"
+        )
+        return value
+
+    def objects(self, name: str) -> tuple[dict[str, JsonValue], ...]:
+        value: list[dict[str, JsonValue]] = self._get(
+            name,
+            lambda v: isinstance(v, list) and all(isinstance(item, dict) for item in v),
+            "a list of objects",
+        )
+        return tuple(value)
+
+    def texts(self, name: str) -> tuple[str, ...]:
+        value: list[str] = self._get(
+            name, lambda v: isinstance(v, list) and all(isinstance(s, str) for s in v), "a list of strings"
+        )
+        return tuple(value)
+
+    def equal(self, name: str, expected: JsonValue, what: str) -> None:
+        if self.data[name] != expected or type(self.data[name]) is not type(expected):
+            raise LogFormatError(self.number, f"{what} {self.data[name]!r}; this reader knows {expected!r}")
+
+
+_HEADER_FIELDS = (
+    "type", "format", "format_version", "game_id", "game", "options", "seats", "players", "tag",
+    "seed_commitment", "version", "events", "draws", "prev", "hash",
+)  # fmt: skip
+_ENTRY_FIELDS = ("type", "version", "seat", "command", "draws", "events", "prev", "hash")
+_TRAILER_FIELDS = ("type", "version", "status", "outcome", "state_hash", "seed", "prev", "hash")
+
+
+def _header(number: int, data: Mapping[str, JsonValue]) -> Header:
+    # Check the format before the field list, so a future format gets the clearer message.
+    if data.get("format") != FORMAT:
+        raise LogFormatError(number, f"unknown format {data.get('format')!r}; expected {FORMAT!r}")
+    if data.get("format_version") != FORMAT_VERSION or type(data.get("format_version")) is not int:
+        raise LogFormatError(
+            number,
+            f"unknown format_version {data.get('format_version')!r}; this reader knows {FORMAT_VERSION}",
+        )
+    f = _Fields(number, data, _HEADER_FIELDS)
+    f.equal("version", 1, "the header must be version 1, found")
+    commitment = f.optional_text("seed_commitment")
+    if commitment is not None:
+        f.hash("seed_commitment")
+    seats = f.integer("seats")
+    players = f.texts("players")
+    if seats < 1 or len(players) != seats:
+        raise LogFormatError(number, f"{seats} seat(s) but {len(players)} player name(s)")
+    return Header(
+        game_id=f.text("game_id"),
+        game=f.text("game"),
+        options=f.object("options"),
+        seats=seats,
+        players=players,
+        tag=f.text("tag"),
+        seed_commitment=commitment,
+        setup_events=f.objects("events"),
+        setup_draws=f.objects("draws"),
+        prev=f.hash("prev"),
+        hash=f.hash("hash"),
+    )
+
+
+def _entry(number: int, data: Mapping[str, JsonValue]) -> Entry:
+    f = _Fields(number, data, _ENTRY_FIELDS)
+    return Entry(
+        version=f.integer("version"),
+        seat=f.integer("seat"),
+        command=f.object("command"),
+        draws=f.objects("draws"),
+        events=f.objects("events"),
+        prev=f.hash("prev"),
+        hash=f.hash("hash"),
+    )
+
+
+def _trailer(number: int, data: Mapping[str, JsonValue]) -> Trailer:
+    f = _Fields(number, data, _TRAILER_FIELDS)
+    status = f.text("status")
+    if status not in _STATUSES:
+        raise LogFormatError(number, f"field status must be one of {', '.join(_STATUSES)}, found {status!r}")
+    seed = f.optional_text("seed")
+    if seed is not None and (not seed or re.fullmatch(r"(?:[0-9a-f]{2})+", seed) is None):
+        raise LogFormatError(number, f"field seed must be lowercase hex bytes or null, found {seed!r}")
+    return Trailer(
+        version=f.integer("version"),
+        status=status,
+        outcome=f.optional_object("outcome"),
+        state_hash=f.hash("state_hash"),
+        seed=seed,
+        prev=f.hash("prev"),
+        hash=f.hash("hash"),
+    )

@@ -1,0 +1,76 @@
+"""A game told step by step in plain text, from the engine's own sentences.
+
+Each step is one line, "Step 7 — seat 2 (Ann): rolls a 4 and moves to 12; ...",
+built from `engine.describe` for each of its events; the story closes with the
+result. `frontier replay FILE` prints it; the gRPC replay stream sends one
+step's line with each state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+from engines.base import Engine, Event, Outcome, Seat
+from engines.registry import UnknownGame, get_engine
+from replay.record import Entry, Header, Trailer
+from replay.verify import steps, verify
+
+
+def seat_label(seat: Seat, names: Sequence[str]) -> str:
+    """ "seat 2 (Ann)", or "seat 2" when the seat has no name of its own."""
+    plain = f"seat {seat + 1}"
+    name = names[seat] if 0 <= seat < len(names) else ""
+    return f"{plain} ({name})" if name and name != plain else plain
+
+
+def describe_step(
+    engine: Engine, version: int, seat: Seat | None, events: Sequence[Event], names: Sequence[str]
+) -> str:
+    """One line for one step; version 1 is the setup, version v is step v - 1."""
+    said = "; ".join(engine.describe(event, names) for event in events) or "nothing happens"
+    if seat is None:
+        return f"Setup — {said}"
+    return f"Step {version - 1} — {seat_label(seat, names)}: {said}"
+
+
+def describe_outcome(outcome: Outcome | None, names: Sequence[str]) -> str:
+    """Who won, and the scores: "seat 1 (Ann) wins (reason). Scores: ..." """
+    if outcome is None:
+        return "not decided yet: the game is not over."
+    winners = " and ".join(seat_label(s, names) for s in outcome.winners) or "nobody"
+    verb = "share the win" if len(outcome.winners) > 1 else "wins"
+    text = f"{winners} {verb}"
+    if outcome.reason:
+        text += f" ({outcome.reason})"
+    if outcome.scores:
+        scores = ", ".join(f"{seat_label(s, names)} {score}" for s, score in enumerate(outcome.scores))
+        text += f". Scores: {scores}"
+    return text + "."
+
+
+def narrate(header: Header, entries: Sequence[Entry], trailer: Trailer | None = None) -> Iterator[str]:
+    """The whole story of a match log, one line per step, then the result.
+
+    The log is verified first and told only as far as it agrees with the rules,
+    so a tampered log ends with the line where it stopped agreeing.
+    """
+    try:
+        engine = get_engine(header.game)
+    except UnknownGame as error:
+        yield f"Cannot tell game {header.game_id}: {error.args[0]}"
+        return
+    names = list(header.players)
+    yield f"{engine.title} — game {header.game_id}" + (f" [{header.tag}]" if header.tag else "")
+    yield "Players: " + ", ".join(seat_label(s, names) for s in range(header.seats))
+    checked = verify(header, entries, trailer)
+    problem = checked.problem
+    sound_lines = len(entries) + 1 if problem is None else problem.line - 1
+    if sound_lines >= 1:  # the header agrees, so the setup can be told
+        final = None
+        for step in steps(header, entries[: sound_lines - 1]):
+            final = step.state
+            yield describe_step(engine, step.version, step.seat, step.events, names)
+        if sound_lines > len(entries):
+            yield "Result: " + describe_outcome(engine.outcome(final), names)
+    if problem is not None:
+        yield f"The log fails verification at {problem}"

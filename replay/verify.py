@@ -1,0 +1,486 @@
+"""Verify a match log: the hash chain, every command against the rules, the seed, the result.
+
+`verify` re-runs the game through its engine and reports the first line where
+the log and the rules disagree, and why. When the trailer reveals the seed,
+every die roll and shuffle is re-derived from it (the audit of randomness).
+`build_record` seals a simulated playout as a record; `steps` folds a verified
+record step by step for replay.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
+
+from engines.base import Command, Engine, Event, JsonValue, Outcome, Rng, RuleViolation, Seat
+from engines.codec import Codec, DecodeError, encode
+from engines.registry import UnknownGame, get_engine
+from engines.rng import Draw, ObservedRng, SeededRng, seed_commitment
+from engines.simulate import Step
+from replay.record import GENESIS, Entry, Header, Trailer, chain_hash, state_hash
+
+
+@dataclass(frozen=True)
+class Problem:
+    """The first place a log and the rules (or its own hashes) disagree."""
+
+    version: int  # the game version the bad line creates (1 for the header)
+    line: int  # 1-based line number in the match-log file
+    code: str  # UPPER_SNAKE, e.g. EVENTS_DIFFER, BROKEN_CHAIN or the engine's RuleViolation code
+    reason: str
+
+    def __str__(self) -> str:
+        return f"line {self.line} (version {self.version}): {self.code}: {self.reason}"
+
+
+@dataclass(frozen=True)
+class Verification:
+    """What `verify` found: the checks that passed, the first problem, the state reached."""
+
+    ok: bool
+    checks: tuple[str, ...]
+    problem: Problem | None
+    state: Any  # the state after the last agreeing step (None if setup failed)
+    steps: int  # commands re-run and agreeing with the log
+    draws_rederived: int = 0  # draws re-derived from the revealed seed and found equal
+    seed_revealed: bool = False
+    seed_matches: bool | None = None  # None when no seed is revealed
+    outcome: Outcome | None = field(default=None)
+
+
+class _Failed(Exception):
+    """Internal: stops the run at the first problem."""
+
+    def __init__(self, problem: Problem) -> None:
+        super().__init__(str(problem))
+        self.problem = problem
+
+
+def outcome_json(outcome: Outcome | None) -> dict[str, JsonValue] | None:
+    """The trailer's form of a result (the same as the service's)."""
+    if outcome is None:
+        return None
+    return {
+        "ranking": [list(tier) for tier in outcome.ranking],
+        "scores": list(outcome.scores),
+        "reason": outcome.reason,
+    }
+
+
+def verify(header: Header, entries: Sequence[Entry], trailer: Trailer | None) -> Verification:
+    """Check a match log; report the problem on the earliest line, if any."""
+    run = _Run(header, entries, trailer)
+    try:
+        run.check_chain()
+        seed_problem = run.check_seed()
+        run.replay()
+        # A bad seed is a trailer problem: the rules are re-run first (with the draws
+        # checked as possible) so that a problem on an earlier line is the one reported.
+        if seed_problem is not None:
+            raise _Failed(seed_problem)
+        run.check_trailer()
+    except _Failed as failed:
+        return run.result(failed.problem)
+    return run.result(None)
+
+
+class _Run:
+    """One verification: the checks passed so far and the state reached."""
+
+    def __init__(self, header: Header, entries: Sequence[Entry], trailer: Trailer | None) -> None:
+        self.header = header
+        self.entries = entries
+        self.trailer = trailer
+        self.checks: list[str] = []
+        self.state: Any = None
+        self.steps = 0
+        self.draws_rederived = 0
+        self.seed: bytes | None = None
+        self.seed_matches: bool | None = None
+        self.engine: Engine | None = None
+
+    @property
+    def trailer_line(self) -> int:
+        return len(self.entries) + 2
+
+    def result(self, problem: Problem | None) -> Verification:
+        outcome = self.engine.outcome(self.state) if self.engine and self.state is not None else None
+        return Verification(
+            ok=problem is None,
+            checks=tuple(self.checks),
+            problem=problem,
+            state=self.state,
+            steps=self.steps,
+            draws_rederived=self.draws_rederived,
+            seed_revealed=self.trailer is not None and self.trailer.seed is not None,
+            seed_matches=self.seed_matches,
+            outcome=outcome,
+        )
+
+    # -- (a) the hash chain -------------------------------------------------------------
+
+    def check_chain(self) -> None:
+        lines: list[Header | Entry | Trailer] = [self.header, *self.entries]
+        if self.trailer is not None:
+            lines.append(self.trailer)
+        previous = GENESIS
+        expected_version = 1
+        for number, record in enumerate(lines, start=1):
+            version = record.version if not isinstance(record, Header) else 1
+            if isinstance(record, Entry):
+                expected_version += 1
+                if record.version != expected_version:
+                    raise _Failed(
+                        Problem(
+                            record.version,
+                            number,
+                            "OUT_OF_ORDER",
+                            f"version {record.version} where version {expected_version} was expected "
+                            "(a line was removed, repeated or moved)",
+                        )
+                    )
+            if record.prev != previous:
+                raise _Failed(
+                    Problem(
+                        version,
+                        number,
+                        "BROKEN_CHAIN",
+                        f"prev {record.prev[:12]}... does not link to the previous line's hash "
+                        f"{previous[:12]}...",
+                    )
+                )
+            recomputed = chain_hash(record.body())
+            if record.hash != recomputed:
+                raise _Failed(
+                    Problem(
+                        version,
+                        number,
+                        "BROKEN_CHAIN",
+                        f"the line was changed after it was sealed: its hash is {record.hash[:12]}..., "
+                        f"its content hashes to {recomputed[:12]}...",
+                    )
+                )
+            previous = record.hash
+        self.checks.append(f"hash chain: {len(lines)} lines recompute and link")
+
+    # -- (c) the seed against its commitment --------------------------------------------
+
+    def check_seed(self) -> Problem | None:
+        """Check the revealed seed; its problem, if any, is returned for later."""
+        if self.trailer is None or self.trailer.seed is None:
+            return None
+        line, version = self.trailer_line, self.trailer.version
+        if self.header.seed_commitment is None:
+            return Problem(
+                version, line, "NO_COMMITMENT", "a seed is revealed but the header commits to none"
+            )
+        try:
+            seed = bytes.fromhex(self.trailer.seed)
+        except ValueError:
+            return Problem(version, line, "BAD_SEED", f"the revealed seed {self.trailer.seed!r} is not hex")
+        if seed_commitment(seed) != self.header.seed_commitment:
+            self.seed_matches = False
+            reason = "the revealed seed does not match the header's seed commitment"
+            return Problem(version, line, "SEED_MISMATCH", reason)
+        self.seed_matches = True
+        self.seed = seed
+        self.checks.append("seed: the revealed seed matches the commitment published at creation")
+        return None
+
+    # -- (b) the rules ------------------------------------------------------------------
+
+    def replay(self) -> None:
+        header = self.header
+        try:
+            engine = get_engine(header.game)
+        except UnknownGame as error:
+            raise _Failed(Problem(1, 1, "UNKNOWN_GAME", str(error.args[0]))) from None
+        self.engine = engine
+        if not engine.min_seats <= header.seats <= engine.max_seats:
+            raise _Failed(
+                Problem(
+                    1,
+                    1,
+                    "BAD_SEATS",
+                    f"{engine.title} takes {engine.min_seats}-{engine.max_seats} seats, not {header.seats}",
+                )
+            )
+        try:
+            # The header holds the options as stored; filling defaults again lets an older
+            # log load after a newer build added an option with a default.
+            options = engine.options(header.options)
+        except Exception as error:  # noqa: BLE001 -- untrusted options may break more than OptionError
+            raise _Failed(Problem(1, 1, "BAD_OPTIONS", str(error) or repr(error))) from None
+        events = self._run_checked(
+            1,
+            1,
+            header.setup_draws,
+            header.setup_events,
+            0,
+            lambda rng: engine.setup(options, header.seats, rng),
+        )
+        self.state = _fold(engine, None, events)
+        commands = Codec(engine.commands)
+        for number, entry in enumerate(self.entries, start=2):
+            self._apply(engine, commands, number, entry)
+            self.steps += 1
+        rules = f"rules: the setup and {self.steps} command(s) re-run, every event as recorded"
+        self.checks.append(rules)
+        if self.seed is not None:
+            self.checks.append(
+                f"randomness: {self.draws_rederived} draw(s) re-derived from the seed, all equal"
+            )
+        elif self.trailer is not None and self.trailer.seed is not None:
+            self.checks.append("randomness: the revealed seed is unusable; every outcome was possible")
+        elif self.header.seed_commitment is None:
+            self.checks.append("randomness: no seed (tabletop log); every observed outcome was possible")
+        else:
+            self.checks.append("randomness: seed not revealed yet; every recorded outcome was possible")
+
+    def _apply(self, engine: Engine, commands: Codec, number: int, entry: Entry) -> None:
+        version = entry.version
+        if engine.outcome(self.state) is not None:
+            raise _Failed(Problem(version, number, "GAME_OVER", "a command after the game was over"))
+        try:
+            command = commands.decode(entry.command)
+        except DecodeError as error:
+            raise _Failed(
+                Problem(version, number, "BAD_COMMAND", f"the command is malformed: {error}")
+            ) from None
+        assert isinstance(command, Command)
+        waiting = engine.seats_to_act(self.state)
+        if entry.seat not in waiting:
+            names = ", ".join(f"seat {s + 1}" for s in waiting) or "nobody"
+            raise _Failed(
+                Problem(
+                    version,
+                    number,
+                    "NOT_TO_ACT",
+                    f"seat {entry.seat + 1} may not act now (waiting for {names})",
+                )
+            )
+        # The command creating version v draws with counter v - 1 (see engines/simulate.py).
+        events = self._run_checked(
+            version,
+            number,
+            entry.draws,
+            entry.events,
+            version - 1,
+            lambda rng: engine.decide(self.state, entry.seat, command, rng),
+        )
+        self.state = _fold(engine, self.state, events)
+
+    def _run_checked(
+        self,
+        version: int,
+        number: int,
+        draws: Sequence[Draw],
+        recorded: Sequence[Mapping[str, JsonValue]],
+        counter: int,
+        rules: Callable[[Rng], list[Event]],
+    ) -> list[Event]:
+        """Run one step's rules and check its draws and events against the log."""
+        if self.seed is None:
+            events = _run_rules(version, number, rules, ObservedRng(draws))
+            _compare_events(version, number, recorded, events)
+            return events
+        # With the seed, one run both re-derives the draws and re-checks the events.
+        seeded = SeededRng(self.seed, self.header.game_id, counter)
+        events = _run_rules(version, number, rules, seeded)
+        if seeded.draws != list(draws):
+            # Tell a command the rules reject apart from edited randomness: serve the
+            # recorded outcomes; if the rules accept them, the randomness was edited.
+            observed = _run_rules(version, number, rules, ObservedRng(draws))
+            _compare_events(version, number, recorded, observed)
+            raise _Failed(Problem(version, number, "DRAW_DIFFERS", _draw_difference(draws, seeded.draws)))
+        _compare_events(version, number, recorded, events)
+        self.draws_rederived += len(seeded.draws)
+        return events
+
+    # -- (d) the trailer ----------------------------------------------------------------
+
+    def check_trailer(self) -> None:
+        trailer, engine = self.trailer, self.engine
+        if trailer is None or engine is None:
+            return
+        line, version = self.trailer_line, trailer.version
+        last = self.entries[-1].version if self.entries else 1
+        if version != last:
+            raise _Failed(
+                Problem(version, line, "OUT_OF_ORDER", f"trailer at version {version}, log ends at {last}")
+            )
+        outcome = outcome_json(engine.outcome(self.state))
+        if trailer.outcome != outcome:
+            raise _Failed(
+                Problem(
+                    version,
+                    line,
+                    "OUTCOME_DIFFERS",
+                    f"recorded result {trailer.outcome}, rules give {outcome}",
+                )
+            )
+        status = "in_progress" if outcome is None else "finished"
+        if trailer.status != status:
+            raise _Failed(
+                Problem(
+                    version, line, "STATUS_DIFFERS", f"recorded status {trailer.status}, rules give {status}"
+                )
+            )
+        reached = state_hash(engine.view(self.state, None))
+        if trailer.state_hash != reached:
+            raise _Failed(
+                Problem(
+                    version,
+                    line,
+                    "STATE_HASH_DIFFERS",
+                    f"recorded final state {trailer.state_hash[:12]}..., "
+                    f"the replay reaches {reached[:12]}...",
+                )
+            )
+        self.checks.append(f"result: the final state hash and the result ({status}) match the trailer")
+
+
+def _run_rules(version: int, number: int, rules: Callable[[Rng], list[Event]], rng: Rng) -> list[Event]:
+    try:
+        events = rules(rng)
+        if isinstance(rng, ObservedRng):
+            rng.finish()
+    except RuleViolation as violation:
+        reason = f"{violation.message} [{violation.rule}]" if violation.rule else violation.message
+        raise _Failed(Problem(version, number, violation.code, reason)) from None
+    except Exception as error:  # noqa: BLE001 -- an untrusted log must not crash the verifier
+        raise _Failed(
+            Problem(version, number, "ENGINE_ERROR", f"the rules engine failed: {error!r}")
+        ) from None
+    return events
+
+
+def _compare_events(
+    version: int, number: int, recorded: Sequence[Mapping[str, JsonValue]], produced: Sequence[Event]
+) -> None:
+    encoded = [encode(event) for event in produced]
+    if encoded != list(recorded):
+        raise _Failed(Problem(version, number, "EVENTS_DIFFER", _event_difference(recorded, encoded)))
+
+
+def _fold(engine: Engine, state: Any, events: Iterable[Event]) -> Any:
+    for event in events:
+        state = engine.evolve(state, event)
+    return state
+
+
+def _event_difference(recorded: Sequence[Mapping[str, JsonValue]], produced: Sequence[JsonValue]) -> str:
+    """Name the first differing event, not the whole lists."""
+    for index, (mine, theirs) in enumerate(zip(recorded, produced, strict=False)):
+        if mine != theirs:
+            return f"events differ at event {index + 1}: recorded {mine}, rules give {theirs}"
+    return (
+        f"events differ: recorded {len(recorded)} event(s), rules give {len(produced)} "
+        f"({[e.get('kind') for e in recorded]} vs {[e['kind'] for e in produced]})"
+    )
+
+
+def _draw_difference(recorded: Sequence[Draw], derived: Sequence[Draw]) -> str:
+    for index, (mine, theirs) in enumerate(zip(recorded, derived, strict=False)):
+        if mine != theirs:
+            return f"draw {index + 1} differs: recorded {mine}, the seed gives {theirs}"
+    return f"recorded {len(recorded)} draw(s), the seed gives {len(derived)}"
+
+
+# -- building and stepping through records ----------------------------------------------
+
+
+def build_record(
+    game_id: str,
+    game: str,
+    options: Mapping[str, JsonValue],
+    seats: int,
+    players: Sequence[str],
+    tag: str,
+    seed: bytes,
+    steps: Sequence[Step],
+    *,
+    reveal_seed: bool | None = None,
+) -> tuple[Header, list[Entry], Trailer]:
+    """Seal a playout (`engines.simulate.playout` with the same seed and game_id) as a record.
+
+    `options` are the complete options (`engine.options(raw)`). The seed is
+    revealed in the trailer when the game is over, unless `reveal_seed` says otherwise.
+    """
+    if not steps or steps[0].command is not None:
+        raise ValueError("steps must start with the setup step of a playout")
+    engine = get_engine(game)
+    setup = steps[0]
+    header = Header(
+        game_id=game_id,
+        game=game,
+        options=dict(options),
+        seats=seats,
+        players=tuple(players),
+        tag=tag,
+        seed_commitment=seed_commitment(seed),
+        setup_events=tuple(encode(e) for e in setup.events),
+        setup_draws=tuple(setup.draws),
+    ).sealed()
+    entries: list[Entry] = []
+    previous = header.hash
+    for step in steps[1:]:
+        assert step.command is not None and step.seat is not None
+        entry = Entry(
+            version=step.version,
+            seat=step.seat,
+            command=encode(step.command),
+            draws=tuple(step.draws),
+            events=tuple(encode(e) for e in step.events),
+            prev=previous,
+        ).sealed()
+        entries.append(entry)
+        previous = entry.hash
+    final = steps[-1].state
+    outcome = engine.outcome(final)
+    reveal = outcome is not None if reveal_seed is None else reveal_seed
+    trailer = Trailer(
+        version=steps[-1].version,
+        status="in_progress" if outcome is None else "finished",
+        outcome=outcome_json(outcome),
+        state_hash=state_hash(engine.view(final, None)),
+        seed=seed.hex() if reveal else None,
+        prev=previous,
+    ).sealed()
+    return header, entries, trailer
+
+
+class ReplayStep(NamedTuple):
+    """One step of a replay: version 1 is the setup (no seat, no command)."""
+
+    version: int
+    seat: Seat | None
+    command: Command | None
+    events: tuple[Event, ...]
+    state: Any
+
+
+def steps(header: Header, entries: Iterable[Entry]) -> Iterator[ReplayStep]:
+    """Fold a record's recorded events step by step; for a log that `verify` accepted.
+
+    Folding trusts the events (no decide, no rolls), so it is cheaper than
+    verifying; on an unverified log it may raise DecodeError or worse.
+    """
+    engine = get_engine(header.game)
+    events_codec, commands_codec = Codec(engine.events), Codec(engine.commands)
+
+    def decode_events(data: Iterable[Mapping[str, JsonValue]]) -> tuple[Event, ...]:
+        decoded = tuple(events_codec.decode(e) for e in data)
+        assert all(isinstance(e, Event) for e in decoded)
+        return decoded  # type: ignore[return-value]
+
+    setup = decode_events(header.setup_events)
+    state = _fold(engine, None, setup)
+    yield ReplayStep(1, None, None, setup, state)
+    for entry in entries:
+        command = commands_codec.decode(entry.command)
+        assert isinstance(command, Command)
+        events = decode_events(entry.events)
+        state = _fold(engine, state, events)
+        yield ReplayStep(entry.version, entry.seat, command, events, state)
