@@ -1,0 +1,76 @@
+"""Write the sample match logs in `seeds/logs/`: complete random-bot games, one per listed size.
+
+    python -m replay.samples [--out seeds/logs]
+
+Each game's seed comes from its name, so running this again writes the same
+files byte for byte (a test checks the stored ones are current). Next to each
+log goes its audit report in Markdown, as an organiser would publish it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+from collections.abc import Sequence
+from pathlib import Path
+
+from engines.registry import get_engine
+from engines.simulate import playout
+from replay.audit import build_report
+from replay.logfile import write_lines
+from replay.verify import build_record, verify
+
+# Player counts per game: the smallest, a middle and the largest table.
+SIZES: dict[str, tuple[int, ...]] = {
+    "most-wanted": (2, 4, 8),
+    "deadwood-1876": (2, 5, 9),
+    "western-legends": (2, 4, 6),
+}
+DEFAULT_OUT = Path(__file__).resolve().parent.parent / "seeds" / "logs"
+
+
+def sample_name(game: str, players: int) -> str:
+    return f"{game}-{players}p"
+
+
+def sample_files(game: str, players: int) -> dict[str, str]:
+    """The log and audit report of one sample game, by file name."""
+    name = sample_name(game, players)
+    seed = hashlib.sha256(f"frontier-ledger sample {name}".encode()).digest()
+    engine = get_engine(game)
+    options = engine.options({})
+    steps = list(playout(engine, players, seed=seed, game_id=name, options=options, bot_seed=players))
+    header, entries, trailer = build_record(
+        name, game, options, players, [f"Outlaw {seat + 1}" for seat in range(players)], "sample", seed, steps
+    )
+    verification = verify(header, entries, trailer)
+    if not verification.ok:  # a sample that does not verify is a bug in an engine or in replay
+        raise AssertionError(f"sample {name} does not verify: {verification.problem}")
+    report = build_report(header, entries, trailer, verification).to_markdown()
+    log = "".join(line + "\n" for line in write_lines(header, entries, trailer))
+    return {f"{name}.jsonl": log, f"{name}.audit.md": report if report.endswith("\n") else report + "\n"}
+
+
+def all_sample_files() -> dict[str, dict[str, str]]:
+    """Every sample's files, by game (the folder they go in)."""
+    return {
+        game: {name: text for players in sizes for name, text in sample_files(game, players).items()}
+        for game, sizes in SIZES.items()
+    }
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="folder to write into")
+    args = parser.parse_args(argv)
+    for game, files in all_sample_files().items():
+        folder = args.out / game
+        folder.mkdir(parents=True, exist_ok=True)
+        for name, text in files.items():
+            (folder / name).write_text(text, encoding="utf-8")
+            print(folder / name)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

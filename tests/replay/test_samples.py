@@ -1,0 +1,37 @@
+"""The sample match logs in seeds/logs: complete games that verify, and current with the engines."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from replay.logfile import read
+from replay.samples import DEFAULT_OUT, SIZES, sample_files, sample_name
+from replay.verify import verify
+
+SAMPLES = [(game, players) for game, sizes in SIZES.items() for players in sizes]
+
+
+def test_there_are_at_least_three_samples_of_each_game() -> None:
+    for game in SIZES:
+        logs = sorted((DEFAULT_OUT / game).glob("*.jsonl"))
+        assert len(logs) >= 3, f"{game}: {logs}"
+
+
+@pytest.mark.parametrize(("game", "players"), SAMPLES, ids=[sample_name(g, p) for g, p in SAMPLES])
+def test_each_stored_sample_is_a_finished_game_that_verifies(game: str, players: int) -> None:
+    header, entries, trailer = read(DEFAULT_OUT / game / f"{sample_name(game, players)}.jsonl")
+    assert (header.game, header.seats) == (game, players)
+    verification = verify(header, entries, trailer)
+    assert verification.ok, verification.problem
+    assert trailer is not None and trailer.status == "finished" and trailer.seed is not None
+    assert verification.seed_matches is True
+
+
+@pytest.mark.parametrize(("game", "players"), SAMPLES, ids=[sample_name(g, p) for g, p in SAMPLES])
+def test_each_stored_sample_is_current(game: str, players: int) -> None:
+    """When an engine changes its events, regenerate with `python -m replay.samples`."""
+    for name, text in sample_files(game, players).items():
+        stored = Path(DEFAULT_OUT / game / name)
+        assert stored.read_text(encoding="utf-8") == text, f"{stored} is stale: run python -m replay.samples"
