@@ -4,17 +4,20 @@ from __future__ import annotations
 
 import json
 import random
+import uuid
 from collections.abc import Iterator
 from pathlib import Path
 
 import grpc
 import pytest
 
-from replay.record import chain_hash
+from replay.logfile import write_lines
+from replay.record import Entry, Header, Trailer, chain_hash
 from service.client import Client, play_bot_game
 from service.generated.frontier.v1 import frontier_pb2
 from service.server import Running
 from tests.conftest import ORGANISER, available_games, start_server
+from tests.replay.helpers import edit_entry, first_index, reseal, simulated, tabletop
 from tests.service.helpers import create, failure, state
 
 GAMES = available_games()
@@ -104,3 +107,34 @@ def test_a_tampered_log_is_rejected_at_the_right_entry(
     assert error.metadata["line"] == str(line_number)
     listed = second.call("ListGames", frontier_pb2.ListGamesRequest())
     assert not listed.games  # a bad import stores nothing
+
+
+def _tabletop_deadwood(game_id: str) -> tuple[Header, list[Entry], Trailer]:
+    """A finished Deadwood game as a tabletop import: no seed, the dice and deals as observed."""
+    header, entries, trailer = tabletop(simulated("deadwood-1876", 3, game_id=game_id, bot_seed=4))
+    assert trailer is not None
+    return header, entries, trailer
+
+
+def test_a_tabletop_log_with_observed_dice_imports_and_audits(client: Client) -> None:
+    game_id = str(uuid.uuid4())
+    content = "\n".join(write_lines(*_tabletop_deadwood(game_id))) + "\n"
+    imported = import_log(client, content)
+    assert imported.game_id == game_id
+    report = client.call("Audit", frontier_pb2.AuditRequest(game_id=game_id))
+    assert report.ok, report.problems
+    assert "observed" in report.markdown.lower()
+
+
+def test_a_tabletop_log_with_an_impossible_die_is_rejected_and_stores_nothing(client: Client) -> None:
+    game_id = str(uuid.uuid4())
+    header, entries, trailer = _tabletop_deadwood(game_id)
+    index = first_index(entries, lambda e: any(d["op"] == "randint" for d in e.draws), start=0)
+    draws = tuple({"op": "randint", "value": 7} if d["op"] == "randint" else d for d in entries[index].draws)
+    forged = reseal(header, edit_entry(entries, index, draws=draws), trailer)
+    error = failure(lambda: import_log(client, "\n".join(write_lines(*forged)) + "\n"))
+    assert error.code == grpc.StatusCode.FAILED_PRECONDITION
+    assert error.reason == "LOG_REJECTED"
+    assert error.metadata["version"] == str(entries[index].version)
+    missing = failure(lambda: state(client, game_id, ORGANISER))
+    assert missing.code == grpc.StatusCode.NOT_FOUND
