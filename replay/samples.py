@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import uuid
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -37,11 +38,19 @@ def sample_files(game: str, players: int) -> dict[str, str]:
     """The log and audit report of one sample game, by file name."""
     name = sample_name(game, players)
     seed = hashlib.sha256(f"frontier-ledger sample {name}".encode()).digest()
+    game_id = str(uuid.uuid5(uuid.NAMESPACE_URL, f"https://frontier-ledger.invalid/samples/{name}"))
     engine = get_engine(game)
     options = engine.options({})
-    steps = list(playout(engine, players, seed=seed, game_id=name, options=options, bot_seed=players))
+    steps = list(playout(engine, players, seed=seed, game_id=game_id, options=options, bot_seed=players))
     header, entries, trailer = build_record(
-        name, game, options, players, [f"Outlaw {seat + 1}" for seat in range(players)], "sample", seed, steps
+        game_id,
+        game,
+        options,
+        players,
+        [f"Outlaw {seat + 1}" for seat in range(players)],
+        "sample",
+        seed,
+        steps,
     )
     verification = verify(header, entries, trailer)
     if not verification.ok:  # a sample that does not verify is a bug in an engine or in replay

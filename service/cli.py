@@ -52,7 +52,10 @@ def _parser() -> argparse.ArgumentParser:
     )
     serve.add_argument("--port", type=int, help="port (default 50051 or $FRONTIER_PORT; 0 picks a free one)")
     serve.add_argument("--host", help="address to listen on (default 127.0.0.1 or $FRONTIER_HOST)")
-    serve.add_argument("--store", help="'sqlite' (default), 'memory' or a postgres:// URL ($FRONTIER_STORE)")
+    serve.add_argument(
+        "--store",
+        help="'sqlite' (default), 'memory', a postgres:// URL, or 'postgres' to use $POSTGRES_* ($FRONTIER_STORE)",
+    )
     serve.add_argument("--redis", help="redis:// URL for live fan-out across servers ($FRONTIER_REDIS)")
     serve.add_argument("--organiser-token", help="token that sees everything ($FRONTIER_ORGANISER_TOKEN)")
     serve.set_defaults(run=_serve)

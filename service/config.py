@@ -8,9 +8,10 @@ that turns our flags into them, so the same code runs on every store.
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from urllib.parse import unquote, urlparse
+from urllib.parse import quote, unquote, urlparse
 
 DEFAULT_PORT = 50051
 DEFAULT_DATA = "./data"
@@ -26,7 +27,7 @@ class Settings:
     data: Path = Path(DEFAULT_DATA)
     port: int = DEFAULT_PORT
     host: str = "127.0.0.1"
-    store: str = "sqlite"  # "sqlite", "memory" or a postgres:// URL
+    store: str = "sqlite"  # "sqlite", "memory" or a postgres:// URL ("postgres" reads POSTGRES_*)
     redis: str | None = None
     organiser_token: str | None = None
     max_message_bytes: int = MAX_MESSAGE_BYTES
@@ -44,6 +45,8 @@ class Settings:
             "organiser_token": env.get("FRONTIER_ORGANISER_TOKEN") or None,
         }
         values.update({k: v for k, v in overrides.items() if v is not None})
+        if values["store"] == "postgres":
+            values["store"] = postgres_url_from_env(env)
         return cls(**values)  # type: ignore[arg-type]
 
     def store_env(self) -> dict[str, str]:
@@ -78,3 +81,13 @@ class Settings:
                 "POSTGRES_MAX_OVERFLOW": "20",
             }
         raise ConfigError(f"--store must be 'sqlite', 'memory' or a postgres:// URL, not {self.store!r}")
+
+
+def postgres_url_from_env(env: Mapping[str, str]) -> str:
+    """`--store postgres`: the URL the eventsourcing library's own POSTGRES_* variables describe."""
+    user = quote(env.get("POSTGRES_USER", "postgres"), safe="")
+    password = quote(env.get("POSTGRES_PASSWORD", ""), safe="")
+    host = env.get("POSTGRES_HOST", "127.0.0.1")
+    port = env.get("POSTGRES_PORT", "5432")
+    dbname = env.get("POSTGRES_DBNAME", "frontier")
+    return f"postgres://{user}:{password}@{host}:{port}/{dbname}"

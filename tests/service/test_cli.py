@@ -74,3 +74,12 @@ def test_bots_export_audit_replay_import(served: str, tmp_path: Path, game: str)
 
     imported = frontier("import", "--server", served, str(tampered), check=False)
     assert imported.returncode == 1 and "rejected" in imported.stderr
+
+
+def test_the_sample_logs_import_as_the_readme_shows(served: str) -> None:
+    samples = sorted(str(p) for p in (Path(__file__).parents[2] / "seeds" / "logs").glob("*/*.jsonl"))
+    assert len(samples) >= 9
+    imported = frontier("import", "--server", served, *samples, check=False)
+    assert imported.returncode == 0, imported.stderr
+    again = frontier("import", "--server", served, samples[0], check=False)
+    assert again.returncode == 1 and "already" in again.stderr.lower()

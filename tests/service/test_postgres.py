@@ -107,3 +107,26 @@ def test_postgres_down_gives_unavailable_and_writes_nothing(
             assert stored_rows(postgres) == before + 1
     finally:
         running.stop()
+
+
+def test_store_postgres_reads_the_librarys_postgres_variables(
+    postgres: Postgres, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for name, value in {
+        "POSTGRES_HOST": "127.0.0.1",
+        "POSTGRES_PORT": str(postgres.port),
+        "POSTGRES_USER": "frontier",
+        "POSTGRES_PASSWORD": "frontier",
+        "POSTGRES_DBNAME": "frontier",
+    }.items():
+        monkeypatch.setenv(name, value)
+    settings = Settings.from_env(store="postgres", data=tmp_path, port=0)
+    assert settings.store == postgres.url
+    running = create_server(settings)
+    try:
+        with Client(f"127.0.0.1:{running.port}") as client:
+            before = stored_rows(postgres)
+            create(client, GAMES[0])
+            assert stored_rows(postgres) > before
+    finally:
+        running.stop()
