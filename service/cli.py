@@ -54,7 +54,8 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--host", help="address to listen on (default 127.0.0.1 or $FRONTIER_HOST)")
     serve.add_argument(
         "--store",
-        help="'sqlite' (default), 'memory', a postgres:// URL, or 'postgres' to use $POSTGRES_* ($FRONTIER_STORE)",
+        help="'sqlite' (default), 'memory', a postgres:// URL, or 'postgres' for $POSTGRES_* "
+        "($FRONTIER_STORE)",
     )
     serve.add_argument("--redis", help="redis:// URL for live fan-out across servers ($FRONTIER_REDIS)")
     serve.add_argument("--organiser-token", help="token that sees everything ($FRONTIER_ORGANISER_TOKEN)")
