@@ -1,8 +1,15 @@
-"""Location and card actions (WL §6.2, §6.3): movement, prospecting, bank, store, doctor, cabaret."""
+"""Location and card actions (WL §6.2, §6.3): movement, prospecting, bank, store, doctor, cabaret, cattle.
+
+Also the free effects that hang off a Move: cattle delivery (WL-MOVE-5), Bloody
+Knife's mesa crossing, Whiskey's reaction, Billy the Kid's shakedown and Y. B.
+Rowdy's ride. Each reads item or ability data, never a character's name.
+"""
 
 from __future__ import annotations
 
+from engines.western_legends import board, npc
 from engines.western_legends import events as ev
+from engines.western_legends.cattle import COLOURS, TOKENS, ranch_at
 from engines.western_legends.items import ITEMS
 from engines.western_legends.rules import Tx, draw, gain
 from engines.western_legends.state import Player, State
@@ -15,12 +22,14 @@ MAX_REROLLS = 12  # a chain of rerolls this long has odds below 1 in 2 billion; 
 
 def movement(state: State, seat: int) -> int:
     """WL-MOVE-2: 2 on foot, else the active mount's value; Kit Carson may go 1 further."""
+    if state.free_move:
+        return state.free_move  # Y. B. Rowdy's ride
     p = state.players[seat]
     steps = FOOT_MOVE
     if p.mount:
         owned = p.owns(p.mount)
         steps = ITEMS[p.mount].move[1 if owned and owned.upgraded else 0]
-    return steps + (1 if state.ability_on(seat, "kit_carson") else 0)
+    return steps + state.ability(seat).extra_move
 
 
 def stops(state: State, seat: int) -> frozenset[str]:
@@ -29,24 +38,118 @@ def stops(state: State, seat: int) -> frozenset[str]:
     return frozenset((*state.bandits, *sheriff))
 
 
+def destinations(state: State, seat: int) -> dict[str, int]:
+    """Every space a Move may end on now, with its step count (mesas only for Bloody Knife)."""
+    p = state.players[seat]
+    knife = state.ability(seat).crosses_mesas
+    return board.reachable_stopping_at(p.space, movement(state, seat), stops(state, seat), knife)
+
+
 def move(tx: Tx, seat: int, to: str) -> None:
-    tx.emit(ev.ActionSpent(seat=seat, action="move"))
-    tx.emit(ev.Moved(seat=seat, to=to, reason="move"))
+    """WL-MOVE-1: one action (none for Rowdy's ride), then the effects of ending a Move on `to`."""
+    state = tx.state
+    start, riding = state.players[seat].space, bool(state.free_move)
+    crossed = state.ability(seat).crosses_mesas and to not in board.reachable_stopping_at(
+        start, movement(state, seat), stops(state, seat)
+    )
+    if riding:
+        tx.emit(ev.Moved(seat=seat, to=to, reason="Y. B. Rowdy's ride"))
+        tx.emit(ev.RideEnded(seat=seat))
+    else:
+        tx.emit(ev.ActionSpent(seat=seat, action="move"))
+        tx.emit(ev.Moved(seat=seat, to=to, reason="move"))
+    if crossed:  # Bloody Knife: crossing a mesa heals 1 wound
+        gain(tx, seat, "crossed a mesa", wounds=-1)
+    deliver_cattle(tx, seat)
+    _open_after_move(tx, seat)
+    if to in tx.state.bandits:  # WL-MOVE-4: a bandit stops the move and fights
+        npc.start(tx, "bandit", seat)
+    elif to == tx.state.sheriff and tx.state.players[seat].wp > 0:  # WL-SHF-3: so does the Sheriff
+        npc.start(tx, "sheriff", seat)
+
+
+def _open_after_move(tx: Tx, seat: int) -> None:
+    """Whiskey's reaction and Billy the Kid's shakedown wait for a Move that ends by other players."""
+    if not others_here(tx.state, seat):
+        return
+    p = tx.state.players[seat]
+    effects = []
+    if any(ITEMS[o.item].after_move_wound for o in p.items):
+        effects.append("whiskey")
+    if tx.state.ability(seat).shakedown:
+        effects.append("billy")
+    if effects:
+        tx.emit(ev.AfterMoveOpened(seat=seat, effects=tuple(effects)))
+
+
+def others_here(state: State, seat: int) -> tuple[int, ...]:
+    space = state.players[seat].space
+    return tuple(s for s, p in enumerate(state.players) if s != seat and p.space == space)
+
+
+def throw_whiskey(tx: Tx, seat: int, target: int) -> None:
+    tx.emit(ev.WhiskeyThrown(seat=seat, target=target))
+    tx.emit(ev.ItemDiscarded(seat=seat, item="whiskey"))
+    gain(tx, target, "hit by a whiskey bottle", wounds=1)
+
+
+def shake_down(tx: Tx, seat: int, target: int, take: str) -> None:
+    """Billy the Kid: $10, or a random card from the target's hand."""
+    tx.emit(ev.ShakenDown(seat=seat, target=target, take=take))
+    if take == "money":
+        tx.emit(ev.PlayerChanged(seat=target, reason="shaken down", money=-10))
+        gain(tx, seat, "shakedown", money=10)
+        return
+    hand = tx.state.players[target].hand
+    tx.emit(ev.CardStolen(seat=seat, victim=target, card=hand[tx.rng.randint(0, len(hand) - 1)]))
+
+
+def ride_out(tx: Tx, seat: int, card: str) -> None:
+    """Y. B. Rowdy: discard a card at the start of his turn to move up to 3, costing no action."""
+    tx.emit(ev.CardsDiscarded(seat=seat, cards=(card,)))
+    tx.emit(ev.RideStarted(seat=seat, steps=tx.state.ability(seat).ride_out))
+
+
+def can_ride(state: State, seat: int) -> bool:
+    p = state.players[seat]
+    return (
+        state.phase == "income"
+        and bool(state.ability(seat).ride_out)
+        and "ride" not in state.turn_flags
+        and p.space not in board.IN_TOWN
+        and bool(p.hand)
+    )
 
 
 def prospect(tx: Tx, seat: int) -> None:
     """WL-LOC-MINE-1: roll both dice; a $10 + reroll face pays and rolls that die again."""
     tx.emit(ev.ActionSpent(seat=seat, action="prospect"))
-    faces: list[int] = []
-    for _ in range(2):
-        face = tx.rng.randint(1, 6)
-        faces.append(face)
-        rerolls = 0
-        while face == CASH_REROLL and rerolls < MAX_REROLLS:
-            face = tx.rng.randint(1, 6)
-            faces.append(face)
-            rerolls += 1
-    tx.emit(ev.DiceRolled(seat=seat, faces=tuple(faces)))
+    chains = (_roll_chain(tx), _roll_chain(tx))
+    tx.emit(ev.DiceRolled(seat=seat, faces=chains[0] + chains[1]))
+    p = tx.state.players[seat]
+    if any(ITEMS[o.item].prospect_rerolls for o in p.items):  # the Miner's Map
+        tx.emit(ev.RerollAwaited(seat=seat, first=chains[0], second=chains[1]))
+        return
+    _pay_dice(tx, seat, chains[0] + chains[1])
+
+
+def reroll(tx: Tx, seat: int, die: int) -> None:
+    """The Miner's Map: `die` loses its last face and rolls again; -1 keeps the roll. Then pay out."""
+    if die >= 0:
+        tx.emit(ev.DieRerolled(seat=seat, die=die, faces=_roll_chain(tx)))
+    faces = tx.state.dice[0] + tx.state.dice[1]
+    tx.emit(ev.DiceSettled(seat=seat))
+    _pay_dice(tx, seat, faces)
+
+
+def _roll_chain(tx: Tx) -> tuple[int, ...]:
+    faces = [tx.rng.randint(1, 6)]
+    while faces[-1] == CASH_REROLL and len(faces) <= MAX_REROLLS:
+        faces.append(tx.rng.randint(1, 6))
+    return tuple(faces)
+
+
+def _pay_dice(tx: Tx, seat: int, faces: tuple[int, ...]) -> None:
     nuggets = sum(1 for f in faces if f in NUGGET)
     cash = 10 * sum(1 for f in faces if f in (CASH, CASH_REROLL))
     gain(tx, seat, "prospecting", money=cash, gold=nuggets)
@@ -110,3 +213,41 @@ def use_provisions(tx: Tx, seat: int) -> None:
     tx.emit(ev.ItemDiscarded(seat=seat, item="provisions"))
     draw(tx, seat, 1)
     gain(tx, seat, "provisions", wounds=-1)
+
+
+def can_take_cattle(state: State, seat: int) -> bool:
+    """WL-LOC-CATTLE-1: on a ranch with tokens left, carrying none (WL-CMP-3: 1 token)."""
+    p = state.players[seat]
+    colour = ranch_at(p.space)
+    return bool(colour) and not p.cattle and bool(state.ranch(colour))
+
+
+def take_cattle(tx: Tx, seat: int) -> None:
+    """A random face-down token; only the taker sees its value ([gap] default)."""
+    colour = ranch_at(tx.state.players[seat].space)
+    pool = tx.state.ranch(colour)
+    tx.emit(ev.ActionSpent(seat=seat, action="take_cattle"))
+    tx.emit(ev.CattleTaken(seat=seat, ranch=colour, token=pool[tx.rng.randint(0, len(pool) - 1)]))
+
+
+def delivery(state: State, seat: int) -> str:
+    """WL-LOC-CATTLE-2: "wrangle" at the Rail Station, "rustle" at the other colour's ranch, else ""."""
+    p = state.players[seat]
+    if not p.cattle:
+        return ""
+    if p.space == board.RAIL_STATION:
+        return "wrangle"
+    colour = ranch_at(p.space)
+    return "rustle" if colour and colour != COLOURS[p.cattle] else ""
+
+
+def deliver_cattle(tx: Tx, seat: int) -> None:
+    """WL-MOVE-5: a Move ending on a delivery space delivers for free: reward + 1 MP (wrangle) or 1 WP."""
+    how = delivery(tx.state, seat)
+    if not how:
+        return
+    token = tx.state.players[seat].cattle
+    money, lp = TOKENS[token]
+    tx.emit(ev.CattleDelivered(seat=seat, token=token, delivery=how))
+    wrangled = how == "wrangle"
+    gain(tx, seat, f"{how}d cattle", money=money, lp=lp, mp=int(wrangled), wp=int(not wrangled))

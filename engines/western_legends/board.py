@@ -26,8 +26,15 @@ MINES = frozenset({"F2", "B8", "H7"})
 STORES = frozenset({"D3", "D4", "E4", "K4", "J5", "K5"})  # WL-LOC-STORE-1: any of 3 cells per town
 SALOONS = frozenset({"B5", "C5", "D5", "J3", "I4", "K3"})
 HIDEOUTS = {"A": ("A2", "L2"), "B": ("G1", "G5"), "C": ("B7", "K7")}
+RANCHES = {"green": "C2", "blue": "K2"}  # WL-LOC-CATTLE-1
+RAIL_STATION = "G8"  # WL-LOC-CATTLE-2: Wrangle
+MESA_GROUPS = {
+    "north_mesa": frozenset({"F3", "G3", "H3", "F4", "G4", "H4"}),
+    "south_mesa": frozenset({"F6", "G6", "H6"}),
+}
 
 OPEN_SPACES: tuple[str, ...] = tuple(s for s in SPACES if s not in MESAS)
+SPACE_INDEX: dict[str, int] = {s: i for i, s in enumerate(SPACES)}
 
 
 def _xy(space: str) -> tuple[int, int]:
@@ -76,22 +83,54 @@ def reachable(start: str, steps: int) -> tuple[str, ...]:
     return tuple(s for s in OPEN_SPACES if 0 < table.get(s, steps + 1) <= steps)
 
 
-@lru_cache(maxsize=8192)  # pure in its arguments; bandit layouts repeat all game
-def reachable_stopping_at(start: str, steps: int, stops: frozenset[str]) -> dict[str, int]:
-    """Distances within `steps`, where a step into a `stops` space (a bandit) ends the move (WL-MOVE-4)."""
-    if not stops:
+def _knife_neighbours(space: str) -> tuple[str, ...]:
+    """Bloody Knife's graph: a whole mesa is one node he may pass through (never end on)."""
+    if space in MESA_GROUPS:
+        cells = MESA_GROUPS[space]
+        return tuple(s for s in OPEN_SPACES if any(s in _neighbours_all(c) for c in cells))
+    mesas = tuple(
+        name for name, cells in MESA_GROUPS.items() if any(c in cells for c in _neighbours_all(space))
+    )
+    return NEIGHBOURS[space] + mesas
+
+
+def _neighbours_all(space: str) -> tuple[str, ...]:
+    x, y = _xy(space)
+    return tuple(
+        f"{COLUMNS[x + dx]}{y + dy + 1}"
+        for dy in (-1, 0, 1)
+        for dx in (-1, 0, 1)
+        if (dx or dy) and 0 <= x + dx < len(COLUMNS) and 0 <= y + dy < ROWS
+    )
+
+
+KNIFE_NEIGHBOURS: dict[str, tuple[str, ...]] = {s: _knife_neighbours(s) for s in (*OPEN_SPACES, *MESA_GROUPS)}
+
+
+@lru_cache(maxsize=16384)  # pure in its arguments; bandit layouts repeat all game
+def reachable_stopping_at(
+    start: str, steps: int, stops: frozenset[str], crosses_mesas: bool = False
+) -> dict[str, int]:
+    """Distances within `steps`, where a step into a `stops` space (a bandit) ends the move (WL-MOVE-4).
+
+    With `crosses_mesas` (Bloody Knife) a mesa is one space to pass through, never a destination.
+    """
+    if not stops and not crosses_mesas:
         return {s: d for s, d in DISTANCE[start].items() if 0 < d <= steps}
+    graph = KNIFE_NEIGHBOURS if crosses_mesas else NEIGHBOURS
     seen = {start: 0}
     queue = deque([start])
     while queue:
         here = queue.popleft()
         if seen[here] == steps or (here in stops and here != start):
             continue
-        for step in neighbours(here):
+        for step in graph[here]:
             if step not in seen:
                 seen[step] = seen[here] + 1
                 queue.append(step)
     del seen[start]
+    for mesa in MESA_GROUPS:
+        seen.pop(mesa, None)
     return seen
 
 

@@ -198,3 +198,62 @@ class NpcChoice(Command):
 
 
 COMMANDS = COMMANDS + (RobBank, ChooseFightCard, NpcChoice)
+
+
+@dataclass(frozen=True)
+class ChooseCharacter(Command):
+    """WL-SET-3: keep one of your two dealt characters."""
+
+    kind: ClassVar[str] = "choose_character"
+    character: str
+
+
+@dataclass(frozen=True)
+class ChooseStart(Command):
+    """WL-SET-5: the space of your start location to begin on (e.g. one of the 3 Store cells)."""
+
+    kind: ClassVar[str] = "choose_start"
+    space: str
+
+
+@dataclass(frozen=True)
+class TakeCattle(Command):
+    """WL-LOC-CATTLE-1: take a face-down cattle token at a ranch (1 action)."""
+
+    kind: ClassVar[str] = "take_cattle"
+
+
+@dataclass(frozen=True)
+class RerollDie(Command):
+    """The Miner's Map: reroll die 0 or 1 after prospecting, or -1 to keep the roll."""
+
+    kind: ClassVar[str] = "reroll_die"
+    die: int
+
+
+@dataclass(frozen=True)
+class ThrowWhiskey(Command):
+    """Whiskey's reaction after your Move: discard it to give `target`, on your space, 1 wound."""
+
+    kind: ClassVar[str] = "throw_whiskey"
+    target: int
+
+
+@dataclass(frozen=True)
+class ShakeDown(Command):
+    """Billy the Kid after his Move: `target` on his space gives him $10 ("money") or 1 card ("card")."""
+
+    kind: ClassVar[str] = "shake_down"
+    target: int
+    take: Literal["money", "card"]
+
+
+@dataclass(frozen=True)
+class RideOut(Command):
+    """Y. B. Rowdy at the start of his turn outside town: discard `card` to move up to 3, free."""
+
+    kind: ClassVar[str] = "ride_out"
+    card: str
+
+
+COMMANDS = COMMANDS + (ChooseCharacter, ChooseStart, TakeCattle, RerollDie, ThrowWhiskey, ShakeDown, RideOut)

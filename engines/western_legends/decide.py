@@ -18,14 +18,25 @@ FIGHT_STEP_COMMANDS: dict[str, type[Command]] = {
     "react": cmd.PassReaction,
     "loot": cmd.ChooseLoot,
 }
+NOT_ACTIONS = (
+    cmd.TakeIncome,
+    cmd.ChooseGear,
+    cmd.DiscardCard,
+    cmd.ChooseCharacter,
+    cmd.ChooseStart,
+    cmd.RerollDie,
+    cmd.RideOut,
+    *FIGHT_STEP_COMMANDS.values(),
+)
 
 
 def decide(state: State, seat: Seat, command: Command, rng: Rng) -> list[Event]:
     require(state.phase != "over", "GAME_OVER", "The game is over.", "WL-END-1")
+    waiting = seats_to_act(state)
     require(
-        seat in seats_to_act(state),
+        seat in waiting,
         "NOT_YOUR_DECISION",
-        f"The game is waiting for seat {seats_to_act(state)[0] + 1}, not seat {seat + 1}.",
+        f"The game is waiting for seat {waiting[0] + 1}, not seat {seat + 1}." if waiting else "",
         "WL-FIGHT-7" if state.fight else "WL-OVR-3",
     )
     tx = Tx(state, rng)
@@ -35,24 +46,40 @@ def decide(state: State, seat: Seat, command: Command, rng: Rng) -> list[Event]:
             turn.resume_end_phase(tx, tx.state.active)
     elif state.fight is not None:
         _fight_step(tx, seat, command)
-    elif state.phase == "income":
-        require(isinstance(command, cmd.TakeIncome), "WRONG_PHASE", "First choose your income.", "WL-TURN-1")
-        assert isinstance(command, cmd.TakeIncome)
-        turn.take_income(tx, seat, command.income)
-    elif state.phase == "gear":
+    elif state.dice:
+        _require_command(command, cmd.RerollDie, "Choose whether to reroll a die.", "WL-LOC-MINE-1")
+        assert isinstance(command, cmd.RerollDie)
+        require(command.die in (-1, 0, 1), "BAD_DIE", "Reroll die 0 or 1, or -1 to keep.", "WL-LOC-MINE-1")
+        actions.reroll(tx, seat, command.die)
+    elif state.phase == "choose_character":
+        _require_command(command, cmd.ChooseCharacter, "First choose your character.", "WL-SET-3")
+        assert isinstance(command, cmd.ChooseCharacter)
         require(
-            isinstance(command, cmd.ChooseGear), "WRONG_PHASE", "Choose your weapon and mount.", "WL-TURN-1"
+            command.character in state.players[seat].characters_offered,
+            "CHARACTER_NOT_DEALT",
+            f"{command.character!r} is not one of your two characters.",
+            "WL-SET-3",
         )
+        turn.choose_character(tx, seat, command.character)
+    elif state.phase == "place":
+        _require_command(command, cmd.ChooseStart, "Choose your start space.", "WL-SET-5")
+        assert isinstance(command, cmd.ChooseStart)
+        require(
+            command.space in turn.start_spaces(state, seat),
+            "NOT_A_START_SPACE",
+            f"{command.space!r} is not part of your start location.",
+            "WL-SET-5",
+        )
+        turn.choose_start(tx, seat, command.space)
+    elif state.phase == "income":
+        _start_phase(tx, seat, command)
+    elif state.phase == "gear":
+        _require_command(command, cmd.ChooseGear, "Choose your weapon and mount.", "WL-TURN-1")
         assert isinstance(command, cmd.ChooseGear)
         _require_gear(state, seat, command)
         tx.emit(ev.GearChosen(seat=seat, weapon=command.weapon, mount=command.mount))
     elif state.phase == "end_discard":
-        require(
-            isinstance(command, cmd.DiscardCard),
-            "WRONG_PHASE",
-            "Discard down to your hand limit.",
-            "WL-WND-2",
-        )
+        _require_command(command, cmd.DiscardCard, "Discard down to your hand limit.", "WL-WND-2")
         assert isinstance(command, cmd.DiscardCard)
         _require_card(state, seat, command.card, "WL-WND-2")
         turn.discard_card(tx, seat, command.card)
@@ -61,8 +88,34 @@ def decide(state: State, seat: Seat, command: Command, rng: Rng) -> list[Event]:
     return tx.events
 
 
+def _require_command(command: Command, expected: type[Command], message: str, rule: str) -> None:
+    require(isinstance(command, expected), "WRONG_PHASE", message, rule)
+
+
 def _require_card(state: State, seat: int, card: str, rule: str) -> None:
     require(card in state.players[seat].hand, "CARD_NOT_HELD", f"You do not hold {card!r}.", rule)
+
+
+def _start_phase(tx: Tx, seat: int, command: Command) -> None:
+    """WL-TURN-1: start-of-turn effects (Y. B. Rowdy's ride), then exactly one income."""
+    state = tx.state
+    match command:
+        case cmd.TakeIncome(income=income):
+            turn.take_income(tx, seat, income)
+        case cmd.RideOut(card=card):
+            require(
+                actions.can_ride(state, seat) and state.free_move == 0,
+                "CANNOT_RIDE",
+                "Only Y. B. Rowdy (5 LP), outside town with a card, rides at the start of his turn.",
+                "WL-TURN-1",
+            )
+            _require_card(state, seat, card, "WL-TURN-1")
+            actions.ride_out(tx, seat, card)
+        case cmd.Move(to=to) if state.free_move:
+            _require_move(state, seat, to)
+            actions.move(tx, seat, to)
+        case _:
+            raise RuleViolation("WRONG_PHASE", "First choose your income.", rule="WL-TURN-1")
 
 
 def _require_gear(state: State, seat: int, command: cmd.ChooseGear) -> None:
@@ -139,37 +192,65 @@ def _npc_step(tx: Tx, seat: int, command: Command) -> None:
             raise RuleViolation("WRONG_FIGHT_STEP", f"The NPC fight is at its {step} step.", rule="WL-NPC-1")
 
 
+def _require_move(state: State, seat: int, to: str) -> None:
+    require(to in board.SPACES, "UNKNOWN_SPACE", f"{to!r} is not a space on the map.", "WL-MOVE-1")
+    require(to not in board.MESAS, "MESA", "Nobody can enter a mesa.", "WL-MOVE-3")
+    reach = actions.movement(state, seat)
+    require(
+        to in actions.destinations(state, seat),
+        "OUT_OF_RANGE",
+        f"{to} is not within {reach} steps around the mesas and bandits.",
+        "WL-MOVE-1",
+    )
+
+
 def _action(tx: Tx, seat: int, command: Command) -> None:
     state = tx.state
     p = state.players[seat]
-    if isinstance(command, cmd.EndActions):
-        turn.end_actions(tx, seat)
-        return
-    require(
-        not isinstance(command, (cmd.TakeIncome, cmd.ChooseGear, cmd.DiscardCard))
-        and not isinstance(command, tuple(FIGHT_STEP_COMMANDS.values())),
-        "WRONG_PHASE",
-        "That is not an action.",
-        "WL-TURN-3",
-    )
+    match command:
+        case cmd.EndActions():
+            turn.end_actions(tx, seat)
+            return
+        case cmd.ThrowWhiskey(target=target):  # a Reaction: no action (WL-TURN-4)
+            require(
+                "whiskey" in state.after_move and p.owns("whiskey") is not None,
+                "NO_REACTION",
+                "Whiskey is thrown right after your Move ends by another player.",
+                "WL-TURN-4",
+            )
+            _require_here(state, seat, target)
+            actions.throw_whiskey(tx, seat, target)
+            return
+        case cmd.ShakeDown(target=target, take=take):
+            require(
+                "billy" in state.after_move,
+                "NO_REACTION",
+                "Billy the Kid shakes down a player right after his Move ends by them.",
+                "WL-TURN-4",
+            )
+            _require_here(state, seat, target)
+            require(take in ("money", "card"), "BAD_CHOICE", "Take 'money' or 'card'.", "WL-TURN-4")
+            them = state.players[target]
+            require(
+                them.money >= 10 if take == "money" else bool(them.hand),
+                "NOTHING_TO_TAKE",
+                f"Seat {target + 1} has no {take} to give.",
+                "WL-TURN-4",
+            )
+            actions.shake_down(tx, seat, target, take)
+            return
+        case cmd.ChooseGear():
+            raise RuleViolation(
+                "WRONG_PHASE",
+                "Weapons and mounts are switched only in the start phase or on buying one.",
+                rule="WL-TURN-2",
+            )
+    require(not isinstance(command, NOT_ACTIONS), "WRONG_PHASE", "That is not an action.", "WL-TURN-3")
     require(state.actions_left > 0, "NO_ACTIONS_LEFT", "You have used your three actions.", "WL-TURN-3")
     match command:
         case cmd.Move(to=to):
-            require(to in board.SPACES, "UNKNOWN_SPACE", f"{to!r} is not a space on the map.", "WL-MOVE-1")
-            require(to not in board.MESAS, "MESA", "Nobody can enter a mesa.", "WL-MOVE-3")
-            reach = actions.movement(state, seat)
-            steps = board.reachable_stopping_at(p.space, reach, actions.stops(state, seat)).get(to)
-            require(
-                steps is not None and 0 < steps <= reach,
-                "OUT_OF_RANGE",
-                f"{to} is not within {reach} steps around the mesas and bandits.",
-                "WL-MOVE-1",
-            )
+            _require_move(state, seat, to)
             actions.move(tx, seat, to)
-            if to in tx.state.bandits:  # WL-MOVE-4: a bandit stops the move and fights
-                npc.start(tx, "bandit", seat)
-            elif to == tx.state.sheriff and p.wp > 0:  # WL-SHF-3: so does the Sheriff, for the Wanted
-                npc.start(tx, "sheriff", seat)
         case cmd.Prospect():
             require(
                 p.space in board.MINES, "NOT_AT_LOCATION", "You can only prospect at a mine.", "WL-LOC-MINE-1"
@@ -234,6 +315,14 @@ def _action(tx: Tx, seat: int, command: Command) -> None:
             require(p.space in board.BANK, "NOT_AT_LOCATION", "You are not at the bank.", "WL-LOC-BANK-2")
             tx.emit(ev.ActionSpent(seat=seat, action="rob_bank"))
             npc.start(tx, "guard", seat)
+        case cmd.TakeCattle():
+            require(
+                actions.can_take_cattle(state, seat),
+                "CANNOT_TAKE_CATTLE",
+                "Take cattle at a ranch with tokens left, carrying none.",
+                "WL-LOC-CATTLE-1",
+            )
+            actions.take_cattle(tx, seat)
         case cmd.UseProvisions():
             require(
                 p.owns("provisions") is not None, "ITEM_NOT_OWNED", "You have no Provisions.", "WL-CARD-1"
@@ -246,6 +335,15 @@ def _action(tx: Tx, seat: int, command: Command) -> None:
             raise RuleViolation(
                 "UNKNOWN_COMMAND", f"{command.kind} is not a Western Legends action.", rule="WL-TURN-3"
             )
+
+
+def _require_here(state: State, seat: int, target: int) -> None:
+    require(
+        target in actions.others_here(state, seat),
+        "TARGET_ELSEWHERE",
+        "Pick a player on your space.",
+        "WL-TURN-4",
+    )
 
 
 def _require_fight(state: State, seat: int, target: int, kind: str) -> None:

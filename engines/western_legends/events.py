@@ -376,3 +376,202 @@ NPC_EVENTS: tuple[type[Event], ...] = (
     EndPhaseResumed,
 )
 EVENTS = EVENTS + NPC_EVENTS
+
+
+@dataclass(frozen=True)
+class CharactersOffered(Event):
+    """WL-SET-3: a seat is dealt 2 characters to keep 1; only that seat sees which."""
+
+    kind: ClassVar[str] = "characters_offered"
+    seat: int
+    characters: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class CharacterChosen(Event):
+    """WL-SET-3: the kept character (public); the other one goes back to the box unseen."""
+
+    kind: ClassVar[str] = "character_chosen"
+    seat: int
+    character: str
+
+
+@dataclass(frozen=True)
+class FirstPlayerChosen(Event):
+    """WL-SET-4: once every character is known, the highest starting WP goes first."""
+
+    kind: ClassVar[str] = "first_player_chosen"
+    seat: int
+
+
+@dataclass(frozen=True)
+class PlacementAwaited(Event):
+    """WL-SET-5: in turn order, a seat whose start location has several spaces picks one."""
+
+    kind: ClassVar[str] = "placement_awaited"
+    seat: int
+
+
+@dataclass(frozen=True)
+class CattleTaken(Event):
+    """WL-LOC-CATTLE-1: a face-down token from a ranch; only the taker sees its id (its value)."""
+
+    kind: ClassVar[str] = "cattle_taken"
+    seat: int
+    ranch: str
+    token: str
+
+
+@dataclass(frozen=True)
+class CattleDelivered(Event):
+    """WL-LOC-CATTLE-2: the token is revealed, paid, and goes back face down to its home ranch."""
+
+    kind: ClassVar[str] = "cattle_delivered"
+    seat: int
+    token: str
+    delivery: str  # "wrangle" or "rustle"
+
+
+@dataclass(frozen=True)
+class CattleReturned(Event):
+    """An arrested player's token goes back face down to its ranch, unrevealed (WL-FIGHT-10)."""
+
+    kind: ClassVar[str] = "cattle_returned"
+    seat: int
+    token: str
+    reason: str
+
+
+@dataclass(frozen=True)
+class CattleStolen(Event):
+    """WL-FIGHT-10 Rob: the robber takes the token, or sends it home when already carrying one."""
+
+    kind: ClassVar[str] = "cattle_stolen"
+    seat: int
+    victim: int
+    token: str
+    kept: bool
+
+
+@dataclass(frozen=True)
+class HandPeeked(Event):
+    """The Rifle: at the start of a fight its owner sees 2 random cards of the target's hand."""
+
+    kind: ClassVar[str] = "hand_peeked"
+    seat: int
+    target: int
+    cards: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class RerollAwaited(Event):
+    """The Miner's Map: the prospector may reroll one die; each die's chain of faces so far."""
+
+    kind: ClassVar[str] = "reroll_awaited"
+    seat: int
+    first: tuple[int, ...]
+    second: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class DieRerolled(Event):
+    """The Miner's Map: `die` (0 or 1) loses its last face and rolls again (chains like any roll)."""
+
+    kind: ClassVar[str] = "die_rerolled"
+    seat: int
+    die: int
+    faces: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class DiceSettled(Event):
+    """The prospecting dice are paid out (after the Miner's Map choice)."""
+
+    kind: ClassVar[str] = "dice_settled"
+    seat: int
+
+
+@dataclass(frozen=True)
+class AfterMoveOpened(Event):
+    """A Move ended where other players are: "after you end a Move" effects may be used now."""
+
+    kind: ClassVar[str] = "after_move_opened"
+    seat: int
+    effects: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class WhiskeyThrown(Event):
+    """Whiskey's reaction: discarded (back to the stand) to give a player there 1 wound."""
+
+    kind: ClassVar[str] = "whiskey_thrown"
+    seat: int
+    target: int
+
+
+@dataclass(frozen=True)
+class ShakenDown(Event):
+    """Billy the Kid: a player on his space gives him $10 or 1 random poker card."""
+
+    kind: ClassVar[str] = "shaken_down"
+    seat: int
+    target: int
+    take: str
+
+
+@dataclass(frozen=True)
+class CardStolen(Event):
+    """A card passes from `victim`'s hand to `seat`'s; only those two see which."""
+
+    kind: ClassVar[str] = "card_stolen"
+    seat: int
+    victim: int
+    card: str
+
+
+@dataclass(frozen=True)
+class RideStarted(Event):
+    """Y. B. Rowdy: a card discarded to move up to `steps` at the start of his turn, costing no action."""
+
+    kind: ClassVar[str] = "ride_started"
+    seat: int
+    steps: int
+
+
+@dataclass(frozen=True)
+class RideEnded(Event):
+    kind: ClassVar[str] = "ride_ended"
+    seat: int
+
+
+@dataclass(frozen=True)
+class ActionGranted(Event):
+    """An extra action (Wyatt Earp's first bandit win in a turn)."""
+
+    kind: ClassVar[str] = "action_granted"
+    seat: int
+    reason: str
+
+
+CORE_EVENTS: tuple[type[Event], ...] = (
+    CharactersOffered,
+    CharacterChosen,
+    FirstPlayerChosen,
+    PlacementAwaited,
+    CattleTaken,
+    CattleDelivered,
+    CattleReturned,
+    CattleStolen,
+    HandPeeked,
+    RerollAwaited,
+    DieRerolled,
+    DiceSettled,
+    AfterMoveOpened,
+    WhiskeyThrown,
+    ShakenDown,
+    CardStolen,
+    RideStarted,
+    RideEnded,
+    ActionGranted,
+)
+EVENTS = EVENTS + CORE_EVENTS

@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from functools import singledispatch
 
 from engines.base import Event
 from engines.western_legends import events as ev
 from engines.western_legends.cards import DECK
+from engines.western_legends.cattle import start_ranches, token_colour
 from engines.western_legends.fightcards import FIGHT_DECK
 from engines.western_legends.items import ITEM_NAMES, STOCK_PER_ITEM
-from engines.western_legends.state import Fight, NpcFight, Owned, Player, State
+from engines.western_legends.state import Fight, NpcFight, Owned, Player, State, replace
 
 
 def evolve(state: State | None, event: Event) -> State:
@@ -33,18 +33,19 @@ def _start(event: ev.GameStarted) -> State:
         round=0,
         turns_taken=tuple(0 for _ in players),
         fight_deck=FIGHT_DECK,
+        ranches=start_ranches(),
     )
 
 
 def _player(state: State, seat: int, **changes: object) -> State:
     players = list(state.players)
-    players[seat] = replace(players[seat], **changes)  # type: ignore[arg-type]
+    players[seat] = replace(players[seat], **changes)
     return replace(state, players=tuple(players))
 
 
 def _fight(state: State, **changes: object) -> State:
     assert state.fight is not None
-    return replace(state, fight=replace(state.fight, **changes))  # type: ignore[arg-type]
+    return replace(state, fight=replace(state.fight, **changes))
 
 
 @singledispatch
@@ -119,12 +120,22 @@ def _(event: ev.ItemDiscarded, state: State) -> State:
 
 @_apply.register
 def _(event: ev.TurnStarted, state: State) -> State:
-    return replace(state, active=event.seat, round=event.round, phase="income", fought=(), actions_left=0)
+    return replace(
+        state,
+        active=event.seat,
+        round=event.round,
+        phase="income",
+        fought=(),
+        actions_left=0,
+        after_move=(),
+        free_move=0,
+        turn_flags=(),
+    )
 
 
 @_apply.register
 def _(event: ev.IncomeTaken, state: State) -> State:
-    return replace(state, phase="gear")
+    return replace(state, phase="gear", free_move=0, after_move=())
 
 
 @_apply.register
@@ -135,7 +146,7 @@ def _(event: ev.GearChosen, state: State) -> State:
 
 @_apply.register
 def _(event: ev.ActionSpent, state: State) -> State:
-    return replace(state, actions_left=state.actions_left - 1)
+    return replace(state, actions_left=state.actions_left - 1, after_move=())
 
 
 @_apply.register
@@ -213,7 +224,7 @@ def _(event: ev.EndTriggered, state: State) -> State:
 
 @_apply.register
 def _(event: ev.ActionsEnded, state: State) -> State:
-    return replace(state, phase="end_sheriff", actions_left=0)
+    return replace(state, phase="end_sheriff", actions_left=0, after_move=())
 
 
 @_apply.register
@@ -240,7 +251,7 @@ def _(event: ev.GameEnded, state: State) -> State:
 
 def _npc(state: State, **changes: object) -> State:
     assert state.npc is not None
-    return replace(state, npc=replace(state.npc, **changes))  # type: ignore[arg-type]
+    return replace(state, npc=replace(state.npc, **changes))
 
 
 @_apply.register
@@ -299,3 +310,112 @@ def _(event: ev.NpcFightEnded, state: State) -> State:
     if event.bandit_space in bandits:
         bandits.remove(event.bandit_space)
     return replace(state, npc=None, bandits=tuple(bandits))
+
+
+def _ranch_add(state: State, token: str) -> State:
+    colour = token_colour(token)
+    return replace(
+        state, ranches=tuple((c, pool + (token,) if c == colour else pool) for c, pool in state.ranches)
+    )
+
+
+@_apply.register
+def _(event: ev.CharactersOffered, state: State) -> State:
+    return replace(_player(state, event.seat, characters_offered=event.characters), phase="choose_character")
+
+
+@_apply.register
+def _(event: ev.CharacterChosen, state: State) -> State:
+    return _player(state, event.seat, character=event.character, characters_offered=())
+
+
+@_apply.register
+def _(event: ev.FirstPlayerChosen, state: State) -> State:
+    return replace(state, first_player=event.seat, active=event.seat)
+
+
+@_apply.register
+def _(event: ev.PlacementAwaited, state: State) -> State:
+    return replace(state, phase="place", active=event.seat)
+
+
+@_apply.register
+def _(event: ev.CattleTaken, state: State) -> State:
+    ranches = tuple((c, tuple(t for t in pool if t != event.token)) for c, pool in state.ranches)
+    return _player(replace(state, ranches=ranches), event.seat, cattle=event.token)
+
+
+@_apply.register
+def _(event: ev.CattleDelivered, state: State) -> State:
+    return _player(_ranch_add(state, event.token), event.seat, cattle="")
+
+
+@_apply.register
+def _(event: ev.CattleReturned, state: State) -> State:
+    return _player(_ranch_add(state, event.token), event.seat, cattle="")
+
+
+@_apply.register
+def _(event: ev.CattleStolen, state: State) -> State:
+    state = _player(state, event.victim, cattle="")
+    return _player(state, event.seat, cattle=event.token) if event.kept else _ranch_add(state, event.token)
+
+
+@_apply.register
+def _(event: ev.HandPeeked, state: State) -> State:
+    return state
+
+
+@_apply.register
+def _(event: ev.RerollAwaited, state: State) -> State:
+    return replace(state, dice=(event.first, event.second))
+
+
+@_apply.register
+def _(event: ev.DieRerolled, state: State) -> State:
+    dice = list(state.dice)
+    dice[event.die] = dice[event.die][:-1] + event.faces
+    return replace(state, dice=tuple(dice))
+
+
+@_apply.register
+def _(event: ev.DiceSettled, state: State) -> State:
+    return replace(state, dice=())
+
+
+@_apply.register
+def _(event: ev.AfterMoveOpened, state: State) -> State:
+    return replace(state, after_move=event.effects)
+
+
+@_apply.register
+def _(event: ev.WhiskeyThrown, state: State) -> State:
+    return replace(state, after_move=tuple(e for e in state.after_move if e != "whiskey"))
+
+
+@_apply.register
+def _(event: ev.ShakenDown, state: State) -> State:
+    return replace(state, after_move=tuple(e for e in state.after_move if e != "billy"))
+
+
+@_apply.register
+def _(event: ev.RideStarted, state: State) -> State:
+    return replace(state, free_move=event.steps, turn_flags=state.turn_flags + ("ride",))
+
+
+@_apply.register
+def _(event: ev.RideEnded, state: State) -> State:
+    return replace(state, free_move=0)
+
+
+@_apply.register
+def _(event: ev.ActionGranted, state: State) -> State:
+    return replace(state, actions_left=state.actions_left + 1, turn_flags=state.turn_flags + ("bandit_win",))
+
+
+@_apply.register
+def _(event: ev.CardStolen, state: State) -> State:
+    hand = list(state.players[event.victim].hand)
+    hand.remove(event.card)
+    state = _player(state, event.victim, hand=tuple(hand))
+    return _player(state, event.seat, hand=state.players[event.seat].hand + (event.card,))

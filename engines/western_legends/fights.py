@@ -1,4 +1,4 @@
-"""Player fights (WL §7): target, start-of-fight toll, face-down cards, reveal, reactions, rewards."""
+"""Player fights (WL §7): target, start-of-fight effects, face-down cards, reveal, reactions, rewards."""
 
 from __future__ import annotations
 
@@ -9,28 +9,46 @@ from engines.western_legends.items import ITEMS
 from engines.western_legends.rules import Tx, draw, gain, half, half_money, jail
 from engines.western_legends.state import Fight, State
 
-ANNIE = "annie_oakley"
-KIT = "kit_carson"
-
 
 def toll_seat(state: State, attacker: int, target: int) -> int:
     """Annie Oakley's ability (at 5 LP): her opponent discards a card or takes a wound."""
-    if state.ability_on(attacker, ANNIE):
+    if state.ability(attacker).fight_toll:
         return target
-    if state.ability_on(target, ANNIE):
+    if state.ability(target).fight_toll:
         return attacker
     return -1
 
 
+def peeks(state: State, attacker: int) -> int:
+    """The Rifle (active): how many random cards of the target's hand its owner sees at the start."""
+    weapon = state.players[attacker].weapon
+    return ITEMS[weapon].peek if weapon else 0
+
+
+def toll_before_peek(state: State, attacker: int, target: int) -> bool:
+    """WL-FIGHT-4: start-of-fight effects resolve one owner at a time.
+
+    "active_first" (default): the active player's effects, then the target's.
+    "first_player_first": owners in seat order from the first player.
+    Only the target's Annie toll can come before the attacker's Rifle peek.
+    """
+    if not state.ability(target).fight_toll:
+        return False
+    if state.option("start_of_fight_order") == "active_first":
+        return False
+    order = [(state.first_player + i) % state.seats for i in range(state.seats)]
+    return order.index(target) < order.index(attacker)
+
+
 def guard(state: State, seat: int) -> int:
-    """How much `seat` lowers the card played against them: an upgraded weapon, Kit Carson outside town."""
+    """How much `seat` lowers the card played against them: an upgraded weapon, an outside-town ability."""
     p = state.players[seat]
     lowered = 0
     if p.weapon:
         owned = p.owns(p.weapon)
         lowered += ITEMS[p.weapon].guard[1 if owned and owned.upgraded else 0]
-    if state.ability_on(seat, KIT) and p.space not in board.IN_TOWN:
-        lowered += 1
+    if p.space not in board.IN_TOWN:
+        lowered += state.ability(seat).guard_outside_town  # Kit Carson, Jesse James
     return lowered
 
 
@@ -41,10 +59,24 @@ def final_value(state: State, card: str, against: int) -> int:
 
 def start(tx: Tx, seat: int, target: int, kind: str) -> None:
     tx.emit(ev.ActionSpent(seat=seat, action="fight"))
-    tx.emit(
-        ev.FightStarted(attacker=seat, target=target, fight=kind, toll_seat=toll_seat(tx.state, seat, target))
-    )
-    _attacker_ready_or_loses(tx)
+    toll = toll_seat(tx.state, seat, target)
+    tx.emit(ev.FightStarted(attacker=seat, target=target, fight=kind, toll_seat=toll))
+    if toll < 0 or not toll_before_peek(tx.state, seat, target):
+        _peek(tx)
+    if toll < 0:
+        _attacker_ready_or_loses(tx)
+
+
+def _peek(tx: Tx) -> None:
+    fight = _fight(tx)
+    count = peeks(tx.state, fight.attacker)
+    hand = list(tx.state.players[fight.target].hand)
+    if not count or not hand:
+        return
+    seen: list[str] = []
+    for _ in range(min(count, len(hand))):
+        seen.append(hand.pop(tx.rng.randint(0, len(hand) - 1)))
+    tx.emit(ev.HandPeeked(seat=fight.attacker, target=fight.target, cards=tuple(seen)))
 
 
 def pay_toll(tx: Tx, seat: int, card: str) -> None:
@@ -53,6 +85,9 @@ def pay_toll(tx: Tx, seat: int, card: str) -> None:
     else:
         gain(tx, seat, "Annie Oakley's toll", wounds=1)
     tx.emit(ev.TollPaid(seat=seat))
+    fight = _fight(tx)
+    if toll_before_peek(tx.state, fight.attacker, fight.target):
+        _peek(tx)
     _attacker_ready_or_loses(tx)
 
 
@@ -93,10 +128,17 @@ def pass_reaction(tx: Tx, seat: int) -> None:
     if fight.passes < 2:
         return
     _discard_committed(tx, fight)
-    if fight.attacker_value >= fight.target_value:  # a tie goes to the active player
+    if attacker_wins(tx.state, fight):
         _finish(tx, winner=fight.attacker, loser=fight.target)
     else:
         _finish(tx, winner=fight.target, loser=fight.attacker)
+
+
+def attacker_wins(state: State, fight: Fight) -> bool:
+    """WL-FIGHT-8: the higher value wins; a tie goes to the active player (Jesse James: to him)."""
+    if fight.attacker_value != fight.target_value:
+        return fight.attacker_value > fight.target_value
+    return state.ability(fight.attacker).wins_player_ties or not state.ability(fight.target).wins_player_ties
 
 
 def _discard_committed(tx: Tx, fight: Fight) -> None:
@@ -144,6 +186,7 @@ def loot(tx: Tx, what: str, *, announce: bool = True) -> None:
     if announce:
         tx.emit(ev.LootChosen(seat=fight.attacker, loot=what))
     gain(tx, fight.attacker, "won a robbery", wp=1)
+    _steal_cattle(tx, fight.attacker, fight.target)
     p = tx.state.players[fight.target]
     rounding = str(tx.state.option("half_rounding"))
     if what == "money":
@@ -155,6 +198,14 @@ def loot(tx: Tx, what: str, *, announce: bool = True) -> None:
         tx.emit(ev.PlayerChanged(seat=fight.target, reason="robbed", gold=-taken))
         gain(tx, fight.attacker, "robbery takings", gold=taken)
     tx.emit(ev.FightEnded())
+
+
+def _steal_cattle(tx: Tx, robber: int, victim: int) -> None:
+    """WL-FIGHT-10 Rob: plus 1 cattle token; one the robber cannot carry goes back to its ranch."""
+    token = tx.state.players[victim].cattle
+    if token:
+        kept = not tx.state.players[robber].cattle
+        tx.emit(ev.CattleStolen(seat=robber, victim=victim, token=token, kept=kept))
 
 
 def _fight(tx: Tx) -> Fight:

@@ -23,6 +23,11 @@ class ItemSpec:
     draw_on_win: bool = False  # the Shotgun: after you win a fight, draw 1
     wounds_on_gain: int = 0  # Whiskey: on gain lose 1 wound
     draws_on_gain: int = 0  # Provisions: on gain draw 1
+    peek: int = 0  # the Rifle: at the start of a fight, look at 2 random cards in the target's hand
+    prospect_rerolls: int = 0  # the Miner's Map: after you prospect, you may reroll 1 die
+    after_move_wound: int = 0  # Whiskey's reaction: after your Move ends by a player, discard it to wound one
+    card_action: str = ""  # WL-CARD-1: what its "Action" text does ("provisions")
+    full_ruleset_only: str = ""  # text that needs saloon poker (not in the core set)
 
 
 ITEMS: dict[str, ItemSpec] = {
@@ -30,13 +35,13 @@ ITEMS: dict[str, ItemSpec] = {
     for spec in (
         ItemSpec("revolver", "weapon", 20, guard=(0, 1)),
         ItemSpec("shotgun", "weapon", 30, guard=(0, 1), draw_on_win=True),
-        ItemSpec("rifle", "weapon", 40, guard=(0, 1)),
+        ItemSpec("rifle", "weapon", 40, guard=(0, 1), peek=2),
         ItemSpec("mustang", "mount", 50, move=(4, 5)),
         ItemSpec("mule", "mount", 30, move=(3, 4), extra_gold=2),
-        ItemSpec("miners_map", "misc", 10),
-        ItemSpec("provisions", "misc", 20, draws_on_gain=1),
-        ItemSpec("ten_gallon", "misc", 20),
-        ItemSpec("whiskey", "misc", 10, wounds_on_gain=1),
+        ItemSpec("miners_map", "misc", 10, prospect_rerolls=1),
+        ItemSpec("provisions", "misc", 20, draws_on_gain=1, card_action="provisions"),
+        ItemSpec("ten_gallon", "misc", 20, full_ruleset_only="poker: win +1 LP, lose +$10"),
+        ItemSpec("whiskey", "misc", 10, wounds_on_gain=1, after_move_wound=1),
     )
 }
 ITEM_NAMES: tuple[str, ...] = tuple(ITEMS)

@@ -41,6 +41,12 @@ def describe(event: Event, names: Sequence[str]) -> str:
             return f"Round {r}: {who(seat)}'s turn."
         case ev.EndTriggered(seat=seat, round=r):
             return f"{who(seat)} reaches the legend mark in round {r}; one more round follows."
+        case ev.CharacterChosen(seat=seat, character=character):
+            return f"{who(seat)} plays {character.replace('_', ' ').title()}."
+        case ev.CattleTaken(seat=seat, ranch=ranch):
+            return f"{who(seat)} takes a cattle token from the {ranch} ranch."
+        case ev.CattleDelivered(seat=seat, token=token, delivery=how):
+            return f"{who(seat)} {how}s cattle token {token}."
         case ev.GameEnded(final_lp=lp, reason=reason):
             return (
                 f"The game ends ({reason}): " + ", ".join(f"{who(s)} {v} LP" for s, v in enumerate(lp)) + "."

@@ -153,12 +153,25 @@ def _settle(tx: Tx) -> None:
     elif npc.kind == "guard":
         gain(tx, fighter, "robbed the bank", wp=3, money=80)
     else:
+        _bandit_win_bonus(tx, fighter)
         p = tx.state.players[fighter]
         if p.wp == 0 and not EFFECTS[npc.card].mp_ban:
             tx.emit(ev.NpcAwaiting(step="reward"))
             return
         gain(tx, fighter, "beat a bandit", lp=1)
     _end(tx)
+
+
+def _bandit_win_bonus(tx: Tx, fighter: int) -> None:
+    """Wyatt Earp: the first bandit win in his own action phase gives +1 action."""
+    state = tx.state
+    if (
+        state.ability(fighter).bandit_win_actions
+        and "bandit_win" not in state.turn_flags
+        and fighter == state.active
+        and state.phase == "actions"
+    ):
+        tx.emit(ev.ActionGranted(seat=fighter, reason="first bandit beaten this turn"))
 
 
 def _sheriff_to_office(tx: Tx) -> None:

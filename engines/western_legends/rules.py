@@ -30,6 +30,8 @@ MARSHAL_REWARDS = {
 }
 WANTED_DRAW_SPACES = frozenset({2, 4, 6, 8})  # WL-TRK-2
 BASE_GOLD_CAP = 4
+GOLD_SUPPLY = 36  # WL-CMP-5: nuggets in the box; sold or lost nuggets go back to it
+HAND_BASE = 5  # WL-WND-2
 
 
 @dataclass
@@ -63,9 +65,16 @@ def half_money(money: int, rounding: str) -> int:
     return half(money // 10, rounding) * 10
 
 
-def hand_limit(player: Player) -> int:
-    """WL-WND-2: 5 minus wounds."""
-    return max(0, 5 - player.wounds)
+def hand_limit(state: State, seat: int) -> int:
+    """WL-WND-2: 5 minus wounds; Calamity Jane +1, Doc Holliday's wounds do not count."""
+    player, ability = state.players[seat], state.ability(seat)
+    wounds = 0 if ability.wounds_spare_hand else player.wounds
+    return max(0, HAND_BASE + ability.hand_limit_bonus - wounds)
+
+
+def gold_left(state: State) -> int:
+    """WL-CMP-5: nuggets still in the supply."""
+    return GOLD_SUPPLY - sum(p.gold for p in state.players)
 
 
 def gain(
@@ -91,6 +100,7 @@ def gain(
     extra_lp = max(0, p.mp + mp - TRACK_TOP) - max(0, p.mp - TRACK_TOP)
     extra_lp += max(0, p.wp + wp - TRACK_TOP) - max(0, p.wp - TRACK_TOP)
     money_cap = tx.state.int_option("money_cap")
+    gold = min(gold, gold_left(tx.state))
     change = ev.PlayerChanged(
         seat=seat,
         reason=reason,
@@ -110,6 +120,8 @@ def gain(
     draw(tx, seat, draws)
     if extra_lp:
         gain(tx, seat, "track points past 9", lp=extra_lp)
+    if change.wounds > 0:  # Doc Holliday: after gaining wounds, draw 1
+        draw(tx, seat, tx.state.ability(seat).draw_after_wounds)
     check_end_trigger(tx, seat)
 
 
@@ -148,6 +160,8 @@ def jail(tx: Tx, seat: int, why: str) -> None:
     p = tx.state.players[seat]
     rounding = str(tx.state.option("half_rounding"))
     tx.emit(ev.Moved(seat=seat, to=board.SHERIFF_OFFICE, reason=why))
+    if p.cattle:  # its token goes back, unrevealed, to its ranch
+        tx.emit(ev.CattleReturned(seat=seat, token=p.cattle, reason=why))
     tx.emit(
         ev.PlayerChanged(
             seat=seat,

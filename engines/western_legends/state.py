@@ -1,15 +1,34 @@
-"""The immutable game state. Each seat's secrets (hand, face-down fight card) sit in its Player."""
+"""The immutable game state. Each seat's secrets (hand, fight card, cattle token) sit in its Player."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, TypeVar
 
+from engines.western_legends.characters import CHARACTERS, NO_ABILITY, Ability
 from engines.western_legends.items import ITEMS
 
-Phase = Literal["income", "gear", "actions", "end_sheriff", "end_discard", "over"]
+Phase = Literal[
+    "choose_character", "place", "income", "gear", "actions", "end_sheriff", "end_discard", "over"
+]
 FightKind = Literal["arrest", "duel", "rob"]
 FightStep = Literal["annie_tax", "attacker_commit", "target_answer", "react", "loot"]
+
+T = TypeVar("T")
+LEGEND_ABILITY_LP = 5  # WL-TRK-6
+
+
+def replace(obj: T, **changes: object) -> T:
+    """`dataclasses.replace` for our frozen records, without its per-field overhead.
+
+    The engine folds tens of thousands of events per simulated game; the stdlib
+    version re-reads every field through `fields()` and calls `__init__`, which
+    dominated the simulation's profile. None of these records has `__post_init__`.
+    """
+    new = object.__new__(type(obj))
+    new.__dict__.update(obj.__dict__)
+    new.__dict__.update(changes)
+    return new
 
 
 @dataclass(frozen=True)
@@ -34,6 +53,8 @@ class Player:
     hand: tuple[str, ...] = ()  # secret
     committed: str = ""  # secret until the reveal
     offer: tuple[str, ...] = ()  # WL-NPC-1: fight cards this seat drew to choose from (secret)
+    cattle: str = ""  # WL-LOC-CATTLE-1: the carried token id (secret; its colour is public)
+    characters_offered: tuple[str, ...] = ()  # WL-SET-3: the two dealt characters (secret)
 
     def owns(self, item: str) -> Owned | None:
         return next((o for o in self.items if o.item == item), None)
@@ -60,7 +81,7 @@ NpcStep = Literal["choose", "commit", "effect", "reward"]
 
 @dataclass(frozen=True)
 class NpcFight:
-    """WL-NPC-1: a fight against a bandit or the Bank Guard; `chooser` picks the fight card."""
+    """WL-NPC-1: a fight against a bandit, the Bank Guard or the Sheriff; `chooser` picks the fight card."""
 
     kind: NpcKind
     fighter: int
@@ -92,6 +113,11 @@ class State:
     turns_taken: tuple[int, ...] = ()
     final_lp: tuple[int, ...] = ()
     end_reason: str = ""
+    ranches: tuple[tuple[str, tuple[str, ...]], ...] = ()  # WL-SET-1: face-down cattle pools by colour
+    dice: tuple[tuple[int, ...], ...] = ()  # WL-LOC-MINE-1: rolled chains awaiting the Miner's Map choice
+    after_move: tuple[str, ...] = ()  # "after you end a Move" effects still open: "whiskey", "billy"
+    free_move: int = 0  # Y. B. Rowdy's ride: steps of a Move that costs no action
+    turn_flags: tuple[str, ...] = ()  # once-a-turn effects already used: "ride" (Rowdy), "bandit_win" (Wyatt)
 
     @property
     def seats(self) -> int:
@@ -105,10 +131,15 @@ class State:
         assert isinstance(value, int)
         return value
 
-    def ability_on(self, seat: int, character: str) -> bool:
-        """WL-TRK-6: a legendary ability works at 5 LP or more."""
+    def ability(self, seat: int) -> Ability:
+        """WL-TRK-6: a seat's legendary ability, which works only at 5 LP or more."""
         player = self.players[seat]
-        return player.character == character and player.lp >= 5
+        if player.lp < LEGEND_ABILITY_LP or not player.character:
+            return NO_ABILITY
+        return CHARACTERS[player.character].ability
 
     def stock_of(self, item: str) -> int:
         return dict(self.stock)[item]
+
+    def ranch(self, colour: str) -> tuple[str, ...]:
+        return dict(self.ranches)[colour]

@@ -17,40 +17,89 @@ INCOME = {"money": (20, 0), "cards": (0, 2), "mixed": (10, 1)}  # WL-TURN-1 (2):
 
 
 def setup(options: Mapping[str, JsonValue], seats: int, rng: Rng) -> list[Event]:
-    """WL-SET-3..5: deal characters, place figures, pay start bonuses, pick the first player."""
-    dealt = rng.shuffle(CHARACTER_NAMES)[:seats]
-    specs = [CHARACTERS[name] for name in dealt]
-    if options["first_player"] == "seat_0":
-        first = 0
-    else:  # WL-SET-4: highest starting WP, a random one among ties
-        top = max(spec.wp for spec in specs)
-        tied = [seat for seat, spec in enumerate(specs) if spec.wp == top]
-        first = tied[rng.randint(0, len(tied) - 1)] if len(tied) > 1 else tied[0]
+    """WL-SET-1..5: supplies (in the first state), characters, first player, start spaces.
+
+    With `character_deal="draw_two"` each seat is dealt 2 characters and keeps 1
+    (WL-SET-3), choosing at once; otherwise one character is dealt to each seat.
+    """
+    names = rng.shuffle(CHARACTER_NAMES)
+    dealt = options["character_deal"] == "random"
     started = ev.GameStarted(
         int_options=tuple((k, v) for k, v in options.items() if isinstance(v, int)),
         text_options=tuple((k, v) for k, v in options.items() if isinstance(v, str)),
-        seats=tuple(ev.SeatSetUp(character=spec.name, space=spec.starts[0]) for spec in specs),
-        first_player=first,
+        seats=tuple(ev.SeatSetUp(character=names[s] if dealt else "", space="") for s in range(seats)),
+        first_player=0,
     )
     tx = Tx(evolve(None, started), rng, [started])
-    for seat, spec in enumerate(specs):
-        # WL-SET-3: starting MP/WP pay no track rewards, so they are written directly
-        if spec.money or spec.mp or spec.wp or spec.wounds:
-            tx.emit(
-                ev.PlayerChanged(
-                    seat=seat,
-                    reason="start bonus",
-                    money=spec.money,
-                    mp=spec.mp,
-                    wp=spec.wp,
-                    wounds=spec.wounds,
-                )
-            )
-        for item, upgraded in spec.items:
-            gain_item(tx, seat, item, upgraded)
-        draw(tx, seat, spec.cards)
-    begin_turn(tx, first, 1)
+    if dealt:
+        for seat in range(seats):
+            take_character(tx, seat)
+        after_characters(tx)
+    else:
+        for seat in range(seats):
+            tx.emit(ev.CharactersOffered(seat=seat, characters=names[2 * seat : 2 * seat + 2]))
     return tx.events
+
+
+def choose_character(tx: Tx, seat: int, character: str) -> None:
+    tx.emit(ev.CharacterChosen(seat=seat, character=character))
+    take_character(tx, seat)
+    if all(p.character for p in tx.state.players):
+        after_characters(tx)
+
+
+def take_character(tx: Tx, seat: int) -> None:
+    """WL-SET-3: the start money, cards, items, wounds and MP/WP; starting MP/WP pay no track rewards."""
+    spec = CHARACTERS[tx.state.players[seat].character]
+    if spec.money or spec.mp or spec.wp or spec.wounds:
+        tx.emit(
+            ev.PlayerChanged(
+                seat=seat, reason="start bonus", money=spec.money, mp=spec.mp, wp=spec.wp, wounds=spec.wounds
+            )
+        )
+    for item, upgraded in spec.items:
+        gain_item(tx, seat, item, upgraded)
+    draw(tx, seat, spec.cards)
+
+
+def after_characters(tx: Tx) -> None:
+    """WL-SET-4: the highest starting WP goes first (a random one among ties); then WL-SET-5."""
+    players = tx.state.players
+    if tx.state.option("first_player") == "seat_0":
+        first = 0
+    else:
+        top = max(p.wp for p in players)
+        tied = [seat for seat, p in enumerate(players) if p.wp == top]
+        first = tied[tx.rng.randint(0, len(tied) - 1)] if len(tied) > 1 else tied[0]
+    tx.emit(ev.FirstPlayerChosen(seat=first))
+    next_placement(tx)
+
+
+def start_spaces(state: State, seat: int) -> tuple[str, ...]:
+    """WL-SET-5: the cells of the seat's start location it may begin on."""
+    starts = CHARACTERS[state.players[seat].character].starts
+    return starts if state.option("start_space") == "choose" else starts[:1]
+
+
+def next_placement(tx: Tx) -> None:
+    """WL-SET-5: in turn order, figures go to their start locations; then the first turn begins."""
+    state = tx.state
+    for i in range(state.seats):
+        seat = (state.first_player + i) % state.seats
+        if state.players[seat].space:
+            continue
+        spaces = start_spaces(state, seat)
+        if len(spaces) > 1:
+            tx.emit(ev.PlacementAwaited(seat=seat))
+            return
+        tx.emit(ev.Moved(seat=seat, to=spaces[0], reason="start location"))
+        state = tx.state
+    begin_turn(tx, state.first_player, 1)
+
+
+def choose_start(tx: Tx, seat: int, space: str) -> None:
+    tx.emit(ev.Moved(seat=seat, to=space, reason="start location"))
+    next_placement(tx)
 
 
 def gain_item(tx: Tx, seat: int, item: str, upgraded: bool) -> None:
@@ -63,14 +112,14 @@ def gain_item(tx: Tx, seat: int, item: str, upgraded: bool) -> None:
 
 
 def begin_turn(tx: Tx, seat: int, round_number: int) -> None:
-    """WL-TURN-1 (1): start-of-turn effects of Bass Reeves (draw 1) and Mary Fields (+$10)."""
+    """WL-TURN-1 (1): start-of-turn effects (Bass Reeves draws 1, Mary Fields +$10; Rowdy rides)."""
     tx.emit(ev.TurnStarted(seat=seat, round=round_number))
     if seat == tx.state.first_player:
         place_bandits(tx)
-    if tx.state.ability_on(seat, "bass_reeves"):
-        draw(tx, seat, 1)
-    if tx.state.ability_on(seat, "mary_fields"):
-        gain(tx, seat, "Mary Fields' ability", money=10)
+    ability = tx.state.ability(seat)
+    draw(tx, seat, ability.turn_start_draw)
+    if ability.turn_start_money:
+        gain(tx, seat, "start-of-turn ability", money=ability.turn_start_money)
 
 
 def take_income(tx: Tx, seat: int, income: str) -> None:
@@ -103,8 +152,7 @@ def discard_card(tx: Tx, seat: int, card: str) -> None:
 
 
 def _finish_if_within_limit(tx: Tx, seat: int) -> None:
-    player = tx.state.players[seat]
-    if len(player.hand) > hand_limit(player):
+    if len(tx.state.players[seat].hand) > hand_limit(tx.state, seat):
         return
     tx.emit(ev.TurnEnded(seat=seat))
     state = tx.state

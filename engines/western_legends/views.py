@@ -6,6 +6,7 @@ from dataclasses import replace
 
 from engines.base import Event, JsonValue
 from engines.western_legends import events as ev
+from engines.western_legends.cattle import token_colour
 from engines.western_legends.state import Player, State
 
 
@@ -23,7 +24,22 @@ def redact(event: Event, viewer: int | None) -> Event:
         return replace(event, cards=())
     if isinstance(event, ev.FightCardChosen) and not _sees(viewer, event.seat):
         return replace(event, card="")
+    if isinstance(event, ev.CharactersOffered) and not _sees(viewer, event.seat):
+        return replace(event, characters=())
+    if isinstance(event, (ev.CattleTaken, ev.CattleReturned)) and not _sees(viewer, event.seat):
+        return replace(event, token="")
+    if isinstance(event, ev.CattleStolen) and not (_sees(viewer, event.seat) or viewer == event.victim):
+        return replace(event, token="")
+    if isinstance(event, ev.HandPeeked) and not (_sees(viewer, event.seat) or viewer == event.target):
+        return replace(event, cards=())
+    if isinstance(event, ev.CardStolen) and not (_sees(viewer, event.seat) or viewer == event.victim):
+        return replace(event, card="")
     return event
+
+
+def status(player: Player) -> str:
+    """WL-TRK-3: "marshal" (MP >= 1), "wanted" (WP >= 1) or "neutral"."""
+    return "marshal" if player.mp else "wanted" if player.wp else "neutral"
 
 
 def _player(player: Player, seat: int, viewer: int | None) -> dict[str, JsonValue]:
@@ -42,8 +58,12 @@ def _player(player: Player, seat: int, viewer: int | None) -> dict[str, JsonValu
         "mount": player.mount,
         "hand_size": len(player.hand),
         "has_committed": bool(player.committed),
+        "status": status(player),
+        "cattle_colour": token_colour(player.cattle) if player.cattle else "",
     }
     if _sees(viewer, seat):
+        shown["cattle"] = player.cattle
+        shown["characters_offered"] = list(player.characters_offered)
         shown["hand"] = list(player.hand)
         shown["committed"] = player.committed
         shown["fight_cards_offered"] = list(player.offer)
@@ -52,7 +72,13 @@ def _player(player: Player, seat: int, viewer: int | None) -> dict[str, JsonValu
 
 def view(state: State, viewer: int | None) -> dict[str, JsonValue]:
     fight = state.fight
+    top_wp = max(p.wp for p in state.players)
     shown: dict[str, JsonValue] = {
+        "most_wanted": [s for s, p in enumerate(state.players) if top_wp and p.wp == top_wp],  # WL-TRK-3
+        "ranches": {colour: len(pool) for colour, pool in state.ranches},
+        "dice_awaiting_reroll": [list(chain) for chain in state.dice],
+        "after_move": list(state.after_move),
+        "free_move": state.free_move,
         "round": state.round,
         "active": state.active,
         "first_player": state.first_player,
@@ -95,4 +121,5 @@ def view(state: State, viewer: int | None) -> dict[str, JsonValue]:
     if viewer is None:
         shown["deck"] = list(state.deck)
         shown["fight_deck"] = list(state.fight_deck)
+        shown["ranch_tokens"] = {colour: list(pool) for colour, pool in state.ranches}
     return shown

@@ -51,9 +51,12 @@ def test_WL_LOC_CAB_1_revel_buys_lp_at_thirty_dollars() -> None:
     assert violation(state, 0, cmd.Revel(times=1)).code == "NOT_ENOUGH_MONEY"
 
 
+RANDOM_DEAL = {"character_deal": "random", "start_space": "first_listed"}
+
+
 def test_WL_SET_3_and_WL_SET_5_start_bonuses_and_locations() -> None:
     state = None
-    for event in ENGINE.setup(ENGINE.options({}), 3, ScriptedRng()):
+    for event in ENGINE.setup(ENGINE.options(RANDOM_DEAL), 3, ScriptedRng()):
         state = ENGINE.evolve(state, event)
     assert state is not None
     annie, bass, billy = state.players  # the scripted shuffle keeps the data order
@@ -63,8 +66,8 @@ def test_WL_SET_3_and_WL_SET_5_start_bonuses_and_locations() -> None:
 
 
 def test_WL_SET_4_first_player_has_the_highest_wanted() -> None:
-    events = ENGINE.setup(ENGINE.options({}), 3, ScriptedRng())
-    assert of_kind(events, ev.GameStarted)[0].first_player == 2  # Billy the Kid, 2 WP
+    events = ENGINE.setup(ENGINE.options(RANDOM_DEAL), 3, ScriptedRng())
+    assert of_kind(events, ev.FirstPlayerChosen)[0].seat == 2  # Billy the Kid, 2 WP
 
 
 def test_bass_reeves_and_mary_fields_start_of_turn_abilities_need_five_lp() -> None:
@@ -127,10 +130,11 @@ def test_WL_WND_2_hand_limit_is_five_minus_wounds() -> None:
     from engines.western_legends.rules import hand_limit
 
     state = player(at("E5"), 0, wounds=2)
-    assert hand_limit(state.players[0]) == 3
+    assert hand_limit(state, 0) == 3
 
 
 def test_WL_TRK_6_legendary_abilities_work_from_five_lp() -> None:
     state = table(["kit_carson", "doc_holliday"], ["F2", "A8"])
-    assert not state.ability_on(0, "kit_carson")
-    assert player(state, 0, lp=5).ability_on(0, "kit_carson")
+    assert state.ability(0).extra_move == 0
+    assert player(state, 0, lp=5).ability(0).extra_move == 1
+    assert player(state, 0, lp=6, wounds=0).ability(0).guard_outside_town == 1

@@ -1,53 +1,104 @@
 """Random-bot games for 2-6 players with invariants after every event; determinism; the JSON codec.
 
-FRONTIER_SIM_GAMES sets the games per player count (default 20; CI sets 1000).
+FRONTIER_SIM_GAMES sets the games per player count (default 20; CI sets 1000). Those games use a
+bot that leans toward the front of `legal_commands` (the engine lists the most useful commands
+first), so they run to the final scoring by the LP trigger (WL-END-1); a tenth as many games use
+the uniform bot of engines/bot.py, which rarely scores and ends on the `max_rounds` safety cap.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import random
+from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 
 from engines.base import SPECTATOR, Event
 from engines.codec import Codec, encode
+from engines.rng import SeededRng
 from engines.simulate import playout
 from engines.western_legends import ENGINE
 from engines.western_legends import events as ev
 from engines.western_legends.cards import DECK
+from engines.western_legends.cattle import TOKENS
 from engines.western_legends.fightcards import FIGHT_DECK
+from engines.western_legends.rules import GOLD_SUPPLY
 from engines.western_legends.state import State
 
 GAMES = int(os.environ.get("FRONTIER_SIM_GAMES", "20"))
+LEAN = 0.7  # the chance the leaning bot takes the first legal command
+DECK_SET, FIGHT_SET, TOKEN_SET = frozenset(DECK), frozenset(FIGHT_DECK), frozenset(TOKENS)
 
 
 def check_invariants(state: State, event: Event) -> None:
-    cards = list(state.deck) + list(state.discard)
+    cards = [*state.deck, *state.discard]
+    tokens = [t for _, pool in state.ranches for t in pool]
+    fight_cards = list(state.fight_deck)
+    gold = 0
     for p in state.players:
         assert p.money >= 0 and p.gold >= 0 and p.lp >= 0, p  # money and gold never negative
         assert p.money <= 120 and p.gold <= 6 and 0 <= p.wounds <= 3, p
         assert not (p.mp and p.wp), p  # WL-TRK-4
-        cards += list(p.hand) + ([p.committed] if p.committed else [])
-    assert sorted(cards) == sorted(DECK)  # cards conserved, none duplicated
-    fight_cards = list(state.fight_deck) + [c for p in state.players for c in p.offer]
-    assert sorted(fight_cards) == sorted(FIGHT_DECK)  # fight cards conserved
-    if state.npc is None:
-        assert all(not p.offer for p in state.players)
-    assert all(count >= 0 for _, count in state.stock)
+        cards += p.hand
+        if p.committed:
+            cards.append(p.committed)
+        if p.cattle:
+            tokens.append(p.cattle)
+        fight_cards += p.offer
+        gold += p.gold
+        assert state.npc is not None or not p.offer
+    # every card, token and fight card exactly once (conserved, none duplicated)
+    assert len(cards) == len(DECK_SET) and DECK_SET.issuperset(cards) and len(set(cards)) == len(cards)
+    assert len(tokens) == len(TOKEN_SET) and set(tokens) == TOKEN_SET  # WL-CMP-3: one per player
+    assert len(fight_cards) == len(FIGHT_SET) and set(fight_cards) == FIGHT_SET
+    assert gold <= GOLD_SUPPLY  # WL-CMP-5
+    assert min(count for _, count in state.stock) >= 0
     assert state.actions_left >= 0
     if isinstance(event, ev.GameEnded):
         assert len(set(state.turns_taken)) == 1  # WL-END-1: everyone had the same number of turns
         assert state.turns_taken[0] == state.round
 
 
+def leaning_game(seats: int, seed: bytes, bot_seed: int, on_event: Callable[[State, Event], None]) -> State:
+    """One game whose bot takes the first legal command with chance LEAN, else a uniform one."""
+    chooser = random.Random(bot_seed)
+    state: Any = None
+    for event in ENGINE.setup(ENGINE.options({}), seats, SeededRng(seed, "sim", 0)):
+        state = ENGINE.evolve(state, event)
+        on_event(state, event)
+    version = 1
+    while ENGINE.outcome(state) is None:
+        seat = chooser.choice(ENGINE.seats_to_act(state))
+        legal = ENGINE.legal_commands(state, seat)
+        command = legal[0] if chooser.random() < LEAN else chooser.choice(legal)
+        for event in ENGINE.decide(state, seat, command, SeededRng(seed, "sim", version)):
+            state = ENGINE.evolve(state, event)
+            on_event(state, event)
+        version += 1
+    assert isinstance(state, State)
+    return state
+
+
 @pytest.mark.parametrize("seats", range(2, 7))
-def test_random_games_reach_final_scoring_with_invariants(seats: int) -> None:
+def test_WL_END_1_leaning_bot_games_reach_the_lp_trigger_with_invariants(seats: int) -> None:
+    reasons: Counter[str] = Counter()
     for game in range(GAMES):
+        state = leaning_game(seats, f"wl-{seats}-{game}".encode(), game, check_invariants)
+        assert ENGINE.outcome(state) is not None and state.phase == "over"
+        reasons[state.end_reason] += 1
+    assert reasons["legend points reached"] >= 0.6 * GAMES, reasons  # most games end on the LP goal
+
+
+@pytest.mark.parametrize("seats", range(2, 7))
+def test_uniform_bot_games_end_with_invariants(seats: int) -> None:
+    for game in range(max(2, GAMES // 10)):
         last: Any = None
         for step in playout(
-            ENGINE, seats, seed=f"wl-{seats}-{game}".encode(), bot_seed=game, on_event=check_invariants
+            ENGINE, seats, seed=f"wl-u-{seats}-{game}".encode(), bot_seed=game, on_event=check_invariants
         ):
             last = step
         assert ENGINE.outcome(last.state) is not None
@@ -74,7 +125,7 @@ def test_every_event_and_command_survives_the_codec() -> None:
                     json.dumps(encode(ENGINE.redact(event, viewer)))
             if step.command is not None:
                 assert command_codec.decode(json.loads(json.dumps(encode(step.command)))) == step.command
-    assert {"fight_revealed", "game_ended", "cards_drawn"} <= kinds
+    assert {"fight_revealed", "game_ended", "cards_drawn", "character_chosen"} <= kinds
 
 
 def test_views_hide_other_hands_and_the_deck() -> None:
@@ -88,3 +139,6 @@ def test_views_hide_other_hands_and_the_deck() -> None:
             if isinstance(event, ev.CardsDrawn) and event.seat != 1:
                 redacted = ENGINE.redact(event, 1)
                 assert isinstance(redacted, ev.CardsDrawn) and redacted.cards == ()
+            if isinstance(event, ev.CharactersOffered) and event.seat != 1:
+                offered = ENGINE.redact(event, 1)
+                assert isinstance(offered, ev.CharactersOffered) and offered.characters == ()
