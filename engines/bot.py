@@ -7,7 +7,18 @@ import random
 from engines.base import Command, Engine, Seat
 
 
-def random_command(engine: Engine, state: object, seat: Seat, chooser: random.Random) -> Command | None:
-    """A uniformly chosen legal command for `seat`, or None when it has nothing to do."""
+def random_command(
+    engine: Engine, state: object, seat: Seat, chooser: random.Random, *, lean: float = 0.0
+) -> Command | None:
+    """A random legal command for `seat`, or None when it has nothing to do.
+
+    With `lean` > 0 the bot takes the first legal command that often, and otherwise
+    chooses uniformly. Engines list their most purposeful commands first, so a
+    leaning bot finishes long games (Western Legends) by their real end trigger.
+    """
     options = engine.legal_commands(state, seat)
-    return chooser.choice(options) if options else None
+    if not options:
+        return None
+    if lean and chooser.random() < lean:
+        return options[0]
+    return chooser.choice(options)

@@ -47,10 +47,12 @@ def playout(
     options: Mapping[str, JsonValue] | None = None,
     bot_seed: int = 0,
     max_steps: int = 100_000,
+    lean: float = 0.0,
     on_event: Callable[[Any, Event], None] | None = None,
 ) -> Iterator[Step]:
     """Yield the setup then every step of one random game until it is over.
 
+    `lean` makes the bot take the first legal command that often (`engines.bot`).
     `on_event(state, event)` runs after each event is folded, so invariant
     checks see every intermediate state, not only the ends of commands.
     """
@@ -68,7 +70,7 @@ def playout(
         if not waiting:
             raise StuckGame(f"{engine.game_id}: game not over but no seat is to act")
         seat = chooser.choice(waiting)
-        command = random_command(engine, state, seat, chooser)
+        command = random_command(engine, state, seat, chooser, lean=lean)
         if command is None:
             raise StuckGame(f"{engine.game_id}: seat {seat} is to act but has no legal command")
         rng = SeededRng(seed, game_id, version)

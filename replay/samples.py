@@ -27,6 +27,9 @@ SIZES: dict[str, tuple[int, ...]] = {
     "deadwood-1876": (2, 5, 9),
     "western-legends": (2, 4, 6),
 }
+# How often the bot takes the first, most purposeful legal command (engines.bot): a uniform
+# bot wanders the Western Legends map until the round cap; a sample should end by the LP goal.
+LEAN: dict[str, float] = {"western-legends": 0.7}
 DEFAULT_OUT = Path(__file__).resolve().parent.parent / "seeds" / "logs"
 
 
@@ -41,7 +44,17 @@ def sample_files(game: str, players: int) -> dict[str, str]:
     game_id = str(uuid.uuid5(uuid.NAMESPACE_URL, f"https://frontier-ledger.invalid/samples/{name}"))
     engine = get_engine(game)
     options = engine.options({})
-    steps = list(playout(engine, players, seed=seed, game_id=game_id, options=options, bot_seed=players))
+    steps = list(
+        playout(
+            engine,
+            players,
+            seed=seed,
+            game_id=game_id,
+            options=options,
+            bot_seed=players,
+            lean=LEAN.get(game, 0.0),
+        )
+    )
     header, entries, trailer = build_record(
         game_id,
         game,

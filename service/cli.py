@@ -68,6 +68,13 @@ def _parser() -> argparse.ArgumentParser:
     bots.add_argument("--games", type=int, default=1)
     bots.add_argument("--seed", type=int, default=None, help="seed for the bots' choices")
     bots.add_argument("--tag", default="bots")
+    bots.add_argument(
+        "--lean",
+        type=float,
+        default=0.0,
+        help="chance (0-1) of taking the first, most purposeful legal command; e.g. 0.7 ends Western "
+        "Legends games by their LP goal rather than the round cap",
+    )
     bots.set_defaults(run=_bots)
 
     export = commands.add_parser("export", help="write a game's match log")
@@ -124,7 +131,9 @@ def _bots(args: argparse.Namespace) -> int:
     chooser = random.Random(args.seed)
     with Client(args.server) as client:
         for _ in tqdm(range(args.games), desc=f"{args.game} x{args.players}", unit="game", file=sys.stderr):
-            game_id, _commands = play_bot_game(client, args.game, args.players, chooser=chooser, tag=args.tag)
+            game_id, _commands = play_bot_game(
+                client, args.game, args.players, chooser=chooser, tag=args.tag, lean=args.lean
+            )
             print(game_id, flush=True)
     return 0
 

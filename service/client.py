@@ -51,8 +51,12 @@ def play_bot_game(
     options: dict[str, Any] | None = None,
     tag: str = "bots",
     max_commands: int = 100_000,
+    lean: float = 0.0,
 ) -> tuple[str, int]:
-    """Create a game, play it to the end with random legal commands over gRPC; return (game id, commands)."""
+    """Create a game, play it to the end with random legal commands over gRPC; return (game id, commands).
+
+    `lean` is the chance of taking the first (most purposeful) legal command, as in `engines.bot`.
+    """
     request = frontier_pb2.CreateGameRequest(
         game=game, seats=players, players=[f"bot {i + 1}" for i in range(players)], tag=tag
     )
@@ -70,7 +74,10 @@ def play_bot_game(
         legal = client.call(
             "ListLegalCommands", frontier_pb2.ListLegalCommandsRequest(game_id=game_id), token=tokens[seat]
         )
-        command = chooser.choice(list(legal.commands))
+        if lean and chooser.random() < lean:
+            command = legal.commands[0]
+        else:
+            command = chooser.choice(list(legal.commands))
         state = client.call(
             "SubmitCommand",
             frontier_pb2.SubmitCommandRequest(

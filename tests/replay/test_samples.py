@@ -27,6 +27,7 @@ def test_each_stored_sample_is_a_finished_game_that_verifies(game: str, players:
     assert verification.ok, verification.problem
     assert trailer is not None and trailer.status == "finished" and trailer.seed is not None
     assert verification.seed_matches is True
+    assert trailer.outcome is not None and "cap" not in str(trailer.outcome.get("reason")), trailer.outcome
 
 
 @pytest.mark.parametrize(("game", "players"), SAMPLES, ids=[sample_name(g, p) for g, p in SAMPLES])
