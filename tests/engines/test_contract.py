@@ -8,6 +8,7 @@ and a finished game has an outcome.
 
 from __future__ import annotations
 
+import itertools
 import json
 from typing import Any
 
@@ -77,3 +78,24 @@ def test_views_and_redaction_are_json_for_every_viewer(game: str) -> None:
     outcome = engine.outcome(last.state)
     assert outcome is not None and outcome.winners
     assert all(0 <= s < seats for tier in outcome.ranking for s in tier)
+
+
+@pytest.mark.parametrize("game", game_ids())
+def test_a_bot_leaning_fully_always_takes_the_first_legal_command(game: str) -> None:
+    engine = get_engine(game)
+    steps = list(itertools.islice(playout(engine, engine.min_seats, seed=b"lean", lean=1.0), 40))
+    for before, step in itertools.pairwise(steps):
+        assert step.seat is not None
+        assert step.command == engine.legal_commands(before.state, step.seat)[0]
+
+
+@pytest.mark.parametrize("game", game_ids())
+def test_a_uniform_bot_does_not_always_take_the_first_legal_command(game: str) -> None:
+    engine = get_engine(game)
+    steps = list(itertools.islice(playout(engine, engine.min_seats, seed=b"lean"), 40))
+    firsts = [
+        step.command == engine.legal_commands(before.state, step.seat)[0]
+        for before, step in itertools.pairwise(steps)
+        if step.seat is not None and len(engine.legal_commands(before.state, step.seat)) > 1
+    ]
+    assert firsts and not all(firsts)
