@@ -60,10 +60,20 @@ def _turn_actions(state: State, seat: int) -> list[Command]:
 
 
 def choices(cards: tuple[str, ...], size: int) -> Iterator[tuple[str, ...]]:
-    """Each distinct-looking way to pick `size` of `cards`."""
+    """Each distinct-looking way to pick `size` of `cards`.
+
+    Sorting puts the two copies of a card side by side, so the looks of a combination, read
+    in order, already name its multiset of looks; a hand with no two copies (the usual case)
+    needs no de-duplication at all. Bots call this for every legal move, so it is kept fast.
+    """
+    ordered = sorted(cards)
+    looks = [face(c) for c in ordered]
+    if len(set(looks)) == len(looks):
+        yield from combinations(ordered, size)
+        return
     seen: set[tuple[tuple[int, int], ...]] = set()
-    for combo in combinations(sorted(cards), size):
-        look = tuple(sorted(face(c) for c in combo))
+    for picked in combinations(range(len(ordered)), size):
+        look = tuple(looks[i] for i in picked)
         if look not in seen:
             seen.add(look)
-            yield combo
+            yield tuple(ordered[i] for i in picked)

@@ -22,7 +22,8 @@ FLIPS = 3  # MW-TILE-2: only the first three reshuffles flip a tile
 
 def changed(record: R, **changes: Any) -> R:
     """dataclasses.replace without its per-call field checks: evolve runs this millions of
-    times in CI's simulations. Only for this module's records, which have no __post_init__."""
+    times in CI's simulations (and views.redact once per viewer). Only for records with no
+    __post_init__: this module's state records and the game's events."""
     copy = object.__new__(type(record))
     object.__setattr__(copy, "__dict__", {**record.__dict__, **changes})
     return copy

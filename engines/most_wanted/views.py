@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from engines.base import Event, JsonValue
 from engines.most_wanted import events as ev
-from engines.most_wanted.state import TILE_CARDS, TILES, Player, State
+from engines.most_wanted.state import TILE_CARDS, TILES, Player, State, changed
 
 
 def _sees(viewer: int | None, seat: int) -> bool:
@@ -18,9 +16,9 @@ def redact(event: Event, viewer: int | None) -> Event:
     if viewer is None:
         return event
     if isinstance(event, ev.DeckShuffled):
-        return replace(event, order=())
+        return changed(event, order=())
     if isinstance(event, ev.SECRET_CARD_EVENTS) and not _sees(viewer, event.seat):
-        return replace(event, cards=())
+        return changed(event, cards=())
     return event
 
 
