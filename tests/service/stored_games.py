@@ -1,6 +1,6 @@
-"""A store written by an earlier release, kept in tests/data, so stored games keep loading.
+"""A store written by an earlier release, kept in tests/fixtures, so stored games keep loading.
 
-    python -m tests.service.stored_games     # rewrite tests/data/store-v1 (only on a format change)
+    python -m tests.service.stored_games     # rewrite tests/fixtures/store-v1 (only on a format change)
 
 The store's event topics are class paths and its payloads are engine events: renaming
 an event class or changing an event's fields would strand every stored game. The
@@ -19,7 +19,7 @@ from service.client import Client, play_bot_game
 from service.generated.frontier.v1 import frontier_pb2
 from tests.conftest import ORGANISER, start_server
 
-FOLDER = Path(__file__).resolve().parents[1] / "data" / "store-v1"
+FOLDER = Path(__file__).resolve().parents[1] / "fixtures" / "store-v1"
 EXPECTED = FOLDER / "expected.json"
 
 
