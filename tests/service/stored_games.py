@@ -44,7 +44,8 @@ def write_store(folder: Path = FOLDER) -> None:
         running.stop()
     for extra in folder.glob("frontier.sqlite-*"):  # WAL files: the checkpointed file is enough
         extra.unlink()
-    (folder / EXPECTED.name).write_text(json.dumps(expected, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+    summary = json.dumps(expected, indent=2, sort_keys=True) + "\n"
+    (folder / EXPECTED.name).write_text(summary, encoding="utf-8")
 
 
 def _start_game(client: Client, game: str, players: int, *, commands: int, chooser: random.Random) -> str:
@@ -61,8 +62,9 @@ def _start_game(client: Client, game: str, players: int, *, commands: int, choos
             frontier_pb2.ListLegalCommandsRequest(game_id=created.game_id),
             token=tokens[seat],
         )
+        command = chooser.choice(list(legal.commands))
         submit = frontier_pb2.SubmitCommandRequest(
-            game_id=created.game_id, command_id=f"stored-{number}", command=chooser.choice(list(legal.commands))
+            game_id=created.game_id, command_id=f"stored-{number}", command=command
         )
         client.call("SubmitCommand", submit, token=tokens[seat])
     return str(created.game_id)
