@@ -21,7 +21,7 @@ from uuid import UUID, uuid4
 from eventsourcing.application import AggregateNotFoundError, Application
 from eventsourcing.persistence import IntegrityError, OperationalError, PersistenceError
 
-from engines.base import Command, Engine, JsonValue, OptionError, RuleViolation
+from engines.base import Command, Engine, Event, JsonValue, OptionError, RuleViolation
 from engines.codec import encode
 from engines.registry import UnknownGame, get_engine
 from engines.rng import SeededRng, seed_commitment
@@ -58,6 +58,7 @@ class Accepted:
     record: GameRecord  # the record after the command
     entry: Entry
     duplicate: bool  # the command id had been accepted before; nothing was appended
+    events: tuple[Event, ...] = ()  # the engine events as decided (empty for a duplicate)
 
 
 def outcome_json(record: GameRecord) -> dict[str, Any] | None:
@@ -101,6 +102,19 @@ class Games(Application[UUID]):
             raise StoreUnavailable("STORE_UNAVAILABLE", f"the event store is unavailable: {error}") from None
         assert record is not None
         return record
+
+    def engine_of(self, game_id: str) -> Engine:
+        """The game's engine: from any cached record (a game never changes its kind), else a read.
+
+        On PostgreSQL every `get` asks the store for newer events; a command needs the engine
+        only to decode itself before `submit` reads the game again under its lock.
+        """
+        if self.repository.cache is not None:
+            with contextlib.suppress(KeyError):
+                cached = self.repository.cache.get(parse_game_id(game_id))
+                if isinstance(cached, GameRecord):
+                    return cached.engine
+        return self.get(game_id).engine
 
     def record_at(self, game_id: str, game_version: int | None) -> GameRecord:
         """The game as it stood at `game_version` (the latest when None)."""
@@ -285,7 +299,7 @@ class Games(Application[UUID]):
         self._save(*to_save)
         self._cache(after)
         self.broker.publish(Update(str(record.id), accepted.entry, after.status == FINISHED))
-        return Accepted(after, entry, duplicate=False)
+        return Accepted(after, entry, duplicate=False, events=tuple(events))
 
     def store_imported(
         self, created: GameCreated, accepted: Sequence[CommandAccepted], finished: bool

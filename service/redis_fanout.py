@@ -55,11 +55,24 @@ class RedisBroker:
 
     def subscribe(self, game_id: str) -> Subscription:
         stream = game_stream(game_id)
+        subscription = self._local.subscribe(game_id)  # first, so the reader keeps the stream
         with self._lock:
-            # "$" is only where the stream is now; the watcher catches up from the store anyway.
-            self._positions.setdefault(stream, "$")
-        subscription = self._local.subscribe(game_id)
+            known = stream in self._positions
+        if not known:
+            # Pin the stream's tail now: "$" would mean the tail at the reader's next XREAD,
+            # and entries appended before it would reach this watcher only by polling the store.
+            tail = self._tail(stream)
+            with self._lock:
+                self._positions.setdefault(stream, tail)
         return _RedisSubscription(self, subscription)
+
+    def _tail(self, stream: str) -> bytes | str:
+        """The id of the stream's last entry ("0-0" while it is empty; "$" when Redis is down)."""
+        try:
+            last: Any = self._redis.xrevrange(stream, count=1)
+        except redis.RedisError:
+            return "$"
+        return last[0][0] if last else "0-0"
 
     def _follow(self) -> None:
         while not self._stopping.is_set():

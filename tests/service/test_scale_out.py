@@ -15,7 +15,9 @@ import pytest
 
 from service.client import Client
 from service.config import ConfigError, Settings
+from service.fanout import Update
 from service.generated.frontier.v1 import frontier_pb2
+from service.redis_fanout import RedisBroker
 from service.server import Running, create_server
 from tests.conftest import ORGANISER, available_games
 from tests.servers import Postgres, Redis, free_port
@@ -151,3 +153,21 @@ def test_redis_down_mid_game_commands_go_on_and_watchers_recover(
 def test_an_unreachable_redis_is_one_clear_error_at_start(tmp_path: Path) -> None:
     with pytest.raises(ConfigError, match="cannot reach Redis"):
         create_server(Settings(data=tmp_path, port=0, redis=f"redis://127.0.0.1:{free_port()}/0"))
+
+
+def test_a_new_watcher_gets_entries_published_right_after_it_subscribed(redis_server: Redis) -> None:
+    """The stream is followed from the moment of subscribing, not from the reader's next read."""
+    watching, publishing = RedisBroker(redis_server.url), RedisBroker(redis_server.url)
+    try:
+        busy = watching.subscribe("game-a")  # the reader now blocks on game-a's stream
+        time.sleep(0.1)
+        late = watching.subscribe("game-b")
+        entry = {"version": 2, "seat": 0, "events": [], "hash": "h"}
+        publishing.publish(Update("game-b", entry, False))
+        received = late.get(timeout=5)
+        assert received is not None and received.entry == entry
+        busy.close()
+        late.close()
+    finally:
+        watching.close()
+        publishing.close()

@@ -1,0 +1,4 @@
+"""The benchmark suite: `./scripts/bench` (short) or `./scripts/bench --full`; see README "Benchmarks".
+
+Modules are named `bench_*.py` so pytest never collects them.
+"""
