@@ -27,7 +27,7 @@ def describe_step(
     engine: Engine, version: int, seat: Seat | None, events: Sequence[Event], names: Sequence[str]
 ) -> str:
     """One line for one step; version 1 is the setup, version v is step v - 1."""
-    said = "; ".join(engine.describe(event, names) for event in events) or "nothing happens"
+    said = "; ".join(engine.describe(event, names).rstrip(".") for event in events) or "nothing happens"
     if seat is None:
         return f"Setup — {said}"
     return f"Step {version - 1} — {seat_label(seat, names)}: {said}"

@@ -26,7 +26,7 @@ def describe(event: Event, names: Sequence[str]) -> str:
                 + "."
             )
         case ev.CardsDrawn(seat=seat, cards=cards):
-            return f"{who(seat)} draws {len(cards)} card(s)."
+            return f"{who(seat)} draws {len(cards)} card{'' if len(cards) == 1 else 's'}."
         case ev.SafesDealt(seat=seat):
             return f"{who(seat)} is dealt two safes."
         case ev.SafePassed(giver=giver, receiver=receiver):

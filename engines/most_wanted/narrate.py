@@ -15,7 +15,8 @@ def describe(event: Event, names: Sequence[str]) -> str:  # noqa: C901 - one cas
         return names[seat] if 0 <= seat < len(names) else f"seat {seat + 1}"
 
     def cards(found: tuple[str, ...], count: int) -> str:
-        return f"{count} cards ({label(found)})" if found else f"{count} cards"
+        counted = f"{count} card" if count == 1 else f"{count} cards"
+        return f"{counted} ({label(found)})" if found else counted
 
     match event:
         case ev.GameStarted(seats=seats):
