@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engines.base import Event
+from engines.base import Event, changed
 from engines.deadwood import events as ev
 from engines.deadwood.components import SAFES, safe_gold
 from engines.deadwood.rules import assist_askers, send_away_destinations
@@ -25,7 +25,6 @@ from engines.deadwood.state import (
     Helper,
     Player,
     State,
-    changed,
 )
 
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from engines.base import Event
+from engines.base import Event, changed
 from engines.most_wanted import events as ev
-from engines.most_wanted.state import GOAL, Action, Player, Settings, State, changed
+from engines.most_wanted.state import GOAL, Action, Player, Settings, State
 
 
 def _without(cards: tuple[str, ...], gone: tuple[str, ...]) -> tuple[str, ...]:

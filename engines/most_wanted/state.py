@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Literal, TypeVar
+from typing import Literal, TypeVar
 
+from engines.base import changed
 from engines.most_wanted.commands import Tile
 
 Phase = Literal["setup", "action", "join", "lock", "over"]
@@ -18,15 +19,6 @@ TILE_CARDS: dict[Tile, int] = {"pony_express": 2, "stagecoach": 3, "train": 4}
 TILE_POINTS: dict[Tile, int] = {"pony_express": 2, "stagecoach": 3, "train": 4}
 TILE_NAMES: dict[Tile, str] = {"pony_express": "Pony Express", "stagecoach": "Stagecoach", "train": "Train"}
 FLIPS = 3  # MW-TILE-2: only the first three reshuffles flip a tile
-
-
-def changed(record: R, **changes: Any) -> R:
-    """dataclasses.replace without its per-call field checks: evolve runs this millions of
-    times in CI's simulations (and views.redact once per viewer). Only for records with no
-    __post_init__: this module's state records and the game's events."""
-    copy = object.__new__(type(record))
-    object.__setattr__(copy, "__dict__", {**record.__dict__, **changes})
-    return copy
 
 
 def bail_value(position: int) -> int:

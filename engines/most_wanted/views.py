@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from engines.base import Event, JsonValue
+from engines.base import Event, JsonValue, changed
 from engines.most_wanted import events as ev
-from engines.most_wanted.state import TILE_CARDS, TILES, Player, State, changed
+from engines.most_wanted.state import TILE_CARDS, TILES, Player, State
 
 
 def _sees(viewer: int | None, seat: int) -> bool:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal, TypeVar
 
+from engines.base import changed
 from engines.western_legends.characters import CHARACTERS, NO_ABILITY, Ability
 from engines.western_legends.items import ITEMS
 
@@ -18,17 +19,7 @@ T = TypeVar("T")
 LEGEND_ABILITY_LP = 5  # WL-TRK-6
 
 
-def replace(obj: T, **changes: object) -> T:
-    """`dataclasses.replace` for our frozen records, without its per-field overhead.
-
-    The engine folds tens of thousands of events per simulated game; the stdlib
-    version re-reads every field through `fields()` and calls `__init__`, which
-    dominated the simulation's profile. None of these records has `__post_init__`.
-    """
-    new = object.__new__(type(obj))
-    new.__dict__.update(obj.__dict__)
-    new.__dict__.update(changes)
-    return new
+replace = changed  # this engine's modules know it by the stdlib's name
 
 
 @dataclass(frozen=True)
