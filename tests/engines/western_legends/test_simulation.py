@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import os
-import random
 from collections import Counter
 from collections.abc import Callable
 from typing import Any
@@ -19,7 +18,6 @@ import pytest
 
 from engines.base import SPECTATOR, Event
 from engines.codec import Codec, encode
-from engines.rng import SeededRng
 from engines.simulate import playout
 from engines.western_legends import ENGINE
 from engines.western_legends import events as ev
@@ -65,22 +63,9 @@ def check_invariants(state: State, event: Event) -> None:
 
 def leaning_game(seats: int, seed: bytes, bot_seed: int, on_event: Callable[[State, Event], None]) -> State:
     """One game whose bot takes the first legal command with chance LEAN, else a uniform one."""
-    chooser = random.Random(bot_seed)
-    state: Any = None
-    for event in ENGINE.setup(ENGINE.options({}), seats, SeededRng(seed, "sim", 0)):
-        state = ENGINE.evolve(state, event)
-        on_event(state, event)
-    version = 1
-    while ENGINE.outcome(state) is None:
-        seat = chooser.choice(ENGINE.seats_to_act(state))
-        legal = ENGINE.legal_commands(state, seat)
-        command = legal[0] if chooser.random() < LEAN else chooser.choice(legal)
-        for event in ENGINE.decide(state, seat, command, SeededRng(seed, "sim", version)):
-            state = ENGINE.evolve(state, event)
-            on_event(state, event)
-        version += 1
-    assert isinstance(state, State)
-    return state
+    *_, last = playout(ENGINE, seats, seed=seed, bot_seed=bot_seed, lean=LEAN, on_event=on_event)
+    assert isinstance(last.state, State)
+    return last.state
 
 
 @pytest.mark.parametrize("seats", range(2, 7))
