@@ -69,18 +69,39 @@ class Codec:
 
 def decode_dataclass(cls: type[M], fields: Mapping[str, JsonValue], where: str) -> M:
     """Build `cls` from JSON fields, converting lists to tuples by type hint."""
-    converters = _converters(cls)  # type: ignore[arg-type]
-    unknown = set(fields) - set(converters)
-    if unknown:
-        raise DecodeError(f"{where}: unknown field(s) {sorted(unknown)}")
+    names, plan = _plans.get(cls) or _plan(cls)
+    if not fields.keys() <= names:
+        raise DecodeError(f"{where}: unknown field(s) {sorted(set(fields) - names)}")
     kwargs: dict[str, Any] = {}
-    for name, convert in converters.items():
+    for name, exact, convert in plan:
         if name in fields:
-            kwargs[name] = convert(fields[name], f"{where}.{name}")
+            value = fields[name]
+            # The hot path of every rebuild: plain int/str/bool fields are checked inline,
+            # without a call or a path string (built only for the error).
+            if exact is not None and type(value) is exact:
+                kwargs[name] = value
+            else:
+                kwargs[name] = convert(value, f"{where}.{name}")
     try:
         return cls(**kwargs)
     except TypeError as error:
         raise DecodeError(f"{where}: {error}") from None
+
+
+# Per class: its field names, and per field (name, exact plain type or None, converter).
+Plan = tuple[frozenset[str], tuple[tuple[str, type | None, "Converter"], ...]]
+_plans: dict[type, Plan] = {}
+
+
+def _plan(cls: type) -> Plan:
+    converters = _converters(cls)
+    hints = typing.get_type_hints(cls)
+    steps = tuple(
+        (name, hints[name] if hints[name] in (int, str, bool) else None, convert)
+        for name, convert in converters.items()
+    )
+    _plans[cls] = plan = (frozenset(converters), steps)
+    return plan
 
 
 Converter = Callable[[Any, str], Any]
@@ -98,10 +119,13 @@ def _converter(hint: Any) -> Converter:
     if origin is tuple:
         item = _converter(args[0]) if args and (len(args) == 2 and args[1] is Ellipsis) else None
         positional = [_converter(a) for a in args] if item is None else []
+        plain = args[0] if item is not None and args[0] in (int, str, bool) else None
 
         def to_tuple(value: Any, where: str) -> tuple[Any, ...]:
             if not isinstance(value, (list, tuple)):
                 raise DecodeError(f"{where}: expected a list, got {value!r}")
+            if plain is not None and all(type(v) is plain for v in value):
+                return tuple(value)  # the common case, checked without a call per item
             if item is not None:
                 return tuple(item(v, f"{where}[{i}]") for i, v in enumerate(value))
             if len(value) != len(positional):
