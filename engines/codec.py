@@ -52,7 +52,7 @@ class Codec:
             self.by_kind[cls.kind] = cls
 
     def decode(self, data: Mapping[str, JsonValue]) -> Message:
-        if not isinstance(data, Mapping):
+        if type(data) is not dict and not isinstance(data, Mapping):  # ABC checks are slow: dict first
             raise DecodeError(f"a message must be a JSON object, got {type(data).__name__}")
         kind = data.get("kind")
         cls = self.by_kind.get(kind) if isinstance(kind, str) else None
@@ -152,7 +152,7 @@ def _converter(hint: Any) -> Converter:
     if isinstance(hint, type) and dataclasses.is_dataclass(hint):
 
         def to_dataclass(value: Any, where: str) -> Any:
-            if not isinstance(value, Mapping):
+            if type(value) is not dict and not isinstance(value, Mapping):
                 raise DecodeError(f"{where}: expected an object, got {value!r}")
             return decode_dataclass(hint, value, where)
 
