@@ -101,7 +101,20 @@ class Games(Application[UUID]):
         except (OperationalError, PersistenceError) as error:
             raise StoreUnavailable("STORE_UNAVAILABLE", f"the event store is unavailable: {error}") from None
         assert record is not None
+        if self.repository.fastforward and record.version > self._cached_version(uid):
+            # The library fast-forwards a copy and leaves the cache where it was: keep the
+            # newer record, or each read re-fetches every event appended since the game was
+            # first cached (on a server that only watches a game, that grows without bound).
+            self._cache(record)
         return record
+
+    def _cached_version(self, uid: UUID) -> int:
+        if self.repository.cache is None:
+            return 1 << 62  # nothing to keep
+        with contextlib.suppress(KeyError):
+            cached = self.repository.cache.get(uid)
+            return int(cached.version) if cached is not None else 0
+        return 0
 
     def engine_of(self, game_id: str) -> Engine:
         """The game's engine: from any cached record (a game never changes its kind), else a read.

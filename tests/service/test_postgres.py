@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 from pathlib import Path
+from uuid import UUID
 
 import grpc
 import psycopg
@@ -130,3 +131,25 @@ def test_store_postgres_reads_the_librarys_postgres_variables(
             assert stored_rows(postgres) > before
     finally:
         running.stop()
+
+
+def test_a_server_that_only_reads_a_game_keeps_its_cache_current(postgres: Postgres, tmp_path: Path) -> None:
+    """Reads fast-forward the cached game and keep the result, so each read costs the new events only."""
+    writer, reader = pg_server(postgres, tmp_path), pg_server(postgres, tmp_path)
+    try:
+        with Client(f"127.0.0.1:{writer.port}") as a, Client(f"127.0.0.1:{reader.port}") as b:
+            g = create(a, GAMES[0])
+            state(b, g.game_id, ORGANISER)  # the reader caches the game at its first version
+            chooser = random.Random(4)
+            for _ in range(5):
+                current = state(a, g.game_id, ORGANISER)
+                seat = chooser.choice(list(current.seats_to_act))
+                submit(a, g, seat, chooser.choice(list(legal(a, g, seat).commands)))
+            latest = state(b, g.game_id, ORGANISER)
+            cache = reader.app.repository.cache
+            assert cache is not None
+            cached = cache.get(UUID(g.game_id))
+            assert cached.game_version == latest.version  # not the version first cached
+    finally:
+        writer.stop()
+        reader.stop()
