@@ -10,6 +10,7 @@ library's `IntegrityError`, which we answer by re-reading and re-deciding.
 from __future__ import annotations
 
 import contextlib
+import json
 import secrets
 import threading
 from collections.abc import Iterator, Mapping, Sequence
@@ -45,6 +46,7 @@ from service.records import (
     entry_from_json,
     fold,
     project_game,
+    remember_command_id,
 )
 from service.store_events import CommandAccepted, GameCreated, GameFinished, SeatClaimed
 
@@ -246,15 +248,19 @@ class Games(Application[UUID]):
         expected_version: int | None,
         command: Command,
     ) -> Accepted:
-        """Decide and store one command, retrying against fresh state after a lost race."""
+        """Decide and store one command, retrying against fresh state after a lost race.
+
+        The command id is looked up only once the caller's token names its seat, and
+        under that seat: another seat's id, or no token at all, never reaches it.
+        """
         with self._lock_for(game_id):
             for attempt in range(MAX_SAVE_ATTEMPTS):
                 record = self.get(game_id)
-                stored_version = record.command_ids.get(command_id)
-                if stored_version is not None:
-                    return Accepted(record, self._entry_at(record.id, stored_version), duplicate=True)
                 seat = seat_of(caller, record.token_hashes, required=True)
                 assert seat is not None
+                earlier = self._earlier_answer(record, seat, command_id, command)
+                if earlier is not None:
+                    return earlier
                 if expected_version is not None and expected_version != record.game_version:
                     raise Conflict(
                         "STALE_VERSION",
@@ -275,8 +281,28 @@ class Games(Application[UUID]):
                         violation.code, violation.message, rule=violation.rule, **violation.details
                     ) from None
                 except IntegrityError:
+                    # Another writer took this version (or a save we saw fail was durable
+                    # after all): re-read, and the index folded from the store tells which.
                     self._forget(record.id)
             raise Conflict("CONTENTION", "the game changed too often while deciding; try again")
+
+    def _earlier_answer(
+        self, record: GameRecord, seat: int, command_id: str, command: Command
+    ) -> Accepted | None:
+        """The stored answer if this seat already sent `command_id`; an error if for another command."""
+        store_version = record.command_ids.get(seat, command_id)
+        if store_version is None:
+            return None
+        entry = self._entry_at(record.id, store_version)
+        if canonical_json(entry.command) != canonical_json(encode(command)):
+            raise RuleBroken(
+                "COMMAND_ID_REUSED",
+                f"command id {command_id!r} was already used by this seat for a different command, "
+                f"accepted at version {entry.version}; send a new command with a new id",
+                field="command_id",
+                original_version=str(entry.version),
+            )
+        return Accepted(record, entry, duplicate=True)
 
     def _decide_and_save(self, record: GameRecord, seat: int, command_id: str, command: Command) -> Accepted:
         engine = record.engine
@@ -310,6 +336,7 @@ class Games(Application[UUID]):
             to_save.append(finished)
             after = project_game(after, [finished]) or after
         self._save(*to_save)
+        remember_command_id(after, accepted)  # only now: a failed save must leave no trace
         self._cache(after)
         self.broker.publish(Update(str(record.id), accepted.entry, after.status == FINISHED))
         return Accepted(after, entry, duplicate=False, events=tuple(events))
@@ -354,7 +381,10 @@ class Games(Application[UUID]):
             raise StoreUnavailable("STORE_UNAVAILABLE", f"the event store is unavailable: {error}") from None
 
     def _entry_at(self, uid: UUID, store_version: int) -> Entry:
-        (event,) = self.events.get(uid, gt=store_version - 1, lte=store_version)
+        try:
+            (event,) = self.events.get(uid, gt=store_version - 1, lte=store_version)
+        except (OperationalError, PersistenceError) as error:
+            raise StoreUnavailable("STORE_UNAVAILABLE", f"the event store is unavailable: {error}") from None
         assert isinstance(event, CommandAccepted)
         return entry_from_json(event.entry)
 
@@ -376,6 +406,11 @@ def engine_for(game: str) -> Engine:
         return get_engine(game)
     except UnknownGame as error:
         raise NotFound("UNKNOWN_GAME", str(error.args[0])) from None
+
+
+def canonical_json(value: Any) -> str:
+    """One spelling of a JSON value (stored commands come back with lists for tuples)."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"))
 
 
 def parse_game_id(game_id: str) -> UUID:

@@ -25,23 +25,26 @@ FINISHED = "finished"
 
 
 class CommandIndex:
-    """Client command id -> store version of the entry it created.
+    """(seat, client command id) -> store version of the entry it created.
 
+    Keys are scoped to the seat that sent the command: two clients that each
+    number their commands 1, 2, 3 must never see each other's as duplicates.
     Append-only and shared by successive records of one game, so recording a
     command costs O(1) instead of copying a dict that grows with the game.
-    Only entries that were stored are ever added, so an older record sharing
-    it can only learn of more accepted ids, never of a rejected one.
+    Only stored entries are ever added (folded from the store, or added by the
+    live path after its save succeeded), so a record sharing it can only learn
+    of more accepted ids, never of one that was never written.
     """
 
     def __init__(self) -> None:
-        self._versions: dict[str, int] = {}
+        self._versions: dict[tuple[int, str], int] = {}
 
-    def add(self, command_id: str, store_version: int) -> None:
-        if command_id:
-            self._versions[command_id] = store_version
+    def add(self, seat: int, command_id: str, store_version: int) -> None:
+        if command_id:  # imported entries carry no client id
+            self._versions[(seat, command_id)] = store_version
 
-    def get(self, command_id: str) -> int | None:
-        return self._versions.get(command_id)
+    def get(self, seat: int, command_id: str) -> int | None:
+        return self._versions.get((seat, command_id))
 
 
 @dataclass(frozen=True)
@@ -167,16 +170,23 @@ def _(event: CommandAccepted, record: GameRecord | None) -> GameRecord:
     assert record is not None
     entry = event.entry
     state = fold(record.engine, record.state, decode_events(record.header.game, entry["events"]))
-    return accept(record, event, state)
+    after = accept(record, event, state)
+    remember_command_id(after, event)  # folded from the store: it is durable
+    return after
+
+
+def remember_command_id(record: GameRecord, event: CommandAccepted) -> None:
+    """Index a stored entry's client command id; call only once `event` is durable."""
+    record.command_ids.add(event.entry["seat"], event.command_id, event.originator_version)
 
 
 def accept(record: GameRecord, event: CommandAccepted, state: Any) -> GameRecord:
     """The record after `event`, given the engine state it leads to.
 
     The live path passes the state it already folded from the decided events,
-    so an accepted command is never decoded and folded twice.
+    so an accepted command is never decoded and folded twice. It does not touch
+    the command index: the live path indexes the id only after its save succeeds.
     """
-    record.command_ids.add(event.command_id, event.originator_version)
     # Built directly: dataclasses.replace introspects the fields on every call, and this
     # runs once per command and once per stored event of a rebuild (measured ~10% of one).
     return GameRecord(
