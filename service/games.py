@@ -212,8 +212,9 @@ class Games(Application[UUID]):
         return record, grants
 
     def claim_seat(self, game_id: str, player: str, seat: int | None) -> tuple[int, str]:
-        with self._lock_for(game_id):
-            record = self.get(game_id)
+        uid = parse_game_id(game_id)
+        with self._lock_for(uid):
+            record = self.get(str(uid))
             if not record.seed:
                 raise PermissionDenied(
                     "IMPORTED_GAME", "an imported game is a record; its seats cannot be taken"
@@ -236,7 +237,11 @@ class Games(Application[UUID]):
                 player=player.strip(),
                 token_hash=token_hash(token),
             )
-            self._save(claimed)
+            try:
+                self._save(claimed)
+            except IntegrityError:  # another server changed the game first
+                self._forget(record.id)
+                raise Conflict("CONTENTION", "the game changed while claiming the seat; try again") from None
             self._cache(project_game(record, [claimed]))
             return seat, token
 
@@ -253,9 +258,10 @@ class Games(Application[UUID]):
         The command id is looked up only once the caller's token names its seat, and
         under that seat: another seat's id, or no token at all, never reaches it.
         """
-        with self._lock_for(game_id):
+        uid = parse_game_id(game_id)  # every spelling of one id takes the same lock
+        with self._lock_for(uid):
             for attempt in range(MAX_SAVE_ATTEMPTS):
-                record = self.get(game_id)
+                record = self.get(str(uid))
                 seat = seat_of(caller, record.token_hashes, required=True)
                 assert seat is not None
                 earlier = self._earlier_answer(record, seat, command_id, command)
@@ -397,8 +403,8 @@ class Games(Application[UUID]):
             with contextlib.suppress(KeyError):
                 self.repository.cache.get(uid, evict=True)
 
-    def _lock_for(self, game_id: str) -> threading.Lock:
-        return self._locks[hash(game_id) % len(self._locks)]
+    def _lock_for(self, uid: UUID) -> threading.Lock:
+        return self._locks[uid.int % len(self._locks)]
 
 
 def engine_for(game: str) -> Engine:
@@ -414,6 +420,10 @@ def canonical_json(value: Any) -> str:
 
 
 def parse_game_id(game_id: str) -> UUID:
+    """The game's UUID from any spelling Python's UUID accepts (case, braces, urn:uuid:).
+
+    Everything keyed by a game (lock, cache, store) uses this value, never the raw text.
+    """
     try:
         return UUID(game_id)
     except (ValueError, TypeError, AttributeError):

@@ -8,12 +8,13 @@ and after 10,000 later commands.
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 import sqlite3
 import threading
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from concurrent import futures
 from pathlib import Path
 from typing import Any
@@ -340,3 +341,101 @@ def test_a_key_is_honoured_after_10000_later_commands(server: Running, client: C
     again = submit(client, g, seat, command, command_id="1")
     assert (again.duplicate, again.version) == (True, first.version)
     assert [e.json for e in again.events] == [e.json for e in first.events]
+
+
+# -- finding 3: every spelling of a game id is the same game --------------------------------------
+
+
+def spellings(game_id: str) -> list[str]:
+    uid = uuid.UUID(game_id)
+    return [str(uid), str(uid).upper(), f"{{{uid}}}", f"urn:uuid:{uid}", uid.hex, uid.hex.upper()]
+
+
+def at_once(calls: list[Callable[[], Any]]) -> list[Any]:
+    """Run every call in its own thread, released together; each answer or its status code."""
+    barrier = threading.Barrier(len(calls))
+    answers: list[Any] = [None] * len(calls)
+
+    def run(i: int) -> None:
+        barrier.wait()
+        try:
+            answers[i] = calls[i]()
+        except grpc.RpcError as error:
+            answers[i] = error.code()
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(len(calls))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return answers
+
+
+def submit_as(client: Client, name: str, command_id: str, command: Any, token: str) -> Callable[[], Any]:
+    request = frontier_pb2.SubmitCommandRequest(game_id=name, command_id=command_id, command=command)
+    return lambda: client.call("SubmitCommand", request, token=token)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_finding_3_one_command_sent_at_once_under_every_spelling_is_applied_exactly_once(
+    client: Client, game: str
+) -> None:
+    g = create(client, game, seats=2)
+    chooser = random.Random(5)
+    for round_ in range(8):
+        current = state(client, g.game_id, g.tokens[0])
+        if current.status == "finished":
+            break
+        seat = chooser.choice(list(current.seats_to_act))
+        command = chooser.choice(list(legal(client, g, seat).commands))
+        names = spellings(g.game_id) * 4
+        answers = at_once([submit_as(client, name, f"r{round_}", command, g.tokens[seat]) for name in names])
+        assert [a for a in answers if isinstance(a, grpc.StatusCode)] == []
+        assert {a.version for a in answers} == {current.version + 1}
+        assert sorted(a.duplicate for a in answers) == [False] + [True] * (len(names) - 1)
+        assert state(client, g.game_id, ORGANISER).version == current.version + 1
+    entries = stored_entries(client, g.game_id)
+    assert [e["version"] for e in entries] == list(range(2, 2 + len(entries)))
+
+
+def test_finding_3_every_call_reaches_the_same_game_under_every_spelling(client: Client) -> None:
+    g = create(client, "deadwood-1876", seats=2)
+    seat = first_seat(client, g)
+    submit(client, g, seat, legal(client, g, seat).commands[0])
+    canonical = state(client, g.game_id, ORGANISER)
+    log = client.call("ExportLog", frontier_pb2.ExportLogRequest(game_id=g.game_id), token=ORGANISER).content
+    for name in spellings(g.game_id):
+        seen = state(client, name, ORGANISER)
+        assert (seen.game_id, seen.version, seen.state_hash) == (
+            g.game_id,
+            canonical.version,
+            canonical.state_hash,
+        )
+        listed = client.call(
+            "ListLegalCommands", frontier_pb2.ListLegalCommandsRequest(game_id=name), token=g.tokens[0]
+        )
+        assert listed.version == canonical.version
+        exported = client.call("ExportLog", frontier_pb2.ExportLogRequest(game_id=name), token=ORGANISER)
+        assert exported.content == log
+    for bad in (f"{g.game_id}x", f"[{g.game_id}]", g.game_id.replace("-", "_"), " " + g.game_id):
+        error = failure(functools.partial(state, client, bad, ORGANISER))
+        assert (error.code, error.reason, error.metadata["field"]) == (
+            grpc.StatusCode.INVALID_ARGUMENT,
+            "BAD_GAME_ID",
+            "game_id",
+        )
+
+
+def test_finding_3_a_seat_claimed_under_every_spelling_at_once_is_claimed_once(client: Client) -> None:
+    created = client.call(
+        "CreateGame", frontier_pb2.CreateGameRequest(game="deadwood-1876", seats=2, players=["a"])
+    )
+    requests = [
+        frontier_pb2.ClaimSeatRequest(game_id=name, player="b") for name in spellings(created.game_id)
+    ]
+    answers = at_once([functools.partial(client.call, "ClaimSeat", request) for request in requests])
+    claimed = [a for a in answers if not isinstance(a, grpc.StatusCode)]
+    assert [a.seat.seat for a in claimed] == [1]
+    assert [a for a in answers if isinstance(a, grpc.StatusCode)] == [grpc.StatusCode.FAILED_PRECONDITION] * (
+        len(requests) - 1
+    )
