@@ -12,6 +12,7 @@ import grpc
 import pytest
 
 from service.client import Client
+from service.config import Settings
 from service.generated.frontier.v1 import frontier_pb2
 from service.server import Running
 from tests.conftest import ORGANISER, start_server
@@ -93,3 +94,26 @@ def test_games_stored_before_the_flag_existed_load_as_not_imported(tmp_path: Pat
             assert not any(g.imported for g in old.call("ListGames", frontier_pb2.ListGamesRequest()).games)
     finally:
         running.stop()
+
+
+def test_open_import_and_the_signing_key_come_from_the_environment(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert not Settings.from_env().open_import
+    monkeypatch.setenv("FRONTIER_OPEN_IMPORT", "1")
+    monkeypatch.setenv("FRONTIER_SIGNING_KEY", str(tmp_path / "k.pem"))
+    settings = Settings.from_env()
+    assert settings.open_import and settings.signing_key == tmp_path / "k.pem"
+
+
+def test_a_malformed_checkpoint_line_is_invalid_argument_and_stores_nothing(
+    client: Client, second: Running
+) -> None:
+    _game_id, content = finished_export(client, "most-wanted", 2)
+    *lines, last = content.splitlines()
+    broken = "\n".join([*lines, last.replace('"imported":false', '"imported":"no"')]) + "\n"
+    address = f"127.0.0.1:{second.port}"
+    error = failure(lambda: _import(address, broken, ORGANISER))
+    assert error.code == grpc.StatusCode.INVALID_ARGUMENT and "checkpoint field imported" in error.message
+    with Client(address) as c:
+        assert not c.call("ListGames", frontier_pb2.ListGamesRequest()).games

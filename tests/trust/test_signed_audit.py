@@ -142,3 +142,12 @@ def test_an_unreadable_key_or_proof_is_exit_2(
         capsys, "audit", str(broken), "--key", str(server_key_file(client, tmp_path))
     )
     assert status == 2 and "line" in err and "checkpoint" in err
+
+
+def test_a_file_that_is_not_utf8_is_unreadable_not_a_trace(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    log = tmp_path / "latin1.jsonl"
+    log.write_bytes(b'{"type":"header","tag":"caf\xe9"}\n')
+    status, _out, err = frontier(capsys, "audit", str(log), "--known-keys", str(tmp_path / "none"))
+    assert status == 2 and "not a valid match log" in err
