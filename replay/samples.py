@@ -3,7 +3,10 @@
     python -m replay.samples [--out seeds/logs]
 
 Each game's seed comes from its name, so running this again writes the same
-files byte for byte (a test checks the stored ones are current). Next to each
+files byte for byte (a test checks the stored ones are current). Each log ends
+in a checkpoint signed with the published sample key in seeds/keys/ (Ed25519
+signatures are deterministic), so `frontier audit --key seeds/keys/samples.pub`
+passes on it; that key is for samples only and proves nothing. Next to each
 log goes its audit report in Markdown, as an organiser would publish it.
 """
 
@@ -20,6 +23,11 @@ from engines.simulate import playout
 from replay.audit import build_report
 from replay.logfile import write_lines
 from replay.verify import build_record, verify
+from trust.checkpoint import sign
+from trust.keys import load_signing_key
+from trust.report import with_signature
+from trust.signed_log import line_hashes
+from trust.verdict import judge
 
 # Player counts per game: the smallest, a middle and the largest table.
 SIZES: dict[str, tuple[int, ...]] = {
@@ -31,6 +39,7 @@ SIZES: dict[str, tuple[int, ...]] = {
 # bot wanders the Western Legends map until the round cap; a sample should end by the LP goal.
 LEAN: dict[str, float] = {"western-legends": 0.7}
 DEFAULT_OUT = Path(__file__).resolve().parent.parent / "seeds" / "logs"
+SAMPLE_KEY = Path(__file__).resolve().parent.parent / "seeds" / "keys" / "samples.pem"
 
 
 def sample_name(game: str, players: int) -> str:
@@ -68,9 +77,14 @@ def sample_files(game: str, players: int) -> dict[str, str]:
     verification = verify(header, entries, trailer)
     if not verification.ok:  # a sample that does not verify is a bug in an engine or in replay
         raise AssertionError(f"sample {name} does not verify: {verification.problem}")
+    key = load_signing_key(SAMPLE_KEY)
+    hashes = line_hashes(header, entries)
+    checkpoint = sign(key, game_id, hashes, imported=False)
+    signature = judge(game_id, hashes, checkpoint, [key.public])
     report = build_report(header, entries, trailer, verification).to_markdown()
-    log = "".join(line + "\n" for line in write_lines(header, entries, trailer))
-    return {f"{name}.jsonl": log, f"{name}.audit.md": report if report.endswith("\n") else report + "\n"}
+    report = with_signature(report, signature, rules_ok=verification.ok)
+    lines = [*write_lines(header, entries, trailer), checkpoint.to_line()]
+    return {f"{name}.jsonl": "".join(line + "\n" for line in lines), f"{name}.audit.md": report}
 
 
 def all_sample_files() -> dict[str, dict[str, str]]:

@@ -3,8 +3,9 @@
 frontier serve [--data DIR] [--port N]
 frontier bots --server HOST:PORT --game ID --players N --games K
 frontier export --server HOST:PORT GAME_ID [-o FILE]
-frontier import --server HOST:PORT FILE...
-frontier audit FILE | --server HOST:PORT GAME_ID
+frontier import --server HOST:PORT [--token ORGANISER] FILE...
+frontier audit FILE [--key PUB | --server HOST:PORT] | --server HOST:PORT GAME_ID | --proof FILE [--key PUB]
+frontier prove --server HOST:PORT GAME_ID VERSION [-o FILE]
 frontier replay FILE
 """
 
@@ -22,6 +23,7 @@ from pathlib import Path
 import grpc
 
 from service.config import ConfigError, Settings
+from trust.commands import add_trust_arguments
 
 TOKEN_HELP = "a seat or organiser token (default: $FRONTIER_TOKEN)"
 
@@ -59,6 +61,18 @@ def _parser() -> argparse.ArgumentParser:
     )
     serve.add_argument("--redis", help="redis:// URL for live fan-out across servers ($FRONTIER_REDIS)")
     serve.add_argument("--organiser-token", help="token that sees everything ($FRONTIER_ORGANISER_TOKEN)")
+    serve.add_argument(
+        "--signing-key",
+        type=Path,
+        help="Ed25519 private key (PEM) that signs checkpoints ($FRONTIER_SIGNING_KEY; default: "
+        "signing-key.pem in the data folder, made on first start)",
+    )
+    serve.add_argument(
+        "--open-import",
+        action="store_true",
+        default=None,
+        help="let anyone import logs even with an organiser token set ($FRONTIER_OPEN_IMPORT=1)",
+    )
     serve.set_defaults(run=_serve)
 
     bots = commands.add_parser("bots", help="play full games with random legal-move bots over gRPC")
@@ -87,13 +101,37 @@ def _parser() -> argparse.ArgumentParser:
     imp = commands.add_parser("import", help="re-validate match logs and store them on a server")
     imp.add_argument("--server", required=True)
     imp.add_argument("files", nargs="+", type=Path)
+    imp.add_argument("--token", help="the organiser token, which imports need (default: $FRONTIER_TOKEN)")
     imp.set_defaults(run=_import)
 
-    audit = commands.add_parser("audit", help="verify a match log file, or a stored game on a server")
-    audit.add_argument("target", help="a match log FILE, or a GAME_ID with --server")
-    audit.add_argument("--server", help="HOST:PORT: audit a stored game there")
+    audit = commands.add_parser(
+        "audit",
+        help="verify a match log file and its signature, an inclusion proof, or a stored game on a server",
+        description="Exit status: 0 passed, 1 a check failed, 2 unreadable input, 4 the rules pass but no "
+        "trusted signature covers the log (unsigned, a key not trusted, or a pinned key that changed).",
+    )
+    audit.add_argument(
+        "target", nargs="?", help="a match log FILE, or a GAME_ID stored on --server (not with --proof)"
+    )
+    audit.add_argument(
+        "--server",
+        help="HOST:PORT: with a FILE, the server whose signing key to trust (fetched, pinned on first "
+        "use); with a GAME_ID, the server to audit it on",
+    )
+    audit.add_argument("--proof", type=Path, help="an inclusion proof file from `frontier prove`")
+    add_trust_arguments(audit)
     audit.add_argument("--token", help=TOKEN_HELP)
     audit.set_defaults(run=_audit)
+
+    prove = commands.add_parser("prove", help="fetch a signed proof that one line is in a game's record")
+    prove.add_argument("--server", required=True)
+    prove.add_argument("game_id")
+    prove.add_argument(
+        "version", type=int, help="the line to prove: 1 = the header, V = the entry of version V"
+    )
+    prove.add_argument("-o", "--output", type=Path, help="file to write (default: standard output)")
+    prove.add_argument("--token", help=TOKEN_HELP)
+    prove.set_defaults(run=_prove)
 
     replay = commands.add_parser("replay", help="print a match log as a step-by-step narrative")
     replay.add_argument("file", type=Path)
@@ -111,6 +149,8 @@ def _serve(args: argparse.Namespace) -> int:
         store=args.store,
         redis=args.redis,
         organiser_token=args.organiser_token,
+        signing_key=args.signing_key,
+        open_import=args.open_import,
     )
     running = create_server(settings)
     where = f"store {settings.store}" + (f" in {settings.data}" if settings.store == "sqlite" else "")
@@ -158,7 +198,7 @@ def _import(args: argparse.Namespace) -> int:
     from service.generated.frontier.v1 import frontier_pb2
 
     failures = 0
-    with Client(args.server) as client:
+    with Client(args.server, token=args.token or os.environ.get("FRONTIER_TOKEN")) as client:
         for path in args.files:
             try:
                 response = client.call("ImportLog", frontier_pb2.ImportLogRequest(content=path.read_text()))
@@ -171,35 +211,39 @@ def _import(args: argparse.Namespace) -> int:
 
 
 def _audit(args: argparse.Namespace) -> int:
-    if args.server:
-        from service.client import Client
-        from service.generated.frontier.v1 import frontier_pb2
+    from trust import commands
 
-        with Client(args.server, token=args.token or os.environ.get("FRONTIER_TOKEN")) as client:
-            report = client.call("Audit", frontier_pb2.AuditRequest(game_id=args.target))
-        print(report.markdown)
-        return 0 if report.ok else 1
-    from replay import logfile
-    from replay.audit import build_report
-    from replay.verify import verify
+    if args.proof:
+        return commands.audit_proof(args)
+    if not args.target:
+        print("error: give a match log FILE, a GAME_ID with --server, or --proof FILE", file=sys.stderr)
+        return 2
+    if not args.server or Path(args.target).is_file():
+        return commands.audit_file(args)
+    from service.client import Client
+    from service.generated.frontier.v1 import frontier_pb2
 
-    try:
-        header, entries, trailer = logfile.read_lines(Path(args.target).read_text().splitlines())
-    except logfile.LogFormatError as error:
-        print(f"{args.target}: not a valid match log: {error}", file=sys.stderr)
-        return 1
-    verification = verify(header, entries, trailer)
-    print(build_report(header, entries, trailer, verification).to_markdown())
-    return 0 if verification.ok else 1
+    with Client(args.server, token=args.token or os.environ.get("FRONTIER_TOKEN")) as client:
+        report = client.call("Audit", frontier_pb2.AuditRequest(game_id=args.target))
+    print(report.markdown)
+    return 0 if report.ok else 1
+
+
+def _prove(args: argparse.Namespace) -> int:
+    from trust import commands
+
+    return commands.prove(args, args.token or os.environ.get("FRONTIER_TOKEN"))
 
 
 def _replay(args: argparse.Namespace) -> int:
     from replay import logfile
     from replay.narrative import narrate
+    from trust.checkpoint import CheckpointError
+    from trust.signed_log import read_signed
 
     try:
-        header, entries, trailer = logfile.read_lines(args.file.read_text().splitlines())
-    except logfile.LogFormatError as error:
+        header, entries, trailer, _checkpoint = read_signed(args.file.read_text().splitlines())
+    except (logfile.LogFormatError, CheckpointError) as error:
         print(f"{args.file}: not a valid match log: {error}", file=sys.stderr)
         return 1
     for line in narrate(header, entries, trailer):

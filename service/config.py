@@ -13,6 +13,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import quote, unquote, urlparse
 
+from trust import keys
+from trust.keys import SigningKey
+
 DEFAULT_PORT = 50051
 DEFAULT_DATA = "./data"
 MAX_MESSAGE_BYTES = 16 * 1024 * 1024
@@ -32,6 +35,8 @@ class Settings:
     organiser_token: str | None = None
     max_message_bytes: int = MAX_MESSAGE_BYTES
     workers: int = 256  # each watcher holds a thread of the synchronous server
+    signing_key: Path | None = None  # default: signing-key.pem in `data`, made on first start
+    open_import: bool = False  # let anyone import even when an organiser token is set
 
     @classmethod
     def from_env(cls, **overrides: object) -> Settings:
@@ -43,11 +48,28 @@ class Settings:
             "store": env.get("FRONTIER_STORE", "sqlite"),
             "redis": env.get("FRONTIER_REDIS") or None,
             "organiser_token": env.get("FRONTIER_ORGANISER_TOKEN") or None,
+            "signing_key": Path(env["FRONTIER_SIGNING_KEY"]) if env.get("FRONTIER_SIGNING_KEY") else None,
+            "open_import": env.get("FRONTIER_OPEN_IMPORT", "") in ("1", "true", "yes"),
         }
         values.update({k: v for k, v in overrides.items() if v is not None})
         if values["store"] == "postgres":
             values["store"] = postgres_url_from_env(env)
         return cls(**values)  # type: ignore[arg-type]
+
+    def load_signing_key(self) -> SigningKey:
+        """The key that signs checkpoints: the configured file, else one kept in the data folder.
+
+        A memory store keeps nothing on disk, so without a configured key it signs with a key
+        that lives as long as the process.
+        """
+        try:
+            if self.signing_key is not None:
+                return keys.load_signing_key(self.signing_key)
+            if self.store == "memory":
+                return keys.generate()
+            return keys.load_or_create(self.data / keys.KEY_FILE)
+        except keys.KeyFileError as error:
+            raise ConfigError(str(error)) from None
 
     def store_env(self) -> dict[str, str]:
         """The eventsourcing settings for the chosen store."""

@@ -1,7 +1,8 @@
 """Match logs in and out of the store: export a game, import a verified log.
 
 A full export is the stored record line for line, closed by a trailer with the
-result and (once the game is over) the revealed seed. A redacted export keeps
+result and (once the game is over) the revealed seed, then the server's signed
+checkpoint over the lines' Merkle tree (trust.checkpoint). A redacted export keeps
 the same lines with secrets stripped for one viewer; it says so in every line
 and cannot be imported, since its hashes no longer cover its content.
 """
@@ -21,6 +22,8 @@ from service.errors import DataLoss, InvalidArgument, RuleBroken
 from service.games import Games, outcome_json
 from service.records import FINISHED, GameRecord, decode_events
 from service.store_events import CommandAccepted, GameCreated
+from trust import checkpoint
+from trust.keys import SigningKey
 
 
 def trailer_for(record: GameRecord, *, reveal_seed: bool = False) -> Trailer:
@@ -36,9 +39,15 @@ def trailer_for(record: GameRecord, *, reveal_seed: bool = False) -> Trailer:
     ).sealed()
 
 
-def export_lines(app: Games, record: GameRecord, viewer: Seat | None) -> Iterator[str]:
-    """The match log of `record`, one canonical JSON object per line."""
+def export_lines(
+    app: Games, record: GameRecord, viewer: Seat | None, signing_key: SigningKey
+) -> Iterator[str]:
+    """The match log of `record`, one canonical JSON object per line, then its signed checkpoint.
+
+    Redacted lines keep their `hash`, so the checkpoint signs the same tree either way.
+    """
     previous = record.header.hash
+    line_hashes = [previous]
     header = record.header
     if header.hash != header.sealed().hash:
         raise DataLoss("BROKEN_CHAIN", f"the stored header of game {header.game_id} does not match its hash")
@@ -50,11 +59,13 @@ def export_lines(app: Games, record: GameRecord, viewer: Seat | None) -> Iterato
                 f"the stored record of game {header.game_id} is broken at version {entry.version}",
             )
         previous = entry.hash
+        line_hashes.append(entry.hash)
         yield _line(entry.to_json(), record, viewer, is_header=False)
     trailer = trailer_for(record).to_json()
     if viewer is not None:
         trailer = {**trailer, "state_hash": "", "redacted_for": viewer}
     yield canonical_json(trailer)
+    yield checkpoint.sign(signing_key, record.header.game_id, line_hashes, imported=record.imported).to_line()
 
 
 def _line(data: dict[str, Any], record: GameRecord, viewer: Seat | None, *, is_header: bool) -> str:
@@ -71,7 +82,11 @@ def _line(data: dict[str, Any], record: GameRecord, viewer: Seat | None, *, is_h
 def import_log(app: Games, content: str) -> GameRecord:
     """Re-run a match log through the rules; store it only if every line agrees."""
     try:
-        header, entries, trailer = logfile.read_lines(content.splitlines())
+        # The sender's checkpoint is not kept: this server signs what it re-verified, as imported.
+        lines, _their_checkpoint = checkpoint.split_checkpoint(content.splitlines())
+        header, entries, trailer = logfile.read_lines(lines)
+    except checkpoint.CheckpointError as error:
+        raise InvalidArgument("MALFORMED_LOG", str(error), field="content") from None
     except logfile.LogFormatError as error:
         raise InvalidArgument("MALFORMED_LOG", str(error), field="content") from None
     try:
@@ -98,6 +113,7 @@ def import_log(app: Games, content: str) -> GameRecord:
         seed=trailer.seed if trailer is not None and trailer.seed else "",
         token_hashes=[""] * header.seats,
         created_at=GameCreated.create_timestamp().isoformat(timespec="seconds"),
+        imported=True,
     )
     accepted = [
         CommandAccepted(

@@ -32,6 +32,7 @@ class Summary:
     position: int  # notification id of the creation: the listing's stable order
     commands: int = 0
     finished: bool = False
+    imported: bool = False
 
     @property
     def status(self) -> str:
@@ -84,6 +85,7 @@ class GameIndex:
                 tag=header["tag"],
                 created_at=created.created_at,
                 position=notification.id,
+                imported=created.imported,
             )
         elif notification.topic == self._CLAIMED and game_id in self._games:
             claimed = cast(SeatClaimed, self.app.mapper.to_domain_event(notification))

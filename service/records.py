@@ -61,6 +61,7 @@ class GameRecord:
     head: str  # hash of the last line of the chain
     status: str
     command_ids: CommandIndex
+    imported: bool = False  # stored by ImportLog, not played here
 
     @property
     def engine(self) -> Engine:
@@ -150,6 +151,7 @@ def _(event: GameCreated, record: GameRecord | None) -> GameRecord:
         head=header.hash,
         status=IN_PROGRESS,
         command_ids=CommandIndex(),
+        imported=event.imported,
     )
 
 
@@ -202,6 +204,7 @@ def accept(record: GameRecord, event: CommandAccepted, state: Any) -> GameRecord
         head=event.entry["hash"],
         status=record.status,
         command_ids=record.command_ids,
+        imported=record.imported,
     )
 
 

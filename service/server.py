@@ -37,6 +37,7 @@ def create_server(settings: Settings) -> Running:
 
     An unreachable PostgreSQL or Redis is one ConfigError here, not a trace later.
     """
+    signing_key = settings.load_signing_key()  # a bad key file stops us before anything starts
     broker = _broker(settings)
     try:
         app = Games(env=settings.store_env(), broker=broker)
@@ -54,7 +55,13 @@ def create_server(settings: Settings) -> Running:
             ("grpc.max_send_message_length", settings.max_message_bytes),
         ],
     )
-    frontier_pb2_grpc.add_FrontierLedgerServicer_to_server(Servicer(app, settings.organiser_token), server)
+    servicer = Servicer(
+        app,
+        settings.organiser_token,
+        signing_key=signing_key,
+        open_import=settings.open_import,
+    )
+    frontier_pb2_grpc.add_FrontierLedgerServicer_to_server(servicer, server)
     health_servicer = health.HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
     reflection.enable_server_reflection(

@@ -26,12 +26,14 @@ from replay.record import state_hash
 from replay.verify import verify
 from service.auth import Caller, caller_from_metadata, seat_of
 from service.convert import command_from_proto, command_to_proto
-from service.errors import InvalidArgument, PermissionDenied, ServiceError
+from service.errors import InvalidArgument, PermissionDenied, ServiceError, Unauthenticated
 from service.exchange import export_lines, import_log, stored_record
 from service.games import Games, engine_for
 from service.generated.frontier.v1 import frontier_pb2, frontier_pb2_grpc
 from service.records import FINISHED, GameRecord, decode_events, fold
 from service.views import outcome_proto, redacted_entry_events, redacted_events, to_json, viewer_of
+from trust import keys, proofs
+from trust.keys import SigningKey
 
 DOMAIN = "frontier-ledger"
 MAX_ID_LENGTH = 128
@@ -41,6 +43,11 @@ LIVE_NOTICE = {
     False: "live fan-out is unavailable; steps keep arriving from the store, more slowly",
     True: "live fan-out is back",
 }
+
+IMPORTED_NOTE = (
+    "**Imported.** This game was not played on this server: it was brought in as a match log and "
+    "re-verified by the rules, line by line, when it was imported."
+)
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -122,9 +129,18 @@ def _require_id(value: str, name: str) -> str:
 
 
 class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
-    def __init__(self, app: Games, organiser_token: str | None) -> None:
+    def __init__(
+        self,
+        app: Games,
+        organiser_token: str | None,
+        *,
+        signing_key: SigningKey,
+        open_import: bool = False,
+    ) -> None:
         self.app = app
         self.organiser_token = organiser_token
+        self.signing_key = signing_key
+        self.open_import = open_import  # anyone may import, even with an organiser token set
         self._updates: dict[tuple[object, ...], frontier_pb2.GameUpdate] = {}
         self._records: dict[str, GameRecord] = {}  # the latest record seen per watched game
         self._updates_lock = threading.Lock()
@@ -233,6 +249,7 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
             status="finished" if engine.outcome(record.state) is not None else "in_progress",
             view_json=to_json(view),
             seats_to_act=list(engine.seats_to_act(record.state)),
+            imported=latest.imported,
         )
         seat = seat_of(caller, latest.token_hashes, required=False)
         if seat is not None:
@@ -289,6 +306,7 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
                     tag=s.tag,
                     version=s.version,
                     created_at=s.created_at,
+                    imported=s.imported,
                 )
                 for s in found
             ],
@@ -458,11 +476,12 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
         caller = self._caller(context)
         record = self._game(request.game_id)
         viewer = viewer_of(record, caller)
-        content = "\n".join(export_lines(self.app, record, viewer)) + "\n"
+        content = "\n".join(export_lines(self.app, record, viewer, self.signing_key)) + "\n"
         return frontier_pb2.ExportLogResponse(content=content, redacted=viewer is not None)
 
     @handles_errors
     def ImportLog(self, request: Any, context: grpc.ServicerContext) -> Any:
+        self._require_import_right(self._caller(context))
         if not request.content.strip():
             raise InvalidArgument("EMPTY_LOG", "content is empty: send the match log's text", field="content")
         record = import_log(self.app, request.content)
@@ -471,6 +490,15 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
             version=record.game_version,
             state_hash=state_hash(record.engine.view(record.state, None)),
         )
+
+    def _require_import_right(self, caller: Caller) -> None:
+        """With an organiser token set, only the organiser imports, unless the server runs open-import."""
+        if not self.organiser_token or self.open_import or caller.is_organiser:
+            return
+        why = "this server takes imports from its organiser only (or run it with --open-import)"
+        if caller.is_spectator:
+            raise Unauthenticated("ORGANISER_REQUIRED", f"{why}: send the organiser token")
+        raise PermissionDenied("ORGANISER_REQUIRED", f"{why}: this token is not the organiser's")
 
     @handles_errors
     def Audit(self, request: Any, context: grpc.ServicerContext) -> Any:
@@ -485,12 +513,60 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
         header, entries, trailer = stored_record(self.app, record, reveal_seed=True)
         verification = verify(header, entries, trailer)
         report = build_report(header, entries, trailer, verification)
+        markdown = report.to_markdown()
+        if record.imported:
+            markdown = markdown.rstrip("\n") + "\n\n" + IMPORTED_NOTE + "\n"
         return frontier_pb2.AuditReport(
             ok=verification.ok,
             game_id=header.game_id,
             checks=list(verification.checks),
             problems=[str(verification.problem)] if verification.problem else [],
-            markdown=report.to_markdown(),
+            markdown=markdown,
+            imported=record.imported,
+        )
+
+    # -- signatures and proofs -----------------------------------------------------
+
+    @handles_errors
+    def GetSigningKey(self, request: Any, context: grpc.ServicerContext) -> Any:
+        public = self.signing_key.public
+        return frontier_pb2.SigningKey(
+            key_id=self.signing_key.key_id,
+            algorithm=keys.ALGORITHM,
+            public_key_hex=keys.raw_public(public).hex(),
+            public_key_pem=keys.public_pem(public),
+        )
+
+    @handles_errors
+    def ProveInclusion(self, request: Any, context: grpc.ServicerContext) -> Any:
+        caller = self._caller(context)
+        record = self._game(request.game_id)
+        if not 1 <= request.version <= record.game_version:
+            raise InvalidArgument(
+                "BAD_VERSION",
+                f"version {request.version} is not a line of this game (versions 1 to {record.game_version})",
+                field="version",
+            )
+        lines: list[dict[str, Any]] = [record.header.to_json()]
+        lines.extend(entry.to_json() for entry in self.app.entries(record.header.game_id))
+        lines = lines[: record.game_version]  # the record read above: later entries are not in its tree
+        proof = proofs.build(
+            self.signing_key,
+            record.header.game_id,
+            request.version,
+            lines,
+            full=viewer_of(record, caller) is None,
+            imported=record.imported,
+        )
+        return frontier_pb2.InclusionProof(
+            game_id=proof.game_id,
+            version=proof.version,
+            line=proof.line or "",
+            line_hash=proof.line_hash,
+            leaf_index=proof.leaf_index,
+            tree_size=proof.tree_size,
+            audit_path=list(proof.audit_path),
+            checkpoint=proof.checkpoint.to_line(),
         )
 
 

@@ -22,6 +22,9 @@ class GameCreated(DomainEvent):
     seed: str  # hex; secret until the game ends ("" for imported tabletop games)
     token_hashes: list[str]  # SHA-256 of each seat's token, "" for an open seat
     created_at: str  # ISO 8601; informational, never hashed
+    # Stored by ImportLog rather than played here. The default is a class attribute, so events
+    # stored before this field existed (their __dict__ lacks it) load as not imported.
+    imported: bool = False
 
 
 @dataclass(frozen=True)

@@ -26,7 +26,7 @@ from service.exchange import import_log
 from service.games import Games
 from service.generated.frontier.v1 import frontier_pb2
 from service.records import project_game
-from tests.benchmarks.bench_common import Mode, Row, log, server_process
+from tests.benchmarks.bench_common import ORGANISER, Mode, Row, log, server_process
 
 # The corpus: the three games in turn; Western Legends with a 10-round cap to keep the corpus quick to make.
 CORPUS_TABLES: tuple[tuple[str, int, dict[str, Any]], ...] = (
@@ -161,7 +161,7 @@ def import_rows(mode: Mode, folder: Path, corpus_folder: Path, importers: int = 
     logs = corpus(corpus_folder, mode.import_logs)
     events = sum(count_events(text)[0] for text in logs)
     with server_process(folder / "import-data") as server:
-        clients = [Client(server.address) for _ in range(importers)]
+        clients = [Client(server.address, token=ORGANISER) for _ in range(importers)]
         bar = tqdm(total=len(logs), desc="import", unit="game", file=sys.stderr)
         lock = threading.Lock()
         queue = list(reversed(logs))

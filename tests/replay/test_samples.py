@@ -6,9 +6,13 @@ from pathlib import Path
 
 import pytest
 
-from replay.logfile import read
 from replay.samples import DEFAULT_OUT, SIZES, sample_files, sample_name
 from replay.verify import verify
+from trust.keys import load_public_key
+from trust.signed_log import line_hashes, read_signed
+from trust.verdict import judge
+
+SAMPLE_PUBLIC_KEY = DEFAULT_OUT.parent / "keys" / "samples.pub"
 
 SAMPLES = [(game, players) for game, sizes in SIZES.items() for players in sizes]
 
@@ -21,10 +25,15 @@ def test_there_are_at_least_three_samples_of_each_game() -> None:
 
 @pytest.mark.parametrize(("game", "players"), SAMPLES, ids=[sample_name(g, p) for g, p in SAMPLES])
 def test_each_stored_sample_is_a_finished_game_that_verifies(game: str, players: int) -> None:
-    header, entries, trailer = read(DEFAULT_OUT / game / f"{sample_name(game, players)}.jsonl")
+    text = (DEFAULT_OUT / game / f"{sample_name(game, players)}.jsonl").read_text(encoding="utf-8")
+    header, entries, trailer, checkpoint = read_signed(text.splitlines())
     assert (header.game, header.seats) == (game, players)
     verification = verify(header, entries, trailer)
     assert verification.ok, verification.problem
+    signature = judge(
+        header.game_id, line_hashes(header, entries), checkpoint, [load_public_key(SAMPLE_PUBLIC_KEY)]
+    )
+    assert signature.verified, signature.message
     assert trailer is not None and trailer.status == "finished" and trailer.seed is not None
     assert verification.seed_matches is True
     assert trailer.outcome is not None and "cap" not in str(trailer.outcome.get("reason")), trailer.outcome

@@ -56,10 +56,14 @@ def test_bots_export_audit_replay_import(served: str, tmp_path: Path, game: str)
     log = tmp_path / "game.log"
     frontier("export", "--server", served, game_ids[0], "-o", str(log))
     lines = [json.loads(line) for line in log.read_text().splitlines()]
-    assert lines[0]["type"] == "header" and lines[-1]["type"] == "trailer" and lines[-1]["seed"]
+    assert lines[0]["type"] == "header" and lines[-2]["type"] == "trailer" and lines[-2]["seed"]
+    assert lines[-1]["type"] == "checkpoint"
 
-    audit = frontier("audit", str(log))
+    unpinned = frontier("audit", str(log), "--known-keys", str(tmp_path / "known_keys"), check=False)
+    assert unpinned.returncode == 4 and "not trusted" in unpinned.stderr, unpinned.stdout + unpinned.stderr
+    audit = frontier("audit", str(log), "--server", served, "--known-keys", str(tmp_path / "known_keys"))
     assert audit.returncode == 0, audit.stdout + audit.stderr
+    assert re.search(r"signed by key [0-9a-f]{64} at size \d+", audit.stdout)
     remote = frontier("audit", "--server", served, game_ids[0])
     assert remote.returncode == 0, remote.stdout + remote.stderr
 

@@ -36,7 +36,8 @@ def export(client: Client, game_id: str, token: str | None = ORGANISER) -> front
 
 
 def import_log(client: Client, content: str) -> frontier_pb2.ImportLogResponse:
-    return client.call("ImportLog", frontier_pb2.ImportLogRequest(content=content))
+    """Imports are the organiser's when the server has an organiser token (as the test servers do)."""
+    return client.call("ImportLog", frontier_pb2.ImportLogRequest(content=content), token=ORGANISER)
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -47,7 +48,11 @@ def test_export_then_import_gives_the_same_final_state(client: Client, second: C
     imported = import_log(second, exported.content)
     assert imported.game_id == game_id
     assert imported.state_hash == state(client, game_id, ORGANISER).state_hash
-    assert export(second, game_id).content == exported.content
+    # The same lines; the second server signs them with its own key, as an imported game.
+    original, *_ = exported.content.rsplit("\n", 2)
+    again_lines, checkpoint_line, _ = export(second, game_id).content.rsplit("\n", 2)
+    assert again_lines == original
+    assert json.loads(checkpoint_line)["imported"] is True
     again = failure(lambda: import_log(second, exported.content))
     assert again.code == grpc.StatusCode.ALREADY_EXISTS
 
@@ -59,8 +64,9 @@ def test_audit_of_a_finished_game_passes_and_reveals_the_seed(client: Client, ga
     assert report.ok, report.problems
     assert not report.problems
     assert game_id in report.markdown
-    trailer = json.loads(export(client, game_id, token=None).content.splitlines()[-1])
+    trailer, checkpoint = map(json.loads, export(client, game_id, token=None).content.splitlines()[-2:])
     assert trailer["seed"]
+    assert checkpoint["type"] == "checkpoint"
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -68,9 +74,10 @@ def test_a_game_in_progress_exports_redacted_and_hides_the_seed(client: Client, 
     g = create(client, game)
     exported = export(client, g.game_id, token=g.tokens[0])
     assert exported.redacted
-    lines = [json.loads(line) for line in exported.content.splitlines()]
+    *lines, checkpoint = [json.loads(line) for line in exported.content.splitlines()]
     assert lines[-1]["seed"] is None
     assert all(line.get("redacted_for") == 0 for line in lines)
+    assert checkpoint["type"] == "checkpoint" and checkpoint["tree_size"] == 1  # the header alone
     assert lines[0]["draws"] == []  # the deal's shuffle is a secret
     rejected = failure(lambda: import_log(client, exported.content))
     assert rejected.code in (grpc.StatusCode.INVALID_ARGUMENT, grpc.StatusCode.FAILED_PRECONDITION)
@@ -79,8 +86,10 @@ def test_a_game_in_progress_exports_redacted_and_hides_the_seed(client: Client, 
 
 
 def _tampered(content: str, line_number: int, *, rehash: bool) -> str:
-    """Drop the last event of one entry; with `rehash`, re-seal that line and every later one."""
-    lines = [json.loads(line) for line in content.splitlines()]
+    """Drop the last event of one entry; with `rehash`, re-seal that line and every later one.
+
+    The signed checkpoint is dropped too: the tamperer cannot sign, and import does not need it."""
+    lines = [json.loads(line) for line in content.splitlines()[:-1]]
     target = lines[line_number - 1]
     target["events"] = target["events"][:-1]
     if rehash:

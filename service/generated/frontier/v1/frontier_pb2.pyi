@@ -157,7 +157,7 @@ class GetStateRequest(_message.Message):
     def __init__(self, game_id: _Optional[str] = ..., version: _Optional[int] = ...) -> None: ...
 
 class GameState(_message.Message):
-    __slots__ = ("game_id", "game", "version", "status", "viewer_seat", "view_json", "seats_to_act", "outcome", "state_hash")
+    __slots__ = ("game_id", "game", "version", "status", "viewer_seat", "view_json", "seats_to_act", "outcome", "state_hash", "imported")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     GAME_FIELD_NUMBER: _ClassVar[int]
     VERSION_FIELD_NUMBER: _ClassVar[int]
@@ -167,6 +167,7 @@ class GameState(_message.Message):
     SEATS_TO_ACT_FIELD_NUMBER: _ClassVar[int]
     OUTCOME_FIELD_NUMBER: _ClassVar[int]
     STATE_HASH_FIELD_NUMBER: _ClassVar[int]
+    IMPORTED_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     game: str
     version: int
@@ -176,7 +177,8 @@ class GameState(_message.Message):
     seats_to_act: _containers.RepeatedScalarFieldContainer[int]
     outcome: Outcome
     state_hash: str
-    def __init__(self, game_id: _Optional[str] = ..., game: _Optional[str] = ..., version: _Optional[int] = ..., status: _Optional[str] = ..., viewer_seat: _Optional[int] = ..., view_json: _Optional[str] = ..., seats_to_act: _Optional[_Iterable[int]] = ..., outcome: _Optional[_Union[Outcome, _Mapping]] = ..., state_hash: _Optional[str] = ...) -> None: ...
+    imported: bool
+    def __init__(self, game_id: _Optional[str] = ..., game: _Optional[str] = ..., version: _Optional[int] = ..., status: _Optional[str] = ..., viewer_seat: _Optional[int] = ..., view_json: _Optional[str] = ..., seats_to_act: _Optional[_Iterable[int]] = ..., outcome: _Optional[_Union[Outcome, _Mapping]] = ..., state_hash: _Optional[str] = ..., imported: _Optional[bool] = ...) -> None: ...
 
 class ListLegalCommandsRequest(_message.Message):
     __slots__ = ("game_id",)
@@ -211,7 +213,7 @@ class ListGamesRequest(_message.Message):
     def __init__(self, game: _Optional[str] = ..., status: _Optional[str] = ..., player: _Optional[str] = ..., tag: _Optional[str] = ..., page_size: _Optional[int] = ..., page_token: _Optional[str] = ...) -> None: ...
 
 class GameSummary(_message.Message):
-    __slots__ = ("game_id", "game", "status", "players", "tag", "version", "created_at")
+    __slots__ = ("game_id", "game", "status", "players", "tag", "version", "created_at", "imported")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     GAME_FIELD_NUMBER: _ClassVar[int]
     STATUS_FIELD_NUMBER: _ClassVar[int]
@@ -219,6 +221,7 @@ class GameSummary(_message.Message):
     TAG_FIELD_NUMBER: _ClassVar[int]
     VERSION_FIELD_NUMBER: _ClassVar[int]
     CREATED_AT_FIELD_NUMBER: _ClassVar[int]
+    IMPORTED_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     game: str
     status: str
@@ -226,7 +229,8 @@ class GameSummary(_message.Message):
     tag: str
     version: int
     created_at: str
-    def __init__(self, game_id: _Optional[str] = ..., game: _Optional[str] = ..., status: _Optional[str] = ..., players: _Optional[_Iterable[str]] = ..., tag: _Optional[str] = ..., version: _Optional[int] = ..., created_at: _Optional[str] = ...) -> None: ...
+    imported: bool
+    def __init__(self, game_id: _Optional[str] = ..., game: _Optional[str] = ..., status: _Optional[str] = ..., players: _Optional[_Iterable[str]] = ..., tag: _Optional[str] = ..., version: _Optional[int] = ..., created_at: _Optional[str] = ..., imported: _Optional[bool] = ...) -> None: ...
 
 class ListGamesResponse(_message.Message):
     __slots__ = ("games", "next_page_token")
@@ -323,15 +327,61 @@ class AuditRequest(_message.Message):
     def __init__(self, game_id: _Optional[str] = ...) -> None: ...
 
 class AuditReport(_message.Message):
-    __slots__ = ("ok", "game_id", "checks", "problems", "markdown")
+    __slots__ = ("ok", "game_id", "checks", "problems", "markdown", "imported")
     OK_FIELD_NUMBER: _ClassVar[int]
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     CHECKS_FIELD_NUMBER: _ClassVar[int]
     PROBLEMS_FIELD_NUMBER: _ClassVar[int]
     MARKDOWN_FIELD_NUMBER: _ClassVar[int]
+    IMPORTED_FIELD_NUMBER: _ClassVar[int]
     ok: bool
     game_id: str
     checks: _containers.RepeatedScalarFieldContainer[str]
     problems: _containers.RepeatedScalarFieldContainer[str]
     markdown: str
-    def __init__(self, ok: _Optional[bool] = ..., game_id: _Optional[str] = ..., checks: _Optional[_Iterable[str]] = ..., problems: _Optional[_Iterable[str]] = ..., markdown: _Optional[str] = ...) -> None: ...
+    imported: bool
+    def __init__(self, ok: _Optional[bool] = ..., game_id: _Optional[str] = ..., checks: _Optional[_Iterable[str]] = ..., problems: _Optional[_Iterable[str]] = ..., markdown: _Optional[str] = ..., imported: _Optional[bool] = ...) -> None: ...
+
+class GetSigningKeyRequest(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...
+
+class SigningKey(_message.Message):
+    __slots__ = ("key_id", "algorithm", "public_key_hex", "public_key_pem")
+    KEY_ID_FIELD_NUMBER: _ClassVar[int]
+    ALGORITHM_FIELD_NUMBER: _ClassVar[int]
+    PUBLIC_KEY_HEX_FIELD_NUMBER: _ClassVar[int]
+    PUBLIC_KEY_PEM_FIELD_NUMBER: _ClassVar[int]
+    key_id: str
+    algorithm: str
+    public_key_hex: str
+    public_key_pem: str
+    def __init__(self, key_id: _Optional[str] = ..., algorithm: _Optional[str] = ..., public_key_hex: _Optional[str] = ..., public_key_pem: _Optional[str] = ...) -> None: ...
+
+class ProveInclusionRequest(_message.Message):
+    __slots__ = ("game_id", "version")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    VERSION_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    version: int
+    def __init__(self, game_id: _Optional[str] = ..., version: _Optional[int] = ...) -> None: ...
+
+class InclusionProof(_message.Message):
+    __slots__ = ("game_id", "version", "line", "line_hash", "leaf_index", "tree_size", "audit_path", "checkpoint")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    VERSION_FIELD_NUMBER: _ClassVar[int]
+    LINE_FIELD_NUMBER: _ClassVar[int]
+    LINE_HASH_FIELD_NUMBER: _ClassVar[int]
+    LEAF_INDEX_FIELD_NUMBER: _ClassVar[int]
+    TREE_SIZE_FIELD_NUMBER: _ClassVar[int]
+    AUDIT_PATH_FIELD_NUMBER: _ClassVar[int]
+    CHECKPOINT_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    version: int
+    line: str
+    line_hash: str
+    leaf_index: int
+    tree_size: int
+    audit_path: _containers.RepeatedScalarFieldContainer[str]
+    checkpoint: str
+    def __init__(self, game_id: _Optional[str] = ..., version: _Optional[int] = ..., line: _Optional[str] = ..., line_hash: _Optional[str] = ..., leaf_index: _Optional[int] = ..., tree_size: _Optional[int] = ..., audit_path: _Optional[_Iterable[str]] = ..., checkpoint: _Optional[str] = ...) -> None: ...

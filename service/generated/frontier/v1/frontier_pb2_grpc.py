@@ -99,6 +99,16 @@ class FrontierLedgerStub:
                 request_serializer=frontier_dot_v1_dot_frontier__pb2.AuditRequest.SerializeToString,
                 response_deserializer=frontier_dot_v1_dot_frontier__pb2.AuditReport.FromString,
                 _registered_method=True)
+        self.GetSigningKey = channel.unary_unary(
+                '/frontier.v1.FrontierLedger/GetSigningKey',
+                request_serializer=frontier_dot_v1_dot_frontier__pb2.GetSigningKeyRequest.SerializeToString,
+                response_deserializer=frontier_dot_v1_dot_frontier__pb2.SigningKey.FromString,
+                _registered_method=True)
+        self.ProveInclusion = channel.unary_unary(
+                '/frontier.v1.FrontierLedger/ProveInclusion',
+                request_serializer=frontier_dot_v1_dot_frontier__pb2.ProveInclusionRequest.SerializeToString,
+                response_deserializer=frontier_dot_v1_dot_frontier__pb2.InclusionProof.FromString,
+                _registered_method=True)
 
 
 class FrontierLedgerServicer:
@@ -193,6 +203,20 @@ class FrontierLedgerServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def GetSigningKey(self, request, context):
+        """The public key that signs this server's checkpoints (pin it; audit checks exports with it).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ProveInclusion(self, request, context):
+        """Proof that one line (a game version) is in the game's signed Merkle tree, without the whole log.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_FrontierLedgerServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -255,6 +279,16 @@ def add_FrontierLedgerServicer_to_server(servicer, server):
                     servicer.Audit,
                     request_deserializer=frontier_dot_v1_dot_frontier__pb2.AuditRequest.FromString,
                     response_serializer=frontier_dot_v1_dot_frontier__pb2.AuditReport.SerializeToString,
+            ),
+            'GetSigningKey': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetSigningKey,
+                    request_deserializer=frontier_dot_v1_dot_frontier__pb2.GetSigningKeyRequest.FromString,
+                    response_serializer=frontier_dot_v1_dot_frontier__pb2.SigningKey.SerializeToString,
+            ),
+            'ProveInclusion': grpc.unary_unary_rpc_method_handler(
+                    servicer.ProveInclusion,
+                    request_deserializer=frontier_dot_v1_dot_frontier__pb2.ProveInclusionRequest.FromString,
+                    response_serializer=frontier_dot_v1_dot_frontier__pb2.InclusionProof.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -586,6 +620,60 @@ class FrontierLedger:
             '/frontier.v1.FrontierLedger/Audit',
             frontier_dot_v1_dot_frontier__pb2.AuditRequest.SerializeToString,
             frontier_dot_v1_dot_frontier__pb2.AuditReport.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetSigningKey(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/frontier.v1.FrontierLedger/GetSigningKey',
+            frontier_dot_v1_dot_frontier__pb2.GetSigningKeyRequest.SerializeToString,
+            frontier_dot_v1_dot_frontier__pb2.SigningKey.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ProveInclusion(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/frontier.v1.FrontierLedger/ProveInclusion',
+            frontier_dot_v1_dot_frontier__pb2.ProveInclusionRequest.SerializeToString,
+            frontier_dot_v1_dot_frontier__pb2.InclusionProof.FromString,
             options,
             channel_credentials,
             insecure,

@@ -1,0 +1,24 @@
+"""Reading a match log that may end in a signed checkpoint, and the hashes the checkpoint covers."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from replay import logfile
+from replay.record import Entry, Header, Trailer
+from trust.checkpoint import Checkpoint, split_checkpoint
+
+
+def read_signed(lines: Sequence[str]) -> tuple[Header, list[Entry], Trailer | None, Checkpoint | None]:
+    """The log's records and its checkpoint (None when unsigned).
+
+    Raises logfile.LogFormatError for a malformed log, CheckpointError for a malformed checkpoint.
+    """
+    body, checkpoint = split_checkpoint(lines)
+    header, entries, trailer = logfile.read_lines(body)
+    return header, entries, trailer, checkpoint
+
+
+def line_hashes(header: Header, entries: Sequence[Entry]) -> list[str]:
+    """The Merkle leaves' data, as hex: the header's hash, then each entry's."""
+    return [header.hash, *(entry.hash for entry in entries)]
