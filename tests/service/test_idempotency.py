@@ -31,6 +31,7 @@ from service.servicer import Servicer
 from tests.conftest import ORGANISER, available_games, start_server
 from tests.servers import Postgres
 from tests.service.helpers import Game, create, failure, legal, state, submit
+from trust.keys import generate
 
 GAMES = available_games()
 
@@ -172,7 +173,8 @@ def server_with_lock_timeout(data: Path, seconds: int) -> Running:
     settings = Settings(data=data, port=0, organiser_token=ORGANISER)
     app = Games(env={**settings.store_env(), "SQLITE_LOCK_TIMEOUT": str(seconds)})
     server = grpc.server(futures.ThreadPoolExecutor(max_workers=16))
-    frontier_pb2_grpc.add_FrontierLedgerServicer_to_server(Servicer(app, ORGANISER), server)
+    servicer = Servicer(app, ORGANISER, signing_key=generate())
+    frontier_pb2_grpc.add_FrontierLedgerServicer_to_server(servicer, server)
     port = server.add_insecure_port("127.0.0.1:0")
     server.start()
     return Running(server, port, app)
