@@ -93,6 +93,11 @@ def test_the_packaged_redis_serves_streams(packaged_only: None) -> None:
         server.stop()
 
 
+def test_psycopg_brings_its_own_libpq() -> None:
+    # The pure-Python implementation loads the system's libpq, which a fresh machine lacks.
+    assert psycopg.pq.__impl__ == "binary"
+
+
 def test_system_binaries_come_first_and_the_newest_postgres_wins(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
