@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from tests.servers.binaries import MissingBinary, find_postgres, find_redis
 from tests.servers.ports import free_port
-from tests.servers.postgres import Postgres
-from tests.servers.redis import Redis
+from tests.servers.postgres_server import Postgres
+from tests.servers.redis_server import Redis
 
 __all__ = [
     "MissingBinary",
