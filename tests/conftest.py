@@ -14,7 +14,7 @@ from engines.registry import game_ids
 from service.client import Client
 from service.config import Settings
 from service.server import Running, create_server
-from tests.servers import Postgres, Redis, free_port, postgres_available, redis_available
+from tests.servers import MissingBinary, Postgres, Redis, free_port
 
 ORGANISER = "organiser-secret-token"
 
@@ -59,12 +59,14 @@ requires_most_wanted = pytest.mark.skipif(
 
 @pytest.fixture(scope="session")
 def postgres() -> Iterator[Postgres]:
-    """A private PostgreSQL 15 server for this test session."""
-    if not postgres_available():
-        pytest.fail("PostgreSQL binaries (initdb, postgres) are missing: .ci/run installs them")
-    # Not under pytest's tmp folder: PostgreSQL runs as its own user and must reach its files.
+    """A private PostgreSQL server for this test session (the system's, or the dev extras' wheel)."""
+    # Not under pytest's tmp folder: as root, PostgreSQL runs as another account that must reach its files.
     folder = Path(tempfile.mkdtemp(prefix="frontier-pg-"))
-    server = Postgres(folder / "cluster", free_port()).init().start()
+    try:
+        server = Postgres(folder / "cluster", free_port()).init().start()
+    except MissingBinary as missing:
+        shutil.rmtree(folder, ignore_errors=True)
+        pytest.fail(str(missing))
     yield server
     server.stop()
     shutil.rmtree(folder, ignore_errors=True)
@@ -73,8 +75,9 @@ def postgres() -> Iterator[Postgres]:
 @pytest.fixture
 def redis_server() -> Iterator[Redis]:
     """A private Redis server for one test (tests may stop and restart it)."""
-    if not redis_available():
-        pytest.fail("redis-server is missing: .ci/run installs Debian's redis-server package")
-    server = Redis(free_port()).start()
+    try:
+        server = Redis(free_port()).start()
+    except MissingBinary as missing:
+        pytest.fail(str(missing))
     yield server
     server.stop()
