@@ -47,6 +47,21 @@ class Verification:
     seed_revealed: bool = False
     seed_matches: bool | None = None  # None when no seed is revealed
     outcome: Outcome | None = field(default=None)
+    finished: bool = False  # the log closes with a `finished` trailer that was checked
+
+    @property
+    def verdict(self) -> str:
+        """`passed` (a finished game, fully checked), `failed`, or `incomplete`.
+
+        A log without a trailer, or with an `in_progress` one, is never a finished
+        game: every line it has may agree with the rules, but its result is unknown.
+        """
+        if self.problem is not None:
+            return FAILED
+        return PASSED if self.finished else INCOMPLETE
+
+
+PASSED, FAILED, INCOMPLETE = "passed", "failed", "incomplete"
 
 
 class _Failed(Exception):
@@ -116,6 +131,7 @@ class _Run:
             seed_revealed=self.trailer is not None and self.trailer.seed is not None,
             seed_matches=self.seed_matches,
             outcome=outcome,
+            finished=problem is None and self.trailer is not None and self.trailer.status == "finished",
         )
 
     # -- (a) the hash chain -------------------------------------------------------------
@@ -168,9 +184,16 @@ class _Run:
 
     def check_seed(self) -> Problem | None:
         """Check the revealed seed; its problem, if any, is returned for later."""
-        if self.trailer is None or self.trailer.seed is None:
+        if self.trailer is None:
             return None
         line, version = self.trailer_line, self.trailer.version
+        if self.trailer.seed is None:
+            if self.trailer.status == "finished" and self.header.seed_commitment is not None:
+                # Without the seed no draw can be re-derived: a forger who re-rolled a die
+                # and re-sealed every line would otherwise pass as a finished game.
+                reason = "the trailer says finished but withholds the seed the header commits to"
+                return Problem(version, line, "SEED_WITHHELD", reason)
+            return None
         if self.header.seed_commitment is None:
             return Problem(
                 version, line, "NO_COMMITMENT", "a seed is revealed but the header commits to none"

@@ -170,6 +170,11 @@ def _import(args: argparse.Namespace) -> int:
     return 1 if failures else 0
 
 
+# `frontier audit` exit statuses, by verdict (2 is also argparse's status for bad usage).
+AUDIT_EXIT = {"passed": 0, "failed": 1, "incomplete": 3}
+EXIT_UNREADABLE = 2
+
+
 def _audit(args: argparse.Namespace) -> int:
     if args.server:
         from service.client import Client
@@ -178,19 +183,19 @@ def _audit(args: argparse.Namespace) -> int:
         with Client(args.server, token=args.token or os.environ.get("FRONTIER_TOKEN")) as client:
             report = client.call("Audit", frontier_pb2.AuditRequest(game_id=args.target))
         print(report.markdown)
-        return 0 if report.ok else 1
+        return AUDIT_EXIT.get(report.verdict, 1)
     from replay import logfile
     from replay.audit import build_report
     from replay.verify import verify
 
     try:
-        header, entries, trailer = logfile.read_lines(Path(args.target).read_text().splitlines())
+        header, entries, trailer = logfile.read(Path(args.target))
     except logfile.LogFormatError as error:
         print(f"{args.target}: not a valid match log: {error}", file=sys.stderr)
-        return 1
+        return EXIT_UNREADABLE
     verification = verify(header, entries, trailer)
     print(build_report(header, entries, trailer, verification).to_markdown())
-    return 0 if verification.ok else 1
+    return AUDIT_EXIT[verification.verdict]
 
 
 def _replay(args: argparse.Namespace) -> int:

@@ -23,13 +23,19 @@ from service.records import FINISHED, GameRecord, decode_events
 from service.store_events import CommandAccepted, GameCreated
 
 
-def trailer_for(record: GameRecord, *, reveal_seed: bool = False) -> Trailer:
-    """The closing line; the seed is revealed once the game is over (or for a server-side audit)."""
+def trailer_for(record: GameRecord, *, reveal_seed: bool = False) -> Trailer | None:
+    """The closing line; the seed is revealed once the game is over (or for a server-side audit).
+
+    None for a game imported without a trailer whose moves end the game: its result
+    was never attested, so its export stays as cut as the log it came from.
+    """
+    if record.status != FINISHED and record.outcome is not None:
+        return None
     finished = record.status == FINISHED or reveal_seed
     return Trailer(
         version=record.game_version,
         status=record.status,
-        outcome=outcome_json(record),
+        outcome=outcome_json(record) if record.status == FINISHED else None,
         state_hash=state_hash(record.engine.view(record.state, None)),
         seed=record.seed.hex() if finished and record.seed else None,
         prev=record.head,
@@ -51,7 +57,10 @@ def export_lines(app: Games, record: GameRecord, viewer: Seat | None) -> Iterato
             )
         previous = entry.hash
         yield _line(entry.to_json(), record, viewer, is_header=False)
-    trailer = trailer_for(record).to_json()
+    closing = trailer_for(record)
+    if closing is None:
+        return
+    trailer = closing.to_json()
     if viewer is not None:
         trailer = {**trailer, "state_hash": "", "redacted_for": viewer}
     yield canonical_json(trailer)
@@ -85,8 +94,9 @@ def import_log(app: Games, content: str) -> GameRecord:
         raise RuleBroken(
             "LOG_REJECTED",
             f"the log disagrees with the rules at line {problem.line} (version {problem.version}): "
-            f"{problem.reason}",
+            f"{problem.code}: {problem.reason}",
             rule="IMPORT",
+            code=problem.code,
             line=str(problem.line),
             version=str(problem.version),
         )
@@ -116,7 +126,7 @@ def import_log(app: Games, content: str) -> GameRecord:
 
 def stored_record(
     app: Games, record: GameRecord, *, reveal_seed: bool
-) -> tuple[Header, list[Entry], Trailer]:
+) -> tuple[Header, list[Entry], Trailer | None]:
     """The full record of a stored game, as the verifier reads it."""
     entries = list(app.entries(record.header.game_id))
     return record.header, entries, trailer_for(record, reveal_seed=reveal_seed)

@@ -230,14 +230,16 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
             game_id=record.header.game_id,
             game=record.header.game,
             version=record.game_version,
-            status="finished" if engine.outcome(record.state) is not None else "in_progress",
+            # The stored status, not the engine's: a log imported without its trailer
+            # is an unfinished game even when its moves end the game.
+            status=record.status,
             view_json=to_json(view),
             seats_to_act=list(engine.seats_to_act(record.state)),
         )
         seat = seat_of(caller, latest.token_hashes, required=False)
         if seat is not None:
             state.viewer_seat = seat
-        outcome = outcome_proto(record)
+        outcome = outcome_proto(record) if record.status == FINISHED else None
         if outcome is not None:
             state.outcome.CopyFrom(outcome)
         if viewer is None:
@@ -487,6 +489,7 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
         report = build_report(header, entries, trailer, verification)
         return frontier_pb2.AuditReport(
             ok=verification.ok,
+            verdict=verification.verdict,
             game_id=header.game_id,
             checks=list(verification.checks),
             problems=[str(verification.problem)] if verification.problem else [],
