@@ -17,7 +17,7 @@ from engines.bot import random_command
 from engines.codec import Codec, encode
 from engines.registry import get_engine
 from engines.rng import Draw, ObservedRng, SeededRng
-from replay.record import Entry, Header, Trailer, state_hash
+from replay.record import Entry, Header, Trailer, line_salt, state_hash
 from replay.verify import outcome_json, steps
 
 Record = tuple[Header, list[Entry], Trailer | None]
@@ -69,7 +69,7 @@ def reroll(record: Record, *, forger_seed: bytes = b"forger", bot_seed: int = 0)
                 state = states[index]
                 for event in events:
                     state = engine.evolve(state, event)
-                rest = _play_on(engine, state, forged.version, header.game_id, forger_seed, bot_seed)
+                rest = _play_on(engine, state, forged, header.game_id, forger_seed, bot_seed)
                 if rest is None:
                     continue
                 tail, final = rest
@@ -78,18 +78,23 @@ def reroll(record: Record, *, forger_seed: bytes = b"forger", bot_seed: int = 0)
                     version=(tail[-1].version if tail else forged.version),
                     status="finished",
                     outcome=outcome_json(outcome),
-                    state_hash=state_hash(engine.view(final, None)),
+                    state_hash=state_hash(engine.view(final, None), header.format_version),
                     seed=None,
                     prev="",
+                    format_version=header.format_version,
                 )
                 return reseal(header, [*entries[:index], forged, *tail], trailer), index
     raise ValueError("no die roll in this record can be changed and still be legal")
 
 
 def _play_on(
-    engine: Engine, state: Any, version: int, game_id: str, seed: bytes, bot_seed: int
+    engine: Engine, state: Any, last: Entry, game_id: str, seed: bytes, bot_seed: int
 ) -> tuple[list[Entry], Any] | None:
-    """Play a game on from `state` with a bot until it is over; None if it gets stuck."""
+    """Play a game on from `state` with a bot until it is over; None if it gets stuck.
+
+    The forger lacks the server's seed, so its salts are its own (from its seed).
+    """
+    version = last.version
     chooser = random.Random(bot_seed)
     tail: list[Entry] = []
     for _ in range(100_000):
@@ -115,6 +120,8 @@ def _play_on(
                 draws=tuple(rng.draws),
                 events=tuple(encode(e) for e in events),
                 prev="",
+                format_version=last.format_version,
+                salt=line_salt(seed, game_id, version) if last.format_version >= 2 else None,
             )
         )
     return None

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from engines.base import JsonValue
-from replay.record import FORMAT, FORMAT_VERSION, Entry, Header, Trailer, canonical_json
+from replay.record import FORMAT, FORMAT_VERSIONS, Entry, Header, Trailer, canonical_json
 
 Record = tuple[Header, list[Entry], Trailer | None]
 
@@ -35,10 +35,11 @@ class LogFormatError(ValueError):
 
 def write_lines(header: Header, entries: Iterable[Entry], trailer: Trailer | None = None) -> list[str]:
     """The lines of a match log, without line ends."""
-    lines = [canonical_json(header.to_json())]
-    lines.extend(canonical_json(entry.to_json()) for entry in entries)
+    spelling = header.format_version
+    lines = [canonical_json(header.to_json(), spelling)]
+    lines.extend(canonical_json(entry.to_json(), spelling) for entry in entries)
     if trailer is not None:
-        lines.append(canonical_json(trailer.to_json()))
+        lines.append(canonical_json(trailer.to_json(), spelling))
     return lines
 
 
@@ -78,11 +79,11 @@ def read_lines(lines: Iterable[str]) -> Record:
         elif header is None:
             raise LogFormatError(number, f"the first line must be the header, found type {kind!r}")
         elif kind == "entry":
-            entry = _entry(number, data)
+            entry = _entry(number, data, header.format_version)
             _require_version(number, entry.version, _last_version(entries))
             entries.append(entry)
         elif kind == "trailer":
-            trailer = _trailer(number, data)
+            trailer = _trailer(number, data, header.format_version)
             if trailer.version != _last_version(entries):
                 raise LogFormatError(
                     number,
@@ -196,18 +197,20 @@ _HEADER_FIELDS = (
 )  # fmt: skip
 _ENTRY_FIELDS = ("type", "version", "seat", "command", "draws", "events", "prev", "hash")
 _TRAILER_FIELDS = ("type", "version", "status", "outcome", "state_hash", "seed", "prev", "hash")
+# What each format adds to the lines of format 1 (the trailer is the same in both).
+_HEADER_FIELDS_2 = (*_HEADER_FIELDS, "rules_version", "rng", "salt")
+_ENTRY_FIELDS_2 = (*_ENTRY_FIELDS, "salt")
 
 
 def _header(number: int, data: Mapping[str, JsonValue]) -> Header:
     # Check the format before the field list, so a future format gets the clearer message.
     if data.get("format") != FORMAT:
         raise LogFormatError(number, f"unknown format {data.get('format')!r}; expected {FORMAT!r}")
-    if data.get("format_version") != FORMAT_VERSION or type(data.get("format_version")) is not int:
-        raise LogFormatError(
-            number,
-            f"unknown format_version {data.get('format_version')!r}; this reader knows {FORMAT_VERSION}",
-        )
-    f = _Fields(number, data, _HEADER_FIELDS)
+    format_version = data.get("format_version")
+    if type(format_version) is not int or format_version not in FORMAT_VERSIONS:
+        known = " and ".join(map(str, FORMAT_VERSIONS))
+        raise LogFormatError(number, f"unknown format_version {format_version!r}; this reader knows {known}")
+    f = _Fields(number, data, _HEADER_FIELDS if format_version == 1 else _HEADER_FIELDS_2)
     f.equal("version", 1, "the header must be version 1, found")
     commitment = f.optional_text("seed_commitment")
     if commitment is not None:
@@ -228,11 +231,15 @@ def _header(number: int, data: Mapping[str, JsonValue]) -> Header:
         setup_draws=f.objects("draws"),
         prev=f.hash("prev"),
         hash=f.hash("hash"),
+        format_version=format_version,
+        rules_version=f.text("rules_version") if format_version >= 2 else None,
+        rng=f.text("rng") if format_version >= 2 else None,
+        salt=f.hash("salt") if format_version >= 2 else None,
     )
 
 
-def _entry(number: int, data: Mapping[str, JsonValue]) -> Entry:
-    f = _Fields(number, data, _ENTRY_FIELDS)
+def _entry(number: int, data: Mapping[str, JsonValue], format_version: int) -> Entry:
+    f = _Fields(number, data, _ENTRY_FIELDS if format_version == 1 else _ENTRY_FIELDS_2)
     return Entry(
         version=f.integer("version"),
         seat=f.integer("seat"),
@@ -241,10 +248,12 @@ def _entry(number: int, data: Mapping[str, JsonValue]) -> Entry:
         events=f.objects("events"),
         prev=f.hash("prev"),
         hash=f.hash("hash"),
+        format_version=format_version,
+        salt=f.hash("salt") if format_version >= 2 else None,
     )
 
 
-def _trailer(number: int, data: Mapping[str, JsonValue]) -> Trailer:
+def _trailer(number: int, data: Mapping[str, JsonValue], format_version: int) -> Trailer:
     f = _Fields(number, data, _TRAILER_FIELDS)
     status = f.text("status")
     if status not in _STATUSES:
@@ -260,4 +269,5 @@ def _trailer(number: int, data: Mapping[str, JsonValue]) -> Trailer:
         seed=seed,
         prev=f.hash("prev"),
         hash=f.hash("hash"),
+        format_version=format_version,
     )

@@ -36,9 +36,10 @@ def trailer_for(record: GameRecord, *, reveal_seed: bool = False) -> Trailer | N
         version=record.game_version,
         status=record.status,
         outcome=outcome_json(record) if record.status == FINISHED else None,
-        state_hash=state_hash(record.engine.view(record.state, None)),
+        state_hash=state_hash(record.engine.view(record.state, None), record.header.format_version),
         seed=record.seed.hex() if finished and record.seed else None,
         prev=record.head,
+        format_version=record.header.format_version,
     ).sealed()
 
 
@@ -62,19 +63,26 @@ def export_lines(app: Games, record: GameRecord, viewer: Seat | None) -> Iterato
         return
     trailer = closing.to_json()
     if viewer is not None:
-        trailer = {**trailer, "state_hash": "", "redacted_for": viewer}
-    yield canonical_json(trailer)
+        # The state hash and the trailer's hash cover every hidden value, unsalted: a guess
+        # of the whole hidden state could be confirmed against them, so both go.
+        trailer = {**trailer, "state_hash": "", "hash": "", "redacted_for": viewer}
+    yield canonical_json(trailer, record.header.format_version)
 
 
 def _line(data: dict[str, Any], record: GameRecord, viewer: Seat | None, *, is_header: bool) -> str:
+    spelling = record.header.format_version
     if viewer is None:
-        return canonical_json(data)
+        return canonical_json(data, spelling)
     engine = record.engine
     events = [encode(engine.redact(e, viewer)) for e in decode_events(record.header.game, data["events"])]
     shown = {**data, "events": events, "draws": [], "redacted_for": viewer}
     if not is_header and data["seat"] != viewer:
         shown["command"] = None  # another seat's command may name its hidden cards
-    return canonical_json(shown)
+    if "salt" in shown:
+        # Without the salt the line's hash commits to its hidden values with a 256-bit
+        # secret, so no guess of what was stripped can be confirmed by re-sealing.
+        shown["salt"] = None
+    return canonical_json(shown, spelling)
 
 
 def import_log(app: Games, content: str) -> GameRecord:

@@ -243,7 +243,7 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
         if outcome is not None:
             state.outcome.CopyFrom(outcome)
         if viewer is None:
-            state.state_hash = state_hash(view)
+            state.state_hash = state_hash(view, record.header.format_version)
         return state
 
     @handles_errors
@@ -471,7 +471,7 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
         return frontier_pb2.ImportLogResponse(
             game_id=record.header.game_id,
             version=record.game_version,
-            state_hash=state_hash(record.engine.view(record.state, None)),
+            state_hash=state_hash(record.engine.view(record.state, None), record.header.format_version),
         )
 
     @handles_errors
