@@ -148,16 +148,18 @@ def test_seed_and_salts_appear_in_nothing_a_seat_or_spectator_gets(client: Clien
             )
             texts.extend(str(step) for step in replay)
             refused = failure(
-                lambda: client.call("Audit", frontier_pb2.AuditRequest(game_id=g.game_id), token=token)
+                lambda g=g, token=token: client.call(
+                    "Audit", frontier_pb2.AuditRequest(game_id=g.game_id), token=token
+                )
             )
             texts.append(refused.message + str(refused.metadata))
-        for seat, token in g.tokens.items():
+        for seat in g.tokens:
             texts.append(str(legal(client, g, seat)))
             waiting = state(client, g.game_id, ORGANISER).seats_to_act
             if seat not in waiting:
                 commands = legal(client, g, seat).commands
                 if commands:
-                    refused = failure(lambda s=seat, c=commands[0]: submit(client, g, s, c))
+                    refused = failure(lambda g=g, s=seat, c=commands[0]: submit(client, g, s, c))
                     assert refused.code != grpc.StatusCode.OK
                     texts.append(refused.message + str(refused.metadata))
         created = client.call("ListGames", frontier_pb2.ListGamesRequest())
