@@ -49,8 +49,35 @@ def write(path: Path, header: Header, entries: Iterable[Entry], trailer: Trailer
 
 
 def read(path: Path) -> Record:
-    """Read a match log file strictly; see `read_lines`."""
-    return read_lines(path.read_text(encoding="utf-8").splitlines())
+    """Read a match log file strictly; see `read_bytes`."""
+    return read_bytes(path.read_bytes())
+
+
+def read_bytes(data: bytes) -> Record:
+    """Read a match log from its bytes: UTF-8 is checked line by line, so a bad byte names its line."""
+    lines = data.split(b"\n")
+    if lines[0].startswith(b"\xef\xbb\xbf"):
+        raise LogFormatError(1, "the file starts with a byte-order mark (BOM); save it as UTF-8 without one")
+    texts: list[str] = []
+    for number, raw in enumerate(lines, start=1):
+        try:
+            texts.append(raw.decode("utf-8"))
+        except UnicodeDecodeError as error:
+            raise LogFormatError(
+                number, f"not UTF-8: byte 0x{raw[error.start]:02x} at column {error.start + 1}"
+            ) from None
+    return read_lines(texts)
+
+
+def read_text(text: str) -> Record:
+    """Read a match log from its text; lines end at "\n" only (see `split_lines`)."""
+    return read_lines(split_lines(text))
+
+
+def split_lines(text: str) -> list[str]:
+    """The lines of a log. Only "\n" ends a line: str.splitlines would also split at
+    U+2028 and friends, which RFC 8785 leaves unescaped inside strings."""
+    return [line.removesuffix("\r") for line in text.split("\n")]
 
 
 def read_lines(lines: Iterable[str]) -> Record:
@@ -64,6 +91,8 @@ def read_lines(lines: Iterable[str]) -> Record:
         numbered.pop()
     if not numbered:
         raise LogFormatError(1, "the log is empty; it must start with a header line")
+    if numbered[0][1].startswith("\ufeff"):
+        raise LogFormatError(1, "the log starts with a byte-order mark (BOM); save it as UTF-8 without one")
     header: Header | None = None
     entries: list[Entry] = []
     trailer: Trailer | None = None
@@ -108,11 +137,100 @@ def _require_version(number: int, version: int, previous: int) -> None:
         )
 
 
+# I-JSON (RFC 7493) limits, which RFC 8785 relies on: integers a double holds exactly.
+SAFE_INTEGER = 2**53 - 1
+MAX_DEPTH = 32  # no line of any game nests deeper than a dozen levels
+_BRACKETS = re.compile(r"[\[\]{}]")
+_STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"')
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+
+
+class _BadJson(ValueError):
+    """A JSON value this format refuses: raised from the parser's hooks."""
+
+
+def _integer(text: str) -> int:
+    # Checked on the digits before int() runs, so a thousand-digit number costs nothing.
+    if len(text.lstrip("-")) > 16 or abs(int(text)) > SAFE_INTEGER:
+        shown = text if len(text) <= 24 else f"{text[:12]}...({len(text)} digits)"
+        raise _BadJson(f"the integer {shown} is outside the safe range ±(2**53 - 1) (RFC 8785)")
+    return int(text)
+
+
+def _no_fraction(text: str) -> float:
+    raise _BadJson(f"the number {text[:24]} has a fraction or exponent; log values are integers")
+
+
+def _no_constant(name: str) -> float:
+    raise _BadJson(f"{name} is not JSON")
+
+
+def _no_duplicates(pairs: list[tuple[str, JsonValue]]) -> dict[str, JsonValue]:
+    data = dict(pairs)
+    if len(data) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise _BadJson(f"the key {key!r} appears twice in one object")
+            seen.add(key)
+    return data
+
+
+def _depth(text: str) -> int:
+    """How deeply a JSON text nests, counted without recursion (strings skipped)."""
+    depth = deepest = 0
+    for bracket in _BRACKETS.findall(_STRINGS.sub("", text)):
+        depth += 1 if bracket in "[{" else -1
+        deepest = max(deepest, depth)
+    return deepest
+
+
+def _lone_surrogate(value: JsonValue) -> bool:
+    if isinstance(value, str):
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            return True
+        return False
+    if isinstance(value, dict):
+        return any(_lone_surrogate(k) or _lone_surrogate(v) for k, v in value.items())
+    if isinstance(value, list):
+        return any(_lone_surrogate(v) for v in value)
+    return False
+
+
+def parse_json(text: str) -> JsonValue:
+    """Parse one line as I-JSON: no duplicate keys, integers only and in the safe range,
+    no NaN or Infinity, no lone surrogates, nested at most MAX_DEPTH deep.
+
+    Raises ValueError with a message fit to show.
+    """
+    if text.count("[") + text.count("{") > MAX_DEPTH and _depth(text) > MAX_DEPTH:
+        raise ValueError(f"nested more than {MAX_DEPTH} levels deep")
+    try:
+        data = json.loads(
+            text,
+            object_pairs_hook=_no_duplicates,
+            parse_int=_integer,
+            parse_float=_no_fraction,
+            parse_constant=_no_constant,
+        )
+    except _BadJson as error:
+        raise ValueError(str(error)) from None
+    except json.JSONDecodeError as error:
+        raise ValueError(f"not JSON ({error.msg} at column {error.colno})") from None
+    if _SURROGATE_ESCAPE.search(text) and _lone_surrogate(data):
+        raise ValueError(
+            "a string holds a lone UTF-16 surrogate (such as \\ud800), which is not Unicode text"
+        )
+    return data
+
+
 def _parse_object(number: int, text: str) -> dict[str, JsonValue]:
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise LogFormatError(number, f"not JSON ({error.msg} at column {error.colno})") from None
+        data = parse_json(text)
+    except ValueError as error:
+        raise LogFormatError(number, str(error)) from None
     if not isinstance(data, dict):
         raise LogFormatError(number, f"a line must be a JSON object, found {type(data).__name__}")
     if "redacted_for" in data:

@@ -161,7 +161,16 @@ def _import(args: argparse.Namespace) -> int:
     with Client(args.server) as client:
         for path in args.files:
             try:
-                response = client.call("ImportLog", frontier_pb2.ImportLogRequest(content=path.read_text()))
+                content = path.read_bytes().decode("utf-8")
+            except UnicodeDecodeError as error:
+                failures += 1
+                print(
+                    f"{path}: rejected: not UTF-8 (byte {error.start + 1}); see frontier audit",
+                    file=sys.stderr,
+                )
+                continue
+            try:
+                response = client.call("ImportLog", frontier_pb2.ImportLogRequest(content=content))
             except grpc.RpcError as error:
                 failures += 1
                 print(f"{path}: rejected: {error.code().name}: {error.details()}", file=sys.stderr)

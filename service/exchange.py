@@ -88,9 +88,11 @@ def _line(data: dict[str, Any], record: GameRecord, viewer: Seat | None, *, is_h
 def import_log(app: Games, content: str) -> GameRecord:
     """Re-run a match log through the rules; store it only if every line agrees."""
     try:
-        header, entries, trailer = logfile.read_lines(content.splitlines())
+        header, entries, trailer = logfile.read_text(content)
     except logfile.LogFormatError as error:
-        raise InvalidArgument("MALFORMED_LOG", str(error), field="content") from None
+        raise InvalidArgument(
+            "MALFORMED_LOG", str(error), field="content", code="MALFORMED_LINE", line=str(error.line)
+        ) from None
     try:
         uid = UUID(header.game_id)
     except ValueError:
