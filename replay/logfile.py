@@ -140,8 +140,6 @@ def _require_version(number: int, version: int, previous: int) -> None:
 # I-JSON (RFC 7493) limits, which RFC 8785 relies on: integers a double holds exactly.
 SAFE_INTEGER = 2**53 - 1
 MAX_DEPTH = 32  # no line of any game nests deeper than a dozen levels
-_BRACKETS = re.compile(r"[\[\]{}]")
-_STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"')
 _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
 
 
@@ -176,13 +174,16 @@ def _no_duplicates(pairs: list[tuple[str, JsonValue]]) -> dict[str, JsonValue]:
     return data
 
 
-def _depth(text: str) -> int:
-    """How deeply a JSON text nests, counted without recursion (strings skipped)."""
-    depth = deepest = 0
-    for bracket in _BRACKETS.findall(_STRINGS.sub("", text)):
-        depth += 1 if bracket in "[{" else -1
-        deepest = max(deepest, depth)
-    return deepest
+def _too_deep(value: JsonValue) -> bool:
+    """Whether a parsed value nests deeper than MAX_DEPTH (walked without recursion)."""
+    stack: list[tuple[JsonValue, int]] = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            return True
+        children = item.values() if isinstance(item, dict) else item if isinstance(item, list) else ()
+        stack.extend((child, depth + 1) for child in children if isinstance(child, (dict, list)))
+    return False
 
 
 def _lone_surrogate(value: JsonValue) -> bool:
@@ -205,8 +206,7 @@ def parse_json(text: str) -> JsonValue:
 
     Raises ValueError with a message fit to show.
     """
-    if text.count("[") + text.count("{") > MAX_DEPTH and _depth(text) > MAX_DEPTH:
-        raise ValueError(f"nested more than {MAX_DEPTH} levels deep")
+    too_deep = f"nested more than {MAX_DEPTH} levels deep"
     try:
         data = json.loads(
             text,
@@ -217,8 +217,12 @@ def parse_json(text: str) -> JsonValue:
         )
     except _BadJson as error:
         raise ValueError(str(error)) from None
+    except RecursionError:  # the C parser's own limit, far above MAX_DEPTH
+        raise ValueError(too_deep) from None
     except json.JSONDecodeError as error:
         raise ValueError(f"not JSON ({error.msg} at column {error.colno})") from None
+    if text.count("[") + text.count("{") > MAX_DEPTH and _too_deep(data):
+        raise ValueError(too_deep)
     if _SURROGATE_ESCAPE.search(text) and _lone_surrogate(data):
         raise ValueError(
             "a string holds a lone UTF-16 surrogate (such as \\ud800), which is not Unicode text"
