@@ -1,4 +1,4 @@
-"""The conformance corpus (seeds/conformance): each file gets its listed verdict, code and line, and is current."""
+"""The conformance corpus (seeds/conformance): every file gets its listed verdict, code and line."""
 
 from __future__ import annotations
 
