@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import random
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -10,6 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from replay import logfile
+from replay.forgeries import reseal
 from replay.logfile import LogFormatError
 from replay.verify import verify
 from service.cli import main as frontier
@@ -89,10 +92,6 @@ def test_a_paired_surrogate_escape_is_text() -> None:
 
 def test_a_line_separator_inside_a_string_does_not_split_the_line() -> None:
     header, entries, trailer = logfile.read_bytes(GOOD)
-    from dataclasses import replace
-
-    from replay.forgeries import reseal
-
     record = reseal(replace(header, players=("Ann\u2028Lee", header.players[1])), entries, trailer)
     text = "\n".join(logfile.write_lines(*record)) + "\n"
     assert "\u2028" in text
@@ -151,3 +150,50 @@ def test_a_mutated_real_log_never_crashes_and_never_passes_unless_unchanged(case
     assert verdict in (None, "failed", "incomplete", "passed")
     if verdict == "passed":
         assert same, "a changed log verified as passed"
+
+
+SAMPLES = sorted((SAMPLE.parents[1]).glob("*/*-2p.jsonl"))
+ODD_VALUES: list[object] = [
+    None, True, 0, -1, 7, 2**53 - 1, "", "x", [], {}, [1], {"kind": "x", "v": 1}, [{}],
+    {"op": "randint", "value": "a"}, {"op": "shuffle", "value": []},
+]  # fmt: skip
+
+
+def _mutate(value: object, rnd: random.Random) -> object:
+    """One structural change somewhere inside `value`: a leaf replaced, an item dropped or added."""
+    if isinstance(value, dict) and value and rnd.random() < 0.7:
+        key, changed = rnd.choice(sorted(value)), dict(value)
+        if rnd.random() < 0.2:
+            del changed[key]
+        else:
+            changed[key] = _mutate(changed[key], rnd)
+        return changed
+    if isinstance(value, list) and value and rnd.random() < 0.7:
+        index, items = rnd.randrange(len(value)), list(value)
+        roll = rnd.random()
+        if roll < 0.2:
+            del items[index]
+        elif roll < 0.3:
+            items.insert(index, rnd.choice(ODD_VALUES))
+        else:
+            items[index] = _mutate(items[index], rnd)
+        return items
+    return rnd.choice(ODD_VALUES)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(SAMPLES), st.randoms(use_true_random=False))
+def test_a_resealed_structural_change_never_crashes_the_verifier(path: Path, rnd: random.Random) -> None:
+    """The forger's case: the hashes are redone, so the change reaches the rules engine itself."""
+    lines = path.read_text(encoding="utf-8").split("\n")[:-1]
+    number = rnd.randrange(len(lines))
+    data = json.loads(lines[number])
+    field = rnd.choice(sorted(set(data) - {"type"}))
+    data[field] = _mutate(data[field], rnd)
+    lines[number] = json.dumps(data)
+    try:
+        record = logfile.read_lines(lines)
+    except LogFormatError:
+        return
+    result = verify(*reseal(*record))
+    assert result.verdict in ("failed", "incomplete", "passed")
