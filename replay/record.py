@@ -34,9 +34,13 @@ SALT_CONTEXT = "frontier-log/v2/salt/"
 def canonical_json(value: JsonValue, format_version: int = 1) -> str:
     """One spelling per value: format 1 is sorted keys, no spaces, UTF-8 kept as is;
     format 2 is RFC 8785 (JCS), which another language can reproduce byte for byte."""
-    if format_version >= 2:
+    spelled = json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    if format_version >= 2 and not spelled.isascii():
+        # For ASCII text over I-JSON values (integers within 2**53, no floats: all a log
+        # holds) json.dumps already spells RFC 8785, ~7x faster than the pure-Python
+        # package. Beyond ASCII the two can differ (UTF-16 key order), so ask rfc8785.
         return rfc8785.dumps(value).decode("utf-8")
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return spelled
 
 
 def chain_hash(body: dict[str, JsonValue], format_version: int = 1) -> str:
