@@ -134,3 +134,29 @@ def test_format_2_canonical_json_is_rfc8785_for_every_value_a_log_can_hold(value
 def test_keys_beyond_the_bmp_sort_by_utf16_code_units() -> None:
     value = {"\U0001f600": 1, "\uff61": 2}  # code points sort the other way round
     assert canonical_json(value, 2) == rfc8785.dumps(value).decode("utf-8") == '{"\U0001f600":1,"\uff61":2}'
+
+
+def test_a_newer_engine_that_decides_differently_is_named_at_the_first_entry_it_disagrees(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Re-verifying under a newer rules version: the checks say so, the first disagreeing entry is named."""
+    from engines.base import RuleViolation
+    from engines.registry import get_engine
+    from tests.replay.toy_engine import PlayCard, ToyRace
+
+    header, entries, trailer = simulated(seed=SEED)
+    first_play = next(i for i, e in enumerate(entries) if e.command["kind"] == "play_card")
+    played_before = ToyRace.decide
+
+    def newer_rules(self: ToyRace, state: Any, seat: int, command: Any, rng: Any) -> Any:
+        if isinstance(command, PlayCard):
+            raise RuleViolation("NO_CARDS_IN_V2", "version 2 of the race has no cards", rule="TOY2-CARDS")
+        return played_before(self, state, seat, command, rng)
+
+    monkeypatch.setattr(ToyRace, "decide", newer_rules)
+    monkeypatch.setattr(ToyRace, "rules_version", "toy-race/2")
+    assert get_engine("toy-race").rules_version == "toy-race/2"
+    result = verify(header, entries, trailer)
+    assert result.problem is not None
+    assert (result.problem.code, result.problem.line) == ("NO_CARDS_IN_V2", line_of(first_play))
+    assert any("toy-race/1" in check and "toy-race/2" in check for check in result.checks)
