@@ -104,6 +104,7 @@ class Engine(Protocol):
 
     game_id: str
     title: str
+    rules_version: str  # "<game>/<n>": named in every format-2 log header
     min_seats: int
     max_seats: int
     commands: Sequence[type[Command]]  # every command class, for the codec and the API

@@ -85,6 +85,12 @@ class _Stream:
                 return word % n
 
 
+# Every generator ever released, by the id a format-2 log header names, so that old
+# logs still re-derive after a new one is added. Never change or remove an entry.
+SEEDED_RNG_ID = "frontier-sha256-v1"  # the generator new games use
+GENERATORS: dict[str, type[SeededRng]] = {SEEDED_RNG_ID: SeededRng}
+
+
 class ObservedRng:
     """Serves the outcomes a log recorded, checking each against what was asked."""
 

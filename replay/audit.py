@@ -20,6 +20,7 @@ class AuditReport:
     """The findings of one audit, ready to render."""
 
     ok: bool
+    verdict: str  # passed | failed | incomplete (see Verification.verdict)
     game_id: str
     game: str
     title: str
@@ -38,7 +39,10 @@ class AuditReport:
     result: str
 
     def to_markdown(self) -> str:
-        verdict = "**PASSED** — the log agrees with the rules" if self.ok else "**FAILED**"
+        verdict = {
+            "passed": "**PASSED** — the log agrees with the rules",
+            "incomplete": "**INCOMPLETE** — every line agrees with the rules, but the game is not finished",
+        }.get(self.verdict, "**FAILED**")
         lines = [
             f"# Audit of {self.title} game `{self.game_id}`",
             "",
@@ -102,12 +106,15 @@ def build_report(
         title = header.game
     names = list(header.players)
     draws = len(header.setup_draws) + sum(len(e.draws) for e in entries)
-    if verification.ok:
+    if verification.verdict == "passed":
         result = describe_outcome(verification.outcome, names)
+    elif verification.ok:
+        result = describe_outcome(None, names)  # no finished trailer attests a result
     else:
         result = "Not established: the log was rejected."
     return AuditReport(
         ok=verification.ok,
+        verdict=verification.verdict,
         game_id=header.game_id,
         game=header.game,
         title=title,

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from engines.base import JsonValue
-from replay.record import FORMAT, FORMAT_VERSION, Entry, Header, Trailer, canonical_json
+from replay.record import FORMAT, FORMAT_VERSIONS, Entry, Header, Trailer, canonical_json
 
 Record = tuple[Header, list[Entry], Trailer | None]
 
@@ -35,10 +35,11 @@ class LogFormatError(ValueError):
 
 def write_lines(header: Header, entries: Iterable[Entry], trailer: Trailer | None = None) -> list[str]:
     """The lines of a match log, without line ends."""
-    lines = [canonical_json(header.to_json())]
-    lines.extend(canonical_json(entry.to_json()) for entry in entries)
+    spelling = header.format_version
+    lines = [canonical_json(header.to_json(), spelling)]
+    lines.extend(canonical_json(entry.to_json(), spelling) for entry in entries)
     if trailer is not None:
-        lines.append(canonical_json(trailer.to_json()))
+        lines.append(canonical_json(trailer.to_json(), spelling))
     return lines
 
 
@@ -48,8 +49,40 @@ def write(path: Path, header: Header, entries: Iterable[Entry], trailer: Trailer
 
 
 def read(path: Path) -> Record:
-    """Read a match log file strictly; see `read_lines`."""
-    return read_lines(path.read_text(encoding="utf-8").splitlines())
+    """Read a match log file strictly; see `read_bytes`."""
+    return read_bytes(path.read_bytes())
+
+
+def read_bytes(data: bytes) -> Record:
+    """Read a match log from its bytes: UTF-8 is checked line by line, so a bad byte names its line."""
+    return read_lines(decode_lines(data))
+
+
+def decode_lines(data: bytes) -> list[str]:
+    """The lines of a log file's bytes, each checked as UTF-8 (a bad byte names its line)."""
+    lines = data.split(b"\n")
+    if lines[0].startswith(b"\xef\xbb\xbf"):
+        raise LogFormatError(1, "the file starts with a byte-order mark (BOM); save it as UTF-8 without one")
+    texts: list[str] = []
+    for number, raw in enumerate(lines, start=1):
+        try:
+            texts.append(raw.decode("utf-8").removesuffix("\r"))
+        except UnicodeDecodeError as error:
+            raise LogFormatError(
+                number, f"not UTF-8: byte 0x{raw[error.start]:02x} at column {error.start + 1}"
+            ) from None
+    return texts
+
+
+def read_text(text: str) -> Record:
+    """Read a match log from its text; lines end at "\n" only (see `split_lines`)."""
+    return read_lines(split_lines(text))
+
+
+def split_lines(text: str) -> list[str]:
+    """The lines of a log. Only "\n" ends a line: str.splitlines would also split at
+    U+2028 and friends, which RFC 8785 leaves unescaped inside strings."""
+    return [line.removesuffix("\r") for line in text.split("\n")]
 
 
 def read_lines(lines: Iterable[str]) -> Record:
@@ -63,6 +96,8 @@ def read_lines(lines: Iterable[str]) -> Record:
         numbered.pop()
     if not numbered:
         raise LogFormatError(1, "the log is empty; it must start with a header line")
+    if numbered[0][1].startswith("\ufeff"):
+        raise LogFormatError(1, "the log starts with a byte-order mark (BOM); save it as UTF-8 without one")
     header: Header | None = None
     entries: list[Entry] = []
     trailer: Trailer | None = None
@@ -78,11 +113,11 @@ def read_lines(lines: Iterable[str]) -> Record:
         elif header is None:
             raise LogFormatError(number, f"the first line must be the header, found type {kind!r}")
         elif kind == "entry":
-            entry = _entry(number, data)
+            entry = _entry(number, data, header.format_version)
             _require_version(number, entry.version, _last_version(entries))
             entries.append(entry)
         elif kind == "trailer":
-            trailer = _trailer(number, data)
+            trailer = _trailer(number, data, header.format_version)
             if trailer.version != _last_version(entries):
                 raise LogFormatError(
                     number,
@@ -107,11 +142,104 @@ def _require_version(number: int, version: int, previous: int) -> None:
         )
 
 
+# I-JSON (RFC 7493) limits, which RFC 8785 relies on: integers a double holds exactly.
+SAFE_INTEGER = 2**53 - 1
+MAX_DEPTH = 32  # no line of any game nests deeper than a dozen levels
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+
+
+class _BadJson(ValueError):
+    """A JSON value this format refuses: raised from the parser's hooks."""
+
+
+def _integer(text: str) -> int:
+    # Checked on the digits before int() runs, so a thousand-digit number costs nothing.
+    if len(text.lstrip("-")) > 16 or abs(int(text)) > SAFE_INTEGER:
+        shown = text if len(text) <= 24 else f"{text[:12]}...({len(text)} digits)"
+        raise _BadJson(f"the integer {shown} is outside the safe range ±(2**53 - 1) (RFC 8785)")
+    return int(text)
+
+
+def _no_fraction(text: str) -> float:
+    raise _BadJson(f"the number {text[:24]} has a fraction or exponent; log values are integers")
+
+
+def _no_constant(name: str) -> float:
+    raise _BadJson(f"{name} is not JSON")
+
+
+def _no_duplicates(pairs: list[tuple[str, JsonValue]]) -> dict[str, JsonValue]:
+    data = dict(pairs)
+    if len(data) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise _BadJson(f"the key {key!r} appears twice in one object")
+            seen.add(key)
+    return data
+
+
+def _too_deep(value: JsonValue) -> bool:
+    """Whether a parsed value nests deeper than MAX_DEPTH (walked without recursion)."""
+    stack: list[tuple[JsonValue, int]] = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            return True
+        children = item.values() if isinstance(item, dict) else item if isinstance(item, list) else ()
+        stack.extend((child, depth + 1) for child in children if isinstance(child, (dict, list)))
+    return False
+
+
+def _lone_surrogate(value: JsonValue) -> bool:
+    if isinstance(value, str):
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            return True
+        return False
+    if isinstance(value, dict):
+        return any(_lone_surrogate(k) or _lone_surrogate(v) for k, v in value.items())
+    if isinstance(value, list):
+        return any(_lone_surrogate(v) for v in value)
+    return False
+
+
+def parse_json(text: str) -> JsonValue:
+    """Parse one line as I-JSON: no duplicate keys, integers only and in the safe range,
+    no NaN or Infinity, no lone surrogates, nested at most MAX_DEPTH deep.
+
+    Raises ValueError with a message fit to show.
+    """
+    too_deep = f"nested more than {MAX_DEPTH} levels deep"
+    try:
+        data = json.loads(
+            text,
+            object_pairs_hook=_no_duplicates,
+            parse_int=_integer,
+            parse_float=_no_fraction,
+            parse_constant=_no_constant,
+        )
+    except _BadJson as error:
+        raise ValueError(str(error)) from None
+    except RecursionError:  # the C parser's own limit, far above MAX_DEPTH
+        raise ValueError(too_deep) from None
+    except json.JSONDecodeError as error:
+        raise ValueError(f"not JSON ({error.msg} at column {error.colno})") from None
+    if text.count("[") + text.count("{") > MAX_DEPTH and _too_deep(data):
+        raise ValueError(too_deep)
+    if _SURROGATE_ESCAPE.search(text) and _lone_surrogate(data):
+        raise ValueError(
+            "a string holds a lone UTF-16 surrogate (such as \\ud800), which is not Unicode text"
+        )
+    return data
+
+
 def _parse_object(number: int, text: str) -> dict[str, JsonValue]:
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise LogFormatError(number, f"not JSON ({error.msg} at column {error.colno})") from None
+        data = parse_json(text)
+    except ValueError as error:
+        raise LogFormatError(number, str(error)) from None
     if not isinstance(data, dict):
         raise LogFormatError(number, f"a line must be a JSON object, found {type(data).__name__}")
     if "redacted_for" in data:
@@ -196,18 +324,20 @@ _HEADER_FIELDS = (
 )  # fmt: skip
 _ENTRY_FIELDS = ("type", "version", "seat", "command", "draws", "events", "prev", "hash")
 _TRAILER_FIELDS = ("type", "version", "status", "outcome", "state_hash", "seed", "prev", "hash")
+# What each format adds to the lines of format 1 (the trailer is the same in both).
+_HEADER_FIELDS_2 = (*_HEADER_FIELDS, "rules_version", "rng", "salt")
+_ENTRY_FIELDS_2 = (*_ENTRY_FIELDS, "salt")
 
 
 def _header(number: int, data: Mapping[str, JsonValue]) -> Header:
     # Check the format before the field list, so a future format gets the clearer message.
     if data.get("format") != FORMAT:
         raise LogFormatError(number, f"unknown format {data.get('format')!r}; expected {FORMAT!r}")
-    if data.get("format_version") != FORMAT_VERSION or type(data.get("format_version")) is not int:
-        raise LogFormatError(
-            number,
-            f"unknown format_version {data.get('format_version')!r}; this reader knows {FORMAT_VERSION}",
-        )
-    f = _Fields(number, data, _HEADER_FIELDS)
+    format_version = data.get("format_version")
+    if type(format_version) is not int or format_version not in FORMAT_VERSIONS:
+        known = " and ".join(map(str, FORMAT_VERSIONS))
+        raise LogFormatError(number, f"unknown format_version {format_version!r}; this reader knows {known}")
+    f = _Fields(number, data, _HEADER_FIELDS if format_version == 1 else _HEADER_FIELDS_2)
     f.equal("version", 1, "the header must be version 1, found")
     commitment = f.optional_text("seed_commitment")
     if commitment is not None:
@@ -228,11 +358,15 @@ def _header(number: int, data: Mapping[str, JsonValue]) -> Header:
         setup_draws=f.objects("draws"),
         prev=f.hash("prev"),
         hash=f.hash("hash"),
+        format_version=format_version,
+        rules_version=f.text("rules_version") if format_version >= 2 else None,
+        rng=f.text("rng") if format_version >= 2 else None,
+        salt=f.hash("salt") if format_version >= 2 else None,
     )
 
 
-def _entry(number: int, data: Mapping[str, JsonValue]) -> Entry:
-    f = _Fields(number, data, _ENTRY_FIELDS)
+def _entry(number: int, data: Mapping[str, JsonValue], format_version: int) -> Entry:
+    f = _Fields(number, data, _ENTRY_FIELDS if format_version == 1 else _ENTRY_FIELDS_2)
     return Entry(
         version=f.integer("version"),
         seat=f.integer("seat"),
@@ -241,10 +375,12 @@ def _entry(number: int, data: Mapping[str, JsonValue]) -> Entry:
         events=f.objects("events"),
         prev=f.hash("prev"),
         hash=f.hash("hash"),
+        format_version=format_version,
+        salt=f.hash("salt") if format_version >= 2 else None,
     )
 
 
-def _trailer(number: int, data: Mapping[str, JsonValue]) -> Trailer:
+def _trailer(number: int, data: Mapping[str, JsonValue], format_version: int) -> Trailer:
     f = _Fields(number, data, _TRAILER_FIELDS)
     status = f.text("status")
     if status not in _STATUSES:
@@ -260,4 +396,5 @@ def _trailer(number: int, data: Mapping[str, JsonValue]) -> Trailer:
         seed=seed,
         prev=f.hash("prev"),
         hash=f.hash("hash"),
+        format_version=format_version,
     )

@@ -16,9 +16,9 @@ from typing import Any, NamedTuple
 from engines.base import Command, Engine, Event, JsonValue, Outcome, Rng, RuleViolation, Seat
 from engines.codec import Codec, DecodeError, encode
 from engines.registry import UnknownGame, get_engine
-from engines.rng import Draw, ObservedRng, SeededRng, seed_commitment
+from engines.rng import GENERATORS, SEEDED_RNG_ID, Draw, ObservedRng, SeededRng, seed_commitment
 from engines.simulate import Step
-from replay.record import GENESIS, Entry, Header, Trailer, chain_hash, state_hash
+from replay.record import FORMAT_VERSION, GENESIS, Entry, Header, Trailer, chain_hash, line_salt, state_hash
 
 
 @dataclass(frozen=True)
@@ -47,6 +47,21 @@ class Verification:
     seed_revealed: bool = False
     seed_matches: bool | None = None  # None when no seed is revealed
     outcome: Outcome | None = field(default=None)
+    finished: bool = False  # the log closes with a `finished` trailer that was checked
+
+    @property
+    def verdict(self) -> str:
+        """`passed` (a finished game, fully checked), `failed`, or `incomplete`.
+
+        A log without a trailer, or with an `in_progress` one, is never a finished
+        game: every line it has may agree with the rules, but its result is unknown.
+        """
+        if self.problem is not None:
+            return FAILED
+        return PASSED if self.finished else INCOMPLETE
+
+
+PASSED, FAILED, INCOMPLETE = "passed", "failed", "incomplete"
 
 
 class _Failed(Exception):
@@ -99,6 +114,8 @@ class _Run:
         self.seed: bytes | None = None
         self.seed_matches: bool | None = None
         self.engine: Engine | None = None
+        # Format 1 predates the rng field: its one generator is the first released.
+        self.generator: type[SeededRng] = SeededRng
 
     @property
     def trailer_line(self) -> int:
@@ -116,6 +133,7 @@ class _Run:
             seed_revealed=self.trailer is not None and self.trailer.seed is not None,
             seed_matches=self.seed_matches,
             outcome=outcome,
+            finished=problem is None and self.trailer is not None and self.trailer.status == "finished",
         )
 
     # -- (a) the hash chain -------------------------------------------------------------
@@ -150,7 +168,7 @@ class _Run:
                         f"{previous[:12]}...",
                     )
                 )
-            recomputed = chain_hash(record.body())
+            recomputed = chain_hash(record.body(), self.header.format_version)
             if record.hash != recomputed:
                 raise _Failed(
                     Problem(
@@ -168,9 +186,16 @@ class _Run:
 
     def check_seed(self) -> Problem | None:
         """Check the revealed seed; its problem, if any, is returned for later."""
-        if self.trailer is None or self.trailer.seed is None:
+        if self.trailer is None:
             return None
         line, version = self.trailer_line, self.trailer.version
+        if self.trailer.seed is None:
+            if self.trailer.status == "finished" and self.header.seed_commitment is not None:
+                # Without the seed no draw can be re-derived: a forger who re-rolled a die
+                # and re-sealed every line would otherwise pass as a finished game.
+                reason = "the trailer says finished but withholds the seed the header commits to"
+                return Problem(version, line, "SEED_WITHHELD", reason)
+            return None
         if self.header.seed_commitment is None:
             return Problem(
                 version, line, "NO_COMMITMENT", "a seed is revealed but the header commits to none"
@@ -190,6 +215,41 @@ class _Run:
 
     # -- (b) the rules ------------------------------------------------------------------
 
+    def check_salt(self, number: int, version: int, salt: str | None) -> None:
+        """Format 2 with the seed revealed: each line's salt is the one the seed derives."""
+        if self.seed is None or self.header.format_version < 2:
+            return
+        if salt != line_salt(self.seed, self.header.game_id, version):
+            raise _Failed(
+                Problem(
+                    version,
+                    number,
+                    "SALT_DIFFERS",
+                    "the line's salt is not the one the revealed seed derives",
+                )
+            )
+
+    def check_versions(self, engine: Engine) -> None:
+        """Format 2 names its generator and the engine's rules version; check both."""
+        header = self.header
+        if header.format_version < 2:
+            return
+        rng_id = header.rng or ""
+        if rng_id not in GENERATORS:
+            known = ", ".join(sorted(GENERATORS))
+            raise _Failed(
+                Problem(
+                    1, 1, "UNKNOWN_RNG", f"unknown random generator {rng_id!r}; this verifier has {known}"
+                )
+            )
+        self.generator = GENERATORS[rng_id]
+        if header.rules_version != engine.rules_version:
+            # Not a failure by itself: the re-run below names the first entry where they disagree.
+            self.checks.append(
+                f"rules version: the log was recorded under {header.rules_version}, "
+                f"re-run under {engine.rules_version}"
+            )
+
     def replay(self) -> None:
         header = self.header
         try:
@@ -197,6 +257,8 @@ class _Run:
         except UnknownGame as error:
             raise _Failed(Problem(1, 1, "UNKNOWN_GAME", str(error.args[0]))) from None
         self.engine = engine
+        self.check_versions(engine)
+        self.check_salt(1, 1, header.salt)
         if not engine.min_seats <= header.seats <= engine.max_seats:
             raise _Failed(
                 Problem(
@@ -269,6 +331,8 @@ class _Run:
             version - 1,
             lambda rng: engine.decide(self.state, entry.seat, command, rng),
         )
+        # After the rules, so a moved or renumbered line is named by the rule it breaks.
+        self.check_salt(number, version, entry.salt)
         self.state = _fold(engine, self.state, events)
 
     def _run_checked(
@@ -286,7 +350,7 @@ class _Run:
             _compare_events(version, number, recorded, events)
             return events
         # With the seed, one run both re-derives the draws and re-checks the events.
-        seeded = SeededRng(self.seed, self.header.game_id, counter)
+        seeded = self.generator(self.seed, self.header.game_id, counter)
         events = _run_rules(version, number, rules, seeded)
         if seeded.draws != list(draws):
             # Tell a command the rules reject apart from edited randomness: serve the
@@ -327,7 +391,7 @@ class _Run:
                     version, line, "STATUS_DIFFERS", f"recorded status {trailer.status}, rules give {status}"
                 )
             )
-        reached = state_hash(engine.view(self.state, None))
+        reached = state_hash(engine.view(self.state, None), self.header.format_version)
         if trailer.state_hash != reached:
             raise _Failed(
                 Problem(
@@ -402,6 +466,7 @@ def build_record(
     steps: Sequence[Step],
     *,
     reveal_seed: bool | None = None,
+    format_version: int = FORMAT_VERSION,
 ) -> tuple[Header, list[Entry], Trailer]:
     """Seal a playout (`engines.simulate.playout` with the same seed and game_id) as a record.
 
@@ -422,6 +487,7 @@ def build_record(
         seed_commitment=seed_commitment(seed),
         setup_events=tuple(encode(e) for e in setup.events),
         setup_draws=tuple(setup.draws),
+        **_format_fields(format_version, engine, seed, game_id, 1, header=True),
     ).sealed()
     entries: list[Entry] = []
     previous = header.hash
@@ -434,6 +500,7 @@ def build_record(
             draws=tuple(step.draws),
             events=tuple(encode(e) for e in step.events),
             prev=previous,
+            **_format_fields(format_version, engine, seed, game_id, step.version),
         ).sealed()
         entries.append(entry)
         previous = entry.hash
@@ -444,11 +511,24 @@ def build_record(
         version=steps[-1].version,
         status="in_progress" if outcome is None else "finished",
         outcome=outcome_json(outcome),
-        state_hash=state_hash(engine.view(final, None)),
+        state_hash=state_hash(engine.view(final, None), format_version),
         seed=seed.hex() if reveal else None,
         prev=previous,
+        format_version=format_version,
     ).sealed()
     return header, entries, trailer
+
+
+def _format_fields(
+    format_version: int, engine: Engine, seed: bytes, game_id: str, version: int, *, header: bool = False
+) -> dict[str, Any]:
+    """The fields a line of `format_version` adds: its salt; the header's versions."""
+    if format_version < 2:
+        return {"format_version": format_version}
+    fields: dict[str, Any] = {"format_version": format_version, "salt": line_salt(seed, game_id, version)}
+    if header:
+        fields.update(rules_version=engine.rules_version, rng=SEEDED_RNG_ID)
+    return fields
 
 
 class ReplayStep(NamedTuple):

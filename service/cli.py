@@ -201,13 +201,27 @@ def _import(args: argparse.Namespace) -> int:
     with Client(args.server, token=args.token or os.environ.get("FRONTIER_TOKEN")) as client:
         for path in args.files:
             try:
-                response = client.call("ImportLog", frontier_pb2.ImportLogRequest(content=path.read_text()))
+                content = path.read_bytes().decode("utf-8")
+            except UnicodeDecodeError as error:
+                failures += 1
+                print(
+                    f"{path}: rejected: not UTF-8 (byte {error.start + 1}); see frontier audit",
+                    file=sys.stderr,
+                )
+                continue
+            try:
+                response = client.call("ImportLog", frontier_pb2.ImportLogRequest(content=content))
             except grpc.RpcError as error:
                 failures += 1
                 print(f"{path}: rejected: {error.code().name}: {error.details()}", file=sys.stderr)
             else:
                 print(f"{path}: imported as {response.game_id} (version {response.version})")
     return 1 if failures else 0
+
+
+# `frontier audit` exit statuses, by verdict (2 is also argparse's status for bad usage).
+AUDIT_EXIT = {"passed": 0, "failed": 1, "incomplete": 3}
+EXIT_UNREADABLE = 2
 
 
 def _audit(args: argparse.Namespace) -> int:
@@ -226,7 +240,7 @@ def _audit(args: argparse.Namespace) -> int:
     with Client(args.server, token=args.token or os.environ.get("FRONTIER_TOKEN")) as client:
         report = client.call("Audit", frontier_pb2.AuditRequest(game_id=args.target))
     print(report.markdown)
-    return 0 if report.ok else 1
+    return AUDIT_EXIT.get(report.verdict, 1)
 
 
 def _prove(args: argparse.Namespace) -> int:
@@ -242,10 +256,10 @@ def _replay(args: argparse.Namespace) -> int:
     from trust.signed_log import read_signed
 
     try:
-        header, entries, trailer, _checkpoint = read_signed(args.file.read_text().splitlines())
-    except (logfile.LogFormatError, CheckpointError) as error:
+        header, entries, trailer, _checkpoint = read_signed(logfile.decode_lines(args.file.read_bytes()))
+    except (logfile.LogFormatError, CheckpointError, OSError) as error:
         print(f"{args.file}: not a valid match log: {error}", file=sys.stderr)
-        return 1
+        return EXIT_UNREADABLE
     for line in narrate(header, entries, trailer):
         print(line)
     return 0

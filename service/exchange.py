@@ -26,16 +26,23 @@ from trust import checkpoint
 from trust.keys import SigningKey
 
 
-def trailer_for(record: GameRecord, *, reveal_seed: bool = False) -> Trailer:
-    """The closing line; the seed is revealed once the game is over (or for a server-side audit)."""
+def trailer_for(record: GameRecord, *, reveal_seed: bool = False) -> Trailer | None:
+    """The closing line; the seed is revealed once the game is over (or for a server-side audit).
+
+    None for a game imported without a trailer whose moves end the game: its result
+    was never attested, so its export stays as cut as the log it came from.
+    """
+    if record.status != FINISHED and record.outcome is not None:
+        return None
     finished = record.status == FINISHED or reveal_seed
     return Trailer(
         version=record.game_version,
         status=record.status,
-        outcome=outcome_json(record),
-        state_hash=state_hash(record.engine.view(record.state, None)),
+        outcome=outcome_json(record) if record.status == FINISHED else None,
+        state_hash=state_hash(record.engine.view(record.state, None), record.header.format_version),
         seed=record.seed.hex() if finished and record.seed else None,
         prev=record.head,
+        format_version=record.header.format_version,
     ).sealed()
 
 
@@ -61,34 +68,45 @@ def export_lines(
         previous = entry.hash
         line_hashes.append(entry.hash)
         yield _line(entry.to_json(), record, viewer, is_header=False)
-    trailer = trailer_for(record).to_json()
-    if viewer is not None:
-        trailer = {**trailer, "state_hash": "", "redacted_for": viewer}
-    yield canonical_json(trailer)
+    closing = trailer_for(record)
+    if closing is not None:  # None: imported without a trailer, and exported as cut as it came
+        trailer = closing.to_json()
+        if viewer is not None:
+            # The state hash and the trailer's hash cover every hidden value, unsalted: a guess
+            # of the whole hidden state could be confirmed against them, so both go.
+            trailer = {**trailer, "state_hash": "", "hash": "", "redacted_for": viewer}
+        yield canonical_json(trailer, record.header.format_version)
     yield checkpoint.sign(signing_key, record.header.game_id, line_hashes, imported=record.imported).to_line()
 
 
 def _line(data: dict[str, Any], record: GameRecord, viewer: Seat | None, *, is_header: bool) -> str:
+    spelling = record.header.format_version
     if viewer is None:
-        return canonical_json(data)
+        return canonical_json(data, spelling)
     engine = record.engine
     events = [encode(engine.redact(e, viewer)) for e in decode_events(record.header.game, data["events"])]
     shown = {**data, "events": events, "draws": [], "redacted_for": viewer}
     if not is_header and data["seat"] != viewer:
         shown["command"] = None  # another seat's command may name its hidden cards
-    return canonical_json(shown)
+    if "salt" in shown:
+        # Without the salt the line's hash commits to its hidden values with a 256-bit
+        # secret, so no guess of what was stripped can be confirmed by re-sealing.
+        shown["salt"] = None
+    return canonical_json(shown, spelling)
 
 
 def import_log(app: Games, content: str) -> GameRecord:
     """Re-run a match log through the rules; store it only if every line agrees."""
     try:
         # The sender's checkpoint is not kept: this server signs what it re-verified, as imported.
-        lines, _their_checkpoint = checkpoint.split_checkpoint(content.splitlines())
+        lines, _their_checkpoint = checkpoint.split_checkpoint(logfile.split_lines(content))
         header, entries, trailer = logfile.read_lines(lines)
     except checkpoint.CheckpointError as error:
-        raise InvalidArgument("MALFORMED_LOG", str(error), field="content") from None
+        raise InvalidArgument("MALFORMED_LOG", str(error), field="content", code=error.code) from None
     except logfile.LogFormatError as error:
-        raise InvalidArgument("MALFORMED_LOG", str(error), field="content") from None
+        raise InvalidArgument(
+            "MALFORMED_LOG", str(error), field="content", code="MALFORMED_LINE", line=str(error.line)
+        ) from None
     try:
         uid = UUID(header.game_id)
     except ValueError:
@@ -100,8 +118,9 @@ def import_log(app: Games, content: str) -> GameRecord:
         raise RuleBroken(
             "LOG_REJECTED",
             f"the log disagrees with the rules at line {problem.line} (version {problem.version}): "
-            f"{problem.reason}",
+            f"{problem.code}: {problem.reason}",
             rule="IMPORT",
+            code=problem.code,
             line=str(problem.line),
             version=str(problem.version),
         )
@@ -132,7 +151,7 @@ def import_log(app: Games, content: str) -> GameRecord:
 
 def stored_record(
     app: Games, record: GameRecord, *, reveal_seed: bool
-) -> tuple[Header, list[Entry], Trailer]:
+) -> tuple[Header, list[Entry], Trailer | None]:
     """The full record of a stored game, as the verifier reads it."""
     entries = list(app.entries(record.header.game_id))
     return record.header, entries, trailer_for(record, reveal_seed=reveal_seed)

@@ -25,8 +25,8 @@ from eventsourcing.persistence import IntegrityError, OperationalError, Persiste
 from engines.base import Command, Engine, Event, JsonValue, OptionError, RuleViolation
 from engines.codec import encode
 from engines.registry import UnknownGame, get_engine
-from engines.rng import SeededRng, seed_commitment
-from replay.record import Entry, Header
+from engines.rng import SEEDED_RNG_ID, SeededRng, seed_commitment
+from replay.record import FORMAT_VERSION, Entry, Header, line_salt
 from service.auth import Caller, new_token, seat_of, token_hash
 from service.errors import (
     AlreadyExists,
@@ -195,6 +195,10 @@ class Games(Application[UUID]):
             seed_commitment=seed_commitment(seed),
             setup_events=tuple(encode(e) for e in events),
             setup_draws=tuple(rng.draws),
+            format_version=FORMAT_VERSION,
+            rules_version=engine.rules_version,
+            rng=SEEDED_RNG_ID,
+            salt=line_salt(seed, str(uid), 1),
         ).sealed()
         grants = [(seat, names[seat], new_token()) for seat in range(len(players))]
         hashes = [token_hash(token) for _, _, token in grants] + [""] * (seats - len(players))
@@ -322,6 +326,9 @@ class Games(Application[UUID]):
             draws=tuple(rng.draws),
             events=tuple(encode(e) for e in events),
             prev=record.head,
+            # A game stored in format 1 keeps appending format-1 entries.
+            format_version=record.header.format_version,
+            salt=_salt(record, record.game_version + 1),
         ).sealed()
         accepted = CommandAccepted(
             originator_id=record.id,
@@ -405,6 +412,12 @@ class Games(Application[UUID]):
 
     def _lock_for(self, uid: UUID) -> threading.Lock:
         return self._locks[uid.int % len(self._locks)]
+
+
+def _salt(record: GameRecord, version: int) -> str | None:
+    if record.header.format_version < 2:
+        return None
+    return line_salt(record.seed, record.header.game_id, version)
 
 
 def engine_for(game: str) -> Engine:

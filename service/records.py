@@ -107,6 +107,10 @@ def header_from_json(data: dict[str, Any]) -> Header:
         setup_draws=tuple(data["draws"]),
         prev=data["prev"],
         hash=data["hash"],
+        format_version=data["format_version"],
+        rules_version=data.get("rules_version"),
+        rng=data.get("rng"),
+        salt=data.get("salt"),
     )
 
 
@@ -119,6 +123,9 @@ def entry_from_json(data: dict[str, Any]) -> Entry:
         events=tuple(data["events"]),
         prev=data["prev"],
         hash=data["hash"],
+        # An entry is in its header's format; only format 2 lines carry a salt.
+        format_version=2 if "salt" in data else 1,
+        salt=data.get("salt"),
     )
 
 

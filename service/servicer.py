@@ -246,7 +246,9 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
             game_id=record.header.game_id,
             game=record.header.game,
             version=record.game_version,
-            status="finished" if engine.outcome(record.state) is not None else "in_progress",
+            # The stored status, not the engine's: a log imported without its trailer
+            # is an unfinished game even when its moves end the game.
+            status=record.status,
             view_json=to_json(view),
             seats_to_act=list(engine.seats_to_act(record.state)),
             imported=latest.imported,
@@ -254,11 +256,11 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
         seat = seat_of(caller, latest.token_hashes, required=False)
         if seat is not None:
             state.viewer_seat = seat
-        outcome = outcome_proto(record)
+        outcome = outcome_proto(record) if record.status == FINISHED else None
         if outcome is not None:
             state.outcome.CopyFrom(outcome)
         if viewer is None:
-            state.state_hash = state_hash(view)
+            state.state_hash = state_hash(view, record.header.format_version)
         return state
 
     @handles_errors
@@ -488,7 +490,7 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
         return frontier_pb2.ImportLogResponse(
             game_id=record.header.game_id,
             version=record.game_version,
-            state_hash=state_hash(record.engine.view(record.state, None)),
+            state_hash=state_hash(record.engine.view(record.state, None), record.header.format_version),
         )
 
     def _require_import_right(self, caller: Caller) -> None:
@@ -518,6 +520,7 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
             markdown = markdown.rstrip("\n") + "\n\n" + IMPORTED_NOTE + "\n"
         return frontier_pb2.AuditReport(
             ok=verification.ok,
+            verdict=verification.verdict,
             game_id=header.game_id,
             checks=list(verification.checks),
             problems=[str(verification.problem)] if verification.problem else [],

@@ -1,7 +1,8 @@
 """The `frontier audit` (file and proof) and `frontier prove` commands: what the verifier trusts and says.
 
-Exit statuses: 0 passed; 1 a check failed; 2 unreadable input; 4 the rules pass but no trusted
-signature covers the log (unsigned, or signed by a key not trusted), or a pinned key changed.
+Exit statuses: 0 passed; 1 a check failed; 2 unreadable input; 3 the log verifies but the game is
+not finished (no finished trailer: verdict "incomplete"); 4 the rules pass but no trusted signature
+covers the log (unsigned, or signed by a key not trusted), or a pinned key changed.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from trust.report import with_signature
 from trust.signed_log import line_hashes, read_signed
 from trust.verdict import judge
 
-PASSED, FAILED, UNREADABLE, UNTRUSTED = 0, 1, 2, 4
+PASSED, FAILED, UNREADABLE, INCOMPLETE, UNTRUSTED = 0, 1, 2, 3, 4
 
 
 class Untrusted(Exception):
@@ -44,8 +45,8 @@ def audit_file(args: argparse.Namespace) -> int:
     """Audit a match log file: the rules (replay.verify), then its checkpoint's signature."""
     path = Path(args.target)
     try:
-        header, entries, trailer, checkpoint = read_signed(_read_text(path).splitlines())
-    except (logfile.LogFormatError, CheckpointError, UnicodeDecodeError) as error:
+        header, entries, trailer, checkpoint = read_signed(logfile.decode_lines(path.read_bytes()))
+    except (logfile.LogFormatError, CheckpointError, OSError) as error:
         print(f"{path}: not a valid match log: {error}", file=sys.stderr)
         return UNREADABLE
     try:
@@ -60,12 +61,12 @@ def audit_file(args: argparse.Namespace) -> int:
     signature = judge(header.game_id, line_hashes(header, entries), checkpoint, trusted)
     report = build_report(header, entries, trailer, verification).to_markdown()
     print(with_signature(report, signature, rules_ok=verification.ok), end="")
-    if not verification.ok or signature.status == "invalid":
+    if verification.verdict == "failed" or signature.status == "invalid":
         return FAILED
     if not signature.verified:
         print(f"{path}: not passed: {signature.message}", file=sys.stderr)
         return UNTRUSTED
-    return PASSED
+    return INCOMPLETE if verification.verdict == "incomplete" else PASSED
 
 
 def audit_proof(args: argparse.Namespace) -> int:

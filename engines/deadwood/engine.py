@@ -16,6 +16,7 @@ from engines.deadwood.state import OVER, State
 class DeadwoodEngine:
     game_id = "deadwood-1876"
     title = "Deadwood 1876"
+    rules_version = "deadwood-1876/1"  # bump when logged games would decide differently
     min_seats = 2
     max_seats = 9
     commands: Sequence[type[Command]] = COMMANDS

@@ -16,6 +16,7 @@ from engines.most_wanted.state import State
 class MostWantedEngine:
     game_id = "most-wanted"
     title = "Most Wanted"
+    rules_version = "most-wanted/1"  # bump when logged games would decide differently
     min_seats = 2
     max_seats = 8
     commands: Sequence[type[Command]] = COMMANDS

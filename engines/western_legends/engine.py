@@ -16,6 +16,7 @@ from engines.western_legends.state import State
 class WesternLegendsEngine:
     game_id = "western-legends"
     title = "Western Legends"
+    rules_version = "western-legends/1"  # bump when logged games would decide differently
     min_seats = 2
     max_seats = 6
     commands: Sequence[type[Command]] = COMMANDS

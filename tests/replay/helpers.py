@@ -11,7 +11,7 @@ from engines.codec import Codec
 from engines.registry import get_engine
 from engines.rng import SeededRng
 from engines.simulate import Step, playout
-from replay.record import Entry, Header, Trailer
+from replay.record import FORMAT_VERSION, Entry, Header, Trailer
 from replay.verify import build_record, steps
 
 Record = tuple[Header, list[Entry], Trailer]
@@ -28,6 +28,7 @@ def simulated(
     bot_seed: int = 0,
     max_steps: int | None = None,
     reveal_seed: bool | None = None,
+    format_version: int = FORMAT_VERSION,
 ) -> Record:
     """A random game sealed as a record; `max_steps` cuts it short (still in progress)."""
     engine = get_engine(game)
@@ -39,7 +40,16 @@ def simulated(
             break
     players = [f"Player {i + 1}" for i in range(seats)]
     return build_record(
-        game_id, game, options, seats, players, "test-cup", seed, played, reveal_seed=reveal_seed
+        game_id,
+        game,
+        options,
+        seats,
+        players,
+        "test-cup",
+        seed,
+        played,
+        reveal_seed=reveal_seed,
+        format_version=format_version,
     )
 
 

@@ -103,6 +103,7 @@ class State:
 class ToyRace:
     game_id: str = "toy-race"
     title: str = "Toy Race"
+    rules_version: str = "toy-race/1"
     min_seats: int = 2
     max_seats: int = 4
     commands: Sequence[type[Command]] = (Roll, PlayCard)

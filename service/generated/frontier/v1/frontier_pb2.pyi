@@ -327,20 +327,22 @@ class AuditRequest(_message.Message):
     def __init__(self, game_id: _Optional[str] = ...) -> None: ...
 
 class AuditReport(_message.Message):
-    __slots__ = ("ok", "game_id", "checks", "problems", "markdown", "imported")
+    __slots__ = ("ok", "game_id", "checks", "problems", "markdown", "verdict", "imported")
     OK_FIELD_NUMBER: _ClassVar[int]
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     CHECKS_FIELD_NUMBER: _ClassVar[int]
     PROBLEMS_FIELD_NUMBER: _ClassVar[int]
     MARKDOWN_FIELD_NUMBER: _ClassVar[int]
+    VERDICT_FIELD_NUMBER: _ClassVar[int]
     IMPORTED_FIELD_NUMBER: _ClassVar[int]
     ok: bool
     game_id: str
     checks: _containers.RepeatedScalarFieldContainer[str]
     problems: _containers.RepeatedScalarFieldContainer[str]
     markdown: str
+    verdict: str
     imported: bool
-    def __init__(self, ok: _Optional[bool] = ..., game_id: _Optional[str] = ..., checks: _Optional[_Iterable[str]] = ..., problems: _Optional[_Iterable[str]] = ..., markdown: _Optional[str] = ..., imported: _Optional[bool] = ...) -> None: ...
+    def __init__(self, ok: _Optional[bool] = ..., game_id: _Optional[str] = ..., checks: _Optional[_Iterable[str]] = ..., problems: _Optional[_Iterable[str]] = ..., markdown: _Optional[str] = ..., verdict: _Optional[str] = ..., imported: _Optional[bool] = ...) -> None: ...
 
 class GetSigningKeyRequest(_message.Message):
     __slots__ = ()

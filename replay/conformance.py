@@ -1,0 +1,528 @@
+"""Write the conformance corpus in `seeds/conformance/`: logs with the verdict any verifier must give.
+
+    python -m replay.conformance [--out seeds/conformance]
+
+Good logs of each game (finished, cut short, tabletop, format 1) and failing logs,
+one per failure the verifier reports and one per forgery of issue 9, each listed
+in `manifest.json` with its expected verdict, code and line. The expectations are
+written here from how each file is made, never read back from the verifier; a test
+runs the verifier over the corpus and checks that the files are current.
+
+Verdicts: `passed`, `failed`, `incomplete` (seeds/LOG-FORMAT.md), and `unreadable`
+for a file the reader refuses (code `MALFORMED_LINE`; `frontier audit` exits 2).
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import uuid
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from functools import cache
+from pathlib import Path
+
+from engines.registry import get_engine
+from engines.simulate import playout
+from replay.forgeries import Record, cut_trailer, reroll, reseal
+from replay.logfile import write_lines
+from replay.record import Entry, line_salt
+from replay.verify import build_record, steps
+
+DEFAULT_OUT = Path(__file__).resolve().parent.parent / "seeds" / "conformance"
+GAMES = ("deadwood-1876", "most-wanted", "western-legends")
+LEAN = {"western-legends": 0.7}  # as replay.samples: a uniform bot wanders until the round cap
+CUT = 10  # entries kept in the logs cut short
+
+
+@dataclass(frozen=True)
+class Case:
+    """One corpus file and what every conforming verifier must say about it."""
+
+    file: str
+    verdict: str  # passed | failed | incomplete | unreadable
+    code: str | None
+    line: int | None
+    about: str
+    content: bytes
+
+    def manifest(self) -> dict[str, object]:
+        return {
+            "file": self.file,
+            "verdict": self.verdict,
+            "code": self.code,
+            "line": self.line,
+            "about": self.about,
+        }
+
+
+def _seed(name: str) -> bytes:
+    return hashlib.sha256(f"frontier-ledger conformance {name}".encode()).digest()
+
+
+@cache
+def game_record(game: str, *, format_version: int = 2, cut: int | None = None) -> Record:
+    """A bot game of `game` with two seats, sealed; `cut` stops it after that many commands."""
+    name = f"{game}-f{format_version}"
+    seed = _seed(name)
+    game_id = str(uuid.uuid5(uuid.NAMESPACE_URL, f"https://frontier-ledger.invalid/conformance/{name}"))
+    engine = get_engine(game)
+    options = engine.options({})
+    played = []
+    for step in playout(
+        engine, 2, seed=seed, game_id=game_id, options=options, bot_seed=2, lean=LEAN.get(game, 0.0)
+    ):
+        played.append(step)
+        if cut is not None and len(played) > cut:
+            break
+    players = ["Outlaw 1", "Outlaw 2"]
+    return build_record(
+        game_id, game, options, 2, players, "conformance", seed, played, format_version=format_version
+    )
+
+
+def text(record: Record) -> bytes:
+    return "".join(line + "\n" for line in write_lines(*record)).encode()
+
+
+def line_of(index: int) -> int:
+    """The file line of entries[index]: the header is line 1."""
+    return index + 2
+
+
+def trailer_line(record: Record) -> int:
+    return len(record[1]) + 2
+
+
+# -- the cases ---------------------------------------------------------------------------------
+
+
+def good_cases() -> list[Case]:
+    cases = []
+    for game in GAMES:
+        cases.append(
+            Case(
+                f"good/{game}-finished.jsonl",
+                "passed",
+                None,
+                None,
+                f"a finished {game} game, seed revealed",
+                text(game_record(game)),
+            )
+        )
+        cut = cut_trailer(game_record(game, cut=CUT))
+        cases.append(
+            Case(
+                f"good/{game}-no-trailer.jsonl",
+                "incomplete",
+                None,
+                None,
+                "a game still being written: no trailer",
+                text(cut),
+            )
+        )
+    in_progress = game_record("deadwood-1876", cut=CUT)
+    cases.append(
+        Case(
+            "good/deadwood-1876-in-progress.jsonl",
+            "incomplete",
+            None,
+            None,
+            "an in_progress trailer, seed not revealed",
+            text(in_progress),
+        )
+    )
+    header, entries, trailer = game_record("deadwood-1876")
+    assert trailer is not None
+    tabletop = reseal(
+        replace(header, seed_commitment=None),
+        [
+            replace(e, salt=line_salt(b"any salt the writer chose", header.game_id, e.version))
+            for e in entries
+        ],
+        replace(trailer, seed=None),
+    )
+    cases.append(
+        Case(
+            "good/deadwood-1876-tabletop.jsonl",
+            "passed",
+            None,
+            None,
+            "a tabletop log: no seed; outcomes as observed; salts the writer's own",
+            text(tabletop),
+        )
+    )
+    cases.append(
+        Case(
+            "good/deadwood-1876-format-1.jsonl",
+            "passed",
+            None,
+            None,
+            "a finished game in format 1 (json.dumps hashes, no salts)",
+            text(game_record("deadwood-1876", format_version=1)),
+        )
+    )
+    older = reseal(replace(header, rules_version="deadwood-1876/0"), entries, trailer)
+    cases.append(
+        Case(
+            "good/deadwood-1876-older-rules.jsonl",
+            "passed",
+            None,
+            None,
+            "recorded under another rules_version: named in the checks, re-run by the installed rules",
+            text(older),
+        )
+    )
+    return cases
+
+
+def failing_cases() -> list[Case]:
+    base = game_record("deadwood-1876")
+    header, entries, trailer = base
+    assert trailer is not None
+    last = trailer_line(base)
+    cases: list[Case] = []
+
+    def add(name: str, record: Record, code: str, line: int, about: str, verdict: str = "failed") -> None:
+        cases.append(Case(f"fail/{name}.jsonl", verdict, code, line, about, text(record)))
+
+    stale = list(entries)
+    stale[3] = replace(stale[3], seat=1 - stale[3].seat)  # hash left as it was
+    add(
+        "broken-chain-edited",
+        (header, stale, trailer),
+        "BROKEN_CHAIN",
+        line_of(3),
+        "a line edited after sealing, hashes not redone",
+    )
+    unlinked = list(entries)
+    unlinked[4] = replace(unlinked[4], prev="ab" * 32).sealed()
+    add(
+        "broken-chain-prev",
+        (header, unlinked, trailer),
+        "BROKEN_CHAIN",
+        line_of(4),
+        "a line whose prev does not link to the line before",
+    )
+    wrong_seed = replace(trailer, seed=_seed("another").hex())
+    add(
+        "seed-mismatch",
+        reseal(header, entries, wrong_seed),
+        "SEED_MISMATCH",
+        last,
+        "the revealed seed does not match the commitment",
+    )
+    add(
+        "seed-withheld",
+        reseal(header, entries, replace(trailer, seed=None)),
+        "SEED_WITHHELD",
+        last,
+        "finished, but the seed is withheld",
+    )
+    salted = list(entries)
+    salted[5] = replace(salted[5], salt="cd" * 32)
+    add(
+        "salt-differs",
+        reseal(header, salted, trailer),
+        "SALT_DIFFERS",
+        line_of(5),
+        "a salt the revealed seed does not derive",
+    )
+    add(
+        "salt-differs-header",
+        reseal(replace(header, salt="cd" * 32), entries, trailer),
+        "SALT_DIFFERS",
+        1,
+        "the header's salt is not the seed's",
+    )
+    forged, index = reroll(base)
+    assert forged[2] is not None
+    add(
+        "finding-1-reroll-seed-withheld",
+        forged,
+        "SEED_WITHHELD",
+        trailer_line(forged),
+        "issue 9 finding 1: a die re-rolled, the game re-played by the rules, "
+        "every hash re-sealed, the seed withheld",
+    )
+    shown = reseal(forged[0], forged[1], replace(forged[2], seed=trailer.seed))
+    add(
+        "finding-1-reroll-seed-shown",
+        shown,
+        "DRAW_DIFFERS",
+        line_of(index),
+        "the same forgery with the seed revealed: the edited roll is named",
+    )
+    cases.append(
+        Case(
+            "fail/finding-2-trailer-cut.jsonl",
+            "incomplete",
+            None,
+            None,
+            "issue 9 finding 2: the trailer cut off; never a finished game",
+            text(cut_trailer(base)),
+        )
+    )
+    swapped = reseal(replace(header, players=tuple(reversed(header.players))), entries, trailer)
+    cases.append(
+        Case(
+            "fail/finding-4-names-swapped.jsonl",
+            "passed",
+            None,
+            None,
+            "issue 9 finding 4: player names swapped and re-sealed. "
+            "The format alone cannot see this: only a signed checkpoint (trust/) binds the header",
+            text(swapped),
+        )
+    )
+    more = list(entries)
+    more[6] = replace(more[6], events=(*more[6].events, more[6].events[-1]))
+    add(
+        "events-differ",
+        reseal(header, more, trailer),
+        "EVENTS_DIFFER",
+        line_of(6),
+        "an event added to a line, re-sealed",
+    )
+    index, seat = _not_to_act(base)
+    moved = list(entries)
+    moved[index] = replace(moved[index], seat=seat)
+    add(
+        "not-to-act",
+        reseal(header, moved, trailer),
+        "NOT_TO_ACT",
+        line_of(index),
+        "a command from a seat the game was not waiting for",
+    )
+    extra = replace(
+        entries[-1],
+        version=entries[-1].version + 1,
+        salt=line_salt(_seed("deadwood-1876-f2"), header.game_id, entries[-1].version + 1),
+    )
+    over = reseal(header, [*entries, extra], replace(trailer, version=extra.version))
+    add("game-over", over, "GAME_OVER", line_of(len(entries)), "a command after the game was over")
+    bad = list(entries)
+    bad[2] = replace(bad[2], command={"kind": "draw_six_shooter", "v": 1})
+    add(
+        "bad-command",
+        reseal(header, bad, trailer),
+        "BAD_COMMAND",
+        line_of(2),
+        "a command the game does not know",
+    )
+    outcome = dict(trailer.outcome or {})
+    outcome["scores"] = [score + 1 for score in outcome["scores"]]
+    add(
+        "outcome-differs",
+        reseal(header, entries, replace(trailer, outcome=outcome)),
+        "OUTCOME_DIFFERS",
+        last,
+        "the trailer's scores are not the rules'",
+    )
+    add(
+        "status-differs",
+        reseal(header, entries, replace(trailer, status="in_progress")),
+        "STATUS_DIFFERS",
+        last,
+        "the result is right but the status says in_progress",
+    )
+    add(
+        "state-hash-differs",
+        reseal(header, entries, replace(trailer, state_hash="0" * 64)),
+        "STATE_HASH_DIFFERS",
+        last,
+        "the final state hash is not the replay's",
+    )
+    add(
+        "unknown-game",
+        reseal(replace(header, game="poker"), entries, trailer),
+        "UNKNOWN_GAME",
+        1,
+        "a game this verifier does not have",
+    )
+    add(
+        "bad-seats",
+        reseal(replace(header, seats=1, players=("Outlaw 1",)), entries, trailer),
+        "BAD_SEATS",
+        1,
+        "one seat for a game of two to nine",
+    )
+    add(
+        "bad-options",
+        reseal(replace(header, options={**header.options, "no_such_option": 1}), entries, trailer),
+        "BAD_OPTIONS",
+        1,
+        "an option the game does not have",
+    )
+    add(
+        "no-commitment",
+        reseal(replace(header, seed_commitment=None), entries, trailer),
+        "NO_COMMITMENT",
+        last,
+        "a seed revealed for a header that commits to none",
+    )
+    add(
+        "unknown-rng",
+        reseal(replace(header, rng="mt19937"), entries, trailer),
+        "UNKNOWN_RNG",
+        1,
+        "a random generator this verifier does not have",
+    )
+    index = _first_roll(entries)
+    table = list(entries)
+    table[index] = replace(
+        table[index],
+        draws=tuple({"op": "randint", "value": 9} if d["op"] == "randint" else d for d in table[index].draws),
+    )
+    impossible = reseal(replace(header, seed_commitment=None), table, replace(trailer, seed=None))
+    add("impossible-outcome", impossible, "IMPOSSIBLE_OUTCOME", line_of(index), "a tabletop die showing 9")
+    return cases
+
+
+def _not_to_act(record: Record) -> tuple[int, int]:
+    """The first entry (from the third) where one seat alone is to act, and the other seat."""
+    header, entries, _ = record
+    engine = get_engine(header.game)
+    for index, step in enumerate(steps(header, entries[:-1])):
+        waiting = engine.seats_to_act(step.state)
+        if index >= 2 and len(waiting) == 1:
+            return index, 1 - waiting[0]
+    raise AssertionError("no entry with a single seat to act")
+
+
+def _first_roll(entries: Sequence[Entry]) -> int:
+    return next(i for i, e in enumerate(entries) if any(d["op"] == "randint" for d in e.draws))
+
+
+def malformed_cases() -> list[Case]:
+    """Files the reader must refuse, each naming its line (verdict `unreadable`)."""
+    good = text(game_record("deadwood-1876"))
+    lines = good.split(b"\n")
+    entry = json.loads(lines[2])
+
+    def with_line(number: int, line: bytes) -> bytes:
+        changed = list(lines)
+        changed[number - 1] = line
+        return b"\n".join(changed)
+
+    def seat_as(spelling: str) -> bytes:
+        return lines[2].replace(f'"seat":{entry["seat"]}'.encode(), f'"seat":{spelling}'.encode(), 1)
+
+    removed = [*lines[:4], *lines[5:]]
+    after = [*lines[:-1], lines[3], b""]
+    redacted = json.loads(lines[0])
+    redacted.update(salt=None, redacted_for=0)
+    made: list[tuple[str, bytes, int, str]] = [
+        (
+            "not-utf8",
+            with_line(3, lines[2][:40] + b"\xff\xfe" + lines[2][40:]),
+            3,
+            "bytes that are not UTF-8",
+        ),
+        ("bom", b"\xef\xbb\xbf" + good, 1, "a byte-order mark before the header"),
+        ("deep-nesting", with_line(3, b"[" * 5000 + b"]" * 5000), 3, "arrays nested 5000 deep"),
+        (
+            "deep-objects",
+            with_line(3, b'{"a":' * 40 + b"1" + b"}" * 40),
+            3,
+            "objects nested 40 deep (the limit is 32)",
+        ),
+        ("huge-integer", with_line(3, seat_as("9" * 5000)), 3, "an integer of 5000 digits"),
+        ("unsafe-integer", with_line(3, seat_as(str(2**53))), 3, "an integer beyond 2**53 - 1"),
+        ("fraction", with_line(3, seat_as("0.5")), 3, "a number with a fraction"),
+        ("nan", with_line(3, seat_as("NaN")), 3, "NaN"),
+        ("infinity", with_line(3, seat_as("Infinity")), 3, "Infinity"),
+        ("duplicate-key", with_line(3, b'{"seat":0,' + lines[2][1:]), 3, "a key twice in one object"),
+        (
+            "lone-surrogate",
+            with_line(3, lines[2].replace(b'"entry"', b'"entry\\ud800"', 1)),
+            3,
+            "a lone \\ud800 escape",
+        ),
+        ("not-json", with_line(4, lines[3][:-9]), 4, "a line cut mid-object"),
+        ("not-an-object", with_line(4, b"[1,2,3]"), 4, "a line that is not an object"),
+        (
+            "unknown-field",
+            with_line(3, b'{"colour":"red",' + lines[2][1:]),
+            3,
+            "a field format 2 does not have",
+        ),
+        (
+            "missing-field",
+            with_line(3, lines[2].replace(b'"salt":', b'"slat":', 1)),
+            3,
+            "the salt field missing",
+        ),
+        ("line-removed", b"\n".join(removed), 5, "a line removed: versions skip"),
+        ("line-after-trailer", b"\n".join(after), len(lines), "a line after the trailer"),
+        (
+            "unknown-format-version",
+            with_line(1, lines[0].replace(b'"format_version":2', b'"format_version":3', 1)),
+            1,
+            "a format this reader does not know",
+        ),
+        (
+            "redacted-export",
+            with_line(1, json.dumps(redacted).encode()),
+            1,
+            "finding 3: a redacted export is for reading only",
+        ),
+        ("empty", b"", 1, "an empty file"),
+    ]
+    return [
+        Case(f"unreadable/{name}.jsonl", "unreadable", "MALFORMED_LINE", line, about, content)
+        for name, content, line, about in made
+    ]
+
+
+def all_cases() -> list[Case]:
+    return [*good_cases(), *failing_cases(), *malformed_cases()]
+
+
+def corpus_files(cases: Sequence[Case]) -> dict[str, bytes]:
+    """Every file of the corpus (the manifest included), by path under the corpus folder."""
+    files = {case.file: case.content for case in cases}
+    manifest = [case.manifest() for case in cases]
+    files["manifest.json"] = (json.dumps(manifest, indent=2, ensure_ascii=False) + "\n").encode()
+    files["README.md"] = _readme(cases).encode()
+    return files
+
+
+def _readme(cases: Sequence[Case]) -> str:
+    rows = [
+        f"| `{c.file}` | {c.verdict} | {f'`{c.code}`' if c.code else '—'} | {c.line or '—'} | {c.about} |"
+        for c in cases
+    ]
+    return "\n".join(
+        [
+            "# Conformance corpus",
+            "",
+            "Match logs with the verdict, code and line every verifier of",
+            "[`../LOG-FORMAT.md`](../LOG-FORMAT.md) must give; the same list is in `manifest.json`.",
+            "Verdict `unreadable` means the reader refuses the file at that line (code `MALFORMED_LINE`).",
+            "Generated by `python -m replay.conformance`; `tests/replay/test_conformance.py` runs",
+            "the verifier and `frontier audit` over every file and checks the corpus is current.",
+            "",
+            "| file | verdict | code | line | what |",
+            "| --- | --- | --- | --- | --- |",
+            *rows,
+            "",
+        ]
+    )
+
+
+def main(argv: Sequence[str] | None = None, *, make: Callable[[], list[Case]] = all_cases) -> int:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="folder to write into")
+    args = parser.parse_args(argv)
+    for name, content in corpus_files(make()).items():
+        path = args.out / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(content)
+    print(f"wrote {args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,133 @@
+"""Forgeries of a sealed record, as an adversary holding the source would make them.
+
+Used by the tests and the conformance corpus (`replay.conformance`): each one is
+internally consistent -- every hash re-sealed, every later move legal -- so only
+the checks that bind a log to its seed and its end can catch it.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any
+
+from engines.base import Command, Engine, RuleViolation
+from engines.bot import random_command
+from engines.codec import Codec, encode
+from engines.registry import get_engine
+from engines.rng import Draw, ObservedRng, SeededRng
+from replay.record import Entry, Header, Trailer, line_salt, state_hash
+from replay.verify import outcome_json, steps
+
+Record = tuple[Header, list[Entry], Trailer | None]
+
+
+def reseal(header: Header, entries: Sequence[Entry], trailer: Trailer | None) -> Record:
+    """Re-chain every line after an edit, as a forger who rewrites the hashes would."""
+    sealed_header = replace(header, hash="").sealed()
+    previous = sealed_header.hash
+    chained: list[Entry] = []
+    for entry in entries:
+        sealed = replace(entry, prev=previous, hash="").sealed()
+        chained.append(sealed)
+        previous = sealed.hash
+    closing = None if trailer is None else replace(trailer, prev=previous, hash="").sealed()
+    return sealed_header, chained, closing
+
+
+def reroll(record: Record, *, forger_seed: bytes = b"forger", bot_seed: int = 0) -> tuple[Record, int]:
+    """Finding 1: change one die roll, re-play the rest by the rules, re-seal, withhold the seed.
+
+    Returns the forged record and the index (into entries) of the edited entry.
+    """
+    header, entries, _ = record
+    engine = get_engine(header.game)
+    commands = Codec(engine.commands)
+    states = [step.state for step in steps(header, entries)]  # states[i] is before entries[i]
+    for index, entry in enumerate(entries):
+        for d, draw in enumerate(entry.draws):
+            if draw.get("op") != "randint":
+                continue
+            for value in range(1, 7):
+                if value == draw.get("value"):
+                    continue
+                forged_draws: list[Draw] = [
+                    *entry.draws[:d],
+                    {"op": "randint", "value": value},
+                    *entry.draws[d + 1 :],
+                ]
+                command = commands.decode(entry.command)
+                assert isinstance(command, Command)
+                observed = ObservedRng(forged_draws)
+                try:
+                    events = engine.decide(states[index], entry.seat, command, observed)
+                    observed.finish()
+                except RuleViolation:
+                    continue
+                forged = replace(entry, draws=tuple(forged_draws), events=tuple(encode(e) for e in events))
+                state = states[index]
+                for event in events:
+                    state = engine.evolve(state, event)
+                rest = _play_on(engine, state, forged, header.game_id, forger_seed, bot_seed)
+                if rest is None:
+                    continue
+                tail, final = rest
+                outcome = engine.outcome(final)
+                trailer = Trailer(
+                    version=(tail[-1].version if tail else forged.version),
+                    status="finished",
+                    outcome=outcome_json(outcome),
+                    state_hash=state_hash(engine.view(final, None), header.format_version),
+                    seed=None,
+                    prev="",
+                    format_version=header.format_version,
+                )
+                return reseal(header, [*entries[:index], forged, *tail], trailer), index
+    raise ValueError("no die roll in this record can be changed and still be legal")
+
+
+def _play_on(
+    engine: Engine, state: Any, last: Entry, game_id: str, seed: bytes, bot_seed: int
+) -> tuple[list[Entry], Any] | None:
+    """Play a game on from `state` with a bot until it is over; None if it gets stuck.
+
+    The forger lacks the server's seed, so its salts are its own (from its seed).
+    """
+    version = last.version
+    chooser = random.Random(bot_seed)
+    tail: list[Entry] = []
+    for _ in range(100_000):
+        if engine.outcome(state) is not None:
+            return tail, state
+        waiting = engine.seats_to_act(state)
+        if not waiting:
+            return None
+        seat = chooser.choice(waiting)
+        command = random_command(engine, state, seat, chooser)
+        if command is None:
+            return None
+        rng = SeededRng(seed, game_id, version)
+        events = engine.decide(state, seat, command, rng)
+        for event in events:
+            state = engine.evolve(state, event)
+        version += 1
+        tail.append(
+            Entry(
+                version=version,
+                seat=seat,
+                command=encode(command),
+                draws=tuple(rng.draws),
+                events=tuple(encode(e) for e in events),
+                prev="",
+                format_version=last.format_version,
+                salt=line_salt(seed, game_id, version) if last.format_version >= 2 else None,
+            )
+        )
+    return None
+
+
+def cut_trailer(record: Record) -> Record:
+    """Finding 2: the same lines with the trailer cut off."""
+    header, entries, _ = record
+    return header, list(entries), None

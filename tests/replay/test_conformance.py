@@ -1,0 +1,62 @@
+"""The conformance corpus (seeds/conformance): every file gets its listed verdict, code and line."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from replay import logfile
+from replay.conformance import DEFAULT_OUT, all_cases, corpus_files
+from replay.verify import verify
+from service.cli import main as frontier
+
+MANIFEST: list[dict[str, object]] = json.loads((DEFAULT_OUT / "manifest.json").read_text(encoding="utf-8"))
+EXIT = {"passed": 0, "failed": 1, "unreadable": 2, "incomplete": 3}
+
+
+def test_the_corpus_covers_every_verdict_and_failure_code() -> None:
+    codes = {case["code"] for case in MANIFEST}
+    assert {case["verdict"] for case in MANIFEST} == set(EXIT)
+    assert codes >= {
+        "BROKEN_CHAIN", "SEED_MISMATCH", "SEED_WITHHELD", "SALT_DIFFERS", "DRAW_DIFFERS", "EVENTS_DIFFER",
+        "NOT_TO_ACT", "GAME_OVER", "BAD_COMMAND", "OUTCOME_DIFFERS", "STATUS_DIFFERS", "STATE_HASH_DIFFERS",
+        "UNKNOWN_GAME", "BAD_SEATS", "BAD_OPTIONS", "NO_COMMITMENT", "UNKNOWN_RNG", "IMPOSSIBLE_OUTCOME",
+        "MALFORMED_LINE",
+    }  # fmt: skip
+
+
+@pytest.mark.parametrize("case", MANIFEST, ids=[str(case["file"]) for case in MANIFEST])
+def test_each_corpus_file_gets_its_expected_verdict(case: dict[str, object]) -> None:
+    content = (DEFAULT_OUT / str(case["file"])).read_bytes()
+    if case["verdict"] == "unreadable":
+        with pytest.raises(logfile.LogFormatError) as refused:
+            logfile.read_bytes(content)
+        assert refused.value.line == case["line"], refused.value
+        return
+    result = verify(*logfile.read_bytes(content))
+    found = result.problem
+    assert result.verdict == case["verdict"], found
+    assert (found.code if found else None, found.line if found else None) == (case["code"], case["line"]), (
+        found
+    )
+
+
+@pytest.mark.parametrize("case", MANIFEST, ids=[str(case["file"]) for case in MANIFEST])
+def test_frontier_audit_exits_with_the_verdicts_status(case: dict[str, object]) -> None:
+    assert frontier(["audit", str(DEFAULT_OUT / str(case["file"]))]) == EXIT[str(case["verdict"])]
+
+
+def test_the_corpus_is_current() -> None:
+    """When the format or an engine changes, regenerate with `python -m replay.conformance`."""
+    expected = corpus_files(all_cases())
+    stored = {str(p.relative_to(DEFAULT_OUT)): p.read_bytes() for p in DEFAULT_OUT.rglob("*") if p.is_file()}
+    assert sorted(stored) == sorted(expected)
+    stale = [name for name in expected if stored[name] != expected[name]]
+    assert not stale, f"stale: {stale}; run python -m replay.conformance"
+
+
+def test_the_corpus_files_are_small_enough_to_read() -> None:
+    assert sum(len(c) for c in corpus_files(all_cases()).values()) < 2_000_000
+    assert all(Path(DEFAULT_OUT / str(case["file"])).exists() for case in MANIFEST)
