@@ -23,14 +23,22 @@ from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
 
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+
 from engines.registry import get_engine
 from engines.simulate import playout
 from replay.forgeries import Record, cut_trailer, reroll, reseal
 from replay.logfile import write_lines
 from replay.record import Entry, line_salt
 from replay.verify import build_record, steps
+from trust.checkpoint import sign
+from trust.keys import SigningKey, load_signing_key
+from trust.signed_log import line_hashes
 
 DEFAULT_OUT = Path(__file__).resolve().parent.parent / "seeds" / "conformance"
+SAMPLE_KEY = Path(__file__).resolve().parent.parent / "seeds" / "keys" / "samples.pem"
+# A forger's key: made from a fixed seed so the corpus regenerates byte for byte.
+FORGER = SigningKey(Ed25519PrivateKey.from_private_bytes(hashlib.sha256(b"a forger's key").digest()))
 GAMES = ("deadwood-1876", "most-wanted", "western-legends")
 LEAN = {"western-legends": 0.7}  # as replay.samples: a uniform bot wanders until the round cap
 CUT = 10  # entries kept in the logs cut short
@@ -46,6 +54,10 @@ class Case:
     line: int | None
     about: str
     content: bytes
+    # What the checkpoint says when checked with the sample key (seeds/keys/samples.pub):
+    # verified | invalid | unsigned | untrusted; None for a file the reader refuses.
+    signature: str | None = "verified"
+    signature_code: str | None = None
 
     def manifest(self) -> dict[str, object]:
         return {
@@ -53,6 +65,8 @@ class Case:
             "verdict": self.verdict,
             "code": self.code,
             "line": self.line,
+            "signature": self.signature,
+            "signature_code": self.signature_code,
             "about": self.about,
         }
 
@@ -82,8 +96,25 @@ def game_record(game: str, *, format_version: int = 2, cut: int | None = None) -
     )
 
 
-def text(record: Record) -> bytes:
+def text(record: Record, *, signed_over: Record | None = None, key: SigningKey | None = None) -> bytes:
+    """The log's lines, closed by a checkpoint signed with the published sample key.
+
+    `signed_over` signs another record's lines instead (a checkpoint that no longer fits the
+    edited log); `key` signs with another key. Forgeries that re-seal every hash are re-signed
+    too, so that each file isolates one check of the rules; the checkpoint has cases of its own.
+    """
+    header, entries, _ = signed_over or record
+    checkpoint = sign(key or sample_key(), header.game_id, line_hashes(header, entries), imported=False)
+    return unsigned_text(record) + (checkpoint.to_line() + "\n").encode()
+
+
+def unsigned_text(record: Record) -> bytes:
     return "".join(line + "\n" for line in write_lines(*record)).encode()
+
+
+@cache
+def sample_key() -> SigningKey:
+    return load_signing_key(SAMPLE_KEY)
 
 
 def line_of(index: int) -> int:
@@ -271,9 +302,35 @@ def failing_cases() -> list[Case]:
             "passed",
             None,
             None,
-            "issue 9 finding 4: player names swapped and re-sealed. "
-            "The format alone cannot see this: only a signed checkpoint (trust/) binds the header",
-            text(swapped),
+            "issue 9 finding 4: player names swapped and re-sealed. The rules cannot see this; "
+            "the server's checkpoint no longer fits the re-sealed lines",
+            text(swapped, signed_over=base),
+            "invalid",
+            "CHECKPOINT_HEADER_DIFFERS",
+        )
+    )
+    cases.append(
+        Case(
+            "fail/finding-4-names-swapped-resigned.jsonl",
+            "passed",
+            None,
+            None,
+            "issue 9 finding 4 again, re-signed with the forger's own key: not the server's key",
+            text(swapped, key=FORGER),
+            "untrusted",
+            "UNTRUSTED_KEY",
+        )
+    )
+    cases.append(
+        Case(
+            "fail/finding-4-names-swapped-unsigned.jsonl",
+            "passed",
+            None,
+            None,
+            "issue 9 finding 4 again, checkpoint stripped: nothing binds the log to a server",
+            unsigned_text(swapped),
+            "unsigned",
+            "UNSIGNED",
         )
     )
     more = list(entries)
@@ -397,7 +454,7 @@ def _first_roll(entries: Sequence[Entry]) -> int:
 
 def malformed_cases() -> list[Case]:
     """Files the reader must refuse, each naming its line (verdict `unreadable`)."""
-    good = text(game_record("deadwood-1876"))
+    good = unsigned_text(game_record("deadwood-1876"))  # the reader's own cases: no checkpoint needed
     lines = good.split(b"\n")
     entry = json.loads(lines[2])
 
@@ -471,7 +528,7 @@ def malformed_cases() -> list[Case]:
         ("empty", b"", 1, "an empty file"),
     ]
     return [
-        Case(f"unreadable/{name}.jsonl", "unreadable", "MALFORMED_LINE", line, about, content)
+        Case(f"unreadable/{name}.jsonl", "unreadable", "MALFORMED_LINE", line, about, content, None)
         for name, content, line, about in made
     ]
 
@@ -491,7 +548,8 @@ def corpus_files(cases: Sequence[Case]) -> dict[str, bytes]:
 
 def _readme(cases: Sequence[Case]) -> str:
     rows = [
-        f"| `{c.file}` | {c.verdict} | {f'`{c.code}`' if c.code else '—'} | {c.line or '—'} | {c.about} |"
+        f"| `{c.file}` | {c.verdict} | {f'`{c.code}`' if c.code else '—'} | {c.line or '—'} "
+        f"| {c.signature or '—'}{f' (`{c.signature_code}`)' if c.signature_code else ''} | {c.about} |"
         for c in cases
     ]
     return "\n".join(
@@ -501,11 +559,15 @@ def _readme(cases: Sequence[Case]) -> str:
             "Match logs with the verdict, code and line every verifier of",
             "[`../LOG-FORMAT.md`](../LOG-FORMAT.md) must give; the same list is in `manifest.json`.",
             "Verdict `unreadable` means the reader refuses the file at that line (code `MALFORMED_LINE`).",
+            "Signature is what the closing checkpoint ([`../CHECKPOINT-FORMAT.md`](../CHECKPOINT-FORMAT.md))",
+            "gives when checked with the published sample key `../keys/samples.pub`; `frontier audit",
+            "--key seeds/keys/samples.pub FILE` exits 0 passed, 1 failed (rules or an invalid signature),",
+            "2 unreadable, 3 incomplete, 4 unsigned or signed by a key not trusted.",
             "Generated by `python -m replay.conformance`; `tests/replay/test_conformance.py` runs",
             "the verifier and `frontier audit` over every file and checks the corpus is current.",
             "",
-            "| file | verdict | code | line | what |",
-            "| --- | --- | --- | --- | --- |",
+            "| file | verdict | code | line | signature | what |",
+            "| --- | --- | --- | --- | --- | --- |",
             *rows,
             "",
         ]

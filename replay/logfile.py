@@ -96,6 +96,10 @@ def read_lines(lines: Iterable[str]) -> Record:
         numbered.pop()
     if not numbered:
         raise LogFormatError(1, "the log is empty; it must start with a header line")
+    if _is_checkpoint(numbered[-1][1]):
+        # A signed checkpoint may close an export; it is not part of the record, and trust/
+        # verifies it (trust.signed_log.read_signed), so the record reader leaves it aside.
+        numbered.pop()
     if numbered[0][1].startswith("\ufeff"):
         raise LogFormatError(1, "the log starts with a byte-order mark (BOM); save it as UTF-8 without one")
     header: Header | None = None
@@ -128,6 +132,14 @@ def read_lines(lines: Iterable[str]) -> Record:
             raise LogFormatError(number, f"unknown line type {kind!r}; expected header, entry or trailer")
     assert header is not None  # the first line was checked above
     return header, entries, trailer
+
+
+def _is_checkpoint(text: str) -> bool:
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        return False
+    return isinstance(data, dict) and data.get("type") == "checkpoint"
 
 
 def _last_version(entries: list[Entry]) -> int:

@@ -11,9 +11,23 @@ from replay import logfile
 from replay.conformance import DEFAULT_OUT, all_cases, corpus_files
 from replay.verify import verify
 from service.cli import main as frontier
+from trust.keys import load_public_key
+from trust.signed_log import line_hashes, read_signed
+from trust.verdict import judge
+
+SAMPLE_KEY = DEFAULT_OUT.parent / "keys" / "samples.pub"
 
 MANIFEST: list[dict[str, object]] = json.loads((DEFAULT_OUT / "manifest.json").read_text(encoding="utf-8"))
 EXIT = {"passed": 0, "failed": 1, "unreadable": 2, "incomplete": 3}
+
+
+def audit_exit(case: dict[str, object]) -> int:
+    """`frontier audit --key` status: a failed check first, then an untrusted signature, then the verdict."""
+    if case["verdict"] == "failed" or case["signature"] == "invalid":
+        return 1
+    if case["signature"] in ("unsigned", "untrusted"):
+        return 4
+    return EXIT[str(case["verdict"])]
 
 
 def test_the_corpus_covers_every_verdict_and_failure_code() -> None:
@@ -41,11 +55,20 @@ def test_each_corpus_file_gets_its_expected_verdict(case: dict[str, object]) -> 
     assert (found.code if found else None, found.line if found else None) == (case["code"], case["line"]), (
         found
     )
+    header, entries, _, checkpoint = read_signed(logfile.decode_lines(content))
+    signature = judge(header.game_id, line_hashes(header, entries), checkpoint, [load_public_key(SAMPLE_KEY)])
+    expected = (case["signature"], case["signature_code"])
+    assert (signature.status, signature.code or None) == expected, signature
+
+
+def test_the_corpus_covers_every_signature_verdict() -> None:
+    assert {case["signature"] for case in MANIFEST} == {"verified", "invalid", "untrusted", "unsigned", None}
 
 
 @pytest.mark.parametrize("case", MANIFEST, ids=[str(case["file"]) for case in MANIFEST])
 def test_frontier_audit_exits_with_the_verdicts_status(case: dict[str, object]) -> None:
-    assert frontier(["audit", str(DEFAULT_OUT / str(case["file"]))]) == EXIT[str(case["verdict"])]
+    path = str(DEFAULT_OUT / str(case["file"]))
+    assert frontier(["audit", "--key", str(SAMPLE_KEY), path]) == audit_exit(case)
 
 
 def test_the_corpus_is_current() -> None:

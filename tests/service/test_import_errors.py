@@ -7,6 +7,7 @@ import pytest
 
 from service.client import Client
 from service.generated.frontier.v1 import frontier_pb2
+from tests.conftest import ORGANISER
 from tests.replay.test_robust_reading import MALFORMED
 from tests.service.helpers import failure
 
@@ -18,7 +19,7 @@ SENDABLE = sorted(name for name in MALFORMED if name != "not UTF-8")
 def test_import_of_a_malformed_log_is_invalid_argument_with_its_line(client: Client, name: str) -> None:
     content, line, words = MALFORMED[name]
     request = frontier_pb2.ImportLogRequest(content=content.decode("utf-8", "surrogatepass"))
-    refused = failure(lambda: client.call("ImportLog", request))
+    refused = failure(lambda: client.call("ImportLog", request, token=ORGANISER))
     assert refused.code == grpc.StatusCode.INVALID_ARGUMENT, refused
     assert refused.reason == "MALFORMED_LOG"
     assert refused.metadata["line"] == str(line) and refused.metadata["code"] == "MALFORMED_LINE"

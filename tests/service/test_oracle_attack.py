@@ -40,7 +40,9 @@ PLAYED = 24  # commands per game: enough for hands, safes and face-down plays, n
 
 def export(client: Client, game_id: str, token: str | None) -> list[dict[str, Any]]:
     reply = client.call("ExportLog", frontier_pb2.ExportLogRequest(game_id=game_id), token=token)
-    return [json.loads(line) for line in reply.content.splitlines()]
+    lines = [json.loads(line) for line in reply.content.splitlines()]
+    # The signed checkpoint commits to the lines' salted hashes only; the attack is on the record.
+    return [line for line in lines if line["type"] != "checkpoint"]
 
 
 def seals(body: dict[str, Any]) -> set[str]:
@@ -113,7 +115,7 @@ def test_the_same_attack_recovers_hidden_values_from_a_format_1_export(client: C
     game_id = str(uuid.uuid4())
     cut = reseal(replace(header, game_id=game_id), entries[:PLAYED], None)
     content = "\n".join(logfile.write_lines(*cut)) + "\n"
-    client.call("ImportLog", frontier_pb2.ImportLogRequest(content=content))
+    client.call("ImportLog", frontier_pb2.ImportLogRequest(content=content), token=ORGANISER)
     full = export(client, game_id, ORGANISER)
     attacked, hits = confirmed(export(client, game_id, None), full)
     assert attacked > 0 and hits == attacked  # every stripped value of format 1 is confirmable

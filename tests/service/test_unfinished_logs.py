@@ -17,6 +17,12 @@ from service.generated.frontier.v1 import frontier_pb2
 from tests.conftest import ORGANISER
 from tests.replay.helpers import simulated
 from tests.service.helpers import failure, state
+from tests.trust.helpers import server_key_file
+from trust.checkpoint import sign
+from trust.keys import generate, public_pem
+from trust.signed_log import line_hashes
+
+KEY = generate()  # the key of the server these logs claim to come from
 
 DEADWOOD = "deadwood-1876"
 
@@ -26,13 +32,21 @@ def finished_game() -> Record:
 
 
 def content(record: Record) -> str:
-    return "\n".join(logfile.write_lines(*record)) + "\n"
+    """The log signed by KEY, so that an audit with KEY judges the rules and nothing else."""
+    header, entries, _ = record
+    checkpoint = sign(KEY, header.game_id, line_hashes(header, entries), imported=False)
+    return "\n".join([*logfile.write_lines(*record), checkpoint.to_line()]) + "\n"
 
 
-def audit_file(tmp_path: Path, text: str, capsys: pytest.CaptureFixture[str]) -> tuple[int, str]:
+def audit_file(
+    tmp_path: Path, text: str, capsys: pytest.CaptureFixture[str], key: Path | None = None
+) -> tuple[int, str]:
     path = tmp_path / "log.jsonl"
     path.write_text(text, encoding="utf-8")
-    code = frontier(["audit", str(path)])
+    if key is None:
+        key = tmp_path / "key.pem"
+        key.write_text(public_pem(KEY.public), encoding="utf-8")
+    code = frontier(["audit", "--key", str(key), str(path)])
     return code, capsys.readouterr().out
 
 
@@ -43,9 +57,8 @@ def test_finding_1_forged_finish_fails_in_verify_cli_and_import(
     assert verify(*forged).problem is not None
     code, out = audit_file(tmp_path, content(forged), capsys)
     assert code == 1 and "**FAILED**" in out and "SEED_WITHHELD" in out
-    refused = failure(
-        lambda: client.call("ImportLog", frontier_pb2.ImportLogRequest(content=content(forged)))
-    )
+    request = frontier_pb2.ImportLogRequest(content=content(forged))
+    refused = failure(lambda: client.call("ImportLog", request, token=ORGANISER))
     assert refused.code == grpc.StatusCode.FAILED_PRECONDITION
     assert refused.reason == "LOG_REJECTED"
     assert refused.metadata["code"] == "SEED_WITHHELD"
@@ -62,7 +75,7 @@ def test_finding_2_a_cut_trailer_is_unfinished_in_every_view(
     code, out = audit_file(tmp_path, content(cut), capsys)
     assert code == 3 and "**INCOMPLETE**" in out
 
-    client.call("ImportLog", frontier_pb2.ImportLogRequest(content=content(cut)))
+    client.call("ImportLog", frontier_pb2.ImportLogRequest(content=content(cut)), token=ORGANISER)
     for token in (None, ORGANISER):
         seen = state(client, game_id, token)
         assert seen.status == "in_progress"
@@ -75,7 +88,7 @@ def test_finding_2_a_cut_trailer_is_unfinished_in_every_view(
     exported = client.call("ExportLog", frontier_pb2.ExportLogRequest(game_id=game_id), token=ORGANISER)
     again = logfile.read_lines(exported.content.splitlines())
     assert verify(*again).verdict == "incomplete"
-    code, out = audit_file(tmp_path, exported.content, capsys)
+    code, out = audit_file(tmp_path, exported.content, capsys, server_key_file(client, tmp_path))
     assert code == 3, out
 
     report = client.call("Audit", frontier_pb2.AuditRequest(game_id=game_id), token=ORGANISER)
@@ -88,7 +101,7 @@ def test_a_finished_game_audits_passed_with_exit_0(
     record = finished_game()
     code, out = audit_file(tmp_path, content(record), capsys)
     assert code == 0 and "**PASSED**" in out
-    client.call("ImportLog", frontier_pb2.ImportLogRequest(content=content(record)))
+    client.call("ImportLog", frontier_pb2.ImportLogRequest(content=content(record)), token=ORGANISER)
     game_id = record[0].game_id
     assert state(client, game_id).status == "finished"
     assert state(client, game_id).HasField("outcome")
