@@ -69,7 +69,7 @@ def check_state(engine: Engine, state: Any, version: int, chooser: random.Random
     everything = [c for commands in listed.values() for c in commands]
     strings, ints = pool_of(everything)
     tried = 0
-    for seat in [*range(seat_count), seat_count, -2]:
+    for seat in [*range(seat_count), seat_count, -1]:
         own = listed.get(seat, [])
         own_keys = {same_command_key(game, c) for c in own}
         for command in own:
