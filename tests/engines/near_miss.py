@@ -36,9 +36,21 @@ def values_in(message: object) -> Iterator[object]:
         yield message
 
 
-def pool_of(commands: Iterable[Command]) -> tuple[list[str], list[int]]:
-    """The strings and integers seen in `commands`: other seats' cards, places, targets."""
-    strings: set[str] = {NONSENSE, ""}
+def strings_in_view(view: object) -> Iterator[str]:
+    """Every string of a JSON view: with the organiser's view, cards in the deck and in other hands."""
+    if isinstance(view, str):
+        yield view
+    elif isinstance(view, dict):
+        for value in view.values():
+            yield from strings_in_view(value)
+    elif isinstance(view, list):
+        for value in view:
+            yield from strings_in_view(value)
+
+
+def pool_of(commands: Iterable[Command], seen: Iterable[str] = ()) -> tuple[list[str], list[int]]:
+    """The strings and integers seen in `commands` (and `seen`): other seats' cards, places, targets."""
+    strings: set[str] = {NONSENSE, "", *seen}
     ints: set[int] = set(INTS)
     for command in commands:
         for value in values_in(command):

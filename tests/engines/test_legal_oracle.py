@@ -9,19 +9,24 @@ every seat and every seat number out of range:
   cards, targets and places that are not held or not there, tuples with an item missing, repeated or
   extra), and commands of every kind the engine has, filled from the values seen in the game.
 
-Every game's list is complete, so nothing is covered only by sampling the command space. Two listed
+Every game's list is complete and every listed command is sent, so no game has commands too many to
+list (Most Wanted's largest menu, a Church visit with 7 cards, is 128 subsets plus robberies). The near
+misses are drawn from the values of the game itself, the organiser's view included (cards in the deck
+and in other hands, every place), and sampled up to a cap per seat and state. Two listed
 forms count as the same command where the rules say so: a tuple of cards is a set (its order does not
 matter), and in Most Wanted the two copies of a card are interchangeable, so `legal_commands` lists one
 of them (engines/most_wanted/legal.py) and the oracle compares cards by their face.
 
-Hypothesis settings: FRONTIER_ORACLE_EXAMPLES examples per game (default 6; CI sets more), each walking
-one game to a random depth and checking a few states on the way with up to FRONTIER_ORACLE_MISSES near
-misses per seat and state (default 120).
+Hypothesis settings: FRONTIER_ORACLE_EXAMPLES examples per game (default 10; .ci/run sets 300), each
+walking one game (random player count and table options) to a random depth, sending every applied
+command again, and checking three states on the way with up to FRONTIER_ORACLE_MISSES near misses per
+seat and state (default 120).
 """
 
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import os
 import random
 from typing import Any
@@ -35,11 +40,32 @@ from engines.most_wanted.cards import face, is_card
 from engines.registry import game_ids, get_engine
 from engines.rng import SeededRng
 from engines.simulate import playout
-from tests.engines.near_miss import mutations, one_of_each_kind, pool_of
+from tests.engines.near_miss import mutations, one_of_each_kind, pool_of, strings_in_view
 
-EXAMPLES = int(os.environ.get("FRONTIER_ORACLE_EXAMPLES", "6"))
+EXAMPLES = int(os.environ.get("FRONTIER_ORACLE_EXAMPLES", "10"))
 MISSES = int(os.environ.get("FRONTIER_ORACLE_MISSES", "120"))
 MAX_DEPTH = {"most-wanted": 400, "deadwood-1876": 400, "western-legends": 1500}
+# Defaults most often, and every table option in some variant (the simulations' sets).
+VARIANTS: dict[str, list[dict[str, Any]]] = {
+    "most-wanted": [
+        {},
+        {"first_player": "duel", "tie_rule": "nobody_wins"},
+        {"duel_reward": "bail_money_to_winner", "bail_rule": "partial_then_move_back"},
+        {"max_join_circuits": 1, "max_turns": 60},
+    ],
+    "deadwood-1876": [
+        {},
+        {"mystery_safes": 5},
+        {"badge_turns": "per_player", "assists": False},
+        {"rob_teammates": False, "hand_guns_in_showdown": False, "safe_limit": 2},
+        {"mystery_safes": 3, "main_rounds": 1, "stetson_peeks": 1, "duster_draw": 6, "location_capacity": 4},
+    ],
+    "western-legends": [
+        {},
+        {"character_deal": "random", "start_space": "first_listed", "first_player": "seat_0"},
+        {"start_of_fight_order": "first_player_first", "half_rounding": "down", "wound_cap": 4},
+    ],
+}
 
 
 def same_command_key(game: str, command: Command) -> object:
@@ -67,7 +93,7 @@ def check_state(engine: Engine, state: Any, version: int, chooser: random.Random
     seat_count = _seat_count(engine, state)
     listed = {seat: engine.legal_commands(state, seat) for seat in range(seat_count)}
     everything = [c for commands in listed.values() for c in commands]
-    strings, ints = pool_of(everything)
+    strings, ints = pool_of(everything, strings_in_view(engine.view(state, None)))
     tried = 0
     for seat in [*range(seat_count), seat_count, -1]:
         own = listed.get(seat, [])
@@ -116,29 +142,28 @@ def _refuses(engine: Engine, state: Any, seat: Seat, command: Command, version: 
     )
 
 
-def repeat_is_refused(
-    engine: Engine, before: Any, after: Any, seat: Seat, command: Command, version: int
-) -> None:
+def repeat_is_refused(engine: Engine, after: Any, seat: Seat, command: Command, version: int) -> None:
     """The command just applied, sent again by the same seat, is refused unless it is listed again."""
     again = {same_command_key(engine.game_id, c) for c in engine.legal_commands(after, seat)}
     if same_command_key(engine.game_id, command) not in again:
         _refuses(engine, after, seat, command, version)
 
 
-def walk(game: str, seats: int, seed: int, depth: int, checks: int, chooser: random.Random) -> int:
+def walk(
+    game: str, seats: int, seed: int, depth: int, checks: int, chooser: random.Random, options: dict[str, Any]
+) -> int:
     engine = get_engine(game)
-    steps = playout(engine, seats, seed=seed.to_bytes(8, "big"), bot_seed=seed)
-    chosen = set(chooser.sample(range(depth + 1), min(checks, depth + 1)))
-    before = None
+    steps = playout(engine, seats, seed=seed.to_bytes(8, "big"), bot_seed=seed, options=options)
     tried = 0
-    for index, step in enumerate(steps):
-        if before is not None and step.seat is not None and step.command is not None:
-            repeat_is_refused(engine, before, step.state, step.seat, step.command, step.version)
-        if index in chosen and engine.outcome(step.state) is None:
-            tried += check_state(engine, step.state, step.version, chooser)
-        if index >= depth:
-            break
-        before = step.state
+    open_states: list[tuple[int, Any]] = []
+    for step in itertools.islice(steps, depth + 1):
+        if step.seat is not None and step.command is not None:
+            repeat_is_refused(engine, step.state, step.seat, step.command, step.version)
+            tried += 1
+        if engine.outcome(step.state) is None:
+            open_states.append((step.version, step.state))
+    for version, state in chooser.sample(open_states, min(checks, len(open_states))):
+        tried += check_state(engine, state, version, chooser)
     return tried
 
 
@@ -150,5 +175,6 @@ def test_legal_means_accepted_and_nothing_else_is(game: str, data: st.DataObject
     seats = data.draw(st.integers(engine.min_seats, engine.max_seats), label="seats")
     seed = data.draw(st.integers(0, 2**32), label="seed")
     depth = data.draw(st.integers(0, MAX_DEPTH[game]), label="depth")
+    options = data.draw(st.sampled_from(VARIANTS[game]), label="options")
     chooser = data.draw(st.randoms(use_true_random=False), label="chooser")
-    assert walk(game, seats, seed, depth, checks=3, chooser=chooser) >= 0
+    assert walk(game, seats, seed, depth, checks=3, chooser=chooser, options=options) > 0
