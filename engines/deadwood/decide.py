@@ -7,6 +7,7 @@ after the command's own events, flow.advance plays out whatever follows by itsel
 from __future__ import annotations
 
 from engines.base import Command, Event, Rng, RuleViolation, Seat
+from engines.choices import require_listed_words
 from engines.deadwood import commands as cmd
 from engines.deadwood import events as ev
 from engines.deadwood.components import LOCATION_NAMES, card_item, safe_gun
@@ -72,6 +73,7 @@ def decide(state: State, seat: Seat, command: Command, rng: Rng) -> list[Event]:
 def require_decision(state: State, seat: Seat, command: Command) -> None:
     if state.phase == OVER:
         raise RuleViolation("GAME_OVER", "The game is over.", rule="DW-SHOW-3")
+    require_listed_words(command, rule="DW-TURN-1")
     if type(command) not in _PHASES:
         raise RuleViolation(
             "UNKNOWN_COMMAND", f"{command.kind!r} is not a Deadwood 1876 command.", rule="DW-TURN-1"

@@ -76,7 +76,10 @@ def describe(event: Event, names: Sequence[str]) -> str:
         case ev.HeistFailed():
             return "Nobody fought for the centre safe; it leaves the game unseen."
         case ev.BadgeRoundStarted(allowances=allowances):
-            holders = [f"{who(s)} x{n}" for s, n in enumerate(allowances) if n]
+            holders = [f"{who(s)} x{n}" for s, n in enumerate(allowances) if n > 0]
+            if any(n < 0 for n in allowances):  # redacted: the other seats' badges are secret
+                mine = f" ({', '.join(holders)})" if holders else ""
+                return f"Badge round: badge holders take their extra turns{mine}."
             return "Badge round: " + (", ".join(holders) if holders else "nobody holds a badge") + "."
         case ev.BadgeTurnDeclined(seat=seat):
             return f"{who(seat)} declines the badge turn."

@@ -14,6 +14,7 @@ from engines.deadwood import events as ev
 from engines.deadwood.state import Player, State
 
 HIDDEN = "?"  # stands for a card or safe id the viewer may not see
+HIDDEN_COUNT = -1  # stands for a number the viewer may not see (another seat's badge allowance)
 
 
 def view(state: State, seat: Seat | None) -> dict[str, JsonValue]:
@@ -72,7 +73,7 @@ def _player(state: State, player: Player, seat: Seat | None) -> dict[str, JsonVa
         "seat": player.seat,
         "character": player.character,
         "location": player.location,
-        "hand_count": len(player.hand),
+        "hand_count": hand_count(player),
         "hand": list(player.hand) if mine else None,
         "safe_count": len(player.safes),
         "safes": list(player.safes) if shown_safes else None,
@@ -80,9 +81,18 @@ def _player(state: State, player: Player, seat: Seat | None) -> dict[str, JsonVa
         "has_passed": player.passing is not None,
         "committed": player.committed if mine else None,
         "has_committed": player.has_committed,
-        "badge_turns": player.badge_turns,
+        "badge_turns": player.badge_turns if mine or state.revealed else None,  # DW-END-2: badges are secret
         "alive": player.alive,
     }
+
+
+def hand_count(player: Player) -> int:
+    """Cards held, a face-down heist card included until the reveal (DW-HIDE-1).
+
+    Hand sizes are public, so a count that dropped at the commitment would tell every seat
+    who committed a card and who committed none before the reveal.
+    """
+    return len(player.hand) + (player.committed is not None)
 
 
 def redact(event: Event, seat: Seat | None) -> Event:
@@ -113,6 +123,10 @@ def redact(event: Event, seat: Seat | None) -> Event:
             return replace(event, safe=HIDDEN)
         case ev.HeistCommitted(seat=owner) if owner != seat:
             return replace(event, card=HIDDEN)
+        case ev.BadgeRoundStarted(allowances=allowances):  # DW-END-2: "Badge safes are not revealed"
+            return replace(
+                event, allowances=tuple(n if s == seat else HIDDEN_COUNT for s, n in enumerate(allowances))
+            )
     return event
 
 

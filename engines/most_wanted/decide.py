@@ -143,6 +143,10 @@ def _lock(em: Emitter, seat: int, cards: tuple[str, ...], rng: Rng) -> None:
         raise RuleViolation(
             "NOT_A_PARTICIPANT", "Only players taking part in this showdown lock cards.", rule="MW-ROB-8"
         )
+    if seat in action.locked:  # MW-ROB-8 (4): one lock each; a second would change a fixed hand
+        raise RuleViolation(
+            "ALREADY_LOCKED", "You have already locked your cards for this showdown.", rule="MW-ROB-8"
+        )
     player = em.state.player(seat)
     require_held(cards, player.hand + player.committed, "MW-ROB-1")
     require_count(cards, action.size, "MW-ROB-1")

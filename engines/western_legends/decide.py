@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engines.base import Command, Event, Rng, RuleViolation, Seat
+from engines.choices import require_listed_words
 from engines.western_legends import actions, board, fights, npc, turn
 from engines.western_legends import commands as cmd
 from engines.western_legends import events as ev
@@ -32,6 +33,7 @@ NOT_ACTIONS = (
 
 def decide(state: State, seat: Seat, command: Command, rng: Rng) -> list[Event]:
     require(state.phase != "over", "GAME_OVER", "The game is over.", "WL-END-1")
+    require_listed_words(command, rule="WL-TURN-1")
     waiting = seats_to_act(state)
     require(
         seat in waiting,

@@ -215,15 +215,18 @@ def test_MW_2P_2_in_a_two_player_game_only_the_opponent_can_join() -> None:
     assert state.action is not None and state.action.window == (1,)
 
 
-def test_MW_ROB_8_a_locked_seat_may_change_its_cards_until_the_last_lock() -> None:
+def test_MW_ROB_8_a_seat_that_locked_cannot_lock_again() -> None:
+    """Issue 10 finding 4: a second lock was accepted, and the stored game failed its own audit."""
     state, _ = play(table(HANDS), 0, DeclareRobbery(tile="pony_express", cards=("9-0-a", "9-1-a")))
     state, _ = play(state, 1, JoinRobbery(cards=("6-0-a", "6-1-a")))
     state, _ = play(state, 2, StayPut())
     state, _ = play(state, 1, StayPut())
     state, _ = play(state, 1, LockCards(cards=("6-0-a", "6-1-a")))
-    assert ENGINE.seats_to_act(state) == (0,)
-    state, events = play(state, 1, LockCards(cards=("J-0-a", "10-1-a")))
-    assert not of(events, ev.HandsRevealed) and state.player(1).committed == ("J-0-a", "10-1-a")
+    assert ENGINE.seats_to_act(state) == (0,) and ENGINE.legal_commands(state, 1) == []
+    for cards in [("6-0-a", "6-1-a"), ("J-0-a", "10-1-a")]:
+        with pytest.raises(RuleViolation) as refused:
+            play(state, 1, LockCards(cards=cards))
+        assert refused.value.code == "ALREADY_LOCKED" and refused.value.rule == "MW-ROB-8"
     state, events = play(state, 0, LockCards(cards=("9-0-a", "9-1-a")))
     (reveal,) = of(events, ev.HandsRevealed)
-    assert reveal.hands[1].cards == ("J-0-a", "10-1-a") and reveal.winner == 0
+    assert reveal.hands[1].cards == ("6-0-a", "6-1-a")

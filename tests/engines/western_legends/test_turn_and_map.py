@@ -135,3 +135,13 @@ def test_WL_CMP_3_money_and_gold_caps() -> None:
 
 def test_WL_JAIL_1_arrested_player_moves_to_the_sheriffs_office() -> None:
     assert board.SHERIFF_OFFICE == "C4" and "C4" in board.DARKROCK
+
+
+def test_WL_TURN_1_an_income_or_fight_not_in_the_rules_is_a_rule_violation() -> None:
+    """The legal/accepted oracle found `take_income` with an unknown word raising KeyError."""
+    income = replace(solo(), phase="income")
+    refused = violation(income, 0, cmd.TakeIncome(income="gold"))  # type: ignore[arg-type]
+    assert (refused.code, refused.details["field"]) == ("BAD_CHOICE", "income")
+    fight = player(table(["wild_bill_hickok", "doc_holliday"], ["I4", "I4"]), 0, hand=["KS"])
+    refused = violation(fight, 0, cmd.StartFight(target=1, fight="brawl"))  # type: ignore[arg-type]
+    assert (refused.code, refused.details["field"]) == ("BAD_CHOICE", "fight")
