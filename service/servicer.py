@@ -31,7 +31,7 @@ from service.exchange import export_lines, import_log, stored_record
 from service.games import Games, engine_for
 from service.generated.frontier.v1 import frontier_pb2, frontier_pb2_grpc
 from service.records import FINISHED, GameRecord, decode_events, fold
-from service.typed import set_typed_view
+from service.typed import typed_view
 from service.views import outcome_proto, redacted_entry_events, redacted_events, to_json, viewer_of
 
 DOMAIN = "frontier-ledger"
@@ -234,8 +234,8 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
             status="finished" if engine.outcome(record.state) is not None else "in_progress",
             view_json=to_json(view),
             seats_to_act=list(engine.seats_to_act(record.state)),
+            **typed_view(record.header.game, view),
         )
-        set_typed_view(state, record.header.game, view)
         seat = seat_of(caller, latest.token_hashes, required=False)
         if seat is not None:
             state.viewer_seat = seat
@@ -449,8 +449,8 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
             events=shown,
             view_json=to_json(view),
             narrative=describe_step(engine, version, seat, visible, names),
+            **typed_view(record.header.game, view),
         )
-        set_typed_view(step, record.header.game, view)
         if seat is not None:
             step.seat = seat
         return step

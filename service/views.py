@@ -16,7 +16,7 @@ from engines.codec import encode
 from service.auth import Caller, seat_of
 from service.generated.frontier.v1 import frontier_pb2
 from service.records import FINISHED, GameRecord, decode_events
-from service.typed import set_typed_event
+from service.typed import typed_event
 
 
 def viewer_of(record: GameRecord, caller: Caller) -> Seat | None:
@@ -48,9 +48,7 @@ def redacted_entry_events(
 
 def game_event(game: str, event: dict[str, Any]) -> frontier_pb2.GameEvent:
     """The event (already redacted) as JSON and as its game's typed message."""
-    message = frontier_pb2.GameEvent(kind=event["kind"], json=to_json(event))
-    set_typed_event(message, game, event)
-    return message
+    return frontier_pb2.GameEvent(kind=event["kind"], json=to_json(event), **typed_event(game, event))
 
 
 def to_json(value: Any) -> str:

@@ -37,7 +37,7 @@ from service.client import Client
 from service.convert import GAME_FIELDS
 from service.generated.frontier.v1 import frontier_pb2
 from service.server import Running
-from service.typed import EVENT_MESSAGES, VIEW_MESSAGES, event_body, parse_event, parse_view
+from service.typed import EVENT_MESSAGES, VIEW_MESSAGES, event_body, event_message, view_message
 from tests.conftest import ORGANISER
 from tests.service.helpers import create, legal, state, submit
 
@@ -83,6 +83,20 @@ def assert_round_trip(value: dict[str, Any], message: Any, where: str) -> None:
     assert printed == proto3_form(value, message.DESCRIPTOR), where
 
 
+def parse_view(game: str, view: dict[str, Any]) -> Any:
+    """What a client's protobuf JSON parser makes of `view_json`; the server's message must equal it."""
+    parsed = json_format.ParseDict(view, VIEW_MESSAGES[game](), ignore_unknown_fields=False)
+    assert view_message(game, view) == parsed
+    return parsed
+
+
+def parse_event(game: str, event: dict[str, Any]) -> Any:
+    """The same for an event's JSON form, held under its kind."""
+    parsed = json_format.ParseDict(event_body(event), EVENT_MESSAGES[game](), ignore_unknown_fields=False)
+    assert event_message(game, event) == parsed
+    return parsed
+
+
 def viewers(seats: int) -> list[Seat | None]:
     return [None, SPECTATOR, *range(seats)]
 
@@ -105,7 +119,7 @@ def test_every_view_and_event_of_random_games_round_trips_through_its_typed_mess
     counted = {"views": 0, "events": 0}
     kinds: set[str] = set()
     for seats in SEAT_COUNTS[game]:
-        for seed in (seats,):
+        for seed in (seats, seats + 100):
             steps = list(sampled_steps(game, seats, seed))
             for index, (version, game_state, events) in enumerate(steps):
                 where = f"{game} {seats} seats, seed {seed}, version {version}"
@@ -156,19 +170,21 @@ def _assert_same_fields(cls: type, message: Any) -> None:  # a Descriptor (pytho
 
 @pytest.mark.parametrize("game", list(SEAT_COUNTS))
 def test_a_key_the_schema_lacks_is_refused_not_dropped(game: str) -> None:
+    """Both conversions refuse it: the server's constructors and a client's JSON parser."""
     engine = get_engine(game)
     setup = next(iter(playout(engine, 3, seed=b"extra")))
     view = engine.view(setup.state, None)
-    with pytest.raises(json_format.ParseError, match="secret_extra"):
-        parse_view(game, {**view, "secret_extra": 1})
     players = view["players"]
     assert isinstance(players, list)
     nested = {**view, "players": [{**players[0], "secret_extra": [1]}, *players[1:]]}
-    with pytest.raises(json_format.ParseError, match="secret_extra"):
-        parse_view(game, nested)
     event = encode(setup.events[0])
-    with pytest.raises(json_format.ParseError, match="secret_extra"):
-        parse_event(game, {**event, "secret_extra": "x"})
+    for bad_view in ({**view, "secret_extra": 1}, nested):
+        with pytest.raises(ValueError, match="secret_extra"):
+            view_message(game, bad_view)
+        with pytest.raises(json_format.ParseError, match="secret_extra"):
+            json_format.ParseDict(bad_view, VIEW_MESSAGES[game](), ignore_unknown_fields=False)
+    with pytest.raises(ValueError, match="secret_extra"):
+        event_message(game, {**event, "secret_extra": "x"})
 
 
 def test_a_redacted_view_keeps_hidden_values_apart_from_empty_ones() -> None:
@@ -222,12 +238,29 @@ def test_get_state_replay_and_commands_carry_typed_views_equal_to_their_json(
             assert "deck" in json.loads(full.view_json)
             assert_round_trip(json.loads(full.view_json), _typed(full, "typed_view", game), "organiser")
         steps = list(organiser.stub.Replay(frontier_pb2.ReplayRequest(game_id=table.game_id), timeout=30))
-    assert len(steps) > 5
+        watched = _catch_up(client, table.game_id, table.tokens[1], len(steps))
+    assert len(steps) > 5 and len(watched) == len(steps)
+    for update in watched:  # the watch stream as seat 1 sees it
+        _assert_events_typed(game, update.events)
     for step in steps:
         assert_round_trip(
             json.loads(step.view_json), _typed(step, "typed_view", game), f"step {step.version}"
         )
         _assert_events_typed(game, step.events)
+
+
+def _catch_up(client: Client, game_id: str, token: str, count: int) -> list[Any]:
+    """The first `count` steps of a WatchGame stream from the start, then hang up."""
+    request = frontier_pb2.WatchGameRequest(game_id=game_id, from_version=0)
+    stream = client.stub.WatchGame(request, metadata=client.metadata(token), timeout=30)
+    updates = []
+    for update in stream:
+        if update.events:
+            updates.append(update)
+        if len(updates) == count:
+            stream.cancel()
+            break
+    return updates
 
 
 def test_typed_view_hides_what_view_json_hides(client: Client) -> None:
