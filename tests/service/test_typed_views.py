@@ -19,8 +19,10 @@ from __future__ import annotations
 import dataclasses
 import json
 import random
+import re
 import typing
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import grpc
@@ -185,6 +187,25 @@ def test_a_key_the_schema_lacks_is_refused_not_dropped(game: str) -> None:
             json_format.ParseDict(bad_view, VIEW_MESSAGES[game](), ignore_unknown_fields=False)
     with pytest.raises(ValueError, match="secret_extra"):
         event_message(game, {**event, "secret_extra": "x"})
+
+
+TYPES_PROTOS = sorted((Path(__file__).parents[2] / "proto" / "frontier" / "v1").glob("*_types.proto"))
+FIELD_LINE = re.compile(r"^\s*(optional |repeated )?[\w.<>, ]+ \w+ = \d+;")
+
+
+@pytest.mark.parametrize("path", TYPES_PROTOS, ids=lambda p: p.name)
+def test_every_typed_field_and_message_says_what_it_means(path: Path) -> None:
+    """A comment line above every field and message (a oneof's members are the messages it names)."""
+    lines = path.read_text().splitlines()
+    missing, in_oneof = [], False
+    for number, line in enumerate(lines, 1):
+        stripped = line.strip()
+        in_oneof = stripped.startswith("oneof ") or (in_oneof and stripped != "}")
+        needs = stripped.startswith("message ") or (FIELD_LINE.match(line) and not in_oneof)
+        if needs and not lines[number - 2].strip().startswith("//"):
+            missing.append(f"{path.name}:{number}: {stripped}")
+    assert len(TYPES_PROTOS) == 3
+    assert not missing, "\n".join(missing)
 
 
 def test_a_redacted_view_keeps_hidden_values_apart_from_empty_ones() -> None:
