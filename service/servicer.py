@@ -31,6 +31,7 @@ from service.exchange import export_lines, import_log, stored_record
 from service.games import Games, engine_for
 from service.generated.frontier.v1 import frontier_pb2, frontier_pb2_grpc
 from service.records import FINISHED, GameRecord, decode_events, fold
+from service.typed import typed_view
 from service.views import outcome_proto, redacted_entry_events, redacted_events, to_json, viewer_of
 from trust import keys, proofs
 from trust.keys import SigningKey
@@ -252,6 +253,7 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
             view_json=to_json(view),
             seats_to_act=list(engine.seats_to_act(record.state)),
             imported=latest.imported,
+            **typed_view(record.header.game, view),
         )
         seat = seat_of(caller, latest.token_hashes, required=False)
         if seat is not None:
@@ -460,12 +462,14 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
         engine = record.engine
         shown = redacted_entry_events(record, events, viewer)
         visible = [engine.redact(e, viewer) for e in decode_events(record.header.game, events)]
+        view = engine.view(state, viewer)
         step = frontier_pb2.ReplayStep(
             version=version,
             command_json=to_json(command) if command is not None else "",
             events=shown,
-            view_json=to_json(engine.view(state, viewer)),
+            view_json=to_json(view),
             narrative=describe_step(engine, version, seat, visible, names),
+            **typed_view(record.header.game, view),
         )
         if seat is not None:
             step.seat = seat

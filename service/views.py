@@ -16,6 +16,7 @@ from engines.codec import encode
 from service.auth import Caller, seat_of
 from service.generated.frontier.v1 import frontier_pb2
 from service.records import FINISHED, GameRecord, decode_events
+from service.typed import typed_event
 
 
 def viewer_of(record: GameRecord, caller: Caller) -> Seat | None:
@@ -33,7 +34,7 @@ def redacted_events(
     shown = []
     for event in events:
         visible = engine.redact(event, viewer)
-        shown.append(frontier_pb2.GameEvent(kind=visible.kind, json=to_json(encode(visible))))
+        shown.append(game_event(engine.game_id, encode(visible)))
     return shown
 
 
@@ -41,8 +42,13 @@ def redacted_entry_events(
     record: GameRecord, events: Iterable[dict[str, Any]], viewer: Seat | None
 ) -> list[frontier_pb2.GameEvent]:
     if viewer is None:
-        return [frontier_pb2.GameEvent(kind=e["kind"], json=to_json(e)) for e in events]
+        return [game_event(record.header.game, e) for e in events]
     return redacted_events(record, decode_events(record.header.game, events), viewer)
+
+
+def game_event(game: str, event: dict[str, Any]) -> frontier_pb2.GameEvent:
+    """The event (already redacted) as JSON and as its game's typed message."""
+    return frontier_pb2.GameEvent(kind=event["kind"], json=to_json(event), **typed_event(game, event))
 
 
 def to_json(value: Any) -> str:

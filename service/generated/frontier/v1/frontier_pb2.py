@@ -26,85 +26,88 @@ from google.protobuf import struct_pb2 as google_dot_protobuf_dot_struct__pb2
 from service.generated.frontier.v1 import most_wanted_pb2 as frontier_dot_v1_dot_most__wanted__pb2
 from service.generated.frontier.v1 import deadwood_pb2 as frontier_dot_v1_dot_deadwood__pb2
 from service.generated.frontier.v1 import western_legends_pb2 as frontier_dot_v1_dot_western__legends__pb2
+from service.generated.frontier.v1 import most_wanted_types_pb2 as frontier_dot_v1_dot_most__wanted__types__pb2
+from service.generated.frontier.v1 import deadwood_types_pb2 as frontier_dot_v1_dot_deadwood__types__pb2
+from service.generated.frontier.v1 import western_legends_types_pb2 as frontier_dot_v1_dot_western__legends__types__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1a\x66rontier/v1/frontier.proto\x12\x0b\x66rontier.v1\x1a\x1cgoogle/protobuf/struct.proto\x1a\x1d\x66rontier/v1/most_wanted.proto\x1a\x1a\x66rontier/v1/deadwood.proto\x1a!frontier/v1/western_legends.proto\"\xbe\x01\n\x07\x43ommand\x12\x35\n\x0bmost_wanted\x18\x01 \x01(\x0b\x32\x1e.frontier.v1.MostWantedCommandH\x00\x12\x35\n\rdeadwood_1876\x18\x02 \x01(\x0b\x32\x1c.frontier.v1.DeadwoodCommandH\x00\x12=\n\x0fwestern_legends\x18\x03 \x01(\x0b\x32\".frontier.v1.WesternLegendsCommandH\x00\x42\x06\n\x04game\"\'\n\tGameEvent\x12\x0c\n\x04kind\x18\x01 \x01(\t\x12\x0c\n\x04json\x18\x02 \x01(\t\"R\n\x07Outcome\x12\'\n\x07ranking\x18\x01 \x03(\x0b\x32\x16.frontier.v1.SeatGroup\x12\x0e\n\x06scores\x18\x02 \x03(\x05\x12\x0e\n\x06reason\x18\x03 \x01(\t\"\x1a\n\tSeatGroup\x12\r\n\x05seats\x18\x01 \x03(\x05\"\x7f\n\x08GameType\x12\x0c\n\x04game\x18\x01 \x01(\t\x12\r\n\x05title\x18\x02 \x01(\t\x12\x11\n\tmin_seats\x18\x03 \x01(\x05\x12\x11\n\tmax_seats\x18\x04 \x01(\x05\x12\x30\n\x0f\x64\x65\x66\x61ult_options\x18\x05 \x01(\x0b\x32\x17.google.protobuf.Struct\"\x16\n\x14ListGameTypesRequest\"=\n\x15ListGameTypesResponse\x12$\n\x05games\x18\x01 \x03(\x0b\x32\x15.frontier.v1.GameType\"x\n\x11\x43reateGameRequest\x12\x0c\n\x04game\x18\x01 \x01(\t\x12\r\n\x05seats\x18\x02 \x01(\x05\x12\x0f\n\x07players\x18\x03 \x03(\t\x12(\n\x07options\x18\x04 \x01(\x0b\x32\x17.google.protobuf.Struct\x12\x0b\n\x03tag\x18\x05 \x01(\t\"8\n\tSeatToken\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12\x0e\n\x06player\x18\x02 \x01(\t\x12\r\n\x05token\x18\x03 \x01(\t\"\xa0\x01\n\x12\x43reateGameResponse\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x17\n\x0fseed_commitment\x18\x02 \x01(\t\x12%\n\x05seats\x18\x03 \x03(\x0b\x32\x16.frontier.v1.SeatToken\x12\x0f\n\x07version\x18\x04 \x01(\x03\x12(\n\x07options\x18\x05 \x01(\x0b\x32\x17.google.protobuf.Struct\"O\n\x10\x43laimSeatRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0e\n\x06player\x18\x02 \x01(\t\x12\x11\n\x04seat\x18\x03 \x01(\x05H\x00\x88\x01\x01\x42\x07\n\x05_seat\"9\n\x11\x43laimSeatResponse\x12$\n\x04seat\x18\x01 \x01(\x0b\x32\x16.frontier.v1.SeatToken\"\x96\x01\n\x14SubmitCommandRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x12\n\ncommand_id\x18\x02 \x01(\t\x12\x1d\n\x10\x65xpected_version\x18\x03 \x01(\x03H\x00\x88\x01\x01\x12%\n\x07\x63ommand\x18\x04 \x01(\x0b\x32\x14.frontier.v1.CommandB\x13\n\x11_expected_version\"\x89\x01\n\x15SubmitCommandResponse\x12\x0f\n\x07version\x18\x01 \x01(\x03\x12&\n\x06\x65vents\x18\x02 \x03(\x0b\x32\x16.frontier.v1.GameEvent\x12\x11\n\tduplicate\x18\x03 \x01(\x08\x12\x0e\n\x06status\x18\x04 \x01(\t\x12\x14\n\x0cseats_to_act\x18\x05 \x03(\x05\"D\n\x0fGetStateRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x14\n\x07version\x18\x02 \x01(\x03H\x00\x88\x01\x01\x42\n\n\x08_version\"\xeb\x01\n\tGameState\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0c\n\x04game\x18\x02 \x01(\t\x12\x0f\n\x07version\x18\x03 \x01(\x03\x12\x0e\n\x06status\x18\x04 \x01(\t\x12\x18\n\x0bviewer_seat\x18\x05 \x01(\x05H\x00\x88\x01\x01\x12\x11\n\tview_json\x18\x06 \x01(\t\x12\x14\n\x0cseats_to_act\x18\x07 \x03(\x05\x12%\n\x07outcome\x18\x08 \x01(\x0b\x32\x14.frontier.v1.Outcome\x12\x12\n\nstate_hash\x18\t \x01(\t\x12\x10\n\x08imported\x18\n \x01(\x08\x42\x0e\n\x0c_viewer_seat\"+\n\x18ListLegalCommandsRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\"b\n\x19ListLegalCommandsResponse\x12\x0f\n\x07version\x18\x01 \x01(\x03\x12\x0c\n\x04seat\x18\x02 \x01(\x05\x12&\n\x08\x63ommands\x18\x03 \x03(\x0b\x32\x14.frontier.v1.Command\"t\n\x10ListGamesRequest\x12\x0c\n\x04game\x18\x01 \x01(\t\x12\x0e\n\x06status\x18\x02 \x01(\t\x12\x0e\n\x06player\x18\x03 \x01(\t\x12\x0b\n\x03tag\x18\x04 \x01(\t\x12\x11\n\tpage_size\x18\x05 \x01(\x05\x12\x12\n\npage_token\x18\x06 \x01(\t\"\x91\x01\n\x0bGameSummary\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0c\n\x04game\x18\x02 \x01(\t\x12\x0e\n\x06status\x18\x03 \x01(\t\x12\x0f\n\x07players\x18\x04 \x03(\t\x12\x0b\n\x03tag\x18\x05 \x01(\t\x12\x0f\n\x07version\x18\x06 \x01(\x03\x12\x12\n\ncreated_at\x18\x07 \x01(\t\x12\x10\n\x08imported\x18\x08 \x01(\x08\"U\n\x11ListGamesResponse\x12\'\n\x05games\x18\x01 \x03(\x0b\x32\x18.frontier.v1.GameSummary\x12\x17\n\x0fnext_page_token\x18\x02 \x01(\t\"9\n\x10WatchGameRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x14\n\x0c\x66rom_version\x18\x02 \x01(\x03\"\x97\x01\n\nGameUpdate\x12\x0f\n\x07version\x18\x01 \x01(\x03\x12\x11\n\x04seat\x18\x02 \x01(\x05H\x00\x88\x01\x01\x12&\n\x06\x65vents\x18\x03 \x03(\x0b\x32\x16.frontier.v1.GameEvent\x12\x0e\n\x06status\x18\x04 \x01(\t\x12\x14\n\x0cseats_to_act\x18\x05 \x03(\x05\x12\x0e\n\x06notice\x18\x06 \x01(\tB\x07\n\x05_seat\"J\n\rReplayRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x14\n\x0c\x66rom_version\x18\x02 \x01(\x03\x12\x12\n\nto_version\x18\x03 \x01(\x03\"\x9d\x01\n\nReplayStep\x12\x0f\n\x07version\x18\x01 \x01(\x03\x12\x11\n\x04seat\x18\x02 \x01(\x05H\x00\x88\x01\x01\x12\x14\n\x0c\x63ommand_json\x18\x03 \x01(\t\x12&\n\x06\x65vents\x18\x04 \x03(\x0b\x32\x16.frontier.v1.GameEvent\x12\x11\n\tview_json\x18\x05 \x01(\t\x12\x11\n\tnarrative\x18\x06 \x01(\tB\x07\n\x05_seat\"#\n\x10\x45xportLogRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\"6\n\x11\x45xportLogResponse\x12\x0f\n\x07\x63ontent\x18\x01 \x01(\t\x12\x10\n\x08redacted\x18\x02 \x01(\x08\"#\n\x10ImportLogRequest\x12\x0f\n\x07\x63ontent\x18\x01 \x01(\t\"I\n\x11ImportLogResponse\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0f\n\x07version\x18\x02 \x01(\x03\x12\x12\n\nstate_hash\x18\x03 \x01(\t\"\x1f\n\x0c\x41uditRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\"\x81\x01\n\x0b\x41uditReport\x12\n\n\x02ok\x18\x01 \x01(\x08\x12\x0f\n\x07game_id\x18\x02 \x01(\t\x12\x0e\n\x06\x63hecks\x18\x03 \x03(\t\x12\x10\n\x08problems\x18\x04 \x03(\t\x12\x10\n\x08markdown\x18\x05 \x01(\t\x12\x0f\n\x07verdict\x18\x06 \x01(\t\x12\x10\n\x08imported\x18\x07 \x01(\x08\"\x16\n\x14GetSigningKeyRequest\"_\n\nSigningKey\x12\x0e\n\x06key_id\x18\x01 \x01(\t\x12\x11\n\talgorithm\x18\x02 \x01(\t\x12\x16\n\x0epublic_key_hex\x18\x03 \x01(\t\x12\x16\n\x0epublic_key_pem\x18\x04 \x01(\t\"9\n\x15ProveInclusionRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0f\n\x07version\x18\x02 \x01(\x03\"\xa2\x01\n\x0eInclusionProof\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0f\n\x07version\x18\x02 \x01(\x03\x12\x0c\n\x04line\x18\x03 \x01(\t\x12\x11\n\tline_hash\x18\x04 \x01(\t\x12\x12\n\nleaf_index\x18\x05 \x01(\x03\x12\x11\n\ttree_size\x18\x06 \x01(\x03\x12\x12\n\naudit_path\x18\x07 \x03(\t\x12\x12\n\ncheckpoint\x18\x08 \x01(\t2\xcb\x08\n\x0e\x46rontierLedger\x12V\n\rListGameTypes\x12!.frontier.v1.ListGameTypesRequest\x1a\".frontier.v1.ListGameTypesResponse\x12M\n\nCreateGame\x12\x1e.frontier.v1.CreateGameRequest\x1a\x1f.frontier.v1.CreateGameResponse\x12J\n\tClaimSeat\x12\x1d.frontier.v1.ClaimSeatRequest\x1a\x1e.frontier.v1.ClaimSeatResponse\x12V\n\rSubmitCommand\x12!.frontier.v1.SubmitCommandRequest\x1a\".frontier.v1.SubmitCommandResponse\x12@\n\x08GetState\x12\x1c.frontier.v1.GetStateRequest\x1a\x16.frontier.v1.GameState\x12\x62\n\x11ListLegalCommands\x12%.frontier.v1.ListLegalCommandsRequest\x1a&.frontier.v1.ListLegalCommandsResponse\x12J\n\tListGames\x12\x1d.frontier.v1.ListGamesRequest\x1a\x1e.frontier.v1.ListGamesResponse\x12\x45\n\tWatchGame\x12\x1d.frontier.v1.WatchGameRequest\x1a\x17.frontier.v1.GameUpdate0\x01\x12?\n\x06Replay\x12\x1a.frontier.v1.ReplayRequest\x1a\x17.frontier.v1.ReplayStep0\x01\x12J\n\tExportLog\x12\x1d.frontier.v1.ExportLogRequest\x1a\x1e.frontier.v1.ExportLogResponse\x12J\n\tImportLog\x12\x1d.frontier.v1.ImportLogRequest\x1a\x1e.frontier.v1.ImportLogResponse\x12<\n\x05\x41udit\x12\x19.frontier.v1.AuditRequest\x1a\x18.frontier.v1.AuditReport\x12K\n\rGetSigningKey\x12!.frontier.v1.GetSigningKeyRequest\x1a\x17.frontier.v1.SigningKey\x12Q\n\x0eProveInclusion\x12\".frontier.v1.ProveInclusionRequest\x1a\x1b.frontier.v1.InclusionProofb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1a\x66rontier/v1/frontier.proto\x12\x0b\x66rontier.v1\x1a\x1cgoogle/protobuf/struct.proto\x1a\x1d\x66rontier/v1/most_wanted.proto\x1a\x1a\x66rontier/v1/deadwood.proto\x1a!frontier/v1/western_legends.proto\x1a#frontier/v1/most_wanted_types.proto\x1a frontier/v1/deadwood_types.proto\x1a\'frontier/v1/western_legends_types.proto\"\xbe\x01\n\x07\x43ommand\x12\x35\n\x0bmost_wanted\x18\x01 \x01(\x0b\x32\x1e.frontier.v1.MostWantedCommandH\x00\x12\x35\n\rdeadwood_1876\x18\x02 \x01(\x0b\x32\x1c.frontier.v1.DeadwoodCommandH\x00\x12=\n\x0fwestern_legends\x18\x03 \x01(\x0b\x32\".frontier.v1.WesternLegendsCommandH\x00\x42\x06\n\x04game\"\xdd\x01\n\tGameEvent\x12\x0c\n\x04kind\x18\x01 \x01(\t\x12\x0c\n\x04json\x18\x02 \x01(\t\x12\x33\n\x0bmost_wanted\x18\x03 \x01(\x0b\x32\x1c.frontier.v1.MostWantedEventH\x00\x12\x33\n\rdeadwood_1876\x18\x04 \x01(\x0b\x32\x1a.frontier.v1.DeadwoodEventH\x00\x12;\n\x0fwestern_legends\x18\x05 \x01(\x0b\x32 .frontier.v1.WesternLegendsEventH\x00\x42\r\n\x0btyped_event\"R\n\x07Outcome\x12\'\n\x07ranking\x18\x01 \x03(\x0b\x32\x16.frontier.v1.SeatGroup\x12\x0e\n\x06scores\x18\x02 \x03(\x05\x12\x0e\n\x06reason\x18\x03 \x01(\t\"\x1a\n\tSeatGroup\x12\r\n\x05seats\x18\x01 \x03(\x05\"\x7f\n\x08GameType\x12\x0c\n\x04game\x18\x01 \x01(\t\x12\r\n\x05title\x18\x02 \x01(\t\x12\x11\n\tmin_seats\x18\x03 \x01(\x05\x12\x11\n\tmax_seats\x18\x04 \x01(\x05\x12\x30\n\x0f\x64\x65\x66\x61ult_options\x18\x05 \x01(\x0b\x32\x17.google.protobuf.Struct\"\x16\n\x14ListGameTypesRequest\"=\n\x15ListGameTypesResponse\x12$\n\x05games\x18\x01 \x03(\x0b\x32\x15.frontier.v1.GameType\"x\n\x11\x43reateGameRequest\x12\x0c\n\x04game\x18\x01 \x01(\t\x12\r\n\x05seats\x18\x02 \x01(\x05\x12\x0f\n\x07players\x18\x03 \x03(\t\x12(\n\x07options\x18\x04 \x01(\x0b\x32\x17.google.protobuf.Struct\x12\x0b\n\x03tag\x18\x05 \x01(\t\"8\n\tSeatToken\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12\x0e\n\x06player\x18\x02 \x01(\t\x12\r\n\x05token\x18\x03 \x01(\t\"\xa0\x01\n\x12\x43reateGameResponse\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x17\n\x0fseed_commitment\x18\x02 \x01(\t\x12%\n\x05seats\x18\x03 \x03(\x0b\x32\x16.frontier.v1.SeatToken\x12\x0f\n\x07version\x18\x04 \x01(\x03\x12(\n\x07options\x18\x05 \x01(\x0b\x32\x17.google.protobuf.Struct\"O\n\x10\x43laimSeatRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0e\n\x06player\x18\x02 \x01(\t\x12\x11\n\x04seat\x18\x03 \x01(\x05H\x00\x88\x01\x01\x42\x07\n\x05_seat\"9\n\x11\x43laimSeatResponse\x12$\n\x04seat\x18\x01 \x01(\x0b\x32\x16.frontier.v1.SeatToken\"\x96\x01\n\x14SubmitCommandRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x12\n\ncommand_id\x18\x02 \x01(\t\x12\x1d\n\x10\x65xpected_version\x18\x03 \x01(\x03H\x00\x88\x01\x01\x12%\n\x07\x63ommand\x18\x04 \x01(\x0b\x32\x14.frontier.v1.CommandB\x13\n\x11_expected_version\"\x89\x01\n\x15SubmitCommandResponse\x12\x0f\n\x07version\x18\x01 \x01(\x03\x12&\n\x06\x65vents\x18\x02 \x03(\x0b\x32\x16.frontier.v1.GameEvent\x12\x11\n\tduplicate\x18\x03 \x01(\x08\x12\x0e\n\x06status\x18\x04 \x01(\t\x12\x14\n\x0cseats_to_act\x18\x05 \x03(\x05\"D\n\x0fGetStateRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x14\n\x07version\x18\x02 \x01(\x03H\x00\x88\x01\x01\x42\n\n\x08_version\"\x9d\x03\n\tGameState\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0c\n\x04game\x18\x02 \x01(\t\x12\x0f\n\x07version\x18\x03 \x01(\x03\x12\x0e\n\x06status\x18\x04 \x01(\t\x12\x18\n\x0bviewer_seat\x18\x05 \x01(\x05H\x01\x88\x01\x01\x12\x11\n\tview_json\x18\x06 \x01(\t\x12\x14\n\x0cseats_to_act\x18\x07 \x03(\x05\x12%\n\x07outcome\x18\x08 \x01(\x0b\x32\x14.frontier.v1.Outcome\x12\x12\n\nstate_hash\x18\t \x01(\t\x12\x10\n\x08imported\x18\n \x01(\x08\x12\x32\n\x0bmost_wanted\x18\x0b \x01(\x0b\x32\x1b.frontier.v1.MostWantedViewH\x00\x12\x32\n\rdeadwood_1876\x18\x0c \x01(\x0b\x32\x19.frontier.v1.DeadwoodViewH\x00\x12:\n\x0fwestern_legends\x18\r \x01(\x0b\x32\x1f.frontier.v1.WesternLegendsViewH\x00\x42\x0c\n\ntyped_viewB\x0e\n\x0c_viewer_seat\"+\n\x18ListLegalCommandsRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\"b\n\x19ListLegalCommandsResponse\x12\x0f\n\x07version\x18\x01 \x01(\x03\x12\x0c\n\x04seat\x18\x02 \x01(\x05\x12&\n\x08\x63ommands\x18\x03 \x03(\x0b\x32\x14.frontier.v1.Command\"t\n\x10ListGamesRequest\x12\x0c\n\x04game\x18\x01 \x01(\t\x12\x0e\n\x06status\x18\x02 \x01(\t\x12\x0e\n\x06player\x18\x03 \x01(\t\x12\x0b\n\x03tag\x18\x04 \x01(\t\x12\x11\n\tpage_size\x18\x05 \x01(\x05\x12\x12\n\npage_token\x18\x06 \x01(\t\"\x91\x01\n\x0bGameSummary\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0c\n\x04game\x18\x02 \x01(\t\x12\x0e\n\x06status\x18\x03 \x01(\t\x12\x0f\n\x07players\x18\x04 \x03(\t\x12\x0b\n\x03tag\x18\x05 \x01(\t\x12\x0f\n\x07version\x18\x06 \x01(\x03\x12\x12\n\ncreated_at\x18\x07 \x01(\t\x12\x10\n\x08imported\x18\x08 \x01(\x08\"U\n\x11ListGamesResponse\x12\'\n\x05games\x18\x01 \x03(\x0b\x32\x18.frontier.v1.GameSummary\x12\x17\n\x0fnext_page_token\x18\x02 \x01(\t\"9\n\x10WatchGameRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x14\n\x0c\x66rom_version\x18\x02 \x01(\x03\"\x97\x01\n\nGameUpdate\x12\x0f\n\x07version\x18\x01 \x01(\x03\x12\x11\n\x04seat\x18\x02 \x01(\x05H\x00\x88\x01\x01\x12&\n\x06\x65vents\x18\x03 \x03(\x0b\x32\x16.frontier.v1.GameEvent\x12\x0e\n\x06status\x18\x04 \x01(\t\x12\x14\n\x0cseats_to_act\x18\x05 \x03(\x05\x12\x0e\n\x06notice\x18\x06 \x01(\tB\x07\n\x05_seat\"J\n\rReplayRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x14\n\x0c\x66rom_version\x18\x02 \x01(\x03\x12\x12\n\nto_version\x18\x03 \x01(\x03\"\xcf\x02\n\nReplayStep\x12\x0f\n\x07version\x18\x01 \x01(\x03\x12\x11\n\x04seat\x18\x02 \x01(\x05H\x01\x88\x01\x01\x12\x14\n\x0c\x63ommand_json\x18\x03 \x01(\t\x12&\n\x06\x65vents\x18\x04 \x03(\x0b\x32\x16.frontier.v1.GameEvent\x12\x11\n\tview_json\x18\x05 \x01(\t\x12\x11\n\tnarrative\x18\x06 \x01(\t\x12\x32\n\x0bmost_wanted\x18\x07 \x01(\x0b\x32\x1b.frontier.v1.MostWantedViewH\x00\x12\x32\n\rdeadwood_1876\x18\x08 \x01(\x0b\x32\x19.frontier.v1.DeadwoodViewH\x00\x12:\n\x0fwestern_legends\x18\t \x01(\x0b\x32\x1f.frontier.v1.WesternLegendsViewH\x00\x42\x0c\n\ntyped_viewB\x07\n\x05_seat\"#\n\x10\x45xportLogRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\"6\n\x11\x45xportLogResponse\x12\x0f\n\x07\x63ontent\x18\x01 \x01(\t\x12\x10\n\x08redacted\x18\x02 \x01(\x08\"#\n\x10ImportLogRequest\x12\x0f\n\x07\x63ontent\x18\x01 \x01(\t\"I\n\x11ImportLogResponse\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0f\n\x07version\x18\x02 \x01(\x03\x12\x12\n\nstate_hash\x18\x03 \x01(\t\"\x1f\n\x0c\x41uditRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\"\x81\x01\n\x0b\x41uditReport\x12\n\n\x02ok\x18\x01 \x01(\x08\x12\x0f\n\x07game_id\x18\x02 \x01(\t\x12\x0e\n\x06\x63hecks\x18\x03 \x03(\t\x12\x10\n\x08problems\x18\x04 \x03(\t\x12\x10\n\x08markdown\x18\x05 \x01(\t\x12\x0f\n\x07verdict\x18\x06 \x01(\t\x12\x10\n\x08imported\x18\x07 \x01(\x08\"\x16\n\x14GetSigningKeyRequest\"_\n\nSigningKey\x12\x0e\n\x06key_id\x18\x01 \x01(\t\x12\x11\n\talgorithm\x18\x02 \x01(\t\x12\x16\n\x0epublic_key_hex\x18\x03 \x01(\t\x12\x16\n\x0epublic_key_pem\x18\x04 \x01(\t\"9\n\x15ProveInclusionRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0f\n\x07version\x18\x02 \x01(\x03\"\xa2\x01\n\x0eInclusionProof\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0f\n\x07version\x18\x02 \x01(\x03\x12\x0c\n\x04line\x18\x03 \x01(\t\x12\x11\n\tline_hash\x18\x04 \x01(\t\x12\x12\n\nleaf_index\x18\x05 \x01(\x03\x12\x11\n\ttree_size\x18\x06 \x01(\x03\x12\x12\n\naudit_path\x18\x07 \x03(\t\x12\x12\n\ncheckpoint\x18\x08 \x01(\t2\xcb\x08\n\x0e\x46rontierLedger\x12V\n\rListGameTypes\x12!.frontier.v1.ListGameTypesRequest\x1a\".frontier.v1.ListGameTypesResponse\x12M\n\nCreateGame\x12\x1e.frontier.v1.CreateGameRequest\x1a\x1f.frontier.v1.CreateGameResponse\x12J\n\tClaimSeat\x12\x1d.frontier.v1.ClaimSeatRequest\x1a\x1e.frontier.v1.ClaimSeatResponse\x12V\n\rSubmitCommand\x12!.frontier.v1.SubmitCommandRequest\x1a\".frontier.v1.SubmitCommandResponse\x12@\n\x08GetState\x12\x1c.frontier.v1.GetStateRequest\x1a\x16.frontier.v1.GameState\x12\x62\n\x11ListLegalCommands\x12%.frontier.v1.ListLegalCommandsRequest\x1a&.frontier.v1.ListLegalCommandsResponse\x12J\n\tListGames\x12\x1d.frontier.v1.ListGamesRequest\x1a\x1e.frontier.v1.ListGamesResponse\x12\x45\n\tWatchGame\x12\x1d.frontier.v1.WatchGameRequest\x1a\x17.frontier.v1.GameUpdate0\x01\x12?\n\x06Replay\x12\x1a.frontier.v1.ReplayRequest\x1a\x17.frontier.v1.ReplayStep0\x01\x12J\n\tExportLog\x12\x1d.frontier.v1.ExportLogRequest\x1a\x1e.frontier.v1.ExportLogResponse\x12J\n\tImportLog\x12\x1d.frontier.v1.ImportLogRequest\x1a\x1e.frontier.v1.ImportLogResponse\x12<\n\x05\x41udit\x12\x19.frontier.v1.AuditRequest\x1a\x18.frontier.v1.AuditReport\x12K\n\rGetSigningKey\x12!.frontier.v1.GetSigningKeyRequest\x1a\x17.frontier.v1.SigningKey\x12Q\n\x0eProveInclusion\x12\".frontier.v1.ProveInclusionRequest\x1a\x1b.frontier.v1.InclusionProofb\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'frontier.v1.frontier_pb2', _globals)
 if not _descriptor._USE_C_DESCRIPTORS:
   DESCRIPTOR._loaded_options = None
-  _globals['_COMMAND']._serialized_start=168
-  _globals['_COMMAND']._serialized_end=358
-  _globals['_GAMEEVENT']._serialized_start=360
-  _globals['_GAMEEVENT']._serialized_end=399
-  _globals['_OUTCOME']._serialized_start=401
-  _globals['_OUTCOME']._serialized_end=483
-  _globals['_SEATGROUP']._serialized_start=485
-  _globals['_SEATGROUP']._serialized_end=511
-  _globals['_GAMETYPE']._serialized_start=513
-  _globals['_GAMETYPE']._serialized_end=640
-  _globals['_LISTGAMETYPESREQUEST']._serialized_start=642
-  _globals['_LISTGAMETYPESREQUEST']._serialized_end=664
-  _globals['_LISTGAMETYPESRESPONSE']._serialized_start=666
-  _globals['_LISTGAMETYPESRESPONSE']._serialized_end=727
-  _globals['_CREATEGAMEREQUEST']._serialized_start=729
-  _globals['_CREATEGAMEREQUEST']._serialized_end=849
-  _globals['_SEATTOKEN']._serialized_start=851
-  _globals['_SEATTOKEN']._serialized_end=907
-  _globals['_CREATEGAMERESPONSE']._serialized_start=910
-  _globals['_CREATEGAMERESPONSE']._serialized_end=1070
-  _globals['_CLAIMSEATREQUEST']._serialized_start=1072
-  _globals['_CLAIMSEATREQUEST']._serialized_end=1151
-  _globals['_CLAIMSEATRESPONSE']._serialized_start=1153
-  _globals['_CLAIMSEATRESPONSE']._serialized_end=1210
-  _globals['_SUBMITCOMMANDREQUEST']._serialized_start=1213
-  _globals['_SUBMITCOMMANDREQUEST']._serialized_end=1363
-  _globals['_SUBMITCOMMANDRESPONSE']._serialized_start=1366
-  _globals['_SUBMITCOMMANDRESPONSE']._serialized_end=1503
-  _globals['_GETSTATEREQUEST']._serialized_start=1505
-  _globals['_GETSTATEREQUEST']._serialized_end=1573
-  _globals['_GAMESTATE']._serialized_start=1576
-  _globals['_GAMESTATE']._serialized_end=1811
-  _globals['_LISTLEGALCOMMANDSREQUEST']._serialized_start=1813
-  _globals['_LISTLEGALCOMMANDSREQUEST']._serialized_end=1856
-  _globals['_LISTLEGALCOMMANDSRESPONSE']._serialized_start=1858
-  _globals['_LISTLEGALCOMMANDSRESPONSE']._serialized_end=1956
-  _globals['_LISTGAMESREQUEST']._serialized_start=1958
-  _globals['_LISTGAMESREQUEST']._serialized_end=2074
-  _globals['_GAMESUMMARY']._serialized_start=2077
-  _globals['_GAMESUMMARY']._serialized_end=2222
-  _globals['_LISTGAMESRESPONSE']._serialized_start=2224
-  _globals['_LISTGAMESRESPONSE']._serialized_end=2309
-  _globals['_WATCHGAMEREQUEST']._serialized_start=2311
-  _globals['_WATCHGAMEREQUEST']._serialized_end=2368
-  _globals['_GAMEUPDATE']._serialized_start=2371
-  _globals['_GAMEUPDATE']._serialized_end=2522
-  _globals['_REPLAYREQUEST']._serialized_start=2524
-  _globals['_REPLAYREQUEST']._serialized_end=2598
-  _globals['_REPLAYSTEP']._serialized_start=2601
-  _globals['_REPLAYSTEP']._serialized_end=2758
-  _globals['_EXPORTLOGREQUEST']._serialized_start=2760
-  _globals['_EXPORTLOGREQUEST']._serialized_end=2795
-  _globals['_EXPORTLOGRESPONSE']._serialized_start=2797
-  _globals['_EXPORTLOGRESPONSE']._serialized_end=2851
-  _globals['_IMPORTLOGREQUEST']._serialized_start=2853
-  _globals['_IMPORTLOGREQUEST']._serialized_end=2888
-  _globals['_IMPORTLOGRESPONSE']._serialized_start=2890
-  _globals['_IMPORTLOGRESPONSE']._serialized_end=2963
-  _globals['_AUDITREQUEST']._serialized_start=2965
-  _globals['_AUDITREQUEST']._serialized_end=2996
-  _globals['_AUDITREPORT']._serialized_start=2999
-  _globals['_AUDITREPORT']._serialized_end=3128
-  _globals['_GETSIGNINGKEYREQUEST']._serialized_start=3130
-  _globals['_GETSIGNINGKEYREQUEST']._serialized_end=3152
-  _globals['_SIGNINGKEY']._serialized_start=3154
-  _globals['_SIGNINGKEY']._serialized_end=3249
-  _globals['_PROVEINCLUSIONREQUEST']._serialized_start=3251
-  _globals['_PROVEINCLUSIONREQUEST']._serialized_end=3308
-  _globals['_INCLUSIONPROOF']._serialized_start=3311
-  _globals['_INCLUSIONPROOF']._serialized_end=3473
-  _globals['_FRONTIERLEDGER']._serialized_start=3476
-  _globals['_FRONTIERLEDGER']._serialized_end=4575
+  _globals['_COMMAND']._serialized_start=280
+  _globals['_COMMAND']._serialized_end=470
+  _globals['_GAMEEVENT']._serialized_start=473
+  _globals['_GAMEEVENT']._serialized_end=694
+  _globals['_OUTCOME']._serialized_start=696
+  _globals['_OUTCOME']._serialized_end=778
+  _globals['_SEATGROUP']._serialized_start=780
+  _globals['_SEATGROUP']._serialized_end=806
+  _globals['_GAMETYPE']._serialized_start=808
+  _globals['_GAMETYPE']._serialized_end=935
+  _globals['_LISTGAMETYPESREQUEST']._serialized_start=937
+  _globals['_LISTGAMETYPESREQUEST']._serialized_end=959
+  _globals['_LISTGAMETYPESRESPONSE']._serialized_start=961
+  _globals['_LISTGAMETYPESRESPONSE']._serialized_end=1022
+  _globals['_CREATEGAMEREQUEST']._serialized_start=1024
+  _globals['_CREATEGAMEREQUEST']._serialized_end=1144
+  _globals['_SEATTOKEN']._serialized_start=1146
+  _globals['_SEATTOKEN']._serialized_end=1202
+  _globals['_CREATEGAMERESPONSE']._serialized_start=1205
+  _globals['_CREATEGAMERESPONSE']._serialized_end=1365
+  _globals['_CLAIMSEATREQUEST']._serialized_start=1367
+  _globals['_CLAIMSEATREQUEST']._serialized_end=1446
+  _globals['_CLAIMSEATRESPONSE']._serialized_start=1448
+  _globals['_CLAIMSEATRESPONSE']._serialized_end=1505
+  _globals['_SUBMITCOMMANDREQUEST']._serialized_start=1508
+  _globals['_SUBMITCOMMANDREQUEST']._serialized_end=1658
+  _globals['_SUBMITCOMMANDRESPONSE']._serialized_start=1661
+  _globals['_SUBMITCOMMANDRESPONSE']._serialized_end=1798
+  _globals['_GETSTATEREQUEST']._serialized_start=1800
+  _globals['_GETSTATEREQUEST']._serialized_end=1868
+  _globals['_GAMESTATE']._serialized_start=1871
+  _globals['_GAMESTATE']._serialized_end=2284
+  _globals['_LISTLEGALCOMMANDSREQUEST']._serialized_start=2286
+  _globals['_LISTLEGALCOMMANDSREQUEST']._serialized_end=2329
+  _globals['_LISTLEGALCOMMANDSRESPONSE']._serialized_start=2331
+  _globals['_LISTLEGALCOMMANDSRESPONSE']._serialized_end=2429
+  _globals['_LISTGAMESREQUEST']._serialized_start=2431
+  _globals['_LISTGAMESREQUEST']._serialized_end=2547
+  _globals['_GAMESUMMARY']._serialized_start=2550
+  _globals['_GAMESUMMARY']._serialized_end=2695
+  _globals['_LISTGAMESRESPONSE']._serialized_start=2697
+  _globals['_LISTGAMESRESPONSE']._serialized_end=2782
+  _globals['_WATCHGAMEREQUEST']._serialized_start=2784
+  _globals['_WATCHGAMEREQUEST']._serialized_end=2841
+  _globals['_GAMEUPDATE']._serialized_start=2844
+  _globals['_GAMEUPDATE']._serialized_end=2995
+  _globals['_REPLAYREQUEST']._serialized_start=2997
+  _globals['_REPLAYREQUEST']._serialized_end=3071
+  _globals['_REPLAYSTEP']._serialized_start=3074
+  _globals['_REPLAYSTEP']._serialized_end=3409
+  _globals['_EXPORTLOGREQUEST']._serialized_start=3411
+  _globals['_EXPORTLOGREQUEST']._serialized_end=3446
+  _globals['_EXPORTLOGRESPONSE']._serialized_start=3448
+  _globals['_EXPORTLOGRESPONSE']._serialized_end=3502
+  _globals['_IMPORTLOGREQUEST']._serialized_start=3504
+  _globals['_IMPORTLOGREQUEST']._serialized_end=3539
+  _globals['_IMPORTLOGRESPONSE']._serialized_start=3541
+  _globals['_IMPORTLOGRESPONSE']._serialized_end=3614
+  _globals['_AUDITREQUEST']._serialized_start=3616
+  _globals['_AUDITREQUEST']._serialized_end=3647
+  _globals['_AUDITREPORT']._serialized_start=3650
+  _globals['_AUDITREPORT']._serialized_end=3779
+  _globals['_GETSIGNINGKEYREQUEST']._serialized_start=3781
+  _globals['_GETSIGNINGKEYREQUEST']._serialized_end=3803
+  _globals['_SIGNINGKEY']._serialized_start=3805
+  _globals['_SIGNINGKEY']._serialized_end=3900
+  _globals['_PROVEINCLUSIONREQUEST']._serialized_start=3902
+  _globals['_PROVEINCLUSIONREQUEST']._serialized_end=3959
+  _globals['_INCLUSIONPROOF']._serialized_start=3962
+  _globals['_INCLUSIONPROOF']._serialized_end=4124
+  _globals['_FRONTIERLEDGER']._serialized_start=4127
+  _globals['_FRONTIERLEDGER']._serialized_end=5226
 # @@protoc_insertion_point(module_scope)

@@ -2,6 +2,9 @@ from google.protobuf import struct_pb2 as _struct_pb2
 from service.generated.frontier.v1 import most_wanted_pb2 as _most_wanted_pb2
 from service.generated.frontier.v1 import deadwood_pb2 as _deadwood_pb2
 from service.generated.frontier.v1 import western_legends_pb2 as _western_legends_pb2
+from service.generated.frontier.v1 import most_wanted_types_pb2 as _most_wanted_types_pb2
+from service.generated.frontier.v1 import deadwood_types_pb2 as _deadwood_types_pb2
+from service.generated.frontier.v1 import western_legends_types_pb2 as _western_legends_types_pb2
 from google.protobuf.internal import containers as _containers
 from google.protobuf import descriptor as _descriptor
 from google.protobuf import message as _message
@@ -21,12 +24,18 @@ class Command(_message.Message):
     def __init__(self, most_wanted: _Optional[_Union[_most_wanted_pb2.MostWantedCommand, _Mapping]] = ..., deadwood_1876: _Optional[_Union[_deadwood_pb2.DeadwoodCommand, _Mapping]] = ..., western_legends: _Optional[_Union[_western_legends_pb2.WesternLegendsCommand, _Mapping]] = ...) -> None: ...
 
 class GameEvent(_message.Message):
-    __slots__ = ("kind", "json")
+    __slots__ = ("kind", "json", "most_wanted", "deadwood_1876", "western_legends")
     KIND_FIELD_NUMBER: _ClassVar[int]
     JSON_FIELD_NUMBER: _ClassVar[int]
+    MOST_WANTED_FIELD_NUMBER: _ClassVar[int]
+    DEADWOOD_1876_FIELD_NUMBER: _ClassVar[int]
+    WESTERN_LEGENDS_FIELD_NUMBER: _ClassVar[int]
     kind: str
     json: str
-    def __init__(self, kind: _Optional[str] = ..., json: _Optional[str] = ...) -> None: ...
+    most_wanted: _most_wanted_types_pb2.MostWantedEvent
+    deadwood_1876: _deadwood_types_pb2.DeadwoodEvent
+    western_legends: _western_legends_types_pb2.WesternLegendsEvent
+    def __init__(self, kind: _Optional[str] = ..., json: _Optional[str] = ..., most_wanted: _Optional[_Union[_most_wanted_types_pb2.MostWantedEvent, _Mapping]] = ..., deadwood_1876: _Optional[_Union[_deadwood_types_pb2.DeadwoodEvent, _Mapping]] = ..., western_legends: _Optional[_Union[_western_legends_types_pb2.WesternLegendsEvent, _Mapping]] = ...) -> None: ...
 
 class Outcome(_message.Message):
     __slots__ = ("ranking", "scores", "reason")
@@ -157,7 +166,7 @@ class GetStateRequest(_message.Message):
     def __init__(self, game_id: _Optional[str] = ..., version: _Optional[int] = ...) -> None: ...
 
 class GameState(_message.Message):
-    __slots__ = ("game_id", "game", "version", "status", "viewer_seat", "view_json", "seats_to_act", "outcome", "state_hash", "imported")
+    __slots__ = ("game_id", "game", "version", "status", "viewer_seat", "view_json", "seats_to_act", "outcome", "state_hash", "imported", "most_wanted", "deadwood_1876", "western_legends")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     GAME_FIELD_NUMBER: _ClassVar[int]
     VERSION_FIELD_NUMBER: _ClassVar[int]
@@ -168,6 +177,9 @@ class GameState(_message.Message):
     OUTCOME_FIELD_NUMBER: _ClassVar[int]
     STATE_HASH_FIELD_NUMBER: _ClassVar[int]
     IMPORTED_FIELD_NUMBER: _ClassVar[int]
+    MOST_WANTED_FIELD_NUMBER: _ClassVar[int]
+    DEADWOOD_1876_FIELD_NUMBER: _ClassVar[int]
+    WESTERN_LEGENDS_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     game: str
     version: int
@@ -178,7 +190,10 @@ class GameState(_message.Message):
     outcome: Outcome
     state_hash: str
     imported: bool
-    def __init__(self, game_id: _Optional[str] = ..., game: _Optional[str] = ..., version: _Optional[int] = ..., status: _Optional[str] = ..., viewer_seat: _Optional[int] = ..., view_json: _Optional[str] = ..., seats_to_act: _Optional[_Iterable[int]] = ..., outcome: _Optional[_Union[Outcome, _Mapping]] = ..., state_hash: _Optional[str] = ..., imported: _Optional[bool] = ...) -> None: ...
+    most_wanted: _most_wanted_types_pb2.MostWantedView
+    deadwood_1876: _deadwood_types_pb2.DeadwoodView
+    western_legends: _western_legends_types_pb2.WesternLegendsView
+    def __init__(self, game_id: _Optional[str] = ..., game: _Optional[str] = ..., version: _Optional[int] = ..., status: _Optional[str] = ..., viewer_seat: _Optional[int] = ..., view_json: _Optional[str] = ..., seats_to_act: _Optional[_Iterable[int]] = ..., outcome: _Optional[_Union[Outcome, _Mapping]] = ..., state_hash: _Optional[str] = ..., imported: _Optional[bool] = ..., most_wanted: _Optional[_Union[_most_wanted_types_pb2.MostWantedView, _Mapping]] = ..., deadwood_1876: _Optional[_Union[_deadwood_types_pb2.DeadwoodView, _Mapping]] = ..., western_legends: _Optional[_Union[_western_legends_types_pb2.WesternLegendsView, _Mapping]] = ...) -> None: ...
 
 class ListLegalCommandsRequest(_message.Message):
     __slots__ = ("game_id",)
@@ -275,20 +290,26 @@ class ReplayRequest(_message.Message):
     def __init__(self, game_id: _Optional[str] = ..., from_version: _Optional[int] = ..., to_version: _Optional[int] = ...) -> None: ...
 
 class ReplayStep(_message.Message):
-    __slots__ = ("version", "seat", "command_json", "events", "view_json", "narrative")
+    __slots__ = ("version", "seat", "command_json", "events", "view_json", "narrative", "most_wanted", "deadwood_1876", "western_legends")
     VERSION_FIELD_NUMBER: _ClassVar[int]
     SEAT_FIELD_NUMBER: _ClassVar[int]
     COMMAND_JSON_FIELD_NUMBER: _ClassVar[int]
     EVENTS_FIELD_NUMBER: _ClassVar[int]
     VIEW_JSON_FIELD_NUMBER: _ClassVar[int]
     NARRATIVE_FIELD_NUMBER: _ClassVar[int]
+    MOST_WANTED_FIELD_NUMBER: _ClassVar[int]
+    DEADWOOD_1876_FIELD_NUMBER: _ClassVar[int]
+    WESTERN_LEGENDS_FIELD_NUMBER: _ClassVar[int]
     version: int
     seat: int
     command_json: str
     events: _containers.RepeatedCompositeFieldContainer[GameEvent]
     view_json: str
     narrative: str
-    def __init__(self, version: _Optional[int] = ..., seat: _Optional[int] = ..., command_json: _Optional[str] = ..., events: _Optional[_Iterable[_Union[GameEvent, _Mapping]]] = ..., view_json: _Optional[str] = ..., narrative: _Optional[str] = ...) -> None: ...
+    most_wanted: _most_wanted_types_pb2.MostWantedView
+    deadwood_1876: _deadwood_types_pb2.DeadwoodView
+    western_legends: _western_legends_types_pb2.WesternLegendsView
+    def __init__(self, version: _Optional[int] = ..., seat: _Optional[int] = ..., command_json: _Optional[str] = ..., events: _Optional[_Iterable[_Union[GameEvent, _Mapping]]] = ..., view_json: _Optional[str] = ..., narrative: _Optional[str] = ..., most_wanted: _Optional[_Union[_most_wanted_types_pb2.MostWantedView, _Mapping]] = ..., deadwood_1876: _Optional[_Union[_deadwood_types_pb2.DeadwoodView, _Mapping]] = ..., western_legends: _Optional[_Union[_western_legends_types_pb2.WesternLegendsView, _Mapping]] = ...) -> None: ...
 
 class ExportLogRequest(_message.Message):
     __slots__ = ("game_id",)
