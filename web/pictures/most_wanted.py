@@ -74,8 +74,8 @@ def _player_row(svg: Svg, player: dict[str, Any], labels: Sequence[str], y: floa
     x = 470
     if hand is None:
         count = int(player.get("hand_size", 0))
-        svg.text(x, y + 17, f"{count} card{'' if count == 1 else 's'} · {player.get('committed_count')} committed",
-                 font_size=12, fill="#555")
+        cards = f"{count} card{'' if count == 1 else 's'}"
+        svg.text(x, y + 17, f"{cards} · {player.get('committed_count')} committed", font_size=12, fill="#555")
         return
     for card in list(hand) + ["|"] + list(player.get("committed") or []):
         if card == "|":
