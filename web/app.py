@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hmac
 from typing import Any
+from urllib.parse import parse_qs
 
 from starlette.applications import Starlette
 from starlette.requests import Request
@@ -61,7 +62,10 @@ class WebViewer:
     # -- pages -------------------------------------------------------------------------
 
     def game_list(self, request: Request) -> Response:
-        caller = self._caller(request)
+        try:
+            caller = self._caller(request)
+        except ServiceError as error:
+            return HTMLResponse(message_page("Cannot list games", error.message), _status(error))
         filters = {k: request.query_params.get(k, "") for k in ("game", "status", "tag")}
         found = self.games.index.search(
             game=filters["game"], status=filters["status"], tag=filters["tag"], limit=500
@@ -110,7 +114,9 @@ class WebViewer:
     async def login(self, request: Request) -> Response:
         if request.method == "GET":
             return HTMLResponse(message_page("Organiser sign-in", form=True))
-        token = str((await request.form()).get("token", "")).strip()
+        # A one-field urlencoded form: parsed here rather than pulling in python-multipart.
+        fields = parse_qs((await request.body()).decode("utf-8", "replace"))
+        token = (fields.get("token") or [""])[0].strip()
         if not (self.organiser_token and hmac.compare_digest(token, self.organiser_token)):
             return HTMLResponse(message_page("Sign-in refused", "That is not the organiser's token."), 403)
         response = RedirectResponse("/", status_code=303)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import re
 from collections.abc import Iterable
 from typing import Any
@@ -13,6 +14,7 @@ from replay.record import Entry, Header
 from replay.verify import steps
 
 TOKEN = re.compile(r"[A-Za-z0-9_-]+")
+JSON_ESCAPE = re.compile(r"\\u([0-9a-fA-F]{4})")
 
 
 def leaves(value: Any) -> set[str]:
@@ -63,4 +65,10 @@ def game_secrets(header: Header, entries: Iterable[Entry]) -> set[str]:
 
 
 def tokens(text: str) -> set[str]:
-    return set(TOKEN.findall(text))
+    """The words of a page or response, after undoing JSON and HTML escapes.
+
+    `tojson` writes `<` as `\\u003c`, which would glue a hidden id to the letters before it and
+    hide it from a plain word search: an attacker reading the bytes would not be fooled.
+    """
+    text = JSON_ESCAPE.sub(lambda m: chr(int(m.group(1), 16)), text)
+    return set(TOKEN.findall(html.unescape(text)))

@@ -1,0 +1,111 @@
+"""The web viewer over real HTTP, beside a real gRPC server: who sees what, errors, live steps."""
+
+from __future__ import annotations
+
+import random
+
+from service.client import Client
+from service.generated.frontier.v1 import frontier_pb2
+from tests.conftest import ORGANISER
+from tests.service.helpers import Game, create, play_steps
+from tests.web.conftest import Site
+from tests.web.http_client import get, post_form
+from tests.web.secrets import game_secrets, tokens
+
+
+def started(client: Client, game: str = "deadwood-1876", seats: int = 4, moves: int = 12) -> Game:
+    played = create(client, game, seats)
+    play_steps(client, played, moves, random.Random(7))
+    return played
+
+
+def test_the_game_list_shows_games_with_names_as_text(site: Site, site_client: Client) -> None:
+    reply = site_client.call(
+        "CreateGame",
+        frontier_pb2.CreateGameRequest(
+            game="most-wanted", seats=2, players=["<b>Ann</b>", "Bo"], tag="final"
+        ),
+    )
+    page = get(site.url + "/")
+    assert page.status == 200
+    assert f'href="/games/{reply.game_id}"' in page.body
+    assert "&lt;b&gt;Ann&lt;/b&gt;" in page.body and "<b>Ann</b>" not in page.body
+    assert get(site.url + "/?tag=other").body.count("/games/") == 0
+    assert get(site.url + "/?tag=final").body.count(f"/games/{reply.game_id}") == 1
+
+
+def test_the_public_page_and_its_steps_hold_no_secret(site: Site, site_client: Client) -> None:
+    game = started(site_client)
+    record = site.grpc.app.get(game.game_id)
+    secrets = game_secrets(record.header, list(site.grpc.app.entries(game.game_id)))
+    assert secrets, "an unfinished Deadwood game has hidden cards and safes"
+    page = get(f"{site.url}/games/{game.game_id}")
+    steps = get(f"{site.url}/api/games/{game.game_id}/steps")
+    assert page.status == steps.status == 200
+    assert steps.json()["viewer"] == "public"
+    for body in (page.body, steps.body):
+        assert not secrets & tokens(body)
+    organiser = get(f"{site.url}/games/{game.game_id}", token=ORGANISER)
+    assert secrets & tokens(organiser.body), "the organiser's page shows them, so the search can find them"
+
+
+def test_a_seat_token_sees_its_own_secrets_only(site: Site, site_client: Client) -> None:
+    game = started(site_client)
+    record = site.grpc.app.get(game.game_id)
+    entries = list(site.grpc.app.entries(game.game_id))
+    everything = game_secrets(record.header, entries)
+    as_seat = get(f"{site.url}/api/games/{game.game_id}/steps", token=game.tokens[0])
+    assert as_seat.json()["viewer"] == "seat 1 (p0)"
+    as_organiser_seat = get(f"{site.url}/api/games/{game.game_id}/steps?seat=1", token=ORGANISER)
+    assert as_seat.json()["steps"] == as_organiser_seat.json()["steps"]
+    shown = tokens(as_seat.body)
+    assert shown & everything, "seat 1 sees its own cards"
+    assert not (everything - shown) <= set(), "and not every secret of the table"
+
+
+def test_only_the_organiser_chooses_a_view(site: Site, site_client: Client) -> None:
+    game = started(site_client, moves=2)
+    url = f"{site.url}/api/games/{game.game_id}/steps?seat=2"
+    refused = get(url)
+    assert refused.status == 403 and refused.json()["error"] == "ORGANISER_ONLY"
+    assert get(url, token=game.tokens[0]).status == 403, "a seat cannot look through another's eyes"
+    assert get(url, token=ORGANISER).json()["viewer"] == "seat 2 (p1)"
+    public = get(f"{site.url}/api/games/{game.game_id}/steps?seat=public", token=ORGANISER)
+    assert public.json() == get(f"{site.url}/api/games/{game.game_id}/steps").json()
+    bad = get(f"{site.url}/api/games/{game.game_id}/steps?seat=9", token=ORGANISER)
+    assert bad.status == 400 and bad.json()["field"] == "seat" and "1 to 4" in bad.json()["message"]
+
+
+def test_bad_requests_get_clear_errors(site: Site, site_client: Client) -> None:
+    missing = get(f"{site.url}/games/00000000-0000-4000-8000-000000000000")
+    assert missing.status == 404 and "no game with id" in missing.body
+    malformed = get(f"{site.url}/api/games/not-a-game/steps")
+    assert malformed.status == 400 and malformed.json()["error"] == "BAD_GAME_ID"
+    game = started(site_client, moves=1)
+    after = get(f"{site.url}/api/games/{game.game_id}/steps?after=-1")
+    assert after.status == 400 and after.json()["field"] == "after"
+    stranger = get(f"{site.url}/api/games/{game.game_id}/steps", token="no-such-token")
+    assert stranger.status == 200 and stranger.json()["viewer"] == "public", "a token of no seat: public"
+    blank = get(f"{site.url}/api/games/{game.game_id}/steps", token=" ")
+    assert blank.status == 401 and blank.json()["error"] == "BAD_AUTHORIZATION"
+    assert get(f"{site.url}/", token=" ").status == 401
+
+
+def test_polling_after_a_version_returns_only_newer_steps(site: Site, site_client: Client) -> None:
+    game = started(site_client, moves=3)
+    first = get(f"{site.url}/api/games/{game.game_id}/steps").json()
+    last = first["steps"][-1]["version"]
+    assert get(f"{site.url}/api/games/{game.game_id}/steps?after={last}").json()["steps"] == []
+    play_steps(site_client, game, 2, random.Random(3))
+    newer = get(f"{site.url}/api/games/{game.game_id}/steps?after={last}").json()["steps"]
+    assert [s["version"] for s in newer] == [last + 1, last + 2]
+    assert newer[0]["picture"] != first["steps"][-1]["picture"]
+
+
+def test_organiser_sign_in_sets_a_strict_http_only_cookie(site: Site) -> None:
+    refused = post_form(site.url + "/login", {"token": "guess"})
+    assert refused.status == 403 and "set-cookie" not in {k.lower() for k in refused.headers}
+    accepted = post_form(site.url + "/login", {"token": ORGANISER})
+    assert accepted.status == 303
+    cookie = accepted.headers["set-cookie"].lower()
+    assert "httponly" in cookie and "samesite=strict" in cookie
