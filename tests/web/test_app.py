@@ -7,16 +7,14 @@ import random
 from service.client import Client
 from service.generated.frontier.v1 import frontier_pb2
 from tests.conftest import ORGANISER
-from tests.service.helpers import Game, create, play_steps
 from tests.web.conftest import Site
+from tests.web.games import Game, play, start_game
 from tests.web.http_client import get, post_form
 from tests.web.secrets import game_secrets, tokens
 
 
-def started(client: Client, game: str = "deadwood-1876", seats: int = 4, moves: int = 12) -> Game:
-    played = create(client, game, seats)
-    play_steps(client, played, moves, random.Random(7))
-    return played
+def started(client: Client, moves: int = 12) -> Game:
+    return start_game(client, "deadwood-1876", 4, moves)
 
 
 def test_the_game_list_shows_games_with_names_as_text(site: Site, site_client: Client) -> None:
@@ -96,7 +94,7 @@ def test_polling_after_a_version_returns_only_newer_steps(site: Site, site_clien
     first = get(f"{site.url}/api/games/{game.game_id}/steps").json()
     last = first["steps"][-1]["version"]
     assert get(f"{site.url}/api/games/{game.game_id}/steps?after={last}").json()["steps"] == []
-    play_steps(site_client, game, 2, random.Random(3))
+    play(site_client, game, 2, random.Random(3))
     newer = get(f"{site.url}/api/games/{game.game_id}/steps?after={last}").json()["steps"]
     assert [s["version"] for s in newer] == [last + 1, last + 2]
     assert newer[0]["picture"] != first["steps"][-1]["picture"]
