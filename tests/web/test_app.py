@@ -93,11 +93,25 @@ def test_polling_after_a_version_returns_only_newer_steps(site: Site, site_clien
     game = started(site_client, moves=3)
     first = get(f"{site.url}/api/games/{game.game_id}/steps").json()
     last = first["steps"][-1]["version"]
-    assert get(f"{site.url}/api/games/{game.game_id}/steps?after={last}").json()["steps"] == []
+    idle = get(f"{site.url}/api/games/{game.game_id}/steps?after={last}").json()
+    assert idle == {"steps": [], **{k: first[k] for k in ("status", "result", "viewer")}}
+    as_seat = get(f"{site.url}/api/games/{game.game_id}/steps?after={last}", token=game.tokens[1]).json()
+    assert as_seat["viewer"] == "seat 2 (p1)", "an up-to-date poll is still answered for its viewer"
     play(site_client, game, 2, random.Random(3))
     newer = get(f"{site.url}/api/games/{game.game_id}/steps?after={last}").json()["steps"]
     assert [s["version"] for s in newer] == [last + 1, last + 2]
     assert newer[0]["picture"] != first["steps"][-1]["picture"]
+
+
+def test_a_finished_game_is_shown_whole_with_its_result(site: Site, site_client: Client) -> None:
+    game = start_game(site_client, "most-wanted", 2, 2000)
+    whole = get(f"{site.url}/api/games/{game.game_id}/steps").json()
+    assert whole["status"] == "finished"
+    assert "wins" in whole["result"] or "share the win" in whole["result"]
+    assert whole["viewer"] == "everything (organiser)", "once the game is over everyone sees everything"
+    last = whole["steps"][-1]["version"]
+    idle = get(f"{site.url}/api/games/{game.game_id}/steps?after={last}").json()
+    assert idle == {"steps": [], **{k: whole[k] for k in ("status", "result", "viewer")}}
 
 
 def test_organiser_sign_in_sets_a_strict_http_only_cookie(site: Site) -> None:
