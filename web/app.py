@@ -16,6 +16,8 @@ from typing import Any
 from urllib.parse import parse_qs
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
+from starlette.middleware.gzip import GZipMiddleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, RedirectResponse, Response
 from starlette.routing import Route
@@ -44,6 +46,8 @@ HTTP_STATUS = {
 def create_app(games: Games, organiser_token: str | None) -> Starlette:
     viewer = WebViewer(games, organiser_token)
     return Starlette(
+        # Pages carry a picture per step (MBs for a long game) that compresses ~10x.
+        middleware=[Middleware(GZipMiddleware, minimum_size=2048, compresslevel=5)],
         routes=[
             Route("/", viewer.game_list),
             Route("/games/{game_id}", viewer.game_page),

@@ -74,6 +74,16 @@ def test_only_the_organiser_chooses_a_view(site: Site, site_client: Client) -> N
     assert bad.status == 400 and bad.json()["field"] == "seat" and "1 to 4" in bad.json()["message"]
 
 
+def test_the_organiser_page_offers_every_view_the_public_none(site: Site, site_client: Client) -> None:
+    game = started(site_client, moves=1)
+    organiser = get(f"{site.url}/games/{game.game_id}", token=ORGANISER).body
+    for choice in ("all", "public", "1", "2", "3", "4"):
+        assert f'href="/games/{game.game_id}?seat={choice}"' in organiser
+    assert "?seat=" not in get(f"{site.url}/games/{game.game_id}").body.replace("/steps?seat", "")
+    seat_page = get(f"{site.url}/games/{game.game_id}?seat=3", token=ORGANISER).body
+    assert f'"poll": "/api/games/{game.game_id}/steps?seat=3"' in seat_page, "its polls keep the view"
+
+
 def test_bad_requests_get_clear_errors(site: Site, site_client: Client) -> None:
     missing = get(f"{site.url}/games/00000000-0000-4000-8000-000000000000")
     assert missing.status == 404 and "no game with id" in missing.body
