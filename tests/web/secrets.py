@@ -7,7 +7,7 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
-from engines.base import SPECTATOR
+from engines.base import SPECTATOR, Seat
 from engines.codec import encode
 from engines.registry import get_engine
 from replay.record import Entry, Header
@@ -32,17 +32,19 @@ def leaves(value: Any) -> set[str]:
     return set()
 
 
-def step_secrets(header: Header, entries: Iterable[Entry]) -> list[tuple[set[str], set[str]]]:
-    """Per step: (strings only the omniscient view shows, strings the public may see).
+def step_secrets(
+    header: Header, entries: Iterable[Entry], viewer: Seat = SPECTATOR
+) -> list[tuple[set[str], set[str]]]:
+    """Per step: (strings only the omniscient view shows, strings `viewer` may see).
 
-    The public may see its view of the state after the step and the step's events as the
-    engine redacts them for the public (a fight card turned up is told, though no view keeps it).
+    The viewer may see its view of the state after the step and the step's events as the
+    engine redacts them for it (a fight card turned up is told, though no view keeps it).
     """
     engine = get_engine(header.game)
     found = []
     for step in steps(header, entries):
-        told = leaves([encode(engine.redact(event, SPECTATOR)) for event in step.events])
-        public = leaves(engine.view(step.state, SPECTATOR)) | told
+        told = leaves([encode(engine.redact(event, viewer)) for event in step.events])
+        public = leaves(engine.view(step.state, viewer)) | told
         found.append((leaves(engine.view(step.state, None)) - public, public))
     return found
 
