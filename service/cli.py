@@ -1,6 +1,6 @@
 """The `frontier` command: run the server, and talk to one like any client.
 
-frontier serve [--data DIR] [--port N]
+frontier serve [--data DIR] [--port N] [--http PORT]
 frontier bots --server HOST:PORT --game ID --players N --games K
 frontier export --server HOST:PORT GAME_ID [-o FILE]
 frontier import --server HOST:PORT [--token ORGANISER] FILE...

@@ -129,7 +129,9 @@ class WebViewer:
             return HTMLResponse(message_page("Sign-in refused", "That is not the organiser's token."), 403)
         response = RedirectResponse("/", status_code=303)
         # HttpOnly: page scripts never read it; SameSite=Strict: other sites cannot ride on it.
-        response.set_cookie(TOKEN_COOKIE, token, httponly=True, samesite="strict")
+        # Secure whenever the page came over HTTPS (behind a TLS proxy), so it never travels in clear.
+        secure = request.url.scheme == "https" or request.headers.get("x-forwarded-proto") == "https"
+        response.set_cookie(TOKEN_COOKIE, token, httponly=True, samesite="strict", secure=secure)
         return response
 
     def logout(self, _request: Request) -> Response:
