@@ -8,21 +8,24 @@ from typing import Any
 from web.pictures.svg import Svg, seat_colour
 
 WIDTH = 920
-TRACK_Y = 150
+TRACK_Y = 200
+ROWS_Y = 250
 ROW_H = 34
 
 
 def draw(view: dict[str, Any], labels: Sequence[str]) -> str:
     players: list[dict[str, Any]] = view.get("players", [])
-    svg = Svg(WIDTH, 210 + ROW_H * len(players), "Most Wanted table")
+    svg = Svg(WIDTH, ROWS_Y + 30 + ROW_H * len(players), "Most Wanted table")
     svg.rect(0, 0, WIDTH, svg.height, fill="#f4ead5", rx=10)
     active = view.get("active")
     svg.text(16, 24, f"Turn {view.get('turn')} · {view.get('phase')} · deck {view.get('deck_size')}",
              font_size=15, font_weight="bold", class_="mw-status")
     _tiles(svg, view)
     _track(svg, players)
+    for x, caption in ((220, "money"), (470, "hand · committed (face down)")):
+        svg.text(x, ROWS_Y + 6, caption, font_size=11, fill="#6e5435")
     for row, player in enumerate(players):
-        _player_row(svg, player, labels, 200 + row * ROW_H, player.get("seat") == active)
+        _player_row(svg, player, labels, ROWS_Y + 14 + row * ROW_H, player.get("seat") == active)
     return svg.render()
 
 
@@ -31,7 +34,7 @@ def _tiles(svg: Svg, view: dict[str, Any]) -> None:
     for i, tile in enumerate(view.get("tiles", [])):
         x = 16 + i * 190
         target = action.get("tile") == tile.get("tile")
-        svg.rect(x, 36, 176, 64, rx=6, fill="#d5b895" if tile.get("flipped") else "#e8d5b0",
+        svg.rect(x, 36, 176, 82, rx=6, fill="#d5b895" if tile.get("flipped") else "#e8d5b0",
                  stroke="#7b241c" if target else "#6e5435", stroke_width=3 if target else 1,
                  class_="mw-tile")
         svg.text(x + 8, 56, str(tile.get("tile", "")).replace("_", " ").title(), font_size=14)
@@ -40,13 +43,13 @@ def _tiles(svg: Svg, view: dict[str, Any]) -> None:
             svg.text(x + 8, 93, "flipped", font_size=11, font_style="italic")
         if target:
             who = ", ".join(str(s + 1) for s in action.get("participants", []))
-            svg.text(x + 90, 93, f"{action.get('kind')}: {who}", font_size=11, fill="#7b241c")
+            svg.text(x + 8, 110, f"{action.get('kind')}: seats {who}", font_size=11, fill="#7b241c")
 
 
 def _track(svg: Svg, players: list[dict[str, Any]]) -> None:
     top = max([10, *(int(p.get("notoriety", 0)) for p in players)])
     step = (WIDTH - 60) / top
-    svg.text(16, TRACK_Y - 22, "Notoriety", font_size=12, font_weight="bold")
+    svg.text(WIDTH - 90, TRACK_Y - 14, "notoriety", font_size=12, font_weight="bold")
     svg.line(30, TRACK_Y, 30 + step * top, TRACK_Y, stroke="#6e5435", stroke_width=4)
     for mark in range(top + 1):
         x = 30 + step * mark
@@ -68,8 +71,8 @@ def _player_row(svg: Svg, player: dict[str, Any], labels: Sequence[str], y: floa
     svg.circle(26, y + 12, 9, fill=seat_colour(seat), stroke="#000" if active else "none", stroke_width=2)
     svg.text(42, y + 17, labels[seat] if seat < len(labels) else f"seat {seat + 1}", font_size=13)
     money = int(player.get("money", 0))
-    svg.rect(220, y + 4, min(200, money * 2), 16, fill="#b7950b", class_="mw-money")
-    svg.text(226 + min(200, money * 2), y + 17, f"${money}", font_size=12)
+    svg.rect(220, y + 4, min(200, money * 8), 16, fill="#b7950b", class_="mw-money")
+    svg.text(226 + min(200, money * 8), y + 17, f"${money}", font_size=12)
     hand = player.get("hand")
     x = 470
     if hand is None:
