@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from service.client import Client
+from service.generated.frontier.v1 import frontier_pb2
 from tests.conftest import ORGANISER
 from tests.web.conftest import Site
 from tests.web.games import play, start_game
@@ -110,3 +111,24 @@ def test_the_public_page_never_holds_a_seats_secret(site: Site, site_client: Cli
     page.wait_for_selector("#picture svg")
     assert "everything" in page.locator("#viewer").inner_text()
     assert secrets & tokens(page.content())
+
+
+def test_a_hostile_player_name_or_tag_runs_no_script(site: Site, site_client: Client, page: Any) -> None:
+    hostile = '<img src=x onerror="window.pwned=1">'
+    reply = site_client.call(
+        "CreateGame",
+        frontier_pb2.CreateGameRequest(
+            game="most-wanted", seats=2, players=[hostile, "</script><script>window.pwned=2</script>"],
+            tag=hostile,
+        ),
+    )
+    dialogs: list[Any] = []
+    page.on("dialog", lambda dialog: dialogs.append(dialog))
+    for url in (f"{site.url}/", f"{site.url}/games/{reply.game_id}"):
+        page.goto(url)
+        page.wait_for_load_state("load")
+        assert page.evaluate("window.pwned") is None, url
+        assert page.locator("img").count() == 0
+    assert hostile in page.locator("header").inner_text(), "the name is shown, as text"
+    assert hostile in (page.locator("#picture svg").text_content() or ""), "and drawn, as text"
+    assert not dialogs
