@@ -1,12 +1,12 @@
 """The `frontier` command: run the server, and talk to one like any client.
 
-frontier serve [--data DIR] [--port N]
+frontier serve [--data DIR] [--port N] [--http PORT]
 frontier bots --server HOST:PORT --game ID --players N --games K
 frontier export --server HOST:PORT GAME_ID [-o FILE]
 frontier import --server HOST:PORT [--token ORGANISER] FILE...
 frontier audit FILE [--key PUB | --server HOST:PORT] | --server HOST:PORT GAME_ID | --proof FILE [--key PUB]
 frontier prove --server HOST:PORT GAME_ID VERSION [-o FILE]
-frontier replay FILE
+frontier replay FILE [--html -o FILE.html [--seat N | --public]]
 """
 
 from __future__ import annotations
@@ -73,6 +73,12 @@ def _parser() -> argparse.ArgumentParser:
         default=None,
         help="let anyone import logs even with an organiser token set ($FRONTIER_OPEN_IMPORT=1)",
     )
+    serve.add_argument(
+        "--http",
+        type=int,
+        metavar="PORT",
+        help="also serve the web replay viewer on this port ($FRONTIER_HTTP_PORT; 0 picks a free one)",
+    )
     serve.set_defaults(run=_serve)
 
     bots = commands.add_parser("bots", help="play full games with random legal-move bots over gRPC")
@@ -135,6 +141,13 @@ def _parser() -> argparse.ArgumentParser:
 
     replay = commands.add_parser("replay", help="print a match log as a step-by-step narrative")
     replay.add_argument("file", type=Path)
+    replay.add_argument(
+        "--html", action="store_true", help="write the web viewer for this game as one self-contained file"
+    )
+    replay.add_argument("-o", "--output", type=Path, help="with --html: the file to write (default: stdout)")
+    whose = replay.add_mutually_exclusive_group()
+    whose.add_argument("--seat", type=int, help="with --html: show the game as seat N (1-based) sees it")
+    whose.add_argument("--public", action="store_true", help="with --html: show only public information")
     replay.set_defaults(run=_replay)
     return parser
 
@@ -151,14 +164,27 @@ def _serve(args: argparse.Namespace) -> int:
         organiser_token=args.organiser_token,
         signing_key=args.signing_key,
         open_import=args.open_import,
+        http_port=args.http,
     )
     running = create_server(settings)
     where = f"store {settings.store}" + (f" in {settings.data}" if settings.store == "sqlite" else "")
     print(f"frontier serving on {settings.host}:{running.port} ({where})", flush=True)
+    http = None
+    if settings.http_port is not None:
+        from web.server import start_http
+
+        try:
+            http = start_http(running.app, settings.organiser_token, settings.host, settings.http_port)
+        except ConfigError:
+            running.stop()
+            raise
+        print(f"web viewer on http://{settings.host}:{http.port}/", flush=True)
     stopped = threading.Event()
     for signum in (signal.SIGINT, signal.SIGTERM):
         signal.signal(signum, lambda *_: stopped.set())
     stopped.wait()
+    if http is not None:
+        http.stop()
     running.stop()
     return 0
 
@@ -250,6 +276,8 @@ def _prove(args: argparse.Namespace) -> int:
 
 
 def _replay(args: argparse.Namespace) -> int:
+    if args.html:
+        return _replay_html(args)
     from replay import logfile
     from replay.narrative import narrate
     from trust.checkpoint import CheckpointError
@@ -262,6 +290,23 @@ def _replay(args: argparse.Namespace) -> int:
         return EXIT_UNREADABLE
     for line in narrate(header, entries, trailer):
         print(line)
+    return 0
+
+
+def _replay_html(args: argparse.Namespace) -> int:
+    from engines.base import SPECTATOR
+    from web.offline import LogRefused, html_from_log
+
+    viewer = SPECTATOR if args.public else None if args.seat is None else args.seat - 1
+    try:
+        page = html_from_log(args.file.read_text(), viewer)
+    except LogRefused as error:
+        print(f"{args.file}: {error}", file=sys.stderr)
+        return 1
+    if args.output:
+        args.output.write_text(page, encoding="utf-8")
+    else:
+        sys.stdout.write(page)
     return 0
 
 

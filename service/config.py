@@ -37,6 +37,7 @@ class Settings:
     workers: int = 256  # each watcher holds a thread of the synchronous server
     signing_key: Path | None = None  # default: signing-key.pem in `data`, made on first start
     open_import: bool = False  # let anyone import even when an organiser token is set
+    http_port: int | None = None  # the web viewer's port (web/), off when None; 0 picks a free one
 
     @classmethod
     def from_env(cls, **overrides: object) -> Settings:
@@ -50,6 +51,7 @@ class Settings:
             "organiser_token": env.get("FRONTIER_ORGANISER_TOKEN") or None,
             "signing_key": Path(env["FRONTIER_SIGNING_KEY"]) if env.get("FRONTIER_SIGNING_KEY") else None,
             "open_import": env.get("FRONTIER_OPEN_IMPORT", "") in ("1", "true", "yes"),
+            "http_port": int(env["FRONTIER_HTTP_PORT"]) if env.get("FRONTIER_HTTP_PORT") else None,
         }
         values.update({k: v for k, v in overrides.items() if v is not None})
         if values["store"] == "postgres":

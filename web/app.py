@@ -1,0 +1,215 @@
+"""The web viewer as an ASGI app, reading games in-process through the `Games` application.
+
+Starlette (with Jinja2 pages, served by uvicorn): a small, well-kept ASGI toolkit with plain
+request/response functions and no ORM or session machinery we would have to switch off; its sync
+endpoints run in a thread pool, which suits the synchronous `Games` reads.
+
+Who sees what is decided exactly as for gRPC (`service.views.viewer_of`): no token is the public,
+a seat's token that seat, the organiser's token everything. Only the organiser may pick another
+view with `?seat=N` (1-based, as people count seats), `?seat=public` or `?seat=all`.
+"""
+
+from __future__ import annotations
+
+import hmac
+from typing import Any
+from urllib.parse import parse_qs
+
+from starlette.applications import Starlette
+from starlette.middleware import Middleware
+from starlette.middleware.gzip import GZipMiddleware
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, RedirectResponse, Response
+from starlette.routing import Route
+
+from engines.base import SPECTATOR, Seat
+from engines.registry import game_ids, get_engine
+from replay.narrative import describe_outcome
+from service.auth import Caller, caller_from_metadata
+from service.errors import InvalidArgument, PermissionDenied, ServiceError, Unauthenticated
+from service.games import Games
+from service.records import GameRecord
+from service.views import viewer_of
+from web.page import games_page, message_page, viewer_page
+from web.steps import GameView, game_view, seat_labels, viewer_name
+
+TOKEN_COOKIE = "frontier_token"
+HTTP_STATUS = {
+    "NOT_FOUND": 404,
+    "INVALID_ARGUMENT": 400,
+    "UNAUTHENTICATED": 401,
+    "PERMISSION_DENIED": 403,
+    "UNAVAILABLE": 503,
+}
+
+
+def create_app(games: Games, organiser_token: str | None) -> Starlette:
+    viewer = WebViewer(games, organiser_token)
+    return Starlette(
+        # Pages carry a picture per step (MBs for a long game) that compresses ~10x.
+        middleware=[Middleware(GZipMiddleware, minimum_size=2048, compresslevel=5)],
+        routes=[
+            Route("/", viewer.game_list),
+            Route("/games/{game_id}", viewer.game_page),
+            Route("/api/games/{game_id}/steps", viewer.game_steps),
+            Route("/login", viewer.login, methods=["GET", "POST"]),
+            Route("/logout", viewer.logout, methods=["POST"]),
+            Route("/healthz", lambda _request: PlainTextResponse("ok")),
+        ],
+    )
+
+
+class WebViewer:
+    def __init__(self, games: Games, organiser_token: str | None) -> None:
+        self.games = games
+        self.organiser_token = organiser_token
+
+    # -- pages -------------------------------------------------------------------------
+
+    def game_list(self, request: Request) -> Response:
+        try:
+            caller = self._caller(request)
+        except ServiceError as error:
+            return HTMLResponse(message_page("Cannot list games", error.message), _status(error))
+        filters = {k: request.query_params.get(k, "") for k in ("game", "status", "tag")}
+        found = self.games.index.search(
+            game=filters["game"], status=filters["status"], tag=filters["tag"], limit=500
+        )
+        rows = [
+            {
+                "game_id": s.game_id,
+                "title": get_engine(s.game).title,
+                "players": ", ".join(name or f"seat {i + 1}" for i, name in enumerate(s.players)),
+                "tag": s.tag,
+                "commands": s.commands,
+                "status": s.status.replace("_", " "),
+                "imported": s.imported,
+                "created_at": s.created_at,
+            }
+            for s in reversed(found)  # newest first
+        ]
+        types = [(g, get_engine(g).title) for g in game_ids()]
+        return HTMLResponse(games_page(rows, types, filters, caller.is_organiser))
+
+    def game_page(self, request: Request) -> Response:
+        try:
+            record, view, seat_param = self._view(request, after=0)
+        except ServiceError as error:
+            return HTMLResponse(message_page("Cannot show this game", error.message), _status(error))
+        poll = f"/api/games/{record.header.game_id}/steps" + (f"?seat={seat_param}" if seat_param else "")
+        links: dict[str, Any] = {"games": "/"}
+        if self._caller(request).is_organiser:
+            base = f"/games/{record.header.game_id}?seat="
+            links["seats"] = [("everything", base + "all"), ("public", base + "public")] + [
+                (label, f"{base}{i + 1}") for i, label in enumerate(view.labels)
+            ]
+        return HTMLResponse(viewer_page(view, poll=poll, links=links))
+
+    def game_steps(self, request: Request) -> Response:
+        try:
+            after = _int_param(request, "after", 0)
+            idle = self._nothing_new(request, after)
+            if idle is not None:
+                return JSONResponse(idle)
+            _record, view, _seat = self._view(request, after=after)
+        except ServiceError as error:
+            return JSONResponse(
+                {"error": error.reason, "message": error.message, **error.metadata}, _status(error)
+            )
+        data = view.to_json()
+        return JSONResponse({k: data[k] for k in ("steps", "status", "result", "viewer")})
+
+    async def login(self, request: Request) -> Response:
+        if request.method == "GET":
+            return HTMLResponse(message_page("Organiser sign-in", form=True))
+        # A one-field urlencoded form: parsed here rather than pulling in python-multipart.
+        fields = parse_qs((await request.body()).decode("utf-8", "replace"))
+        token = (fields.get("token") or [""])[0].strip()
+        if not (self.organiser_token and hmac.compare_digest(token, self.organiser_token)):
+            return HTMLResponse(message_page("Sign-in refused", "That is not the organiser's token."), 403)
+        response = RedirectResponse("/", status_code=303)
+        # HttpOnly: page scripts never read it; SameSite=Strict: other sites cannot ride on it.
+        # Secure whenever the page came over HTTPS (behind a TLS proxy), so it never travels in clear.
+        secure = request.url.scheme == "https" or request.headers.get("x-forwarded-proto") == "https"
+        response.set_cookie(TOKEN_COOKIE, token, httponly=True, samesite="strict", secure=secure)
+        return response
+
+    def logout(self, _request: Request) -> Response:
+        response = RedirectResponse("/", status_code=303)
+        response.delete_cookie(TOKEN_COOKIE)
+        return response
+
+    def _nothing_new(self, request: Request, after: int) -> dict[str, Any] | None:
+        """The answer to a poll that is up to date, from the cached record alone (no fold).
+
+        Most polls of a live game find nothing new; answering them without reading the game's
+        events keeps a page's cost per second flat however long the game is.
+        """
+        caller = self._caller(request)
+        record = self.games.get(request.path_params["game_id"])
+        if after < record.game_version:
+            return None
+        viewer = _chosen_viewer(record, caller, request.query_params.get("seat", ""))
+        outcome = record.outcome
+        return {
+            "steps": [],
+            "status": record.status,
+            "result": describe_outcome(outcome, record.players) if outcome is not None else "",
+            "viewer": viewer_name(viewer, seat_labels(record.header, record.players)),
+        }
+
+    # -- who is looking ----------------------------------------------------------------
+
+    def _caller(self, request: Request) -> Caller:
+        header = request.headers.get("authorization")
+        if header is None and request.cookies.get(TOKEN_COOKIE):
+            header = f"Bearer {request.cookies[TOKEN_COOKIE]}"
+        if header is None:
+            return Caller(token=None)
+        return caller_from_metadata([("authorization", header)], self.organiser_token)
+
+    def _view(self, request: Request, *, after: int) -> tuple[GameRecord, GameView, str]:
+        caller = self._caller(request)
+        record = self.games.get(request.path_params["game_id"])
+        seat_param = request.query_params.get("seat", "")
+        viewer = _chosen_viewer(record, caller, seat_param)
+        entries = self.games.entries(record.header.game_id)
+        view = game_view(record.header, entries, record.players, viewer, after=after)
+        return record, view, seat_param
+
+
+def _chosen_viewer(record: GameRecord, caller: Caller, seat_param: str) -> Seat | None:
+    """`viewer_of`, unless the organiser asks for another view with ?seat=."""
+    if not seat_param:
+        return viewer_of(record, caller)
+    if not caller.is_organiser:
+        raise PermissionDenied(
+            "ORGANISER_ONLY", "only the organiser's token may choose whose view to show (?seat=)"
+        )
+    if seat_param == "all":
+        return None
+    if seat_param == "public":
+        return SPECTATOR
+    seats = record.header.seats
+    if not seat_param.isdigit() or not 1 <= int(seat_param) <= seats:
+        raise InvalidArgument(
+            "BAD_SEAT",
+            f"seat must be 1 to {seats}, 'public' or 'all', not {seat_param!r}",
+            field="seat",
+        )
+    return int(seat_param) - 1
+
+
+def _int_param(request: Request, name: str, default: int) -> int:
+    text = request.query_params.get(name)
+    if text is None:
+        return default
+    if not text.isdigit():
+        raise InvalidArgument("BAD_NUMBER", f"{name} must be a whole number, not {text!r}", field=name)
+    return int(text)
+
+
+def _status(error: ServiceError) -> int:
+    if isinstance(error, Unauthenticated):
+        return 401
+    return HTTP_STATUS.get(error.status.name, 500)

@@ -1,0 +1,34 @@
+"""`frontier replay --html`: one match log as a single self-contained viewer page.
+
+The log is verified first; a log that fails verification is refused rather than drawn, because a
+published picture of a game should only ever show a record that checks out.
+"""
+
+from __future__ import annotations
+
+from engines.base import SPECTATOR, Seat
+from replay.verify import verify
+from trust.signed_log import read_signed
+from web.page import viewer_page
+from web.steps import game_view
+
+
+class LogRefused(ValueError):
+    """The log cannot be drawn; the message says why and where."""
+
+
+def html_from_log(text: str, viewer: Seat | None = None) -> str:
+    """The viewer page for the log in `text`, as `viewer` sees it (None: everything the log holds)."""
+    from replay.logfile import LogFormatError
+    from trust.checkpoint import CheckpointError
+
+    try:
+        header, entries, trailer, _checkpoint = read_signed(text.splitlines())
+    except (LogFormatError, CheckpointError) as error:
+        raise LogRefused(f"not a valid match log: {error}") from None
+    problem = verify(header, entries, trailer).problem
+    if problem is not None:
+        raise LogRefused(f"the log fails verification at {problem}")
+    if viewer is not None and viewer != SPECTATOR and not 0 <= viewer < header.seats:
+        raise LogRefused(f"seat {viewer + 1} does not exist: this game has seats 1 to {header.seats}")
+    return viewer_page(game_view(header, entries, header.players, viewer))

@@ -1,0 +1,87 @@
+// The replay viewer: a step slider, the arrow keys, and (for a live game) polling for new steps.
+// The same script runs in the served page and in the self-contained file `frontier replay --html`.
+(function () {
+  "use strict";
+  const data = JSON.parse(document.getElementById("game-data").textContent);
+  const steps = data.steps;
+  const slider = document.getElementById("step");
+  const picture = document.getElementById("picture");
+  const narrative = document.getElementById("narrative");
+  const counter = document.getElementById("counter");
+  const story = document.getElementById("story");
+  const status = document.getElementById("status");
+  const result = document.getElementById("result");
+  let current = 0;
+
+  function storyLine(step, index) {
+    const item = document.createElement("li");
+    item.textContent = step.narrative;  // text, never markup
+    item.dataset.index = String(index);
+    item.addEventListener("click", () => show(index));
+    return item;
+  }
+
+  function show(index) {
+    if (steps.length === 0) return;
+    current = Math.max(0, Math.min(steps.length - 1, index));
+    const step = steps[current];
+    slider.max = String(steps.length - 1);
+    slider.value = String(current);
+    picture.innerHTML = step.picture;  // SVG made and escaped by the server
+    picture.dataset.version = String(step.version);
+    narrative.textContent = step.narrative;
+    counter.textContent = "Step " + (current + 1) + " of " + steps.length + " (version " + step.version + ")";
+    for (const old of story.querySelectorAll(".current")) old.classList.remove("current");
+    const line = story.children[current];
+    if (line) {
+      line.classList.add("current");
+      // Scroll the story list only, never the page (scrollIntoView would move the page too).
+      story.scrollTop = line.offsetTop - story.offsetTop - story.clientHeight / 2;
+    }
+  }
+
+  function showStatus() {
+    status.textContent = data.status === "finished" ? "finished" : "in progress";
+    result.textContent = data.result || "";
+  }
+
+  slider.addEventListener("input", () => show(Number(slider.value)));
+  document.getElementById("back").addEventListener("click", () => show(current - 1));
+  document.getElementById("forward").addEventListener("click", () => show(current + 1));
+  document.addEventListener("keydown", (event) => {
+    if (event.target === slider) return;  // the slider moves itself on arrow keys
+    if (event.key === "ArrowLeft") { show(current - 1); event.preventDefault(); }
+    if (event.key === "ArrowRight") { show(current + 1); event.preventDefault(); }
+  });
+
+  steps.forEach((step, index) => story.appendChild(storyLine(step, index)));
+  showStatus();
+  show(steps.length - 1);
+
+  // Live games: ask for the steps after the last one every second until the game is over.
+  // Polling, not a held-open stream: each answer is a plain redacted response and the
+  // server keeps no state per watcher.
+  async function poll() {
+    if (!data.poll || data.status === "finished") return;
+    try {
+      const last = steps.length ? steps[steps.length - 1].version : 0;
+      const response = await fetch(data.poll + (data.poll.includes("?") ? "&" : "?") + "after=" + last);
+      if (response.ok) {
+        const update = await response.json();
+        const following = current === steps.length - 1;
+        for (const step of update.steps) {
+          if (step.version <= last) continue;
+          steps.push(step);
+          story.appendChild(storyLine(step, steps.length - 1));
+        }
+        data.status = update.status;
+        data.result = update.result;
+        showStatus();
+        show(following ? steps.length - 1 : current);
+      }
+    } finally {
+      setTimeout(poll, 1000);
+    }
+  }
+  setTimeout(poll, 1000);
+})();
