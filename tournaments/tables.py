@@ -7,7 +7,12 @@ All chance comes from `engines.rng.SeededRng(seed, "tournament:<id>", round)`, t
 documented generator, with the tournament's seed (committed at creation, revealed at the end):
 - round-robin: players in a seeded shuffled order each take the table (with room) where they
   have met the fewest of the players already seated there in earlier rounds; ties go to the
-  lowest-numbered table. Repeat meetings are kept few, not forbidden.
+  lowest-numbered table, where a pair that met m times before costs m squared. This is tried
+  for 64 seeded orders (the first is the Swiss round-1 shuffle); the cheapest seating wins (the
+  earliest on ties), then swaps of two players at different tables that lower the cost are made,
+  scanning tables and seats in order, until none is left. Repeats are kept few, not forbidden:
+  12 players at 3 tables of 4 cannot avoid one per table from round 2 on (4 players from 3 earlier
+  tables must include two who met).
 - swiss: round 1 is a seeded shuffle; later rounds order players by standings (points, then the
   tie-breaks of `tournaments.standings`), players equal on all of them in seeded shuffled order, and
   fill the tables in that order, so the leaders meet at table 1.
@@ -16,6 +21,7 @@ Then each table's seat order is a seeded shuffle (seat 0 often moves first).
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
@@ -23,6 +29,8 @@ from collections.abc import Mapping, Sequence
 from engines.rng import SeededRng
 from tournaments.record import Definition, Table, TableResult
 from tournaments.standings import standings
+
+ATTEMPTS = 64  # seeded orders a round-robin round tries
 
 
 class AssignmentError(ValueError):
@@ -64,7 +72,8 @@ def assign(
     sizes = table_sizes(len(definition.players), definition.table_size)
     shuffled = list(rng.shuffle(sorted(definition.players)))
     if definition.format == "round-robin":
-        tables = _fewest_repeats(shuffled, sizes, earlier)
+        orders = [shuffled] + [list(rng.shuffle(sorted(definition.players))) for _ in range(ATTEMPTS - 1)]
+        tables = _fewest_repeats(orders, sizes, earlier)
     elif definition.format == "swiss":
         tables = _by_standings(shuffled, sizes, definition.players, earlier, results)
     else:
@@ -72,18 +81,43 @@ def assign(
     return [tuple(rng.shuffle(table)) for table in tables]
 
 
-def _fewest_repeats(order: Sequence[str], sizes: Sequence[int], earlier: Sequence[Table]) -> list[list[str]]:
+def _fewest_repeats(
+    orders: Sequence[Sequence[str]], sizes: Sequence[int], earlier: Sequence[Table]
+) -> list[list[str]]:
     met: dict[tuple[str, str], int] = defaultdict(int)
     for table in earlier:
         for a in table.players:
             for b in table.players:
                 if a != b:
                     met[(a, b)] += 1
-    tables: list[list[str]] = [[] for _ in sizes]
-    for player in order:
-        open_tables = [i for i, size in enumerate(sizes) if len(tables[i]) < size]
-        best = min(open_tables, key=lambda i: (sum(met[(player, q)] for q in tables[i]), i))
-        tables[best].append(player)
+
+    def cost(player: str, others: Sequence[str]) -> int:
+        return sum(met[(player, q)] ** 2 for q in others if q != player)
+
+    def seat_greedily(order: Sequence[str]) -> tuple[int, list[list[str]]]:
+        tables: list[list[str]] = [[] for _ in sizes]
+        total = 0
+        for player in order:
+            open_tables = [i for i, size in enumerate(sizes) if len(tables[i]) < size]
+            price = {i: cost(player, tables[i]) for i in open_tables}
+            best = min(open_tables, key=lambda i: (price[i], i))
+            total += price[best]
+            tables[best].append(player)
+        return total, tables
+
+    tried = [seat_greedily(order) for order in orders]
+    tables = min(tried, key=lambda found: found[0])[1]  # min keeps the earliest of equals
+    improved = True
+    while improved:
+        improved = False
+        for a, b in itertools.combinations(range(len(tables)), 2):
+            for i, j in itertools.product(range(len(tables[a])), range(len(tables[b]))):
+                p, q = tables[a][i], tables[b][j]
+                before = cost(p, tables[a]) + cost(q, tables[b])
+                after = cost(q, [x for x in tables[a] if x != p]) + cost(p, [x for x in tables[b] if x != q])
+                if after < before:
+                    tables[a][i], tables[b][j] = q, p
+                    improved = True
     return tables
 
 
