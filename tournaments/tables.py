@@ -110,13 +110,13 @@ def _fewest_repeats(
     improved = True
     while improved:
         improved = False
-        for a, b in itertools.combinations(range(len(tables)), 2):
-            for i, j in itertools.product(range(len(tables[a])), range(len(tables[b]))):
-                p, q = tables[a][i], tables[b][j]
-                before = cost(p, tables[a]) + cost(q, tables[b])
-                after = cost(q, [x for x in tables[a] if x != p]) + cost(p, [x for x in tables[b] if x != q])
+        for one, other in itertools.combinations(tables, 2):
+            for i, j in itertools.product(range(len(one)), range(len(other))):
+                p, q = one[i], other[j]
+                before = cost(p, one) + cost(q, other)
+                after = cost(q, [x for x in one if x != p]) + cost(p, [x for x in other if x != q])
                 if after < before:
-                    tables[a][i], tables[b][j] = q, p
+                    one[i], other[j] = q, p
                     improved = True
     return tables
 
