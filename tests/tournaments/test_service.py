@@ -225,3 +225,22 @@ def test_the_service_is_listed_by_reflection(server: Running) -> None:
         answers = stub.ServerReflectionInfo(iter([reflection_pb2.ServerReflectionRequest(list_services="")]))
         names = {s.name for answer in answers for s in answer.list_services_response.service}
     assert "frontier.v1.Tournaments" in names
+
+
+def test_a_tournament_id_is_no_game_on_any_game_call(tmp_path: Path) -> None:
+    """Tournaments share the games' store: a game call given a tournament's id answers NOT_FOUND."""
+    data = tmp_path / "data"
+    for fresh in (False, True):  # the record cached by this process, then read from the store
+        running = start_server(data)
+        try:
+            with TournamentClient(f"127.0.0.1:{running.port}", token=ORGANISER) as client:
+                if not fresh:
+                    tournament_id = helpers.create(client).tournament_id
+                for method, request in (
+                    ("GetState", frontier_pb2.GetStateRequest(game_id=tournament_id)),
+                    ("ExportLog", frontier_pb2.ExportLogRequest(game_id=tournament_id)),
+                ):
+                    missing = failure(lambda m=method, r=request: client.call(m, r))  # type: ignore[misc]
+                    assert missing.code == grpc.StatusCode.NOT_FOUND and missing.reason == "GAME_NOT_FOUND"
+        finally:
+            running.stop()
