@@ -2,8 +2,11 @@
 
 An NDJSON bundle holds one JSON object per line, one game each:
 `{"game_id": ..., "log": "<the game's whole match log>"}` plus, for a tournament,
-`"tournament_id"`, `"round"` and `"table"`. Every log is audited exactly as `frontier audit FILE`
-audits one (`replay.verify.verify`, then `trust.verdict.judge` on its signed checkpoint).
+`"tournament_id"`, `"round"`, `"table"` and `"ranking"` (the table's result as the tournament
+records it: tiers of 0-based seats, best first). Every log is audited exactly as `frontier audit
+FILE` audits one (`replay.verify.verify`, then `trust.verdict.judge` on its signed checkpoint);
+where a ranking is given, the result the rules give must be that ranking, so standings built from
+the tournament's results stand on verified logs.
 """
 
 from __future__ import annotations
@@ -38,6 +41,7 @@ class GameLog:
     round: int = 0
     table: int = 0
     error: str = ""  # why the source could not be read as a log at all
+    ranking: list[list[int]] | None = None  # the result the tournament records for this game
 
 
 @dataclass(frozen=True)
@@ -54,7 +58,7 @@ class Verdict:
 def bundle_line(log: GameLog, tournament_id: str = "") -> str:
     record: dict[str, Any] = {"game_id": log.game_id}
     if tournament_id:
-        record.update(tournament_id=tournament_id, round=log.round, table=log.table)
+        record.update(tournament_id=tournament_id, round=log.round, table=log.table, ranking=log.ranking)
     record["log"] = log.text
     return json.dumps(record, ensure_ascii=False)
 
@@ -72,12 +76,14 @@ def read_sources(paths: Iterable[Path]) -> Iterator[GameLog]:
             where = f"{path}:{number}"
             try:
                 record = json.loads(line)
+                ranking = record.get("ranking")
                 yield GameLog(
                     where,
                     str(record.get("game_id", "")),
                     str(record["log"]),
                     int(record.get("round", 0)),
                     int(record.get("table", 0)),
+                    ranking=None if ranking is None else [[int(s) for s in tier] for tier in ranking],
                 )
             except (ValueError, KeyError, TypeError, AttributeError) as error:
                 yield GameLog(where, "", "", error=f"not a bundle record ({{game_id, log}}): {error}")
@@ -125,6 +131,11 @@ def audit_one(log: GameLog, keys: KeyRing) -> Verdict:
         if verification.ok
         else f"FAILED at {verification.problem}"
     )
+    if verification.ok and log.ranking is not None:
+        given = [list(tier) for tier in verification.outcome.ranking] if verification.outcome else None
+        if given != log.ranking:
+            rules = f"the tournament records the ranking {log.ranking}; the log's rules give {given}"
+            return verdict(FAILED, rules, f"{signature.status}: {signature.message}", header.game_id)
     if not verification.ok or signature.status == "invalid":
         name = FAILED
     elif not signature.verified:

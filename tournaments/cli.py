@@ -329,14 +329,28 @@ def server_logs(args: argparse.Namespace) -> tuple[str, list[bulk.GameLog]]:
             shown = client.tcall(
                 "GetTournament", tournaments_pb2.GetTournamentRequest(tournament_id=args.tournament)
             )
-            wanted = [(r.number, t.number, t.game_id) for r in shown.rounds for t in r.tables]
+            wanted = [
+                (r.number, t.number, t.game_id, _seat_ranking(t)) for r in shown.rounds for t in r.tables
+            ]
         else:
-            wanted = [(0, 0, g.game_id) for g in _list_games(client, tag=args.tag)]
+            wanted = [(0, 0, g.game_id, None) for g in _list_games(client, tag=args.tag)]
         logs = []
-        for round_number, table, game_id in wanted:
+        for round_number, table, game_id, ranking in wanted:
             content = client.call("ExportLog", frontier_pb2.ExportLogRequest(game_id=game_id)).content
-            logs.append(bulk.GameLog(f"{args.server} {game_id}", game_id, content, round_number, table))
+            logs.append(
+                bulk.GameLog(
+                    f"{args.server} {game_id}", game_id, content, round_number, table, ranking=ranking
+                )
+            )
     return (args.tournament or ""), logs
+
+
+def _seat_ranking(table: Any) -> list[list[int]] | None:
+    """The table's result as the tournament records it, in seats (None while the game is on)."""
+    if table.status != "finished":
+        return None
+    seat = {name: index for index, name in enumerate(table.players)}
+    return [[seat[name] for name in tier.players] for tier in table.result.ranking]
 
 
 def export_many(args: argparse.Namespace) -> int:

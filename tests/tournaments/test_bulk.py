@@ -152,3 +152,39 @@ def test_watch_follows_a_game_live_until_it_ends(client: Client, address: str) -
     steps = [line for line in out.splitlines() if line.startswith("v")]
     assert [int(line.split()[0][1:]) for line in steps] == list(range(2, final + 1))
     assert "seat " in steps[0] and out.rstrip().endswith("the game is over")
+
+
+def test_a_tournament_bundle_checks_each_recorded_result_against_its_log(
+    server: Running, address: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from tests.conftest import ORGANISER
+    from tests.tournaments import helpers
+    from tournaments.cli import TournamentClient
+
+    with TournamentClient(address, token=ORGANISER) as organiser:
+        made = helpers.create(organiser, players=4, table_size=2, rounds=1)
+        helpers.run(organiser, made.tournament_id, 1)
+        key = server_key_file(organiser, tmp_path)
+    bundle = tmp_path / "cup.ndjson"
+    assert (
+        frontier(
+            capsys, "export", "--server", address, "--tournament", made.tournament_id, "-o", str(bundle)
+        )[0]
+        == 0
+    )
+    records = [json.loads(line) for line in bundle.read_text().splitlines()]
+    assert [(r["round"], r["table"]) for r in records] == [(1, 1), (1, 2)]
+    for record in records:
+        trailer = next(line for line in parsed(record["log"]) if line["type"] == "trailer")
+        assert (
+            record["ranking"] == trailer["outcome"]["ranking"]
+            and record["tournament_id"] == made.tournament_id
+        )
+    assert frontier(capsys, "audit", str(bundle), "--key", str(key))[0] == 0
+
+    records[1]["ranking"] = list(reversed(records[1]["ranking"]))  # the standings' input, edited
+    bundle.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
+    status, out, _ = frontier(capsys, "audit", str(bundle), "--key", str(key), "--json")
+    games = json.loads(out)["games"]
+    assert status == 1 and [g["verdict"] for g in games] == ["passed", "failed"]
+    assert "the tournament records the ranking" in games[1]["rules"]
