@@ -158,9 +158,12 @@ def _round(args: argparse.Namespace) -> int:
         for grant in started.seats:
             tokens.setdefault(grant.game_id, {})[grant.seat] = grant.token
         if args.tokens:
-            args.tokens.touch(mode=0o600)
             grants = [json_format.MessageToDict(g, preserving_proto_field_name=True) for g in started.seats]
-            args.tokens.write_text(json.dumps(grants, indent=2) + "\n")
+            # Seat tokens act as players: readable by the organiser only, even if the file existed.
+            descriptor = os.open(args.tokens, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+            os.fchmod(descriptor, 0o600)
+            with os.fdopen(descriptor, "w", encoding="utf-8") as out:
+                out.write(json.dumps(grants, indent=2) + "\n")
         if args.bots:
             from tournaments.bots import play_table
 

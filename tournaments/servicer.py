@@ -6,12 +6,13 @@ import json
 from typing import Any
 
 import grpc
-from google.protobuf import json_format, struct_pb2
+from google.protobuf import struct_pb2
 
 from service.auth import Caller, caller_from_metadata
 from service.errors import InvalidArgument, PermissionDenied, Unauthenticated
 from service.games import Games
 from service.generated.frontier.v1 import tournaments_pb2, tournaments_pb2_grpc
+from service.servicer import _struct_to_dict as struct_to_dict  # the games' own reading of options
 from service.servicer import handles_errors
 from tournaments.app import Progress, TournamentDesk
 from tournaments.ratings import ordinal, rate
@@ -39,7 +40,7 @@ class TournamentsServicer(tournaments_pb2_grpc.TournamentsServicer):
         record = self.desk.create(
             name=request.name,
             game=request.game,
-            options=json_format.MessageToDict(request.options),
+            options=struct_to_dict(request.options),
             format=request.format,
             players=list(request.players),
             table_size=request.table_size,
