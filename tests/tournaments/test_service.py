@@ -192,6 +192,8 @@ def test_only_the_organiser_runs_a_tournament(
         ({"players": ["Ann", "Bob", "Cy"], "table_size": 2}, "BAD_TABLE_SIZE", "table_size"),
         ({"table_size": 12}, "BAD_TABLE_SIZE", "table_size"),
         ({"rounds": 0}, "BAD_ROUNDS", "rounds"),
+        ({"players": 1001}, "TOO_MANY_PLAYERS", "players"),
+        ({"players": 257, "format": "round-robin"}, "TOO_MANY_PLAYERS", "players"),
         ({"name": ""}, "BAD_NAME", "name"),
         ({"game": "chess"}, "UNKNOWN_GAME", ""),
     ],
