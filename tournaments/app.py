@@ -173,8 +173,8 @@ class TournamentDesk:
                 waiting = sum(1 for _, _, t in record.games if t.game_id not in progress.finished)
                 raise RuleBroken(
                     "ROUND_IN_PROGRESS",
-                    f"{waiting} game(s) of round {len(record.rounds)} are not over; the next round is "
-                    "assigned from their results",
+                    f"{waiting} {'game' if waiting == 1 else 'games'} of round {len(record.rounds)} "
+                    f"{'is' if waiting == 1 else 'are'} not over; the next round follows their results",
                     rule="TOURNAMENT-ROUNDS",
                 )
             if progress.status == DONE:

@@ -11,6 +11,8 @@ from typing import Any
 
 import grpc
 import pytest
+from google.rpc import error_details_pb2
+from grpc_status import rpc_status
 from openskill.models import PlackettLuce
 
 from service.generated.frontier.v1 import frontier_pb2
@@ -166,7 +168,7 @@ def test_the_next_round_waits_for_every_game_and_nothing_is_appended(organiser: 
     games_before = organiser.call("ListGames", frontier_pb2.ListGamesRequest()).games
     refused = failure(lambda: helpers.start_round(organiser, made.tournament_id))
     assert refused.code == grpc.StatusCode.FAILED_PRECONDITION and refused.reason == "ROUND_IN_PROGRESS"
-    assert "2 game(s) of round 1 are not over" in refused.message
+    assert "2 games of round 1 are not over" in refused.message
     assert organiser.call("ListGames", frontier_pb2.ListGamesRequest()).games == games_before
     assert len(helpers.get(organiser, made.tournament_id).rounds) == 1
 
@@ -246,3 +248,31 @@ def test_a_tournament_id_is_no_game_on_any_game_call(tmp_path: Path) -> None:
                     assert missing.code == grpc.StatusCode.NOT_FOUND and missing.reason == "GAME_NOT_FOUND"
         finally:
             running.stop()
+
+
+def test_two_organisers_starting_a_round_at_once_make_one_round(organiser: TournamentClient) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    made = helpers.create(organiser, players=8, table_size=2, rounds=2)
+    with ThreadPoolExecutor(4) as pool:
+        outcomes = list(pool.map(lambda _: _attempt(organiser, made.tournament_id), range(4)))
+    assert sorted(outcomes) == ["ROUND_IN_PROGRESS"] * 3 + ["started"]
+    shown = helpers.get(organiser, made.tournament_id)
+    assert len(shown.rounds) == 1
+    tagged = organiser.call("ListGames", frontier_pb2.ListGamesRequest(tag=shown.tag)).games
+    assert len(tagged) == 4  # no game was made by the calls that lost
+
+
+def _attempt(client: TournamentClient, tournament_id: str) -> str:
+    try:
+        helpers.start_round(client, tournament_id)
+    except grpc.RpcError as error:
+        return _reason(error)
+    return "started"
+
+
+def _reason(error: grpc.RpcError) -> str:
+    status = rpc_status.from_call(error)  # type: ignore[arg-type]
+    info = error_details_pb2.ErrorInfo()
+    assert status is not None and status.details[0].Unpack(info)
+    return str(info.reason)
