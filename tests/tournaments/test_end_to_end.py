@@ -23,8 +23,9 @@ PLAYERS = [f"Player {chr(ord('A') + i)}" for i in range(12)]
 
 
 def frontier(*args: str, check: bool = True, token: str | None = None) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "FRONTIER_TOKEN": token} if token else dict(os.environ)
-    env.pop("FRONTIER_TOKEN", None) if token is None else None
+    env = {k: v for k, v in os.environ.items() if k != "FRONTIER_TOKEN"}
+    if token:
+        env["FRONTIER_TOKEN"] = token
     done = subprocess.run(
         [sys.executable, "-m", "service.cli", *args], capture_output=True, text=True, timeout=900, env=env
     )
