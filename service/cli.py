@@ -7,6 +7,10 @@ frontier import --server HOST:PORT [--token ORGANISER] FILE...
 frontier audit FILE [--key PUB | --server HOST:PORT] | --server HOST:PORT GAME_ID | --proof FILE [--key PUB]
 frontier prove --server HOST:PORT GAME_ID VERSION [-o FILE]
 frontier replay FILE [--html -o FILE.html [--seat N | --public]]
+frontier tournament create|round|show|standings|ratings|verify ...   (tournaments/cli.py)
+frontier games --server HOST:PORT [filters]; frontier watch --server HOST:PORT GAME_ID
+frontier export --server HOST:PORT --tournament ID | --tag TAG [-o FILE.ndjson]
+frontier audit FILE... | BUNDLE.ndjson | --server HOST:PORT --tournament ID | --tag TAG [--json]
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ from pathlib import Path
 import grpc
 
 from service.config import ConfigError, Settings
+from tournaments import cli as organiser
 from trust.commands import add_trust_arguments
 
 TOKEN_HELP = "a seat or organiser token (default: $FRONTIER_TOKEN)"
@@ -99,7 +104,8 @@ def _parser() -> argparse.ArgumentParser:
 
     export = commands.add_parser("export", help="write a game's match log")
     export.add_argument("--server", required=True)
-    export.add_argument("game_id")
+    export.add_argument("game_id", nargs="?")
+    organiser.add_bulk_arguments(export)
     export.add_argument("-o", "--output", type=Path, help="file to write (default: standard output)")
     export.add_argument("--token", help=TOKEN_HELP)
     export.set_defaults(run=_export)
@@ -117,8 +123,13 @@ def _parser() -> argparse.ArgumentParser:
         "trusted signature covers the log (unsigned, a key not trusted, or a pinned key that changed).",
     )
     audit.add_argument(
-        "target", nargs="?", help="a match log FILE, or a GAME_ID stored on --server (not with --proof)"
+        "targets",
+        nargs="*",
+        metavar="target",
+        help="match log FILEs or .ndjson bundles, or a GAME_ID stored on --server (not with --proof)",
     )
+    organiser.add_bulk_arguments(audit)
+    audit.add_argument("--json", action="store_true", help="one verdict per game and a summary, as JSON")
     audit.add_argument(
         "--server",
         help="HOST:PORT: with a FILE, the server whose signing key to trust (fetched, pinned on first "
@@ -149,6 +160,7 @@ def _parser() -> argparse.ArgumentParser:
     whose.add_argument("--seat", type=int, help="with --html: show the game as seat N (1-based) sees it")
     whose.add_argument("--public", action="store_true", help="with --html: show only public information")
     replay.set_defaults(run=_replay)
+    organiser.register(commands)
     return parser
 
 
@@ -208,6 +220,11 @@ def _export(args: argparse.Namespace) -> int:
     from service.client import Client
     from service.generated.frontier.v1 import frontier_pb2
 
+    if args.tournament or args.tag:
+        return organiser.export_many(args)
+    if not args.game_id:
+        print("error: give a GAME_ID, --tournament ID or --tag TAG", file=sys.stderr)
+        return 2
     with Client(args.server, token=args.token or os.environ.get("FRONTIER_TOKEN")) as client:
         response = client.call("ExportLog", frontier_pb2.ExportLogRequest(game_id=args.game_id))
     if args.output:
@@ -255,6 +272,9 @@ def _audit(args: argparse.Namespace) -> int:
 
     if args.proof:
         return commands.audit_proof(args)
+    if organiser.is_bulk_audit(args):
+        return organiser.audit_many(args)
+    args.target = args.targets[0] if args.targets else None
     if not args.target:
         print("error: give a match log FILE, a GAME_ID with --server, or --proof FILE", file=sys.stderr)
         return 2

@@ -98,11 +98,12 @@ class Games(Application[UUID]):
         uid = parse_game_id(game_id)
         try:
             record: GameRecord | None = self.repository.get(uid, projector_func=project_game)
-        except AggregateNotFoundError:
+        except (AggregateNotFoundError, TypeError):  # TypeError: another aggregate's id (a tournament)
             raise NotFound("GAME_NOT_FOUND", f"no game with id {game_id}") from None
         except (OperationalError, PersistenceError) as error:
             raise StoreUnavailable("STORE_UNAVAILABLE", f"the event store is unavailable: {error}") from None
-        assert record is not None
+        if not isinstance(record, GameRecord):  # the cache holds another aggregate under this id
+            raise NotFound("GAME_NOT_FOUND", f"no game with id {game_id}")
         if self.repository.fastforward and record.version > self._cached_version(uid):
             # The library fast-forwards a copy and leaves the cache where it was: keep the
             # newer record, or each read re-fetches every event appended since the game was

@@ -16,6 +16,7 @@ from service.fanout import Broker, LocalBroker
 from service.games import Games
 from service.generated.frontier.v1 import frontier_pb2, frontier_pb2_grpc
 from service.servicer import Servicer
+from tournaments.servicer import register as register_tournaments
 
 SERVICE_NAME = frontier_pb2.DESCRIPTOR.services_by_name["FrontierLedger"].full_name
 
@@ -62,10 +63,16 @@ def create_server(settings: Settings) -> Running:
         open_import=settings.open_import,
     )
     frontier_pb2_grpc.add_FrontierLedgerServicer_to_server(servicer, server)
+    tournaments_name = register_tournaments(server, app, settings.organiser_token)
     health_servicer = health.HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
     reflection.enable_server_reflection(
-        (SERVICE_NAME, health_pb2.DESCRIPTOR.services_by_name["Health"].full_name, reflection.SERVICE_NAME),
+        (
+            SERVICE_NAME,
+            tournaments_name,
+            health_pb2.DESCRIPTOR.services_by_name["Health"].full_name,
+            reflection.SERVICE_NAME,
+        ),
         server,
     )
     port = server.add_insecure_port(f"{settings.host}:{settings.port}")

@@ -1,0 +1,136 @@
+"""Issue 12's "done when", through the real `frontier` command against a real server process:
+a 12-player Most Wanted tournament of three rounds at tables of 4, played by bots, with tables
+assigned, standings and ratings shown, the whole tournament exported as NDJSON and audited at once.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+from collections import Counter
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import ORGANISER, requires_most_wanted
+
+PLAYERS = [f"Player {chr(ord('A') + i)}" for i in range(12)]
+
+
+def frontier(*args: str, check: bool = True, token: str | None = None) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if k != "FRONTIER_TOKEN"}
+    if token:
+        env["FRONTIER_TOKEN"] = token
+    done = subprocess.run(
+        [sys.executable, "-m", "service.cli", *args], capture_output=True, text=True, timeout=900, env=env
+    )
+    if check and done.returncode != 0:
+        raise AssertionError(
+            f"frontier {' '.join(args)} exited {done.returncode}: {done.stderr}{done.stdout}"
+        )
+    return done
+
+
+@pytest.fixture
+def served(tmp_path: Path) -> Iterator[str]:
+    """`frontier serve --port 0` with an organiser token, in its own process; yields HOST:PORT."""
+    env = {**os.environ, "FRONTIER_DATA": str(tmp_path / "data"), "FRONTIER_ORGANISER_TOKEN": ORGANISER}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "service.cli", "serve", "--port", "0"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
+    assert process.stdout is not None
+    line = process.stdout.readline()
+    match = re.search(r"serving on (\S+:\d+)", line)
+    assert match, f"no address printed: {line!r} {process.stderr.read() if process.stderr else ''}"
+    yield match.group(1)
+    process.send_signal(signal.SIGTERM)
+    assert process.wait(timeout=20) == 0
+
+
+@requires_most_wanted
+def test_twelve_player_most_wanted_tournament_end_to_end(served: str, tmp_path: Path) -> None:
+    created = frontier(
+        "tournament", "create", "--server", served, "--name", "Spring Open", "--game", "most-wanted",
+        "--players", ",".join(PLAYERS), "--table-size", "4", "--rounds", "3", "--format", "swiss",
+        token=ORGANISER,
+    )  # fmt: skip
+    tournament_id = created.stdout.strip()
+    assert re.fullmatch(r"[0-9a-f-]{36}", tournament_id)
+
+    # Only the organiser starts rounds.
+    refused = frontier("tournament", "round", "--server", served, tournament_id, check=False)
+    assert refused.returncode == 1 and "UNAUTHENTICATED" in refused.stderr
+
+    for number in (1, 2, 3):
+        played = frontier(
+            "tournament", "round", "--server", served, tournament_id, "--bots", "--seed", str(number),
+            token=ORGANISER,
+        )  # fmt: skip
+        assert f"Round {number}" in played.stdout
+        seated = re.findall(r"table (\d)  [0-9a-f-]{36}  (.*)", played.stdout)
+        assert [t for t, _ in seated] == ["1", "2", "3"]
+        names = [re.sub(r"^\d+\. ", "", n) for _, line in seated for n in line.split(", ")]
+        assert sorted(names) == sorted(PLAYERS)  # every player at exactly one table of 4
+        assert played.stdout.count("played:") == 3
+    over = frontier("tournament", "round", "--server", served, tournament_id, check=False, token=ORGANISER)
+    assert over.returncode == 1 and "all 3 rounds have been played" in over.stderr
+
+    shown = frontier("tournament", "show", "--server", served, tournament_id).stdout
+    assert "3 of 3 rounds, finished" in shown and "; seed " in shown and "in progress" not in shown
+
+    standings = frontier("tournament", "standings", "--server", served, tournament_id, "--json").stdout
+    rows = json.loads(standings)["standings"]
+    assert sorted(r["player"] for r in rows) == sorted(PLAYERS)
+    assert all(r["games"] == 3 for r in rows)
+    # Every table hands out 3+2+1+0 = 6 pairwise points (ties split them): 9 tables, 54 points.
+    assert sum(r["points"] for r in rows) == pytest.approx(54)
+    assert [r["rank"] for r in rows] == sorted(r["rank"] for r in rows) and rows[0]["rank"] == 1
+    assert "rank" in frontier("tournament", "standings", "--server", served, tournament_id).stdout
+
+    ratings = json.loads(
+        frontier("tournament", "ratings", "--server", served, tournament_id, "--json").stdout
+    )
+    assert len(ratings["ratings"]) == 12 and len(ratings["updates"]) == 9
+    assert all(
+        u["model"].startswith("openskill ") and u["model"].endswith(" PlackettLuce")
+        for u in ratings["updates"]
+    )
+    assert {"mu", "sigma", "beta", "kappa", "tau"} <= set(ratings["updates"][0]["constants"])
+    shown_ratings = frontier("tournament", "ratings", "--server", served, tournament_id).stdout
+    assert "PlackettLuce" in shown_ratings and PLAYERS[0] in shown_ratings
+
+    verified = frontier("tournament", "verify", "--server", served, tournament_id)
+    assert "3 rounds, 9 tables" in verified.stdout
+
+    games = frontier(
+        "games", "--server", served, "--tournament", tournament_id, "--status", "finished"
+    ).stdout
+    assert len(games.splitlines()) == 9
+
+    bundle = tmp_path / "spring.ndjson"
+    frontier("export", "--server", served, "--tournament", tournament_id, "-o", str(bundle))
+    records = [json.loads(line) for line in bundle.read_text().splitlines()]
+    assert len(records) == 9 and len({r["game_id"] for r in records}) == 9
+    assert Counter(r["round"] for r in records) == {1: 3, 2: 3, 3: 3}
+    assert all(json.loads(r["log"].splitlines()[0])["game_id"] == r["game_id"] for r in records)
+
+    audited = frontier(
+        "audit", str(bundle), "--server", served, "--json", "--known-keys", str(tmp_path / "known")
+    )
+    report = json.loads(audited.stdout)
+    assert report["summary"] == {"games": 9, "passed": 9, "failed": 0, "unreadable": 0, "untrusted": 0}
+    assert {g["game_id"] for g in report["games"]} == {r["game_id"] for r in records}
+
+    online = frontier(
+        "audit", "--server", served, "--tournament", tournament_id, "--known-keys", str(tmp_path / "known")
+    )
+    assert "9 games: 9 passed, 0 failed" in online.stdout

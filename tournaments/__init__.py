@@ -1,0 +1,1 @@
+"""Tournaments: seeded, checkable table assignment, standings and ratings folded from game outcomes."""

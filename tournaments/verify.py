@@ -1,0 +1,88 @@
+"""Recompute a tournament's table assignment from its published record, as FIDE pairing checkers do.
+
+The record (`Tournament.record_json`, or `frontier tournament show --json`) holds the definition,
+the revealed seed and, for each round, its tables and the earlier results the assignment used.
+Checked: the seed matches the commitment published at creation; each round's results include every
+game of the earlier rounds and never change once recorded; every round's tables are the ones
+`tournaments.tables.assign` gives. A game's own result is checked by auditing its log.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from engines.rng import seed_commitment
+from tournaments.record import Definition, Table, TableResult
+from tournaments.tables import AssignmentError, assign
+
+
+@dataclass(frozen=True)
+class Problem:
+    round: int  # 0: the tournament as a whole
+    code: str
+    message: str
+
+
+def verify_record(data: dict[str, Any]) -> list[Problem]:
+    """Every problem found in a published tournament record; an empty list means it checks out."""
+    try:
+        definition = Definition.from_json(data["definition"])
+        rounds = data["rounds"]
+    except (KeyError, TypeError, ValueError) as error:
+        return [Problem(0, "MALFORMED", f"not a tournament record: missing or bad {error}")]
+    if not data.get("seed"):
+        return [Problem(0, "SEED_NOT_REVEALED", "the seed is revealed only once every planned round is over")]
+    try:
+        seed = bytes.fromhex(data["seed"])
+    except (TypeError, ValueError):
+        return [Problem(0, "MALFORMED", "seed is not hexadecimal")]
+    if seed_commitment(seed) != definition.seed_commitment:
+        return [
+            Problem(
+                0, "SEED_MISMATCH", "the revealed seed does not match the commitment published at creation"
+            )
+        ]
+    problems: list[Problem] = []
+    earlier: list[Table] = []
+    known: dict[str, TableResult] = {}
+    for expected_number, round_data in enumerate(rounds, start=1):
+        number = round_data.get("round")
+        if number != expected_number:
+            problems.append(
+                Problem(
+                    expected_number, "ROUND_ORDER", f"round {number} found where {expected_number} belongs"
+                )
+            )
+            break
+        results = {g: TableResult.from_json(r) for g, r in round_data["results"].items()}
+        missing = sorted({t.game_id for t in earlier} - results.keys())
+        if missing:
+            problems.append(
+                Problem(number, "RESULTS_MISSING", f"no result recorded for earlier games {missing}")
+            )
+        for game_id, result in known.items():
+            if results.get(game_id, result) != result:
+                problems.append(Problem(number, "RESULT_CHANGED", f"the result of game {game_id} changed"))
+        tables = [Table(t["game_id"], tuple(t["players"])) for t in round_data["tables"]]
+        try:
+            expected = assign(definition, seed, number, earlier, results)
+        except AssignmentError as error:
+            problems.append(Problem(number, "BAD_DEFINITION", str(error)))
+            break
+        for table_number, (table, players) in enumerate(zip(tables, expected, strict=False), start=1):
+            if table.players != players:
+                problems.append(
+                    Problem(
+                        number,
+                        "TABLE_DIFFERS",
+                        f"table {table_number} seats {list(table.players)}; the seed gives {list(players)}",
+                    )
+                )
+        if len(tables) != len(expected):
+            problems.append(
+                Problem(number, "TABLE_COUNT", f"{len(tables)} tables; the rules give {len(expected)}")
+            )
+        earlier.extend(tables)
+        known.update(results)
+    return problems
