@@ -29,8 +29,14 @@ from trust.signed_log import line_hashes, read_signed
 from trust.verdict import judge
 
 PASSED, FAILED, UNREADABLE, UNTRUSTED = "passed", "failed", "unreadable", "untrusted"
+INCOMPLETE = "incomplete"  # the log verifies, but the game has no finished trailer
 # The exit status of a bulk audit: the worst verdict, in this order (codes as for one file).
-EXIT = {FAILED: commands.FAILED, UNREADABLE: commands.UNREADABLE, UNTRUSTED: commands.UNTRUSTED}
+EXIT = {
+    FAILED: commands.FAILED,
+    UNREADABLE: commands.UNREADABLE,
+    UNTRUSTED: commands.UNTRUSTED,
+    INCOMPLETE: commands.INCOMPLETE,
+}
 
 
 @dataclass(frozen=True)
@@ -109,7 +115,7 @@ def audit_one(log: GameLog, keys: KeyRing) -> Verdict:
     if log.error:
         return verdict(UNREADABLE, log.error, "not checked")
     try:
-        header, entries, trailer, checkpoint = read_signed(log.text.splitlines())
+        header, entries, trailer, checkpoint = read_signed(logfile.split_lines(log.text))
     except (logfile.LogFormatError, CheckpointError) as error:
         return verdict(UNREADABLE, f"not a valid match log: {error}", "not checked")
     if log.game_id and header.game_id != log.game_id:
@@ -122,7 +128,7 @@ def audit_one(log: GameLog, keys: KeyRing) -> Verdict:
         keys.trusted(checkpoint.key_id if checkpoint else None),
     )
     rules = (
-        f"passed: {verification.steps} commands re-run"
+        f"{verification.verdict}: {verification.steps} commands re-run"
         + (
             f", {verification.draws_rederived} draws re-derived from the revealed seed"
             if verification.seed_revealed
@@ -136,18 +142,18 @@ def audit_one(log: GameLog, keys: KeyRing) -> Verdict:
         if given != log.ranking:
             rules = f"the tournament records the ranking {log.ranking}; the log's rules give {given}"
             return verdict(FAILED, rules, f"{signature.status}: {signature.message}", header.game_id)
-    if not verification.ok or signature.status == "invalid":
+    if verification.verdict == "failed" or signature.status == "invalid":
         name = FAILED
     elif not signature.verified:
         name = UNTRUSTED
     else:
-        name = PASSED
+        name = INCOMPLETE if verification.verdict == "incomplete" else PASSED
     return verdict(name, rules, f"{signature.status}: {signature.message}", header.game_id)
 
 
 def exit_status(verdicts: Iterable[Verdict]) -> int:
     seen = {v.verdict for v in verdicts}
-    for name in (FAILED, UNREADABLE, UNTRUSTED):
+    for name in (FAILED, UNREADABLE, UNTRUSTED, INCOMPLETE):
         if name in seen:
             return EXIT[name]
     return commands.PASSED
