@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import errno
+import socket
 from concurrent import futures
 from dataclasses import dataclass
 
@@ -37,6 +39,7 @@ def create_server(settings: Settings) -> Running:
 
     An unreachable PostgreSQL or Redis is one ConfigError here, not a trace later.
     """
+    _require_free_port(settings.host, settings.port)
     broker = _broker(settings)
     try:
         app = Games(env=settings.store_env(), broker=broker)
@@ -52,6 +55,9 @@ def create_server(settings: Settings) -> Running:
         options=[
             ("grpc.max_receive_message_length", settings.max_message_bytes),
             ("grpc.max_send_message_length", settings.max_message_bytes),
+            # gRPC sets SO_REUSEPORT by default: a second server on a busy port would start
+            # and the kernel would split the clients between the two.
+            ("grpc.so_reuseport", 0),
         ],
     )
     frontier_pb2_grpc.add_FrontierLedgerServicer_to_server(Servicer(app, settings.organiser_token), server)
@@ -61,14 +67,41 @@ def create_server(settings: Settings) -> Running:
         (SERVICE_NAME, health_pb2.DESCRIPTOR.services_by_name["Health"].full_name, reflection.SERVICE_NAME),
         server,
     )
-    port = server.add_insecure_port(f"{settings.host}:{settings.port}")
+    try:
+        port = server.add_insecure_port(f"{settings.host}:{settings.port}")
+    except RuntimeError:  # taken between the check above and here
+        port = 0
     if port == 0:
         app.close()
-        raise OSError(f"cannot listen on {settings.host}:{settings.port}")
+        broker.close()
+        raise OSError(f"cannot listen on {settings.host}:{settings.port}: is another server using it?")
     server.start()
     for name in ("", SERVICE_NAME):
         health_servicer.set(name, health_pb2.HealthCheckResponse.SERVING)
     return Running(server, port, app)
+
+
+def _require_free_port(host: str, port: int) -> None:
+    """Fail before opening the store, with one line, when the port is taken.
+
+    gRPC's own bind failure is a RuntimeError plus a core log line; this check gives
+    the reason in words. It binds the way gRPC does (SO_REUSEADDR, no SO_REUSEPORT).
+    """
+    if port == 0:
+        return
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except socket.gaierror as error:
+        raise OSError(f"cannot listen on {host}:{port}: {error.strerror}") from None
+    family, kind, proto, _, address = infos[0]
+    with socket.socket(family, kind, proto) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind(address)
+        except OSError as error:
+            if error.errno == errno.EADDRINUSE:
+                raise OSError(f"cannot listen on {host}:{port}: the port is already in use") from None
+            raise OSError(f"cannot listen on {host}:{port}: {error.strerror}") from None
 
 
 def _broker(settings: Settings) -> Broker:
