@@ -59,6 +59,12 @@ def _parser() -> argparse.ArgumentParser:
     )
     serve.add_argument("--redis", help="redis:// URL for live fan-out across servers ($FRONTIER_REDIS)")
     serve.add_argument("--organiser-token", help="token that sees everything ($FRONTIER_ORGANISER_TOKEN)")
+    serve.add_argument(
+        "--max-watchers",
+        type=int,
+        help="open WatchGame streams allowed; more get RESOURCE_EXHAUSTED (default 20000 or "
+        "$FRONTIER_MAX_WATCHERS)",
+    )
     serve.set_defaults(run=_serve)
 
     bots = commands.add_parser("bots", help="play full games with random legal-move bots over gRPC")
@@ -111,6 +117,7 @@ def _serve(args: argparse.Namespace) -> int:
         store=args.store,
         redis=args.redis,
         organiser_token=args.organiser_token,
+        max_watchers=args.max_watchers,
     )
     running = create_server(settings)
     where = f"store {settings.store}" + (f" in {settings.data}" if settings.store == "sqlite" else "")

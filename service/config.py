@@ -31,7 +31,8 @@ class Settings:
     redis: str | None = None
     organiser_token: str | None = None
     max_message_bytes: int = MAX_MESSAGE_BYTES
-    workers: int = 256  # each watcher holds a thread of the synchronous server
+    workers: int = 64  # threads for unary calls; watch streams hold none
+    max_watchers: int = 20_000  # open WatchGame streams; beyond, RESOURCE_EXHAUSTED
 
     @classmethod
     def from_env(cls, **overrides: object) -> Settings:
@@ -43,6 +44,7 @@ class Settings:
             "store": env.get("FRONTIER_STORE", "sqlite"),
             "redis": env.get("FRONTIER_REDIS") or None,
             "organiser_token": env.get("FRONTIER_ORGANISER_TOKEN") or None,
+            "max_watchers": int(env.get("FRONTIER_MAX_WATCHERS", 20_000)),
         }
         values.update({k: v for k, v in overrides.items() if v is not None})
         if values["store"] == "postgres":
