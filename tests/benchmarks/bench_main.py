@@ -27,7 +27,7 @@ from tests.benchmarks.bench_commands import (
 )
 from tests.benchmarks.bench_common import ROOT, Mode, Row, log, server_process
 
-SECTIONS = ("throughput", "length", "replay", "import", "fanout", "memory", "postgres")
+SECTIONS = ("throughput", "length", "replay", "import", "fanout", "watchers", "memory", "postgres")
 
 
 def _format(value: float) -> str:
@@ -118,6 +118,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 
             with server_process(folder / "fanout-data") as server:
                 rows.extend(fanout_rows(mode, "SQLite, 1 server", server.address, server.address))
+        if "watchers" in sections:
+            from tests.benchmarks.bench_watchers import watcher_rows
+
+            rows.extend(watcher_rows(mode, folder))
         from tests.benchmarks.bench_memory import memory_rows
 
         run("memory", lambda: memory_rows(mode, folder))
