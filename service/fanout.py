@@ -12,6 +12,7 @@ thread and 10,000 watchers cost one wake-up per update, not 10,000.
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import queue
 import threading
@@ -47,9 +48,12 @@ class Subscription(Protocol):
         ...
 
 
+WAKE_BATCH = 200  # watchers woken per turn of the event loop
+
+
 class AsyncSubscription(Protocol):
-    async def next(self, timeout: float) -> Update | None:
-        """The next update, or None after `timeout` seconds without one."""
+    async def next(self, timeout: float | None) -> Update | None:
+        """The next update, or None after `timeout` seconds without one (None: no time limit)."""
         ...
 
     def close(self) -> None: ...
@@ -91,21 +95,30 @@ class _LocalSubscription:
 
 
 class _LoopSubscription:
-    """A watcher on an event loop: an asyncio queue filled on that loop."""
+    """A watcher on an event loop: updates queue up on that loop and wake its one waiter.
+
+    Not an asyncio.Queue with wait_for: that made a task per wait, per watcher.
+    """
 
     def __init__(self, broker: LocalBroker, game_id: str, loop: asyncio.AbstractEventLoop) -> None:
         self._broker = broker
         self._game_id = game_id
         self.loop = loop
-        self.queue: asyncio.Queue[Update] = asyncio.Queue()
+        self.pending: collections.deque[Update] = collections.deque()
+        self.waiter: asyncio.Future[None] | None = None
 
-    async def next(self, timeout: float) -> Update | None:
-        if not self.queue.empty():
-            return self.queue.get_nowait()
-        try:
-            return await asyncio.wait_for(self.queue.get(), timeout)
-        except TimeoutError:
-            return None
+    async def next(self, timeout: float | None) -> Update | None:
+        """The next update; None after `timeout` seconds without one (None: wait as long as it takes)."""
+        if not self.pending:
+            self.waiter = self.loop.create_future()
+            timer = self.loop.call_later(timeout, _wake, self) if timeout is not None else None
+            try:
+                await self.waiter
+            finally:
+                self.waiter = None
+                if timer is not None:
+                    timer.cancel()
+        return self.pending.popleft() if self.pending else None
 
     def close(self) -> None:
         self._broker._remove(self._game_id, self)
@@ -115,9 +128,23 @@ class _LoopSubscription:
         return True
 
 
+def _wake(watcher: _LoopSubscription) -> None:
+    if watcher.waiter is not None and not watcher.waiter.done():
+        watcher.waiter.set_result(None)
+
+
 def _deliver(watchers: list[_LoopSubscription], update: Update) -> None:
-    for watcher in watchers:
-        watcher.queue.put_nowait(update)
+    """Wake a batch of watchers, then let the loop's other work run before the next batch.
+
+    Waking 10,000 streams at once put every other call behind 10,000 sends: in batches,
+    unary calls still get their turn while an update fans out.
+    """
+    loop = watchers[0].loop
+    for watcher in watchers[:WAKE_BATCH]:
+        watcher.pending.append(update)
+        _wake(watcher)
+    if len(watchers) > WAKE_BATCH:
+        loop.call_soon(_deliver, watchers[WAKE_BATCH:], update)
 
 
 class LocalBroker:

@@ -140,7 +140,7 @@ class _RedisWatch:
         self._broker = broker
         self._local = local
 
-    async def next(self, timeout: float) -> Update | None:
+    async def next(self, timeout: float | None) -> Update | None:
         return await self._local.next(timeout)
 
     def close(self) -> None:

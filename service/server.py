@@ -125,6 +125,13 @@ async def _start(
             ("grpc.so_reuseport", 0),
             # Watchers multiplex over few connections: let one carry every allowed stream.
             ("grpc.max_concurrent_streams", settings.max_watchers + STREAMS_PER_CONNECTION_MARGIN),
+            # gRPC cancels calls that wait for the server loop to take them beyond 1,000 (and
+            # all beyond 3,000): thousands of watchers joining at once got CANCELLED.
+            ("grpc.server.max_pending_requests", settings.max_watchers + STREAMS_PER_CONNECTION_MARGIN),
+            (
+                "grpc.server.max_pending_requests_hard_limit",
+                settings.max_watchers + STREAMS_PER_CONNECTION_MARGIN,
+            ),
         ],
     )
     frontier_pb2_grpc.add_FrontierLedgerServicer_to_server(servicer, server)

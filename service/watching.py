@@ -18,13 +18,14 @@ from typing import Any, TypeVar
 
 from service.auth import Caller
 from service.errors import InvalidArgument, ResourceExhausted
+from service.fanout import LocalBroker
 from service.games import Games
 from service.generated.frontier.v1 import frontier_pb2
 from service.records import FINISHED, GameRecord
 from service.views import redacted_entry_events, viewer_of
 
 UNHEALTHY_POLL_SECONDS = 0.5  # while the broker cannot deliver, follow the store this often
-HEALTHY_POLL_SECONDS = 2.0  # a safety net only: a healthy broker misses nothing
+HEALTHY_POLL_SECONDS = 2.0  # a safety net across servers (Redis); in one process nothing is missed
 FRESH_READ_SECONDS = 0.25  # watchers polling within this window share one store read
 SHARED_SECONDS = 5.0  # watchers waking together share a built update or catch-up this long
 CACHE_SIZE = 1024  # built updates and records kept for the other watchers
@@ -48,6 +49,9 @@ class Watching:
         self._read_locks = [threading.Lock() for _ in range(64)]
         self._inflight: dict[Hashable, asyncio.Future[Any]] = {}
         self._done: dict[Hashable, tuple[float, Any]] = {}  # on the loop only
+        # The in-process broker publishes after every save, so its watchers never poll: 10,000
+        # idle watchers each waking to poll cost the loop more than delivering to them.
+        self._healthy_poll = None if isinstance(app.broker, LocalBroker) else HEALTHY_POLL_SECONDS
 
     def close(self) -> None:
         self.pool.shutdown(wait=False, cancel_futures=True)
@@ -56,7 +60,8 @@ class Watching:
         self, game_id: str, from_version: int, resolve: Callable[[GameRecord], Caller]
     ) -> AsyncIterator[frontier_pb2.GameUpdate]:
         """The updates of one watch stream; `resolve` checks the caller against the game."""
-        record = await self._in_thread(self.app.get, game_id)
+        # Watchers often join together (a table opens, a server restarts): one read serves them.
+        record = await self._shared(("join", game_id), self.app.get, game_id, fresh=True)
         caller = resolve(record)
         if from_version < 0:
             raise InvalidArgument("BAD_VERSION", "from_version must be 0 or more", field="from_version")
@@ -70,7 +75,10 @@ class Watching:
         game_id = record.header.game_id
         loop = asyncio.get_running_loop()
         try:
-            subscription = await self._in_thread(self.app.broker.watch, game_id, loop)
+            if isinstance(self.app.broker, LocalBroker):  # nothing to wait for: stay on the loop
+                subscription = self.app.broker.watch(game_id, loop)
+            else:  # Redis: pinning the stream's tail is a round trip
+                subscription = await self._in_thread(self.app.broker.watch, game_id, loop)
             try:
                 async for update in self._follow(record, from_version, caller, subscription):
                     yield update
@@ -101,7 +109,7 @@ class Watching:
                 yield frontier_pb2.GameUpdate(notice=LIVE_NOTICE[live], status=record.status)
             if record.status == FINISHED and sent >= record.game_version:
                 return
-            wait = HEALTHY_POLL_SECONDS if live else UNHEALTHY_POLL_SECONDS
+            wait = self._healthy_poll if live else UNHEALTHY_POLL_SECONDS
             published = await subscription.next(timeout=wait)
             if published is None or published.version > sent + 1:
                 # Nothing heard (or a gap): the store has the truth, read from it.

@@ -38,7 +38,7 @@ UNARY_TARGET_MS = 100.0
 # -- the watcher process ---------------------------------------------------------------------
 
 
-async def _hold(address: str, game_id: str, count: int) -> dict[int, list[float]]:
+async def _hold(address: str, game_id: str, count: int) -> tuple[dict[int, list[float]], int]:
     """Open `count` streams, say "ready" once all have the game's first step, record arrivals."""
     connections = -(-count // STREAMS_PER_CONNECTION)
     channels = [
@@ -47,24 +47,40 @@ async def _hold(address: str, game_id: str, count: int) -> dict[int, list[float]
     ]
     stubs = [frontier_pb2_grpc.FrontierLedgerStub(c) for c in channels]
     arrivals: dict[int, list[float]] = {}
-    joined = 0
-    all_joined = asyncio.Event()
+    joined = resumed = 0
+    all_joined, failed = asyncio.Event(), asyncio.Event()
 
     async def watch(index: int) -> None:
-        nonlocal joined
-        call = stubs[index % connections].WatchGame(frontier_pb2.WatchGameRequest(game_id=game_id))
-        async for update in call:
-            if update.notice:
-                continue
-            arrivals.setdefault(update.version, []).append(time.monotonic())
-            if update.version == 1:
-                joined += 1
-                if joined == count:
-                    all_joined.set()
+        nonlocal joined, resumed
+        last = 0
+        while True:
+            request = frontier_pb2.WatchGameRequest(game_id=game_id, from_version=last)
+            call = stubs[index % connections].WatchGame(request)
+            try:
+                async for update in call:
+                    if update.notice:
+                        continue
+                    arrivals.setdefault(update.version, []).append(time.monotonic())
+                    last = update.version
+                    if update.version == 1:
+                        joined += 1
+                        if joined == count:
+                            all_joined.set()
+                return
+            except grpc.aio.AioRpcError as error:
+                # A client resumes a broken stream from the last version it has (the contract).
+                if error.code() not in (grpc.StatusCode.CANCELLED, grpc.StatusCode.UNAVAILABLE):
+                    print(f"watcher {index}: {error.code().name}: {error.details()}", file=sys.stderr)
+                    failed.set()
+                    return
+                resumed += 1
 
     tasks = [asyncio.ensure_future(watch(i)) for i in range(count)]
-    await all_joined.wait()
-    print("ready", flush=True)
+    await asyncio.wait(
+        [asyncio.ensure_future(all_joined.wait()), asyncio.ensure_future(failed.wait())],
+        return_when=asyncio.FIRST_COMPLETED,
+    )
+    print("ready" if all_joined.is_set() else "failed", flush=True)
     # Until the benchmark closes our stdin.
     await asyncio.get_running_loop().run_in_executor(None, sys.stdin.read)
     for task in tasks:
@@ -72,13 +88,14 @@ async def _hold(address: str, game_id: str, count: int) -> dict[int, list[float]
     await asyncio.gather(*tasks, return_exceptions=True)
     for channel in channels:
         await channel.close()
-    return arrivals
+    return arrivals, resumed
 
 
 def _watcher_main(argv: list[str]) -> int:
     address, game_id, count = argv[0], argv[1], int(argv[2])
-    arrivals = asyncio.run(_hold(address, game_id, count))
-    print(json.dumps({str(version): times for version, times in arrivals.items()}), flush=True)
+    arrivals, resumed = asyncio.run(_hold(address, game_id, count))
+    times = {str(version): at for version, at in arrivals.items()}
+    print(json.dumps({"arrivals": times, "resumed": resumed}), flush=True)
     return 0
 
 
@@ -170,9 +187,11 @@ def _measure(address: str, count: int, commands: int, server_rss: Any) -> Row:
             stop.set()
             prober.join()
         deliveries: list[float] = []
+        resumed = 0
         if watchers is not None:
             out, _ = watchers.communicate(input="", timeout=300)
-            arrivals = json.loads(out.strip().splitlines()[-1])
+            reported = json.loads(out.strip().splitlines()[-1])
+            arrivals, resumed = reported["arrivals"], reported["resumed"]
             for version, at in sent.items():
                 times = arrivals.get(str(version), [])
                 deliveries += [t - at for t in times]
@@ -186,9 +205,14 @@ def _measure(address: str, count: int, commands: int, server_rss: Any) -> Row:
         note += (
             f"; delivery p50 {delivery_p50:.0f} ms, p99 {delivery_p99:.0f} ms "
             f"({len(deliveries):,} deliveries of {len(sent)} commands); "
-            f"server RSS +{per_stream / 1024:.0f} KiB per stream"
+            f"server RSS +{per_stream / 1024:.0f} KiB per stream; {resumed} streams resumed after CANCELLED"
         )
-        extra.update(delivery_p50_ms=delivery_p50, delivery_p99_ms=delivery_p99, rss_per_stream=per_stream)
+        extra.update(
+            delivery_p50_ms=delivery_p50,
+            delivery_p99_ms=delivery_p99,
+            rss_per_stream=per_stream,
+            resumed=resumed,
+        )
     return Row(
         "7 watchers",
         f"GetState p99, {count:,} watchers",
