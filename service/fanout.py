@@ -48,7 +48,8 @@ class Subscription(Protocol):
         ...
 
 
-WAKE_BATCH = 200  # watchers woken per turn of the event loop
+WAKE_BATCH = 100  # watchers woken together
+BATCH_WAIT = 0.02  # seconds before the next batch, even if the last has not all sent
 
 
 class AsyncSubscription(Protocol):
@@ -106,9 +107,11 @@ class _LoopSubscription:
         self.loop = loop
         self.pending: collections.deque[Update] = collections.deque()
         self.waiter: asyncio.Future[None] | None = None
+        self.delivery: _Delivery | None = None  # the batched delivery waiting for this watcher
 
     async def next(self, timeout: float | None) -> Update | None:
         """The next update; None after `timeout` seconds without one (None: wait as long as it takes)."""
+        self._done_with_delivery()
         if not self.pending:
             self.waiter = self.loop.create_future()
             timer = self.loop.call_later(timeout, _wake, self) if timeout is not None else None
@@ -120,7 +123,13 @@ class _LoopSubscription:
                     timer.cancel()
         return self.pending.popleft() if self.pending else None
 
+    def _done_with_delivery(self) -> None:
+        if self.delivery is not None:
+            delivery, self.delivery = self.delivery, None
+            delivery.returned()
+
     def close(self) -> None:
+        self._done_with_delivery()
         self._broker._remove(self._game_id, self)
 
     @property
@@ -133,18 +142,45 @@ def _wake(watcher: _LoopSubscription) -> None:
         watcher.waiter.set_result(None)
 
 
-def _deliver(watchers: list[_LoopSubscription], update: Update) -> None:
-    """Wake a batch of watchers, then let the loop's other work run before the next batch.
+class _Delivery:
+    """One update on its way to a loop's watchers, a batch at a time.
 
-    Waking 10,000 streams at once put every other call behind 10,000 sends: in batches,
-    unary calls still get their turn while an update fans out.
+    Waking 10,000 streams at once put 10,000 sends in flight, and every other call's work
+    queued behind their completions. A batch is woken once most of the previous one has
+    sent (its watchers came back for the next update), or after BATCH_WAIT at the latest,
+    so one slow client never holds up the rest.
     """
-    loop = watchers[0].loop
-    for watcher in watchers[:WAKE_BATCH]:
-        watcher.pending.append(update)
-        _wake(watcher)
-    if len(watchers) > WAKE_BATCH:
-        loop.call_soon(_deliver, watchers[WAKE_BATCH:], update)
+
+    def __init__(self, watchers: list[_LoopSubscription], update: Update) -> None:
+        self.rest = watchers
+        self.update = update
+        self.outstanding = 0
+        self.timer: asyncio.TimerHandle | None = None
+
+    def next_batch(self) -> None:
+        if self.timer is not None:
+            self.timer.cancel()
+            self.timer = None
+        batch, self.rest = self.rest[:WAKE_BATCH], self.rest[WAKE_BATCH:]
+        self.outstanding = len(batch)
+        for watcher in batch:
+            watcher.pending.append(self.update)
+            if self.rest:
+                watcher.delivery = self
+            _wake(watcher)
+        if self.rest:
+            self.timer = batch[0].loop.call_later(BATCH_WAIT, self.next_batch)
+
+    def returned(self) -> None:
+        self.outstanding -= 1
+        if self.rest and self.outstanding <= WAKE_BATCH // 10 and self.timer is not None:
+            self.timer.cancel()
+            self.timer = None
+            self.rest[0].loop.call_soon(self.next_batch)
+
+
+def _deliver(watchers: list[_LoopSubscription], update: Update) -> None:
+    _Delivery(watchers, update).next_batch()
 
 
 class LocalBroker:

@@ -15,6 +15,7 @@ import pytest
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 
 from service.client import Client
+from service.fanout import LocalBroker, Update
 from service.generated.frontier.v1 import frontier_pb2, frontier_pb2_grpc
 from service.server import Running
 from tests.conftest import ORGANISER, available_games, start_server
@@ -153,3 +154,31 @@ def test_beyond_the_cap_a_new_watcher_is_resource_exhausted(tmp_path: Path) -> N
             assert wait_until(lambda: not running.app.broker.has_watchers(g.game_id), 10)  # type: ignore[attr-defined]
     finally:
         running.stop()
+
+
+def test_a_watcher_that_never_reads_does_not_hold_up_the_others() -> None:
+    """Updates fan out in batches; a batch waits for its watchers to come back, but never forever."""
+    broker = LocalBroker()
+
+    async def run() -> list[int]:
+        loop = asyncio.get_running_loop()
+        stuck = broker.watch("g", loop)  # subscribed first: in the first batch, and never reads
+        readers = [broker.watch("g", loop) for _ in range(1_000)]
+        received: list[int] = []
+
+        async def read(subscription: Any) -> None:
+            for _ in range(3):
+                update = await subscription.next(timeout=10)
+                assert update is not None
+                received.append(update.version)
+
+        tasks = [asyncio.ensure_future(read(r)) for r in readers]
+        await asyncio.sleep(0)
+        for version in (2, 3, 4):
+            await loop.run_in_executor(None, broker.publish, Update("g", {"version": version}, False))
+        await asyncio.wait_for(asyncio.gather(*tasks), 30)
+        stuck.close()
+        return received
+
+    received = asyncio.run(run())
+    assert sorted(received) == sorted([2, 3, 4] * 1_000)
