@@ -47,8 +47,9 @@ class Watching:
         self._records: dict[str, GameRecord] = {}  # the latest record seen per watched game
         self._lock = threading.Lock()  # for the two caches above, filled in worker threads
         self._read_locks = [threading.Lock() for _ in range(64)]
-        self._inflight: dict[Hashable, asyncio.Future[Any]] = {}
-        self._done: dict[Hashable, tuple[float, Any]] = {}  # on the loop only
+        # Shared work on the loop only: (started, future) and (started, finished, result).
+        self._inflight: dict[Hashable, tuple[float, asyncio.Future[Any]]] = {}
+        self._done: dict[Hashable, tuple[float, float, Any]] = {}
         # The in-process broker publishes after every save, so its watchers never poll: 10,000
         # idle watchers each waking to poll cost the loop more than delivering to them.
         self._healthy_poll = None if isinstance(app.broker, LocalBroker) else HEALTHY_POLL_SECONDS
@@ -61,7 +62,7 @@ class Watching:
     ) -> AsyncIterator[frontier_pb2.GameUpdate]:
         """The updates of one watch stream; `resolve` checks the caller against the game."""
         # Watchers often join together (a table opens, a server restarts): one read serves them.
-        record = await self._shared(("join", game_id), self.app.get, game_id, fresh=True)
+        record = await self._shared(("join", game_id), self.app.get, game_id, keep=FRESH_READ_SECONDS)
         caller = resolve(record)
         if from_version < 0:
             raise InvalidArgument("BAD_VERSION", "from_version must be 0 or more", field="from_version")
@@ -75,11 +76,16 @@ class Watching:
         game_id = record.header.game_id
         loop = asyncio.get_running_loop()
         try:
+            subscribed_at = time.monotonic()
             if isinstance(self.app.broker, LocalBroker):  # nothing to wait for: stay on the loop
                 subscription = self.app.broker.watch(game_id, loop)
             else:  # Redis: pinning the stream's tail is a round trip
                 subscription = await self._in_thread(self.app.broker.watch, game_id, loop)
             try:
+                # What to catch up on is read after subscribing: an entry saved in between is
+                # then either in this read or published to the subscription, never in neither.
+                fresh = ("fresh", game_id)
+                record = await self._shared(fresh, self._read_latest, game_id, since=subscribed_at)
                 async for update in self._follow(record, from_version, caller, subscription):
                     yield update
             finally:
@@ -113,7 +119,8 @@ class Watching:
             published = await subscription.next(timeout=wait)
             if published is None or published.version > sent + 1:
                 # Nothing heard (or a gap): the store has the truth, read from it.
-                record = await self._shared(("fresh", game_id), self._read_latest, game_id, fresh=True)
+                asked = time.monotonic()
+                record = await self._shared(("fresh", game_id), self._read_latest, game_id, since=asked)
                 if record.game_version > sent:
                     key = ("catch-up", game_id, sent, record.game_version, who)
                     for update in await self._shared(key, self._catch_up, game_id, sent, caller):
@@ -135,31 +142,41 @@ class Watching:
     async def _in_thread(self, function: Callable[..., T], *args: Any) -> T:
         return await asyncio.get_running_loop().run_in_executor(self.pool, function, *args)
 
-    async def _shared(self, key: Hashable, function: Callable[..., T], *args: Any, fresh: bool = False) -> T:
+    async def _shared(
+        self,
+        key: Hashable,
+        function: Callable[..., T],
+        *args: Any,
+        keep: float = SHARED_SECONDS,
+        since: float | None = None,
+    ) -> T:
         """`function(*args)` in a worker thread, run once for every watcher asking with the same key.
 
-        Watchers wake together; the first runs the work, the others await its result, and
-        reuse it for a while after (a fresh read of the store for FRESH_READ_SECONDS only).
+        Watchers wake together; the first runs the work, the others await its result and
+        reuse it for `keep` seconds. With `since`, only work started at or after that moment
+        will do (a read of the store that must see every save before it).
         """
+        now = time.monotonic()
         done = self._done.get(key)
-        keep = FRESH_READ_SECONDS if fresh else SHARED_SECONDS
-        if done is not None and time.monotonic() - done[0] < keep:
-            result: T = done[1]
+        if done is not None and now - done[0] < keep and (since is None or done[0] >= since):
+            result: T = done[2]
             return result
-        future = self._inflight.get(key)
-        if future is None:
+        running = self._inflight.get(key)
+        if running is None or (since is not None and running[0] < since):
             future = asyncio.ensure_future(self._in_thread(function, *args))
-            self._inflight[key] = future
+            running = (now, future)
+            self._inflight[key] = running
 
-            def finished(f: asyncio.Future[Any], key: Hashable = key) -> None:
-                self._inflight.pop(key, None)
+            def finished(f: asyncio.Future[Any], key: Hashable = key, started: float = now) -> None:
+                if self._inflight.get(key, (None, None))[1] is f:
+                    del self._inflight[key]
                 if not f.cancelled() and f.exception() is None:
                     if len(self._done) >= CACHE_SIZE:
                         self._done.clear()
-                    self._done[key] = (time.monotonic(), f.result())
+                    self._done[key] = (started, time.monotonic(), f.result())
 
             future.add_done_callback(finished)
-        shared: T = await asyncio.shield(future)
+        shared: T = await asyncio.shield(running[1])
         return shared
 
     # -- worker-thread side --------------------------------------------------------

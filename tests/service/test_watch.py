@@ -53,8 +53,11 @@ def test_watch_catches_up_then_follows_live_until_the_end(client: Client, game: 
 class AsyncWatchers:
     """`count` WatchGame streams over a few channels, run by a grpc.aio client on its own loop."""
 
-    def __init__(self, address: str, game_id: str, count: int, channels: int = 4) -> None:
+    def __init__(
+        self, address: str, game_id: str, count: int, channels: int = 4, stagger: float = 0.0
+    ) -> None:
         self.address, self.game_id, self.count, self.channels = address, game_id, count, channels
+        self.stagger = stagger  # seconds between one stream's opening and the next
         self.versions: list[list[int]] = [[] for _ in range(count)]
         self.failures: list[BaseException] = []
         self.loop = asyncio.new_event_loop()
@@ -77,7 +80,11 @@ class AsyncWatchers:
         self._stop = asyncio.Event()
         channels = [grpc.aio.insecure_channel(self.address) for _ in range(self.channels)]
         stubs = [frontier_pb2_grpc.FrontierLedgerStub(c) for c in channels]
-        tasks = [asyncio.ensure_future(self._watch(stubs[i % len(stubs)], i)) for i in range(self.count)]
+        tasks = []
+        for i in range(self.count):
+            tasks.append(asyncio.ensure_future(self._watch(stubs[i % len(stubs)], i)))
+            if self.stagger:
+                await asyncio.sleep(self.stagger)
         await self._stop.wait()
         for task in tasks:
             task.cancel()
@@ -182,3 +189,19 @@ def test_a_watcher_that_never_reads_does_not_hold_up_the_others() -> None:
 
     received = asyncio.run(run())
     assert sorted(received) == sorted([2, 3, 4] * 1_000)
+
+
+def test_watchers_joining_while_commands_land_miss_no_step(server: Running, client: Client) -> None:
+    """A step saved while a watcher joins reaches it from the store or live, never from neither."""
+    g = create(client, GAMES[0])
+    chooser = random.Random(5)
+    version = 1
+    with AsyncWatchers(f"127.0.0.1:{server.port}", g.game_id, 300, stagger=0.01) as watchers:
+        deadline = time.monotonic() + 4
+        while time.monotonic() < deadline and state(client, g.game_id).status != "finished":
+            version = play_steps(client, g, 1, chooser)
+        # No step follows the last one: a watcher that missed it would wait for ever.
+        assert wait_until(lambda: watchers.received_at_least(version) == 300, 60), watchers.failures[:3]
+    assert not watchers.failures
+    for versions in watchers.versions:
+        assert versions == list(range(1, version + 1))
