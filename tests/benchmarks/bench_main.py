@@ -1,6 +1,6 @@
 """Run the benchmark suite and write bench-results/<timestamp>.json and .md.
 
-./scripts/bench            # short mode, under 2 minutes
+./scripts/bench            # short mode, about 4 minutes
 ./scripts/bench --full     # every figure at full size, PostgreSQL rows included
 """
 
@@ -63,7 +63,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         prog="scripts/bench", description=__doc__.split("\n")[0] if __doc__ else ""
     )
     parser.add_argument(
-        "--full", action="store_true", help="full mode (~15 minutes) instead of short (<2 minutes)"
+        "--full", action="store_true", help="full mode (~15 minutes) instead of short (~4 minutes)"
     )
     parser.add_argument("--only", nargs="+", choices=SECTIONS, help="run only these sections")
     parser.add_argument("--out", type=Path, default=ROOT / "bench-results", help="folder for the results")
