@@ -231,8 +231,9 @@ def test_two_authorization_headers_are_unauthenticated(client: Client) -> None:
 
 def test_the_organiser_holds_no_seat_so_cannot_submit(client: Client) -> None:
     g = create(client, GAMES[0])
+    seat = state(client, g.game_id, g.tokens[0]).seats_to_act[0]
     request = frontier_pb2.SubmitCommandRequest(
-        game_id=g.game_id, command_id="o", command=legal(client, g, 0).commands[0]
+        game_id=g.game_id, command_id="o", command=legal(client, g, seat).commands[0]
     )
     error = failure(lambda: client.call("SubmitCommand", request, token=ORGANISER))
     assert (error.code, error.reason) == (grpc.StatusCode.PERMISSION_DENIED, "NOT_A_SEAT")
