@@ -3,6 +3,11 @@
 Tokens travel in call metadata as `authorization: Bearer <token>`. The store
 keeps only SHA-256 hashes of seat tokens, so neither the database nor an
 export can be used to act as a seat.
+
+Every call checks the header's form (one `Bearer <token>` or none); every call
+on a game that reads the token also checks that the token belongs to that game
+(`authenticate`). Both failures are UNAUTHENTICATED on every call alike, so a
+mistyped token is never silently a spectator.
 """
 
 from __future__ import annotations
@@ -35,17 +40,30 @@ def token_hash(token: str) -> str:
 
 
 def caller_from_metadata(metadata: Iterable[tuple[str, str | bytes]], organiser_token: str | None) -> Caller:
-    for key, value in metadata:
-        if key.lower() != "authorization":
-            continue
-        text = value.decode() if isinstance(value, bytes) else value
-        scheme, _, token = text.partition(" ")
-        if scheme.lower() != "bearer" or not token.strip():
-            raise Unauthenticated("BAD_AUTHORIZATION", "authorization metadata must be 'Bearer <token>'")
-        token = token.strip()
-        organiser = bool(organiser_token) and hmac.compare_digest(token, organiser_token or "")
-        return Caller(token=token, is_organiser=organiser)
-    return Caller(token=None)
+    values = [value for key, value in metadata if key.lower() == "authorization"]
+    if not values:
+        return Caller(token=None)
+    if len(values) > 1:
+        raise Unauthenticated("BAD_AUTHORIZATION", "send one authorization header, not several")
+    text = values[0].decode(errors="replace") if isinstance(values[0], bytes) else values[0]
+    scheme, _, token = text.partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise Unauthenticated("BAD_AUTHORIZATION", "authorization metadata must be 'Bearer <token>'")
+    token = token.strip()
+    expected = (organiser_token or "").encode()
+    organiser = bool(organiser_token) and hmac.compare_digest(token.encode(), expected)
+    return Caller(token=token, is_organiser=organiser)
+
+
+def authenticate(caller: Caller, token_hashes: Iterable[str]) -> Caller:
+    """The caller, if its token (when it sent one) is the organiser's or a seat's of this game."""
+    if caller.token is None or caller.is_organiser:
+        return caller
+    if seat_of(caller, token_hashes, required=False) is None:
+        raise Unauthenticated(
+            "UNKNOWN_TOKEN", "the token is neither the organiser's nor a seat token of this game"
+        )
+    return caller
 
 
 def seat_of(caller: Caller, token_hashes: Iterable[str], *, required: bool) -> int | None:

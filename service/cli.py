@@ -84,6 +84,12 @@ def _parser() -> argparse.ArgumentParser:
         metavar="PORT",
         help="also serve the web replay viewer on this port ($FRONTIER_HTTP_PORT; 0 picks a free one)",
     )
+    serve.add_argument(
+        "--max-watchers",
+        type=int,
+        help="open WatchGame streams allowed; more get RESOURCE_EXHAUSTED (default 20000 or "
+        "$FRONTIER_MAX_WATCHERS)",
+    )
     serve.set_defaults(run=_serve)
 
     bots = commands.add_parser("bots", help="play full games with random legal-move bots over gRPC")
@@ -177,6 +183,7 @@ def _serve(args: argparse.Namespace) -> int:
         signing_key=args.signing_key,
         open_import=args.open_import,
         http_port=args.http,
+        max_watchers=args.max_watchers,
     )
     running = create_server(settings)
     where = f"store {settings.store}" + (f" in {settings.data}" if settings.store == "sqlite" else "")

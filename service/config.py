@@ -34,7 +34,8 @@ class Settings:
     redis: str | None = None
     organiser_token: str | None = None
     max_message_bytes: int = MAX_MESSAGE_BYTES
-    workers: int = 256  # each watcher holds a thread of the synchronous server
+    workers: int = 64  # threads for unary calls; watch streams hold none
+    max_watchers: int = 20_000  # open WatchGame streams; beyond, RESOURCE_EXHAUSTED
     signing_key: Path | None = None  # default: signing-key.pem in `data`, made on first start
     open_import: bool = False  # let anyone import even when an organiser token is set
     http_port: int | None = None  # the web viewer's port (web/), off when None; 0 picks a free one
@@ -52,6 +53,7 @@ class Settings:
             "signing_key": Path(env["FRONTIER_SIGNING_KEY"]) if env.get("FRONTIER_SIGNING_KEY") else None,
             "open_import": env.get("FRONTIER_OPEN_IMPORT", "") in ("1", "true", "yes"),
             "http_port": int(env["FRONTIER_HTTP_PORT"]) if env.get("FRONTIER_HTTP_PORT") else None,
+            "max_watchers": int(env.get("FRONTIER_MAX_WATCHERS", 20_000)),
         }
         values.update({k: v for k, v in overrides.items() if v is not None})
         if values["store"] == "postgres":

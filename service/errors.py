@@ -7,6 +7,11 @@ The servicer turns them into a `google.rpc.Status` with an `ErrorInfo` whose
 from __future__ import annotations
 
 import grpc
+from google.protobuf import any_pb2
+from google.rpc import error_details_pb2, status_pb2
+
+DOMAIN = "frontier-ledger"
+STATUS_DETAILS_KEY = "grpc-status-details-bin"
 
 
 class ServiceError(Exception):
@@ -17,6 +22,14 @@ class ServiceError(Exception):
         self.reason = reason
         self.message = message
         self.metadata = {k: str(v) for k, v in metadata.items()}
+
+    def trailing_metadata(self) -> tuple[tuple[str, bytes], ...]:
+        """The `google.rpc.Status` with its `ErrorInfo`, as gRPC carries rich errors."""
+        info = error_details_pb2.ErrorInfo(reason=self.reason, domain=DOMAIN, metadata=self.metadata)
+        detail = any_pb2.Any()
+        detail.Pack(info)
+        status = status_pb2.Status(code=self.status.value[0], message=self.message, details=[detail])
+        return ((STATUS_DETAILS_KEY, status.SerializeToString()),)
 
 
 class NotFound(ServiceError):
@@ -59,3 +72,9 @@ class DataLoss(ServiceError):
     """The stored record of a game does not verify (a broken hash chain)."""
 
     status = grpc.StatusCode.DATA_LOSS
+
+
+class ResourceExhausted(ServiceError):
+    """A server limit is reached (e.g. the number of watch streams); try again later."""
+
+    status = grpc.StatusCode.RESOURCE_EXHAUSTED

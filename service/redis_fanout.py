@@ -10,6 +10,7 @@ back to following the store until Redis is back.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import threading
@@ -17,7 +18,7 @@ from typing import Any
 
 import redis
 
-from service.fanout import LocalBroker, Subscription, Update
+from service.fanout import AsyncSubscription, LocalBroker, Subscription, Update
 
 log = logging.getLogger(__name__)
 
@@ -54,8 +55,17 @@ class RedisBroker:
             log.warning("redis publish failed (the store has the entry): %s", error)
 
     def subscribe(self, game_id: str) -> Subscription:
-        stream = game_stream(game_id)
         subscription = self._local.subscribe(game_id)  # first, so the reader keeps the stream
+        self._follow_stream(game_stream(game_id))
+        return _RedisSubscription(self, subscription)
+
+    def watch(self, game_id: str, loop: asyncio.AbstractEventLoop) -> AsyncSubscription:
+        """Like `subscribe`, for a watcher on `loop`; pinning the tail may block on Redis briefly."""
+        subscription = self._local.watch(game_id, loop)
+        self._follow_stream(game_stream(game_id))
+        return _RedisWatch(self, subscription)
+
+    def _follow_stream(self, stream: str) -> None:
         with self._lock:
             known = stream in self._positions
         if not known:
@@ -64,7 +74,6 @@ class RedisBroker:
             tail = self._tail(stream)
             with self._lock:
                 self._positions.setdefault(stream, tail)
-        return _RedisSubscription(self, subscription)
 
     def _tail(self, stream: str) -> bytes | str:
         """The id of the stream's last entry ("0-0" while it is empty; "$" when Redis is down)."""
@@ -117,6 +126,22 @@ class _RedisSubscription:
 
     def get(self, timeout: float) -> Update | None:
         return self._local.get(timeout)
+
+    def close(self) -> None:
+        self._local.close()
+
+    @property
+    def healthy(self) -> bool:
+        return self._broker.healthy
+
+
+class _RedisWatch:
+    def __init__(self, broker: RedisBroker, local: AsyncSubscription) -> None:
+        self._broker = broker
+        self._local = local
+
+    async def next(self, timeout: float | None) -> Update | None:
+        return await self._local.next(timeout)
 
     def close(self) -> None:
         self._local.close()

@@ -1,7 +1,17 @@
-"""Build and run the gRPC server: the Frontier servicer plus health and reflection."""
+"""Build and run the gRPC server: the Frontier servicer plus health and reflection.
+
+The server is a `grpc.aio` server on an event loop of its own thread: unary handlers
+stay plain functions run in a pool of worker threads, while a WatchGame stream is an
+async generator on the loop and holds no thread, so thousands of watchers do not take
+the workers that every other call needs.
+"""
 
 from __future__ import annotations
 
+import asyncio
+import errno
+import socket
+import threading
 from concurrent import futures
 from dataclasses import dataclass
 
@@ -15,20 +25,32 @@ from service.config import ConfigError, Settings
 from service.fanout import Broker, LocalBroker
 from service.games import Games
 from service.generated.frontier.v1 import frontier_pb2, frontier_pb2_grpc
+from service.request_guard import MalformedRequestGuard
 from service.servicer import Servicer
 from tournaments.servicer import register as register_tournaments
 
 SERVICE_NAME = frontier_pb2.DESCRIPTOR.services_by_name["FrontierLedger"].full_name
+STREAMS_PER_CONNECTION_MARGIN = 1_000  # unary calls beside a connection full of watch streams
 
 
 @dataclass
 class Running:
-    server: grpc.Server
+    server: grpc.aio.Server
     port: int
     app: Games
+    servicer: Servicer
+    loop: asyncio.AbstractEventLoop
+    thread: threading.Thread
+    workers: futures.ThreadPoolExecutor
 
     def stop(self, grace: float | None = 1.0) -> None:
-        self.server.stop(grace).wait()
+        if self.loop.is_running():
+            stopping = asyncio.run_coroutine_threadsafe(self.server.stop(grace), self.loop)
+            stopping.result(timeout=(grace or 0) + 30)
+            self.loop.call_soon_threadsafe(self.loop.stop)
+        self.thread.join(timeout=30)
+        self.servicer.watching.close()
+        self.workers.shutdown(wait=False, cancel_futures=True)
         self.app.broker.close()
         self.app.close()
 
@@ -36,9 +58,10 @@ class Running:
 def create_server(settings: Settings) -> Running:
     """Start serving on settings.host:settings.port (0 picks a free port) and return it.
 
-    An unreachable PostgreSQL or Redis is one ConfigError here, not a trace later.
+    A busy port, an unreachable PostgreSQL or Redis is one clear error here, not a trace later.
     """
     signing_key = settings.load_signing_key()  # a bad key file stops us before anything starts
+    _require_free_port(settings.host, settings.port)
     broker = _broker(settings)
     try:
         app = Games(env=settings.store_env(), broker=broker)
@@ -49,21 +72,78 @@ def create_server(settings: Settings) -> Running:
     # Import every engine now: the first game of each kind otherwise paid for the import
     # inside a client's call (measured: ~10% of a 10 s load run's samples in importlib).
     game_ids()
-    server = grpc.server(
-        futures.ThreadPoolExecutor(max_workers=settings.workers, thread_name_prefix="frontier"),
-        options=[
-            ("grpc.max_receive_message_length", settings.max_message_bytes),
-            ("grpc.max_send_message_length", settings.max_message_bytes),
-        ],
-    )
     servicer = Servicer(
         app,
         settings.organiser_token,
+        settings.max_watchers,
         signing_key=signing_key,
         open_import=settings.open_import,
     )
+    workers = futures.ThreadPoolExecutor(max_workers=settings.workers, thread_name_prefix="frontier")
+    loop = asyncio.new_event_loop()
+    started: futures.Future[tuple[grpc.aio.Server, int]] = futures.Future()
+    thread = threading.Thread(
+        target=_run_loop, args=(loop, settings, servicer, workers, started), name="frontier-loop", daemon=True
+    )
+    thread.start()
+    try:
+        server, port = started.result(timeout=60)
+    except BaseException:
+        thread.join(timeout=10)
+        servicer.watching.close()
+        workers.shutdown(wait=False)
+        broker.close()
+        app.close()
+        raise
+    return Running(server, port, app, servicer, loop, thread, workers)
+
+
+def _run_loop(
+    loop: asyncio.AbstractEventLoop,
+    settings: Settings,
+    servicer: Servicer,
+    workers: futures.ThreadPoolExecutor,
+    started: futures.Future[tuple[grpc.aio.Server, int]],
+) -> None:
+    asyncio.set_event_loop(loop)
+    try:
+        server, port = loop.run_until_complete(_start(settings, servicer, workers))
+    except BaseException as error:
+        started.set_exception(error)
+        loop.close()
+        return
+    started.set_result((server, port))
+    try:
+        loop.run_forever()
+    finally:
+        loop.close()
+
+
+async def _start(
+    settings: Settings, servicer: Servicer, workers: futures.ThreadPoolExecutor
+) -> tuple[grpc.aio.Server, int]:
+    server = grpc.aio.server(
+        migration_thread_pool=workers,
+        interceptors=[MalformedRequestGuard()],
+        options=[
+            ("grpc.max_receive_message_length", settings.max_message_bytes),
+            ("grpc.max_send_message_length", settings.max_message_bytes),
+            # gRPC sets SO_REUSEPORT by default: a second server on a busy port would start
+            # and the kernel would split the clients between the two.
+            ("grpc.so_reuseport", 0),
+            # Watchers multiplex over few connections: let one carry every allowed stream.
+            ("grpc.max_concurrent_streams", settings.max_watchers + STREAMS_PER_CONNECTION_MARGIN),
+            # gRPC cancels calls that wait for the server loop to take them beyond 1,000 (and
+            # all beyond 3,000): thousands of watchers joining at once got CANCELLED.
+            ("grpc.server.max_pending_requests", settings.max_watchers + STREAMS_PER_CONNECTION_MARGIN),
+            (
+                "grpc.server.max_pending_requests_hard_limit",
+                settings.max_watchers + STREAMS_PER_CONNECTION_MARGIN,
+            ),
+        ],
+    )
     frontier_pb2_grpc.add_FrontierLedgerServicer_to_server(servicer, server)
-    tournaments_name = register_tournaments(server, app, settings.organiser_token)
+    tournaments_name = register_tournaments(server, servicer.app, settings.organiser_token)
     health_servicer = health.HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
     reflection.enable_server_reflection(
@@ -75,14 +155,39 @@ def create_server(settings: Settings) -> Running:
         ),
         server,
     )
-    port = server.add_insecure_port(f"{settings.host}:{settings.port}")
+    try:
+        port = server.add_insecure_port(f"{settings.host}:{settings.port}")
+    except RuntimeError:  # taken between the check before and here
+        port = 0
     if port == 0:
-        app.close()
-        raise OSError(f"cannot listen on {settings.host}:{settings.port}")
-    server.start()
+        raise OSError(f"cannot listen on {settings.host}:{settings.port}: is another server using it?")
+    await server.start()
     for name in ("", SERVICE_NAME):
         health_servicer.set(name, health_pb2.HealthCheckResponse.SERVING)
-    return Running(server, port, app)
+    return server, port
+
+
+def _require_free_port(host: str, port: int) -> None:
+    """Fail before opening the store, with one line, when the port is taken.
+
+    gRPC's own bind failure is a RuntimeError plus a core log line; this check gives
+    the reason in words. It binds the way gRPC does (SO_REUSEADDR, no SO_REUSEPORT).
+    """
+    if port == 0:
+        return
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except socket.gaierror as error:
+        raise OSError(f"cannot listen on {host}:{port}: {error.strerror}") from None
+    family, kind, proto, _, address = infos[0]
+    with socket.socket(family, kind, proto) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind(address)
+        except OSError as error:
+            if error.errno == errno.EADDRINUSE:
+                raise OSError(f"cannot listen on {host}:{port}: the port is already in use") from None
+            raise OSError(f"cannot listen on {host}:{port}: {error.strerror}") from None
 
 
 def _broker(settings: Settings) -> Broker:

@@ -8,15 +8,12 @@ from __future__ import annotations
 
 import functools
 import inspect
-import threading
-from collections.abc import Callable, Iterator
+from collections.abc import AsyncIterator, Callable, Iterator
 from typing import Any, TypeVar
 
 import grpc
-from google.protobuf import any_pb2, struct_pb2
+from google.protobuf import struct_pb2
 from google.protobuf.json_format import MessageToDict
-from google.rpc import error_details_pb2, status_pb2
-from grpc_status import rpc_status
 
 from engines.base import Command, Engine, OptionError
 from engines.registry import game_ids, get_engine
@@ -24,26 +21,22 @@ from replay.audit import build_report
 from replay.narrative import describe_step
 from replay.record import state_hash
 from replay.verify import verify
-from service.auth import Caller, caller_from_metadata, seat_of
+from service.auth import Caller, authenticate, caller_from_metadata, seat_of
 from service.convert import command_from_proto, command_to_proto
-from service.errors import InvalidArgument, PermissionDenied, ServiceError, Unauthenticated
+from service.errors import DOMAIN, InvalidArgument, PermissionDenied, ServiceError, Unauthenticated
 from service.exchange import export_lines, import_log, stored_record
 from service.games import Games, engine_for
 from service.generated.frontier.v1 import frontier_pb2, frontier_pb2_grpc
 from service.records import FINISHED, GameRecord, decode_events, fold
 from service.typed import typed_view
 from service.views import outcome_proto, redacted_entry_events, redacted_events, to_json, viewer_of
+from service.watching import Watching
 from trust import keys, proofs
 from trust.keys import SigningKey
 
-DOMAIN = "frontier-ledger"
+__all__ = ["DOMAIN", "Servicer"]
 MAX_ID_LENGTH = 128
-WATCH_POLL_SECONDS = 0.5
-UPDATE_CACHE_SIZE = 1024  # watch updates kept for the other watchers of the same game and view
-LIVE_NOTICE = {
-    False: "live fan-out is unavailable; steps keep arriving from the store, more slowly",
-    True: "live fan-out is back",
-}
+DEFAULT_MAX_WATCHERS = 20_000
 
 IMPORTED_NOTE = (
     "**Imported.** This game was not played on this server: it was brought in as a match log and "
@@ -71,31 +64,42 @@ def legal_command_bytes(engine: Engine, command: Command) -> bytes:
         return command_to_proto(engine, command).SerializeToString()
 
 
-def _abort(context: grpc.ServicerContext, error: ServiceError) -> None:
-    info = error_details_pb2.ErrorInfo(reason=error.reason, domain=DOMAIN, metadata=error.metadata)
-    detail = any_pb2.Any()
-    detail.Pack(info)
-    status = status_pb2.Status(code=error.status.value[0], message=error.message, details=[detail])
-    context.abort_with_status(rpc_status.to_status(status))
-
-
 def handles_errors(method: F) -> F:
-    """Turn ServiceError into a rich gRPC status (unary and streaming methods alike)."""
+    """Turn ServiceError into a rich gRPC status (unary, streaming and async methods alike).
+
+    Every call checks the authorization header's form first, whether or not it reads the
+    token, so a malformed header is UNAUTHENTICATED everywhere. Handlers run on a
+    `grpc.aio` server: plain methods in its worker threads, async ones on its loop; both
+    kinds of context have `abort(code, message, trailing_metadata)`.
+    """
 
     @functools.wraps(method)
     def unary(self: Servicer, request: Any, context: grpc.ServicerContext) -> Any:
         try:
+            self._caller(context)
             return method(self, request, context)
         except ServiceError as error:
-            _abort(context, error)
+            context.abort(error.status, error.message, error.trailing_metadata())
 
     @functools.wraps(method)
     def streaming(self: Servicer, request: Any, context: grpc.ServicerContext) -> Iterator[Any]:
         try:
+            self._caller(context)
             yield from method(self, request, context)
         except ServiceError as error:
-            _abort(context, error)
+            context.abort(error.status, error.message, error.trailing_metadata())
 
+    @functools.wraps(method)
+    async def async_streaming(self: Servicer, request: Any, context: Any) -> AsyncIterator[Any]:
+        try:
+            self._caller(context)
+            async for item in method(self, request, context):
+                yield item
+        except ServiceError as error:
+            await context.abort(error.status, error.message, error.trailing_metadata())
+
+    if inspect.isasyncgenfunction(method):
+        return async_streaming  # type: ignore[return-value]
     return streaming if inspect.isgeneratorfunction(method) else unary  # type: ignore[return-value]
 
 
@@ -134,6 +138,7 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
         self,
         app: Games,
         organiser_token: str | None,
+        max_watchers: int = DEFAULT_MAX_WATCHERS,
         *,
         signing_key: SigningKey,
         open_import: bool = False,
@@ -142,13 +147,12 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
         self.organiser_token = organiser_token
         self.signing_key = signing_key
         self.open_import = open_import  # anyone may import, even with an organiser token set
-        self._updates: dict[tuple[object, ...], frontier_pb2.GameUpdate] = {}
-        self._records: dict[str, GameRecord] = {}  # the latest record seen per watched game
-        self._updates_lock = threading.Lock()
-        self._read_locks = [threading.Lock() for _ in range(64)]
+        self.watching = Watching(app, max_watchers)
 
-    def _caller(self, context: grpc.ServicerContext) -> Caller:
-        return caller_from_metadata(context.invocation_metadata(), self.organiser_token)
+    def _caller(self, context: Any, record: GameRecord | None = None) -> Caller:
+        """Who calls; with the game's record, a token that is not of this game is refused."""
+        caller = caller_from_metadata(context.invocation_metadata() or (), self.organiser_token)
+        return caller if record is None else authenticate(caller, record.token_hashes)
 
     def _game(self, game_id: str) -> GameRecord:
         return self.app.get(_require_id(game_id, "game_id"))
@@ -210,7 +214,7 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
 
     @handles_errors
     def SubmitCommand(self, request: Any, context: grpc.ServicerContext) -> Any:
-        caller = self._caller(context)
+        caller = self._caller(context, self._game(request.game_id))
         engine = self.app.engine_of(_require_id(request.game_id, "game_id"))
         command_id = _require_id(request.command_id, "command_id")
         command = command_from_proto(engine, request.command)
@@ -231,8 +235,8 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
 
     @handles_errors
     def GetState(self, request: Any, context: grpc.ServicerContext) -> Any:
-        caller = self._caller(context)
         latest = self._game(request.game_id)
+        caller = self._caller(context, latest)
         version = request.version if request.HasField("version") else None
         record = self.app.record_at(request.game_id, version)
         viewer = viewer_of(latest, caller)
@@ -267,8 +271,8 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
 
     @handles_errors
     def ListLegalCommands(self, request: Any, context: grpc.ServicerContext) -> Any:
-        caller = self._caller(context)
         record = self._game(request.game_id)
+        caller = self._caller(context, record)
         seat = seat_of(caller, record.token_hashes, required=True)
         assert seat is not None
         engine = record.engine
@@ -320,111 +324,20 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
     # -- watching and replaying --------------------------------------------------------
 
     @handles_errors
-    def WatchGame(self, request: Any, context: grpc.ServicerContext) -> Iterator[Any]:
+    async def WatchGame(self, request: Any, context: Any) -> AsyncIterator[Any]:
         caller = self._caller(context)
-        record = self._game(request.game_id)
-        if request.from_version < 0:
-            raise InvalidArgument("BAD_VERSION", "from_version must be 0 or more", field="from_version")
-        subscription = self.app.broker.subscribe(record.header.game_id)
-        try:
-            sent = request.from_version
-            if sent < 1:
-                viewer = viewer_of(record, caller)
-                events = redacted_entry_events(record, record.header.setup_events, viewer)
-                yield frontier_pb2.GameUpdate(version=1, events=events, status=record.status)
-                sent = 1
-            for entry in self.app.entries(record.header.game_id, after=sent):
-                yield self._update(record.header.game_id, entry.to_json(), caller)
-                sent = entry.version
-            live = True
-            while context.is_active():
-                if subscription.healthy != live:
-                    live = subscription.healthy
-                    yield frontier_pb2.GameUpdate(notice=LIVE_NOTICE[live], status=record.status)
-                record = self._latest(record.header.game_id, sent)
-                if record.status == FINISHED and sent >= record.game_version:
-                    return
-                update = subscription.get(timeout=WATCH_POLL_SECONDS)
-                if update is None:
-                    record = self._latest(record.header.game_id, None)  # a fresh read
-                    if record.game_version > sent:  # a missed notification: catch up from the store
-                        for entry in self.app.entries(record.header.game_id, after=sent):
-                            yield self._update(record.header.game_id, entry.to_json(), caller)
-                            sent = entry.version
-                    continue
-                if update.version <= sent:
-                    continue  # already sent during catch-up
-                if update.version > sent + 1:
-                    for entry in self.app.entries(record.header.game_id, after=sent):
-                        yield self._update(record.header.game_id, entry.to_json(), caller)
-                        sent = entry.version
-                    continue
-                yield self._update(record.header.game_id, update.entry, caller)
-                sent = update.version
-        finally:
-            subscription.close()
+        game_id = _require_id(request.game_id, "game_id")
 
-    def _latest(self, game_id: str, at_least: int | None) -> GameRecord:
-        """The game's record at `at_least` or later, shared by its watchers; a fresh read for None.
+        def resolve(record: GameRecord) -> Caller:
+            return authenticate(caller, record.token_hashes)
 
-        On PostgreSQL every `Games.get` asks the store for newer events (other servers
-        write too), and each watcher read the record twice per update: 100 watchers made
-        200 queries per command (measured: deliveries fell to seconds). The first watcher
-        to need a version reads it; the others reuse that record.
-        """
-        if at_least is None:
-            return self._read_latest(game_id)
-        with self._updates_lock:
-            cached = self._records.get(game_id)
-        if cached is not None and cached.game_version >= at_least:
-            return cached
-        # Watchers wake together: one reads, the others wait for it and reuse its record.
-        with self._read_locks[hash(game_id) % len(self._read_locks)]:
-            with self._updates_lock:
-                cached = self._records.get(game_id)
-            if cached is not None and cached.game_version >= at_least:
-                return cached
-            return self._read_latest(game_id)
-
-    def _read_latest(self, game_id: str) -> GameRecord:
-        record = self.app.get(game_id)
-        with self._updates_lock:
-            current = self._records.get(game_id)
-            if current is None or current.version < record.version:
-                if len(self._records) >= UPDATE_CACHE_SIZE:
-                    self._records.clear()
-                self._records[game_id] = record
-        return record
-
-    def _update(self, game_id: str, entry: dict[str, Any], caller: Caller) -> frontier_pb2.GameUpdate:
-        record = self._latest(game_id, entry["version"])  # it decides the viewer and the status
-        viewer = viewer_of(record, caller)
-        is_latest = record.game_version == entry["version"]
-        # Every watcher with the same view gets the same update: build it once, not once per
-        # watcher (measured: 100 spectators redacted and encoded each entry 100 times).
-        key = (game_id, entry["version"], entry["hash"], viewer, is_latest, record.status)
-        with self._updates_lock:
-            built = self._updates.get(key)
-        if built is None:
-            built = frontier_pb2.GameUpdate(
-                version=entry["version"],
-                seat=entry["seat"],
-                events=redacted_entry_events(record, entry["events"], viewer),
-                status=record.status if is_latest else "in_progress",
-                seats_to_act=list(record.engine.seats_to_act(record.state)) if is_latest else [],
-            )
-            with self._updates_lock:
-                if len(self._updates) >= UPDATE_CACHE_SIZE:
-                    self._updates.clear()
-                self._updates[key] = built
-        update = frontier_pb2.GameUpdate()
-        update.CopyFrom(built)  # each stream owns its message
-        return update
+        async for update in self.watching.stream(game_id, request.from_version, resolve):
+            yield update
 
     @handles_errors
     def Replay(self, request: Any, context: grpc.ServicerContext) -> Iterator[Any]:
-        caller = self._caller(context)
         latest = self._game(request.game_id)
+        caller = self._caller(context, latest)
         viewer = viewer_of(latest, caller)
         engine = latest.engine
         last = request.to_version or latest.game_version
@@ -479,8 +392,8 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
 
     @handles_errors
     def ExportLog(self, request: Any, context: grpc.ServicerContext) -> Any:
-        caller = self._caller(context)
         record = self._game(request.game_id)
+        caller = self._caller(context, record)
         viewer = viewer_of(record, caller)
         content = "\n".join(export_lines(self.app, record, viewer, self.signing_key)) + "\n"
         return frontier_pb2.ExportLogResponse(content=content, redacted=viewer is not None)
@@ -508,8 +421,8 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
 
     @handles_errors
     def Audit(self, request: Any, context: grpc.ServicerContext) -> Any:
-        caller = self._caller(context)
         record = self._game(request.game_id)
+        caller = self._caller(context, record)
         if record.status != FINISHED and not caller.is_organiser:
             raise PermissionDenied(
                 "AUDIT_NOT_ALLOWED",
@@ -546,8 +459,8 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
 
     @handles_errors
     def ProveInclusion(self, request: Any, context: grpc.ServicerContext) -> Any:
-        caller = self._caller(context)
         record = self._game(request.game_id)
+        caller = self._caller(context, record)
         if not 1 <= request.version <= record.game_version:
             raise InvalidArgument(
                 "BAD_VERSION",

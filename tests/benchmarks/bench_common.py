@@ -65,6 +65,8 @@ class Mode:
     memory_games: int
     memory_commands: int  # commands played in each game of the memory figure
     postgres: bool
+    watcher_counts: tuple[int, ...] = (0, 1_000, 10_000)  # open WatchGame streams while GetState is timed
+    watcher_commands: int = 10  # commands played (one a second) under each count
 
     @classmethod
     def short(cls) -> Mode:
@@ -96,6 +98,7 @@ class Mode:
             memory_games=1_000,
             memory_commands=20,
             postgres=True,
+            watcher_commands=30,
         )
 
 

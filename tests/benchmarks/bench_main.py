@@ -1,6 +1,6 @@
 """Run the benchmark suite and write bench-results/<timestamp>.json and .md.
 
-./scripts/bench            # short mode, under 2 minutes
+./scripts/bench            # short mode, about 4 minutes
 ./scripts/bench --full     # every figure at full size, PostgreSQL rows included
 """
 
@@ -27,7 +27,7 @@ from tests.benchmarks.bench_commands import (
 )
 from tests.benchmarks.bench_common import ROOT, Mode, Row, log, server_process
 
-SECTIONS = ("throughput", "length", "replay", "import", "fanout", "memory", "postgres")
+SECTIONS = ("throughput", "length", "replay", "import", "fanout", "watchers", "memory", "postgres")
 
 
 def _format(value: float) -> str:
@@ -63,7 +63,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         prog="scripts/bench", description=__doc__.split("\n")[0] if __doc__ else ""
     )
     parser.add_argument(
-        "--full", action="store_true", help="full mode (~15 minutes) instead of short (<2 minutes)"
+        "--full", action="store_true", help="full mode (~15 minutes) instead of short (~4 minutes)"
     )
     parser.add_argument("--only", nargs="+", choices=SECTIONS, help="run only these sections")
     parser.add_argument("--out", type=Path, default=ROOT / "bench-results", help="folder for the results")
@@ -118,6 +118,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 
             with server_process(folder / "fanout-data") as server:
                 rows.extend(fanout_rows(mode, "SQLite, 1 server", server.address, server.address))
+        if "watchers" in sections:
+            from tests.benchmarks.bench_watchers import watcher_rows
+
+            rows.extend(watcher_rows(mode, folder))
         from tests.benchmarks.bench_memory import memory_rows
 
         run("memory", lambda: memory_rows(mode, folder))

@@ -1,0 +1,105 @@
+"""A request body that is not a valid message is INVALID_ARGUMENT, not gRPC's INTERNAL.
+
+gRPC answers a deserializer that raises with INTERNAL ("Exception deserializing
+request!"), a status the server never means. This interceptor wraps every unary
+request's deserializer so that undecodable bytes become a marker, and the method
+answers INVALID_ARGUMENT (reason MALFORMED_REQUEST) before any handler runs.
+Requests that arrive as client streams (reflection only) are left as gRPC has them.
+"""
+
+from __future__ import annotations
+
+import functools
+import inspect
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import grpc
+from google.protobuf.message import DecodeError
+
+from service.errors import InvalidArgument
+
+
+class Undecodable:
+    """What a request that could not be decoded turns into."""
+
+    def __init__(self, method: str, error: Exception) -> None:
+        self.error = InvalidArgument(
+            "MALFORMED_REQUEST",
+            f"the request body is not a valid {method} request message: {error or 'cannot decode it'}",
+        )
+
+
+def _tolerant(method: str, deserialize: Callable[[bytes], Any]) -> Callable[[bytes], Any]:
+    def decode(data: bytes) -> Any:
+        try:
+            return deserialize(data)
+        except (DecodeError, ValueError, TypeError) as error:
+            return Undecodable(method, error)
+
+    return decode
+
+
+def _guard(behaviour: Callable[..., Any]) -> Callable[..., Any]:
+    """The behaviour, answering INVALID_ARGUMENT for an Undecodable request.
+
+    The wrapper keeps the behaviour's kind (plain, generator, coroutine, async generator):
+    the aio server picks how to run a handler by that kind.
+    """
+    if inspect.isasyncgenfunction(behaviour):
+
+        @functools.wraps(behaviour)
+        async def async_stream(request: Any, context: Any) -> Any:
+            if isinstance(request, Undecodable):
+                await context.abort(
+                    request.error.status, request.error.message, request.error.trailing_metadata()
+                )
+            async for item in behaviour(request, context):
+                yield item
+
+        return async_stream
+    if inspect.iscoroutinefunction(behaviour):
+
+        @functools.wraps(behaviour)
+        async def async_call(request: Any, context: Any) -> Any:
+            if isinstance(request, Undecodable):
+                await context.abort(
+                    request.error.status, request.error.message, request.error.trailing_metadata()
+                )
+            return await behaviour(request, context)
+
+        return async_call
+
+    if inspect.isgeneratorfunction(behaviour):
+
+        @functools.wraps(behaviour)
+        def stream(request: Any, context: Any) -> Any:
+            if isinstance(request, Undecodable):
+                context.abort(request.error.status, request.error.message, request.error.trailing_metadata())
+            yield from behaviour(request, context)
+
+        return stream
+
+    @functools.wraps(behaviour)
+    def call(request: Any, context: Any) -> Any:
+        if isinstance(request, Undecodable):
+            context.abort(request.error.status, request.error.message, request.error.trailing_metadata())
+        return behaviour(request, context)
+
+    return call
+
+
+class MalformedRequestGuard(grpc.aio.ServerInterceptor):  # type: ignore[misc]
+    async def intercept_service(
+        self,
+        continuation: Callable[[grpc.HandlerCallDetails], Awaitable[grpc.RpcMethodHandler]],
+        details: grpc.HandlerCallDetails,
+    ) -> grpc.RpcMethodHandler:
+        handler = await continuation(details)
+        if handler is None or handler.request_streaming or handler.request_deserializer is None:
+            return handler
+        method = details.method.rsplit("/", 1)[-1]
+        changes: dict[str, Any] = {"request_deserializer": _tolerant(method, handler.request_deserializer)}
+        kind = "unary_stream" if handler.response_streaming else "unary_unary"
+        changes[kind] = _guard(getattr(handler, kind))
+        return handler._replace(**changes)

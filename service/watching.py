@@ -1,0 +1,240 @@
+"""WatchGame streams on the server's event loop: catch-up from the store, then live, each step once.
+
+A stream is an async generator, so it holds no thread while it waits: the broker wakes
+it through the loop. Reading the store and redacting run in a small pool of worker
+threads, and the watchers of a game share that work: one read, one redaction per view
+and version, whatever the number of watchers. A cap on streams answers
+RESOURCE_EXHAUSTED rather than letting watchers exhaust the server's memory.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+import time
+from collections.abc import AsyncIterator, Callable, Hashable
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, TypeVar
+
+from service.auth import Caller
+from service.errors import InvalidArgument, ResourceExhausted
+from service.fanout import LocalBroker
+from service.games import Games
+from service.generated.frontier.v1 import frontier_pb2
+from service.records import FINISHED, GameRecord
+from service.views import redacted_entry_events, viewer_of
+
+UNHEALTHY_POLL_SECONDS = 0.5  # while the broker cannot deliver, follow the store this often
+HEALTHY_POLL_SECONDS = 2.0  # a safety net across servers (Redis); in one process nothing is missed
+FRESH_READ_SECONDS = 0.25  # watchers polling within this window share one store read
+SHARED_SECONDS = 5.0  # watchers waking together share a built update or catch-up this long
+CACHE_SIZE = 1024  # built updates and records kept for the other watchers
+LIVE_NOTICE = {
+    False: "live fan-out is unavailable; steps keep arriving from the store, more slowly",
+    True: "live fan-out is back",
+}
+
+T = TypeVar("T")
+
+
+class Watching:
+    def __init__(self, app: Games, max_watchers: int, workers: int = 8) -> None:
+        self.app = app
+        self.max_watchers = max_watchers
+        self.active = 0  # streams open; touched on the event loop only
+        self.pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="frontier-watch")
+        self._updates: dict[tuple[object, ...], frontier_pb2.GameUpdate] = {}
+        self._records: dict[str, GameRecord] = {}  # the latest record seen per watched game
+        self._lock = threading.Lock()  # for the two caches above, filled in worker threads
+        self._read_locks = [threading.Lock() for _ in range(64)]
+        # Shared work on the loop only: (started, future) and (started, finished, result).
+        self._inflight: dict[Hashable, tuple[float, asyncio.Future[Any]]] = {}
+        self._done: dict[Hashable, tuple[float, float, Any]] = {}
+        # The in-process broker publishes after every save, so its watchers never poll: 10,000
+        # idle watchers each waking to poll cost the loop more than delivering to them.
+        self._healthy_poll = None if isinstance(app.broker, LocalBroker) else HEALTHY_POLL_SECONDS
+
+    def close(self) -> None:
+        self.pool.shutdown(wait=False, cancel_futures=True)
+
+    async def stream(
+        self, game_id: str, from_version: int, resolve: Callable[[GameRecord], Caller]
+    ) -> AsyncIterator[frontier_pb2.GameUpdate]:
+        """The updates of one watch stream; `resolve` checks the caller against the game."""
+        # Watchers often join together (a table opens, a server restarts): one read serves them.
+        record = await self._shared(("join", game_id), self.app.get, game_id, keep=FRESH_READ_SECONDS)
+        caller = resolve(record)
+        if from_version < 0:
+            raise InvalidArgument("BAD_VERSION", "from_version must be 0 or more", field="from_version")
+        if self.active >= self.max_watchers:
+            raise ResourceExhausted(
+                "TOO_MANY_WATCHERS",
+                f"this server already serves {self.max_watchers} watch streams (its --max-watchers);"
+                " try again later or watch through another server",
+            )
+        self.active += 1
+        game_id = record.header.game_id
+        loop = asyncio.get_running_loop()
+        try:
+            subscribed_at = time.monotonic()
+            if isinstance(self.app.broker, LocalBroker):  # nothing to wait for: stay on the loop
+                subscription = self.app.broker.watch(game_id, loop)
+            else:  # Redis: pinning the stream's tail is a round trip
+                subscription = await self._in_thread(self.app.broker.watch, game_id, loop)
+            try:
+                # What to catch up on is read after subscribing: an entry saved in between is
+                # then either in this read or published to the subscription, never in neither.
+                fresh = ("fresh", game_id)
+                record = await self._shared(fresh, self._read_latest, game_id, since=subscribed_at)
+                async for update in self._follow(record, from_version, caller, subscription):
+                    yield update
+            finally:
+                subscription.close()
+        finally:
+            self.active -= 1
+
+    async def _follow(
+        self, record: GameRecord, sent: int, caller: Caller, subscription: Any
+    ) -> AsyncIterator[frontier_pb2.GameUpdate]:
+        game_id = record.header.game_id
+        who = (caller.token, caller.is_organiser)
+        if sent < 1:
+            yield await self._shared(("setup", game_id, record.status, who), self._setup, record, caller)
+            sent = 1
+        # The key names the version the result reaches at least: a later catch-up is another key.
+        key = ("catch-up", game_id, sent, record.game_version, who)
+        for update in await self._shared(key, self._catch_up, game_id, sent, caller):
+            yield update
+            sent = update.version
+            if update.status == FINISHED:
+                return
+        live = True
+        while True:
+            if subscription.healthy != live:
+                live = subscription.healthy
+                yield frontier_pb2.GameUpdate(notice=LIVE_NOTICE[live], status=record.status)
+            if record.status == FINISHED and sent >= record.game_version:
+                return
+            wait = self._healthy_poll if live else UNHEALTHY_POLL_SECONDS
+            published = await subscription.next(timeout=wait)
+            if published is None or published.version > sent + 1:
+                # Nothing heard (or a gap): the store has the truth, read from it.
+                asked = time.monotonic()
+                record = await self._shared(("fresh", game_id), self._read_latest, game_id, since=asked)
+                if record.game_version > sent:
+                    key = ("catch-up", game_id, sent, record.game_version, who)
+                    for update in await self._shared(key, self._catch_up, game_id, sent, caller):
+                        yield update
+                        sent = update.version
+                        if update.status == FINISHED:
+                            return
+                continue
+            if published.version <= sent:
+                continue  # already sent during catch-up
+            entry = published.entry
+            key = ("update", game_id, entry["version"], entry["hash"], who)
+            update = await self._shared(key, self._update, game_id, entry, caller)
+            yield update
+            sent = update.version
+            if update.status == FINISHED:
+                return
+
+    async def _in_thread(self, function: Callable[..., T], *args: Any) -> T:
+        return await asyncio.get_running_loop().run_in_executor(self.pool, function, *args)
+
+    async def _shared(
+        self,
+        key: Hashable,
+        function: Callable[..., T],
+        *args: Any,
+        keep: float = SHARED_SECONDS,
+        since: float | None = None,
+    ) -> T:
+        """`function(*args)` in a worker thread, run once for every watcher asking with the same key.
+
+        Watchers wake together; the first runs the work, the others await its result and
+        reuse it for `keep` seconds. With `since`, only work started at or after that moment
+        will do (a read of the store that must see every save before it).
+        """
+        now = time.monotonic()
+        done = self._done.get(key)
+        if done is not None and now - done[0] < keep and (since is None or done[0] >= since):
+            result: T = done[2]
+            return result
+        running = self._inflight.get(key)
+        if running is None or (since is not None and running[0] < since):
+            future = asyncio.ensure_future(self._in_thread(function, *args))
+            running = (now, future)
+            self._inflight[key] = running
+
+            def finished(f: asyncio.Future[Any], key: Hashable = key, started: float = now) -> None:
+                if self._inflight.get(key, (None, None))[1] is f:
+                    del self._inflight[key]
+                if not f.cancelled() and f.exception() is None:
+                    if len(self._done) >= CACHE_SIZE:
+                        self._done.clear()
+                    self._done[key] = (started, time.monotonic(), f.result())
+
+            future.add_done_callback(finished)
+        shared: T = await asyncio.shield(running[1])
+        return shared
+
+    # -- worker-thread side --------------------------------------------------------
+
+    def _setup(self, record: GameRecord, caller: Caller) -> frontier_pb2.GameUpdate:
+        viewer = viewer_of(record, caller)
+        events = redacted_entry_events(record, record.header.setup_events, viewer)
+        return frontier_pb2.GameUpdate(version=1, events=events, status=record.status)
+
+    def _catch_up(self, game_id: str, after: int, caller: Caller) -> list[frontier_pb2.GameUpdate]:
+        entries = self.app.entries(game_id, after=after)
+        return [self._update(game_id, entry.to_json(), caller) for entry in entries]
+
+    def _latest(self, game_id: str, at_least: int) -> GameRecord:
+        """The game's record at `at_least` or later, shared by its watchers.
+
+        On PostgreSQL every `Games.get` asks the store for newer events (other servers
+        write too): the first watcher to need a version reads it; the others reuse that record.
+        """
+        with self._lock:
+            cached = self._records.get(game_id)
+        if cached is not None and cached.game_version >= at_least:
+            return cached
+        with self._read_locks[hash(game_id) % len(self._read_locks)]:
+            with self._lock:
+                cached = self._records.get(game_id)
+            if cached is not None and cached.game_version >= at_least:
+                return cached
+            return self._read_latest(game_id)
+
+    def _read_latest(self, game_id: str) -> GameRecord:
+        record = self.app.get(game_id)
+        with self._lock:
+            current = self._records.get(game_id)
+            if current is None or current.version < record.version:
+                if len(self._records) >= CACHE_SIZE:
+                    self._records.clear()
+                self._records[game_id] = record
+        return record
+
+    def _update(self, game_id: str, entry: dict[str, Any], caller: Caller) -> frontier_pb2.GameUpdate:
+        """One entry as this caller may see it; built once per view (streams share the message)."""
+        record = self._latest(game_id, entry["version"])  # it decides the viewer and the status
+        viewer = viewer_of(record, caller)
+        is_latest = record.game_version == entry["version"]
+        key = (game_id, entry["version"], entry["hash"], viewer, is_latest, record.status)
+        with self._lock:
+            built = self._updates.get(key)
+        if built is None:
+            built = frontier_pb2.GameUpdate(
+                version=entry["version"],
+                seat=entry["seat"],
+                events=redacted_entry_events(record, entry["events"], viewer),
+                status=record.status if is_latest else "in_progress",
+                seats_to_act=list(record.engine.seats_to_act(record.state)) if is_latest else [],
+            )
+            with self._lock:
+                if len(self._updates) >= CACHE_SIZE:
+                    self._updates.clear()
+                self._updates[key] = built
+        return built
