@@ -36,6 +36,7 @@ class Settings:
     max_message_bytes: int = MAX_MESSAGE_BYTES
     workers: int = 64  # threads for unary calls; watch streams hold none
     max_watchers: int = 20_000  # open WatchGame streams; beyond, RESOURCE_EXHAUSTED
+    sqlite_lock_timeout: int = 10  # seconds a save waits for SQLite's write lock before UNAVAILABLE
     signing_key: Path | None = None  # default: signing-key.pem in `data`, made on first start
     open_import: bool = False  # let anyone import even when an organiser token is set
     http_port: int | None = None  # the web viewer's port (web/), off when None; 0 picks a free one
@@ -86,7 +87,7 @@ class Settings:
                 "SQLITE_DBNAME": str(self.data / "frontier.sqlite"),
                 # One process owns an SQLite file, so the cache never needs a catch-up read.
                 "AGGREGATE_CACHE_FASTFORWARD": "n",
-                "SQLITE_LOCK_TIMEOUT": "10",
+                "SQLITE_LOCK_TIMEOUT": str(self.sqlite_lock_timeout),
             }
         if self.store.startswith(("postgres://", "postgresql://")):
             url = urlparse(self.store)

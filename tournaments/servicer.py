@@ -26,8 +26,12 @@ class TournamentsServicer(tournaments_pb2_grpc.TournamentsServicer):
         self.desk = TournamentDesk(games)
         self.organiser_token = organiser_token
 
+    def _caller(self, context: grpc.ServicerContext) -> Caller:
+        """Who calls; `handles_errors` asks first, so a malformed header is refused on every call."""
+        return caller_from_metadata(context.invocation_metadata() or (), self.organiser_token)
+
     def _require_organiser(self, context: grpc.ServicerContext) -> None:
-        caller: Caller = caller_from_metadata(context.invocation_metadata(), self.organiser_token)
+        caller = self._caller(context)
         if not self.organiser_token or caller.is_organiser:
             return
         if caller.is_spectator:
