@@ -7,18 +7,19 @@ from collections.abc import Sequence
 from engines.base import Event
 from engines.deadwood import events as ev
 from engines.deadwood.components import LOCATION_NAMES
+from engines.wording import counted, seat_name
 
 
 def describe(event: Event, names: Sequence[str]) -> str:
     def who(seat: int) -> str:
-        return names[seat] if 0 <= seat < len(names) else f"seat {seat + 1}"
+        return seat_name(seat, names)
 
     def where(location: str) -> str:
         return LOCATION_NAMES.get(location, location)
 
     match event:
         case ev.GameStarted(seats=seats, main_rounds=rounds):
-            return f"A game of Deadwood 1876 for {seats} players begins ({rounds} main rounds)."
+            return f"A game of Deadwood 1876 for {seats} players begins ({counted(rounds, 'main round')})."
         case ev.StarsPlaced(locations=locations):
             return (
                 "Stars drawn: "
@@ -26,7 +27,7 @@ def describe(event: Event, names: Sequence[str]) -> str:
                 + "."
             )
         case ev.CardsDrawn(seat=seat, cards=cards):
-            return f"{who(seat)} draws {len(cards)} card{'' if len(cards) == 1 else 's'}."
+            return f"{who(seat)} draws {counted(len(cards), 'card')}."
         case ev.SafesDealt(seat=seat):
             return f"{who(seat)} is dealt two safes."
         case ev.SafePassed(giver=giver, receiver=receiver):
