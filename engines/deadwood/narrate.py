@@ -96,6 +96,26 @@ def describe(event: Event, names: Sequence[str]) -> str:
             return f"{who(seat)} has no gun left and passes."
         case ev.PlayerEliminated(seat=seat):
             return f"{who(seat)} is out of the showdown."
+        case ev.DeckShuffled():
+            return "The Deadwood deck is shuffled."
+        case ev.DiscardsReshuffled():
+            return "The discard pile is shuffled into a new deck."
+        case ev.CentreStacked(safes=safes):
+            return f"The centre stack: {counted(len(safes), 'safe')} face down."
+        case ev.SafesBoxed(safes=safes):
+            go = "goes" if len(safes) == 1 else "go"
+            return f"{counted(len(safes), 'safe')} {go} back to the box unseen."
+        case ev.PassChosen(seat=seat):
+            return f"{who(seat)} chooses a safe to pass."
+        case ev.SafesShuffled(seat=seat):
+            return f"{who(seat)} shuffles their row of safes."
+        case ev.DiscardRequired(seat=seat, count=count):
+            return f"{who(seat)} must discard {counted(count, 'card')}."
+        case ev.AssistDeclined(seat=seat):
+            return f"{who(seat)} does not help."
+        case ev.HeistRevealed(cards=cards):
+            shown = [f"{who(s)} {card}" for s, card in enumerate(cards) if card]
+            return "The heist cards turn up: " + (", ".join(shown) or "nobody committed a card") + "."
         case ev.GameWon(seat=seat, reason=reason):
             return f"{who(seat)} wins: {reason}."
     return event.kind.replace("_", " ").capitalize() + "."

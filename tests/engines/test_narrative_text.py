@@ -19,7 +19,10 @@ GAMES = ("most-wanted", "deadwood-1876", "western-legends")
 # Each pattern is a reading a person would trip over.
 BAD = {
     "a hedged plural": re.compile(r"\(s\)"),
-    "a plural after one": re.compile(r"(?<![\w.])[+-]?1 (?:[a-z]+ )?[a-z]+s\b(?<!LPs)"),
+    "a plural after one": re.compile(
+        r"(?<![\w.])[+-]?1 (?:main |fight |marshal |legend |wanted |gold )?"
+        r"(?:cards|wounds|points|dollars|nuggets|safes|spaces|bandits|rounds|events|commands|players|turns)\b"
+    ),
     "an empty name": re.compile(
         r"(?:^|[;:,(] ?|\bto |\bagainst |\bas )(?:,|;|'s|\.|\s{2})|\bas ,|\bas \.|:\s*$"
     ),
@@ -28,8 +31,6 @@ BAD = {
     "a spent action not said": re.compile(r"action spent"),
 }
 
-# Words that end in s in the singular, or are a proper noun after "1".
-SINGULAR_S = re.compile(r"\b1 (?:bonus|nugget of gold|LP)\b")
 
 
 def sentences(game: str, seats: int, names: list[str], bot_seed: int) -> list[str]:
@@ -37,12 +38,16 @@ def sentences(game: str, seats: int, names: list[str], bot_seed: int) -> list[st
     said = []
     game_steps = playout(engine, seats, seed=bytes([bot_seed]) * 32, bot_seed=bot_seed)
     for step in islice(game_steps, 1500):  # a whole game, or its first 1500 steps
-        said += [engine.describe(event, names) for event in step.events]
+        for event in step.events:
+            text = engine.describe(event, names)
+            # The engines' fallback for an event they cannot tell is its kind in words.
+            assert event.kind.replace("_", " ") not in text.lower(), (event, text)
+            said.append(text)
     return said
 
 
 def problems(text: str) -> list[str]:
-    return [what for what, pattern in BAD.items() if pattern.search(text) and not SINGULAR_S.search(text)]
+    return [what for what, pattern in BAD.items() if pattern.search(text)]
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -65,6 +70,8 @@ def test_the_oracle_catches_the_readings_it_forbids() -> None:
         "Outlaw 3 draws 1 card(s).",
         "Outlaw 3: +1 wounds (lost to the sheriff).",
         "Ann draws 1 cards.",
+        "Ann: +1 marshal points.",
+        "A game for 2 players begins (1 main rounds).",
         ";  goes first",
         "Turn 1:  is the active player",
         "Outlaw 3: action spent.",
