@@ -11,6 +11,7 @@ from itertools import islice
 
 import pytest
 
+from engines.base import OptionError
 from engines.registry import get_engine
 from engines.simulate import playout
 
@@ -85,3 +86,13 @@ def test_the_oracle_catches_the_readings_it_forbids() -> None:
         "Ann scores 1 LP.",
     ):
         assert not problems(good), good
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_an_unknown_option_error_agrees_with_its_count(game: str) -> None:
+    engine = get_engine(game)
+    for unknown, noun in (({"bogus": 1}, "option"), ({"bogus": 1, "other": 2}, "options")):
+        with pytest.raises(OptionError) as raised:
+            engine.options(unknown)
+        message = str(raised.value)
+        assert "(s)" not in message and re.search(rf"unknown (?:Deadwood 1876 )?{noun}\b", message), message
