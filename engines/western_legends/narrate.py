@@ -178,9 +178,8 @@ def describe(event: Event, names: Sequence[str]) -> str:  # noqa: C901 - one cas
             fate = "keeps it" if kept else "sends it back to its ranch"
             return f"{who(seat)} takes {who(victim)}'s cattle token and {fate}."
         case ev.HandPeeked(seat=seat, target=target, cards=cards):
-            return (
-                f"{who(seat)} looks at {counted(len(cards), 'card')} of {who(target)}'s hand with the rifle."
-            )
+            seen = counted(len(cards), "card") if cards else "cards"  # a redacted peek hides how many
+            return f"{who(seat)} looks at {seen} of {who(target)}'s hand with the rifle."
         case ev.RerollAwaited(seat=seat):
             return f"{who(seat)} may reroll a die with the Miner's Map."
         case ev.DieRerolled(seat=seat, die=die, faces=faces):

@@ -11,7 +11,7 @@ from itertools import islice
 
 import pytest
 
-from engines.base import OptionError
+from engines.base import SPECTATOR, OptionError
 from engines.registry import get_engine
 from engines.simulate import playout
 
@@ -33,17 +33,19 @@ BAD = {
 }
 
 
-
 def sentences(game: str, seats: int, names: list[str], bot_seed: int) -> list[str]:
     engine = get_engine(game)
     said = []
     game_steps = playout(engine, seats, seed=bytes([bot_seed]) * 32, bot_seed=bot_seed)
     for step in islice(game_steps, 1500):  # a whole game, or its first 1500 steps
         for event in step.events:
-            text = engine.describe(event, names)
-            # The engines' fallback for an event they cannot tell is its kind in words.
-            assert event.kind.replace("_", " ") not in text.lower(), (event, text)
-            said.append(text)
+            # As the organiser reads it, and as a spectator does (secrets redacted).
+            for told in (event, engine.redact(event, SPECTATOR)):
+                text = engine.describe(told, names)
+                # The engines' fallback for an event they cannot tell is its kind in words.
+                assert told.kind.replace("_", " ") not in text.lower(), (told, text)
+                assert " 0 cards of " not in text, (told, text)
+                said.append(text)
     return said
 
 
