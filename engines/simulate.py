@@ -72,7 +72,7 @@ def playout(
         seat = chooser.choice(waiting)
         command = random_command(engine, state, seat, chooser, lean=lean)
         if command is None:
-            raise StuckGame(f"{engine.game_id}: seat {seat} is to act but has no legal command")
+            raise StuckGame(f"{engine.game_id}: seat {seat + 1} is to act but has no legal command")
         rng = SeededRng(seed, game_id, version)
         events = engine.decide(state, seat, command, rng)
         state = _fold_checked(engine, state, events, on_event)

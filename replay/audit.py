@@ -9,9 +9,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from engines.base import JsonValue
 from engines.registry import UnknownGame, get_engine
-from replay.narrative import describe_outcome, seat_label
-from replay.record import Entry, Header, Trailer
+from replay.narrative import describe_outcome, people_names, seat_label
+from replay.record import Entry, Header, Trailer, canonical_json
 from replay.verify import Problem, Verification
 
 
@@ -26,6 +27,11 @@ class AuditReport:
     title: str
     tag: str
     players: tuple[str, ...]  # labels, "seat 1 (Ann)"
+    options: dict[str, JsonValue]  # the table options of the header
+    rules_version: str | None  # None in a format 1 log, which does not record it
+    rng: str | None
+    origin: str  # live, imported or tabletop, in words
+    signature: str | None  # the record's signature status, when the caller knows it
     seed_commitment: str | None
     seed_revealed: bool
     seed_matches: bool | None  # None when no seed was revealed
@@ -53,12 +59,20 @@ class AuditReport:
             f"| Game | {self.title} (`{self.game}`) |",
             f"| Tournament tag | {_cell(self.tag or '—')} |",
             f"| Players | {_cell(', '.join(self.players))} |",
+            f"| Table options | {_cell(self._options_text())} |",
+            f"| Rules version | {_recorded(self.rules_version)} |",
+            f"| Random generator | {_recorded(self.rng)} |",
+            f"| Played | {_cell(self.origin)} |",
             f"| Status | {self.status} |",
             f"| Commands | {self.commands_verified} of {self.commands} re-run through the rules |",
             f"| Seed commitment | {_code(self.seed_commitment)} |",
             f"| Seed | {self._seed_text()} |",
             f"| Random draws | {self._draws_text()} |",
             f"| Result | {_cell(self.result)} |",
+        ]
+        if self.signature is not None:
+            lines.append(f"| Signature | {_cell(self.signature)} |")
+        lines += [
             "",
             "## Checks passed",
             "",
@@ -76,6 +90,11 @@ class AuditReport:
                 f"- Reason: {_cell(p.reason)}",
             ]
         return "\n".join(lines) + "\n"
+
+    def _options_text(self) -> str:
+        if not self.options:
+            return "none"
+        return ", ".join(f"{key} = {canonical_json(value)}" for key, value in sorted(self.options.items()))
 
     def _seed_text(self) -> str:
         if self.seed_commitment is None:
@@ -97,14 +116,26 @@ class AuditReport:
 
 
 def build_report(
-    header: Header, entries: Sequence[Entry], trailer: Trailer | None, verification: Verification
+    header: Header,
+    entries: Sequence[Entry],
+    trailer: Trailer | None,
+    verification: Verification,
+    *,
+    names: Sequence[str] | None = None,
+    imported: bool | None = None,
+    signature: str | None = None,
 ) -> AuditReport:
-    """The audit report for a record and what `verify` found in it."""
+    """The audit report for a record and what `verify` found in it.
+
+    `names` are the seats' names where the caller knows better than the header (the
+    server's record holds names claimed after creation); `imported` is known to the
+    server only (a file cannot tell); `signature` is the record's signature status.
+    """
     try:
         title = get_engine(header.game).title
     except UnknownGame:
         title = header.game
-    names = list(header.players)
+    names = people_names(header.players if names is None else names, header.seats)
     draws = len(header.setup_draws) + sum(len(e.draws) for e in entries)
     if verification.verdict == "passed":
         result = describe_outcome(verification.outcome, names)
@@ -120,6 +151,11 @@ def build_report(
         title=title,
         tag=header.tag,
         players=tuple(seat_label(s, names) for s in range(header.seats)),
+        options=dict(header.options),
+        rules_version=header.rules_version,
+        rng=header.rng,
+        origin=_origin(header, imported),
+        signature=signature,
         seed_commitment=header.seed_commitment,
         seed_revealed=verification.seed_revealed,
         seed_matches=verification.seed_matches,
@@ -134,9 +170,25 @@ def build_report(
     )
 
 
+def _origin(header: Header, imported: bool | None) -> str:
+    """Live or imported, as far as the record and its holder can tell."""
+    if imported:
+        return "imported: brought in as a match log and re-verified line by line, not played here"
+    if header.seed_commitment is None:
+        return "at the table: a tabletop log, no seed commitment (chance as observed)"
+    if imported is False:
+        return "live on this server, its chance committed before play"
+    return "live: its chance was committed before play (seed commitment)"
+
+
 def _cell(text: str) -> str:
     """Text safe inside a Markdown table cell or list item."""
     return text.replace("|", "\\|").replace("\n", " ")
+
+
+def _recorded(text: str | None) -> str:
+    """A header field of format 2; a format 1 log does not record it."""
+    return _code(text) if text else "not recorded (format 1 log)"
 
 
 def _code(text: str | None) -> str:

@@ -12,14 +12,20 @@ from collections.abc import Iterator, Sequence
 
 from engines.base import Engine, Event, Outcome, Seat
 from engines.registry import UnknownGame, get_engine
+from engines.wording import seat_name
 from replay.record import Entry, Header, Trailer
 from replay.verify import steps, verify
+
+
+def people_names(names: Sequence[str], seats: int) -> list[str]:
+    """One name per seat as people read it: a seat without a name is "seat N" (1-based)."""
+    return [seat_name(seat, names) for seat in range(seats)]
 
 
 def seat_label(seat: Seat, names: Sequence[str]) -> str:
     """ "seat 2 (Ann)", or "seat 2" when the seat has no name of its own."""
     plain = f"seat {seat + 1}"
-    name = names[seat] if 0 <= seat < len(names) else ""
+    name = names[seat].strip() if 0 <= seat < len(names) else ""
     return f"{plain} ({name})" if name and name != plain else plain
 
 
@@ -48,18 +54,24 @@ def describe_outcome(outcome: Outcome | None, names: Sequence[str]) -> str:
     return text + "."
 
 
-def narrate(header: Header, entries: Sequence[Entry], trailer: Trailer | None = None) -> Iterator[str]:
+def narrate(
+    header: Header,
+    entries: Sequence[Entry],
+    trailer: Trailer | None = None,
+    names: Sequence[str] | None = None,
+) -> Iterator[str]:
     """The whole story of a match log, one line per step, then the result.
 
     The log is verified first and told only as far as it agrees with the rules,
-    so a tampered log ends with the line where it stopped agreeing.
+    so a tampered log ends with the line where it stopped agreeing. The seats
+    are named by `names` when given (the server's record), else by the header.
     """
     try:
         engine = get_engine(header.game)
     except UnknownGame as error:
         yield f"Cannot tell game {header.game_id}: {error.args[0]}"
         return
-    names = list(header.players)
+    names = people_names(header.players if names is None else names, header.seats)
     yield f"{engine.title} — game {header.game_id}" + (f" [{header.tag}]" if header.tag else "")
     yield "Players: " + ", ".join(seat_label(s, names) for s in range(header.seats))
     checked = verify(header, entries, trailer)

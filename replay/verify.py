@@ -18,6 +18,7 @@ from engines.codec import Codec, DecodeError, encode
 from engines.registry import UnknownGame, get_engine
 from engines.rng import GENERATORS, SEEDED_RNG_ID, Draw, ObservedRng, SeededRng, seed_commitment
 from engines.simulate import Step
+from engines.wording import counted
 from replay.record import FORMAT_VERSION, GENESIS, Entry, Header, Trailer, chain_hash, line_salt, state_hash
 
 
@@ -287,11 +288,11 @@ class _Run:
         for number, entry in enumerate(self.entries, start=2):
             self._apply(engine, commands, number, entry)
             self.steps += 1
-        rules = f"rules: the setup and {self.steps} command(s) re-run, every event as recorded"
+        rules = f"rules: the setup and {counted(self.steps, 'command')} re-run, every event as recorded"
         self.checks.append(rules)
         if self.seed is not None:
             self.checks.append(
-                f"randomness: {self.draws_rederived} draw(s) re-derived from the seed, all equal"
+                f"randomness: {counted(self.draws_rederived, 'draw')} re-derived from the seed, all equal"
             )
         elif self.trailer is not None and self.trailer.seed is not None:
             self.checks.append("randomness: the revealed seed is unusable; every outcome was possible")
@@ -440,7 +441,7 @@ def _event_difference(recorded: Sequence[Mapping[str, JsonValue]], produced: Seq
         if mine != theirs:
             return f"events differ at event {index + 1}: recorded {mine}, rules give {theirs}"
     return (
-        f"events differ: recorded {len(recorded)} event(s), rules give {len(produced)} "
+        f"events differ: recorded {counted(len(recorded), 'event')}, rules give {len(produced)} "
         f"({[e.get('kind') for e in recorded]} vs {[e['kind'] for e in produced]})"
     )
 
@@ -449,7 +450,7 @@ def _draw_difference(recorded: Sequence[Draw], derived: Sequence[Draw]) -> str:
     for index, (mine, theirs) in enumerate(zip(recorded, derived, strict=False)):
         if mine != theirs:
             return f"draw {index + 1} differs: recorded {mine}, the seed gives {theirs}"
-    return f"recorded {len(recorded)} draw(s), the seed gives {len(derived)}"
+    return f"recorded {counted(len(recorded), 'draw')}, the seed gives {len(derived)}"
 
 
 # -- building and stepping through records ----------------------------------------------

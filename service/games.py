@@ -230,9 +230,20 @@ class Games(Application[UUID]):
                     raise RuleBroken("NO_OPEN_SEAT", "every seat of this game is taken", rule="SEATS")
                 seat = open_seats[0]
             elif not 0 <= seat < record.header.seats:
-                raise InvalidArgument("BAD_SEAT", f"seat {seat} does not exist in this game", field="seat")
+                last = record.header.seats - 1
+                raise InvalidArgument(
+                    "BAD_SEAT",
+                    f"seat {seat + 1} (field seat={seat}) does not exist: this game has seats 0 to {last}"
+                    " in the API's numbering, 1 to {last + 1} for people",
+                    field="seat",
+                )
             elif seat not in open_seats:
-                raise RuleBroken("SEAT_TAKEN", f"seat {seat} is already taken", rule="SEATS")
+                holder = record.players[seat] or "someone"
+                raise RuleBroken(
+                    "SEAT_TAKEN",
+                    f"seat {seat + 1} (field seat={seat}) is already taken by {holder}",
+                    rule="SEATS",
+                )
             token = new_token()
             claimed = SeatClaimed(
                 originator_id=record.id,

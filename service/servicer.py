@@ -431,7 +431,17 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
         # The server holds the seed, so even a game in progress has its chance re-derived.
         header, entries, trailer = stored_record(self.app, record, reveal_seed=True)
         verification = verify(header, entries, trailer)
-        report = build_report(header, entries, trailer, verification)
+        key = self.signing_key.key_id
+        signed = f"this server signs checkpoints of it with key `{key}` (ask ProveInclusion)"
+        report = build_report(
+            header,
+            entries,
+            trailer,
+            verification,
+            names=record.players,  # names claimed after creation too; the header holds those at creation
+            imported=record.imported,
+            signature=signed,
+        )
         markdown = report.to_markdown()
         if record.imported:
             markdown = markdown.rstrip("\n") + "\n\n" + IMPORTED_NOTE + "\n"

@@ -7,18 +7,19 @@ from collections.abc import Sequence
 from engines.base import Event
 from engines.deadwood import events as ev
 from engines.deadwood.components import LOCATION_NAMES
+from engines.wording import counted, seat_name
 
 
 def describe(event: Event, names: Sequence[str]) -> str:
     def who(seat: int) -> str:
-        return names[seat] if 0 <= seat < len(names) else f"seat {seat + 1}"
+        return seat_name(seat, names)
 
     def where(location: str) -> str:
         return LOCATION_NAMES.get(location, location)
 
     match event:
         case ev.GameStarted(seats=seats, main_rounds=rounds):
-            return f"A game of Deadwood 1876 for {seats} players begins ({rounds} main rounds)."
+            return f"A game of Deadwood 1876 for {seats} players begins ({counted(rounds, 'main round')})."
         case ev.StarsPlaced(locations=locations):
             return (
                 "Stars drawn: "
@@ -26,7 +27,7 @@ def describe(event: Event, names: Sequence[str]) -> str:
                 + "."
             )
         case ev.CardsDrawn(seat=seat, cards=cards):
-            return f"{who(seat)} draws {len(cards)} card{'' if len(cards) == 1 else 's'}."
+            return f"{who(seat)} draws {counted(len(cards), 'card')}."
         case ev.SafesDealt(seat=seat):
             return f"{who(seat)} is dealt two safes."
         case ev.SafePassed(giver=giver, receiver=receiver):
@@ -95,6 +96,26 @@ def describe(event: Event, names: Sequence[str]) -> str:
             return f"{who(seat)} has no gun left and passes."
         case ev.PlayerEliminated(seat=seat):
             return f"{who(seat)} is out of the showdown."
+        case ev.DeckShuffled():
+            return "The Deadwood deck is shuffled."
+        case ev.DiscardsReshuffled():
+            return "The discard pile is shuffled into a new deck."
+        case ev.CentreStacked(safes=safes):
+            return f"The centre stack: {counted(len(safes), 'safe')} face down."
+        case ev.SafesBoxed(safes=safes):
+            go = "goes" if len(safes) == 1 else "go"
+            return f"{counted(len(safes), 'safe')} {go} back to the box unseen."
+        case ev.PassChosen(seat=seat):
+            return f"{who(seat)} chooses a safe to pass."
+        case ev.SafesShuffled(seat=seat):
+            return f"{who(seat)} shuffles their row of safes."
+        case ev.DiscardRequired(seat=seat, count=count):
+            return f"{who(seat)} must discard {counted(count, 'card')}."
+        case ev.AssistDeclined(seat=seat):
+            return f"{who(seat)} does not help."
+        case ev.HeistRevealed(cards=cards):
+            shown = [f"{who(s)} {card}" for s, card in enumerate(cards) if card]
+            return "The heist cards turn up: " + (", ".join(shown) or "nobody committed a card") + "."
         case ev.GameWon(seat=seat, reason=reason):
             return f"{who(seat)} wins: {reason}."
     return event.kind.replace("_", " ").capitalize() + "."

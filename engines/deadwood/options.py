@@ -43,7 +43,7 @@ def validate(raw: Mapping[str, JsonValue]) -> dict[str, JsonValue]:
     defaults = asdict(Options())
     unknown = set(raw) - set(defaults)
     if unknown:
-        raise OptionError(f"unknown Deadwood 1876 option(s): {', '.join(sorted(unknown))}")
+        raise OptionError(f"unknown Deadwood 1876 {_options(len(unknown))}: {', '.join(sorted(unknown))}")
     result = dict(defaults)
     for name, value in raw.items():
         expected = type(defaults[name])
@@ -59,3 +59,7 @@ def validate(raw: Mapping[str, JsonValue]) -> dict[str, JsonValue]:
 def from_dict(data: Mapping[str, JsonValue]) -> Options:
     known = {f.name for f in fields(Options)}
     return Options(**{k: v for k, v in validate(data).items() if k in known})
+
+
+def _options(count: int) -> str:
+    return "option" if count == 1 else "options"

@@ -72,7 +72,11 @@ def _require_duel(state: State, seat: int, target: int, size: int) -> None:
     if size not in (1, 2):
         raise RuleViolation("BAD_DUEL_SIZE", "A duel is played with 1 or 2 cards.", rule="MW-DUEL-2")
     if target == seat or not 0 <= target < state.seats:
-        raise RuleViolation("BAD_DUEL_TARGET", "Challenge one other player at the table.", rule="MW-DUEL-1")
+        raise RuleViolation(
+            "BAD_DUEL_TARGET",
+            f"Seat {target + 1} is not another player at this table (seats 1 to {state.seats}).",
+            rule="MW-DUEL-1",
+        )
     if len(state.player(target).hand) < size or len(state.player(seat).hand) < size:
         raise RuleViolation(
             "TOO_FEW_CARDS", f"Both duellists need at least {size} cards in hand.", rule="MW-DUEL-2"

@@ -8,15 +8,16 @@ from engines.base import Event
 from engines.most_wanted import events as ev
 from engines.most_wanted.cards import label
 from engines.most_wanted.state import TILE_NAMES
+from engines.wording import counted, seat_name
 
 
 def describe(event: Event, names: Sequence[str]) -> str:  # noqa: C901 - one case per event kind
     def who(seat: int) -> str:
-        return names[seat] if 0 <= seat < len(names) else f"seat {seat + 1}"
+        return seat_name(seat, names)
 
     def cards(found: tuple[str, ...], count: int) -> str:
-        counted = f"{count} card" if count == 1 else f"{count} cards"
-        return f"{counted} ({label(found)})" if found else counted
+        many = counted(count, "card")
+        return f"{many} ({label(found)})" if found else many
 
     match event:
         case ev.GameStarted(seats=seats):
@@ -54,7 +55,7 @@ def describe(event: Event, names: Sequence[str]) -> str:  # noqa: C901 - one cas
             to = f" to {who(to_seat)}" if to_seat is not None else ""
             return f"{who(seat)} pays {amount} bail{to}"
         case ev.MovedBack(seat=seat, spaces=spaces):
-            return f"{who(seat)} cannot pay bail and moves back {spaces}"
+            return f"{who(seat)} cannot pay bail and moves back {counted(spaces, 'space')}"
         case ev.Advanced(seat=seat, points=points):
             return f"{who(seat)} gains {points} notoriety"
         case ev.CardsDiscarded(seat=seat, cards=found):

@@ -24,7 +24,7 @@ DEFAULTS: dict[str, JsonValue] = {name: values[0] for name, values in CHOICES.it
 def validate(raw: Mapping[str, JsonValue]) -> dict[str, JsonValue]:
     unknown = set(raw) - set(DEFAULTS)
     if unknown:
-        raise OptionError(f"unknown option(s) {sorted(unknown)}; known: {sorted(DEFAULTS)}")
+        raise OptionError(f"unknown {_options(len(unknown))} {sorted(unknown)}; known: {sorted(DEFAULTS)}")
     complete = dict(DEFAULTS)
     for name, value in raw.items():
         if name in CHOICES and value not in CHOICES[name]:
@@ -35,3 +35,7 @@ def validate(raw: Mapping[str, JsonValue]) -> dict[str, JsonValue]:
                 raise OptionError(f"option {name} must be an integer from {low} to {high}, not {value!r}")
         complete[name] = value
     return complete
+
+
+def _options(count: int) -> str:
+    return "option" if count == 1 else "options"

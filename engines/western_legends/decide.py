@@ -343,18 +343,24 @@ def _require_here(state: State, seat: int, target: int) -> None:
     require(
         target in actions.others_here(state, seat),
         "TARGET_ELSEWHERE",
-        "Pick a player on your space.",
+        f"Seat {target + 1} is not another player on your space; pick one who is.",
         "WL-TURN-4",
     )
 
 
 def _require_fight(state: State, seat: int, target: int, kind: str) -> None:
     require(
-        0 <= target < state.seats and target != seat, "NO_SUCH_TARGET", "Pick another player.", "WL-FIGHT-1"
+        0 <= target < state.seats and target != seat,
+        "NO_SUCH_TARGET",
+        f"Seat {target + 1} is not another player at this table (seats 1 to {state.seats}).",
+        "WL-FIGHT-1",
     )
     me, them = state.players[seat], state.players[target]
     require(
-        me.space == them.space, "TARGET_ELSEWHERE", "You can only fight a player on your space.", "WL-FIGHT-1"
+        me.space == them.space,
+        "TARGET_ELSEWHERE",
+        f"Seat {target + 1} is not on your space: you can only fight a player there.",
+        "WL-FIGHT-1",
     )
     require(
         target not in state.fought,

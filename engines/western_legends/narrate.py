@@ -1,4 +1,4 @@
-"""describe: one sentence of narrative per event ("seat 1" is seat 0)."""
+"""describe: one sentence of narrative per event ("seat 1" is seat 0); shows only what the event holds."""
 
 from __future__ import annotations
 
@@ -6,51 +6,201 @@ from collections.abc import Sequence
 
 from engines.base import Event
 from engines.western_legends import events as ev
+from engines.wording import counted, seat_name
+
+# The public counters of PlayerChanged, as people say them (singular, plural).
+COUNTERS: tuple[tuple[str, str, str], ...] = (
+    ("money", "dollar", "dollars"),
+    ("gold", "gold nugget", "gold nuggets"),
+    ("lp", "legend point", "legend points"),
+    ("mp", "marshal point", "marshal points"),
+    ("wp", "wanted point", "wanted points"),
+    ("wounds", "wound", "wounds"),
+)
+
+# What each spent action does, said of the player who spends it.
+ACTIONS: dict[str, str] = {
+    "move": "spends an action to move",
+    "prospect": "spends an action to prospect at the mine",
+    "deposit": "spends an action to deposit gold at the bank",
+    "purchase": "spends an action to buy at the general store",
+    "upgrade": "spends an action to upgrade an item",
+    "heal": "spends an action to see the doctor",
+    "revel": "spends an action at the cabaret",
+    "provisions": "spends an action to buy provisions",
+    "take_cattle": "spends an action to take cattle at a ranch",
+    "rob_bank": "spends an action to rob the bank",
+    "fight": "spends an action to start a fight",
+}
+
+INCOMES = {"money": "money", "cards": "cards", "mixed": "money and a card"}
 
 
-def describe(event: Event, names: Sequence[str]) -> str:
+def character_name(character: str) -> str:
+    """ "billy_the_kid" -> "Billy the Kid", "yb_rowdy" -> "Y. B. Rowdy"."""
+    if character == "yb_rowdy":
+        return "Y. B. Rowdy"
+    words = character.split("_")
+    return " ".join(w if w == "the" else w.capitalize() for w in words)
+
+
+def _said(text: str) -> str:
+    return text.replace("_", " ")
+
+
+def _changes(event: ev.PlayerChanged) -> str:
+    parts = []
+    for key, one, many in COUNTERS:
+        value: int = getattr(event, key)
+        if value:
+            parts.append(("+" if value > 0 else "-") + counted(abs(value), one, many))
+    return ", ".join(parts) or "no change"
+
+
+def describe(event: Event, names: Sequence[str]) -> str:  # noqa: C901 - one case per event kind
     def who(seat: int) -> str:
-        return names[seat] if 0 <= seat < len(names) else f"seat {seat + 1}"
+        return seat_name(seat, names)
 
     match event:
-        case ev.GameStarted(seats=seats, first_player=first):
-            cast = ", ".join(f"{who(i)} as {s.character}" for i, s in enumerate(seats))
-            return f"Western Legends begins: {cast}; {who(first)} goes first."
+        case ev.GameStarted(seats=seats):
+            # The first player is chosen later (FirstPlayerChosen), once every character is known.
+            if seats and all(s.character for s in seats):
+                cast = ", ".join(f"{who(i)} as {character_name(s.character)}" for i, s in enumerate(seats))
+                return f"Western Legends begins: {cast}."
+            return (
+                f"Western Legends begins for {len(seats)} players; each is dealt two characters to keep one."
+            )
+        case ev.CharactersOffered(seat=seat, characters=characters):
+            if characters:
+                offered = " and ".join(character_name(c) for c in characters)
+                return f"{who(seat)} is offered {offered}."
+            return f"{who(seat)} is dealt two characters in secret."
+        case ev.CharacterChosen(seat=seat, character=character):
+            return f"{who(seat)} plays as {character_name(character)}."
+        case ev.FirstPlayerChosen(seat=seat):
+            return f"{who(seat)} goes first."
+        case ev.PlacementAwaited(seat=seat):
+            return f"{who(seat)} is to choose a start space."
         case ev.PlayerChanged(seat=seat, reason=reason):
-            parts = [
-                f"{v:+d} {k}"
-                for k in ("money", "gold", "lp", "mp", "wp", "wounds")
-                if (v := getattr(event, k))
-            ]
-            return f"{who(seat)}: {', '.join(parts) or 'no change'} ({reason})."
+            return f"{who(seat)}: {_changes(event)} ({_said(reason)})."
         case ev.CardsDrawn(seat=seat, count=count):
-            return f"{who(seat)} draws {count} card(s)."
+            return f"{who(seat)} draws {counted(count, 'card')}."
         case ev.CardsDiscarded(seat=seat, cards=cards):
-            return f"{who(seat)} discards {', '.join(cards)}."
-        case ev.Moved(seat=seat, to=to, reason=reason):
-            return f"{who(seat)} goes to {to} ({reason})."
-        case ev.FightStarted(attacker=a, target=t, fight=kind):
-            return f"{who(a)} starts a {kind} against {who(t)}."
-        case ev.FightRevealed(attacker_card=a, target_card=t, attacker_value=av, target_value=tv):
-            return f"The cards turn up: {a} ({av}) against {t} ({tv})."
-        case ev.FightWon(winner=w, loser=loser):
-            return f"{who(w)} wins the fight against {who(loser)}."
-        case ev.DiceRolled(seat=seat, faces=faces):
-            return f"{who(seat)} prospects and rolls {', '.join(map(str, faces))}."
+            return f"{who(seat)} discards {', '.join(cards) or 'nothing'}."
+        case ev.DeckRefilled(count=count):
+            return f"The discard pile ({counted(count, 'card')}) becomes the new deck."
+        case ev.ItemGained(seat=seat, item=item, upgraded=upgraded):
+            return f"{who(seat)} gains {'an upgraded' if upgraded else 'a'} {_said(item)}."
+        case ev.ItemUpgraded(seat=seat, item=item):
+            return f"{who(seat)} upgrades the {_said(item)}."
+        case ev.ItemDiscarded(seat=seat, item=item):
+            return f"{who(seat)} returns the {_said(item)} to the store."
         case ev.TurnStarted(seat=seat, round=r):
             return f"Round {r}: {who(seat)}'s turn."
+        case ev.IncomeTaken(seat=seat, income=income):
+            return f"{who(seat)} takes income in {INCOMES.get(income, _said(income))}."
+        case ev.GearChosen(seat=seat, weapon=weapon, mount=mount):
+            gear = " and the ".join(_said(g) for g in (weapon, mount) if g)
+            return f"{who(seat)} readies the {gear}." if gear else f"{who(seat)} readies no gear."
+        case ev.ActionSpent(seat=seat, action=action):
+            return f"{who(seat)} {ACTIONS.get(action, 'spends an action: ' + _said(action))}."
+        case ev.Moved(seat=seat, to=to, reason=reason):
+            return f"{who(seat)} goes to {to} ({reason})."
+        case ev.DiceRolled(seat=seat, faces=faces):
+            return f"{who(seat)} prospects and rolls {', '.join(map(str, faces))}."
+        case ev.FightStarted(attacker=a, target=t, fight=kind, toll_seat=toll):
+            tolled = f"; {who(toll)} must pay Annie Oakley's toll first" if toll >= 0 else ""
+            return f"{who(a)} starts a {kind} against {who(t)}{tolled}."
+        case ev.TollPaid(seat=seat):
+            return f"{who(seat)} pays Annie Oakley's toll."
+        case ev.FightCardPlaced(seat=seat):
+            return f"{who(seat)} places a fight card face down."
+        case ev.FightDeclined(seat=seat):
+            return f"{who(seat)} declines to fight."
+        case ev.FightRevealed(attacker_card=a, target_card=t, attacker_value=av, target_value=tv):
+            return f"The cards turn up: {a or 'no card'} ({av}) against {t or 'no card'} ({tv})."
+        case ev.ReactionPassed(seat=seat):
+            return f"{who(seat)} does not react."
+        case ev.FightWon(winner=w, loser=loser):
+            return f"{who(w)} wins the fight against {who(loser)}."
+        case ev.LootChosen(seat=seat, loot=loot):
+            return f"{who(seat)} takes the {'gold nuggets' if loot == 'gold' else loot} as loot."
+        case ev.FightEnded():
+            return "The fight is over."
         case ev.EndTriggered(seat=seat, round=r):
             return f"{who(seat)} reaches the legend mark in round {r}; one more round follows."
-        case ev.CharacterChosen(seat=seat, character=character):
-            return f"{who(seat)} plays {character.replace('_', ' ').title()}."
+        case ev.ActionsEnded(seat=seat):
+            return f"{who(seat)} ends their actions."
+        case ev.TurnEnded(seat=seat):
+            return f"{who(seat)} ends their turn."
+        case ev.GameEnded(final_lp=lp, reason=reason):
+            scores = ", ".join(f"{who(s)} {counted(v, 'LP', 'LP')}" for s, v in enumerate(lp))
+            return f"The game ends ({reason}): {scores}."
+        case ev.BanditsPlaced(spaces=spaces):
+            if not spaces:
+                return "No hideout is free for a bandit."
+            where = ", ".join(spaces)
+            return f"{counted(len(spaces), 'bandit')} now {'holds' if len(spaces) == 1 else 'hold'} {where}."
+        case ev.NpcFightStarted(npc=npc, fighter=fighter, chooser=chooser):
+            foe = {"guard": "the Bank Guard", "sheriff": "the Sheriff"}.get(npc, f"a {_said(npc)}")
+            return f"{who(fighter)} fights {foe}; {who(chooser)} draws the fight cards for it."
+        case ev.FightCardsOffered(seat=seat, count=count):
+            return f"{who(seat)} draws {counted(count, 'fight card')}."
+        case ev.FightCardChosen(seat=seat):
+            return f"{who(seat)} keeps one fight card face down."
+        case ev.NpcRevealed(poker_card=card, fight_card=fight, player_value=mine, npc_value=theirs, won=won):
+            verdict = "the player wins" if won else "the player loses"
+            played = card or "no card"
+            return f"The cards turn up: {played} ({mine}) against fight card {fight} ({theirs}); {verdict}."
+        case ev.NpcFightRestarted(seat=seat):
+            return f"{who(seat)} takes the card back and the fight starts over."
+        case ev.NpcAwaiting(step=step):
+            return (
+                "The fighter chooses a reward."
+                if step == "reward"
+                else "The fighter chooses the fight card's effect."
+            )
+        case ev.NpcChoiceMade(seat=seat, choice=choice):
+            return f"{who(seat)} chooses {_said(choice)}."
+        case ev.NpcFightEnded(bandit_space=space):
+            return f"The bandit at {space} leaves the board." if space else "The fight is over."
+        case ev.SheriffMoved(path=path):
+            return f"The Sheriff moves to {path[-1]}." if path else "The Sheriff stays put."
+        case ev.EndPhaseResumed(seat=seat):
+            return f"{who(seat)}'s end phase goes on."
         case ev.CattleTaken(seat=seat, ranch=ranch):
             return f"{who(seat)} takes a cattle token from the {ranch} ranch."
         case ev.CattleDelivered(seat=seat, token=token, delivery=how):
             return f"{who(seat)} {how}s cattle token {token}."
-        case ev.GameEnded(final_lp=lp, reason=reason):
-            return (
-                f"The game ends ({reason}): " + ", ".join(f"{who(s)} {v} LP" for s, v in enumerate(lp)) + "."
-            )
+        case ev.CattleReturned(seat=seat, reason=reason):
+            return f"{who(seat)}'s cattle token goes back to its ranch ({reason})."
+        case ev.CattleStolen(seat=seat, victim=victim, kept=kept):
+            fate = "keeps it" if kept else "sends it back to its ranch"
+            return f"{who(seat)} takes {who(victim)}'s cattle token and {fate}."
+        case ev.HandPeeked(seat=seat, target=target, cards=cards):
+            seen = counted(len(cards), "card") if cards else "cards"  # a redacted peek hides how many
+            return f"{who(seat)} looks at {seen} of {who(target)}'s hand with the rifle."
+        case ev.RerollAwaited(seat=seat):
+            return f"{who(seat)} may reroll a die with the Miner's Map."
+        case ev.DieRerolled(seat=seat, die=die, faces=faces):
+            return f"{who(seat)} rerolls die {die + 1}: {', '.join(map(str, faces))}."
+        case ev.DiceSettled(seat=seat):
+            return f"{who(seat)}'s prospecting dice are paid out."
+        case ev.AfterMoveOpened(seat=seat, effects=effects):
+            return f"{who(seat)} may now use {', '.join(_said(e) for e in effects) or 'nothing'}."
+        case ev.WhiskeyThrown(seat=seat, target=target):
+            return f"{who(seat)} throws whiskey at {who(target)}."
+        case ev.ShakenDown(seat=seat, target=target, take=take):
+            what = "10 dollars" if take == "money" else "a random card"
+            return f"{who(seat)} shakes down {who(target)} for {what}."
+        case ev.CardStolen(seat=seat, victim=victim):
+            return f"{who(seat)} steals a card from {who(victim)}."
+        case ev.RideStarted(seat=seat, steps=steps):
+            return f"{who(seat)} discards a card to ride up to {counted(steps, 'space')}."
+        case ev.RideEnded(seat=seat):
+            return f"{who(seat)} ends the ride."
+        case ev.ActionGranted(seat=seat, reason=reason):
+            return f"{who(seat)} gains an extra action ({reason})."
     actor = getattr(event, "seat", None)
     subject = who(actor) if isinstance(actor, int) else "the table"
     return f"{subject}: {event.kind.replace('_', ' ')}."

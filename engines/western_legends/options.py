@@ -28,7 +28,7 @@ CHOICES: dict[str, tuple[JsonValue, tuple[JsonValue, ...]]] = {
 def validate(raw: Mapping[str, JsonValue]) -> dict[str, JsonValue]:
     unknown = sorted(set(raw) - set(CHOICES))
     if unknown:
-        raise OptionError(f"unknown option(s) {unknown}; known: {sorted(CHOICES)}")
+        raise OptionError(f"unknown {_options(len(unknown))} {unknown}; known: {sorted(CHOICES)}")
     complete: dict[str, JsonValue] = {}
     for name, (default, allowed) in CHOICES.items():
         value = raw.get(name, default)
@@ -36,3 +36,7 @@ def validate(raw: Mapping[str, JsonValue]) -> dict[str, JsonValue]:
             raise OptionError(f"option {name}={value!r} is not allowed")
         complete[name] = value
     return complete
+
+
+def _options(count: int) -> str:
+    return "option" if count == 1 else "options"

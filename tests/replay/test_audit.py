@@ -73,3 +73,52 @@ def test_an_unfinished_game_and_a_pipe_in_a_name_render_safely() -> None:
     assert "| Result | not decided yet: the game is not over. |" in markdown
     broken = report_of((header, edit_entry(entries, 1, seat=5), trailer))
     assert "`BROKEN_CHAIN`" in broken
+
+
+def row(markdown: str, name: str) -> str:
+    """The value of one row of the report's table."""
+    (line,) = [line for line in markdown.splitlines() if line.startswith(f"| {name} | ")]
+    return line.removeprefix(f"| {name} | ").removesuffix(" |")
+
+
+def test_the_report_names_the_table_options_rules_version_and_generator() -> None:
+    header, _, _ = record = simulated()
+    markdown = report_of(record)
+    assert header.options and header.rules_version and header.rng
+    options = row(markdown, "Table options")
+    for key in header.options:
+        assert f"{key} = " in options
+    assert row(markdown, "Rules version") == f"`{header.rules_version}`"
+    assert row(markdown, "Random generator") == f"`{header.rng}`"
+
+
+def test_a_format_1_report_says_the_rules_version_was_not_recorded() -> None:
+    markdown = report_of(simulated(format_version=1))
+    assert row(markdown, "Rules version") == "not recorded (format 1 log)"
+    assert row(markdown, "Random generator") == "not recorded (format 1 log)"
+
+
+def test_the_report_says_whether_the_game_was_live_imported_or_at_the_table() -> None:
+    record = simulated()
+    assert row(report_of(record), "Played").startswith("live: its chance was committed before play")
+    assert row(report_of(tabletop(record)), "Played").startswith("at the table: a tabletop log")
+    live_here = build_report(*record, verify(*record), imported=False).to_markdown()
+    assert row(live_here, "Played").startswith("live on this server")
+    imported = build_report(*record, verify(*record), imported=True).to_markdown()
+    assert row(imported, "Played").startswith("imported")
+
+
+def test_the_signature_status_is_reported_only_where_it_is_known() -> None:
+    record = simulated()
+    assert "| Signature |" not in report_of(record)
+    signed = build_report(*record, verify(*record), signature="signed with key `k1`").to_markdown()
+    assert row(signed, "Signature") == "signed with key `k1`"
+
+
+def test_names_given_later_replace_the_header_and_blank_ones_read_seat_n() -> None:
+    header, entries, trailer = record = simulated(seats=3)
+    later = build_report(*record, verify(*record), names=["Ann", "  ", "Cy"]).to_markdown()
+    assert row(later, "Players") == "seat 1 (Ann), seat 2, seat 3 (Cy)"
+    blank = reseal(replace(header, players=("", "Bob", "")), entries, trailer)
+    assert row(report_of(blank), "Players") == "seat 1, seat 2 (Bob), seat 3"
+    assert "(Player" not in later

@@ -72,3 +72,13 @@ def test_an_unknown_game_is_named() -> None:
     assert story == [
         "Cannot tell game game-1: unknown game 'poker'; known games: " + story[0].split(": ", 2)[2]
     ]
+
+
+def test_names_given_later_are_told_and_a_blank_name_reads_seat_n() -> None:
+    header, entries, trailer = simulated(seats=3)
+    story = list(narrate(header, entries, trailer, names=["Ann", "", "Cy"]))
+    assert story[1] == "Players: seat 1 (Ann), seat 2, seat 3 (Cy)"
+    assert not any("Player " in line for line in story)
+    blank = list(narrate(*reseal(replace(header, players=("", "", "")), entries, trailer)))
+    assert blank[1] == "Players: seat 1, seat 2, seat 3"
+    assert any("seat 2" in line for line in blank[2:])

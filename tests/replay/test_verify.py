@@ -161,7 +161,9 @@ def test_a_dropped_event_resealed_is_caught_by_the_rules() -> None:
     i = first_index(entries, is_card)
     forged = reseal(header, edit_entry(entries, i, events=entries[i].events[:-1]), trailer)
     reason = problem_at(rejected(*forged), line_of(i), entries[i].version, "EVENTS_DIFFER")
-    assert f"recorded {len(entries[i].events) - 1} event(s), rules give {len(entries[i].events)}" in reason
+    kept = len(entries[i].events) - 1
+    said = f"{kept} event" if kept == 1 else f"{kept} events"
+    assert f"recorded {said}, rules give {len(entries[i].events)}" in reason
 
 
 def test_a_changed_setup_resealed_is_caught_at_line_1() -> None:

@@ -1,0 +1,16 @@
+"""Words shared by the engines' narratives: how a seat is named and how a count agrees with its noun."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+
+def seat_name(seat: int, names: Sequence[str]) -> str:
+    """The seat's name, or "seat N" (1-based, the people's numbering) when it has none."""
+    name = names[seat].strip() if 0 <= seat < len(names) else ""
+    return name or f"seat {seat + 1}"
+
+
+def counted(count: int, noun: str, plural: str = "") -> str:
+    """ "1 card", "2 cards", "0 cards": the noun agrees with the count."""
+    return f"{count} {noun if count == 1 else plural or noun + 's'}"
