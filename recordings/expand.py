@@ -1,0 +1,434 @@
+"""Expanding a recording through the engine into the full tabletop match log.
+
+The table saw only some cards. The engine is run with a *planned* deck: every
+shuffle first comes out in the components' own order, and whenever the rules
+deal a card other than the one the table saw (or a player names a card the
+plan did not give them), two cards of that shuffle are swapped and the game is
+run again from the start. A swap is kept only if every observation up to the
+failing one still holds, so no card is ever in two places and every card comes
+from the components. Cards written "unknown" keep whatever the plan leaves
+there: the first cards of the components' order not needed elsewhere.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import secrets
+import uuid
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, TypeVar, cast
+
+from engines.base import Command, Engine, Event, JsonValue, OptionError, RuleViolation
+from engines.codec import Codec, DecodeError, encode
+from engines.registry import UnknownGame, get_engine
+from engines.rng import SEEDED_RNG_ID, Draw
+from recordings import most_wanted as mw
+from recordings.format import Line, Recording, parse
+from recordings.problems import Problem, RecordingRejected
+from replay.record import FORMAT_VERSION, GENESIS, Entry, Header, Trailer, state_hash
+from replay.verify import outcome_json
+
+T = TypeVar("T")
+SUPPORTED = (mw.GAME,)  # games whose recordings this release expands
+MAX_SWAPS = 2000  # far above any real game's observed cards; stops a pathological file
+
+
+class _Stop(Exception):
+    def __init__(self, problem: Problem, swaps: Sequence[tuple[str, str]] = ()) -> None:
+        self.problem = problem
+        self.swaps = list(swaps)
+
+
+class _PlannedRng:
+    """Shuffles come out as planned (else in the items' order); rolls are the observed ones."""
+
+    def __init__(self, run: _Run, line: int, rolls: list[JsonValue]) -> None:
+        self._run, self._line, self._rolls = run, line, list(rolls)
+        self.draws: list[Draw] = []
+
+    def shuffle(self, items: Sequence[T]) -> tuple[T, ...]:
+        index = len(self._run.shuffles)
+        planned = self._run.plan.get(index, [])
+        pool = list(items)
+        order: list[Any] = []
+        for item in planned:  # keep the plan's order for the items still being shuffled
+            if item in pool:
+                pool.remove(item)
+                order.append(item)
+        order += pool
+        self._run.shuffles.append(tuple(order))
+        self.draws.append({"op": "shuffle", "value": list(order)})
+        return tuple(order)
+
+    def randint(self, low: int, high: int) -> int:
+        if not self._rolls:
+            raise _Stop(
+                Problem(
+                    self._line,
+                    "MISSING_ROLL",
+                    "the rules need a chance result here that the line does not give",
+                )
+            )
+        value = self._rolls.pop(0)
+        if type(value) is not int or not low <= value <= high:
+            raise _Stop(
+                Problem(
+                    self._line,
+                    "IMPOSSIBLE_ROLL",
+                    f"{value!r} cannot come up here: it must be from {low} to {high}",
+                )
+            )
+        self.draws.append({"op": "randint", "value": value})
+        return value
+
+    def leftover(self) -> list[JsonValue]:
+        return self._rolls
+
+
+@dataclass
+class Step:
+    line: int
+    seat: int | None
+    command: dict[str, JsonValue] | None
+    events: list[Event]
+    draws: list[Draw]
+    state: Any
+
+
+@dataclass
+class _Run:
+    plan: dict[int, list[Any]]
+    shuffles: list[tuple[Any, ...]] = field(default_factory=list)
+    steps: list[Step] = field(default_factory=list)
+    passed: int = 0  # observations and commands that held: a swap must raise this
+    filled: dict[str, int] = field(default_factory=dict)  # card -> line where it was drawn unseen
+
+
+@dataclass
+class Expansion:
+    header: Header
+    entries: list[Entry]
+    trailer: Trailer
+
+
+def expand_text(text: str, *, lenient: bool = False, game_id: str | None = None) -> Expansion:
+    """The sealed log of a recording, or RecordingRejected with the first (strict) or every problem."""
+    recording = parse(text)
+    problems = list(recording.problems)
+    if recording.header is None or (problems and not lenient):
+        raise RecordingRejected(problems[:1] if not lenient else problems)
+    header = recording.header
+    if header.game not in SUPPORTED:
+        raise RecordingRejected(
+            [
+                Problem(
+                    header.line,
+                    "UNKNOWN_GAME",
+                    f"recordings of {header.game!r} cannot be expanded; supported: {', '.join(SUPPORTED)}",
+                )
+            ]
+        )
+    engine = get_engine(header.game)
+    skip: set[int] = set()
+    unseen: set[tuple[int, int]] = set()  # (line, index) of draws treated as unknown after a reported problem
+    plan: dict[int, list[Any]] = {}
+    for _ in range(MAX_SWAPS):
+        run = _Run(plan)
+        try:
+            _play(engine, recording, run, skip, unseen)
+        except _Stop as stop:
+            better = _try_swaps(engine, recording, run, stop.swaps, skip, unseen)
+            if better is not None:
+                plan = better
+                continue
+            problems.append(stop.problem)
+            if not lenient or stop.problem.line == header.line:
+                raise RecordingRejected(problems) from None
+            if stop.problem.code in _DRAW_CODES:
+                unseen.add((stop.problem.line, _draw_index(stop)))
+            else:
+                skip.add(stop.problem.line)
+            continue
+        if problems:
+            raise RecordingRejected(sorted(problems, key=lambda p: p.line))
+        return _seal(engine, recording, run, game_id)
+    raise RecordingRejected(
+        problems + [Problem(header.line, "TOO_COMPLEX", "the recording needs too many card swaps to expand")]
+    )
+
+
+_DRAW_CODES = ("WRONG_CARD_DRAWN", "CARD_NOT_AVAILABLE")
+
+
+def _draw_index(stop: _Stop) -> int:
+    return int(stop.problem.message.split("#", 1)[1].split(" ", 1)[0]) - 1
+
+
+def _try_swaps(
+    engine: Engine,
+    recording: Recording,
+    failed: _Run,
+    swaps: list[tuple[str, str]],
+    skip: set[int],
+    unseen: set[tuple[int, int]],
+) -> dict[int, list[Any]] | None:
+    for x, y in swaps:
+        for index in range(len(failed.shuffles) - 1, -1, -1):
+            order = list(failed.shuffles[index])
+            if x not in order or y not in order:
+                continue
+            i, j = order.index(x), order.index(y)
+            order[i], order[j] = order[j], order[i]
+            plan = {**failed.plan, index: order}
+            trial = _Run(plan)
+            with contextlib.suppress(_Stop):
+                _play(engine, recording, trial, skip, unseen)
+            if trial.passed > failed.passed:
+                return plan
+            break  # only the latest shuffle holding both cards can exchange them
+    return None
+
+
+def _play(
+    engine: Engine, recording: Recording, run: _Run, skip: set[int], unseen: set[tuple[int, int]]
+) -> None:
+    header = recording.header
+    assert header is not None
+    seats = len(header.players)
+    if not engine.min_seats <= seats <= engine.max_seats:
+        raise _Stop(
+            Problem(
+                header.line,
+                "BAD_SEATS",
+                f"{engine.title} is played by {engine.min_seats} to {engine.max_seats}; the header names "
+                f"{seats} players",
+            )
+        )
+    try:
+        options = engine.options(header.options)
+    except OptionError as error:
+        raise _Stop(Problem(header.line, "BAD_OPTIONS", str(error))) from None
+    observed, rolls, sentence = mw.setup_observations(header.setup, seats)
+    if observed is None:
+        raise _Stop(Problem(header.line, "BAD_SETUP", sentence))
+    if options["first_player"] == "random" and not rolls:
+        raise _Stop(
+            Problem(
+                header.line, "MISSING_ROLL", 'write "setup.first_player": the seat the table drew to start'
+            )
+        )
+    rng = _PlannedRng(run, header.line, rolls)
+    events = engine.setup(options, seats, rng)
+    if rng.leftover():
+        raise _Stop(
+            Problem(
+                header.line,
+                "BAD_SETUP",
+                '"setup.first_player" is only written when the option first_player is "random"',
+            )
+        )
+    state = _fold(engine, None, events)
+    _check_draws(header.line, mw.drawn(events), observed, run, state, header.players, unseen)
+    run.steps.append(Step(header.line, None, None, events, rng.draws, state))
+    codec = Codec(engine.commands)
+    for line in recording.lines:
+        if line.line in skip:
+            continue
+        state = _apply(engine, codec, line, run, state, header.players, unseen)
+
+
+def _who(players: Sequence[str], seat: int) -> str:
+    return f"seat {seat} ({players[seat]})" if 0 <= seat < len(players) else f"seat {seat}"
+
+
+def _apply(
+    engine: Engine,
+    codec: Codec,
+    line: Line,
+    run: _Run,
+    state: Any,
+    players: Sequence[str],
+    unseen: set[tuple[int, int]],
+) -> Any:
+    if engine.outcome(state) is not None:
+        raise _Stop(
+            Problem(
+                line.line,
+                "GAME_OVER",
+                "the game was already over before this line: remove it or look for a wrong line before it",
+            )
+        )
+    to_act = engine.seats_to_act(state)
+    if line.seat not in to_act:
+        waiting = " or ".join(_who(players, s) for s in to_act)
+        raise _Stop(
+            Problem(
+                line.line,
+                "NOT_TO_ACT",
+                f"the game waits for {waiting} here, not {_who(players, line.seat)}: a wrong seat, or a "
+                f"line missing before this one?",
+            )
+        )
+    command, missing = mw.resolve_command(state, line.seat, line.command)
+    if missing is not None:
+        held = mw.held_cards(state, line.seat)
+        swaps = [(x, y) for x in held if x in run.filled for y in mw.FACES[missing] if y != x]
+        raise _Stop(
+            Problem(
+                line.line,
+                "CARD_NOT_HELD",
+                f"{_who(players, line.seat)} cannot play a {missing} here: the recording never gives them "
+                f'one (drawn cards written "unknown" can stand for it only while a copy is free)',
+            ),
+            swaps,
+        )
+    for written in command.get("cards", []) if isinstance(command.get("cards"), list) else []:
+        if mw.face_of(written) is None:
+            raise _Stop(Problem(line.line, "CARD_NOT_IN_GAME", mw.not_a_card(written)))
+    try:
+        decoded = codec.decode(command)
+    except DecodeError as error:
+        raise _Stop(Problem(line.line, "BAD_COMMAND", f"the command does not read: {error}")) from None
+    rng = _PlannedRng(run, line.line, [])
+    try:
+        events = engine.decide(state, line.seat, cast(Command, decoded), rng)
+    except RuleViolation as violation:
+        raise _Stop(
+            Problem(
+                line.line,
+                violation.code,
+                f"{violation.message} (rule {violation.rule}): the table allowed a move the rules forbid, "
+                f"or the line is wrong",
+            )
+        ) from None
+    run.passed += 1
+    state = _fold(engine, state, events)
+    _check_draws(line.line, mw.drawn(events), line.drew, run, state, players, unseen)
+    run.steps.append(Step(line.line, line.seat, encode(decoded), events, rng.draws, state))
+    return state
+
+
+def _check_draws(
+    number: int,
+    got: list[tuple[int, str]],
+    written: list[JsonValue] | None,
+    run: _Run,
+    state: Any,
+    players: Sequence[str],
+    unseen: set[tuple[int, int]],
+) -> None:
+    if written is None:
+        if got:
+            raise _Stop(
+                Problem(
+                    number,
+                    "MISSING_DRAW",
+                    f'the rules draw {len(got)} card(s) here: write them in "drew", in the order drawn '
+                    f'("unknown" for a card nobody saw)',
+                )
+            )
+        return
+    if len(written) != len(got):
+        raise _Stop(
+            Problem(
+                number,
+                "WRONG_DRAW_COUNT",
+                f"the rules draw {len(got)} card(s) here ({_draw_summary(got, players)}); the line lists "
+                f"{len(written)}",
+            )
+        )
+    for index, ((seat, card), wrote) in enumerate(zip(got, written, strict=True)):
+        if wrote == mw.UNKNOWN or (number, index) in unseen:
+            run.filled[card] = number
+            continue
+        face = mw.face_of(wrote)
+        if face is None:
+            raise _Stop(
+                Problem(number, "CARD_NOT_IN_GAME", f"card #{index + 1} drawn: {mw.not_a_card(wrote)}")
+            )
+        if mw.card_face(card) != face:
+            swaps = [(card, y) for y in mw.FACES[face]]
+            raise _Stop(
+                Problem(
+                    number,
+                    "CARD_NOT_AVAILABLE",
+                    f"card #{index + 1} drawn ({_who(players, seat)}) cannot be a {face}: both copies are "
+                    f"already dealt, played or recorded earlier (a card written twice?)",
+                ),
+                swaps,
+            )
+        run.filled.pop(card, None)
+        run.passed += 1
+
+
+def _draw_summary(got: list[tuple[int, str]], players: Sequence[str]) -> str:
+    counts: dict[int, int] = {}
+    for seat, _ in got:
+        counts[seat] = counts.get(seat, 0) + 1
+    return ", ".join(f"{_who(players, seat)} draws {n}" for seat, n in counts.items())
+
+
+def _fold(engine: Engine, state: Any, events: list[Event]) -> Any:
+    for event in events:
+        state = engine.evolve(state, event)
+    return state
+
+
+def _seal(engine: Engine, recording: Recording, run: _Run, game_id: str | None) -> Expansion:
+    """The format-2 tabletop log: no seed commitment, random salts, observed outcomes as draws."""
+    header_data = recording.header
+    assert header_data is not None
+    setup = run.steps[0]
+    header = Header(
+        game_id=game_id or header_data.game_id or str(uuid.uuid4()),
+        game=header_data.game,
+        options=engine.options(header_data.options),
+        seats=len(header_data.players),
+        players=header_data.players,
+        tag=header_data.tag,
+        seed_commitment=None,
+        setup_events=tuple(encode(e) for e in setup.events),
+        setup_draws=tuple(setup.draws),
+        prev=GENESIS,
+        format_version=FORMAT_VERSION,
+        rules_version=engine.rules_version,
+        rng=SEEDED_RNG_ID,
+        salt=secrets.token_hex(32),
+    ).sealed()
+    entries: list[Entry] = []
+    previous = header.hash
+    for version, step in enumerate(run.steps[1:], start=2):
+        assert step.command is not None and step.seat is not None
+        entry = Entry(
+            version=version,
+            seat=step.seat,
+            command=step.command,
+            draws=tuple(step.draws),
+            events=tuple(encode(e) for e in step.events),
+            prev=previous,
+            format_version=FORMAT_VERSION,
+            salt=secrets.token_hex(32),
+        ).sealed()
+        entries.append(entry)
+        previous = entry.hash
+    final = run.steps[-1].state
+    outcome = engine.outcome(final)
+    trailer = Trailer(
+        version=len(run.steps),
+        status="in_progress" if outcome is None else "finished",
+        outcome=outcome_json(outcome),
+        state_hash=state_hash(engine.view(final, None), FORMAT_VERSION),
+        seed=None,
+        prev=previous,
+        format_version=FORMAT_VERSION,
+    ).sealed()
+    return Expansion(header, entries, trailer)
+
+
+def unknown_game(game: str) -> bool:
+    try:
+        get_engine(game)
+    except UnknownGame:
+        return True
+    return False
