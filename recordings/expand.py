@@ -270,7 +270,8 @@ def _apply(
                 f"line missing before this one?",
             )
         )
-    command, missing = mw.resolve_command(state, line.seat, line.command)
+    command, missing, found = mw.resolve_command(state, line.seat, line.command)
+    run.passed += found
     if missing is not None:
         held = mw.held_cards(state, line.seat)
         swaps = [(x, y) for x in held if x in run.filled for y in mw.FACES[missing] if y != x]

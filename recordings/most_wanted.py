@@ -72,11 +72,12 @@ def setup_observations(
 
 def resolve_command(
     state: State, seat: int, command: dict[str, JsonValue]
-) -> tuple[dict[str, Any], str | None]:
-    """The command with each written face replaced by a copy the seat holds; or a missing face."""
+) -> tuple[dict[str, Any], str | None, int]:
+    """The command with each written face replaced by a copy the seat holds; or the first missing
+    face and how many were found before it (a swap that finds one more is progress)."""
     cards = command.get("cards")
     if not isinstance(cards, list) or not 0 <= seat < state.seats:
-        return dict(command), None
+        return dict(command), None, 0
     player = state.player(seat)
     held = list(player.hand) + [c for c in player.committed if c not in player.hand]
     chosen: list[JsonValue] = []
@@ -87,9 +88,9 @@ def resolve_command(
             continue
         copy = next((c for c in held if card_face(c) == wanted and c not in chosen), None)
         if copy is None:
-            return dict(command), wanted
+            return dict(command), wanted, len(chosen)
         chosen.append(copy)
-    return {**command, "cards": chosen}, None
+    return {**command, "cards": chosen}, None, len(chosen)
 
 
 def held_cards(state: State, seat: int) -> tuple[str, ...]:
