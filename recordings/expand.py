@@ -16,7 +16,7 @@ import contextlib
 import secrets
 import uuid
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar, cast
 
 from engines.base import Command, Engine, Event, JsonValue, OptionError, RuleViolation
@@ -35,9 +35,12 @@ MAX_SWAPS = 2000  # far above any real game's observed cards; stops a pathologic
 
 
 class _Stop(Exception):
-    def __init__(self, problem: Problem, swaps: Sequence[tuple[str, str]] = ()) -> None:
+    def __init__(
+        self, problem: Problem, swaps: Sequence[tuple[str, str]] = (), draw: int | None = None
+    ) -> None:
         self.problem = problem
         self.swaps = list(swaps)
+        self.draw = draw  # the index of the drawn card at fault, if a draw is
 
 
 class _PlannedRng:
@@ -142,11 +145,12 @@ def expand_text(text: str, *, lenient: bool = False, game_id: str | None = None)
             if better is not None:
                 plan = better
                 continue
-            problems.append(stop.problem)
+            at_header = stop.problem.line == header.line
+            problems.append(replace(stop.problem, version=1 if at_header else len(run.steps) + 1))
             if not lenient or stop.problem.line == header.line:
                 raise RecordingRejected(problems) from None
-            if stop.problem.code in _DRAW_CODES:
-                unseen.add((stop.problem.line, _draw_index(stop)))
+            if stop.draw is not None:  # go on as if that card had been written "unknown"
+                unseen.add((stop.problem.line, stop.draw))
             else:
                 skip.add(stop.problem.line)
             continue
@@ -156,13 +160,6 @@ def expand_text(text: str, *, lenient: bool = False, game_id: str | None = None)
     raise RecordingRejected(
         problems + [Problem(header.line, "TOO_COMPLEX", "the recording needs too many card swaps to expand")]
     )
-
-
-_DRAW_CODES = ("WRONG_CARD_DRAWN", "CARD_NOT_AVAILABLE")
-
-
-def _draw_index(stop: _Stop) -> int:
-    return int(stop.problem.message.split("#", 1)[1].split(" ", 1)[0]) - 1
 
 
 def _try_swaps(
@@ -346,7 +343,8 @@ def _check_draws(
         face = mw.face_of(wrote)
         if face is None:
             raise _Stop(
-                Problem(number, "CARD_NOT_IN_GAME", f"card #{index + 1} drawn: {mw.not_a_card(wrote)}")
+                Problem(number, "CARD_NOT_IN_GAME", f"card #{index + 1} drawn: {mw.not_a_card(wrote)}"),
+                draw=index,
             )
         if mw.card_face(card) != face:
             swaps = [(card, y) for y in mw.FACES[face]]
@@ -358,6 +356,7 @@ def _check_draws(
                     f"already dealt, played or recorded earlier (a card written twice?)",
                 ),
                 swaps,
+                draw=index,
             )
         run.filled.pop(card, None)
         run.passed += 1

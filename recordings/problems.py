@@ -12,6 +12,7 @@ class Problem:
     line: int  # 1-based line of the recording file
     code: str  # stable, upper-case: MALFORMED_LINE, WRONG_DRAW, NOT_TO_ACT, an engine code, ...
     message: str
+    version: int = 0  # the game version the line would create (1: the header); 0 if it never read
 
     def __str__(self) -> str:
         return f"line {self.line}: {self.code}: {self.message}"
