@@ -54,7 +54,7 @@ def _bad_request(call: object) -> tuple[grpc.StatusCode, dict[str, str], list[tu
     try:
         call()  # type: ignore[operator]
     except grpc.RpcError as error:
-        status = rpc_status.from_call(error)  # type: ignore[arg-type]
+        status = rpc_status.from_call(error)
         assert status is not None
         metadata: dict[str, str] = {}
         violations: list[tuple[str, str, str]] = []
