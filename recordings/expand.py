@@ -269,6 +269,8 @@ def _apply(
         )
     command, missing, found = mw.resolve_command(state, line.seat, line.command)
     run.passed += found
+    for card in command.get("cards", []) if isinstance(command.get("cards"), list) else []:
+        run.filled.pop(str(card), None)  # named by a player: no longer free to stand for another card
     if missing is not None:
         held = mw.held_cards(state, line.seat)
         swaps = [(x, y) for x in held if x in run.filled for y in mw.FACES[missing] if y != x]
