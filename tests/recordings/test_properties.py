@@ -13,6 +13,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from engines.base import Outcome
 from engines.codec import encode
 from engines.most_wanted import events as ev
 from engines.registry import get_engine
@@ -33,7 +34,9 @@ def _faces(value: object) -> object:
     return _face(value) if isinstance(value, str) and value.count("-") == 2 else value
 
 
-def _write_down(seed: bytes, seats: int, bot: int, hide: float) -> tuple[str, list[object], object]:
+def _write_down(
+    seed: bytes, seats: int, bot: int, hide: float
+) -> tuple[str, list[dict[str, object]], Outcome | None]:
     hider = random.Random(bot)
     steps = list(playout(ENGINE, seats, seed=seed, options={"max_turns": 12}, bot_seed=bot))
 
