@@ -32,6 +32,25 @@ from replay.verify import outcome_json
 T = TypeVar("T")
 SUPPORTED = (mw.GAME,)  # games whose recordings this release expands
 MAX_SWAPS = 2000  # far above any real game's observed cards; stops a pathological file
+# Commands the engine may run in one expansion, over every replay and trial. Deterministic, so a
+# file expands or is refused the same way on every machine. A 420-command five-player game with
+# every card seen needs ~160,000 (about 15 s on one core); this bound is about 50 s.
+MAX_ENGINE_STEPS = 600_000
+
+
+class _OutOfSteps(Exception):
+    """The expansion would cost more engine steps than any real game needs."""
+
+
+@dataclass
+class _Budget:
+    left: int
+    used: int = 0
+
+    def spend(self) -> None:
+        self.used += 1
+        if self.used > self.left:
+            raise _OutOfSteps
 
 
 class _Stop(Exception):
@@ -102,6 +121,7 @@ class Step:
 @dataclass
 class _Run:
     plan: dict[int, list[Any]]
+    budget: _Budget
     shuffles: list[tuple[Any, ...]] = field(default_factory=list)
     steps: list[Step] = field(default_factory=list)
     passed: int = 0  # observations and commands that held: a swap must raise this
@@ -115,7 +135,9 @@ class Expansion:
     trailer: Trailer
 
 
-def expand_text(text: str, *, lenient: bool = False, game_id: str | None = None) -> Expansion:
+def expand_text(
+    text: str, *, lenient: bool = False, game_id: str | None = None, max_steps: int = MAX_ENGINE_STEPS
+) -> Expansion:
     """The sealed log of a recording, or RecordingRejected with the first (strict) or every problem."""
     recording = parse(text)
     problems = list(recording.problems)
@@ -136,30 +158,38 @@ def expand_text(text: str, *, lenient: bool = False, game_id: str | None = None)
     skip: set[int] = set()
     unseen: set[tuple[int, int]] = set()  # (line, index) of draws treated as unknown after a reported problem
     plan: dict[int, list[Any]] = {}
-    for _ in range(MAX_SWAPS):
-        run = _Run(plan)
-        try:
-            _play(engine, recording, run, skip, unseen)
-        except _Stop as stop:
-            better = _try_swaps(engine, recording, run, stop.swaps, skip, unseen)
-            if better is not None:
-                plan = better
-                continue
-            at_header = stop.problem.line == header.line
-            problems.append(replace(stop.problem, version=1 if at_header else len(run.steps) + 1))
-            if not lenient or stop.problem.line == header.line:
-                raise RecordingRejected(problems) from None
-            if stop.draw is not None:  # go on as if that card had been written "unknown"
-                unseen.add((stop.problem.line, stop.draw))
-            else:
-                skip.add(stop.problem.line)
-            continue
-        if problems:
-            raise RecordingRejected(sorted(problems, key=lambda p: p.line))
-        return _seal(engine, recording, run, game_id)
-    raise RecordingRejected(
-        problems + [Problem(header.line, "TOO_COMPLEX", "the recording needs too many card swaps to expand")]
+    budget = _Budget(max_steps)
+    too_complex = Problem(
+        header.line,
+        "TOO_COMPLEX",
+        f"expanding this recording needs more than {MAX_SWAPS} card exchanges or "
+        f"{max_steps} rule steps, far more than a game played at a table",
     )
+    try:
+        for _ in range(MAX_SWAPS):
+            run = _Run(plan, budget)
+            try:
+                _play(engine, recording, run, skip, unseen)
+            except _Stop as stop:
+                better = _try_swaps(engine, recording, run, stop.swaps, skip, unseen)
+                if better is not None:
+                    plan = better
+                    continue
+                at_header = stop.problem.line == header.line
+                problems.append(replace(stop.problem, version=1 if at_header else len(run.steps) + 1))
+                if not lenient or at_header:
+                    raise RecordingRejected(problems) from None
+                if stop.draw is not None:  # go on as if that card had been written "unknown"
+                    unseen.add((stop.problem.line, stop.draw))
+                else:
+                    skip.add(stop.problem.line)
+                continue
+            if problems:
+                raise RecordingRejected(sorted(problems, key=lambda p: p.line))
+            return _seal(engine, recording, run, game_id)
+    except _OutOfSteps:
+        pass
+    raise RecordingRejected([*problems, too_complex])
 
 
 def _try_swaps(
@@ -178,7 +208,7 @@ def _try_swaps(
             i, j = order.index(x), order.index(y)
             order[i], order[j] = order[j], order[i]
             plan = {**failed.plan, index: order}
-            trial = _Run(plan)
+            trial = _Run(plan, failed.budget)
             with contextlib.suppress(_Stop):
                 _play(engine, recording, trial, skip, unseen)
             if trial.passed > failed.passed:
@@ -248,6 +278,7 @@ def _apply(
     players: Sequence[str],
     unseen: set[tuple[int, int]],
 ) -> Any:
+    run.budget.spend()
     if engine.outcome(state) is not None:
         raise _Stop(
             Problem(

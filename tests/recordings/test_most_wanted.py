@@ -69,3 +69,12 @@ def test_lenient_mode_lists_every_mistake_at_its_line() -> None:
         (MOST_WANTED["a line after the end"].line, "GAME_OVER"),
     ], lenient.value.problems
     assert "'J-9'" in lenient.value.problems[0].message
+
+
+def test_a_recording_that_costs_more_rule_steps_than_allowed_is_refused_as_too_complex() -> None:
+    text = "\n".join(sample_lines("most-wanted"))
+    with pytest.raises(RecordingRejected) as rejected:
+        expand_text(text, max_steps=100)
+    [problem] = rejected.value.problems
+    assert (problem.line, problem.code) == (2, "TOO_COMPLEX") and "100 rule steps" in problem.message
+    assert expand_text(text, max_steps=2_000).trailer.status == "finished"
