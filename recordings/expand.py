@@ -140,10 +140,25 @@ def expand_text(
 ) -> Expansion:
     """The sealed log of a recording, or RecordingRejected with the first (strict) or every problem."""
     recording = parse(text)
+    if recording.header is None:
+        raise RecordingRejected(recording.problems if lenient else recording.problems[:1])
+    if recording.problems and not lenient:
+        # Strict mode names the first problem in the file: a rule problem on a line before
+        # the first unreadable one is real (the unreadable line cannot have caused it).
+        unreadable = recording.problems[0]
+        try:
+            _expand(replace(recording, problems=[]), False, game_id, max_steps)
+        except RecordingRejected as rejected:
+            if rejected.problems[0].line < unreadable.line:
+                raise
+        raise RecordingRejected([unreadable])
+    return _expand(recording, lenient, game_id, max_steps)
+
+
+def _expand(recording: Recording, lenient: bool, game_id: str | None, max_steps: int) -> Expansion:
     problems = list(recording.problems)
-    if recording.header is None or (problems and not lenient):
-        raise RecordingRejected(problems[:1] if not lenient else problems)
     header = recording.header
+    assert header is not None
     if header.game not in SUPPORTED:
         raise RecordingRejected(
             [

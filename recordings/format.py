@@ -61,6 +61,7 @@ class Recording:
 def parse(text: str) -> Recording:
     """Every line that reads, and a problem for every line that does not."""
     recording = Recording(header=None)
+    text = text.removeprefix("\ufeff")  # a byte-order mark, as some editors write one
     for number, raw in enumerate(text.split("\n"), start=1):
         stripped = raw.strip()
         if not stripped or stripped.startswith("#"):

@@ -58,7 +58,8 @@ def test_lenient_mode_lists_every_mistake_at_its_line() -> None:
     text = "\n".join(lines)
     with pytest.raises(RecordingRejected) as strict:
         expand_text(text)
-    assert [(p.line, p.code) for p in strict.value.problems] == [(10, "MALFORMED_LINE")]
+    # Strict mode names the first problem in the file, even when a later line cannot be read.
+    assert [(p.line, p.code) for p in strict.value.problems] == [(9, "CARD_NOT_IN_GAME")]
     with pytest.raises(RecordingRejected) as lenient:
         expand_text(text, lenient=True)
     found = [(p.line, p.code) for p in lenient.value.problems]
@@ -78,3 +79,16 @@ def test_a_recording_that_costs_more_rule_steps_than_allowed_is_refused_as_too_c
     [problem] = rejected.value.problems
     assert (problem.line, problem.code) == (2, "TOO_COMPLEX") and "100 rule steps" in problem.message
     assert expand_text(text, max_steps=2_000).trailer.status == "finished"
+
+
+def test_strict_mode_names_an_unreadable_line_that_comes_first() -> None:
+    lines = MOST_WANTED["a malformed line"].edit(sample_lines("most-wanted"))
+    lines = MOST_WANTED["a line after the end"].edit(lines)
+    with pytest.raises(RecordingRejected) as rejected:
+        expand_text("\n".join(lines))
+    assert [(p.line, p.code) for p in rejected.value.problems] == [(16, "MALFORMED_LINE")]
+
+
+def test_a_byte_order_mark_and_windows_line_ends_are_read() -> None:
+    text = "\ufeff" + "\r\n".join(sample_lines("most-wanted"))
+    assert len(expand_text(text).entries) == 30
