@@ -21,7 +21,7 @@ from typing import Any, TypeVar, cast
 
 from engines.base import Command, Engine, Event, JsonValue, OptionError, RuleViolation
 from engines.codec import Codec, DecodeError, encode
-from engines.registry import UnknownGame, get_engine
+from engines.registry import get_engine
 from engines.rng import SEEDED_RNG_ID, Draw
 from recordings import most_wanted as mw
 from recordings.format import Line, Recording, parse
@@ -429,7 +429,7 @@ def _seal(engine: Engine, recording: Recording, run: _Run, game_id: str | None) 
     assert header_data is not None
     setup = run.steps[0]
     header = Header(
-        game_id=game_id or header_data.game_id or str(uuid.uuid4()),
+        game_id=game_id or header_data.game_id or recording_game_id(recording),
         game=header_data.game,
         options=engine.options(header_data.options),
         seats=len(header_data.players),
@@ -474,9 +474,10 @@ def _seal(engine: Engine, recording: Recording, run: _Run, game_id: str | None) 
     return Expansion(header, entries, trailer)
 
 
-def unknown_game(game: str) -> bool:
-    try:
-        get_engine(game)
-    except UnknownGame:
-        return True
-    return False
+# The namespace of game ids derived from a recording's text (uuid5 of its SHA-256).
+RECORDING_NAMESPACE = uuid.UUID("6f3c1b52-8a4e-5d21-9a0b-3e7d2c1f0a64")
+
+
+def recording_game_id(recording: Recording) -> str:
+    """The same recording always gives the same game: expanding it twice cannot store it twice."""
+    return str(uuid.uuid5(RECORDING_NAMESPACE, recording.digest))

@@ -7,6 +7,7 @@ the line a person sees in their editor.
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass, field
 
 from engines.base import JsonValue
@@ -56,12 +57,15 @@ class Recording:
     header: Header | None
     lines: list[Line] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)  # lines that could not be read
+    digest: str = ""  # SHA-256 of the text as read: names the game when the header gives no id
 
 
 def parse(text: str) -> Recording:
     """Every line that reads, and a problem for every line that does not."""
-    recording = Recording(header=None)
     text = text.removeprefix("\ufeff")  # a byte-order mark, as some editors write one
+    recording = Recording(
+        header=None, digest=hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+    )
     for number, raw in enumerate(text.split("\n"), start=1):
         stripped = raw.strip()
         if not stripped or stripped.startswith("#"):

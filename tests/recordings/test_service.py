@@ -83,3 +83,12 @@ def test_a_bad_recording_answers_every_problem_as_a_violation_and_stores_nothing
     assert "'J-9'" in violations[0][2] and "version 6" in violations[0][2]
     listed = client.call("ListGames", frontier_pb2.ListGamesRequest(), token=ORGANISER)
     assert list(listed.games) == []
+
+
+def test_the_same_recording_sent_twice_is_stored_once(client: Client) -> None:
+    text = "\n".join(sample_lines("most-wanted"))
+    first = _expand(client, text)
+    again = failure(lambda: _expand(client, text))
+    assert again.code == grpc.StatusCode.ALREADY_EXISTS and again.reason == "GAME_EXISTS"
+    listed = client.call("ListGames", frontier_pb2.ListGamesRequest(), token=ORGANISER)
+    assert [g.game_id for g in listed.games] == [first.game_id]  # type: ignore[attr-defined]
