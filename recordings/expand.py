@@ -13,8 +13,6 @@ there: the first cards of the components' order not needed elsewhere.
 from __future__ import annotations
 
 import contextlib
-import secrets
-import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar, cast
@@ -22,12 +20,11 @@ from typing import Any, TypeVar, cast
 from engines.base import Command, Engine, Event, JsonValue, OptionError, RuleViolation
 from engines.codec import Codec, DecodeError, encode
 from engines.registry import get_engine
-from engines.rng import SEEDED_RNG_ID, Draw
+from engines.rng import Draw
 from recordings import most_wanted as mw
 from recordings.format import Line, Recording, parse
 from recordings.problems import Problem, RecordingRejected
-from replay.record import FORMAT_VERSION, GENESIS, Entry, Header, Trailer, state_hash
-from replay.verify import outcome_json
+from recordings.seal import Expansion, Step, seal
 
 T = TypeVar("T")
 SUPPORTED = (mw.GAME,)  # games whose recordings this release expands
@@ -109,16 +106,6 @@ class _PlannedRng:
 
 
 @dataclass
-class Step:
-    line: int
-    seat: int | None
-    command: dict[str, JsonValue] | None
-    events: list[Event]
-    draws: list[Draw]
-    state: Any
-
-
-@dataclass
 class _Run:
     plan: dict[int, list[Any]]
     budget: _Budget
@@ -126,13 +113,6 @@ class _Run:
     steps: list[Step] = field(default_factory=list)
     passed: int = 0  # observations and commands that held: a swap must raise this
     filled: dict[str, int] = field(default_factory=dict)  # card -> line where it was drawn unseen
-
-
-@dataclass
-class Expansion:
-    header: Header
-    entries: list[Entry]
-    trailer: Trailer
 
 
 def expand_text(
@@ -201,7 +181,7 @@ def _expand(recording: Recording, lenient: bool, game_id: str | None, max_steps:
                 continue
             if problems:
                 raise RecordingRejected(sorted(problems, key=lambda p: p.line))
-            return _seal(engine, recording, run, game_id)
+            return seal(engine, recording, run.steps, game_id)
     except _OutOfSteps:
         pass
     raise RecordingRejected([*problems, too_complex])
@@ -421,63 +401,3 @@ def _fold(engine: Engine, state: Any, events: list[Event]) -> Any:
     for event in events:
         state = engine.evolve(state, event)
     return state
-
-
-def _seal(engine: Engine, recording: Recording, run: _Run, game_id: str | None) -> Expansion:
-    """The format-2 tabletop log: no seed commitment, random salts, observed outcomes as draws."""
-    header_data = recording.header
-    assert header_data is not None
-    setup = run.steps[0]
-    header = Header(
-        game_id=game_id or header_data.game_id or recording_game_id(recording),
-        game=header_data.game,
-        options=engine.options(header_data.options),
-        seats=len(header_data.players),
-        players=header_data.players,
-        tag=header_data.tag,
-        seed_commitment=None,
-        setup_events=tuple(encode(e) for e in setup.events),
-        setup_draws=tuple(setup.draws),
-        prev=GENESIS,
-        format_version=FORMAT_VERSION,
-        rules_version=engine.rules_version,
-        rng=SEEDED_RNG_ID,
-        salt=secrets.token_hex(32),
-    ).sealed()
-    entries: list[Entry] = []
-    previous = header.hash
-    for version, step in enumerate(run.steps[1:], start=2):
-        assert step.command is not None and step.seat is not None
-        entry = Entry(
-            version=version,
-            seat=step.seat,
-            command=step.command,
-            draws=tuple(step.draws),
-            events=tuple(encode(e) for e in step.events),
-            prev=previous,
-            format_version=FORMAT_VERSION,
-            salt=secrets.token_hex(32),
-        ).sealed()
-        entries.append(entry)
-        previous = entry.hash
-    final = run.steps[-1].state
-    outcome = engine.outcome(final)
-    trailer = Trailer(
-        version=len(run.steps),
-        status="in_progress" if outcome is None else "finished",
-        outcome=outcome_json(outcome),
-        state_hash=state_hash(engine.view(final, None), FORMAT_VERSION),
-        seed=None,
-        prev=previous,
-        format_version=FORMAT_VERSION,
-    ).sealed()
-    return Expansion(header, entries, trailer)
-
-
-# The namespace of game ids derived from a recording's text (uuid5 of its SHA-256).
-RECORDING_NAMESPACE = uuid.UUID("6f3c1b52-8a4e-5d21-9a0b-3e7d2c1f0a64")
-
-
-def recording_game_id(recording: Recording) -> str:
-    """The same recording always gives the same game: expanding it twice cannot store it twice."""
-    return str(uuid.uuid5(RECORDING_NAMESPACE, recording.digest))

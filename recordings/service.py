@@ -13,8 +13,9 @@ from google.protobuf import any_pb2
 from google.rpc import error_details_pb2, status_pb2
 from grpc_status import rpc_status
 
-from recordings.expand import Expansion, expand_text
+from recordings.expand import expand_text
 from recordings.problems import Problem, RecordingRejected
+from recordings.seal import Expansion
 from replay.logfile import write_lines
 
 DOMAIN = "frontier-ledger"
