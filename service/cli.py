@@ -26,6 +26,7 @@ from pathlib import Path
 
 import grpc
 
+from recordings import cli as recording_cli
 from service.config import ConfigError, Settings
 from tournaments import cli as organiser
 from trust.commands import add_trust_arguments
@@ -167,6 +168,7 @@ def _parser() -> argparse.ArgumentParser:
     whose.add_argument("--public", action="store_true", help="with --html: show only public information")
     replay.set_defaults(run=_replay)
     organiser.register(commands)
+    recording_cli.register(commands)
     return parser
 
 

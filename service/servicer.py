@@ -17,6 +17,7 @@ from google.protobuf.json_format import MessageToDict
 
 from engines.base import Command, Engine, OptionError
 from engines.registry import game_ids, get_engine
+from recordings.service import expand_or_abort
 from replay.audit import build_report
 from replay.narrative import describe_step
 from replay.record import state_hash
@@ -408,6 +409,23 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
             game_id=record.header.game_id,
             version=record.game_version,
             state_hash=state_hash(record.engine.view(record.state, None), record.header.format_version),
+        )
+
+    @handles_errors
+    def ExpandRecording(self, request: Any, context: grpc.ServicerContext) -> Any:
+        """A table's recording, expanded by the engine and stored as an imported game."""
+        self._require_import_right(self._caller(context))
+        if not request.content.strip():
+            raise InvalidArgument(
+                "EMPTY_RECORDING", "content is empty: send the recording's text", field="content"
+            )
+        expansion, content = expand_or_abort(request.content, request.lenient, context)
+        record = import_log(self.app, content)
+        return frontier_pb2.ExpandRecordingResponse(
+            game_id=record.header.game_id,
+            version=record.game_version,
+            state_hash=expansion.trailer.state_hash,
+            content=content,
         )
 
     def _require_import_right(self, caller: Caller) -> None:

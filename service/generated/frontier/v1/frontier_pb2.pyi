@@ -408,3 +408,23 @@ class InclusionProof(_message.Message):
     audit_path: _containers.RepeatedScalarFieldContainer[str]
     checkpoint: str
     def __init__(self, game_id: _Optional[str] = ..., version: _Optional[int] = ..., line: _Optional[str] = ..., line_hash: _Optional[str] = ..., leaf_index: _Optional[int] = ..., tree_size: _Optional[int] = ..., audit_path: _Optional[_Iterable[str]] = ..., checkpoint: _Optional[str] = ...) -> None: ...
+
+class ExpandRecordingRequest(_message.Message):
+    __slots__ = ("content", "lenient")
+    CONTENT_FIELD_NUMBER: _ClassVar[int]
+    LENIENT_FIELD_NUMBER: _ClassVar[int]
+    content: str
+    lenient: bool
+    def __init__(self, content: _Optional[str] = ..., lenient: _Optional[bool] = ...) -> None: ...
+
+class ExpandRecordingResponse(_message.Message):
+    __slots__ = ("game_id", "version", "state_hash", "content")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    VERSION_FIELD_NUMBER: _ClassVar[int]
+    STATE_HASH_FIELD_NUMBER: _ClassVar[int]
+    CONTENT_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    version: int
+    state_hash: str
+    content: str
+    def __init__(self, game_id: _Optional[str] = ..., version: _Optional[int] = ..., state_hash: _Optional[str] = ..., content: _Optional[str] = ...) -> None: ...

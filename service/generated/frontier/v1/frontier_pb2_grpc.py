@@ -109,6 +109,11 @@ class FrontierLedgerStub:
                 request_serializer=frontier_dot_v1_dot_frontier__pb2.ProveInclusionRequest.SerializeToString,
                 response_deserializer=frontier_dot_v1_dot_frontier__pb2.InclusionProof.FromString,
                 _registered_method=True)
+        self.ExpandRecording = channel.unary_unary(
+                '/frontier.v1.FrontierLedger/ExpandRecording',
+                request_serializer=frontier_dot_v1_dot_frontier__pb2.ExpandRecordingRequest.SerializeToString,
+                response_deserializer=frontier_dot_v1_dot_frontier__pb2.ExpandRecordingResponse.FromString,
+                _registered_method=True)
 
 
 class FrontierLedgerServicer:
@@ -217,6 +222,14 @@ class FrontierLedgerServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def ExpandRecording(self, request, context):
+        """Expand a recording of a game played at a real table (seeds/RECORDING.md) into its match log
+        and store it, with ImportLog's policy; a rejected recording stores nothing and lists its problems.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_FrontierLedgerServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -289,6 +302,11 @@ def add_FrontierLedgerServicer_to_server(servicer, server):
                     servicer.ProveInclusion,
                     request_deserializer=frontier_dot_v1_dot_frontier__pb2.ProveInclusionRequest.FromString,
                     response_serializer=frontier_dot_v1_dot_frontier__pb2.InclusionProof.SerializeToString,
+            ),
+            'ExpandRecording': grpc.unary_unary_rpc_method_handler(
+                    servicer.ExpandRecording,
+                    request_deserializer=frontier_dot_v1_dot_frontier__pb2.ExpandRecordingRequest.FromString,
+                    response_serializer=frontier_dot_v1_dot_frontier__pb2.ExpandRecordingResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -674,6 +692,33 @@ class FrontierLedger:
             '/frontier.v1.FrontierLedger/ProveInclusion',
             frontier_dot_v1_dot_frontier__pb2.ProveInclusionRequest.SerializeToString,
             frontier_dot_v1_dot_frontier__pb2.InclusionProof.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ExpandRecording(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/frontier.v1.FrontierLedger/ExpandRecording',
+            frontier_dot_v1_dot_frontier__pb2.ExpandRecordingRequest.SerializeToString,
+            frontier_dot_v1_dot_frontier__pb2.ExpandRecordingResponse.FromString,
             options,
             channel_credentials,
             insecure,
