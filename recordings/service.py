@@ -8,27 +8,23 @@ field violation per problem, so a client can list them all.
 
 from __future__ import annotations
 
-import grpc
-from google.protobuf import any_pb2
-from google.rpc import error_details_pb2, status_pb2
-from grpc_status import rpc_status
+from google.rpc import error_details_pb2
 
 from recordings.expand import expand_text
 from recordings.problems import Problem, RecordingRejected
 from recordings.seal import Expansion
 from replay.logfile import write_lines
+from service.errors import InvalidArgument
 
-DOMAIN = "frontier-ledger"
 REASON = "RECORDING_REJECTED"
 
 
-def expand_or_abort(content: str, lenient: bool, context: grpc.ServicerContext) -> tuple[Expansion, str]:
-    """The expansion and its log text; or the call ends with every problem as a rich status."""
+def expand_or_refuse(content: str, lenient: bool) -> tuple[Expansion, str]:
+    """The expansion and its log text; or InvalidArgument carrying every problem."""
     try:
         expansion = expand_text(content, lenient=lenient)
     except RecordingRejected as rejected:
-        context.abort_with_status(rpc_status.to_status(rejected_status(rejected.problems)))
-        raise AssertionError("abort_with_status returns only by raising") from None
+        raise refusal(rejected.problems) from None
     text = "\n".join(write_lines(expansion.header, expansion.entries, expansion.trailer)) + "\n"
     return expansion, text
 
@@ -37,18 +33,9 @@ def violation_field(problem: Problem) -> str:
     return f"content:line {problem.line}"
 
 
-def rejected_status(problems: list[Problem]) -> status_pb2.Status:
+def refusal(problems: list[Problem]) -> InvalidArgument:
+    """INVALID_ARGUMENT: the first problem in the ErrorInfo, every problem in a BadRequest."""
     first = problems[0]
-    info = error_details_pb2.ErrorInfo(
-        reason=REASON,
-        domain=DOMAIN,
-        metadata={
-            "code": first.code,
-            "line": str(first.line),
-            "version": str(first.version),
-            "problems": str(len(problems)),
-        },
-    )
     bad = error_details_pb2.BadRequest(
         field_violations=[
             error_details_pb2.BadRequest.FieldViolation(
@@ -59,10 +46,13 @@ def rejected_status(problems: list[Problem]) -> status_pb2.Status:
             for p in problems
         ]
     )
-    details = []
-    for message in (info, bad):
-        packed = any_pb2.Any()
-        packed.Pack(message)
-        details.append(packed)
-    summary = f"the recording has {len(problems)} problem(s); the first: {first}"
-    return status_pb2.Status(code=grpc.StatusCode.INVALID_ARGUMENT.value[0], message=summary, details=details)
+    count = f"{len(problems)} problem{'s' if len(problems) != 1 else ''}"
+    return InvalidArgument(
+        REASON,
+        f"the recording has {count}; the first: {first}",
+        field="content",
+        code=first.code,
+        line=str(first.line),
+        version=str(first.version),
+        problems=str(len(problems)),
+    ).with_details([bad])

@@ -6,8 +6,12 @@ The servicer turns them into a `google.rpc.Status` with an `ErrorInfo` whose
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Self
+
 import grpc
 from google.protobuf import any_pb2
+from google.protobuf.message import Message
 from google.rpc import error_details_pb2, status_pb2
 
 DOMAIN = "frontier-ledger"
@@ -22,13 +26,22 @@ class ServiceError(Exception):
         self.reason = reason
         self.message = message
         self.metadata = {k: str(v) for k, v in metadata.items()}
+        self.extra_details: tuple[Message, ...] = ()  # more google.rpc details after the ErrorInfo
+
+    def with_details(self, details: Sequence[Message]) -> Self:
+        """This error carrying more `google.rpc` details (e.g. a BadRequest) after its ErrorInfo."""
+        self.extra_details = tuple(details)
+        return self
 
     def trailing_metadata(self) -> tuple[tuple[str, bytes], ...]:
         """The `google.rpc.Status` with its `ErrorInfo`, as gRPC carries rich errors."""
         info = error_details_pb2.ErrorInfo(reason=self.reason, domain=DOMAIN, metadata=self.metadata)
-        detail = any_pb2.Any()
-        detail.Pack(info)
-        status = status_pb2.Status(code=self.status.value[0], message=self.message, details=[detail])
+        details = []
+        for message in (info, *self.extra_details):
+            detail = any_pb2.Any()
+            detail.Pack(message)
+            details.append(detail)
+        status = status_pb2.Status(code=self.status.value[0], message=self.message, details=details)
         return ((STATUS_DETAILS_KEY, status.SerializeToString()),)
 
 

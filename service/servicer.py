@@ -17,7 +17,7 @@ from google.protobuf.json_format import MessageToDict
 
 from engines.base import Command, Engine, OptionError
 from engines.registry import game_ids, get_engine
-from recordings.service import expand_or_abort
+from recordings.service import expand_or_refuse
 from replay.audit import build_report
 from replay.narrative import describe_step
 from replay.record import state_hash
@@ -419,7 +419,7 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
             raise InvalidArgument(
                 "EMPTY_RECORDING", "content is empty: send the recording's text", field="content"
             )
-        expansion, content = expand_or_abort(request.content, request.lenient, context)
+        expansion, content = expand_or_refuse(request.content, request.lenient)
         record = import_log(self.app, content)
         return frontier_pb2.ExpandRecordingResponse(
             game_id=record.header.game_id,

@@ -132,7 +132,7 @@ READS_TOKEN = {
     "ProveInclusion",
 }  # fmt: skip
 # With an organiser token configured, only the organiser may import: any other token is refused.
-ORGANISER_ONLY = {"ImportLog"}
+ORGANISER_ONLY = {"ImportLog", "ExpandRecording"}
 # Calls that act on no game's secrets need no token: one is ignored, but its header must be well formed.
 IGNORES_TOKEN = {"ListGameTypes", "CreateGame", "ClaimSeat", "ListGames", "GetSigningKey"}
 
@@ -160,6 +160,7 @@ def _requests(client: Client, game: Game) -> dict[str, Any]:
         "Replay": frontier_pb2.ReplayRequest(game_id=game.game_id),
         "ExportLog": frontier_pb2.ExportLogRequest(game_id=game.game_id),
         "ImportLog": frontier_pb2.ImportLogRequest(content=" "),
+        "ExpandRecording": frontier_pb2.ExpandRecordingRequest(content=" "),
         "Audit": frontier_pb2.AuditRequest(game_id=game.game_id),
         "GetSigningKey": frontier_pb2.GetSigningKeyRequest(),
         "ProveInclusion": frontier_pb2.ProveInclusionRequest(game_id=game.game_id, version=1),
