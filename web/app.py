@@ -32,6 +32,7 @@ from service.records import GameRecord
 from service.views import viewer_of
 from web.page import games_page, message_page, viewer_page
 from web.steps import GameView, game_view, seat_labels, viewer_name
+from web.tournament_pages import TournamentPages
 
 TOKEN_COOKIE = "frontier_token"
 HTTP_STATUS = {
@@ -45,6 +46,7 @@ HTTP_STATUS = {
 
 def create_app(games: Games, organiser_token: str | None) -> Starlette:
     viewer = WebViewer(games, organiser_token)
+    tournaments = TournamentPages(games, _status)
     return Starlette(
         # Pages carry a picture per step (MBs for a long game) that compresses ~10x.
         middleware=[Middleware(GZipMiddleware, minimum_size=2048, compresslevel=5)],
@@ -52,6 +54,8 @@ def create_app(games: Games, organiser_token: str | None) -> Starlette:
             Route("/", viewer.game_list),
             Route("/games/{game_id}", viewer.game_page),
             Route("/api/games/{game_id}/steps", viewer.game_steps),
+            Route("/tournaments", tournaments.tournament_list),
+            Route("/tournaments/{tournament_id}", tournaments.tournament),
             Route("/login", viewer.login, methods=["GET", "POST"]),
             Route("/logout", viewer.logout, methods=["POST"]),
             Route("/healthz", lambda _request: PlainTextResponse("ok")),

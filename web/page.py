@@ -53,5 +53,14 @@ def games_page(
     return _render("games.html", games=games, game_types=game_types, filters=filters, organiser=organiser)
 
 
-def message_page(heading: str, message: str = "", *, form: bool = False) -> str:
-    return _render("message.html", heading=heading, message=message, form=form, home="/")
+def message_page(heading: str, message: str = "", *, form: bool = False, home: str = "/") -> str:
+    back = "all tournaments" if home == "/tournaments" else "all games"
+    return _render("message.html", heading=heading, message=message, form=form, home=home, back=back)
+
+
+def tournaments_page(tournaments: Sequence[dict[str, Any]]) -> str:
+    return _render("tournaments.html", tournaments=tournaments)
+
+
+def tournament_page(**values: Any) -> str:
+    return _render("tournament.html", **values)

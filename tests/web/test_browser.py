@@ -19,6 +19,7 @@ from tests.web.conftest import Site
 from tests.web.games import play, start_game
 from tests.web.http_client import get
 from tests.web.secrets import game_secrets, tokens
+from tests.web.tournaments import played_tournament
 
 GAMES = [("western-legends", 4, 40), ("deadwood-1876", 5, 25), ("most-wanted", 4, 25)]
 
@@ -132,3 +133,21 @@ def test_a_hostile_player_name_or_tag_runs_no_script(site: Site, site_client: Cl
     assert hostile in page.locator("header").inner_text(), "the name is shown, as text"
     assert hostile in (page.locator("#picture svg").text_content() or ""), "and drawn, as text"
     assert not dialogs
+
+
+def test_the_tournament_page_leads_to_each_tables_game(site: Site, page: Any) -> None:
+    tournament_id = played_tournament(site, ["Ann", "Bo", "Cy", "Di"], rounds=1, name="Browser Cup")
+    page.goto(f"{site.url}/")
+    page.click("a[href='/tournaments']")
+    page.click(f"a[href='/tournaments/{tournament_id}']")
+    page.wait_for_url(f"{site.url}/tournaments/{tournament_id}")
+    assert page.locator("h1").inner_text() == "Browser Cup"
+    assert page.locator("#standings tr").count() == 1 + 4, "a heading and every player"
+    links = page.locator("li.table a")
+    assert links.count() == 2
+    game_url = f"{site.url}{links.nth(1).get_attribute('href')}"
+    links.nth(1).click()
+    page.wait_for_url(game_url)
+    page.wait_for_selector("#picture svg")
+    assert "Most Wanted" in page.locator("h1").inner_text()
+    assert page.locator("#result").inner_text(), "the tournament's game is over and shows its result"
