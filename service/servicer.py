@@ -39,11 +39,6 @@ __all__ = ["DOMAIN", "Servicer"]
 MAX_ID_LENGTH = 128
 DEFAULT_MAX_WATCHERS = 20_000
 
-IMPORTED_NOTE = (
-    "**Imported.** This game was not played on this server: it was brought in as a match log and "
-    "re-verified by the rules, line by line, when it was imported."
-)
-
 F = TypeVar("F", bound=Callable[..., Any])
 
 
@@ -460,9 +455,7 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
             imported=record.imported,
             signature=signed,
         )
-        markdown = report.to_markdown()
-        if record.imported:
-            markdown = markdown.rstrip("\n") + "\n\n" + IMPORTED_NOTE + "\n"
+        markdown = report.to_markdown()  # its "Played" row says whether the game was imported
         return frontier_pb2.AuditReport(
             ok=verification.ok,
             verdict=verification.verdict,

@@ -72,7 +72,7 @@ def test_imported_games_are_marked_everywhere(client: Client, second: Running) -
         report = other.call("Audit", frontier_pb2.AuditRequest(game_id=game_id))
         exported = parsed(other.call("ExportLog", frontier_pb2.ExportLogRequest(game_id=game_id)).content)
     assert state.imported and summary.imported and report.imported
-    assert "Imported" in report.markdown and report.ok
+    assert "| Played | imported: " in report.markdown and report.ok
     assert exported[-1]["type"] == "checkpoint" and exported[-1]["imported"] is True
 
     # The server it was played on says the opposite.
