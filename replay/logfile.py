@@ -85,7 +85,7 @@ def split_lines(text: str) -> list[str]:
     return [line.removesuffix("\r") for line in text.split("\n")]
 
 
-def read_lines(lines: Iterable[str]) -> Record:
+def read_lines(lines: Iterable[str], *, checkpoint_allowed: bool = True) -> Record:
     """Parse the lines of a match log into its header, entries and optional trailer.
 
     Raises LogFormatError at the first malformed line. Blank lines are allowed
@@ -96,9 +96,10 @@ def read_lines(lines: Iterable[str]) -> Record:
         numbered.pop()
     if not numbered:
         raise LogFormatError(1, "the log is empty; it must start with a header line")
-    if _is_checkpoint(numbered[-1][1]):
+    if checkpoint_allowed and _is_checkpoint(numbered[-1][1]):
         # A signed checkpoint may close an export; it is not part of the record, and trust/
-        # verifies it (trust.signed_log.read_signed), so the record reader leaves it aside.
+        # verifies it (trust.signed_log.read_signed, which has split it off already and so
+        # reads with checkpoint_allowed=False), so the record reader leaves it aside.
         numbered.pop()
     if numbered[0][1].startswith("\ufeff"):
         raise LogFormatError(1, "the log starts with a byte-order mark (BOM); save it as UTF-8 without one")

@@ -292,8 +292,12 @@ def _audit(args: argparse.Namespace) -> int:
     from service.client import Client
     from service.generated.frontier.v1 import frontier_pb2
 
-    with Client(args.server, token=args.token or os.environ.get("FRONTIER_TOKEN")) as client:
-        report = client.call("Audit", frontier_pb2.AuditRequest(game_id=args.target))
+    try:
+        with Client(args.server, token=args.token or os.environ.get("FRONTIER_TOKEN")) as client:
+            report = client.call("Audit", frontier_pb2.AuditRequest(game_id=args.target))
+    except grpc.RpcError as error:  # nothing was audited: exit 2, never the "a check failed" status
+        print(f"error: {error.code().name}: {error.details()}", file=sys.stderr)
+        return EXIT_UNREADABLE
     print(report.markdown)
     return AUDIT_EXIT.get(report.verdict, 1)
 

@@ -100,7 +100,7 @@ def import_log(app: Games, content: str) -> GameRecord:
     try:
         # The sender's checkpoint is not kept: this server signs what it re-verified, as imported.
         lines, _their_checkpoint = checkpoint.split_checkpoint(logfile.split_lines(content))
-        header, entries, trailer = logfile.read_lines(lines)
+        header, entries, trailer = logfile.read_lines(lines, checkpoint_allowed=False)
     except checkpoint.CheckpointError as error:
         raise InvalidArgument("MALFORMED_LOG", str(error), field="content", code=error.code) from None
     except logfile.LogFormatError as error:

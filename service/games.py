@@ -234,7 +234,7 @@ class Games(Application[UUID]):
                 raise InvalidArgument(
                     "BAD_SEAT",
                     f"seat {seat + 1} (field seat={seat}) does not exist: this game has seats 0 to {last}"
-                    " in the API's numbering, 1 to {last + 1} for people",
+                    f" in the API's numbering, 1 to {last + 1} for people",
                     field="seat",
                 )
             elif seat not in open_seats:

@@ -184,7 +184,10 @@ class Watching:
     def _setup(self, record: GameRecord, caller: Caller) -> frontier_pb2.GameUpdate:
         viewer = viewer_of(record, caller)
         events = redacted_entry_events(record, record.header.setup_events, viewer)
-        return frontier_pb2.GameUpdate(version=1, events=events, status=record.status)
+        # As for every other step: a finished game's status only on its last step, or a client
+        # that stops at "finished" (frontier watch) stops after the setup.
+        status = record.status if record.game_version == 1 else "in_progress"
+        return frontier_pb2.GameUpdate(version=1, events=events, status=status)
 
     def _catch_up(self, game_id: str, after: int, caller: Caller) -> list[frontier_pb2.GameUpdate]:
         entries = self.app.entries(game_id, after=after)

@@ -12,6 +12,7 @@ import json
 import sys
 from pathlib import Path
 
+import grpc
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 
 from replay import logfile
@@ -152,8 +153,11 @@ def fetch_server_key(server: str) -> Ed25519PublicKey:
     from service.client import Client
     from service.generated.frontier.v1 import frontier_pb2
 
-    with Client(server) as client:
-        reply = client.call("GetSigningKey", frontier_pb2.GetSigningKeyRequest())
+    try:
+        with Client(server) as client:
+            reply = client.call("GetSigningKey", frontier_pb2.GetSigningKeyRequest())
+    except grpc.RpcError as error:  # nothing was checked: not the "a check failed" status
+        raise keys.KeyFileError(f"cannot fetch the signing key of {server}: {error.code().name}") from None
     public = keys.parse_public_key(reply.public_key_hex)
     if reply.algorithm != keys.ALGORITHM or keys.key_id(public) != reply.key_id:
         raise keys.KeyFileError(f"the server {server} answered a key that does not match its own key id")

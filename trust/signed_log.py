@@ -15,7 +15,8 @@ def read_signed(lines: Sequence[str]) -> tuple[Header, list[Entry], Trailer | No
     Raises logfile.LogFormatError for a malformed log, CheckpointError for a malformed checkpoint.
     """
     body, checkpoint = split_checkpoint(lines)
-    header, entries, trailer = logfile.read_lines(body)
+    # Only one checkpoint, the last line: another one before it is a malformed line.
+    header, entries, trailer = logfile.read_lines(body, checkpoint_allowed=False)
     return header, entries, trailer, checkpoint
 
 

@@ -25,7 +25,7 @@ from starlette.routing import Route
 from engines.base import SPECTATOR, Seat
 from engines.registry import game_ids, get_engine
 from replay.narrative import describe_outcome
-from service.auth import Caller, caller_from_metadata
+from service.auth import Caller, authenticate, caller_from_metadata
 from service.errors import InvalidArgument, PermissionDenied, ServiceError, Unauthenticated
 from service.games import Games
 from service.records import GameRecord
@@ -149,8 +149,8 @@ class WebViewer:
         Most polls of a live game find nothing new; answering them without reading the game's
         events keeps a page's cost per second flat however long the game is.
         """
-        caller = self._caller(request)
         record = self.games.get(request.path_params["game_id"])
+        caller = authenticate(self._caller(request), record.token_hashes)  # as over gRPC
         if after < record.game_version:
             return None
         viewer = _chosen_viewer(record, caller, request.query_params.get("seat", ""))
@@ -173,8 +173,9 @@ class WebViewer:
         return caller_from_metadata([("authorization", header)], self.organiser_token)
 
     def _view(self, request: Request, *, after: int) -> tuple[GameRecord, GameView, str]:
-        caller = self._caller(request)
         record = self.games.get(request.path_params["game_id"])
+        # As over gRPC: a token that is neither the organiser's nor a seat of this game is refused.
+        caller = authenticate(self._caller(request), record.token_hashes)
         seat_param = request.query_params.get("seat", "")
         viewer = _chosen_viewer(record, caller, seat_param)
         entries = self.games.entries(record.header.game_id)

@@ -81,6 +81,7 @@ def test_claiming_a_seat_that_does_not_exist_counts_seats_for_people(client: Cli
     assert refused.code == grpc.StatusCode.INVALID_ARGUMENT
     assert "this game has seats 0 to 2" in refused.message  # the API's numbers, said to be the API's
     assert "seat 4 " in refused.message  # the people's number of API seat 3
+    assert "1 to 3 for people" in refused.message and "{" not in refused.message
     claim(client, game, 1, "Bob")
     taken = failure(lambda: claim(client, game, 1, "Cy"))
     assert "seat 2 " in taken.message and "Bob" in taken.message

@@ -47,6 +47,15 @@ def test_watch_catches_up_then_follows_live_until_the_end(client: Client, game: 
     assert state(client, g.game_id, ORGANISER).status == "finished"
 
 
+def test_watching_a_finished_game_from_the_start_gets_every_step_finished_last(client: Client) -> None:
+    g = create(client, GAMES[0])
+    final = play_steps(client, g, 100_000, random.Random(5))
+    request = frontier_pb2.WatchGameRequest(game_id=g.game_id)
+    received = list(client.stub.WatchGame(request, timeout=60))
+    assert [u.version for u in received] == list(range(1, final + 1))
+    assert [u.status for u in received] == ["in_progress"] * (final - 1) + ["finished"]
+
+
 # -- many watchers: a stream costs no thread ---------------------------------------------------
 
 

@@ -13,6 +13,7 @@ import pytest
 from service.client import Client
 from service.generated.frontier.v1 import frontier_pb2
 from tests.conftest import ORGANISER
+from tests.servers import free_port
 from tests.service.helpers import create
 from tests.trust.helpers import finished_export, frontier, parsed, reseal, server_key_file, write
 from trust import checkpoint, keys
@@ -151,3 +152,31 @@ def test_a_file_that_is_not_utf8_is_unreadable_not_a_trace(
     log.write_bytes(b'{"type":"header","tag":"caf\xe9"}\n')
     status, _out, err = frontier(capsys, "audit", str(log), "--known-keys", str(tmp_path / "none"))
     assert status == 2 and "not a valid match log" in err
+
+
+def test_a_second_checkpoint_line_is_malformed_not_skipped(
+    client: Client, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Only the last line may be a checkpoint: a junk one before it must not be quietly dropped."""
+    _, content = finished_export(client)
+    lines = parsed(content)
+    junk = {"type": "checkpoint", "junk": 1}
+    key = server_key_file(client, tmp_path)
+    genuine = write(tmp_path / "genuine.jsonl", lines)
+    assert frontier(capsys, "audit", "--key", str(key), str(genuine))[0] == 0
+    doubled = write(tmp_path / "doubled.jsonl", [*lines[:-1], junk, lines[-1]])
+    status, _out, err = frontier(capsys, "audit", "--key", str(key), str(doubled))
+    assert status == 2 and "checkpoint" in err
+
+
+def test_an_unreachable_server_is_exit_2_not_a_failed_check(
+    client: Client, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Nothing was checked, so the status must not be 1, which says the log failed a check."""
+    _, content = finished_export(client)
+    log = write(tmp_path / "game.jsonl", parsed(content))
+    nowhere = f"127.0.0.1:{free_port()}"
+    pins = tmp_path / "known_keys"
+    assert frontier(capsys, "audit", "--server", nowhere, "--known-keys", str(pins), str(log))[0] == 2
+    game_id = "00000000-0000-4000-8000-000000000000"
+    assert frontier(capsys, "audit", "--server", nowhere, game_id)[0] == 2

@@ -82,7 +82,8 @@ def test_bad_requests_get_clear_errors(site: Site, site_client: Client) -> None:
     after = get(f"{site.url}/api/games/{game.game_id}/steps?after=-1")
     assert after.status == 400 and after.json()["field"] == "after"
     stranger = get(f"{site.url}/api/games/{game.game_id}/steps", token="no-such-token")
-    assert stranger.status == 200 and stranger.json()["viewer"] == "public", "a token of no seat: public"
+    assert stranger.status == 401 and stranger.json()["error"] == "UNKNOWN_TOKEN", "as over gRPC"
+    assert get(f"{site.url}/games/{game.game_id}", token="no-such-token").status == 401
     blank = get(f"{site.url}/api/games/{game.game_id}/steps", token=" ")
     assert blank.status == 401 and blank.json()["error"] == "BAD_AUTHORIZATION"
     assert get(f"{site.url}/", token=" ").status == 401
