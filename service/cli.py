@@ -43,6 +43,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except grpc.RpcError as error:
         print(f"error: {error.code().name}: {error.details()}", file=sys.stderr)
         return 1
+    except BrokenPipeError:  # `frontier replay LOG | head`: the reader left, nothing went wrong
+        sys.stderr.close()
+        return 0
     except (ConfigError, OSError) as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
@@ -126,8 +129,10 @@ def _parser() -> argparse.ArgumentParser:
     audit = commands.add_parser(
         "audit",
         help="verify a match log file and its signature, an inclusion proof, or a stored game on a server",
-        description="Exit status: 0 passed, 1 a check failed, 2 unreadable input, 4 the rules pass but no "
-        "trusted signature covers the log (unsigned, a key not trusted, or a pinned key that changed).",
+        description="Exit status: 0 passed, 1 a check failed, 2 unreadable input (or a server that cannot "
+        "be reached), 3 the log verifies but the game is not finished (no finished trailer: incomplete), "
+        "4 the rules pass but no trusted signature covers the log (unsigned, a key not trusted, or a "
+        "pinned key that changed). Many games: the worst, in the order 1, 2, 4, 3.",
     )
     audit.add_argument(
         "targets",
@@ -280,6 +285,9 @@ def _audit(args: argparse.Namespace) -> int:
     from trust import commands
 
     if args.proof:
+        if args.targets:
+            print("error: --proof checks one proof file; give no logs or game ids with it", file=sys.stderr)
+            return EXIT_UNREADABLE
         return commands.audit_proof(args)
     if organiser.is_bulk_audit(args):
         return organiser.audit_many(args)
@@ -311,6 +319,9 @@ def _prove(args: argparse.Namespace) -> int:
 def _replay(args: argparse.Namespace) -> int:
     if args.html:
         return _replay_html(args)
+    if args.seat is not None or args.public or args.output:
+        print("error: --seat, --public and -o go with --html", file=sys.stderr)
+        return EXIT_UNREADABLE
     from replay import logfile
     from replay.narrative import narrate
     from trust.checkpoint import CheckpointError
@@ -330,9 +341,15 @@ def _replay_html(args: argparse.Namespace) -> int:
     from engines.base import SPECTATOR
     from web.offline import LogRefused, html_from_log
 
+    if args.seat is not None and args.seat < 1:
+        print(f"error: --seat counts seats from 1, as people do; {args.seat} is not a seat", file=sys.stderr)
+        return EXIT_UNREADABLE
     viewer = SPECTATOR if args.public else None if args.seat is None else args.seat - 1
     try:
-        page = html_from_log(args.file.read_text(), viewer)
+        page = html_from_log(args.file.read_bytes(), viewer)
+    except OSError as error:
+        print(f"{args.file}: {error.strerror or error}", file=sys.stderr)
+        return EXIT_UNREADABLE
     except LogRefused as error:
         print(f"{args.file}: {error}", file=sys.stderr)
         return 1

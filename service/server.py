@@ -162,7 +162,7 @@ async def _start(
     if port == 0:
         raise OSError(f"cannot listen on {settings.host}:{settings.port}: is another server using it?")
     await server.start()
-    for name in ("", SERVICE_NAME):
+    for name in ("", SERVICE_NAME, tournaments_name):
         health_servicer.set(name, health_pb2.HealthCheckResponse.SERVING)
     return server, port
 

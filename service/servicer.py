@@ -15,7 +15,7 @@ import grpc
 from google.protobuf import struct_pb2
 from google.protobuf.json_format import MessageToDict
 
-from engines.base import Command, Engine, OptionError
+from engines.base import Command, Engine
 from engines.registry import game_ids, get_engine
 from recordings.service import expand_or_refuse
 from replay.audit import build_report
@@ -180,10 +180,7 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
         for name in request.players:
             if len(name) > MAX_ID_LENGTH:
                 raise InvalidArgument("FIELD_TOO_LONG", "a player name is too long", field="players")
-        try:
-            options = _struct_to_dict(request.options)
-        except OptionError as error:  # pragma: no cover - MessageToDict does not raise it
-            raise InvalidArgument("BAD_OPTION", str(error), field="options") from None
+        options = _struct_to_dict(request.options)  # bad options: BAD_OPTION from create_game
         record, grants = self.app.create_game(
             request.game, request.seats, list(request.players), options, request.tag
         )

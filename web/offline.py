@@ -17,13 +17,13 @@ class LogRefused(ValueError):
     """The log cannot be drawn; the message says why and where."""
 
 
-def html_from_log(text: str, viewer: Seat | None = None) -> str:
-    """The viewer page for the log in `text`, as `viewer` sees it (None: everything the log holds)."""
-    from replay.logfile import LogFormatError
+def html_from_log(data: bytes, viewer: Seat | None = None) -> str:
+    """The viewer page for the log in `data`, as `viewer` sees it (None: everything the log holds)."""
+    from replay.logfile import LogFormatError, decode_lines
     from trust.checkpoint import CheckpointError
 
     try:
-        header, entries, trailer, _checkpoint = read_signed(text.splitlines())
+        header, entries, trailer, _checkpoint = read_signed(decode_lines(data))
     except (LogFormatError, CheckpointError) as error:
         raise LogRefused(f"not a valid match log: {error}") from None
     problem = verify(header, entries, trailer).problem

@@ -23,7 +23,7 @@ from tests.service.helpers import create
 def test_health_reports_serving(server: Running) -> None:
     with grpc.insecure_channel(f"127.0.0.1:{server.port}") as channel:
         stub = health_pb2_grpc.HealthStub(channel)
-        for name in ("", SERVICE_NAME):
+        for name in ("", SERVICE_NAME, "frontier.v1.Tournaments"):
             reply = stub.Check(health_pb2.HealthCheckRequest(service=name), timeout=5)
             assert reply.status == health_pb2.HealthCheckResponse.SERVING
 

@@ -63,3 +63,16 @@ def test_a_tampered_log_is_refused_with_the_line(tmp_path: Path, capsys: pytest.
 def test_a_seat_that_does_not_exist_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["replay", "--html", "--seat", "3", str(SAMPLE), "-o", str(tmp_path / "x.html")]) == 1
     assert "seat 3 does not exist: this game has seats 1 to 2" in capsys.readouterr().err
+
+
+def test_unreadable_input_and_seat_zero_are_clear_errors(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    binary = tmp_path / "bin.jsonl"
+    binary.write_bytes(b"\xff\xfe\n")
+    assert main(["replay", "--html", str(binary), "-o", str(tmp_path / "x.html")]) == 1
+    assert "not UTF-8" in capsys.readouterr().err
+    assert main(["replay", "--html", "--seat", "0", str(SAMPLE), "-o", str(tmp_path / "y.html")]) == 2
+    assert "counts seats from 1" in capsys.readouterr().err
+    assert main(["replay", "--seat", "1", str(SAMPLE)]) == 2  # --seat without --html
+    assert not (tmp_path / "x.html").exists() and not (tmp_path / "y.html").exists()
