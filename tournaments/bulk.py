@@ -21,6 +21,7 @@ from typing import Any
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 
+from engines.wording import counted
 from replay import logfile
 from replay.verify import verify
 from trust import commands
@@ -72,11 +73,20 @@ def bundle_line(log: GameLog, tournament_id: str = "") -> str:
 def read_sources(paths: Iterable[Path]) -> Iterator[GameLog]:
     """Game logs from files: a `.ndjson` bundle gives one per line; any other file is one log."""
     for path in paths:
-        text = path.read_bytes().decode("utf-8", errors="replace")
-        if path.suffix != ".ndjson":
-            yield GameLog(str(path), "", text)
+        # Checked as UTF-8 line by line, as `frontier audit FILE` reads one: a bad byte or a missing
+        # file is that source's `unreadable` verdict, never a replaced character or the end of the run.
+        try:
+            lines = logfile.decode_lines(path.read_bytes())
+        except OSError as error:
+            yield GameLog(str(path), "", "", error=f"cannot read the file: {error.strerror or error}")
             continue
-        for number, line in enumerate(text.splitlines(), start=1):
+        except logfile.LogFormatError as error:
+            yield GameLog(str(path), "", "", error=f"not a valid match log: {error}")
+            continue
+        if path.suffix != ".ndjson":
+            yield GameLog(str(path), "", "\n".join(lines))
+            continue
+        for number, line in enumerate(lines, start=1):
             if not line.strip():
                 continue
             where = f"{path}:{number}"
@@ -163,12 +173,20 @@ def summary(verdicts: list[Verdict]) -> dict[str, int]:
     counts = Counter(v.verdict for v in verdicts)
     return {
         "games": len(verdicts),
-        **{name: counts[name] for name in (PASSED, FAILED, UNREADABLE, UNTRUSTED)},
+        **{name: counts[name] for name in (PASSED, FAILED, UNREADABLE, UNTRUSTED, INCOMPLETE)},
     }
 
 
+def verdict_json(verdict: Verdict) -> dict[str, Any]:
+    """A verdict as JSON; round and table only for a tournament's game (a loose file has neither)."""
+    row = asdict(verdict)
+    if not verdict.round:
+        del row["round"], row["table"]
+    return row
+
+
 def report_json(verdicts: list[Verdict]) -> str:
-    return json.dumps({"games": [asdict(v) for v in verdicts], "summary": summary(verdicts)}, indent=2)
+    return json.dumps({"games": [verdict_json(v) for v in verdicts], "summary": summary(verdicts)}, indent=2)
 
 
 def report_text(verdicts: list[Verdict]) -> str:
@@ -180,7 +198,7 @@ def report_text(verdicts: list[Verdict]) -> str:
         lines.append(f"           signature: {v.signature}")
     counts = summary(verdicts)
     lines.append(
-        f"{counts['games']} games: {counts[PASSED]} passed, {counts[FAILED]} failed, "
-        f"{counts[UNTRUSTED]} untrusted, {counts[UNREADABLE]} unreadable"
+        f"{counted(counts['games'], 'game')}: {counts[PASSED]} passed, {counts[FAILED]} failed, "
+        f"{counts[UNTRUSTED]} untrusted, {counts[UNREADABLE]} unreadable, {counts[INCOMPLETE]} incomplete"
     )
     return "\n".join(lines) + "\n"

@@ -17,6 +17,7 @@ from typing import Any
 
 from google.protobuf import json_format
 
+from engines.wording import counted
 from service.client import Client
 from service.generated.frontier.v1 import frontier_pb2, tournaments_pb2, tournaments_pb2_grpc
 from tournaments import bulk
@@ -68,7 +69,11 @@ def register(commands: Any) -> None:
     start.add_argument("tournament_id")
     start.add_argument("--bots", action="store_true", help="play every table to the end with random bots")
     start.add_argument("--seed", type=int, default=None, help="seed for the bots' choices")
-    start.add_argument("--tokens", type=Path, help="write the seat tokens to this JSON file (mode 0600)")
+    start.add_argument(
+        "--tokens",
+        type=Path,
+        help="write the seat tokens to this JSON file (mode 0600; seats 0-based, as in the API)",
+    )
     start.add_argument("--token", help="the organiser token (default: $FRONTIER_TOKEN)")
     start.set_defaults(run=_round)
 
@@ -158,7 +163,18 @@ def _round(args: argparse.Namespace) -> int:
         for grant in started.seats:
             tokens.setdefault(grant.game_id, {})[grant.seat] = grant.token
         if args.tokens:
-            grants = [json_format.MessageToDict(g, preserving_proto_field_name=True) for g in started.seats]
+            # Written field by field: MessageToDict leaves out proto3 defaults, so seat 0 lost its "seat".
+            # Seats are 0-based here, as in the API.
+            grants = [
+                {
+                    "table": g.table,
+                    "game_id": g.game_id,
+                    "seat": g.seat,
+                    "player": g.player,
+                    "token": g.token,
+                }
+                for g in started.seats
+            ]
             # Seat tokens act as players: readable by the organiser only, even if the file existed.
             descriptor = os.open(args.tokens, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
             os.fchmod(descriptor, 0o600)
@@ -256,7 +272,8 @@ def _verify(args: argparse.Namespace) -> int:
         return 1
     count = sum(len(r["tables"]) for r in data["rounds"])
     print(
-        f"Tables verified: {len(data['rounds'])} rounds, {count} tables are the ones the revealed seed gives."
+        f"Tables verified: {counted(len(data['rounds']), 'round')}, {counted(count, 'table')} "
+        f"{'is the one' if count == 1 else 'are the ones'} the revealed seed gives."
     )
     return 0
 
@@ -367,7 +384,7 @@ def export_many(args: argparse.Namespace) -> int:
         args.output.write_text(text, encoding="utf-8")
     else:
         sys.stdout.write(text)
-    print(f"exported {len(logs)} games", file=sys.stderr)
+    print(f"exported {counted(len(logs), 'game')}", file=sys.stderr)
     return 0
 
 

@@ -35,8 +35,12 @@ class TournamentsServicer(tournaments_pb2_grpc.TournamentsServicer):
         if not self.organiser_token or caller.is_organiser:
             return
         if caller.is_spectator:
-            raise Unauthenticated("TOKEN_REQUIRED", "running a tournament needs the organiser token")
-        raise PermissionDenied("NOT_ORGANISER", "only the organiser token may run a tournament")
+            raise Unauthenticated(
+                "ORGANISER_REQUIRED", "running a tournament needs the organiser token: send it"
+            )
+        raise PermissionDenied(
+            "ORGANISER_REQUIRED", "running a tournament needs the organiser token: this token is not it"
+        )
 
     @handles_errors
     def CreateTournament(self, request: Any, context: grpc.ServicerContext) -> Any:

@@ -284,15 +284,28 @@ def test_health_checks_also_refuse_a_body_that_is_not_a_message(server: Any) -> 
 
 
 def _raised_reasons() -> dict[str, set[str]]:
-    """Every literal reason raised in service/, by the status its error class carries."""
+    """Every reason raised in the packages that answer gRPC calls, by the status its error class
+    carries: literal, a module constant (`REASON = "..."`), or through tournaments' `_require`
+    (which raises InvalidArgument with its reason)."""
     classes = {cls.__name__: cls.status.name for cls in _subclasses(ServiceError)}
-    pattern = re.compile(r"\b(" + "|".join(classes) + r')\(\s*"([A-Z][A-Z0-9_]+)"')
+    alternatives = "|".join(classes)
+    literal = re.compile(r"\b(" + alternatives + r')\(\s*"([A-Z][A-Z0-9_]+)"')
+    named = re.compile(r"\b(" + alternatives + r")\(\s*([A-Z][A-Z0-9_]+)\s*,")
+    required = re.compile(r'(?<!def )\b_require\((?:[^"]|"[^"]*")*?"([A-Z][A-Z0-9_]+)"')
     found: dict[str, set[str]] = {}
-    for path in (ROOT / "service").rglob("*.py"):
-        if "generated" in path.parts:
-            continue
-        for name, reason in pattern.findall(path.read_text()):
-            found.setdefault(classes[name], set()).add(reason)
+    for package in ("service", "tournaments", "recordings"):
+        for path in (ROOT / package).rglob("*.py"):
+            if "generated" in path.parts:
+                continue
+            text = path.read_text()
+            constants = dict(re.findall(r'^([A-Z][A-Z0-9_]+) = "([A-Z][A-Z0-9_]+)"', text, re.MULTILINE))
+            for name, reason in literal.findall(text):
+                found.setdefault(classes[name], set()).add(reason)
+            for name, constant in named.findall(text):
+                assert constant in constants, f"{path}: {name}({constant}, ...) is not a module constant"
+                found.setdefault(classes[name], set()).add(constants[constant])
+            for reason in required.findall(text):
+                found.setdefault("INVALID_ARGUMENT", set()).add(reason)
     return found
 
 
@@ -320,6 +333,8 @@ def test_the_readme_lists_every_status_and_every_reason_raised() -> None:
     table = _status_table()
     reasons = _raised_reasons()
     assert sum(len(r) for r in reasons.values()) >= 30  # the scan finds the reasons
+    # ... in every package that answers calls: tournaments' validation and recordings' refusal too
+    assert {"BAD_FORMAT", "TOURNAMENT_NOT_FOUND", "RECORDING_REJECTED"} <= set().union(*reasons.values())
     for cls in _subclasses(ServiceError):
         assert cls.status.name in table, f"{cls.__name__}'s {cls.status.name} is not in the README"
     for status, names in reasons.items():

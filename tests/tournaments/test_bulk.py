@@ -49,7 +49,7 @@ def test_a_tag_exports_as_one_ndjson_record_per_game_and_audits_in_one_command(
     status, out, _ = frontier(capsys, "audit", str(tmp_path / "cup.ndjson"), "--key", str(key))
     assert status == 0
     assert out.count("PASSED") == 3 and out.rstrip().endswith(
-        "3 games: 3 passed, 0 failed, 0 untrusted, 0 unreadable"
+        "3 games: 3 passed, 0 failed, 0 untrusted, 0 unreadable, 0 incomplete"
     )
 
     status, out, _ = frontier(
@@ -87,7 +87,14 @@ def test_one_forged_game_fails_alone_and_the_exit_status_says_so(
     assert status == 1
     verdicts = {g["game_id"]: g["verdict"] for g in report["games"]}
     assert verdicts == {cup[0]: "passed", cup[1]: "failed", cup[2]: "passed"}
-    assert report["summary"] == {"games": 3, "passed": 2, "failed": 1, "unreadable": 0, "untrusted": 0}
+    assert report["summary"] == {
+        "games": 3,
+        "passed": 2,
+        "failed": 1,
+        "unreadable": 0,
+        "untrusted": 0,
+        "incomplete": 0,
+    }
 
 
 def test_unreadable_unsigned_and_misfiled_logs_each_get_their_verdict(
@@ -117,6 +124,73 @@ def test_unreadable_unsigned_and_misfiled_logs_each_get_their_verdict(
 
     status, _, _ = frontier(capsys, "audit", str(unsigned), str(unsigned), "--key", str(key))
     assert status == 4  # the rules pass, but nothing signed binds them to the server
+
+
+def test_a_log_that_is_not_utf8_or_a_missing_file_is_unreadable_and_the_others_still_audit(
+    client: Client, address: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    tagged_games(client, "cup", 1)
+    bundle = tmp_path / "cup.ndjson"
+    status, _, err = frontier(capsys, "export", "--server", address, "--tag", "cup", "-o", str(bundle))
+    assert status == 0 and err == "exported 1 game\n"  # the noun agrees with the count
+    (record,) = [json.loads(line) for line in bundle.read_text(encoding="utf-8").splitlines()]
+    good = tmp_path / "good.jsonl"
+    good.write_text(record["log"], encoding="utf-8")
+    latin1 = tmp_path / "latin1.jsonl"  # one byte that is not UTF-8: the file is bad, not the chain
+    raw = bytearray(good.read_bytes())
+    first_quote = raw.index(b'"')
+    raw[first_quote + 1 : first_quote + 1] = b"\xe9"
+    latin1.write_bytes(bytes(raw))
+    missing = tmp_path / "nope.jsonl"
+
+    key = server_key_file(client, tmp_path)
+    status, out, _ = frontier(
+        capsys, "audit", str(missing), str(latin1), str(good), "--key", str(key), "--json"
+    )
+    games = json.loads(out)["games"]
+    assert [(Path(g["source"]).name, g["verdict"]) for g in games] == [
+        ("nope.jsonl", "unreadable"),
+        ("latin1.jsonl", "unreadable"),
+        ("good.jsonl", "passed"),
+    ]
+    assert "cannot read the file" in games[0]["rules"] and "No such file" in games[0]["rules"]
+    assert "line 1: not UTF-8: byte 0xe9" in games[1]["rules"]
+    assert all("round" not in g and "table" not in g for g in games)  # loose files: no tournament place
+    assert status == 2  # the worst verdict: unreadable
+
+    status, out, _ = frontier(capsys, "audit", str(missing), str(good), "--key", str(key))
+    assert status == 2 and out.rstrip().endswith(
+        "2 games: 1 passed, 0 failed, 0 untrusted, 1 unreadable, 0 incomplete"
+    )
+
+
+def test_a_game_still_in_progress_is_counted_incomplete_with_exit_3(
+    client: Client, address: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from tests.conftest import ORGANISER
+    from tests.service.helpers import create
+
+    game = create(client, "most-wanted", 2)
+    content = client.call(
+        "ExportLog", frontier_pb2.ExportLogRequest(game_id=game.game_id), token=ORGANISER
+    ).content
+    (tmp_path / "live.jsonl").write_text(content, encoding="utf-8")
+    tagged_games(client, "cup", 1)
+    (record,) = export_tag(capsys, address, "cup", tmp_path / "cup.ndjson")
+    (tmp_path / "done.jsonl").write_text(record["log"], encoding="utf-8")
+
+    key = server_key_file(client, tmp_path)
+    files = [str(tmp_path / "live.jsonl"), str(tmp_path / "done.jsonl")]
+    status, out, _ = frontier(capsys, "audit", *files, "--key", str(key), "--json")
+    report = json.loads(out)
+    assert status == 3 and [g["verdict"] for g in report["games"]] == ["incomplete", "passed"]
+    assert report["summary"]["incomplete"] == 1 and report["summary"]["passed"] == 1
+    status, out, _ = frontier(capsys, "audit", *files, "--key", str(key))
+    assert status == 3 and out.rstrip().endswith(
+        "2 games: 1 passed, 0 failed, 0 untrusted, 0 unreadable, 1 incomplete"
+    )
+    status, out, _ = frontier(capsys, "audit", files[1], files[1], "--key", str(key))
+    assert out.rstrip().endswith("2 games: 2 passed, 0 failed, 0 untrusted, 0 unreadable, 0 incomplete")
 
 
 def test_games_lists_and_filters(client: Client, address: str, capsys: pytest.CaptureFixture[str]) -> None:
@@ -187,4 +261,5 @@ def test_a_tournament_bundle_checks_each_recorded_result_against_its_log(
     status, out, _ = frontier(capsys, "audit", str(bundle), "--key", str(key), "--json")
     games = json.loads(out)["games"]
     assert status == 1 and [g["verdict"] for g in games] == ["passed", "failed"]
+    assert [(g["round"], g["table"]) for g in games] == [(1, 1), (1, 2)]  # a tournament's games say where
     assert "the tournament records the ranking" in games[1]["rules"]

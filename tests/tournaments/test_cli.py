@@ -44,6 +44,9 @@ def test_round_tokens_go_to_a_private_file_and_seat_the_named_players(
     assert sorted(g["player"] for g in grants) == ["Ann", "Bob", "Cy", "Dee"] and all(
         g["token"] for g in grants
     )
+    # Every grant names its seat, seat 0 too (a proto3 default), 0-based as in the API.
+    assert all(set(g) == {"table", "game_id", "seat", "player", "token"} for g in grants)
+    assert sorted((g["table"], g["seat"]) for g in grants) == [(1, 0), (1, 1), (2, 0), (2, 1)]
     status, out, _ = frontier(capsys, "tournament", "show", "--server", address, tournament_id)
     assert "1 of 1 rounds, playing" in out and out.count("in progress") == 2
     status, out, _ = frontier(capsys, "tournament", "show", "--server", address, tournament_id, "--json")
@@ -64,7 +67,7 @@ def test_verify_a_saved_record_file_and_its_exit_statuses(
     record = tmp_path / "cup.json"
     record.write_text(out)
     status, out, _ = frontier(capsys, "tournament", "verify", str(record))
-    assert status == 0 and "1 rounds, 2 tables" in out
+    assert status == 0 and "Tables verified: 1 round, 2 tables are the ones" in out
 
     data = json.loads(out := record.read_text())
     tables = data["rounds"][0]["tables"]

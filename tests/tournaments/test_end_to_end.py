@@ -127,7 +127,14 @@ def test_twelve_player_most_wanted_tournament_end_to_end(served: str, tmp_path: 
         "audit", str(bundle), "--server", served, "--json", "--known-keys", str(tmp_path / "known")
     )
     report = json.loads(audited.stdout)
-    assert report["summary"] == {"games": 9, "passed": 9, "failed": 0, "unreadable": 0, "untrusted": 0}
+    assert report["summary"] == {
+        "games": 9,
+        "passed": 9,
+        "failed": 0,
+        "unreadable": 0,
+        "untrusted": 0,
+        "incomplete": 0,
+    }
     assert {g["game_id"] for g in report["games"]} == {r["game_id"] for r in records}
 
     online = frontier(
