@@ -27,7 +27,7 @@ from engines.codec import encode
 from engines.registry import UnknownGame, get_engine
 from engines.rng import SEEDED_RNG_ID, SeededRng, seed_commitment
 from replay.record import FORMAT_VERSION, Entry, Header, line_salt
-from service.auth import Caller, new_token, seat_of, token_hash
+from service.auth import Caller, authenticate, new_token, seat_of, token_hash
 from service.errors import (
     AlreadyExists,
     Conflict,
@@ -278,7 +278,8 @@ class Games(Application[UUID]):
         with self._lock_for(uid):
             for attempt in range(MAX_SAVE_ATTEMPTS):
                 record = self.get(str(uid))
-                seat = seat_of(caller, record.token_hashes, required=True)
+                # A token of no seat here (not even the organiser's) is UNKNOWN_TOKEN, as on every call.
+                seat = seat_of(authenticate(caller, record.token_hashes), record.token_hashes, required=True)
                 assert seat is not None
                 earlier = self._earlier_answer(record, seat, command_id, command)
                 if earlier is not None:
