@@ -64,7 +64,20 @@ def play_bot_game(
         request.options.update(options)
     created = client.call("CreateGame", request)
     tokens = {grant.seat: grant.token for grant in created.seats}
-    game_id = created.game_id
+    commands = play_game(client, created.game_id, tokens, chooser, lean=lean, max_commands=max_commands)
+    return created.game_id, commands
+
+
+def play_game(
+    client: Client,
+    game_id: str,
+    tokens: dict[int, str],
+    chooser: random.Random,
+    *,
+    lean: float = 0.0,
+    max_commands: int = 100_000,
+) -> int:
+    """Play an existing game to its end by its seat tokens with random legal commands; the commands sent."""
     state = client.call("GetState", frontier_pb2.GetStateRequest(game_id=game_id), token=tokens[0])
     commands = 0
     while state.status != "finished":
@@ -86,4 +99,4 @@ def play_bot_game(
             token=tokens[seat],
         )
         commands += 1
-    return game_id, commands
+    return commands

@@ -18,7 +18,7 @@ from typing import Any
 from google.protobuf import json_format
 
 from engines.wording import counted
-from service.client import Client
+from service.client import Client, play_game
 from service.generated.frontier.v1 import frontier_pb2, tournaments_pb2, tournaments_pb2_grpc
 from tournaments import bulk
 
@@ -181,11 +181,9 @@ def _round(args: argparse.Namespace) -> int:
             with os.fdopen(descriptor, "w", encoding="utf-8") as out:
                 out.write(json.dumps(grants, indent=2) + "\n")
         if args.bots:
-            from tournaments.bots import play_table
-
             chooser = random.Random(args.seed)
             for table in tables:
-                commands = play_table(client, table.game_id, tokens[table.game_id], chooser)
+                commands = play_game(client, table.game_id, tokens[table.game_id], chooser)
                 print(f"  table {table.number} played: {commands} commands")
     return 0
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from service.client import play_game
 from service.generated.frontier.v1 import tournaments_pb2
-from tournaments.bots import play_table
 from tournaments.cli import TournamentClient
 
 
@@ -44,7 +44,7 @@ def play_round(client: TournamentClient, started: Any, seed: int = 0) -> None:
         tokens.setdefault(grant.game_id, {})[grant.seat] = grant.token
     chooser = random.Random(seed)
     for game_id, seats in tokens.items():
-        play_table(client, game_id, seats, chooser)
+        play_game(client, game_id, seats, chooser)
 
 
 def run(client: TournamentClient, tournament_id: str, rounds: int) -> None:
