@@ -11,6 +11,7 @@ from engines.codec import Codec
 from engines.registry import get_engine
 from engines.rng import SeededRng
 from engines.simulate import Step, playout
+from replay import forgeries
 from replay.record import FORMAT_VERSION, Entry, Header, Trailer
 from replay.verify import build_record, steps
 
@@ -54,16 +55,10 @@ def simulated(
 
 
 def reseal(header: Header, entries: Sequence[Entry], trailer: Trailer | None) -> Record:
-    """Re-chain every line after an edit, as a forger who rewrites the hashes would."""
-    sealed_header = replace(header, hash="").sealed()
-    previous = sealed_header.hash
-    chained: list[Entry] = []
-    for entry in entries:
-        sealed = replace(entry, prev=previous, hash="").sealed()
-        chained.append(sealed)
-        previous = sealed.hash
-    assert trailer is not None
-    return sealed_header, chained, replace(trailer, prev=previous, hash="").sealed()
+    """`replay.forgeries.reseal` for a log that keeps its trailer."""
+    sealed_header, chained, closing = forgeries.reseal(header, entries, trailer)
+    assert closing is not None
+    return sealed_header, chained, closing
 
 
 def tabletop(record: Record) -> Record:
