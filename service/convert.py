@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from google.protobuf import struct_pb2
 from google.protobuf.descriptor import FieldDescriptor
+from google.protobuf.json_format import MessageToDict
 from google.protobuf.message import Message as ProtoMessage
 
 from engines.base import Command, Engine
@@ -98,3 +100,24 @@ def _json_to_message(data: dict[str, Any], message: ProtoMessage) -> None:
         else:
             setattr(message, name, value)
     message.SetInParent()  # a command with no fields must still count as set in its oneof
+
+
+def struct_to_dict(struct: struct_pb2.Struct) -> dict[str, Any]:
+    """A Struct as plain JSON values; Struct numbers are doubles, so whole numbers come back as ints."""
+
+    def tidy(value: Any) -> Any:
+        if isinstance(value, float) and value.is_integer():
+            return int(value)
+        if isinstance(value, list):
+            return [tidy(v) for v in value]
+        if isinstance(value, dict):
+            return {k: tidy(v) for k, v in value.items()}
+        return value
+
+    return tidy(MessageToDict(struct))  # type: ignore[no-any-return]
+
+
+def dict_to_struct(data: dict[str, Any]) -> struct_pb2.Struct:
+    struct = struct_pb2.Struct()
+    struct.update(data)
+    return struct

@@ -12,8 +12,6 @@ from collections.abc import AsyncIterator, Callable, Iterator
 from typing import Any, TypeVar
 
 import grpc
-from google.protobuf import struct_pb2
-from google.protobuf.json_format import MessageToDict
 
 from engines.base import Command, Engine
 from engines.registry import game_ids, get_engine
@@ -23,7 +21,7 @@ from replay.narrative import describe_step
 from replay.record import state_hash
 from replay.verify import verify
 from service.auth import Caller, authenticate, caller_from_metadata, seat_of
-from service.convert import command_from_proto, command_to_proto
+from service.convert import command_from_proto, command_to_proto, dict_to_struct, struct_to_dict
 from service.errors import DOMAIN, InvalidArgument, PermissionDenied, ServiceError, Unauthenticated
 from service.exchange import export_lines, import_log, stored_record
 from service.games import Games, engine_for
@@ -99,26 +97,6 @@ def handles_errors(method: F) -> F:
     return streaming if inspect.isgeneratorfunction(method) else unary  # type: ignore[return-value]
 
 
-def _struct_to_dict(struct: struct_pb2.Struct) -> dict[str, Any]:
-    # Struct numbers are doubles: give whole numbers back as ints, as JSON would.
-    def tidy(value: Any) -> Any:
-        if isinstance(value, float) and value.is_integer():
-            return int(value)
-        if isinstance(value, list):
-            return [tidy(v) for v in value]
-        if isinstance(value, dict):
-            return {k: tidy(v) for k, v in value.items()}
-        return value
-
-    return tidy(MessageToDict(struct))  # type: ignore[no-any-return]
-
-
-def _dict_to_struct(data: dict[str, Any]) -> struct_pb2.Struct:
-    struct = struct_pb2.Struct()
-    struct.update(data)
-    return struct
-
-
 def _require_id(value: str, name: str) -> str:
     if not value:
         raise InvalidArgument("MISSING_FIELD", f"{name} is required", field=name)
@@ -166,7 +144,7 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
                     title=engine.title,
                     min_seats=engine.min_seats,
                     max_seats=engine.max_seats,
-                    default_options=_dict_to_struct(engine.options({})),
+                    default_options=dict_to_struct(engine.options({})),
                 )
             )
         return frontier_pb2.ListGameTypesResponse(games=types)
@@ -180,7 +158,7 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
         for name in request.players:
             if len(name) > MAX_ID_LENGTH:
                 raise InvalidArgument("FIELD_TOO_LONG", "a player name is too long", field="players")
-        options = _struct_to_dict(request.options)  # bad options: BAD_OPTION from create_game
+        options = struct_to_dict(request.options)  # bad options: BAD_OPTION from create_game
         record, grants = self.app.create_game(
             request.game, request.seats, list(request.players), options, request.tag
         )
@@ -189,7 +167,7 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
             seed_commitment=record.header.seed_commitment or "",
             seats=[frontier_pb2.SeatToken(seat=s, player=p, token=t) for s, p, t in grants],
             version=record.game_version,
-            options=_dict_to_struct(record.header.options),
+            options=dict_to_struct(record.header.options),
         )
 
     @handles_errors

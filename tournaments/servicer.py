@@ -6,13 +6,12 @@ import json
 from typing import Any
 
 import grpc
-from google.protobuf import struct_pb2
 
 from service.auth import Caller, caller_from_metadata
+from service.convert import dict_to_struct, struct_to_dict
 from service.errors import InvalidArgument, PermissionDenied, Unauthenticated
 from service.games import Games
 from service.generated.frontier.v1 import tournaments_pb2, tournaments_pb2_grpc
-from service.servicer import _struct_to_dict as struct_to_dict  # the games' own reading of options
 from service.servicer import handles_errors
 from tournaments.app import Progress, TournamentDesk
 from tournaments.ratings import ordinal, rate
@@ -114,7 +113,7 @@ class TournamentsServicer(tournaments_pb2_grpc.TournamentsServicer):
                     round=u.round,
                     table=u.table,
                     model=u.model,
-                    constants=_struct(u.constants),
+                    constants=dict_to_struct(u.constants),
                     changes=[
                         tournaments_pb2.RatingChange(
                             player=c.player,
@@ -142,12 +141,6 @@ def _id(request: Any) -> str:
     if len(value) > 200:
         raise InvalidArgument("FIELD_TOO_LONG", "tournament_id is too long", field="tournament_id")
     return value
-
-
-def _struct(data: dict[str, Any]) -> struct_pb2.Struct:
-    struct = struct_pb2.Struct()
-    struct.update(data)
-    return struct
 
 
 def tournament_message(progress: Progress) -> tournaments_pb2.Tournament:
@@ -180,7 +173,7 @@ def tournament_message(progress: Progress) -> tournaments_pb2.Tournament:
         tournament_id=definition.tournament_id,
         name=definition.name,
         game=definition.game,
-        options=_struct(dict(definition.options)),
+        options=dict_to_struct(dict(definition.options)),
         format=definition.format,
         players=list(definition.players),
         table_size=definition.table_size,
