@@ -27,17 +27,12 @@ from replay.verify import verify
 from trust import commands
 from trust.checkpoint import CheckpointError
 from trust.signed_log import line_hashes, read_signed
-from trust.verdict import judge
+from trust.verdict import judge, overall
 
 PASSED, FAILED, UNREADABLE, UNTRUSTED = "passed", "failed", "unreadable", "untrusted"
 INCOMPLETE = "incomplete"  # the log verifies, but the game has no finished trailer
-# The exit status of a bulk audit: the worst verdict, in this order (codes as for one file).
-EXIT = {
-    FAILED: commands.FAILED,
-    UNREADABLE: commands.UNREADABLE,
-    UNTRUSTED: commands.UNTRUSTED,
-    INCOMPLETE: commands.INCOMPLETE,
-}
+# The exit status of a bulk audit: the worst verdict in this order, each with its one-file code.
+WORST_FIRST = (FAILED, UNREADABLE, UNTRUSTED, INCOMPLETE)
 
 
 @dataclass(frozen=True)
@@ -152,20 +147,15 @@ def audit_one(log: GameLog, keys: KeyRing) -> Verdict:
         if given != log.ranking:
             rules = f"the tournament records the ranking {log.ranking}; the log's rules give {given}"
             return verdict(FAILED, rules, f"{signature.status}: {signature.message}", header.game_id)
-    if verification.verdict == "failed" or signature.status == "invalid":
-        name = FAILED
-    elif not signature.verified:
-        name = UNTRUSTED
-    else:
-        name = INCOMPLETE if verification.verdict == "incomplete" else PASSED
+    name = overall(verification.verdict, signature)
     return verdict(name, rules, f"{signature.status}: {signature.message}", header.game_id)
 
 
 def exit_status(verdicts: Iterable[Verdict]) -> int:
     seen = {v.verdict for v in verdicts}
-    for name in (FAILED, UNREADABLE, UNTRUSTED, INCOMPLETE):
+    for name in WORST_FIRST:
         if name in seen:
-            return EXIT[name]
+            return commands.EXIT[name]
     return commands.PASSED
 
 

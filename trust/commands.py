@@ -22,9 +22,16 @@ from trust import keys, known_keys, proofs
 from trust.checkpoint import CheckpointError
 from trust.report import with_signature
 from trust.signed_log import line_hashes, read_signed
-from trust.verdict import judge
+from trust.verdict import judge, overall
 
 PASSED, FAILED, UNREADABLE, INCOMPLETE, UNTRUSTED = 0, 1, 2, 3, 4
+EXIT = {
+    "passed": PASSED,
+    "failed": FAILED,
+    "unreadable": UNREADABLE,
+    "incomplete": INCOMPLETE,
+    "untrusted": UNTRUSTED,
+}
 
 
 class Untrusted(Exception):
@@ -62,12 +69,10 @@ def audit_file(args: argparse.Namespace) -> int:
     signature = judge(header.game_id, line_hashes(header, entries), checkpoint, trusted)
     report = build_report(header, entries, trailer, verification).to_markdown()
     print(with_signature(report, signature, rules_ok=verification.ok), end="")
-    if verification.verdict == "failed" or signature.status == "invalid":
-        return FAILED
-    if not signature.verified:
+    verdict = overall(verification.verdict, signature)
+    if verdict == "untrusted":
         print(f"{path}: not passed: {signature.message}", file=sys.stderr)
-        return UNTRUSTED
-    return INCOMPLETE if verification.verdict == "incomplete" else PASSED
+    return EXIT[verdict]
 
 
 def audit_proof(args: argparse.Namespace) -> int:

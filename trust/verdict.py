@@ -57,3 +57,13 @@ def judge(
         f"signed by key {checkpoint.key_id} at size {checkpoint.tree_size}, "
         f"root {checkpoint.root}{imported if checkpoint.imported else ''}",
     )
+
+
+def overall(rules_verdict: str, signature: SignatureVerdict) -> str:
+    """One log's verdict from its rules verdict and its signature: a failed check first, then an
+    untrusted signature, then the rules' own passed or incomplete (`frontier audit`, one or many)."""
+    if rules_verdict == "failed" or signature.status == "invalid":
+        return "failed"
+    if not signature.verified:
+        return "untrusted"
+    return rules_verdict
