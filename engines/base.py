@@ -171,3 +171,19 @@ def changed(record: T, **changes: object) -> T:
     new = object.__new__(type(record))
     object.__setattr__(new, "__dict__", {**record.__dict__, **changes})
     return new
+
+
+def options_for_log(
+    engine: Engine, raw: Mapping[str, JsonValue], rules_version: str | None
+) -> dict[str, JsonValue]:
+    """The complete options of a logged game, read under the rules it was recorded with.
+
+    A rule changed in a later rules version becomes a named option whose default is the
+    new behaviour. An engine lists, per older rules version, the values that reproduce the
+    rules then in force (`legacy_defaults`); an option missing from an older log's header
+    takes that value, so the game re-verifies as it was played. A format 1 log predates
+    `rules_version` and was recorded under `<game>/1`.
+    """
+    recorded = rules_version or f"{engine.game_id}/1"
+    legacy: Mapping[str, Mapping[str, JsonValue]] = getattr(engine, "legacy_defaults", {})
+    return engine.options({**legacy.get(recorded, {}), **raw})

@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from engines.base import Command, Engine, Event, JsonValue, Outcome, Rng, RuleViolation, Seat
+from engines.base import Command, Engine, Event, JsonValue, Outcome, Rng, RuleViolation, Seat, options_for_log
 from engines.codec import Codec, DecodeError, encode
 from engines.registry import UnknownGame, get_engine
 from engines.rng import GENERATORS, SEEDED_RNG_ID, Draw, ObservedRng, SeededRng, seed_commitment
@@ -270,9 +270,9 @@ class _Run:
                 )
             )
         try:
-            # The header holds the options as stored; filling defaults again lets an older
-            # log load after a newer build added an option with a default.
-            options = engine.options(header.options)
+            # The header holds the options as stored; an option added since takes the value
+            # that reproduces the rules the log was recorded under.
+            options = options_for_log(engine, header.options, header.rules_version)
         except Exception as error:  # noqa: BLE001 -- untrusted options may break more than OptionError
             raise _Failed(Problem(1, 1, "BAD_OPTIONS", str(error) or repr(error))) from None
         events = self._run_checked(
