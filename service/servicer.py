@@ -30,6 +30,7 @@ from service.records import FINISHED, GameRecord, decode_events, fold
 from service.typed import typed_view
 from service.views import outcome_proto, redacted_entry_events, redacted_events, to_json, viewer_of
 from service.watching import Watching
+from tournaments.secrecy import deal_closed
 from trust import keys, proofs
 from trust.keys import SigningKey
 
@@ -191,7 +192,7 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
         command = command_from_proto(engine, request.command)
         expected = request.expected_version if request.HasField("expected_version") else None
         accepted = self.app.submit(request.game_id, caller, command_id, expected, command)
-        viewer = viewer_of(accepted.record, caller)
+        viewer = viewer_of(accepted.record, caller, deal_closed=deal_closed(self.app, accepted.record))
         if accepted.events and viewer is not None:  # the decided events: no need to decode them again
             events = redacted_events(accepted.record, accepted.events, viewer)
         else:
@@ -210,7 +211,7 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
         caller = self._caller(context, latest)
         version = request.version if request.HasField("version") else None
         record = self.app.record_at(request.game_id, version)
-        viewer = viewer_of(latest, caller)
+        viewer = viewer_of(latest, caller, deal_closed=deal_closed(self.app, latest))
         return self._state_message(record, viewer, latest, caller)
 
     def _state_message(
@@ -300,7 +301,9 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
         game_id = _require_id(request.game_id, "game_id")
 
         def resolve(record: GameRecord) -> Caller:
-            return authenticate(caller, record.token_hashes)
+            resolved = authenticate(caller, record.token_hashes)
+            viewer_of(record, resolved, deal_closed=deal_closed(self.app, record))  # DEAL_IN_PLAY at once
+            return resolved
 
         async for update in self.watching.stream(game_id, request.from_version, resolve):
             yield update
@@ -309,7 +312,7 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
     def Replay(self, request: Any, context: grpc.ServicerContext) -> Iterator[Any]:
         latest = self._game(request.game_id)
         caller = self._caller(context, latest)
-        viewer = viewer_of(latest, caller)
+        viewer = viewer_of(latest, caller, deal_closed=deal_closed(self.app, latest))
         engine = latest.engine
         last = request.to_version or latest.game_version
         if not 0 <= request.from_version <= last <= latest.game_version:
@@ -365,7 +368,7 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
     def ExportLog(self, request: Any, context: grpc.ServicerContext) -> Any:
         record = self._game(request.game_id)
         caller = self._caller(context, record)
-        viewer = viewer_of(record, caller)
+        viewer = viewer_of(record, caller, deal_closed=deal_closed(self.app, record))
         content = "\n".join(export_lines(self.app, record, viewer, self.signing_key)) + "\n"
         return frontier_pb2.ExportLogResponse(content=content, redacted=viewer is not None)
 
@@ -415,6 +418,12 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
             raise PermissionDenied(
                 "AUDIT_NOT_ALLOWED",
                 "a game in progress can be audited by the organiser only; its seed is still secret",
+            )
+        if not caller.is_organiser and not deal_closed(self.app, record):
+            raise PermissionDenied(
+                "DEAL_IN_PLAY",
+                f"this table plays duplicate deal {record.header.deal}; its audit reveals the deal, "
+                "so it waits until every table of the deal has finished",
             )
         # The server holds the seed, so even a game in progress has its chance re-derived.
         header, entries, trailer = stored_record(self.app, record, reveal_seed=True)
@@ -471,7 +480,7 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
             record.header.game_id,
             request.version,
             lines,
-            full=viewer_of(record, caller) is None,
+            full=viewer_of(record, caller, deal_closed=deal_closed(self.app, record)) is None,
             imported=record.imported,
         )
         return frontier_pb2.InclusionProof(
