@@ -229,13 +229,13 @@ def print_deals(deals: list[dict[str, Any]]) -> None:
     for deal in deals:
         print(f"Round {deal['round']}, deal {deal['deal']}")
         tables = deal["tables"]
-        print("  seat  " + "".join(f"{'table ' + str(t['table']):<28}" for t in tables))
+        print(("  seat  " + "".join(f"{'table ' + str(t['table']):<28}" for t in tables)).rstrip())
         for seat in range(deal["seats"]):
             cells = []
             for t in tables:
                 place = f"#{t['places'][seat]} {t['scores'][seat]:>3}" if t["places"] else "playing"
                 cells.append(f"{t['players'][seat][:18]:<18} {place:<9}")
-            print(f"  {seat + 1:>4}  " + "".join(cells))
+            print((f"  {seat + 1:>4}  " + "".join(cells)).rstrip())
 
 
 def _standings(args: argparse.Namespace) -> int:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import grpc
@@ -17,7 +18,7 @@ from replay.verify import verify
 from service.client import play_game
 from service.generated.frontier.v1 import frontier_pb2
 from service.server import Running
-from tests.conftest import ORGANISER, requires_most_wanted
+from tests.conftest import ORGANISER, requires_most_wanted, start_server
 from tests.service.helpers import failure
 from tests.tournaments import helpers
 from tournaments.cli import TournamentClient
@@ -244,3 +245,74 @@ def test_the_deal_key_is_read_strictly() -> None:
         with pytest.raises(logfile.LogFormatError, match="deal"):
             logfile.read_lines([json.dumps({**first, "deal": bad}), *lines[1:]])
     assert logfile.read_lines(lines)[0].deal == header.deal
+
+
+@requires_most_wanted
+def test_the_web_viewer_keeps_a_deal_closed_until_every_table_has_finished(tmp_path: Path) -> None:
+    from tests.web.http_client import get
+    from web.server import start_http
+
+    running = start_server(tmp_path / "data")
+    http = start_http(running.app, ORGANISER, "127.0.0.1", 0)
+    try:
+        url = f"http://127.0.0.1:{http.port}"
+        with TournamentClient(f"127.0.0.1:{running.port}", token=ORGANISER) as organiser:
+            _, started = _duplicate_round(organiser)
+            first, second = started.tournament.rounds[0].tables
+            tokens = _tokens(started)
+            play_game(organiser, first.game_id, tokens[first.game_id], random.Random(4))
+            seed = _log(organiser, first.game_id)[2].seed  # type: ignore[union-attr]
+            assert seed
+            for game_id in (first.game_id, second.game_id):
+                for path in (
+                    f"/games/{game_id}",
+                    f"/api/games/{game_id}/steps",
+                    f"/games/{game_id}?seat=all",
+                ):
+                    page = get(url + path)
+                    assert page.status in (401, 403) and seed not in page.body, path
+                    assert (
+                        "DEAL_IN_PLAY" in page.body
+                        or "duplicate deal" in page.body
+                        or "organiser" in page.body
+                    )
+            own = get(f"{url}/api/games/{first.game_id}/steps", token=tokens[first.game_id][0])
+            assert (
+                own.status == 200 and json.loads(own.body)["viewer"] != "everything" and seed not in own.body
+            )
+            play_game(organiser, second.game_id, tokens[second.game_id], random.Random(5))
+            assert get(f"{url}/games/{first.game_id}").status == 200
+    finally:
+        http.stop()
+        running.stop()
+
+
+@requires_most_wanted
+def test_the_cli_creates_a_duplicate_deal_tournament_and_shows_each_deal_side_by_side(
+    capsys: pytest.CaptureFixture[str], server: Running, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tests.trust.helpers import frontier
+
+    monkeypatch.setenv("FRONTIER_TOKEN", ORGANISER)
+    address = f"127.0.0.1:{server.port}"
+    status, out, err = frontier(
+        capsys, "tournament", "create", "--server", address, "--name", "Deal Cup", "--game", "most-wanted",
+        "--players", "Ann,Bob,Cy,Dee,Eve,Fay", "--table-size", "3", "--rounds", "1", "--duplicate-deals",
+    )  # fmt: skip
+    assert status == 0, err
+    tournament_id = out.strip()
+    status, out, err = frontier(capsys, "tournament", "round", "--server", address, tournament_id, "--bots")
+    assert status == 0, err
+    status, out, err = frontier(capsys, "tournament", "show", "--server", address, tournament_id)
+    assert status == 0, err
+    shown = out[out.index("Duplicate deals") :]
+    assert f"Round 1, deal {deal_key(tournament_id, 1, 3)}" in shown
+    assert "table 1" in shown and "table 2" in shown
+    served = helpers.get(organiser_client := TournamentClient(address), tournament_id)
+    organiser_client.close()
+    for seat in range(3):
+        row = next(line for line in shown.splitlines() if line.strip().startswith(f"{seat + 1}  "))
+        for table in served.rounds[0].tables:  # each table's player of this seat, with place and score
+            assert table.players[seat] in row and f"{table.result.scores[seat]:>3}" in row
+    status, out, err = frontier(capsys, "tournament", "verify", "--server", address, tournament_id)
+    assert status == 0 and "verified" in out, out + err
