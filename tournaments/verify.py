@@ -152,10 +152,14 @@ def _check_comparison(
         if not isinstance(theirs, dict):
             problems.append(Problem(mine["round"], "DEALS_DIFFER", "a deal is not an object"))
             continue
+        stated_tables = theirs.get("tables")
+        stated_tables = (
+            [t for t in stated_tables if isinstance(t, dict)] if isinstance(stated_tables, list) else []
+        )
         for table in mine["tables"]:
             if table["places"] is None:  # not recorded: take the stated result
                 shown: dict[str, Any] = next(
-                    (t for t in theirs.get("tables", []) if t.get("game_id") == table["game_id"]), {}
+                    (t for t in stated_tables if t.get("game_id") == table["game_id"]), {}
                 )
                 table["places"], table["scores"] = shown.get("places"), shown.get("scores")
         if mine != theirs:
