@@ -11,6 +11,7 @@ players hold. `service.views.viewer_of` applies the rule; each channel asks `dea
 from __future__ import annotations
 
 from uuid import UUID
+from weakref import WeakKeyDictionary
 
 from eventsourcing.application import AggregateNotFoundError
 
@@ -29,6 +30,11 @@ def deal_closed(games: Games, record: GameRecord) -> bool:
     deal = record.header.deal
     if deal is None or record.imported:
         return True
+    if record.status != FINISHED:
+        return False  # its own table still plays (no reads: this is every command's path)
+    closed = _closed.setdefault(games, set())
+    if deal in closed:
+        return True
     parsed = parse_deal_key(deal)
     if parsed is None:
         return False
@@ -37,7 +43,14 @@ def deal_closed(games: Games, record: GameRecord) -> bool:
     if tournament is None or not 1 <= round_number <= len(tournament.rounds):
         return False  # e.g. the round's games are being created: its record is not saved yet
     members = [t.game_id for t in tournament.rounds[round_number - 1] if t.deal == deal]
-    return bool(members) and all(games.get(game_id).status == FINISHED for game_id in members)
+    if not members or any(games.get(game_id).status != FINISHED for game_id in members):
+        return False
+    closed.add(deal)  # for good: a finished game never plays again
+    return True
+
+
+# Deals known closed, per Games application (a test runs several in one process).
+_closed: WeakKeyDictionary[Games, set[str]] = WeakKeyDictionary()
 
 
 def _tournament(games: Games, tournament_id: str) -> TournamentRecord | None:
