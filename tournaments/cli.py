@@ -426,7 +426,7 @@ def audit_many(args: argparse.Namespace) -> int:
 
     ring = bulk.KeyRing(args)
     try:
-        verdicts = [bulk.audit_one(log, ring) for log in logs]
+        verdicts = bulk.check_deals(logs, [bulk.audit_one(log, ring) for log in logs])
     except keys.KeyFileError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2

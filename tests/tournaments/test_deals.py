@@ -2,14 +2,22 @@
 
 from __future__ import annotations
 
+import json
 import uuid
+from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engines.codec import encode
 from engines.registry import game_ids, get_engine
 from engines.rng import SeededRng, rng_key
+from engines.simulate import playout
+from replay.conformance import DEAL, deal_record, text
+from replay.verify import build_record
+from tests.trust.helpers import frontier
+from tournaments.bulk import GameLog, bundle_line
 from tournaments.deals import deal_key, deal_seed, parse_deal_key, places
 from tournaments.record import TableResult
 
@@ -47,8 +55,8 @@ def test_deal_keys_parse_back(tournament: uuid.UUID, round_number: int, seats: i
 
 
 def test_text_that_is_not_a_deal_key_parses_to_nothing() -> None:
-    for text in ("", "x", "a/round-1", "a/round-x/4-seats", "a/round-1/four-seats", "a/b/round-1/4-seats"):
-        assert parse_deal_key(text) is None
+    for key in ("", "x", "a/round-1", "a/round-x/4-seats", "a/round-1/four-seats", "a/b/round-1/4-seats"):
+        assert parse_deal_key(key) is None
 
 
 def test_each_deal_has_its_own_seed() -> None:
@@ -60,3 +68,37 @@ def test_each_deal_has_its_own_seed() -> None:
 
 def test_places_follow_competition_ranking() -> None:
     assert places(TableResult(((2,), (0, 3), (1,)), (1, 0, 9, 1)), 4) == [2, 4, 1, 2]
+
+
+def test_a_bulk_audit_fails_a_table_dealt_unlike_the_rest_of_its_deal(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Each log verifies alone against its own seed: only side by side is a split deal caught."""
+    pair = [deal_record(1), deal_record(2)]
+    # A third table under the same deal key, dealt from another seed: valid on its own.
+    engine = get_engine("most-wanted")
+    options = engine.options({})
+    seed = b"another seed entirely"
+    played = list(playout(engine, 2, seed=seed, game_id=DEAL, options=options, bot_seed=3))
+    split = build_record(
+        str(uuid.uuid4()), "most-wanted", options, 2, ["A", "B"], "t", seed, played, deal=DEAL
+    )
+    bundle = tmp_path / "deal.ndjson"
+    records = [*pair, split]
+    bundle.write_text(
+        "".join(bundle_line(GameLog("", r[0].game_id, text(r).decode())) + "\n" for r in records),
+        encoding="utf-8",
+    )
+    key = tmp_path / "samples.pub"
+    key.write_bytes((Path(__file__).resolve().parents[2] / "seeds" / "keys" / "samples.pub").read_bytes())
+    status, out, _ = frontier(capsys, "audit", str(bundle), "--key", str(key), "--json")
+    games = json.loads(out)["games"]
+    assert [g["verdict"] for g in games] == ["passed", "passed", "failed"] and status == 1
+    assert f"duplicate deal {DEAL}: dealt unlike game {pair[0][0].game_id}" in games[2]["rules"]
+    # Without the odd table, the deal's two tables pass together.
+    bundle.write_text(
+        "".join(bundle_line(GameLog("", r[0].game_id, text(r).decode())) + "\n" for r in pair),
+        encoding="utf-8",
+    )
+    status, out, _ = frontier(capsys, "audit", str(bundle), "--key", str(key), "--json")
+    assert status == 0, out
