@@ -291,9 +291,9 @@ class _Run:
         rules = f"rules: the setup and {counted(self.steps, 'command')} re-run, every event as recorded"
         self.checks.append(rules)
         if self.seed is not None:
-            self.checks.append(
-                f"randomness: {counted(self.draws_rederived, 'draw')} re-derived from the seed, all equal"
-            )
+            keyed = f" (keyed by duplicate deal {header.deal})" if header.deal is not None else ""
+            derived = counted(self.draws_rederived, "draw")
+            self.checks.append(f"randomness: {derived} re-derived from the seed{keyed}, all equal")
         elif self.trailer is not None and self.trailer.seed is not None:
             self.checks.append("randomness: the revealed seed is unusable; every outcome was possible")
         elif self.header.seed_commitment is None:

@@ -116,6 +116,7 @@ def test_a_round_of_two_tables_of_four_plays_one_deal_and_both_audits_pass(
         assert result.verdict == "passed" and result.draws_rederived > 0, result.problem
         audit = spectator.call("Audit", frontier_pb2.AuditRequest(game_id=table.game_id))
         assert audit.ok and audit.verdict == "passed"
+        assert f"keyed by duplicate deal {key}" in audit.markdown
     (seed,) = seeds
     assert seed_commitment(bytes.fromhex(seed)) == headers[0].seed_commitment
     shown = helpers.get(organiser, made.tournament_id)
