@@ -82,6 +82,11 @@ def _open_after_move(tx: Tx, seat: int) -> None:
         tx.emit(ev.AfterMoveOpened(seat=seat, effects=tuple(effects)))
 
 
+def may_rob_bank(state: State) -> bool:
+    """WL-LOC-BANK-2 (F5): "Heist — once per turn" unless the table plays `bank_robbery="unlimited"`."""
+    return state.option("bank_robbery") == "unlimited" or "robbed" not in state.turn_flags
+
+
 def others_here(state: State, seat: int) -> tuple[int, ...]:
     space = state.players[seat].space
     return tuple(s for s, p in enumerate(state.players) if s != seat and p.space == space)

@@ -36,6 +36,7 @@ class Ability:
 class CharacterSpec:
     name: str
     starts: tuple[str, ...]  # WL-SET-5: any of these cells
+    free_start: bool = False  # F12: "any available" start, so not a cell another figure took
     money: int = 0
     cards: int = 0
     items: tuple[tuple[str, bool], ...] = ()  # (item, upgraded)
@@ -139,6 +140,7 @@ CHARACTERS: dict[str, CharacterSpec] = {
         CharacterSpec(
             "wyatt_earp",
             _HIDEOUTS,
+            free_start=True,  # card: "Any available Bandit Hideout"
             money=10,
             cards=2,
             items=(_REVOLVER,),

@@ -315,6 +315,12 @@ def _action(tx: Tx, seat: int, command: Command) -> None:
             actions.revel(tx, seat, times)
         case cmd.RobBank():
             require(p.space in board.BANK, "NOT_AT_LOCATION", "You are not at the bank.", "WL-LOC-BANK-2")
+            require(
+                actions.may_rob_bank(state),
+                "ALREADY_ROBBED",
+                "The bank can be robbed only once per turn.",
+                "WL-LOC-BANK-2",
+            )
             tx.emit(ev.ActionSpent(seat=seat, action="rob_bank"))
             npc.start(tx, "guard", seat)
         case cmd.TakeCattle():

@@ -146,7 +146,8 @@ def _(event: ev.GearChosen, state: State) -> State:
 
 @_apply.register
 def _(event: ev.ActionSpent, state: State) -> State:
-    return replace(state, actions_left=state.actions_left - 1, after_move=())
+    flags = state.turn_flags + ("robbed",) if event.action == "rob_bank" else state.turn_flags
+    return replace(state, actions_left=state.actions_left - 1, after_move=(), turn_flags=flags)
 
 
 @_apply.register

@@ -115,7 +115,7 @@ def _actions(state: State, seat: Seat) -> list[Command]:
         found.append(cmd.Prospect())
     if p.space in board.DOCTOR and p.wounds > 0 and p.money >= 10:
         found.append(cmd.Heal())
-    if p.space in board.BANK:
+    if p.space in board.BANK and actions.may_rob_bank(state):
         found.append(cmd.RobBank())
     if p.space in board.STORES:
         found += [

@@ -9,8 +9,10 @@ from __future__ import annotations
 
 from engines.western_legends import board
 from engines.western_legends import events as ev
-from engines.western_legends.cards import value
+from engines.western_legends.cards import MIN_VALUE, value
 from engines.western_legends.fightcards import DRAWN, EFFECTS, fight_value
+from engines.western_legends.fights import guard
+from engines.western_legends.items import ITEMS
 from engines.western_legends.rules import Tx, draw, gain, jail
 from engines.western_legends.state import NpcFight, State
 
@@ -58,6 +60,8 @@ def _reveal(tx: Tx, poker_card: str) -> None:
     fight_card = tx.state.players[npc.chooser].offer[0]
     player_value = value(poker_card) if poker_card else 0
     npc_value = fight_value(fight_card)
+    if modifiers_apply(tx.state):  # F1: "the card played against you -1" holds in every fight
+        npc_value = max(MIN_VALUE, npc_value - guard(tx.state, npc.fighter))
     won = player_value > npc_value  # WL-NPC-1 (6): ties go to the NPC
     tx.emit(
         ev.NpcRevealed(
@@ -148,7 +152,11 @@ def _settle(tx: Tx) -> None:
         if npc.kind == "sheriff":  # WL-NPC-5: arrested; nobody gains MP
             jail(tx, fighter, "arrested by the Sheriff")
             _sheriff_to_office(tx)
-    elif npc.kind == "sheriff":
+        _end(tx)
+        return
+    if modifiers_apply(tx.state):
+        _shotgun_draw(tx, fighter)
+    if npc.kind == "sheriff":
         _sheriff_to_office(tx)  # WL-NPC-5: a win sends the Sheriff home
     elif npc.kind == "guard":
         gain(tx, fighter, "robbed the bank", wp=3, money=80)
@@ -160,6 +168,18 @@ def _settle(tx: Tx) -> None:
             return
         gain(tx, fighter, "beat a bandit", lp=1)
     _end(tx)
+
+
+def modifiers_apply(state: State) -> bool:
+    """F1/F2: card modifiers and the Shotgun's draw in NPC fights too (version 1: player fights only)."""
+    return state.option("npc_fight_modifiers") == "all_fights"
+
+
+def _shotgun_draw(tx: Tx, fighter: int) -> None:
+    """The Shotgun: "After you win a fight, draw 1 poker card" (card image; no player-only limit)."""
+    weapon = tx.state.players[fighter].weapon
+    if weapon and ITEMS[weapon].draw_on_win:
+        draw(tx, fighter, 1)
 
 
 def _bandit_win_bonus(tx: Tx, fighter: int) -> None:

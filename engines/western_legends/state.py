@@ -8,6 +8,7 @@ from typing import Literal, TypeVar
 from engines.base import changed
 from engines.western_legends.characters import CHARACTERS, NO_ABILITY, Ability
 from engines.western_legends.items import ITEMS
+from engines.western_legends.options import LEGACY_V1
 
 Phase = Literal[
     "choose_character", "place", "income", "gear", "actions", "end_sheriff", "end_discard", "over"
@@ -115,7 +116,13 @@ class State:
         return len(self.players)
 
     def option(self, name: str) -> int | str:
-        return dict(self.options)[name]
+        """An option in force; one a version-1 setup event lacks takes its version-1 value."""
+        found = dict(self.options).get(name)
+        if found is None:
+            legacy = LEGACY_V1[name]
+            assert isinstance(legacy, (int, str))
+            return legacy
+        return found
 
     def int_option(self, name: str) -> int:
         value = self.option(name)

@@ -109,14 +109,14 @@ def test_WL_LOC_BANK_2_losing_to_the_guard_still_gives_wanted() -> None:
 
 
 def test_WL_NPC_3_bandits_respawn_on_empty_hideouts_at_round_start() -> None:
-    state = table(["billy_the_kid", "doc_holliday"], ["A2", "I3"])
+    state = table(["billy_the_kid", "doc_holliday"], ["A2", "I3"], bandit_respawn="every_round")
     tx = Tx(state, ScriptedRng())
     begin_turn(tx, 0, 2)
     assert set(tx.state.bandits) == {s for pair in board.HIDEOUTS.values() for s in pair} - {"A2"}
 
 
 def test_WL_SHF_2_sheriff_walks_toward_the_most_wanted_and_fights() -> None:
-    state = table(["wild_bill_hickok", "doc_holliday"], ["E4", "L8"])
+    state = table(["wild_bill_hickok", "doc_holliday"], ["E4", "L8"], sheriff_walk="end_phase")
     state = player(player(state, 0, wp=2, hand=["2S"]), 1, wp=1)
     state, events = play(state, 0, cmd.EndActions(), ScriptedRng(12, 11, 10, 9))  # A, K, Q, J
     assert of_kind(events, ev.SheriffMoved)[0].path == ("D3", "E4")  # ties: board order

@@ -1,0 +1,244 @@
+"""Rules round 2: the findings of ../shared/rules/audits/western-legends.md (ids F1..F24).
+
+Each test is named after its audit id and fails on rules version 1; where version 1's
+behaviour stays as a named option, a second test pins that the option still plays it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from engines.base import options_for_log
+from engines.western_legends import ENGINE, board
+from engines.western_legends import commands as cmd
+from engines.western_legends import events as ev
+from engines.western_legends.fightcards import FIGHT_DECK
+from engines.western_legends.options import LEGACY_V1
+from engines.western_legends.rules import Tx
+from engines.western_legends.state import State
+from engines.western_legends.turn import begin_turn
+from tests.engines.western_legends.helpers import ScriptedRng, of_kind, play, player, table, violation
+
+
+def on_top(state: State, *cards: str) -> State:
+    """Put `cards` first in the fight deck, so both deck modes offer them (the pool draws index 0)."""
+    rest = tuple(c for c in state.fight_deck if c not in cards)
+    return replace(state, fight_deck=(*cards, *rest))
+
+
+def bandit_fight(characters: list[str], fight_card: str, poker_card: str, **fields: Any) -> tuple[State, Any]:
+    """Seat 0 walks F1 -> G1 into a bandit; seat 1 picks `fight_card`; seat 0 plays `poker_card`."""
+    options = fields.pop("options", {})
+    state = replace(table(characters, ["F1", "I4"], **options), bandits=("G1",))
+    state = on_top(player(state, 0, hand=[poker_card, "2C"], **fields), fight_card)
+    state, _ = play(state, 0, cmd.Move(to="G1"))
+    state, _ = play(state, 1, cmd.ChooseFightCard(card=fight_card))
+    state, events = play(state, 0, cmd.CommitFightCard(card=poker_card))
+    return state, of_kind(events, ev.NpcRevealed)[0]
+
+
+# F5 -------------------------------------------------------------------------------------------
+
+
+def robbed_once(**options: Any) -> State:
+    state = table(["wild_bill_hickok", "doc_holliday"], ["E5", "A1"], **options)
+    state = on_top(player(state, 0, hand=["AS", "AH"]), "2", "3", "4")
+    state, _ = play(state, 0, cmd.RobBank())
+    state, _ = play(state, 1, cmd.ChooseFightCard(card="2"))
+    state, _ = play(state, 0, cmd.CommitFightCard(card="AS"))
+    assert state.npc is None and state.players[0].money == 80 and state.actions_left == 2
+    return state
+
+
+def test_F5_rob_the_bank_once_per_turn() -> None:
+    state = robbed_once()
+    assert cmd.RobBank() not in ENGINE.legal_commands(state, 0)
+    error = violation(state, 0, cmd.RobBank())
+    assert (error.code, error.rule) == ("ALREADY_ROBBED", "WL-LOC-BANK-2")
+    # the next turn of the same player may rob again
+    tx = Tx(state, ScriptedRng())
+    begin_turn(tx, 0, 2)
+    assert "robbed" not in tx.state.turn_flags
+
+
+def test_F5_legacy_option_robs_repeatedly() -> None:
+    state = robbed_once(bank_robbery="unlimited")
+    assert cmd.RobBank() in ENGINE.legal_commands(state, 0)
+    state, events = play(state, 0, cmd.RobBank())
+    assert of_kind(events, ev.NpcFightStarted)[0].npc == "guard"
+
+
+# F1 / F2 ----------------------------------------------------------------------------------------
+
+
+def test_F1_jesse_james_lowers_the_bandits_card_outside_town() -> None:
+    _, revealed = bandit_fight(
+        ["jesse_james", "wild_bill_hickok"],
+        "Q",
+        "QS",
+        lp=5,
+        items=[("revolver", True)],
+        weapon="revolver",
+    )
+    # Q against Q: the upgraded Revolver and Jesse's ability each lower the bandit's card by 1
+    assert (revealed.player_value, revealed.npc_value, revealed.won) == (12, 10, True)
+
+
+def test_F1_kit_carson_wins_nine_against_nine_outside_town() -> None:
+    _, revealed = bandit_fight(["kit_carson", "wild_bill_hickok"], "9", "9S", lp=5)
+    assert (revealed.npc_value, revealed.won) == (8, True)
+
+
+def test_F1_no_modifier_means_the_tie_goes_to_the_bandit() -> None:
+    _, revealed = bandit_fight(["kit_carson", "wild_bill_hickok"], "9", "9S", lp=4)  # ability off below 5 LP
+    assert (revealed.npc_value, revealed.won) == (9, False)
+
+
+def test_F1_legacy_option_ignores_modifiers_against_npcs() -> None:
+    _, revealed = bandit_fight(
+        ["kit_carson", "wild_bill_hickok"], "9", "9S", lp=5, options={"npc_fight_modifiers": "players_only"}
+    )
+    assert (revealed.npc_value, revealed.won) == (9, False)
+
+
+def test_F1_the_bank_guard_card_is_lowered_by_an_upgraded_weapon() -> None:
+    state = table(["wild_bill_hickok", "doc_holliday"], ["E5", "A1"])
+    state = player(state, 0, hand=["KS"], items=[("rifle", True)], weapon="rifle")
+    state = on_top(state, "K", "2", "3")
+    state, _ = play(state, 0, cmd.RobBank())
+    state, _ = play(state, 1, cmd.ChooseFightCard(card="K"))
+    state, events = play(state, 0, cmd.CommitFightCard(card="KS"))
+    revealed = of_kind(events, ev.NpcRevealed)[0]
+    assert (revealed.npc_value, revealed.won) == (12, True)
+    assert state.players[0].wp == 3 and state.players[0].money == 80
+
+
+def test_F2_shotgun_draws_after_beating_a_bandit() -> None:
+    state, revealed = bandit_fight(
+        ["mary_fields", "wild_bill_hickok"], "J", "KS", items=[("shotgun", False)], weapon="shotgun"
+    )
+    assert revealed.won
+    assert len(state.players[0].hand) == 2  # "2C" kept, KS played, 1 drawn by the Shotgun
+
+
+def test_F2_legacy_option_shotgun_draws_only_in_player_fights() -> None:
+    state, revealed = bandit_fight(
+        ["mary_fields", "wild_bill_hickok"],
+        "J",
+        "KS",
+        items=[("shotgun", False)],
+        weapon="shotgun",
+        options={"npc_fight_modifiers": "players_only"},
+    )
+    assert revealed.won and state.players[0].hand == ("2C",)
+
+
+def test_F2_no_shotgun_draw_after_losing_to_a_bandit() -> None:
+    state, revealed = bandit_fight(
+        ["mary_fields", "wild_bill_hickok"], "8", "5S", items=[("shotgun", False)], weapon="shotgun"
+    )
+    assert not revealed.won
+    assert len(state.players[0].hand) == 2  # "2C" kept and only the loser's draw
+
+
+# F7 / F8 / F9 -----------------------------------------------------------------------------------
+
+
+def test_F7_discard_to_the_hand_limit_before_wanted_lp() -> None:
+    cards = ["2S", "3S", "4S", "5S", "6S", "7S"]
+    state = table(["calamity_jane", "doc_holliday"], ["L8", "A1"])
+    state = player(state, 0, lp=4, wp=1, hand=cards)
+    state, _ = play(state, 0, cmd.EndActions())
+    # at 4 LP her +1 hand limit is off: she discards to 5 before the Wanted LP lifts her to 5 LP
+    assert state.phase == "end_discard" and state.players[0].lp == 4
+    state, events = play(state, 0, cmd.DiscardCard(card="2S"))
+    assert state.players[0].lp == 5 and len(state.players[0].hand) == 5
+    assert of_kind(events, ev.TurnStarted)[0].seat == 1
+
+
+def test_F7_legacy_order_gives_wanted_lp_first() -> None:
+    cards = ["2S", "3S", "4S", "5S", "6S", "7S"]
+    state = table(["calamity_jane", "doc_holliday"], ["L8", "A1"], end_phase_order="sheriff_lp_discard")
+    state = player(state, 0, lp=4, wp=1, hand=cards)
+    state, events = play(state, 0, cmd.EndActions())
+    assert state.players[0].lp == 5 and len(state.players[0].hand) == 6 and state.active == 1
+
+
+def test_F7_the_end_is_triggered_in_the_end_phase_not_on_the_gain() -> None:
+    state = table(["wild_bill_hickok", "doc_holliday"], ["I4", "A1"])
+    state = player(state, 0, money=30, lp=14)
+    state, events = play(state, 0, cmd.Revel(times=1))
+    assert state.players[0].lp == 15 and not of_kind(events, ev.EndTriggered)
+    state, events = play(state, 0, cmd.EndActions())
+    assert [e.seat for e in of_kind(events, ev.EndTriggered)] == [0]
+
+
+def test_F8_no_automatic_sheriff_walk_by_default() -> None:
+    state = table(["billy_the_kid", "doc_holliday"], ["E3", "L8"])
+    state = player(state, 0, wp=2, hand=["2S"])
+    state, events = play(state, 0, cmd.EndActions())
+    assert not of_kind(events, ev.SheriffMoved) and state.sheriff == board.SHERIFF_OFFICE
+    assert state.npc is None and state.active == 1
+
+
+def test_F8_legacy_option_walks_the_sheriff() -> None:
+    state = table(["billy_the_kid", "doc_holliday"], ["E3", "L8"], sheriff_walk="end_phase")
+    state = player(state, 0, wp=2, hand=["2S"])
+    state, events = play(state, 0, cmd.EndActions())
+    assert of_kind(events, ev.SheriffMoved) and state.npc is not None and state.npc.kind == "sheriff"
+
+
+def test_F9_no_bandit_respawn_by_default() -> None:
+    state = table(["billy_the_kid", "doc_holliday"], ["A2", "I3"])
+    tx = Tx(state, ScriptedRng())
+    begin_turn(tx, 0, 2)
+    assert tx.state.bandits == () and not of_kind(tx.events, ev.BanditsPlaced)
+
+
+def test_F9_bandits_are_placed_at_the_first_round() -> None:
+    state = table(["billy_the_kid", "doc_holliday"], ["A2", "I3"])
+    tx = Tx(state, ScriptedRng())
+    begin_turn(tx, 0, 1)
+    assert set(tx.state.bandits) == {s for pair in board.HIDEOUTS.values() for s in pair} - {"A2"}
+
+
+# version 1 logs -------------------------------------------------------------------------------
+
+
+def test_version_1_logs_read_with_the_version_1_rules() -> None:
+    assert ENGINE.rules_version == "western-legends/2"
+    read = options_for_log(ENGINE, {"target_lp": 20}, "western-legends/1")
+    assert {name: read[name] for name in LEGACY_V1} == LEGACY_V1 and read["target_lp"] == 20
+    fresh = options_for_log(ENGINE, {}, "western-legends/2")
+    assert all(fresh[name] != old for name, old in LEGACY_V1.items())
+
+
+def test_version_1_setup_events_without_the_new_options_play_version_1() -> None:
+    state = table(["wild_bill_hickok", "doc_holliday"], ["E5", "A1"])
+    old = tuple((k, v) for k, v in state.options if k not in LEGACY_V1)
+    state = replace(state, options=old)
+    assert all(state.option(name) == value for name, value in LEGACY_V1.items())
+    assert len(FIGHT_DECK) == 13
+
+
+# F12 --------------------------------------------------------------------------------------------
+
+
+def wyatt_to_place(**options: Any) -> State:
+    state = table(["billy_the_kid", "wyatt_earp"], ["A2", ""], **options)
+    return replace(state, phase="place", active=1)
+
+
+def test_F12_wyatt_earp_starts_only_on_a_free_hideout() -> None:
+    state = wyatt_to_place()
+    offered = [c.space for c in ENGINE.legal_commands(state, 1) if isinstance(c, cmd.ChooseStart)]
+    assert offered == ["L2", "G1", "G5", "B7", "K7"]
+    error = violation(state, 1, cmd.ChooseStart(space="A2"))
+    assert (error.code, error.rule) == ("NOT_A_START_SPACE", "WL-SET-5")
+
+
+def test_F12_legacy_option_lets_wyatt_share_a_hideout() -> None:
+    state = wyatt_to_place(wyatt_start="any_hideout")
+    state, _ = play(state, 1, cmd.ChooseStart(space="A2"))
+    assert state.players[1].space == "A2"
