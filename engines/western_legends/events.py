@@ -575,3 +575,29 @@ CORE_EVENTS: tuple[type[Event], ...] = (
     ActionGranted,
 )
 EVENTS = EVENTS + CORE_EVENTS
+
+
+@dataclass(frozen=True)
+class FightDeckShuffled(Event):
+    """F4: the 13 fight cards shuffled face down at setup, top first (only the organiser sees the order)."""
+
+    kind: ClassVar[str] = "fight_deck_shuffled"
+    order: tuple[str, ...]
+    count: int
+
+
+@dataclass(frozen=True)
+class FightCardsReturned(Event):
+    """F4: the fight cards drawn for a fight go beneath the fight deck in this random order.
+
+    Fight card 10's text: "Place this fight card and any others you drew beneath the deck in
+    random order"; the companion's NPC flow does the same at the end of every NPC fight.
+    """
+
+    kind: ClassVar[str] = "fight_cards_returned"
+    cards: tuple[str, ...]
+    count: int
+
+
+ROUND_2_EVENTS: tuple[type[Event], ...] = (FightDeckShuffled, FightCardsReturned)
+EVENTS = EVENTS + ROUND_2_EVENTS

@@ -272,11 +272,18 @@ def _(event: ev.FightCardsOffered, state: State) -> State:
     return _player(replace(state, fight_deck=deck), event.seat, offer=event.cards)
 
 
+def _set_aside(state: State, cards: tuple[str, ...]) -> State:
+    """Fight cards done with: back into the pool (version 1), or held until they go beneath (F4)."""
+    if state.option("fight_deck") == "ordered":
+        return replace(state, fight_drawn=state.fight_drawn + cards)
+    return replace(state, fight_deck=state.fight_deck + cards)
+
+
 @_apply.register
 def _(event: ev.FightCardChosen, state: State) -> State:
     offer = state.players[event.seat].offer
     back = tuple(c for c in offer if c != event.card)
-    state = _player(replace(state, fight_deck=state.fight_deck + back), event.seat, offer=(event.card,))
+    state = _player(_set_aside(state, back), event.seat, offer=(event.card,))
     return _npc(state, step="commit")
 
 
@@ -284,8 +291,18 @@ def _(event: ev.FightCardChosen, state: State) -> State:
 def _(event: ev.NpcRevealed, state: State) -> State:
     assert state.npc is not None
     chooser = state.npc.chooser
-    state = _player(replace(state, fight_deck=state.fight_deck + (event.fight_card,)), chooser, offer=())
+    state = _player(_set_aside(state, (event.fight_card,)), chooser, offer=())
     return _npc(state, card=event.fight_card, won=event.won)
+
+
+@_apply.register
+def _(event: ev.FightDeckShuffled, state: State) -> State:
+    return replace(state, fight_deck=event.order)
+
+
+@_apply.register
+def _(event: ev.FightCardsReturned, state: State) -> State:
+    return replace(state, fight_deck=state.fight_deck + event.cards, fight_drawn=())
 
 
 @_apply.register

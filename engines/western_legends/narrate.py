@@ -201,6 +201,10 @@ def describe(event: Event, names: Sequence[str]) -> str:  # noqa: C901 - one cas
             return f"{who(seat)} ends the ride."
         case ev.ActionGranted(seat=seat, reason=reason):
             return f"{who(seat)} gains an extra action ({reason})."
+        case ev.FightDeckShuffled(count=count):
+            return f"The {counted(count, 'fight card')} are shuffled face down."
+        case ev.FightCardsReturned(count=count):
+            return f"{counted(count, 'fight card')} go beneath the fight deck in random order."
     actor = getattr(event, "seat", None)
     subject = who(actor) if isinstance(actor, int) else "the table"
     return f"{subject}: {event.kind.replace('_', ' ')}."

@@ -35,12 +35,33 @@ def start(tx: Tx, kind: str, fighter: int) -> None:
 
 
 def _offer(tx: Tx) -> None:
+    """The chooser draws N fight cards: the top N (F4), or random ones from the pool (version 1)."""
     npc = _npc(tx)
     cards: list[str] = []
-    for _ in range(DRAWN[npc.kind]):
-        pool = [c for c in tx.state.fight_deck if c not in cards]
-        cards.append(pool[tx.rng.randint(0, len(pool) - 1)])
+    if ordered_deck(tx.state):
+        cards = list(tx.state.fight_deck[: DRAWN[npc.kind]])
+    else:
+        for _ in range(DRAWN[npc.kind]):
+            pool = [c for c in tx.state.fight_deck if c not in cards]
+            cards.append(pool[tx.rng.randint(0, len(pool) - 1)])
     tx.emit(ev.FightCardsOffered(seat=npc.chooser, cards=tuple(cards), count=len(cards)))
+
+
+def ordered_deck(state: State) -> bool:
+    """F4: the fight deck has an order; `fight_deck="pool"` is version 1's memoryless pool."""
+    return state.option("fight_deck") == "ordered"
+
+
+def _return_drawn(tx: Tx) -> None:
+    """F4: the cards drawn for this fight go beneath the fight deck in random order."""
+    drawn = tx.state.fight_drawn
+    if ordered_deck(tx.state) and drawn:
+        tx.emit(ev.FightCardsReturned(cards=tx.rng.shuffle(drawn), count=len(drawn)))
+
+
+def optional_ten(state: State) -> bool:
+    """F3: card 10's restart is the fighter's choice; `fight_card_10="always_restart"` is version 1."""
+    return state.option("fight_card_10") == "optional"
 
 
 def choose(tx: Tx, card: str) -> None:
@@ -74,10 +95,11 @@ def _reveal(tx: Tx, poker_card: str) -> None:
     )
     effect = EFFECTS[fight_card]
     fighter = npc.fighter
-    if effect.restart:  # WL-NPC-2 card 10 [gap]: the committed card returns to hand
-        tx.emit(ev.NpcFightRestarted(seat=fighter))
-        draw(tx, fighter, 1)
-        _offer(tx)
+    if effect.restart and not optional_ten(tx.state):
+        _restart(tx)
+        return
+    if effect.restart:  # F3: "you may immediately cancel this fight": keep or restart
+        tx.emit(ev.NpcAwaiting(step="effect"))
         return
     if poker_card:
         tx.emit(ev.CardsDiscarded(seat=fighter, cards=(poker_card,)))
@@ -87,6 +109,20 @@ def _reveal(tx: Tx, poker_card: str) -> None:
         tx.emit(ev.NpcAwaiting(step="effect"))
     else:
         _settle(tx)
+
+
+def _restart(tx: Tx) -> None:
+    """WL-NPC-2 card 10: the committed card returns to hand [gap], a card is drawn, new fight cards.
+
+    Card text: "If you do, the other player draws 1 poker card. Place this fight card and
+    any others you drew beneath the deck in random order, then draw new fight cards." The
+    other player is the seat that drew the fight cards; version 1 gave the draw to the fighter.
+    """
+    npc = _npc(tx)
+    tx.emit(ev.NpcFightRestarted(seat=npc.fighter))
+    _return_drawn(tx)
+    draw(tx, npc.chooser if optional_ten(tx.state) else npc.fighter, 1)
+    _offer(tx)
 
 
 def choice_options(state: State) -> tuple[str, ...]:
@@ -106,6 +142,8 @@ def choice_options(state: State) -> tuple[str, ...]:
         return ("money", *hand)
     if choice == "point":
         return ("lp", "mp", "wp")
+    if choice == "keep_or_restart":
+        return ("keep", "restart")
     return ()
 
 
@@ -116,6 +154,15 @@ def answer(tx: Tx, choice: str) -> None:
     if npc.step == "reward":
         gain(tx, fighter, "beat a bandit", lp=int(choice == "lp"), mp=int(choice == "mp"))
         _end(tx)
+        return
+    if choice == "restart":
+        _restart(tx)
+        return
+    if choice == "keep":  # card 10 kept as a plain 10: the fight goes on to its outcome
+        committed = tx.state.players[fighter].committed
+        if committed:
+            tx.emit(ev.CardsDiscarded(seat=fighter, cards=(committed,)))
+        _settle(tx)
         return
     hand = tx.state.players[fighter].hand
     if choice in hand:
@@ -233,6 +280,7 @@ def _wanted_at(state: State, space: str) -> list[int]:
 
 
 def _end(tx: Tx) -> None:
+    _return_drawn(tx)
     npc = _npc(tx)
     space = tx.state.players[npc.fighter].space if npc.kind == "bandit" else ""
     tx.emit(ev.NpcFightEnded(bandit_space=space))

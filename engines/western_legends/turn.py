@@ -8,6 +8,7 @@ from engines.base import Event, JsonValue, Rng
 from engines.western_legends import events as ev
 from engines.western_legends.characters import CHARACTER_NAMES, CHARACTERS
 from engines.western_legends.evolve import evolve
+from engines.western_legends.fightcards import FIGHT_DECK
 from engines.western_legends.items import ITEMS
 from engines.western_legends.npc import place_bandits, sheriff_step
 from engines.western_legends.options import LEGACY_V1
@@ -35,6 +36,8 @@ def setup(options: Mapping[str, JsonValue], seats: int, rng: Rng) -> list[Event]
         first_player=0,
     )
     tx = Tx(evolve(None, started), rng, [started])
+    if options["fight_deck"] == "ordered":  # F4: a shuffled deck with a recorded order
+        tx.emit(ev.FightDeckShuffled(order=rng.shuffle(FIGHT_DECK), count=len(FIGHT_DECK)))
     if dealt:
         for seat in range(seats):
             take_character(tx, seat)

@@ -34,6 +34,10 @@ def redact(event: Event, viewer: int | None) -> Event:
         return replace(event, cards=())
     if isinstance(event, ev.CardStolen) and not (_sees(viewer, event.seat) or viewer == event.victim):
         return replace(event, card="")
+    if isinstance(event, ev.FightDeckShuffled) and viewer is not None:
+        return replace(event, order=())  # the deck's order is nobody's to see
+    if isinstance(event, ev.FightCardsReturned) and viewer is not None:
+        return replace(event, cards=())
     return event
 
 

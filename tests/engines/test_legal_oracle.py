@@ -64,6 +64,16 @@ VARIANTS: dict[str, list[dict[str, Any]]] = {
         {},
         {"character_deal": "random", "start_space": "first_listed", "first_player": "seat_0"},
         {"start_of_fight_order": "first_player_first", "half_rounding": "down", "wound_cap": 4},
+        {  # rules version 1 (western_legends.options.LEGACY_V1), which old logs replay with
+            "bank_robbery": "unlimited",
+            "npc_fight_modifiers": "players_only",
+            "fight_card_10": "always_restart",
+            "fight_deck": "pool",
+            "end_phase_order": "sheriff_lp_discard",
+            "sheriff_walk": "end_phase",
+            "bandit_respawn": "every_round",
+            "wyatt_start": "any_hideout",
+        },
     ],
 }
 

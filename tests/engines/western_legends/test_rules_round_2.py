@@ -242,3 +242,89 @@ def test_F12_legacy_option_lets_wyatt_share_a_hideout() -> None:
     state = wyatt_to_place(wyatt_start="any_hideout")
     state, _ = play(state, 1, cmd.ChooseStart(space="A2"))
     assert state.players[1].space == "A2"
+
+
+# F3 / F4 ----------------------------------------------------------------------------------------
+
+
+class ReversingRng(ScriptedRng):
+    """A shuffle that reverses, so a test can tell the rng's order from the input order."""
+
+    def shuffle(self, items: Any) -> Any:
+        return tuple(reversed(tuple(items)))
+
+
+def ten_revealed(**options: Any) -> State:
+    state = replace(table(["wild_bill_hickok", "doc_holliday"], ["F1", "A8"], **options), bandits=("G1",))
+    state = on_top(player(state, 0, hand=["AS"]), "10", "2")
+    state, _ = play(state, 0, cmd.Move(to="G1"))
+    state, _ = play(state, 1, cmd.ChooseFightCard(card="10"))
+    state, events = play(state, 0, cmd.CommitFightCard(card="AS"))
+    assert of_kind(events, ev.NpcRevealed)[0].fight_card == "10"
+    return state
+
+
+def test_F3_fight_card_10_may_be_kept_as_a_plain_ten() -> None:
+    state = ten_revealed()
+    assert ENGINE.legal_commands(state, 0) == [cmd.NpcChoice(choice="keep"), cmd.NpcChoice(choice="restart")]
+    state, events = play(state, 0, cmd.NpcChoice(choice="keep"))
+    assert not of_kind(events, ev.NpcFightRestarted)
+    assert of_kind(events, ev.CardsDiscarded)[0].cards == ("AS",)  # the ace beat the 10 and is spent
+    assert state.npc is not None and state.npc.step == "reward" and state.npc.won
+
+
+def test_F3_restarting_on_card_10_gives_the_other_player_a_card_and_new_fight_cards() -> None:
+    state = ten_revealed()
+    hand_before = len(state.players[1].hand)
+    state, events = play(state, 0, cmd.NpcChoice(choice="restart"))
+    assert of_kind(events, ev.NpcFightRestarted) and state.players[0].hand == ("AS",)
+    assert len(state.players[1].hand) == hand_before + 1  # "the other player draws 1 poker card"
+    (returned,) = of_kind(events, ev.FightCardsReturned)
+    assert sorted(returned.cards) == ["10", "2"] and state.fight_deck[-2:] == returned.cards
+    (offered,) = of_kind(events, ev.FightCardsOffered)
+    assert offered.cards == ("3", "4")  # the next two from the top, never the cards just used
+
+
+def test_F3_illegal_choice_on_card_10_is_refused() -> None:
+    state = ten_revealed()
+    error = violation(state, 0, cmd.NpcChoice(choice="lp"))
+    assert (error.code, error.rule) == ("BAD_CHOICE", "WL-NPC-2")
+
+
+def test_F4_the_fight_deck_is_shuffled_at_setup_and_its_order_is_secret() -> None:
+    events = ENGINE.setup(ENGINE.options({}), 2, ReversingRng())
+    (shuffled,) = of_kind(events, ev.FightDeckShuffled)
+    assert shuffled.order == tuple(reversed(FIGHT_DECK)) and shuffled.count == 13
+    assert ENGINE.redact(shuffled, 0).order == () and ENGINE.redact(shuffled, 1).order == ()
+    assert ENGINE.redact(shuffled, None) == shuffled  # the organiser's log keeps it for the audit
+    state = None
+    for event in events:
+        state = ENGINE.evolve(state, event)
+    assert state is not None and state.fight_deck == shuffled.order
+
+
+def test_F4_drawn_fight_cards_go_beneath_the_deck_in_random_order() -> None:
+    state = replace(table(["wild_bill_hickok", "doc_holliday"], ["E5", "A8"]))
+    state = on_top(player(state, 0, hand=["AS"]), "J", "Q", "K")
+    state, events = play(state, 0, cmd.RobBank())
+    assert of_kind(events, ev.FightCardsOffered)[0].cards == ("J", "Q", "K")  # the top three
+    state, _ = play(state, 1, cmd.ChooseFightCard(card="Q"))
+    state, events = play(state, 0, cmd.CommitFightCard(card="AS"), ReversingRng())
+    (returned,) = of_kind(events, ev.FightCardsReturned)
+    assert returned.cards == tuple(reversed(("J", "K", "Q")))  # the rng's order, not the drawn order
+    assert state.fight_deck[-3:] == returned.cards and state.fight_drawn == ()
+    assert sorted(state.fight_deck) == sorted(FIGHT_DECK)
+    assert ENGINE.redact(returned, 1).cards == ()
+
+
+def test_F4_legacy_pool_draws_at_random_and_returns_at_once() -> None:
+    state = replace(table(["wild_bill_hickok", "doc_holliday"], ["E5", "A8"], fight_deck="pool"))
+    state = player(state, 0, hand=["AS"])
+    state, events = play(state, 0, cmd.RobBank(), ScriptedRng(9, 9, 9))
+    assert of_kind(events, ev.FightCardsOffered)[0].cards == ("J", "Q", "K")
+    state, _ = play(state, 1, cmd.ChooseFightCard(card="Q"))
+    state, events = play(state, 0, cmd.CommitFightCard(card="AS"))
+    assert not of_kind(events, ev.FightCardsReturned) and sorted(state.fight_deck) == sorted(FIGHT_DECK)
+    assert not of_kind(
+        ENGINE.setup(ENGINE.options({"fight_deck": "pool"}), 2, ScriptedRng()), ev.FightDeckShuffled
+    )

@@ -24,6 +24,7 @@ from engines.western_legends import events as ev
 from engines.western_legends.cards import DECK
 from engines.western_legends.cattle import TOKENS
 from engines.western_legends.fightcards import FIGHT_DECK
+from engines.western_legends.options import LEGACY_V1
 from engines.western_legends.rules import GOLD_SUPPLY
 from engines.western_legends.state import State
 
@@ -35,7 +36,7 @@ DECK_SET, FIGHT_SET, TOKEN_SET = frozenset(DECK), frozenset(FIGHT_DECK), frozens
 def check_invariants(state: State, event: Event) -> None:
     cards = [*state.deck, *state.discard]
     tokens = [t for _, pool in state.ranches for t in pool]
-    fight_cards = list(state.fight_deck)
+    fight_cards = [*state.fight_deck, *state.fight_drawn]  # F4: drawn cards wait to go beneath
     gold = 0
     for p in state.players:
         assert p.money >= 0 and p.gold >= 0 and p.lp >= 0, p  # money and gold never negative
@@ -88,6 +89,24 @@ def test_uniform_bot_games_end_with_invariants(seats: int) -> None:
             last = step
         assert ENGINE.outcome(last.state) is not None
         assert last.state.phase == "over"
+
+
+@pytest.mark.parametrize("seats", (2, 5))
+def test_version_1_rules_still_play_to_the_end_with_invariants(seats: int) -> None:
+    """The rules-version-1 options (LEGACY_V1) that old logs replay with stay playable."""
+    for game in range(max(2, GAMES // 5)):
+        last: Any = None
+        for step in playout(
+            ENGINE,
+            seats,
+            seed=f"wl-v1-{seats}-{game}".encode(),
+            options=LEGACY_V1,
+            bot_seed=game,
+            lean=LEAN,
+            on_event=check_invariants,
+        ):
+            last = step
+        assert last.state.phase == "over" and last.state.option("fight_deck") == "pool"
 
 
 def test_same_seeds_give_the_same_events() -> None:
