@@ -21,7 +21,7 @@ class Ability:
     fight_toll: bool = False  # Annie Oakley: a fight's opponent discards 1 card or takes 1 wound
     guard_outside_town: int = 0  # Kit Carson, Jesse James: outside town the card against you −1
     wins_player_ties: bool = False  # Jesse James: wins all ties against players
-    extra_move: int = 0  # Kit Carson: after a Move, 1 more space (modelled as +1 movement)
+    extra_move: int = 0  # Kit Carson: "at the end of a Move action, you may move 1 additional space"
     crosses_mesas: bool = False  # Bloody Knife: a mesa counts as 1 space; crossing one heals 1 wound
     shakedown: bool = False  # Billy the Kid: after a Move where players are, one gives $10 or 1 card
     hand_limit_bonus: int = 0  # Calamity Jane: hand limit +1

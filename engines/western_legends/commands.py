@@ -257,3 +257,21 @@ class RideOut(Command):
 
 
 COMMANDS = COMMANDS + (ChooseCharacter, ChooseStart, TakeCattle, RerollDie, ThrowWhiskey, ShakeDown, RideOut)
+
+
+@dataclass(frozen=True)
+class Work(Command):
+    """WL-LOC-WORK-1 (F6): 1 action, +$10, at any location (option `work_action`)."""
+
+    kind: ClassVar[str] = "work"
+
+
+@dataclass(frozen=True)
+class ExtraStep(Command):
+    """Kit Carson (F10): right after his Move action ends, 1 more space to `to`, costing no action."""
+
+    kind: ClassVar[str] = "extra_step"
+    to: str
+
+
+COMMANDS = COMMANDS + (Work, ExtraStep)

@@ -241,6 +241,15 @@ def _action(tx: Tx, seat: int, command: Command) -> None:
             )
             actions.shake_down(tx, seat, target, take)
             return
+        case cmd.ExtraStep(to=to):  # Kit Carson's extra space: no action (F10)
+            require(
+                to in actions.kit_steps(state, seat),
+                "NO_EXTRA_STEP",
+                f"Kit Carson's extra step goes 1 space right after his Move action; {to!r} is not one.",
+                "WL-MOVE-1",
+            )
+            actions.extra_step(tx, seat, to)
+            return
         case cmd.ChooseGear():
             raise RuleViolation(
                 "WRONG_PHASE",
@@ -336,6 +345,14 @@ def _action(tx: Tx, seat: int, command: Command) -> None:
                 p.owns("provisions") is not None, "ITEM_NOT_OWNED", "You have no Provisions.", "WL-CARD-1"
             )
             actions.use_provisions(tx, seat)
+        case cmd.Work():
+            require(
+                state.option("work_action") == "on",
+                "NO_WORK",
+                "This table plays without the Work action (option work_action).",
+                "WL-LOC-WORK-1",
+            )
+            actions.work(tx, seat)
         case cmd.StartFight(target=target, fight=kind):
             _require_fight(state, seat, target, kind)
             fights.start(tx, seat, target, kind)

@@ -87,7 +87,7 @@ def legal_commands(state: State, seat: Seat) -> list[Command]:
 
 def _reactions(state: State, seat: Seat) -> list[Command]:
     """Free "after you end a Move" effects (WL-TURN-4)."""
-    found: list[Command] = []
+    found: list[Command] = [cmd.ExtraStep(to=s) for s in actions.kit_steps(state, seat)]
     if not state.after_move:
         return found
     for target in actions.others_here(state, seat):
@@ -139,7 +139,8 @@ def _actions(state: State, seat: Seat) -> list[Command]:
                     cmd.StartFight(target=target, fight="duel"),
                     cmd.StartFight(target=target, fight="rob"),
                 ]
-    return found + _moves(state, seat)
+    work: list[Command] = [cmd.Work()] if state.option("work_action") == "on" else []
+    return found + _moves(state, seat) + work  # Work earns least: after every Move
 
 
 def _moves(state: State, seat: Seat) -> list[Command]:

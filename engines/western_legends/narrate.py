@@ -31,6 +31,7 @@ ACTIONS: dict[str, str] = {
     "take_cattle": "spends an action to take cattle at a ranch",
     "rob_bank": "spends an action to rob the bank",
     "fight": "spends an action to start a fight",
+    "work": "spends an action to work for 10 dollars",
 }
 
 INCOMES = {"money": "money", "cards": "cards", "mixed": "money and a card"}

@@ -28,6 +28,8 @@ CHOICES: dict[str, tuple[JsonValue, tuple[JsonValue, ...]]] = {
     "sheriff_walk": ("off", ("off", "end_phase")),  # F8, WL-SHF-2: no source for a walk
     "bandit_respawn": ("off", ("off", "every_round")),  # F9, WL-NPC-3: no source for a respawn
     "wyatt_start": ("free_hideout", ("free_hideout", "any_hideout")),  # F12, WL-SET-5
+    "kit_carson_step": ("after_move", ("after_move", "plus_one_movement")),  # F10
+    "work_action": ("on", ("on", "off")),  # F6, WL-LOC-WORK-1
     # full-ruleset modules (WL-SET-2, WL-SET-6, WL-STORY-1, WL-GOAL-1, WL-MIB-1): not in the core set yet
     "stories": ("off", ("off",)),
     "goals": ("off", ("off",)),
@@ -46,6 +48,8 @@ LEGACY_V1: dict[str, JsonValue] = {
     "sheriff_walk": "end_phase",
     "bandit_respawn": "every_round",
     "wyatt_start": "any_hideout",
+    "kit_carson_step": "plus_one_movement",
+    "work_action": "off",
 }
 
 

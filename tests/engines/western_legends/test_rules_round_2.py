@@ -328,3 +328,72 @@ def test_F4_legacy_pool_draws_at_random_and_returns_at_once() -> None:
     assert not of_kind(
         ENGINE.setup(ENGINE.options({"fight_deck": "pool"}), 2, ScriptedRng()), ev.FightDeckShuffled
     )
+
+
+# F6 ---------------------------------------------------------------------------------------------
+
+
+def test_F6_work_gives_ten_dollars_for_an_action_anywhere() -> None:
+    state = table(["wild_bill_hickok", "doc_holliday"], ["A8", "A1"])  # open country: no location
+    assert cmd.Work() in ENGINE.legal_commands(state, 0)
+    state, events = play(state, 0, cmd.Work())
+    assert of_kind(events, ev.ActionSpent)[0].action == "work"
+    assert state.players[0].money == 10 and state.actions_left == 2
+
+
+def test_F6_work_respects_the_money_cap() -> None:
+    state = player(table(["wild_bill_hickok", "doc_holliday"], ["A8", "A1"]), 0, money=120)
+    state, _ = play(state, 0, cmd.Work())
+    assert state.players[0].money == 120 and state.actions_left == 2
+
+
+def test_F6_a_table_without_work_refuses_it() -> None:
+    state = table(["wild_bill_hickok", "doc_holliday"], ["A8", "A1"], work_action="off")
+    assert cmd.Work() not in ENGINE.legal_commands(state, 0)
+    error = violation(state, 0, cmd.Work())
+    assert (error.code, error.rule) == ("NO_WORK", "WL-LOC-WORK-1")
+
+
+# F10 --------------------------------------------------------------------------------------------
+
+
+def kit(lp: int = 5, **options: Any) -> State:
+    return player(table(["kit_carson", "doc_holliday"], ["A8", "L1"], **options), 0, lp=lp)
+
+
+def test_F10_kit_carson_moves_on_foot_like_anyone_then_may_step_one_more() -> None:
+    state = kit()
+    reach = board.reachable_stopping_at("A8", 3, frozenset())
+    three_away = next(s for s, d in reach.items() if d == 3)
+    assert cmd.Move(to=three_away) not in ENGINE.legal_commands(state, 0)  # no +1 movement
+    two_away = next(s for s, d in reach.items() if d == 2 and three_away in board.neighbours(s))
+    state, events = play(state, 0, cmd.Move(to=two_away))
+    assert cmd.ExtraStep(to=three_away) in ENGINE.legal_commands(state, 0)
+    state, events = play(state, 0, cmd.ExtraStep(to=three_away))
+    assert state.players[0].space == three_away and state.actions_left == 2  # the step costs nothing
+    assert not [c for c in ENGINE.legal_commands(state, 0) if isinstance(c, cmd.ExtraStep)]  # once
+
+
+def test_F10_the_extra_step_is_only_right_after_a_move_and_only_one_space() -> None:
+    state = kit()
+    error = violation(state, 0, cmd.ExtraStep(to="A7"))
+    assert (error.code, error.rule) == ("NO_EXTRA_STEP", "WL-MOVE-1")
+    state, _ = play(state, 0, cmd.Move(to="A7"))
+    far = next(s for s, d in board.reachable_stopping_at("A7", 2, frozenset()).items() if d == 2)
+    assert violation(state, 0, cmd.ExtraStep(to=far)).code == "NO_EXTRA_STEP"
+    state, _ = play(state, 0, cmd.Work())  # another action closes the window
+    assert violation(state, 0, cmd.ExtraStep(to="A8")).code == "NO_EXTRA_STEP"
+
+
+def test_F10_no_extra_step_below_five_lp() -> None:
+    state, _ = play(kit(lp=4), 0, cmd.Move(to="A7"))
+    assert not [c for c in ENGINE.legal_commands(state, 0) if isinstance(c, cmd.ExtraStep)]
+
+
+def test_F10_legacy_option_is_plus_one_movement() -> None:
+    state = kit(kit_carson_step="plus_one_movement")
+    reach = board.reachable_stopping_at("A8", 3, frozenset())
+    three_away = next(s for s, d in reach.items() if d == 3)
+    state, _ = play(state, 0, cmd.Move(to=three_away))
+    assert state.players[0].space == three_away
+    assert not [c for c in ENGINE.legal_commands(state, 0) if isinstance(c, cmd.ExtraStep)]
