@@ -12,7 +12,7 @@ from engines.base import Command, Seat
 from engines.western_legends import actions, board
 from engines.western_legends import commands as cmd
 from engines.western_legends.items import ITEM_NAMES, ITEMS
-from engines.western_legends.npc import choice_options
+from engines.western_legends.npc import choice_options, decider
 from engines.western_legends.rules import gold_cap
 from engines.western_legends.state import State
 from engines.western_legends.turn import start_spaces
@@ -24,7 +24,7 @@ def seats_to_act(state: State) -> tuple[Seat, ...]:
     if state.phase == "choose_character":
         return tuple(s for s, p in enumerate(state.players) if not p.character)
     if state.npc is not None:
-        return (state.npc.chooser,) if state.npc.step == "choose" else (state.npc.fighter,)
+        return (decider(state),)
     fight = state.fight
     if fight is None:
         return (state.active,)

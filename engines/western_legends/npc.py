@@ -98,7 +98,7 @@ def _reveal(tx: Tx, poker_card: str) -> None:
     if effect.restart and not optional_ten(tx.state):
         _restart(tx)
         return
-    if effect.restart:  # F3: "you may immediately cancel this fight": keep or restart
+    if effect.restart:  # F3: "you may immediately cancel this fight": the chooser keeps or restarts
         tx.emit(ev.NpcAwaiting(step="effect"))
         return
     if poker_card:
@@ -114,15 +114,26 @@ def _reveal(tx: Tx, poker_card: str) -> None:
 def _restart(tx: Tx) -> None:
     """WL-NPC-2 card 10: the committed card returns to hand [gap], a card is drawn, new fight cards.
 
-    Card text: "If you do, the other player draws 1 poker card. Place this fight card and
-    any others you drew beneath the deck in random order, then draw new fight cards." The
-    other player is the seat that drew the fight cards; version 1 gave the draw to the fighter.
+    Card text, worded like every fight card for the seat that plays it ("you"), the fighter
+    being "the other player": "If you do, the other player draws 1 poker card. Place this
+    fight card and any others you drew beneath the deck in random order, then draw new
+    fight cards."
     """
     npc = _npc(tx)
     tx.emit(ev.NpcFightRestarted(seat=npc.fighter))
     _return_drawn(tx)
-    draw(tx, npc.chooser if optional_ten(tx.state) else npc.fighter, 1)
+    draw(tx, npc.fighter, 1)
     _offer(tx)
+
+
+def decider(state: State) -> int:
+    """Who answers the NPC fight now: the chooser draws and picks the fight card and, as the
+    card's "you", decides card 10's cancel (F3); the fighter answers every other choice."""
+    npc = state.npc
+    assert npc is not None
+    if npc.step == "choose" or (npc.step == "effect" and EFFECTS[npc.card].choice == "keep_or_restart"):
+        return npc.chooser
+    return npc.fighter
 
 
 def choice_options(state: State) -> tuple[str, ...]:
@@ -150,7 +161,7 @@ def choice_options(state: State) -> tuple[str, ...]:
 def answer(tx: Tx, choice: str) -> None:
     npc = _npc(tx)
     fighter = npc.fighter
-    tx.emit(ev.NpcChoiceMade(seat=fighter, choice=choice))
+    tx.emit(ev.NpcChoiceMade(seat=decider(tx.state), choice=choice))
     if npc.step == "reward":
         gain(tx, fighter, "beat a bandit", lp=int(choice == "lp"), mp=int(choice == "mp"))
         _end(tx)

@@ -266,29 +266,33 @@ def ten_revealed(**options: Any) -> State:
 
 def test_F3_fight_card_10_may_be_kept_as_a_plain_ten() -> None:
     state = ten_revealed()
-    assert ENGINE.legal_commands(state, 0) == [cmd.NpcChoice(choice="keep"), cmd.NpcChoice(choice="restart")]
-    state, events = play(state, 0, cmd.NpcChoice(choice="keep"))
+    # the card's "you" is the seat that plays it (every fight card calls the fighter "the other player")
+    assert ENGINE.seats_to_act(state) == (1,) and ENGINE.legal_commands(state, 0) == []
+    assert ENGINE.legal_commands(state, 1) == [cmd.NpcChoice(choice="keep"), cmd.NpcChoice(choice="restart")]
+    state, events = play(state, 1, cmd.NpcChoice(choice="keep"))
     assert not of_kind(events, ev.NpcFightRestarted)
     assert of_kind(events, ev.CardsDiscarded)[0].cards == ("AS",)  # the ace beat the 10 and is spent
     assert state.npc is not None and state.npc.step == "reward" and state.npc.won
 
 
-def test_F3_restarting_on_card_10_gives_the_other_player_a_card_and_new_fight_cards() -> None:
+def test_F3_cancelling_on_card_10_gives_the_fighter_a_card_and_new_fight_cards() -> None:
     state = ten_revealed()
-    hand_before = len(state.players[1].hand)
-    state, events = play(state, 0, cmd.NpcChoice(choice="restart"))
-    assert of_kind(events, ev.NpcFightRestarted) and state.players[0].hand == ("AS",)
-    assert len(state.players[1].hand) == hand_before + 1  # "the other player draws 1 poker card"
+    chooser_hand = state.players[1].hand
+    state, events = play(state, 1, cmd.NpcChoice(choice="restart"))
+    assert of_kind(events, ev.NpcFightRestarted) and state.players[1].hand == chooser_hand
+    assert "AS" in state.players[0].hand and len(state.players[0].hand) == 2  # back, plus 1 drawn
     (returned,) = of_kind(events, ev.FightCardsReturned)
     assert sorted(returned.cards) == ["10", "2"] and state.fight_deck[-2:] == returned.cards
     (offered,) = of_kind(events, ev.FightCardsOffered)
     assert offered.cards == ("3", "4")  # the next two from the top, never the cards just used
+    assert ENGINE.seats_to_act(state) == (1,) and state.npc is not None and state.npc.step == "choose"
 
 
-def test_F3_illegal_choice_on_card_10_is_refused() -> None:
+def test_F3_only_the_chooser_decides_and_only_keep_or_restart() -> None:
     state = ten_revealed()
-    error = violation(state, 0, cmd.NpcChoice(choice="lp"))
+    error = violation(state, 1, cmd.NpcChoice(choice="lp"))
     assert (error.code, error.rule) == ("BAD_CHOICE", "WL-NPC-2")
+    assert violation(state, 0, cmd.NpcChoice(choice="restart")).code == "NOT_YOUR_DECISION"
 
 
 def test_F4_the_fight_deck_is_shuffled_at_setup_and_its_order_is_secret() -> None:
