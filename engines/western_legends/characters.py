@@ -28,6 +28,8 @@ class Ability:
     wounds_spare_hand: bool = False  # Doc Holliday: wounds do not lower the hand limit
     draw_after_wounds: int = 0  # Doc Holliday: after gaining wounds, draw 1
     bandit_win_actions: int = 0  # Wyatt Earp: the first bandit win each turn gives +1 action
+    poker_win_money: int = 0  # Wild Bill Hickok: "After you win a game of Poker, gain $20."
+    poker_loss_keeps: int = 0  # Wild Bill Hickok: "…you may keep 1 random Poker card you played."
     ride_out: int = 0  # Y. B. Rowdy: starting the turn outside town, discard 1 card to move up to 3
     full_ruleset_only: str = ""  # text that needs saloon poker or story cards (not in the core set)
 
@@ -135,7 +137,7 @@ CHARACTERS: dict[str, CharacterSpec] = {
             money=10,
             cards=3,
             items=(_REVOLVER,),
-            ability=Ability(full_ruleset_only="saloon poker: win +$20; lose: keep 1 random card played"),
+            ability=Ability(poker_win_money=20, poker_loss_keeps=1),
         ),
         CharacterSpec(
             "wyatt_earp",

@@ -275,3 +275,29 @@ class ExtraStep(Command):
 
 
 COMMANDS = COMMANDS + (Work, ExtraStep)
+
+
+@dataclass(frozen=True)
+class Gamble(Command):
+    """WL-LOC-SAL-1: 1 action on a Saloon space: ante $10, draw 1, and open a game of poker."""
+
+    kind: ClassVar[str] = "gamble"
+
+
+@dataclass(frozen=True)
+class JoinPoker(Command):
+    """A player in the same town joins the game ($10, draw 1) or passes."""
+
+    kind: ClassVar[str] = "join_poker"
+    join: bool
+
+
+@dataclass(frozen=True)
+class ChoosePokerCards(Command):
+    """Exactly 2 hand cards (1 if only 1 is held) to combine with the flop."""
+
+    kind: ClassVar[str] = "choose_poker_cards"
+    cards: tuple[str, ...]
+
+
+COMMANDS = COMMANDS + (Gamble, JoinPoker, ChoosePokerCards)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engines.base import Command, Event, Rng, RuleViolation, Seat
 from engines.choices import require_listed_words
-from engines.western_legends import actions, board, fights, npc, turn
+from engines.western_legends import actions, board, fights, npc, saloon, turn
 from engines.western_legends import commands as cmd
 from engines.western_legends import events as ev
 from engines.western_legends.items import ITEMS
@@ -27,6 +27,8 @@ NOT_ACTIONS = (
     cmd.ChooseStart,
     cmd.RerollDie,
     cmd.RideOut,
+    cmd.JoinPoker,
+    cmd.ChoosePokerCards,
     *FIGHT_STEP_COMMANDS.values(),
 )
 
@@ -46,6 +48,8 @@ def decide(state: State, seat: Seat, command: Command, rng: Rng) -> list[Event]:
         _npc_step(tx, seat, command)
         if tx.state.npc is None and tx.state.phase == "end_sheriff":
             turn.resume_end_phase(tx, tx.state.active)
+    elif state.poker is not None:
+        _poker_step(tx, seat, command)
     elif state.fight is not None:
         _fight_step(tx, seat, command)
     elif state.dice:
@@ -164,6 +168,36 @@ def _fight_step(tx: Tx, seat: int, command: Command) -> None:
             fights.pass_reaction(tx, seat)
         case cmd.ChooseLoot(loot=loot):
             fights.loot(tx, loot)
+
+
+def _poker_step(tx: Tx, seat: int, command: Command) -> None:
+    """WL-LOC-SAL-1: joining, then every player's face-down choice of hand cards."""
+    state = tx.state
+    assert state.poker is not None
+    match command:
+        case cmd.JoinPoker(join=join) if state.poker.step == "join":
+            if join:
+                require(
+                    state.players[seat].money >= saloon.ANTE,
+                    "NOT_ENOUGH_MONEY",
+                    "Joining costs $10.",
+                    "WL-LOC-SAL-1",
+                )
+            saloon.join(tx, seat, join)
+        case cmd.ChoosePokerCards(cards=cards) if state.poker.step == "choose":
+            hand = state.players[seat].hand
+            size = saloon.shown_count(state, seat)
+            require(
+                len(cards) == size and len(set(cards)) == size and all(c in hand for c in cards),
+                "BAD_POKER_CARDS",
+                f"Choose exactly {size} different cards from your hand.",
+                "WL-LOC-SAL-1",
+            )
+            saloon.choose(tx, seat, tuple(cards))
+        case _:
+            raise RuleViolation(
+                "WRONG_POKER_STEP", f"The poker game is at its {state.poker.step} step.", rule="WL-LOC-SAL-1"
+            )
 
 
 def _npc_step(tx: Tx, seat: int, command: Command) -> None:
@@ -345,6 +379,14 @@ def _action(tx: Tx, seat: int, command: Command) -> None:
                 p.owns("provisions") is not None, "ITEM_NOT_OWNED", "You have no Provisions.", "WL-CARD-1"
             )
             actions.use_provisions(tx, seat)
+        case cmd.Gamble():
+            require(
+                saloon.can_gamble(state, seat),
+                "CANNOT_GAMBLE",
+                "Gamble on a Saloon space with $10 for the ante (option saloon_poker).",
+                "WL-LOC-SAL-1",
+            )
+            saloon.gamble(tx, seat)
         case cmd.Work():
             require(
                 state.option("work_action") == "on",

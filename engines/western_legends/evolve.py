@@ -10,7 +10,7 @@ from engines.western_legends.cards import DECK
 from engines.western_legends.cattle import start_ranches, token_colour
 from engines.western_legends.fightcards import FIGHT_DECK
 from engines.western_legends.items import ITEM_NAMES, STOCK_PER_ITEM
-from engines.western_legends.state import Fight, NpcFight, Owned, Player, State, replace
+from engines.western_legends.state import Fight, NpcFight, Owned, Player, Poker, State, replace
 
 
 def evolve(state: State | None, event: Event) -> State:
@@ -437,3 +437,74 @@ def _(event: ev.CardStolen, state: State) -> State:
     hand.remove(event.card)
     state = _player(state, event.victim, hand=tuple(hand))
     return _player(state, event.seat, hand=state.players[event.seat].hand + (event.card,))
+
+
+def _poker(state: State, **changes: object) -> State:
+    assert state.poker is not None
+    return replace(state, poker=replace(state.poker, **changes))
+
+
+@_apply.register
+def _(event: ev.GambleStarted, state: State) -> State:
+    poker = Poker(active=event.seat, step="join", waiting=event.order, players=(event.seat,), pot=10)
+    return replace(state, poker=poker)
+
+
+@_apply.register
+def _(event: ev.PokerJoined, state: State) -> State:
+    assert state.poker is not None
+    poker = state.poker
+    waiting = tuple(s for s in poker.waiting if s != event.seat)
+    if not event.joined:
+        return _poker(state, waiting=waiting)
+    return _poker(state, waiting=waiting, players=poker.players + (event.seat,), pot=poker.pot + 10)
+
+
+@_apply.register
+def _(event: ev.PokerDealerSeated, state: State) -> State:
+    hand = state.players[event.seat].hand
+    return _poker(_player(state, event.seat, hand=()), dealer=event.seat, set_aside=hand)
+
+
+@_apply.register
+def _(event: ev.PokerFlopRevealed, state: State) -> State:
+    assert state.poker is not None
+    deck = tuple(c for c in state.deck if c not in event.cards)
+    return _poker(
+        replace(state, deck=deck), step="choose", flop=event.cards, pot=state.poker.pot + event.house
+    )
+
+
+@_apply.register
+def _(event: ev.PokerCardsChosen, state: State) -> State:
+    assert state.poker is not None
+    chosen = state.poker.chosen + ((event.seat, event.cards),)
+    hand = tuple(c for c in state.players[event.seat].hand if c not in event.cards)
+    return _poker(_player(state, event.seat, hand=hand), chosen=chosen)
+
+
+@_apply.register
+def _(event: ev.PokerShowdown, state: State) -> State:
+    return state
+
+
+@_apply.register
+def _(event: ev.PokerCardKept, state: State) -> State:
+    assert state.poker is not None
+    chosen = tuple(
+        (s, tuple(c for c in cards if c != event.card) if s == event.seat else cards)
+        for s, cards in state.poker.chosen
+    )
+    state = _player(state, event.seat, hand=state.players[event.seat].hand + (event.card,))
+    return _poker(state, chosen=chosen)
+
+
+@_apply.register
+def _(event: ev.PokerEnded, state: State) -> State:
+    poker = state.poker
+    assert poker is not None
+    spent = poker.flop + tuple(c for _, cards in poker.chosen for c in cards)
+    if poker.dealer >= 0:  # the dealer's unplayed cards are discarded and their own hand returns
+        spent += state.players[poker.dealer].hand
+        state = _player(state, poker.dealer, hand=poker.set_aside)
+    return replace(state, poker=None, discard=state.discard + spent)

@@ -8,8 +8,10 @@ plays purposefully while a uniform bot still sees every legal command.
 
 from __future__ import annotations
 
+from itertools import combinations
+
 from engines.base import Command, Seat
-from engines.western_legends import actions, board
+from engines.western_legends import actions, board, saloon
 from engines.western_legends import commands as cmd
 from engines.western_legends.items import ITEM_NAMES, ITEMS
 from engines.western_legends.npc import choice_options, decider
@@ -25,6 +27,12 @@ def seats_to_act(state: State) -> tuple[Seat, ...]:
         return tuple(s for s, p in enumerate(state.players) if not p.character)
     if state.npc is not None:
         return (decider(state),)
+    poker = state.poker
+    if poker is not None:
+        if poker.step == "join":
+            return poker.waiting[:1]
+        done = {s for s, _ in poker.chosen}
+        return tuple(s for s in sorted(poker.seated()) if s not in done)
     fight = state.fight
     if fight is None:
         return (state.active,)
@@ -45,6 +53,12 @@ def legal_commands(state: State, seat: Seat) -> list[Command]:
         if npc_step == "commit":
             return [cmd.CommitFightCard(card=c) for c in hand]
         return [cmd.NpcChoice(choice=c) for c in choice_options(state)]
+    if state.poker is not None:
+        if state.poker.step == "join":
+            joins = [True, False] if p.money >= saloon.ANTE else [False]
+            return [cmd.JoinPoker(join=j) for j in joins]
+        size = saloon.shown_count(state, seat)
+        return [cmd.ChoosePokerCards(cards=c) for c in combinations(hand, size)]
     if state.fight is not None:
         step = state.fight.step
         if step == "annie_tax":
@@ -117,6 +131,8 @@ def _actions(state: State, seat: Seat) -> list[Command]:
         found.append(cmd.Heal())
     if p.space in board.BANK and actions.may_rob_bank(state):
         found.append(cmd.RobBank())
+    if saloon.can_gamble(state, seat):
+        found.append(cmd.Gamble())
     if p.space in board.STORES:
         found += [
             cmd.Upgrade(item=o.item)

@@ -30,6 +30,7 @@ CHOICES: dict[str, tuple[JsonValue, tuple[JsonValue, ...]]] = {
     "wyatt_start": ("free_hideout", ("free_hideout", "any_hideout")),  # F12, WL-SET-5
     "kit_carson_step": ("after_move", ("after_move", "plus_one_movement")),  # F10
     "work_action": ("on", ("on", "off")),  # F6, WL-LOC-WORK-1
+    "saloon_poker": ("on", ("on", "off")),  # WL-LOC-SAL-1 (F20): the Gamble action
     # full-ruleset modules (WL-SET-2, WL-SET-6, WL-STORY-1, WL-GOAL-1, WL-MIB-1): not in the core set yet
     "stories": ("off", ("off",)),
     "goals": ("off", ("off",)),
@@ -50,6 +51,7 @@ LEGACY_V1: dict[str, JsonValue] = {
     "wyatt_start": "any_hideout",
     "kit_carson_step": "plus_one_movement",
     "work_action": "off",
+    "saloon_poker": "off",
 }
 
 

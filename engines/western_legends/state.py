@@ -83,6 +83,28 @@ class NpcFight:
     won: bool = False
 
 
+PokerStep = Literal["join", "choose"]
+
+
+@dataclass(frozen=True)
+class Poker:
+    """WL-LOC-SAL-1: a game of saloon poker opened by `active`'s Gamble action."""
+
+    active: int
+    step: PokerStep
+    waiting: tuple[int, ...]  # seats still to decide whether to join, in order
+    players: tuple[int, ...]  # participants: the active player, then joiners
+    pot: int
+    dealer: int = -1  # the house's dealer when nobody joined
+    set_aside: tuple[str, ...] = ()  # the dealer's own hand, returned after the game (secret)
+    flop: tuple[str, ...] = ()
+    chosen: tuple[tuple[int, tuple[str, ...]], ...] = ()  # secret until the showdown
+
+    def seated(self) -> tuple[int, ...]:
+        """Everyone who shows a hand: the participants and a dealer."""
+        return self.players + ((self.dealer,) if self.dealer >= 0 else ())
+
+
 @dataclass(frozen=True)
 class State:
     options: tuple[tuple[str, int | str], ...]
@@ -110,6 +132,7 @@ class State:
     dice: tuple[tuple[int, ...], ...] = ()  # WL-LOC-MINE-1: rolled chains awaiting the Miner's Map choice
     after_move: tuple[str, ...] = ()  # "after you end a Move" effects still open: "whiskey", "billy"
     free_move: int = 0  # Y. B. Rowdy's ride: steps of a Move that costs no action
+    poker: Poker | None = None  # WL-LOC-SAL-1: a game of saloon poker in progress
     turn_flags: tuple[str, ...] = ()  # once-a-turn effects already used: "ride" (Rowdy), "bandit_win" (Wyatt)
 
     @property

@@ -35,6 +35,9 @@ DECK_SET, FIGHT_SET, TOKEN_SET = frozenset(DECK), frozenset(FIGHT_DECK), frozens
 
 def check_invariants(state: State, event: Event) -> None:
     cards = [*state.deck, *state.discard]
+    if state.poker is not None:  # WL-LOC-SAL-1: the flop, face-down choices and a dealer's own hand
+        poker = state.poker
+        cards += [*poker.flop, *poker.set_aside, *(c for _, chosen in poker.chosen for c in chosen)]
     tokens = [t for _, pool in state.ranches for t in pool]
     fight_cards = [*state.fight_deck, *state.fight_drawn]  # F4: drawn cards wait to go beneath
     gold = 0
