@@ -56,12 +56,22 @@ def destinations(state: State, seat: int) -> dict[str, int]:
     return board.reachable_stopping_at(p.space, movement(state, seat), stops(state, seat), knife)
 
 
-def move(tx: Tx, seat: int, to: str) -> None:
-    """WL-MOVE-1: one action (none for Rowdy's ride), then the effects of ending a Move on `to`."""
+def mesa_destinations(state: State, seat: int) -> frozenset[str]:
+    """F11: where Bloody Knife may Move along a route he chooses through a mesa."""
+    if not state.ability(seat).crosses_mesas or state.option("bloody_knife_route") != "chosen":
+        return frozenset()
+    return board.mesa_routes(state.players[seat].space, movement(state, seat), stops(state, seat))
+
+
+def move(tx: Tx, seat: int, to: str, *, via_mesa: bool = False) -> None:
+    """WL-MOVE-1: one action (none for Rowdy's ride), then the effects of ending a Move on `to`.
+
+    Bloody Knife crosses a mesa when he chooses to (`via_mesa`, F11) or when no route around fits.
+    """
     state = tx.state
     start, riding = state.players[seat].space, bool(state.free_move)
-    crossed = state.ability(seat).crosses_mesas and to not in board.reachable_stopping_at(
-        start, movement(state, seat), stops(state, seat)
+    crossed = state.ability(seat).crosses_mesas and (
+        via_mesa or to not in board.reachable_stopping_at(start, movement(state, seat), stops(state, seat))
     )
     if riding:
         tx.emit(ev.Moved(seat=seat, to=to, reason="Y. B. Rowdy's ride"))

@@ -301,3 +301,14 @@ class ChoosePokerCards(Command):
 
 
 COMMANDS = COMMANDS + (Gamble, JoinPoker, ChoosePokerCards)
+
+
+@dataclass(frozen=True)
+class CrossMesa(Command):
+    """Bloody Knife (F11): a Move action to `to` along a route through a mesa (which heals 1 wound)."""
+
+    kind: ClassVar[str] = "cross_mesa"
+    to: str
+
+
+COMMANDS = COMMANDS + (CrossMesa,)

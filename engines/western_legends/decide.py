@@ -379,6 +379,14 @@ def _action(tx: Tx, seat: int, command: Command) -> None:
                 p.owns("provisions") is not None, "ITEM_NOT_OWNED", "You have no Provisions.", "WL-CARD-1"
             )
             actions.use_provisions(tx, seat)
+        case cmd.CrossMesa(to=to):
+            require(
+                to in actions.mesa_destinations(state, seat),
+                "NO_MESA_ROUTE",
+                f"Only Bloody Knife (5 LP) moves through a mesa, and {to!r} is not within reach that way.",
+                "WL-MOVE-3",
+            )
+            actions.move(tx, seat, to, via_mesa=True)
         case cmd.Gamble():
             require(
                 saloon.can_gamble(state, seat),

@@ -156,7 +156,9 @@ def _actions(state: State, seat: Seat) -> list[Command]:
                     cmd.StartFight(target=target, fight="rob"),
                 ]
     work: list[Command] = [cmd.Work()] if state.option("work_action") == "on" else []
-    return found + _moves(state, seat) + work  # Work earns least: after every Move
+    knife = sorted(actions.mesa_destinations(state, seat), key=board.SPACE_INDEX.__getitem__)
+    mesa: list[Command] = [cmd.CrossMesa(to=s) for s in knife]
+    return found + _moves(state, seat) + mesa + work  # Work earns least: after every Move
 
 
 def _moves(state: State, seat: Seat) -> list[Command]:

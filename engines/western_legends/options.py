@@ -31,6 +31,7 @@ CHOICES: dict[str, tuple[JsonValue, tuple[JsonValue, ...]]] = {
     "kit_carson_step": ("after_move", ("after_move", "plus_one_movement")),  # F10
     "work_action": ("on", ("on", "off")),  # F6, WL-LOC-WORK-1
     "saloon_poker": ("on", ("on", "off")),  # WL-LOC-SAL-1 (F20): the Gamble action
+    "bloody_knife_route": ("chosen", ("chosen", "only_when_needed")),  # F11
     # full-ruleset modules (WL-SET-2, WL-SET-6, WL-STORY-1, WL-GOAL-1, WL-MIB-1): not in the core set yet
     "stories": ("off", ("off",)),
     "goals": ("off", ("off",)),
@@ -52,6 +53,7 @@ LEGACY_V1: dict[str, JsonValue] = {
     "kit_carson_step": "plus_one_movement",
     "work_action": "off",
     "saloon_poker": "off",
+    "bloody_knife_route": "only_when_needed",
 }
 
 

@@ -401,3 +401,37 @@ def test_F10_legacy_option_is_plus_one_movement() -> None:
     state, _ = play(state, 0, cmd.Move(to=three_away))
     assert state.players[0].space == three_away
     assert not [c for c in ENGINE.legal_commands(state, 0) if isinstance(c, cmd.ExtraStep)]
+
+
+# F11 --------------------------------------------------------------------------------------------
+
+
+def knife(lp: int = 5, **options: Any) -> State:
+    state = table(["bloody_knife", "doc_holliday"], ["E5", "A1"], **options)
+    return player(state, 0, lp=lp, wounds=1, items=[("mustang", False)], mount="mustang")
+
+
+def test_F11_bloody_knife_chooses_the_mesa_route_and_heals() -> None:
+    state = knife()
+    assert cmd.Move(to="I5") in ENGINE.legal_commands(state, 0)  # reachable around the mesas too
+    assert cmd.CrossMesa(to="I5") in ENGINE.legal_commands(state, 0)
+    around, _ = play(state, 0, cmd.Move(to="I5"))
+    assert around.players[0].wounds == 1  # the route around: no crossing, no heal
+    through, events = play(state, 0, cmd.CrossMesa(to="I5"))
+    assert (through.players[0].space, through.players[0].wounds, through.actions_left) == ("I5", 0, 2)
+    assert of_kind(events, ev.ActionSpent)[0].action == "move"
+
+
+def test_F11_the_mesa_route_must_fit_the_movement_and_needs_bloody_knife() -> None:
+    state = knife()
+    assert violation(state, 0, cmd.CrossMesa(to="A1")).code == "NO_MESA_ROUTE"  # no mesa on the way
+    assert violation(state, 0, cmd.CrossMesa(to="G4")).code == "NO_MESA_ROUTE"  # never ends in a mesa
+    weak = knife(lp=4)
+    assert not [c for c in ENGINE.legal_commands(weak, 0) if isinstance(c, cmd.CrossMesa)]
+    assert violation(weak, 0, cmd.CrossMesa(to="I5")).code == "NO_MESA_ROUTE"
+
+
+def test_F11_legacy_option_has_no_route_choice() -> None:
+    state = knife(bloody_knife_route="only_when_needed")
+    assert not [c for c in ENGINE.legal_commands(state, 0) if isinstance(c, cmd.CrossMesa)]
+    assert violation(state, 0, cmd.CrossMesa(to="I5")).code == "NO_MESA_ROUTE"
