@@ -15,6 +15,8 @@ import grpc
 
 from engines.base import Command, Engine
 from engines.registry import game_ids, get_engine
+from play.legal import legal_command_bytes as legal_now
+from play.session import Plays
 from recordings.service import expand_or_refuse
 from replay.audit import build_report
 from replay.narrative import describe_step
@@ -122,6 +124,7 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
         self.signing_key = signing_key
         self.open_import = open_import  # anyone may import, even with an organiser token set
         self.watching = Watching(app, max_watchers)
+        self.plays = Plays(app, self.watching)
 
     def _caller(self, context: Any, record: GameRecord | None = None) -> Caller:
         """Who calls; with the game's record, a token that is not of this game is refused."""
@@ -196,13 +199,30 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
             events = redacted_events(accepted.record, accepted.events, viewer)
         else:
             events = redacted_entry_events(accepted.record, accepted.entry.events, viewer)
-        return frontier_pb2.SubmitCommandResponse(
+        response = frontier_pb2.SubmitCommandResponse(
             version=accepted.entry.version,
             events=events,
             duplicate=accepted.duplicate,
             status=accepted.record.status,
             seats_to_act=list(accepted.record.engine.seats_to_act(accepted.record.state)),
+            legal_version=accepted.record.game_version,
         )
+        seat = accepted.entry.seat  # the sender's: a command id is looked up under its own seat
+        add = response.legal_commands.add
+        for encoded in legal_now(accepted.record, seat):
+            add().MergeFromString(encoded)
+        return response
+
+    @handles_errors
+    async def Play(self, request_iterator: Any, context: Any) -> AsyncIterator[Any]:
+        """One seat's stream: its commands in, every step and its legal commands out (play.session)."""
+        caller = self._caller(context)
+        first = await anext(request_iterator, None)
+        if first is None:
+            return  # the client closed before naming a game
+        game_id = _require_id(first.game_id, "game_id")
+        async for update in self.plays.play(game_id, first, request_iterator, caller):
+            yield update
 
     @handles_errors
     def GetState(self, request: Any, context: grpc.ServicerContext) -> Any:

@@ -193,6 +193,10 @@ class Watching:
         entries = self.app.entries(game_id, after=after)
         return [self._update(game_id, entry.to_json(), caller) for entry in entries]
 
+    def latest(self, game_id: str, at_least: int) -> GameRecord:
+        """The game's record at `at_least` or later, from the watchers' shared reads (worker threads)."""
+        return self._latest(game_id, at_least)
+
     def _latest(self, game_id: str, at_least: int) -> GameRecord:
         """The game's record at `at_least` or later, shared by its watchers.
 
