@@ -74,11 +74,21 @@ class SeatStream:
     """One seat's Play stream: commands go out as they are sent; its messages arrive in `inbox`."""
 
     def __init__(
-        self, client: Client, game_id: str, seat: int, token: str, inbox: queue.Queue[tuple[int, Any]]
+        self,
+        client: Client,
+        game_id: str,
+        seat: int,
+        token: str | None,
+        inbox: queue.Queue[tuple[int, Any]],
+        *,
+        from_version: int | None = None,
     ) -> None:
         self.seat = seat
         self._outbox: queue.Queue[frontier_pb2.PlayRequest | None] = queue.Queue()
-        self._outbox.put(frontier_pb2.PlayRequest(game_id=game_id))
+        opening = frontier_pb2.PlayRequest(game_id=game_id)
+        if from_version is not None:
+            opening.from_version = from_version
+        self._outbox.put(opening)
         self._call = client.stub.Play(iter(self._outbox.get, None), metadata=client.metadata(token))
         self._reader = threading.Thread(target=self._read, args=(inbox,), daemon=True)
         self._reader.start()
@@ -87,14 +97,18 @@ class SeatStream:
         try:
             for update in self._call:
                 inbox.put((self.seat, update))
+            inbox.put((self.seat, None))  # the server ended the stream: the game is over
         except grpc.RpcError as error:
             if error.code() != grpc.StatusCode.CANCELLED:
                 inbox.put((self.seat, error))
 
-    def send(self, command_id: str, command: Any, expected_version: int) -> None:
-        request = frontier_pb2.PlayRequest(
-            command_id=command_id, command=command, expected_version=expected_version
-        )
+    def send(self, command_id: str, command: Any, expected_version: int | None = None) -> None:
+        request = frontier_pb2.PlayRequest(command_id=command_id, command=command)
+        if expected_version is not None:
+            request.expected_version = expected_version
+        self._outbox.put(request)
+
+    def send_raw(self, request: frontier_pb2.PlayRequest) -> None:
         self._outbox.put(request)
 
     def close(self) -> None:
@@ -112,15 +126,18 @@ def play_game(
     lean: float = 0.0,
     max_commands: int = 100_000,
     wait: float = 30.0,
+    observe: Callable[[int, Any], None] | None = None,
 ) -> int:
     """Play an existing game to its end by its seat tokens with random legal commands; the commands sent.
 
     One Play stream per seat: a move is one message, and what the seat needs for its next
     one (its legal commands when it is to act) arrives on its stream, never by polling.
+    `observe(seat, message)` sees every message of every seat's stream as it is taken.
     """
     inbox: queue.Queue[tuple[int, Any]] = queue.Queue()
     streams = {seat: SeatStream(client, game_id, seat, token, inbox) for seat, token in tokens.items()}
     latest: dict[int, Any] = {}  # per seat, its newest message about the game
+    ended: set[int] = set()  # seats whose stream the server ended
 
     def take() -> tuple[int, Any]:
         try:
@@ -129,6 +146,11 @@ def play_game(
             raise RuntimeError(f"game {game_id}: nothing arrived on its streams for {wait} s") from None
         if isinstance(update, grpc.RpcError):
             raise update
+        if update is None:
+            ended.add(seat)
+            return seat, None
+        if observe is not None:
+            observe(seat, update)
         if not update.HasField("error") and update.version >= getattr(latest.get(seat), "version", -1):
             latest[seat] = update
         return seat, update
@@ -151,12 +173,14 @@ def play_game(
             streams[seat].send(command_id, command, version)
             while True:
                 answered_seat, update = take()
-                if answered_seat == seat and update.command_id == command_id:
+                if answered_seat == seat and update is not None and update.command_id == command_id:
                     break
             if update.HasField("error"):
                 raise RuntimeError(f"game {game_id}: a legal command was refused: {update.error}")
             version, status, to_act = update.version, update.status, list(update.seats_to_act)
             commands += 1
+        while len(ended) < len(streams):  # every seat is told the end before its stream closes
+            take()
         return commands
     finally:
         for stream in streams.values():
