@@ -6,11 +6,14 @@ const increment = {
   client: false,
 };
 
+const MOVES_PER_MATCH = 100;
+
 const Counter = {
   name: 'counter',
   setup: () => ({ value: 0 }),
   moves: { increment },
   turn: { minMoves: 1, maxMoves: 1 },
+  endIf: ({ G }) => (G.value >= MOVES_PER_MATCH ? { moves: G.value } : undefined),
 };
 
-module.exports = { Counter };
+module.exports = { Counter, MOVES_PER_MATCH };

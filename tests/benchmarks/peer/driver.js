@@ -2,7 +2,7 @@
 //   node driver.js SERVER driver MATCHES SECONDS  one driver per match (all its seats), a round trip per move
 //   node driver.js SERVER seats GAMES SECONDS     one client per seat of 4-seat games, each acting when a
 //                                                 push from the server says it is its turn
-// Prints one JSON line: {"moves": N, "seconds": S, "p50_ms": P, "p99_ms": Q}.
+// Prints `measuring` when the timed window opens, then one JSON line: {"moves": N, "seconds": S, "p50_ms": P, "p99_ms": Q}.
 const { Client } = require('boardgame.io/client');
 const { SocketIO } = require('boardgame.io/multiplayer');
 const { Counter } = require('./counter');
@@ -14,7 +14,7 @@ const latencies = [];
 let moves = 0;
 let measuring = false;
 let stopping = false;
-const clients = [];
+const clients = new Set(); // the clients of the matches in play
 
 // Nearest rank, as the benchmark's Python side computes it.
 function percentile(q) {
@@ -30,19 +30,21 @@ function seat(matchID, playerID, numPlayers) {
     numPlayers,
     matchID,
     playerID: String(playerID),
-    multiplayer: SocketIO({ server: `http://${server}` }),
+    // WebSocket from the start, as a deployed client would: no long-polling phase before the upgrade.
+    multiplayer: SocketIO({ server: `http://${server}`, socketOpts: { transports: ['websocket'] } }),
     debug: false,
   });
-  clients.push(client);
+  clients.add(client);
   return client;
 }
 
-// A seat that moves whenever the server's latest push says it is its turn; `sent` times the move
-// until the push that answers it (the next state id).
-function actor(client) {
+// A seat that moves whenever the server's latest push says it is its turn; a move is timed until
+// the push that answers it (the next state id). `ended` is called once the match is over.
+function actor(client, ended) {
   let pending = null; // { stateID, started }
+  let over = false;
   client.subscribe((state) => {
-    if (state === null || stopping) return;
+    if (state === null || stopping || over) return;
     if (pending !== null) {
       if (state._stateID <= pending.stateID) return;
       if (measuring) {
@@ -51,6 +53,11 @@ function actor(client) {
       }
       pending = null;
     }
+    if (state.ctx.gameover !== undefined) {
+      over = true;
+      setImmediate(ended);
+      return;
+    }
     if (state.ctx.currentPlayer === client.playerID) {
       pending = { stateID: state._stateID, started: process.hrtime.bigint() };
       client.moves.increment();
@@ -58,20 +65,39 @@ function actor(client) {
   });
 }
 
+// One table: a match with its seats' clients; when every seat has seen the end, the next match.
+function table(index, numPlayers, round = 0) {
+  if (stopping) return;
+  const matchID = `bench-${process.pid}-${model}-${index}-${round}`;
+  const seats = [];
+  let left = numPlayers;
+  const ended = () => {
+    left -= 1;
+    if (left === 0) {
+      for (const client of seats) {
+        client.stop();
+        clients.delete(client);
+      }
+      table(index, numPlayers, round + 1);
+    }
+  };
+  for (let playerID = 0; playerID < numPlayers; playerID += 1) {
+    const client = seat(matchID, playerID, numPlayers);
+    seats.push(client);
+    actor(client, ended);
+  }
+  for (const client of seats) client.start();
+}
+
 function start() {
   const numPlayers = model === 'driver' ? 1 : 4;
-  for (let match = 0; match < count; match += 1) {
-    const matchID = `bench-${process.pid}-${model}-${match}`;
-    for (let playerID = 0; playerID < numPlayers; playerID += 1) {
-      actor(seat(matchID, playerID, numPlayers));
-    }
-  }
-  for (const client of clients) client.start();
+  for (let index = 0; index < count; index += 1) table(index, numPlayers);
 }
 
 start();
 setTimeout(() => {
   measuring = true;
+  process.stdout.write('measuring\n'); // the benchmark samples the server's CPU time now and at the end
   const began = process.hrtime.bigint();
   setTimeout(() => {
     measuring = false;
