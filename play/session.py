@@ -156,7 +156,10 @@ class Plays:
     async def _push(self, game_id: str, step: frontier_pb2.GameUpdate, seat: int) -> frontier_pb2.PlayUpdate:
         """A step from the watch machinery (shared: copied, never changed) as this seat's message."""
         if seat in step.seats_to_act and step.status != FINISHED:  # the latest step, and maybe its turn
-            record = await self._in_thread(self.watching.latest, game_id, step.version)
+            # The watchers' shared record is at hand nearly always: a thread hop cost more than the work.
+            record = self.watching.cached(game_id, step.version)
+            if record is None:
+                record = await self._in_thread(self.watching.latest, game_id, step.version)
             if record.game_version == step.version:
                 return with_legal(frontier_pb2.PlayUpdate(step=step), record, seat)
         update = frontier_pb2.PlayUpdate(seat=seat, version=step.version, status=step.status, step=step)

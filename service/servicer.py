@@ -13,7 +13,6 @@ from typing import Any, TypeVar
 
 import grpc
 
-from engines.base import Command, Engine
 from engines.registry import game_ids, get_engine
 from play.legal import legal_command_bytes as legal_now
 from play.session import Plays
@@ -23,7 +22,7 @@ from replay.narrative import describe_step
 from replay.record import state_hash
 from replay.verify import verify
 from service.auth import Caller, authenticate, caller_from_metadata, seat_of
-from service.convert import command_from_proto, command_to_proto, dict_to_struct, struct_to_dict
+from service.convert import command_from_proto, dict_to_struct, struct_to_dict
 from service.errors import DOMAIN, InvalidArgument, PermissionDenied, ServiceError, Unauthenticated
 from service.exchange import export_lines, import_log, stored_record
 from service.games import Games, engine_for
@@ -40,24 +39,6 @@ MAX_ID_LENGTH = 128
 DEFAULT_MAX_WATCHERS = 20_000
 
 F = TypeVar("F", bound=Callable[..., Any])
-
-
-@functools.lru_cache(maxsize=4096)
-def _cached_command_bytes(game: str, command: Command) -> bytes:
-    return command_to_proto(get_engine(game), command).SerializeToString()
-
-
-def legal_command_bytes(engine: Engine, command: Command) -> bytes:
-    """The wire form of a legal command.
-
-    Listing legal commands converted every command of every list through its JSON form
-    (the largest item in a profile of the server's own work per bot command). Commands are
-    frozen values, so recent ones are cached as bytes (a few MiB at most).
-    """
-    try:
-        return _cached_command_bytes(engine.game_id, command)
-    except TypeError:  # a command with an unhashable field: convert it every time
-        return command_to_proto(engine, command).SerializeToString()
 
 
 def handles_errors(method: F) -> F:
@@ -266,12 +247,10 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
         caller = self._caller(context, record)
         seat = seat_of(caller, record.token_hashes, required=True)
         assert seat is not None
-        engine = record.engine
-        commands = engine.legal_commands(record.state, seat) if record.status != FINISHED else []
         response = frontier_pb2.ListLegalCommandsResponse(version=record.game_version, seat=seat)
         add = response.commands.add
-        for command in commands:
-            add().MergeFromString(legal_command_bytes(engine, command))
+        for encoded in legal_now(record, seat):  # encoded once per version (play.legal)
+            add().MergeFromString(encoded)
         return response
 
     @handles_errors

@@ -197,6 +197,12 @@ class Watching:
         """The game's record at `at_least` or later, from the watchers' shared reads (worker threads)."""
         return self._latest(game_id, at_least)
 
+    def cached(self, game_id: str, at_least: int) -> GameRecord | None:
+        """The shared record, if one at `at_least` or later is at hand: no store read, so safe on the loop."""
+        with self._lock:
+            found = self._records.get(game_id)
+        return found if found is not None and found.game_version >= at_least else None
+
     def _latest(self, game_id: str, at_least: int) -> GameRecord:
         """The game's record at `at_least` or later, shared by its watchers.
 

@@ -133,9 +133,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             else:
                 rows.append(Row("1 throughput", "PostgreSQL rows", 0.0, "", note="full mode only (--full)"))
         if "peer" in sections:
-            from tests.benchmarks.bench_peer import peer_rows
+            if mode.full or (args.only and "peer" in args.only):
+                from tests.benchmarks.bench_peer import peer_rows
 
-            rows.extend(peer_rows(mode, folder))
+                rows.extend(peer_rows(mode, folder))
+            else:
+                rows.append(Row("9 vs peer", "boardgame.io rows", 0.0, "", note="--full or --only peer"))
     finally:
         shutil.rmtree(folder, ignore_errors=True)
     meta = {

@@ -2,6 +2,8 @@
 
     .venv/bin/python -m tests.benchmarks.profile_play [--model driver|seats] [--matches N] [--seconds S]
 
+(PROFILE_NATIVE=1 adds py-spy's --native: the C frames of grpc.aio and protobuf too.)
+
 Runs `frontier serve` (SQLite, durable), drives Most Wanted games through Play streams as the
 peer benchmark does, records the server with py-spy (only samples of the thread holding the GIL:
 the Python work that serialises the server) and prints the share of each part of the code,
@@ -12,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import collections
+import os
 import shutil
 import subprocess
 import sys
@@ -72,6 +75,7 @@ def main() -> int:
     parser.add_argument("--matches", type=int, default=8)
     parser.add_argument("--seconds", type=float, default=15.0)
     parser.add_argument("--game", default="most-wanted")
+    parser.add_argument("--raw", type=Path, help="keep py-spy's collapsed stacks in this file")
     args = parser.parse_args()
     spy = shutil.which("py-spy") or str(Path(sys.executable).parent / "py-spy")
     folder = Path(tempfile.mkdtemp(prefix="frontier-profile-"))
@@ -80,12 +84,16 @@ def main() -> int:
         with server_process(folder / "data") as server:
             command = [spy, "record", "--pid", str(server.pid), "--duration", str(int(args.seconds) + 1)]
             command += ["--format", "raw", "--gil", "--rate", "200", "--output", str(raw)]
+            if os.environ.get("PROFILE_NATIVE"):
+                command.append("--native")
             recorder = threading.Thread(
                 target=subprocess.run, args=(command,), kwargs={"capture_output": True}
             )
             recorder.start()
             run = ours_run(server, args.model, args.game, args.matches, args.seconds)
             recorder.join()
+            if args.raw:
+                shutil.copy(raw, args.raw)
         print(
             f"{args.model}, {args.matches} at once, {args.game}: {run.rate:,.0f} moves/s, "
             f"p50 {run.p50_ms:.2f} ms, server CPU {run.cpu_ms_per_move:.2f} ms per move"
