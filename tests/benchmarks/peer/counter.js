@@ -6,7 +6,10 @@ const increment = {
   client: false,
 };
 
-const MOVES_PER_MATCH = 100;
+// A match ends after MOVES_PER_MATCH moves and its driver starts the next. boardgame.io's in-memory
+// storage copies a match's whole log on every move, so an endless match would slow down with its
+// length; 1,000 moves keep that copy small and the reconnections of a new match rare.
+const MOVES_PER_MATCH = 1000;
 
 const Counter = {
   name: 'counter',
