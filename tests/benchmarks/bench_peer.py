@@ -172,7 +172,8 @@ async def drive_match(stub: Any, game: str, chooser: random.Random, tally: Tally
                         latest[seat] = await message(calls[seat])
                 ready = [seat for seat in to_act if latest[seat].legal_commands]
                 if not ready:
-                    raise RuntimeError(f"game {game_id} at version {version}: no seat to act has a command")
+                    why = f"no seat to act ({to_act}) was told its legal commands"
+                    raise RuntimeError(f"game {game_id} at version {version}: {why}")
                 seat = chooser.choice(ready)
                 command = chooser.choice(list(latest[seat].legal_commands))
                 command_id = uuid.uuid4().hex
