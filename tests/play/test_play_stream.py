@@ -248,4 +248,3 @@ def test_submit_command_answers_with_the_senders_legal_commands(client: Client, 
             assert reply.legal_commands
         else:
             assert list(reply.legal_commands) == []
-
