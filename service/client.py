@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import queue
 import random
+import threading
 import uuid
 from collections.abc import Callable
 from typing import Any
@@ -68,6 +70,53 @@ def play_bot_game(
     return created.game_id, commands
 
 
+class SeatStream:
+    """One seat's Play stream: commands go out as they are sent; its messages arrive in `inbox`."""
+
+    def __init__(
+        self,
+        client: Client,
+        game_id: str,
+        seat: int,
+        token: str | None,
+        inbox: queue.Queue[tuple[int, Any]],
+        *,
+        from_version: int | None = None,
+    ) -> None:
+        self.seat = seat
+        self._outbox: queue.Queue[frontier_pb2.PlayRequest | None] = queue.Queue()
+        opening = frontier_pb2.PlayRequest(game_id=game_id)
+        if from_version is not None:
+            opening.from_version = from_version
+        self._outbox.put(opening)
+        self._call = client.stub.Play(iter(self._outbox.get, None), metadata=client.metadata(token))
+        self._reader = threading.Thread(target=self._read, args=(inbox,), daemon=True)
+        self._reader.start()
+
+    def _read(self, inbox: queue.Queue[tuple[int, Any]]) -> None:
+        try:
+            for update in self._call:
+                inbox.put((self.seat, update))
+            inbox.put((self.seat, None))  # the server ended the stream: the game is over
+        except grpc.RpcError as error:
+            if error.code() != grpc.StatusCode.CANCELLED:
+                inbox.put((self.seat, error))
+
+    def send(self, command_id: str, command: Any, expected_version: int | None = None) -> None:
+        request = frontier_pb2.PlayRequest(command_id=command_id, command=command)
+        if expected_version is not None:
+            request.expected_version = expected_version
+        self._outbox.put(request)
+
+    def send_raw(self, request: frontier_pb2.PlayRequest) -> None:
+        self._outbox.put(request)
+
+    def close(self) -> None:
+        self._outbox.put(None)
+        self._call.cancel()
+        self._reader.join(timeout=10)
+
+
 def play_game(
     client: Client,
     game_id: str,
@@ -76,27 +125,63 @@ def play_game(
     *,
     lean: float = 0.0,
     max_commands: int = 100_000,
+    wait: float = 30.0,
+    observe: Callable[[int, Any], None] | None = None,
 ) -> int:
-    """Play an existing game to its end by its seat tokens with random legal commands; the commands sent."""
-    state = client.call("GetState", frontier_pb2.GetStateRequest(game_id=game_id), token=tokens[0])
-    commands = 0
-    while state.status != "finished":
-        if commands >= max_commands:
-            raise RuntimeError(f"game {game_id} did not end after {max_commands} commands")
-        seat = chooser.choice(list(state.seats_to_act))
-        legal = client.call(
-            "ListLegalCommands", frontier_pb2.ListLegalCommandsRequest(game_id=game_id), token=tokens[seat]
-        )
-        if lean and chooser.random() < lean:
-            command = legal.commands[0]
-        else:
-            command = chooser.choice(list(legal.commands))
-        state = client.call(
-            "SubmitCommand",
-            frontier_pb2.SubmitCommandRequest(
-                game_id=game_id, command_id=uuid.uuid4().hex, expected_version=legal.version, command=command
-            ),
-            token=tokens[seat],
-        )
-        commands += 1
-    return commands
+    """Play an existing game to its end by its seat tokens with random legal commands; the commands sent.
+
+    One Play stream per seat: a move is one message, and what the seat needs for its next
+    one (its legal commands when it is to act) arrives on its stream, never by polling.
+    `observe(seat, message)` sees every message of every seat's stream as it is taken.
+    """
+    inbox: queue.Queue[tuple[int, Any]] = queue.Queue()
+    streams = {seat: SeatStream(client, game_id, seat, token, inbox) for seat, token in tokens.items()}
+    latest: dict[int, Any] = {}  # per seat, its newest message about the game
+    ended: set[int] = set()  # seats whose stream the server ended
+
+    def take() -> tuple[int, Any]:
+        try:
+            seat, update = inbox.get(timeout=wait)
+        except queue.Empty:
+            raise RuntimeError(f"game {game_id}: nothing arrived on its streams for {wait} s") from None
+        if isinstance(update, grpc.RpcError):
+            raise update
+        if update is None:
+            ended.add(seat)
+            return seat, None
+        if observe is not None:
+            observe(seat, update)
+        if not update.HasField("error") and update.version >= getattr(latest.get(seat), "version", -1):
+            latest[seat] = update
+        return seat, update
+
+    try:
+        while len(latest) < len(streams):  # every stream opened: each says the game's version
+            take()
+        now = max(latest.values(), key=lambda update: update.version)
+        version, status, to_act = now.version, now.status, list(now.seats_to_act)
+        commands = 0
+        while status != "finished":
+            if commands >= max_commands:
+                raise RuntimeError(f"game {game_id} did not end after {max_commands} commands")
+            while any(getattr(latest.get(s), "version", -1) < version for s in to_act):
+                take()  # the pushes that bring each seat to act its legal commands
+            seat = chooser.choice(to_act)
+            legal = list(latest[seat].legal_commands)
+            command = legal[0] if lean and chooser.random() < lean else chooser.choice(legal)
+            command_id = uuid.uuid4().hex
+            streams[seat].send(command_id, command, version)
+            while True:
+                answered_seat, update = take()
+                if answered_seat == seat and update is not None and update.command_id == command_id:
+                    break
+            if update.HasField("error"):
+                raise RuntimeError(f"game {game_id}: a legal command was refused: {update.error}")
+            version, status, to_act = update.version, update.status, list(update.seats_to_act)
+            commands += 1
+        while len(ended) < len(streams):  # every seat is told the end before its stream closes
+            take()
+        return commands
+    finally:
+        for stream in streams.values():
+            stream.close()

@@ -3,8 +3,9 @@
 gRPC answers a deserializer that raises with INTERNAL ("Exception deserializing
 request!"), a status the server never means. This interceptor wraps every unary
 request's deserializer so that undecodable bytes become a marker, and the method
-answers INVALID_ARGUMENT (reason MALFORMED_REQUEST) before any handler runs.
-Requests that arrive as client streams (reflection only) are left as gRPC has them.
+answers INVALID_ARGUMENT (reason MALFORMED_REQUEST) before any handler runs. On the
+service's own bidirectional streams (Play) the stream ends so at the first undecodable
+message; other client streams (reflection) are left as gRPC has them.
 """
 
 from __future__ import annotations
@@ -89,6 +90,25 @@ def _guard(behaviour: Callable[..., Any]) -> Callable[..., Any]:
     return call
 
 
+def _guard_requests(behaviour: Callable[..., Any]) -> Callable[..., Any]:
+    """A bidirectional (async generator) behaviour whose requests end the call at the first Undecodable."""
+
+    @functools.wraps(behaviour)
+    async def bidirectional(requests: Any, context: Any) -> Any:
+        async def checked() -> Any:
+            async for request in requests:
+                if isinstance(request, Undecodable):
+                    await context.abort(
+                        request.error.status, request.error.message, request.error.trailing_metadata()
+                    )
+                yield request
+
+        async for item in behaviour(checked(), context):
+            yield item
+
+    return bidirectional
+
+
 class MalformedRequestGuard(grpc.aio.ServerInterceptor):  # type: ignore[misc]
     async def intercept_service(
         self,
@@ -96,9 +116,17 @@ class MalformedRequestGuard(grpc.aio.ServerInterceptor):  # type: ignore[misc]
         details: grpc.HandlerCallDetails,
     ) -> grpc.RpcMethodHandler:
         handler = await continuation(details)
-        if handler is None or handler.request_streaming or handler.request_deserializer is None:
+        if handler is None or handler.request_deserializer is None:
             return handler
         method = details.method.rsplit("/", 1)[-1]
+        if handler.request_streaming:
+            ours = details.method.startswith("/frontier.") and handler.response_streaming
+            if not (ours and inspect.isasyncgenfunction(handler.stream_stream)):
+                return handler
+            return handler._replace(
+                request_deserializer=_tolerant(method, handler.request_deserializer),
+                stream_stream=_guard_requests(handler.stream_stream),
+            )
         changes: dict[str, Any] = {"request_deserializer": _tolerant(method, handler.request_deserializer)}
         kind = "unary_stream" if handler.response_streaming else "unary_unary"
         changes[kind] = _guard(getattr(handler, kind))

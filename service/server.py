@@ -50,6 +50,7 @@ class Running:
             self.loop.call_soon_threadsafe(self.loop.stop)
         self.thread.join(timeout=30)
         self.servicer.watching.close()
+        self.servicer.plays.close()
         self.workers.shutdown(wait=False, cancel_futures=True)
         self.app.broker.close()
         self.app.close()

@@ -13,15 +13,16 @@ from typing import Any, TypeVar
 
 import grpc
 
-from engines.base import Command, Engine
 from engines.registry import game_ids, get_engine
+from play.legal import legal_command_bytes as legal_now
+from play.session import Plays
 from recordings.service import expand_or_refuse
 from replay.audit import build_report
 from replay.narrative import describe_step
 from replay.record import state_hash
 from replay.verify import verify
 from service.auth import Caller, authenticate, caller_from_metadata, seat_of
-from service.convert import command_from_proto, command_to_proto, dict_to_struct, struct_to_dict
+from service.convert import command_from_proto, dict_to_struct, struct_to_dict
 from service.errors import DOMAIN, InvalidArgument, PermissionDenied, ServiceError, Unauthenticated
 from service.exchange import export_lines, import_log, stored_record
 from service.games import Games, engine_for
@@ -39,24 +40,6 @@ MAX_ID_LENGTH = 128
 DEFAULT_MAX_WATCHERS = 20_000
 
 F = TypeVar("F", bound=Callable[..., Any])
-
-
-@functools.lru_cache(maxsize=4096)
-def _cached_command_bytes(game: str, command: Command) -> bytes:
-    return command_to_proto(get_engine(game), command).SerializeToString()
-
-
-def legal_command_bytes(engine: Engine, command: Command) -> bytes:
-    """The wire form of a legal command.
-
-    Listing legal commands converted every command of every list through its JSON form
-    (the largest item in a profile of the server's own work per bot command). Commands are
-    frozen values, so recent ones are cached as bytes (a few MiB at most).
-    """
-    try:
-        return _cached_command_bytes(engine.game_id, command)
-    except TypeError:  # a command with an unhashable field: convert it every time
-        return command_to_proto(engine, command).SerializeToString()
 
 
 def handles_errors(method: F) -> F:
@@ -123,6 +106,7 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
         self.signing_key = signing_key
         self.open_import = open_import  # anyone may import, even with an organiser token set
         self.watching = Watching(app, max_watchers)
+        self.plays = Plays(app, self.watching)
 
     def _caller(self, context: Any, record: GameRecord | None = None) -> Caller:
         """Who calls; with the game's record, a token that is not of this game is refused."""
@@ -197,13 +181,30 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
             events = redacted_events(accepted.record, accepted.events, viewer)
         else:
             events = redacted_entry_events(accepted.record, accepted.entry.events, viewer)
-        return frontier_pb2.SubmitCommandResponse(
+        response = frontier_pb2.SubmitCommandResponse(
             version=accepted.entry.version,
             events=events,
             duplicate=accepted.duplicate,
             status=accepted.record.status,
             seats_to_act=list(accepted.record.engine.seats_to_act(accepted.record.state)),
+            legal_version=accepted.record.game_version,
         )
+        seat = accepted.entry.seat  # the sender's: a command id is looked up under its own seat
+        add = response.legal_commands.add
+        for encoded in legal_now(accepted.record, seat):
+            add().MergeFromString(encoded)
+        return response
+
+    @handles_errors
+    async def Play(self, request_iterator: Any, context: Any) -> AsyncIterator[Any]:
+        """One seat's stream: its commands in, every step and its legal commands out (play.session)."""
+        caller = self._caller(context)
+        first = await anext(request_iterator, None)
+        if first is None:
+            return  # the client closed before naming a game
+        game_id = _require_id(first.game_id, "game_id")
+        async for update in self.plays.play(game_id, first, request_iterator, caller):
+            yield update
 
     @handles_errors
     def GetState(self, request: Any, context: grpc.ServicerContext) -> Any:
@@ -247,12 +248,10 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
         caller = self._caller(context, record)
         seat = seat_of(caller, record.token_hashes, required=True)
         assert seat is not None
-        engine = record.engine
-        commands = engine.legal_commands(record.state, seat) if record.status != FINISHED else []
         response = frontier_pb2.ListLegalCommandsResponse(version=record.game_version, seat=seat)
         add = response.commands.add
-        for command in commands:
-            add().MergeFromString(legal_command_bytes(engine, command))
+        for encoded in legal_now(record, seat):  # encoded once per version (play.legal)
+            add().MergeFromString(encoded)
         return response
 
     @handles_errors

@@ -30,6 +30,7 @@ HEALTHY_POLL_SECONDS = 2.0  # a safety net across servers (Redis); in one proces
 FRESH_READ_SECONDS = 0.25  # watchers polling within this window share one store read
 SHARED_SECONDS = 5.0  # watchers waking together share a built update or catch-up this long
 CACHE_SIZE = 1024  # built updates and records kept for the other watchers
+STALE_RECORD_WAIT_SECONDS = 1.0  # how long a watcher waits for a writer to cache the record it saved
 LIVE_NOTICE = {
     False: "live fan-out is unavailable; steps keep arriving from the store, more slowly",
     True: "live fan-out is back",
@@ -194,6 +195,16 @@ class Watching:
         entries = self.app.entries(game_id, after=after)
         return [self._update(game_id, entry.to_json(), caller) for entry in entries]
 
+    def latest(self, game_id: str, at_least: int) -> GameRecord:
+        """The game's record at `at_least` or later, from the watchers' shared reads (worker threads)."""
+        return self._latest(game_id, at_least)
+
+    def cached(self, game_id: str, at_least: int) -> GameRecord | None:
+        """The shared record, if one at `at_least` or later is at hand: no store read, so safe on the loop."""
+        with self._lock:
+            found = self._records.get(game_id)
+        return found if found is not None and found.game_version >= at_least else None
+
     def _latest(self, game_id: str, at_least: int) -> GameRecord:
         """The game's record at `at_least` or later, shared by its watchers.
 
@@ -209,7 +220,17 @@ class Watching:
                 cached = self._records.get(game_id)
             if cached is not None and cached.game_version >= at_least:
                 return cached
-            return self._read_latest(game_id)
+            record = self._read_latest(game_id)
+            # A catch-up can read an entry from the store before its writer has cached the
+            # record it made: the record read then is older, and its step would go out without
+            # `seats_to_act` (a Play stream's seat would never learn it is to act). The writer
+            # caches it a moment later.
+            waited = 0.0
+            while record.game_version < at_least and waited < STALE_RECORD_WAIT_SECONDS:
+                time.sleep(0.002)
+                waited += 0.002
+                record = self._read_latest(game_id)
+            return record
 
     def _read_latest(self, game_id: str) -> GameRecord:
         record = self.app.get(game_id)

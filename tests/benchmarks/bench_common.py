@@ -122,10 +122,10 @@ def rss_bytes(pid: int) -> int:
 class Spawned:
     """A child process that prints `... serving on HOST:PORT` once ready; stopped by its own pid."""
 
-    def __init__(self, command: list[str], log_path: Path) -> None:
+    def __init__(self, command: list[str], log_path: Path, env: dict[str, str] | None = None) -> None:
         log_path.parent.mkdir(parents=True, exist_ok=True)
         self.log = log_path.open("w")
-        env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+        env = {**os.environ, "PYTHONUNBUFFERED": "1", **(env or {})}
         self.process = subprocess.Popen(
             command, cwd=ROOT, stdout=subprocess.PIPE, stderr=self.log, text=True, env=env
         )
@@ -133,7 +133,7 @@ class Spawned:
         line = self.process.stdout.readline()
         if "serving on" not in line:
             self.stop()
-            raise RuntimeError(f"{command[2]} did not start: {line!r} (see {log_path})")
+            raise RuntimeError(f"{' '.join(command[:3])} did not start: {line!r} (see {log_path})")
         self.address = line.split("serving on ", 1)[1].split()[0]
 
     @property
@@ -142,6 +142,11 @@ class Spawned:
 
     def rss(self) -> int:
         return rss_bytes(self.pid)
+
+    def cpu_seconds(self) -> float:
+        """User plus system CPU time the process has used so far, from /proc."""
+        fields = Path(f"/proc/{self.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
     def stop(self) -> None:
         if self.process.poll() is None:

@@ -27,7 +27,7 @@ from tests.benchmarks.bench_commands import (
 )
 from tests.benchmarks.bench_common import ROOT, Mode, Row, log, server_process
 
-SECTIONS = ("throughput", "length", "replay", "import", "fanout", "watchers", "memory", "postgres")
+SECTIONS = ("throughput", "length", "replay", "import", "fanout", "watchers", "memory", "postgres", "peer")
 
 
 def _format(value: float) -> str:
@@ -132,6 +132,13 @@ def main(argv: Sequence[str] | None = None) -> int:
                 rows.extend(postgres_rows(mode, folder, echo))
             else:
                 rows.append(Row("1 throughput", "PostgreSQL rows", 0.0, "", note="full mode only (--full)"))
+        if "peer" in sections:
+            if mode.full or (args.only and "peer" in args.only):
+                from tests.benchmarks.bench_peer import peer_rows
+
+                rows.extend(peer_rows(mode, folder))
+            else:
+                rows.append(Row("9 vs peer", "boardgame.io rows", 0.0, "", note="--full or --only peer"))
     finally:
         shutil.rmtree(folder, ignore_errors=True)
     meta = {

@@ -129,7 +129,7 @@ PERMISSION_DENIED = grpc.StatusCode.PERMISSION_DENIED
 # Calls on a game that read the token: a token that is not of that game is refused.
 READS_TOKEN = {
     "SubmitCommand", "GetState", "ListLegalCommands", "WatchGame", "Replay", "ExportLog", "Audit",
-    "ProveInclusion",
+    "ProveInclusion", "Play",
 }  # fmt: skip
 # With an organiser token configured, only the organiser may import: any other token is refused.
 ORGANISER_ONLY = {"ImportLog", "ExpandRecording"}
@@ -164,6 +164,7 @@ def _requests(client: Client, game: Game) -> dict[str, Any]:
         "Audit": frontier_pb2.AuditRequest(game_id=game.game_id),
         "GetSigningKey": frontier_pb2.GetSigningKeyRequest(),
         "ProveInclusion": frontier_pb2.ProveInclusionRequest(game_id=game.game_id, version=1),
+        "Play": frontier_pb2.PlayRequest(game_id=game.game_id),
     }
 
 
@@ -173,7 +174,8 @@ def _outcome(client: Client, method: str, request: Any, metadata: list[tuple[str
 
     def call() -> Any:
         if SERVICE.methods_by_name[method].server_streaming:
-            stream = rpc(request, metadata=metadata, timeout=10)
+            sent = iter([request]) if SERVICE.methods_by_name[method].client_streaming else request
+            stream = rpc(sent, metadata=metadata, timeout=10)
             try:
                 return next(stream)
             finally:

@@ -144,18 +144,22 @@ class SubmitCommandRequest(_message.Message):
     def __init__(self, game_id: _Optional[str] = ..., command_id: _Optional[str] = ..., expected_version: _Optional[int] = ..., command: _Optional[_Union[Command, _Mapping]] = ...) -> None: ...
 
 class SubmitCommandResponse(_message.Message):
-    __slots__ = ("version", "events", "duplicate", "status", "seats_to_act")
+    __slots__ = ("version", "events", "duplicate", "status", "seats_to_act", "legal_commands", "legal_version")
     VERSION_FIELD_NUMBER: _ClassVar[int]
     EVENTS_FIELD_NUMBER: _ClassVar[int]
     DUPLICATE_FIELD_NUMBER: _ClassVar[int]
     STATUS_FIELD_NUMBER: _ClassVar[int]
     SEATS_TO_ACT_FIELD_NUMBER: _ClassVar[int]
+    LEGAL_COMMANDS_FIELD_NUMBER: _ClassVar[int]
+    LEGAL_VERSION_FIELD_NUMBER: _ClassVar[int]
     version: int
     events: _containers.RepeatedCompositeFieldContainer[GameEvent]
     duplicate: bool
     status: str
     seats_to_act: _containers.RepeatedScalarFieldContainer[int]
-    def __init__(self, version: _Optional[int] = ..., events: _Optional[_Iterable[_Union[GameEvent, _Mapping]]] = ..., duplicate: _Optional[bool] = ..., status: _Optional[str] = ..., seats_to_act: _Optional[_Iterable[int]] = ...) -> None: ...
+    legal_commands: _containers.RepeatedCompositeFieldContainer[Command]
+    legal_version: int
+    def __init__(self, version: _Optional[int] = ..., events: _Optional[_Iterable[_Union[GameEvent, _Mapping]]] = ..., duplicate: _Optional[bool] = ..., status: _Optional[str] = ..., seats_to_act: _Optional[_Iterable[int]] = ..., legal_commands: _Optional[_Iterable[_Union[Command, _Mapping]]] = ..., legal_version: _Optional[int] = ...) -> None: ...
 
 class GetStateRequest(_message.Message):
     __slots__ = ("game_id", "version")
@@ -428,3 +432,51 @@ class ExpandRecordingResponse(_message.Message):
     state_hash: str
     content: str
     def __init__(self, game_id: _Optional[str] = ..., version: _Optional[int] = ..., state_hash: _Optional[str] = ..., content: _Optional[str] = ...) -> None: ...
+
+class PlayRequest(_message.Message):
+    __slots__ = ("game_id", "command_id", "expected_version", "command", "from_version")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    COMMAND_ID_FIELD_NUMBER: _ClassVar[int]
+    EXPECTED_VERSION_FIELD_NUMBER: _ClassVar[int]
+    COMMAND_FIELD_NUMBER: _ClassVar[int]
+    FROM_VERSION_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    command_id: str
+    expected_version: int
+    command: Command
+    from_version: int
+    def __init__(self, game_id: _Optional[str] = ..., command_id: _Optional[str] = ..., expected_version: _Optional[int] = ..., command: _Optional[_Union[Command, _Mapping]] = ..., from_version: _Optional[int] = ...) -> None: ...
+
+class PlayUpdate(_message.Message):
+    __slots__ = ("seat", "version", "status", "seats_to_act", "legal_commands", "step", "command_id", "duplicate", "error")
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    VERSION_FIELD_NUMBER: _ClassVar[int]
+    STATUS_FIELD_NUMBER: _ClassVar[int]
+    SEATS_TO_ACT_FIELD_NUMBER: _ClassVar[int]
+    LEGAL_COMMANDS_FIELD_NUMBER: _ClassVar[int]
+    STEP_FIELD_NUMBER: _ClassVar[int]
+    COMMAND_ID_FIELD_NUMBER: _ClassVar[int]
+    DUPLICATE_FIELD_NUMBER: _ClassVar[int]
+    ERROR_FIELD_NUMBER: _ClassVar[int]
+    seat: int
+    version: int
+    status: str
+    seats_to_act: _containers.RepeatedScalarFieldContainer[int]
+    legal_commands: _containers.RepeatedCompositeFieldContainer[Command]
+    step: GameUpdate
+    command_id: str
+    duplicate: bool
+    error: PlayError
+    def __init__(self, seat: _Optional[int] = ..., version: _Optional[int] = ..., status: _Optional[str] = ..., seats_to_act: _Optional[_Iterable[int]] = ..., legal_commands: _Optional[_Iterable[_Union[Command, _Mapping]]] = ..., step: _Optional[_Union[GameUpdate, _Mapping]] = ..., command_id: _Optional[str] = ..., duplicate: _Optional[bool] = ..., error: _Optional[_Union[PlayError, _Mapping]] = ...) -> None: ...
+
+class PlayError(_message.Message):
+    __slots__ = ("code", "reason", "message", "field")
+    CODE_FIELD_NUMBER: _ClassVar[int]
+    REASON_FIELD_NUMBER: _ClassVar[int]
+    MESSAGE_FIELD_NUMBER: _ClassVar[int]
+    FIELD_FIELD_NUMBER: _ClassVar[int]
+    code: str
+    reason: str
+    message: str
+    field: str
+    def __init__(self, code: _Optional[str] = ..., reason: _Optional[str] = ..., message: _Optional[str] = ..., field: _Optional[str] = ...) -> None: ...

@@ -114,6 +114,11 @@ class FrontierLedgerStub:
                 request_serializer=frontier_dot_v1_dot_frontier__pb2.ExpandRecordingRequest.SerializeToString,
                 response_deserializer=frontier_dot_v1_dot_frontier__pb2.ExpandRecordingResponse.FromString,
                 _registered_method=True)
+        self.Play = channel.stream_stream(
+                '/frontier.v1.FrontierLedger/Play',
+                request_serializer=frontier_dot_v1_dot_frontier__pb2.PlayRequest.SerializeToString,
+                response_deserializer=frontier_dot_v1_dot_frontier__pb2.PlayUpdate.FromString,
+                _registered_method=True)
 
 
 class FrontierLedgerServicer:
@@ -230,6 +235,15 @@ class FrontierLedgerServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def Play(self, request_iterator, context):
+        """Play one seat over one stream (the token's seat): send commands, each answered by its command
+        id; every step of the game is pushed as the seat may see it, with the seat's legal commands
+        whenever it is to act. One message per move, no polling.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_FrontierLedgerServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -307,6 +321,11 @@ def add_FrontierLedgerServicer_to_server(servicer, server):
                     servicer.ExpandRecording,
                     request_deserializer=frontier_dot_v1_dot_frontier__pb2.ExpandRecordingRequest.FromString,
                     response_serializer=frontier_dot_v1_dot_frontier__pb2.ExpandRecordingResponse.SerializeToString,
+            ),
+            'Play': grpc.stream_stream_rpc_method_handler(
+                    servicer.Play,
+                    request_deserializer=frontier_dot_v1_dot_frontier__pb2.PlayRequest.FromString,
+                    response_serializer=frontier_dot_v1_dot_frontier__pb2.PlayUpdate.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -719,6 +738,33 @@ class FrontierLedger:
             '/frontier.v1.FrontierLedger/ExpandRecording',
             frontier_dot_v1_dot_frontier__pb2.ExpandRecordingRequest.SerializeToString,
             frontier_dot_v1_dot_frontier__pb2.ExpandRecordingResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def Play(request_iterator,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.stream_stream(
+            request_iterator,
+            target,
+            '/frontier.v1.FrontierLedger/Play',
+            frontier_dot_v1_dot_frontier__pb2.PlayRequest.SerializeToString,
+            frontier_dot_v1_dot_frontier__pb2.PlayUpdate.FromString,
             options,
             channel_credentials,
             insecure,

@@ -1,0 +1,1 @@
+"""Playing a seat with one message per move: the Play stream and the legal commands it carries."""

@@ -1,0 +1,342 @@
+"""(9) Against the peer: boardgame.io's own server, side by side with ours in the same run.
+
+Two play models, as issue 14 defines them:
+- one driver per match: it holds every seat of its match and waits for each move's answer
+  (round trip per move), 1 and 8 matches at once;
+- one client per seat of 4-seat games: each acts when a push from the server says it is its
+  turn, 1 and 4 games at once.
+
+The peer is boardgame.io (pinned in peer/package-lock.json, installed with `npm ci` into a
+cache folder when missing) hosting a counter on its in-memory storage; its drivers are
+boardgame.io's own client in Node. Ours are the real games (Most Wanted and Deadwood 1876) on
+the SQLite store, every command durable, played through the Play stream (one message per move)
+by asyncio drivers in this process. The rows interleave peer and ours in rounds and report
+medians; where Node is missing they say so and are skipped.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+import os
+import random
+import shutil
+import statistics
+import subprocess
+import time
+import uuid
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import grpc
+
+from service.generated.frontier.v1 import frontier_pb2, frontier_pb2_grpc
+from tests.benchmarks.bench_commands import sqlite_settings
+from tests.benchmarks.bench_common import Mode, Row, Spawned, log, percentile, server_process
+
+PEER = Path(__file__).resolve().parent / "peer"
+OURS = ("most-wanted", "deadwood-1876")
+SEATS = 4
+ROUNDS = 3
+# (model, label, matches at once): the four rows of the issue's table.
+MODELS: tuple[tuple[str, str, int], ...] = (
+    ("driver", "one driver per match, 1 match", 1),
+    ("driver", "one driver per match, 8 matches", 8),
+    ("seats", "one client per seat, 4 seats, 1 game", 1),
+    ("seats", "one client per seat, 4 seats, 4 games", 4),
+)
+
+
+@dataclass
+class Run:
+    """One measured window: moves, seconds, latencies and the server's CPU time spent in it."""
+
+    moves: int
+    seconds: float
+    p50_ms: float
+    cpu_seconds: float
+    refused: int = 0
+
+    @property
+    def rate(self) -> float:
+        return self.moves / self.seconds if self.seconds else 0.0
+
+    @property
+    def cpu_ms_per_move(self) -> float:
+        return 1000 * self.cpu_seconds / self.moves if self.moves else 0.0
+
+
+def cache_folder() -> Path:
+    base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+    lock = hashlib.sha256((PEER / "package-lock.json").read_bytes()).hexdigest()[:16]
+    return base / "frontier-bench" / f"peer-{lock}"
+
+
+def install_peer() -> tuple[Path | None, str]:
+    """The peer's node_modules (installed from the lock file when missing), or why there is none."""
+    node, npm = shutil.which("node"), shutil.which("npm")
+    if node is None or npm is None:
+        return None, "Node.js (node and npm) is not installed here: the peer rows are skipped"
+    folder = cache_folder()
+    modules = folder / "node_modules"
+    if not (modules / "boardgame.io" / "package.json").exists():
+        log(f"peer: npm ci into {folder}")
+        folder.mkdir(parents=True, exist_ok=True)
+        for name in ("package.json", "package-lock.json"):
+            shutil.copy(PEER / name, folder / name)
+        done = subprocess.run(
+            [npm, "ci", "--no-audit", "--no-fund", "--ignore-scripts"],
+            cwd=folder,
+            capture_output=True,
+            text=True,
+        )
+        if done.returncode != 0:
+            shutil.rmtree(modules, ignore_errors=True)
+            return None, f"npm ci failed ({done.stderr.strip().splitlines()[-1:]}): the peer rows are skipped"
+    return modules, ""
+
+
+def node_env(modules: Path) -> dict[str, str]:
+    return {"NODE_PATH": str(modules), "NODE_ENV": "production"}
+
+
+def peer_run(server: Spawned, modules: Path, model: str, count: int, seconds: float) -> Run:
+    """boardgame.io's own clients against its server, in a Node process of their own."""
+    command = ["node", str(PEER / "driver.js"), server.address, model, str(count), str(seconds)]
+    env = {**os.environ, **node_env(modules)}
+    driver = subprocess.Popen(command, stdout=subprocess.PIPE, text=True, env=env)
+    assert driver.stdout is not None
+    first = driver.stdout.readline()
+    if first.strip() != "measuring":
+        driver.kill()
+        raise RuntimeError(f"the peer's driver did not start: {first!r}")
+    cpu_before = server.cpu_seconds()
+    result = json.loads(driver.stdout.readline())
+    cpu_after = server.cpu_seconds()
+    driver.wait(timeout=30)
+    return Run(result["moves"], result["seconds"], result["p50_ms"], cpu_after - cpu_before)
+
+
+# -- ours: asyncio drivers on the Play stream ---------------------------------------------
+
+
+@dataclass
+class Tally:
+    measuring: bool = False
+    latencies: list[float] = field(default_factory=list)
+    refused: int = 0
+
+    def count(self, started: float) -> None:
+        if self.measuring:
+            self.latencies.append(time.perf_counter() - started)
+
+
+def bearer(token: str) -> tuple[tuple[str, str], ...]:
+    return (("authorization", f"Bearer {token}"),)
+
+
+async def new_game(stub: Any, game: str) -> tuple[str, dict[int, str]]:
+    request = frontier_pb2.CreateGameRequest(
+        game=game, seats=SEATS, players=[f"bot {i + 1}" for i in range(SEATS)], tag="bench-peer"
+    )
+    created = await stub.CreateGame(request, timeout=30)
+    return created.game_id, {grant.seat: grant.token for grant in created.seats}
+
+
+async def message(call: Any) -> Any:
+    """The stream's next message about the game (notices skipped); None when the server ended it."""
+    while True:
+        update = await call.read()
+        if update is grpc.aio.EOF:
+            return None
+        if update.version or update.command_id:
+            return update
+
+
+async def drive_match(stub: Any, game: str, chooser: random.Random, tally: Tally) -> None:
+    """One driver holding every seat of its match: choose, send, wait for the answer, again."""
+    while True:
+        game_id, tokens = await new_game(stub, game)
+        calls = {seat: stub.Play(metadata=bearer(token)) for seat, token in tokens.items()}
+        try:
+            for call in calls.values():
+                await call.write(frontier_pb2.PlayRequest(game_id=game_id))
+            latest = {seat: await message(call) for seat, call in calls.items()}
+            version, status, to_act = latest[0].version, latest[0].status, list(latest[0].seats_to_act)
+            while status != "finished":
+                for seat in to_act:  # the pushes that bring each seat to act its legal commands
+                    while latest[seat].version < version:
+                        latest[seat] = await message(calls[seat])
+                ready = [seat for seat in to_act if latest[seat].legal_commands]
+                if not ready:
+                    why = f"no seat to act ({to_act}) was told its legal commands"
+                    raise RuntimeError(f"game {game_id} at version {version}: {why}")
+                seat = chooser.choice(ready)
+                command = chooser.choice(list(latest[seat].legal_commands))
+                command_id = uuid.uuid4().hex
+                started = time.perf_counter()
+                request = frontier_pb2.PlayRequest(command_id=command_id, command=command)
+                request.expected_version = version
+                await calls[seat].write(request)
+                while True:
+                    update = await message(calls[seat])
+                    if update.command_id == command_id:
+                        break
+                    latest[seat] = update
+                if update.HasField("error"):
+                    raise RuntimeError(f"a legal command was refused: {update.error}")
+                tally.count(started)
+                latest[seat] = update
+                version, status, to_act = update.version, update.status, list(update.seats_to_act)
+        finally:
+            for call in calls.values():
+                call.cancel()
+
+
+async def play_seat(stub: Any, game_id: str, token: str, chooser: random.Random, tally: Tally) -> None:
+    """One seat's client: it acts whenever its stream says it may, until the server ends the game."""
+    call = stub.Play(metadata=bearer(token))
+    try:
+        await call.write(frontier_pb2.PlayRequest(game_id=game_id))
+        newest: Any = None
+        acted_at = -1  # the version our last command was chosen at
+        pending: tuple[str, float] | None = None
+        while True:
+            update = await message(call)
+            if update is None:
+                return
+            if pending is not None and update.command_id == pending[0]:
+                if update.HasField("error"):
+                    tally.refused += 1  # another seat's move made it illegal (simultaneous phases)
+                else:
+                    tally.count(pending[1])
+                pending = None
+            if not update.HasField("error") and (newest is None or update.version >= newest.version):
+                newest = update
+            if pending is None and newest is not None and newest.legal_commands and newest.version > acted_at:
+                acted_at = newest.version
+                command_id = uuid.uuid4().hex
+                # No expected version: in a phase where several seats act at once, each command
+                # stays legal after the others' (the server decides it against the newest state).
+                request = frontier_pb2.PlayRequest(
+                    command_id=command_id, command=chooser.choice(list(newest.legal_commands))
+                )
+                pending = (command_id, time.perf_counter())
+                await call.write(request)
+    finally:
+        call.cancel()
+
+
+async def seat_table(stub: Any, game: str, chooser: random.Random, tally: Tally) -> None:
+    """A table of one client per seat; a new game once the last one ends."""
+    while True:
+        game_id, tokens = await new_game(stub, game)
+        seats = [
+            play_seat(stub, game_id, token, random.Random(chooser.random()), tally)
+            for token in tokens.values()
+        ]
+        await asyncio.gather(*seats)
+
+
+async def _ours(address: str, model: str, game: str, count: int, seconds: float, server: Spawned) -> Run:
+    tally = Tally()
+    async with grpc.aio.insecure_channel(address) as channel:
+        stub = frontier_pb2_grpc.FrontierLedgerStub(channel)
+        play: Callable[[Any, str, random.Random, Tally], Awaitable[None]]
+        play = drive_match if model == "driver" else seat_table
+        tasks = [asyncio.ensure_future(play(stub, game, random.Random(i), tally)) for i in range(count)]
+        try:
+            await asyncio.sleep(1.0)  # warm up, as the peer's driver does
+            for task in tasks:
+                if task.done():
+                    task.result()  # a driver that failed fails the row
+            cpu_before = server.cpu_seconds()
+            tally.measuring = True
+            began = time.perf_counter()
+            await asyncio.sleep(seconds)
+            tally.measuring = False
+            elapsed = time.perf_counter() - began
+            cpu_after = server.cpu_seconds()
+            for task in tasks:
+                if task.done():
+                    task.result()
+        finally:
+            for task in tasks:
+                task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
+    p50 = percentile(tally.latencies, 50) * 1000
+    return Run(len(tally.latencies), elapsed, p50, cpu_after - cpu_before, tally.refused)
+
+
+def ours_run(server: Spawned, model: str, game: str, count: int, seconds: float) -> Run:
+    return asyncio.run(_ours(server.address, model, game, count, seconds, server))
+
+
+# -- the rows --------------------------------------------------------------------------------
+
+
+def median_run(runs: list[Run]) -> Run:
+    return Run(
+        moves=int(statistics.median(r.moves for r in runs)),
+        seconds=statistics.median(r.seconds for r in runs),
+        p50_ms=statistics.median(r.p50_ms for r in runs),
+        cpu_seconds=statistics.median(r.cpu_seconds for r in runs),
+        refused=int(statistics.median(r.refused for r in runs)),
+    )
+
+
+def peer_rows(mode: Mode, folder: Path) -> list[Row]:
+    modules, why = install_peer()
+    if modules is None:
+        return [Row("9 vs peer", f"{label}: boardgame.io", 0.0, "", note=why) for _, label, _ in MODELS]
+    seconds = 8.0 if mode.full else 3.0
+    results: dict[tuple[str, str], list[Run]] = {}
+    with (
+        Spawned(["node", str(PEER / "server.js")], folder / "peer.log", env=node_env(modules)) as peer,
+        server_process(folder / "peer-ours-data") as ours,
+    ):
+        durability = sqlite_settings(folder / "peer-ours-data" / "frontier.sqlite")
+        for round_number in range(1, ROUNDS + 1):
+            for model, label, count in MODELS:
+                log(f"vs peer, round {round_number}/{ROUNDS}: {label}")
+                results.setdefault((label, "peer"), []).append(peer_run(peer, modules, model, count, seconds))
+                for game in OURS:
+                    results.setdefault((label, game), []).append(ours_run(ours, model, game, count, seconds))
+    rows = []
+    settings = ", ".join(f"{k}={v}" for k, v in durability.items())
+    for _, label, _ in MODELS:
+        peer_run_ = median_run(results[(label, "peer")])
+        for game in OURS:
+            run = median_run(results[(label, game)])
+            ratio = run.rate / peer_run_.rate if peer_run_.rate else 0.0
+            rows.append(
+                Row(
+                    "9 vs peer",
+                    f"{label}: {game}",
+                    run.rate,
+                    "moves/s",
+                    ceiling=peer_run_.rate,
+                    ceiling_name="boardgame.io 0.50.2, in memory",
+                    target=">= 120% of the peer",
+                    met=ratio >= 1.2,
+                    note=(
+                        f"ours/peer {ratio:.2f}; p50 {run.p50_ms:.2f} ms vs peer {peer_run_.p50_ms:.2f} ms; "
+                        f"server CPU per move {run.cpu_ms_per_move:.2f} ms vs peer "
+                        f"{peer_run_.cpu_ms_per_move:.2f} ms; {run.refused} refused (overtaken); "
+                        f"medians of {ROUNDS} interleaved rounds of {seconds:.0f} s; SQLite {settings}"
+                    ),
+                    extra={
+                        "ratio_to_peer": ratio,
+                        "p50_ms": run.p50_ms,
+                        "peer_p50_ms": peer_run_.p50_ms,
+                        "server_cpu_ms_per_move": run.cpu_ms_per_move,
+                        "peer_server_cpu_ms_per_move": peer_run_.cpu_ms_per_move,
+                        "rounds": [vars(r) for r in results[(label, game)]],
+                        "peer_rounds": [vars(r) for r in results[(label, "peer")]],
+                    },
+                )
+            )
+    return rows
