@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from engines.base import JsonValue
 from engines.registry import UnknownGame, get_engine
 from replay.narrative import describe_outcome, people_names, seat_label
-from replay.record import Entry, Header, Trailer, canonical_json
+from replay.record import DealLine, Entry, Header, Line, Trailer, canonical_json
 from replay.verify import Problem, Verification
 
 
@@ -117,7 +117,7 @@ class AuditReport:
 
 def build_report(
     header: Header,
-    entries: Sequence[Entry],
+    entries: Sequence[Line],
     trailer: Trailer | None,
     verification: Verification,
     *,
@@ -127,16 +127,20 @@ def build_report(
 ) -> AuditReport:
     """The audit report for a record and what `verify` found in it.
 
-    `names` are the seats' names where the caller knows better than the header (the
-    server's record holds names claimed after creation); `imported` is known to the
+    `names` are the seats' names where the caller knows better than the log (by default
+    the header's, and those its seat lines record for seats taken later); `imported` is known to the
     server only (a file cannot tell); `signature` is the record's signature status.
     """
     try:
         title = get_engine(header.game).title
     except UnknownGame:
         title = header.game
-    names = people_names(header.players if names is None else names, header.seats)
-    draws = len(header.setup_draws) + sum(len(e.draws) for e in entries)
+    recorded = verification.players or header.players
+    names = people_names(recorded if names is None else names, header.seats)
+    commands = [line for line in entries if isinstance(line, Entry)]
+    draws = len(header.setup_draws) + sum(
+        len(line.draws) for line in entries if isinstance(line, (Entry, DealLine))
+    )
     if verification.verdict == "passed":
         result = describe_outcome(verification.outcome, names)
     elif verification.ok:
@@ -159,7 +163,7 @@ def build_report(
         seed_commitment=header.seed_commitment,
         seed_revealed=verification.seed_revealed,
         seed_matches=verification.seed_matches,
-        commands=len(entries),
+        commands=len(commands),
         commands_verified=verification.steps,
         draws_recorded=draws,
         draws_rederived=verification.draws_rederived,

@@ -27,7 +27,7 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 from engines.registry import get_engine
 from engines.simulate import playout
-from replay.forgeries import Record, cut_trailer, reroll, reseal
+from replay.forgeries import PlainRecord, Record, cut_trailer, plain, reroll, reseal
 from replay.logfile import write_lines
 from replay.record import Entry, line_salt
 from replay.verify import build_record, steps
@@ -76,7 +76,7 @@ def _seed(name: str) -> bytes:
 
 
 @cache
-def game_record(game: str, *, format_version: int = 2, cut: int | None = None) -> Record:
+def game_record(game: str, *, format_version: int = 2, cut: int | None = None) -> PlainRecord:
     """A bot game of `game` with two seats, sealed; `cut` stops it after that many commands."""
     name = f"{game}-f{format_version}"
     seed = _seed(name)
@@ -91,8 +91,10 @@ def game_record(game: str, *, format_version: int = 2, cut: int | None = None) -
         if cut is not None and len(played) > cut:
             break
     players = ["Outlaw 1", "Outlaw 2"]
-    return build_record(
-        game_id, game, options, 2, players, "conformance", seed, played, format_version=format_version
+    return plain(
+        build_record(
+            game_id, game, options, 2, players, "conformance", seed, played, format_version=format_version
+        )
     )
 
 

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from replay import logfile
 from replay.forgeries import reseal
 from replay.migrate import CannotMigrate, to_format_2
-from replay.record import canonical_json
+from replay.record import FORMAT_VERSION, canonical_json
 from replay.verify import verify
 from tests.replay.helpers import line_of, simulated
 
@@ -45,7 +45,7 @@ def test_salts_are_the_hmac_of_the_seed_over_game_and_version() -> None:
     assert (header.rules_version, header.rng, header.format_version) == (
         "toy-race/1",
         "frontier-sha256-v1",
-        2,
+        FORMAT_VERSION,
     )
 
 
