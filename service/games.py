@@ -156,12 +156,17 @@ class Games(Application[UUID]):
                 f"version {game_version} is out of range: this game has versions 1 to {latest.game_version}",
             )
         record: GameRecord | None = None
+        found: GameRecord | None = None
         for event in self.events.get(latest.id):
             record = project_game(record, [event])
-            if record is not None and record.game_version == game_version:
+            if record is None:
+                continue
+            if record.game_version > game_version:
                 break
-        assert record is not None
-        return record
+            # The last record at this version: a player-entropy game is dealt at version 1.
+            found = record
+        assert found is not None
+        return found
 
     def lines(self, game_id: str) -> Iterator[Line]:
         """Every line after the header, in chain order: entries, seat lines and the deal."""

@@ -64,6 +64,12 @@ class GameRecord:
     command_ids: CommandIndex
     imported: bool = False  # stored by ImportLog, not played here
     client_seeds: tuple[str | None, ...] = ()  # per seat, from the seat lines (player-entropy games)
+    deal_events: tuple[dict[str, Any], ...] = ()  # a player-entropy game's setup, from its deal line
+
+    @property
+    def setup_events(self) -> tuple[dict[str, Any], ...]:
+        """The setup's events: the header's, or the deal line's in a player-entropy game."""
+        return self.deal_events if self.header.player_entropy else self.header.setup_events
 
     @property
     def dealt(self) -> bool:
@@ -245,7 +251,13 @@ def _(event: SeatClaimed, record: GameRecord | None) -> GameRecord:
 def _(event: GameDealt, record: GameRecord | None) -> GameRecord:
     assert record is not None
     state = fold(record.engine, None, decode_events(record.header.game, event.line["events"]))
-    return replace(record, version=event.originator_version, state=state, head=event.line["hash"])
+    return replace(
+        record,
+        version=event.originator_version,
+        state=state,
+        head=event.line["hash"],
+        deal_events=tuple(event.line["events"]),
+    )
 
 
 @apply.register
@@ -287,6 +299,7 @@ def accept(record: GameRecord, event: CommandAccepted, state: Any) -> GameRecord
         command_ids=record.command_ids,
         imported=record.imported,
         client_seeds=record.client_seeds,
+        deal_events=record.deal_events,
     )
 
 

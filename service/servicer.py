@@ -22,7 +22,14 @@ from replay.record import state_hash
 from replay.verify import final_state_hash, verify
 from service.auth import Caller, authenticate, caller_from_metadata, seat_of
 from service.convert import command_from_proto, command_to_proto, dict_to_struct, struct_to_dict
-from service.errors import DOMAIN, InvalidArgument, PermissionDenied, ServiceError, Unauthenticated
+from service.errors import (
+    DOMAIN,
+    InvalidArgument,
+    PermissionDenied,
+    RuleBroken,
+    ServiceError,
+    Unauthenticated,
+)
 from service.exchange import export_lines, import_log, stored_record
 from service.games import Games, engine_for
 from service.generated.frontier.v1 import frontier_pb2, frontier_pb2_grpc
@@ -336,10 +343,14 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
                 f"versions must lie within 1..{latest.game_version}",
                 field="to_version",
             )
+        if not latest.dealt:
+            raise RuleBroken(
+                "NOT_DEALT", "the game is waiting for its seats: nothing is dealt yet", rule="SEATS"
+            )
         names = _seat_names(latest)
-        state = fold(engine, None, decode_events(latest.header.game, latest.header.setup_events))
+        state = fold(engine, None, decode_events(latest.header.game, latest.setup_events))
         if request.from_version <= 1:
-            yield self._step(latest, 1, None, None, latest.header.setup_events, state, viewer, names)
+            yield self._step(latest, 1, None, None, latest.setup_events, state, viewer, names)
         for entry in self.app.entries(latest.header.game_id):
             if entry.version > last:
                 break

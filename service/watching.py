@@ -183,7 +183,7 @@ class Watching:
 
     def _setup(self, record: GameRecord, caller: Caller) -> frontier_pb2.GameUpdate:
         viewer = viewer_of(record, caller)
-        events = redacted_entry_events(record, record.header.setup_events, viewer)
+        events = redacted_entry_events(record, record.setup_events, viewer)
         # As for every other step: a finished game's status only on its last step, or a client
         # that stops at "finished" (frontier watch) stops after the setup.
         status = record.status if record.game_version == 1 else "in_progress"
