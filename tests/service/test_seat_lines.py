@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from typing import Any
 
 import grpc
+import pytest
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -25,9 +27,10 @@ from replay.record import mixed_seed
 from replay.verify import verify
 from service.client import Client, play_game
 from service.generated.frontier.v1 import frontier_pb2
+from service.server import Running
 from tests.conftest import ORGANISER
 from tests.service.helpers import create, failure, state
-from tests.trust.helpers import parsed, reseal
+from tests.trust.helpers import frontier, parsed, reseal
 from trust import checkpoint as checkpoints
 from trust.checkpoint import CheckpointError
 from trust.signed_log import line_hashes, read_signed
@@ -202,3 +205,24 @@ def test_the_same_server_seed_with_other_client_seeds_deals_otherwise(
 
     assert deal(first) != deal(second)
     assert deal(first) == deal(list(first))  # and the same seeds deal the same
+
+
+def test_frontier_bots_and_claim_give_client_seeds_drawn_on_the_client(
+    client: Client, server: Running, capsys: pytest.CaptureFixture[str]
+) -> None:
+    address = f"127.0.0.1:{server.port}"
+    status, out, _ = frontier(capsys, "bots", "--server", address, "--game", "most-wanted", "--players", "2",
+                              "--player-entropy", "--seed", "1")  # fmt: skip
+    assert status == 0
+    lines = parsed(_export(client, out.split()[0]))
+    seeds = [line["client_seed"] for line in lines if line["type"] == "seat"]
+    assert len(seeds) == 2 and all(re.fullmatch(r"[0-9a-f]{64}", s) for s in seeds) and seeds[0] != seeds[1]
+    assert lines[3]["type"] == "deal" and _verify_text(lines[:-1]).verdict == "passed"
+    created = _entropy_game(client, "most-wanted", 2)
+    status, out, _ = frontier(
+        capsys, "claim", "--server", address, created.game_id, "--seat", "2", "--name", "Cy"
+    )
+    assert status == 0 and out.startswith("seat 2: token ")
+    assert state(client, created.game_id).status == "in_progress"  # the last seat dealt the game
+    seat_line = parsed(_export(client, created.game_id))[1]
+    assert seat_line["player"] == "Cy" and re.fullmatch(r"[0-9a-f]{64}", seat_line["client_seed"])
