@@ -21,7 +21,7 @@ from service.errors import InvalidArgument, ResourceExhausted
 from service.fanout import LocalBroker
 from service.games import Games
 from service.generated.frontier.v1 import frontier_pb2
-from service.records import FINISHED, GameRecord
+from service.records import FINISHED, WAITING, GameRecord
 from service.views import redacted_entry_events, viewer_of
 
 UNHEALTHY_POLL_SECONDS = 0.5  # while the broker cannot deliver, follow the store this often
@@ -29,6 +29,7 @@ HEALTHY_POLL_SECONDS = 2.0  # a safety net across servers (Redis); in one proces
 FRESH_READ_SECONDS = 0.25  # watchers polling within this window share one store read
 SHARED_SECONDS = 5.0  # watchers waking together share a built update or catch-up this long
 CACHE_SIZE = 1024  # built updates and records kept for the other watchers
+WAITING_NOTICE = "waiting: the game is dealt when every seat has been claimed with its client seed"
 LIVE_NOTICE = {
     False: "live fan-out is unavailable; steps keep arriving from the store, more slowly",
     True: "live fan-out is back",
@@ -98,6 +99,14 @@ class Watching:
     ) -> AsyncIterator[frontier_pb2.GameUpdate]:
         game_id = record.header.game_id
         who = (caller.token, caller.is_organiser)
+        if sent < 1 and not record.dealt:
+            # A player-entropy game waiting for its seats: say so, and send the setup once dealt.
+            yield frontier_pb2.GameUpdate(notice=WAITING_NOTICE, status=WAITING)
+            while not record.dealt:
+                await asyncio.sleep(UNHEALTHY_POLL_SECONDS)
+                record = await self._shared(
+                    ("fresh", game_id), self._read_latest, game_id, since=time.monotonic()
+                )
         if sent < 1:
             yield await self._shared(("setup", game_id, record.status, who), self._setup, record, caller)
             sent = 1

@@ -10,6 +10,8 @@ from __future__ import annotations
 import json
 import random
 import re
+import threading
+import time
 from typing import Any
 
 import grpc
@@ -226,3 +228,24 @@ def test_frontier_bots_and_claim_give_client_seeds_drawn_on_the_client(
     assert state(client, created.game_id).status == "in_progress"  # the last seat dealt the game
     seat_line = parsed(_export(client, created.game_id))[1]
     assert seat_line["player"] == "Cy" and re.fullmatch(r"[0-9a-f]{64}", seat_line["client_seed"])
+
+
+def test_watching_a_waiting_game_says_so_then_sends_the_deal(client: Client) -> None:
+    created = _entropy_game(client, "most-wanted", 2)
+    received: list[Any] = []
+
+    def watch() -> None:
+        request = frontier_pb2.WatchGameRequest(game_id=created.game_id, from_version=0)
+        for update in client.stub.WatchGame(request, metadata=client.metadata(ORGANISER), timeout=30):
+            received.append(update)
+            if update.version == 1:
+                return
+
+    watcher = threading.Thread(target=watch)
+    watcher.start()
+    time.sleep(1.0)
+    assert [(u.status, u.version) for u in received] == [("waiting", 0)] and received[0].notice
+    _claim(client, created.game_id, "Bob", 1, "bob's seed")
+    watcher.join(timeout=30)
+    assert not watcher.is_alive()
+    assert received[-1].version == 1 and received[-1].events and received[-1].status == "in_progress"
