@@ -32,6 +32,7 @@ class AuditReport:
     rng: str | None
     origin: str  # live, imported or tabletop, in words
     signature: str | None  # the record's signature status, when the caller knows it
+    entropy: str | None  # a player-entropy game: whose client seeds were mixed in; None otherwise
     seed_commitment: str | None
     seed_revealed: bool
     seed_matches: bool | None  # None when no seed was revealed
@@ -70,6 +71,8 @@ class AuditReport:
             f"| Random draws | {self._draws_text()} |",
             f"| Result | {_cell(self.result)} |",
         ]
+        if self.entropy is not None:
+            lines.append(f"| Player entropy | {_cell(self.entropy)} |")
         if self.signature is not None:
             lines.append(f"| Signature | {_cell(self.signature)} |")
         lines += [
@@ -160,6 +163,7 @@ def build_report(
         rng=header.rng,
         origin=_origin(header, imported),
         signature=signature,
+        entropy=_entropy(header, verification, names),
         seed_commitment=header.seed_commitment,
         seed_revealed=verification.seed_revealed,
         seed_matches=verification.seed_matches,
@@ -172,6 +176,19 @@ def build_report(
         status=trailer.status if trailer is not None else "no trailer",
         result=result,
     )
+
+
+def _entropy(header: Header, verification: Verification, names: Sequence[str]) -> str | None:
+    """Which seats gave client seeds (seat lines) and which were taken at creation without one."""
+    if not header.player_entropy:
+        return None
+    seeds = verification.client_seeds or (None,) * header.seats
+    gave = [seat_label(s, names) for s in range(header.seats) if seeds[s] is not None]
+    named = [seat_label(s, names) for s in range(header.seats) if seeds[s] is None and header.players[s]]
+    text = f"the deal waited for every seat; client seeds from {', '.join(gave) or 'no seat yet'}"
+    if named:
+        text += f"; taken at creation without a client seed: {', '.join(named)}"
+    return text if verification.dealt else text + "; not dealt yet (seats still open)"
 
 
 def _origin(header: Header, imported: bool | None) -> str:

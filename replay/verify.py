@@ -65,6 +65,7 @@ class Verification:
     outcome: Outcome | None = field(default=None)
     finished: bool = False  # the log closes with a `finished` trailer that was checked
     players: tuple[str, ...] = ()  # the names after every seat line ("" for a seat nobody named)
+    client_seeds: tuple[str | None, ...] = ()  # per seat, from the seat lines (None: none given)
     dealt: bool = True  # False: a player-entropy game still waiting for seats
 
     @property
@@ -160,6 +161,7 @@ class _Run:
             outcome=outcome,
             finished=problem is None and self.trailer is not None and self.trailer.status == "finished",
             players=tuple(self.players),
+            client_seeds=tuple(self.client_seeds),
             dealt=dealt,
         )
 
@@ -399,6 +401,13 @@ class _Run:
                 raise _Failed(Problem(1, number, "SALT_DIFFERS", reason))
             self.rng_seed = mixed_seed(self.seed, self.client_seeds)
         self._setup(1, number, line.draws, line.events)
+        given = [seat + 1 for seat, client_seed in enumerate(self.client_seeds) if client_seed is not None]
+        mixed = "mixed with" if self.seed is not None else "to be mixed (once the seed is revealed) with"
+        self.checks.append(
+            f"player entropy: dealt at line {number} once every seat was taken; the server seed "
+            f"{mixed} the client seeds of seat(s) {', '.join(map(str, given)) or 'none'} "
+            "(seats named at creation give none)"
+        )
 
     def _apply(self, engine: Engine, commands: Codec, number: int, entry: Entry) -> None:
         version = entry.version

@@ -12,6 +12,7 @@ import random
 import re
 import threading
 import time
+from pathlib import Path
 from typing import Any
 
 import grpc
@@ -249,3 +250,19 @@ def test_watching_a_waiting_game_says_so_then_sends_the_deal(client: Client) -> 
     watcher.join(timeout=30)
     assert not watcher.is_alive()
     assert received[-1].version == 1 and received[-1].events and received[-1].status == "in_progress"
+
+
+def test_an_imported_player_entropy_log_keeps_its_seat_lines_and_names(client: Client) -> None:
+    path = Path(__file__).resolve().parents[2] / "seeds" / "conformance" / "good"
+    content = (path / "deadwood-1876-player-entropy.jsonl").read_text(encoding="utf-8")
+    reply = client.call("ImportLog", frontier_pb2.ImportLogRequest(content=content), token=ORGANISER)
+    imported = state(client, reply.game_id)
+    assert imported.status == "finished" and imported.imported and imported.player_entropy
+    report = client.call("Audit", frontier_pb2.AuditRequest(game_id=reply.game_id), token=ORGANISER)
+    assert report.verdict == "passed" and "seat 2 (Bea)" in report.markdown
+    assert (
+        "| Player entropy | the deal waited for every seat; client seeds from seat 2 (Bea)" in report.markdown
+    )
+    exported = parsed(_export(client, reply.game_id))
+    original = [json.loads(line) for line in content.splitlines()]
+    assert exported[:-1] == original[:-1]  # line for line; only the checkpoint is this server's
