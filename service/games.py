@@ -269,7 +269,6 @@ class Games(Application[UUID]):
                 raise PermissionDenied(
                     "IMPORTED_GAME", "an imported game is a record; its seats cannot be taken"
                 )
-            _check_client_seed(record, client_seed)
             open_seats = [s for s, h in enumerate(record.token_hashes) if not h]
             if seat is None:
                 if not open_seats:
@@ -290,6 +289,7 @@ class Games(Application[UUID]):
                     f"seat {seat + 1} (field seat={seat}) is already taken by {holder}",
                     rule="SEATS",
                 )
+            _check_client_seed(record, client_seed)  # after the seat: a taken seat is the clearer error
             token = new_token()
             name = player.strip()
             line = None
