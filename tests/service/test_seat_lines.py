@@ -37,6 +37,7 @@ from tests.trust.helpers import frontier, parsed, reseal
 from trust import checkpoint as checkpoints
 from trust.checkpoint import CheckpointError
 from trust.signed_log import line_hashes, read_signed
+from web.steps import game_view
 
 
 def _claim(client: Client, game_id: str, player: str, seat: int, client_seed: str = "") -> str:
@@ -266,3 +267,31 @@ def test_an_imported_player_entropy_log_keeps_its_seat_lines_and_names(client: C
     exported = parsed(_export(client, reply.game_id))
     original = [json.loads(line) for line in content.splitlines()]
     assert exported[:-1] == original[:-1]  # line for line; only the checkpoint is this server's
+
+
+def test_the_server_deals_from_the_mixed_seed_and_the_viewer_names_late_seats(
+    client: Client, server: Running
+) -> None:
+    created = _entropy_game(client, "deadwood-1876", 2)
+    waiting = game_view(*_viewer_input(server, created.game_id))
+    assert waiting.steps == () and waiting.status == "in_progress"  # a waiting game draws no step
+    _claim(client, created.game_id, "Bob", 1, "bob's seed")
+    record = server.app.get(created.game_id)
+    deal = parsed(_export(client, created.game_id))[2]
+    engine = get_engine("deadwood-1876")
+
+    def dealt_by(seed: bytes) -> list[Any]:
+        rng = SeededRng(seed, created.game_id, 0)
+        return [encode(e) for e in engine.setup(record.header.options, 2, rng)]
+
+    assert deal["type"] == "deal" and deal["events"] == dealt_by(
+        mixed_seed(record.seed, [None, "bob's seed"])
+    )
+    assert deal["events"] != dealt_by(record.seed)  # the client seed is in the mix
+    shown = game_view(*_viewer_input(server, created.game_id))
+    assert shown.steps[0].version == 1 and "Bob" in shown.labels[1]
+
+
+def _viewer_input(server: Running, game_id: str) -> tuple[Any, Any, Any, None]:
+    record = server.app.get(game_id)
+    return record.header, list(server.app.lines(game_id)), record.players, None
