@@ -146,6 +146,14 @@ def test_a_player_entropy_game_waits_for_every_seat_and_then_deals(client: Clien
         )
     )
     assert (early.code, early.reason) == (grpc.StatusCode.FAILED_PRECONDITION, "NOT_DEALT")
+    # Every reader of a waiting game says so rather than failing on the missing deal.
+    waiting_log = parsed(_export(client, created.game_id))
+    assert [line["type"] for line in waiting_log] == ["header", "trailer", "checkpoint"]
+    assert waiting_log[1]["status"] == "in_progress" and waiting_log[1]["outcome"] is None
+    audit = client.call("Audit", frontier_pb2.AuditRequest(game_id=created.game_id), token=ORGANISER)
+    assert audit.verdict == "incomplete" and "not dealt yet" in audit.markdown
+    spectators = client.call("ExportLog", frontier_pb2.ExportLogRequest(game_id=created.game_id))
+    assert parsed(spectators.content)[0]["salt"] is None
     missing = failure(lambda: _claim(client, created.game_id, "Bob", 1))
     assert (missing.code, missing.reason) == (grpc.StatusCode.INVALID_ARGUMENT, "BAD_CLIENT_SEED")
     tokens = {0: created.seats[0].token, 1: _claim(client, created.game_id, "Bob", 1, "bob's seed")}
