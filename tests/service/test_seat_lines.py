@@ -303,3 +303,24 @@ def test_the_server_deals_from_the_mixed_seed_and_the_viewer_names_late_seats(
 def _viewer_input(server: Running, game_id: str) -> tuple[Any, Any, Any, None]:
     record = server.app.get(game_id)
     return record.header, list(server.app.lines(game_id)), record.players, None
+
+
+def test_a_player_entropy_game_named_in_full_at_creation_is_dealt_at_once_without_client_seeds(
+    client: Client,
+) -> None:
+    request = frontier_pb2.CreateGameRequest(
+        game="most-wanted", seats=2, players=["Ann", "Bob"], player_entropy=True
+    )
+    created = client.call("CreateGame", request)
+    assert state(client, created.game_id).status == "in_progress"
+    lines = parsed(_export(client, created.game_id))
+    assert [line["type"] for line in lines] == ["header", "deal", "trailer", "checkpoint"]
+    unnamed = failure(
+        lambda: client.call(
+            "CreateGame",
+            frontier_pb2.CreateGameRequest(
+                game="most-wanted", seats=2, players=["Ann", " "], player_entropy=True
+            ),
+        )
+    )
+    assert (unnamed.code, unnamed.reason) == (grpc.StatusCode.INVALID_ARGUMENT, "UNNAMED_PLAYER")
