@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from engines.base import JsonValue
 from engines.registry import UnknownGame, get_engine
 from replay.narrative import describe_outcome, people_names, seat_label
-from replay.record import Entry, Header, Trailer, canonical_json
+from replay.record import DealLine, Entry, Header, Line, Trailer, canonical_json
 from replay.verify import Problem, Verification
 
 
@@ -32,6 +32,7 @@ class AuditReport:
     rng: str | None
     origin: str  # live, imported or tabletop, in words
     signature: str | None  # the record's signature status, when the caller knows it
+    entropy: str | None  # a player-entropy game: whose client seeds were mixed in; None otherwise
     seed_commitment: str | None
     seed_revealed: bool
     seed_matches: bool | None  # None when no seed was revealed
@@ -70,6 +71,8 @@ class AuditReport:
             f"| Random draws | {self._draws_text()} |",
             f"| Result | {_cell(self.result)} |",
         ]
+        if self.entropy is not None:
+            lines.append(f"| Player entropy | {_cell(self.entropy)} |")
         if self.signature is not None:
             lines.append(f"| Signature | {_cell(self.signature)} |")
         lines += [
@@ -117,7 +120,7 @@ class AuditReport:
 
 def build_report(
     header: Header,
-    entries: Sequence[Entry],
+    entries: Sequence[Line],
     trailer: Trailer | None,
     verification: Verification,
     *,
@@ -127,16 +130,20 @@ def build_report(
 ) -> AuditReport:
     """The audit report for a record and what `verify` found in it.
 
-    `names` are the seats' names where the caller knows better than the header (the
-    server's record holds names claimed after creation); `imported` is known to the
+    `names` are the seats' names where the caller knows better than the log (by default
+    the header's, and those its seat lines record for seats taken later); `imported` is known to the
     server only (a file cannot tell); `signature` is the record's signature status.
     """
     try:
         title = get_engine(header.game).title
     except UnknownGame:
         title = header.game
-    names = people_names(header.players if names is None else names, header.seats)
-    draws = len(header.setup_draws) + sum(len(e.draws) for e in entries)
+    recorded = verification.players or header.players
+    names = people_names(recorded if names is None else names, header.seats)
+    commands = [line for line in entries if isinstance(line, Entry)]
+    draws = len(header.setup_draws) + sum(
+        len(line.draws) for line in entries if isinstance(line, (Entry, DealLine))
+    )
     if verification.verdict == "passed":
         result = describe_outcome(verification.outcome, names)
     elif verification.ok:
@@ -156,10 +163,11 @@ def build_report(
         rng=header.rng,
         origin=_origin(header, imported),
         signature=signature,
+        entropy=_entropy(header, verification, names),
         seed_commitment=header.seed_commitment,
         seed_revealed=verification.seed_revealed,
         seed_matches=verification.seed_matches,
-        commands=len(entries),
+        commands=len(commands),
         commands_verified=verification.steps,
         draws_recorded=draws,
         draws_rederived=verification.draws_rederived,
@@ -168,6 +176,19 @@ def build_report(
         status=trailer.status if trailer is not None else "no trailer",
         result=result,
     )
+
+
+def _entropy(header: Header, verification: Verification, names: Sequence[str]) -> str | None:
+    """Which seats gave client seeds (seat lines) and which were taken at creation without one."""
+    if not header.player_entropy:
+        return None
+    seeds = verification.client_seeds or (None,) * header.seats
+    gave = [seat_label(s, names) for s in range(header.seats) if seeds[s] is not None]
+    named = [seat_label(s, names) for s in range(header.seats) if seeds[s] is None and header.players[s]]
+    text = f"the deal waited for every seat; client seeds from {', '.join(gave) or 'no seat yet'}"
+    if named:
+        text += f"; taken at creation without a client seed: {', '.join(named)}"
+    return text if verification.dealt else text + "; not dealt yet (seats still open)"
 
 
 def _origin(header: Header, imported: bool | None) -> str:

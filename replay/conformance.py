@@ -22,14 +22,15 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 from engines.registry import get_engine
 from engines.simulate import playout
-from replay.forgeries import Record, cut_trailer, reroll, reseal
+from replay.forgeries import PlainRecord, Record, cut_trailer, plain, reroll, reseal
 from replay.logfile import write_lines
-from replay.record import Entry, line_salt
+from replay.record import DealLine, Entry, SeatLine, line_salt, mixed_seed, seat_salt
 from replay.verify import build_record, steps
 from trust.checkpoint import sign
 from trust.keys import SigningKey, load_signing_key
@@ -76,7 +77,7 @@ def _seed(name: str) -> bytes:
 
 
 @cache
-def game_record(game: str, *, format_version: int = 2, cut: int | None = None) -> Record:
+def game_record(game: str, *, format_version: int = 2, cut: int | None = None) -> PlainRecord:
     """A bot game of `game` with two seats, sealed; `cut` stops it after that many commands."""
     name = f"{game}-f{format_version}"
     seed = _seed(name)
@@ -91,8 +92,10 @@ def game_record(game: str, *, format_version: int = 2, cut: int | None = None) -
         if cut is not None and len(played) > cut:
             break
     players = ["Outlaw 1", "Outlaw 2"]
-    return build_record(
-        game_id, game, options, 2, players, "conformance", seed, played, format_version=format_version
+    return plain(
+        build_record(
+            game_id, game, options, 2, players, "conformance", seed, played, format_version=format_version
+        )
     )
 
 
@@ -575,7 +578,168 @@ def malformed_cases() -> list[Case]:
 
 
 def all_cases() -> list[Case]:
-    return [*good_cases(), *failing_cases(), *malformed_cases(), *deal_cases()]
+    return [*good_cases(), *failing_cases(), *seat_cases(), *malformed_cases(), *deal_cases()]
+
+
+# -- format 3: seat lines and player entropy -------------------------------------------------
+
+LATE = "Bea"  # the name claimed for seat 2 after creation
+CLIENT_SEED = "bea's client seed"
+
+
+@cache
+def seated_record(game: str, *, entropy: bool, cut: int | None = None) -> Record:
+    """A two-seat bot game (format 3) whose seat 2 was claimed after creation by Bea.
+
+    With `entropy` the deal waited for her client seed: the header deals nothing, her seat line
+    carries the client seed, a deal line follows, and every draw comes from the mixed seed.
+    """
+    name = f"{game}-f3-{'entropy' if entropy else 'seat'}"
+    seed = _seed(name)
+    game_id = str(uuid.uuid5(uuid.NAMESPACE_URL, f"https://frontier-ledger.invalid/conformance/{name}"))
+    engine = get_engine(game)
+    options = engine.options({})
+    client_seed = CLIENT_SEED if entropy else None
+    drawing = mixed_seed(seed, [None, client_seed]) if entropy else seed
+    played = []
+    for step in playout(
+        engine, 2, seed=drawing, game_id=game_id, options=options, bot_seed=2, lean=LEAN.get(game, 0.0)
+    ):
+        played.append(step)
+        if cut is not None and len(played) > cut:
+            break
+    return build_record(
+        game_id,
+        game,
+        options,
+        2,
+        ["Outlaw 1", ""],
+        "conformance",
+        seed,
+        played,
+        format_version=3,
+        claims=[(1, LATE, client_seed)],
+        player_entropy=entropy,
+    )
+
+
+def seat_cases() -> list[Case]:
+    """Good logs with seat lines and a player-entropy game; each seat-line forgery and failure code."""
+    seated = seated_record("most-wanted", entropy=False)
+    entropy = seated_record("deadwood-1876", entropy=True)
+    cases = [
+        Case(
+            "good/most-wanted-seat-line.jsonl",
+            "passed",
+            None,
+            None,
+            "format 3: seat 2 claimed after creation; the name is in its seat line (line 2)",
+            text(seated),
+        ),
+        Case(
+            "good/deadwood-1876-player-entropy.jsonl",
+            "passed",
+            None,
+            None,
+            "format 3, player entropy: a seat line with a client seed, then the deal from the mixed seed",
+            text(entropy),
+        ),
+    ]
+    header, lines, _ = entropy
+    # Bea's seat line only, in a three-seat game: seat 3 is still open, so nothing is dealt.
+    open_header = replace(header, seats=3, players=("Outlaw 1", "", ""))
+    cases.append(
+        Case(
+            "good/deadwood-1876-waiting.jsonl",
+            "incomplete",
+            None,
+            None,
+            "a player-entropy game still waiting for seat 3: nothing dealt, no trailer",
+            text(reseal(open_header, lines[:1], None)),
+        )
+    )
+
+    def add(name: str, record: Record, code: str, line: int, about: str) -> None:
+        cases.append(Case(f"fail/{name}.jsonl", "failed", code, line, about, text(record)))
+
+    def seat_edit(record: Record, **changes: Any) -> Record:
+        head, body, trailer = record
+        edited = [replace(line, **changes) if isinstance(line, SeatLine) else line for line in body]
+        return reseal(head, edited, trailer)
+
+    add(
+        "seat-renamed",
+        seat_edit(seated, player="Mallory"),
+        "SEAT_ALTERED",
+        2,
+        "the name in a seat line changed and every hash re-sealed: the win credited to another name",
+    )
+    add(
+        "client-seed-altered",
+        seat_edit(entropy, client_seed="a seed chosen later"),
+        "SEAT_ALTERED",
+        2,
+        "a client seed changed and every hash re-sealed",
+    )
+    head, body, trailer = entropy
+    add(
+        "seat-line-removed",
+        reseal(head, [line for line in body if not isinstance(line, SeatLine)], trailer),
+        "SEATS_OPEN",
+        2,
+        "a player-entropy game's seat line removed, re-sealed: the deal comes with a seat open",
+    )
+    add(
+        "not-dealt",
+        reseal(head, [line for line in body if not isinstance(line, DealLine)], trailer),
+        "NOT_DEALT",
+        3,
+        "a player-entropy game's deal line removed: a command before the deal",
+    )
+    add(
+        "missing-client-seed",
+        seat_edit(entropy, client_seed=None),
+        "MISSING_CLIENT_SEED",
+        2,
+        "a player-entropy game's seat taken without a client seed",
+    )
+    seed = _seed("most-wanted-f3-seat")
+    game_id = seated[0].game_id
+
+    def resalted(record: Record, player: str, client_seed: str | None, seat: int = 1) -> Record:
+        return seat_edit(
+            record,
+            seat=seat,
+            player=player,
+            client_seed=client_seed,
+            salt=seat_salt(seed, game_id, seat, player, client_seed),
+        )
+
+    add(
+        "unexpected-client-seed",
+        resalted(seated, LATE, "a seed nobody asked for"),
+        "UNEXPECTED_CLIENT_SEED",
+        2,
+        "a client seed in a game dealt at creation",
+    )
+    add(
+        "seat-taken",
+        resalted(seated, LATE, None, seat=0),
+        "SEAT_TAKEN",
+        2,
+        "a seat line for a seat named at creation",
+    )
+    add("bad-seat", resalted(seated, LATE, None, seat=2), "BAD_SEAT", 2, "a seat line for seat 3 of two")
+    head, body, trailer = seated
+    deal = DealLine(events=(), draws=(), prev="", salt="0" * 64, format_version=3)
+    add(
+        "unexpected-deal",
+        reseal(head, [body[0], deal, *body[1:]], trailer),
+        "UNEXPECTED_DEAL",
+        3,
+        "a deal line in a game dealt at creation",
+    )
+    return cases
 
 
 def corpus_files(cases: Sequence[Case]) -> dict[str, bytes]:

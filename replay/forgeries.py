@@ -17,17 +17,29 @@ from engines.bot import random_command
 from engines.codec import Codec, encode
 from engines.registry import get_engine
 from engines.rng import Draw, ObservedRng, SeededRng
-from replay.record import Entry, Header, Trailer, line_salt, state_hash
+from replay.record import Entry, Header, Line, Trailer, line_salt, state_hash
 from replay.verify import outcome_json, steps
 
-Record = tuple[Header, list[Entry], Trailer | None]
+Record = tuple[Header, Sequence[Line], Trailer | None]
+PlainRecord = tuple[Header, list[Entry], Trailer | None]  # a record with commands only
 
 
-def reseal(header: Header, entries: Sequence[Entry], trailer: Trailer | None) -> Record:
+def plain(record: Record) -> PlainRecord:
+    """The record, checked to hold no seat or deal line (the forgeries below edit commands)."""
+    header, lines, trailer = record
+    entries = [line for line in lines if isinstance(line, Entry)]
+    if len(entries) != len(lines):
+        raise ValueError("this record has seat or deal lines; expected commands only")
+    return header, entries, trailer
+
+
+def reseal(
+    header: Header, entries: Sequence[Line], trailer: Trailer | None
+) -> tuple[Header, list[Line], Trailer | None]:
     """Re-chain every line after an edit, as a forger who rewrites the hashes would."""
     sealed_header = replace(header, hash="").sealed()
     previous = sealed_header.hash
-    chained: list[Entry] = []
+    chained: list[Line] = []
     for entry in entries:
         sealed = replace(entry, prev=previous, hash="").sealed()
         chained.append(sealed)
@@ -41,7 +53,7 @@ def reroll(record: Record, *, forger_seed: bytes = b"forger", bot_seed: int = 0)
 
     Returns the forged record and the index (into entries) of the edited entry.
     """
-    header, entries, _ = record
+    header, entries, _ = plain(record)
     engine = get_engine(header.game)
     commands = Codec(engine.commands)
     states = [step.state for step in steps(header, entries)]  # states[i] is before entries[i]

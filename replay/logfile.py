@@ -16,9 +16,20 @@ from pathlib import Path
 from typing import Any
 
 from engines.base import JsonValue
-from replay.record import FORMAT, FORMAT_VERSIONS, Entry, Header, Trailer, canonical_json
+from replay.record import (
+    FORMAT,
+    FORMAT_VERSIONS,
+    MAX_CLIENT_SEED,
+    DealLine,
+    Entry,
+    Header,
+    Line,
+    SeatLine,
+    Trailer,
+    canonical_json,
+)
 
-Record = tuple[Header, list[Entry], Trailer | None]
+Record = tuple[Header, list[Line], Trailer | None]
 
 _HASH = re.compile(r"[0-9a-f]{64}")
 _STATUSES = ("finished", "in_progress")
@@ -33,7 +44,7 @@ class LogFormatError(ValueError):
         self.problem = problem
 
 
-def write_lines(header: Header, entries: Iterable[Entry], trailer: Trailer | None = None) -> list[str]:
+def write_lines(header: Header, entries: Iterable[Line], trailer: Trailer | None = None) -> list[str]:
     """The lines of a match log, without line ends."""
     spelling = header.format_version
     lines = [canonical_json(header.to_json(), spelling)]
@@ -43,7 +54,7 @@ def write_lines(header: Header, entries: Iterable[Entry], trailer: Trailer | Non
     return lines
 
 
-def write(path: Path, header: Header, entries: Iterable[Entry], trailer: Trailer | None = None) -> None:
+def write(path: Path, header: Header, entries: Iterable[Line], trailer: Trailer | None = None) -> None:
     """Write a match log file (UTF-8, one line per record, a final newline)."""
     path.write_text("\n".join(write_lines(header, entries, trailer)) + "\n", encoding="utf-8")
 
@@ -104,7 +115,7 @@ def read_lines(lines: Iterable[str], *, checkpoint_allowed: bool = True) -> Reco
     if numbered[0][1].startswith("\ufeff"):
         raise LogFormatError(1, "the log starts with a byte-order mark (BOM); save it as UTF-8 without one")
     header: Header | None = None
-    entries: list[Entry] = []
+    entries: list[Line] = []
     trailer: Trailer | None = None
     for number, text in numbered:
         data = _parse_object(number, text)
@@ -121,6 +132,16 @@ def read_lines(lines: Iterable[str], *, checkpoint_allowed: bool = True) -> Reco
             entry = _entry(number, data, header.format_version)
             _require_version(number, entry.version, _last_version(entries))
             entries.append(entry)
+        elif kind in ("seat", "deal") and header.format_version >= 3:
+            line = _seat(number, data) if kind == "seat" else _deal(number, data)
+            if line.version != _last_version(entries):
+                # A seat line or the deal creates no version: it is at the previous line's.
+                raise LogFormatError(
+                    number,
+                    f"a {kind} line at version {line.version} after a line at version "
+                    f"{_last_version(entries)}; it must repeat the previous line's version",
+                )
+            entries.append(line)
         elif kind == "trailer":
             trailer = _trailer(number, data, header.format_version)
             if trailer.version != _last_version(entries):
@@ -130,7 +151,12 @@ def read_lines(lines: Iterable[str], *, checkpoint_allowed: bool = True) -> Reco
                     f"but the last line creates version {_last_version(entries)}",
                 )
         else:
-            raise LogFormatError(number, f"unknown line type {kind!r}; expected header, entry or trailer")
+            known = (
+                "header, entry, seat, deal or trailer"
+                if header.format_version >= 3
+                else ("header, entry or trailer")
+            )
+            raise LogFormatError(number, f"unknown line type {kind!r}; expected {known}")
     assert header is not None  # the first line was checked above
     return header, entries, trailer
 
@@ -143,7 +169,7 @@ def _is_checkpoint(text: str) -> bool:
     return isinstance(data, dict) and data.get("type") == "checkpoint"
 
 
-def _last_version(entries: list[Entry]) -> int:
+def _last_version(entries: list[Line]) -> int:
     return entries[-1].version if entries else 1
 
 
@@ -288,6 +314,10 @@ class _Fields:
         value: int = self._get(name, lambda v: type(v) is int, "an integer")
         return value
 
+    def boolean(self, name: str) -> bool:
+        value: bool = self._get(name, lambda v: type(v) is bool, "true or false")
+        return value
+
     def text(self, name: str) -> str:
         value: str = self._get(name, lambda v: isinstance(v, str), "a string")
         return value
@@ -341,6 +371,9 @@ _TRAILER_FIELDS = ("type", "version", "status", "outcome", "state_hash", "seed",
 # What each format adds to the lines of format 1 (the trailer is the same in both).
 _HEADER_FIELDS_2 = (*_HEADER_FIELDS, "rules_version", "rng", "salt")
 _ENTRY_FIELDS_2 = (*_ENTRY_FIELDS, "salt")
+_HEADER_FIELDS_3 = (*_HEADER_FIELDS_2, "player_entropy")
+_SEAT_FIELDS = ("type", "version", "seat", "player", "client_seed", "prev", "salt", "hash")
+_DEAL_FIELDS = ("type", "version", "events", "draws", "prev", "salt", "hash")
 
 
 def _header(number: int, data: Mapping[str, JsonValue]) -> Header:
@@ -351,7 +384,7 @@ def _header(number: int, data: Mapping[str, JsonValue]) -> Header:
     if type(format_version) is not int or format_version not in FORMAT_VERSIONS:
         known = " and ".join(map(str, FORMAT_VERSIONS))
         raise LogFormatError(number, f"unknown format_version {format_version!r}; this reader knows {known}")
-    fields = _HEADER_FIELDS if format_version == 1 else _HEADER_FIELDS_2
+    fields = {1: _HEADER_FIELDS, 2: _HEADER_FIELDS_2}.get(format_version, _HEADER_FIELDS_3)
     if format_version >= 2 and "deal" in data:  # only a duplicate deal's header has one
         fields = (*fields, "deal")
     f = _Fields(number, data, fields)
@@ -380,6 +413,37 @@ def _header(number: int, data: Mapping[str, JsonValue]) -> Header:
         rng=f.text("rng") if format_version >= 2 else None,
         salt=f.hash("salt") if format_version >= 2 else None,
         deal=_deal_key(f) if "deal" in data else None,
+        player_entropy=f.boolean("player_entropy") if format_version >= 3 else False,
+    )
+
+
+def _seat(number: int, data: Mapping[str, JsonValue]) -> SeatLine:
+    f = _Fields(number, data, _SEAT_FIELDS)
+    client_seed = f.optional_text("client_seed")
+    if client_seed is not None and not 1 <= len(client_seed) <= MAX_CLIENT_SEED:
+        raise LogFormatError(number, f"field client_seed must be 1 to {MAX_CLIENT_SEED} characters or null")
+    return SeatLine(
+        version=f.integer("version"),
+        seat=f.integer("seat"),
+        player=f.text("player"),
+        client_seed=client_seed,
+        prev=f.hash("prev"),
+        hash=f.hash("hash"),
+        salt=f.hash("salt"),
+        format_version=3,
+    )
+
+
+def _deal(number: int, data: Mapping[str, JsonValue]) -> DealLine:
+    f = _Fields(number, data, _DEAL_FIELDS)
+    f.equal("version", 1, "the deal must be at version 1, found")
+    return DealLine(
+        events=f.objects("events"),
+        draws=f.objects("draws"),
+        prev=f.hash("prev"),
+        hash=f.hash("hash"),
+        salt=f.hash("salt"),
+        format_version=3,
     )
 
 

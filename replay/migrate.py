@@ -1,6 +1,10 @@
-"""Rewrite a verified format-1 match log in format 2 (RFC 8785 hashes, salted lines).
+"""Rewrite a verified format-1 or format-2 match log in the newest format (3).
 
     python -m replay.migrate OLD.jsonl NEW.jsonl
+
+Format 1 -> 2 adds RFC 8785 hashes and salted lines; 2 -> 3 adds the header's
+`player_entropy` (false: an old game was dealt at creation). A migrated log has no
+seat lines: a name claimed after creation was never in the old record.
 
 Only a log that verifies is migrated, and only one whose seed is revealed (the
 salts derive from it) or a tabletop log (no seed: its salts are drawn at random,
@@ -20,7 +24,7 @@ from engines.registry import get_engine
 from engines.rng import SEEDED_RNG_ID
 from replay import logfile
 from replay.forgeries import Record, reseal
-from replay.record import line_salt, state_hash
+from replay.record import FORMAT_VERSION, line_salt, state_hash
 from replay.verify import verify
 
 
@@ -54,6 +58,31 @@ def to_format_2(record: Record) -> Record:
     return reseal(new_header, new_entries, new_trailer)
 
 
+def to_format_3(record: Record) -> Record:
+    """A verified format-2 log in format 3: the same lines, `player_entropy: false`, re-sealed."""
+    header, entries, trailer = record
+    if header.format_version != 2:
+        raise CannotMigrate(f"the log is in format {header.format_version}, not 2")
+    result = verify(header, entries, trailer)
+    if result.problem is not None:
+        raise CannotMigrate(f"the log does not verify: {result.problem}")
+    new_header = replace(header, format_version=3, player_entropy=False)
+    new_entries = [replace(e, format_version=3) for e in entries]
+    new_trailer = None if trailer is None else replace(trailer, format_version=3)
+    return reseal(new_header, new_entries, new_trailer)
+
+
+def to_newest(record: Record) -> Record:
+    """Migrate a log of any earlier format to FORMAT_VERSION, one format at a time."""
+    if record[0].format_version == FORMAT_VERSION:
+        raise CannotMigrate(f"the log is already in format {FORMAT_VERSION}, the newest")
+    if record[0].format_version == 1:
+        record = to_format_2(record)
+    if record[0].format_version == 2:
+        record = to_format_3(record)
+    return record
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m replay.migrate", description=__doc__.splitlines()[0])
     parser.add_argument("old", type=Path)
@@ -61,7 +90,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         record = logfile.read(args.old)
-        logfile.write(args.new, *to_format_2(record))
+        logfile.write(args.new, *to_newest(record))
     except (logfile.LogFormatError, CannotMigrate, OSError) as error:
         print(f"{args.old}: {error}", file=sys.stderr)
         return 1

@@ -13,7 +13,7 @@ from collections.abc import Iterator, Sequence
 from engines.base import Engine, Event, Outcome, Seat
 from engines.registry import UnknownGame, get_engine
 from engines.wording import seat_name
-from replay.record import Entry, Header, Trailer
+from replay.record import Header, Line, SeatLine, Trailer
 from replay.verify import steps, verify
 
 
@@ -39,6 +39,13 @@ def describe_step(
     return f"Step {version - 1} — {seat_label(seat, names)}: {said}"
 
 
+def describe_seat(line: SeatLine, names: Sequence[str]) -> str:
+    """A seat taken after creation: "Seat 2 taken by Ann (client seed given)"."""
+    who = line.player.strip() or "a player who gave no name"
+    seed = " (client seed given)" if line.client_seed is not None else ""
+    return f"Seat {line.seat + 1} taken by {who}{seed}"
+
+
 def describe_outcome(outcome: Outcome | None, names: Sequence[str]) -> str:
     """Who won, and the scores: "seat 1 (Ann) wins (reason). Scores: ..." """
     if outcome is None:
@@ -56,7 +63,7 @@ def describe_outcome(outcome: Outcome | None, names: Sequence[str]) -> str:
 
 def narrate(
     header: Header,
-    entries: Sequence[Entry],
+    entries: Sequence[Line],
     trailer: Trailer | None = None,
     names: Sequence[str] | None = None,
 ) -> Iterator[str]:
@@ -64,25 +71,39 @@ def narrate(
 
     The log is verified first and told only as far as it agrees with the rules,
     so a tampered log ends with the line where it stopped agreeing. The seats
-    are named by `names` when given (the server's record), else by the header.
+    are named by `names` when given, else by the log: the header's names and
+    those its seat lines record for seats taken later.
     """
     try:
         engine = get_engine(header.game)
     except UnknownGame as error:
         yield f"Cannot tell game {header.game_id}: {error.args[0]}"
         return
-    names = people_names(header.players if names is None else names, header.seats)
+    checked = verify(header, entries, trailer)
+    recorded = checked.players or header.players
+    names = people_names(recorded if names is None else names, header.seats)
     yield f"{engine.title} — game {header.game_id}" + (f" [{header.tag}]" if header.tag else "")
     yield "Players: " + ", ".join(seat_label(s, names) for s in range(header.seats))
-    checked = verify(header, entries, trailer)
     problem = checked.problem
     sound_lines = len(entries) + 1 if problem is None else problem.line - 1
     if sound_lines >= 1:  # the header agrees, so the setup can be told
         final = None
-        for step in steps(header, entries[: sound_lines - 1]):
+        sound = entries[: sound_lines - 1]
+        told = steps(header, sound)
+        if not header.player_entropy:
+            setup = next(told)
+            final = setup.state
+            yield describe_step(engine, setup.version, None, setup.events, names)
+        else:
+            yield "Setup — the deal waits for every seat's client seed"
+        for line in sound:
+            if isinstance(line, SeatLine):
+                yield describe_seat(line, names)
+                continue
+            step = next(told)
             final = step.state
             yield describe_step(engine, step.version, step.seat, step.events, names)
-        if sound_lines > len(entries):
+        if sound_lines > len(entries) and final is not None:
             yield "Result: " + describe_outcome(engine.outcome(final), names)
     if problem is not None:
         yield f"The log fails verification at {problem}"

@@ -9,7 +9,9 @@ Two formats are read and verified (seeds/LOG-FORMAT.md): format 1 hashes
 Python's sorted-keys `json.dumps` spelling; format 2, written by this release,
 hashes RFC 8785 canonical JSON and puts a secret `salt` in every header and
 entry line, so that a redacted line's hash cannot confirm a guess of what was
-stripped from it. A record keeps the format it was created in.
+stripped from it. Format 3 adds the seat lines (a seat claimed after creation:
+its player's name and client seed) and, for a game whose deal waits for the
+players' entropy, the deal line. A record keeps the format it was created in.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TypeVar
 
@@ -25,10 +28,14 @@ import rfc8785
 from engines.base import JsonValue
 
 FORMAT = "frontier-log"
-FORMAT_VERSION = 2  # the format new games are written in
-FORMAT_VERSIONS = (1, 2)  # the formats this release reads and verifies
+FORMAT_VERSION = 3  # the format new games are written in
+FORMAT_VERSIONS = (1, 2, 3)  # the formats this release reads and verifies
 GENESIS = "0" * 64  # the `prev` of the header
 SALT_CONTEXT = "frontier-log/v2/salt/"
+SEAT_SALT_CONTEXT = "frontier-log/v3/seat/"
+DEAL_SALT_CONTEXT = "frontier-log/v3/deal/"
+ENTROPY_CONTEXT = b"frontier-entropy-v1:"
+MAX_CLIENT_SEED = 128  # characters: a client seed is text the player's client chose
 
 
 def canonical_json(value: JsonValue, format_version: int = 1) -> str:
@@ -49,7 +56,7 @@ def chain_hash(body: dict[str, JsonValue], format_version: int = 1) -> str:
     return hashlib.sha256(canonical_json(payload, format_version).encode()).hexdigest()
 
 
-def state_hash(view: dict[str, JsonValue], format_version: int = 1) -> str:
+def state_hash(view: JsonValue, format_version: int = 1) -> str:
     """A fingerprint of a game state: the hash of its omniscient view."""
     return hashlib.sha256(canonical_json(view, format_version).encode()).hexdigest()
 
@@ -58,6 +65,27 @@ def line_salt(seed: bytes, game_id: str, version: int) -> str:
     """The salt of the line creating `version` (format 2): secret until the seed is revealed."""
     message = f"{SALT_CONTEXT}{game_id}/{version}".encode()
     return hmac.new(seed, message, hashlib.sha256).hexdigest()
+
+
+def seat_salt(seed: bytes, game_id: str, seat: int, player: str, client_seed: str | None) -> str:
+    """The salt of a seat line (format 3): it binds the seat's name and client seed to the
+    server's secret seed, so an edit of either is named at its line once the seed is revealed."""
+    claim = rfc8785.dumps({"game_id": game_id, "seat": seat, "player": player, "client_seed": client_seed})
+    return hmac.new(seed, SEAT_SALT_CONTEXT.encode() + claim, hashlib.sha256).hexdigest()
+
+
+def deal_salt(seed: bytes, game_id: str) -> str:
+    """The salt of the deal line of a player-entropy game (format 3)."""
+    return hmac.new(seed, f"{DEAL_SALT_CONTEXT}{game_id}".encode(), hashlib.sha256).hexdigest()
+
+
+def mixed_seed(seed: bytes, client_seeds: Sequence[str | None]) -> bytes:
+    """The seed a player-entropy game draws from: the server seed mixed with every seat's
+    client seed in seat order (`null` for a seat named at creation), so no one party chooses it.
+
+    SHA-256("frontier-entropy-v1:" || RFC8785([hex(seed), [client seeds...]])).
+    """
+    return hashlib.sha256(ENTROPY_CONTEXT + rfc8785.dumps([seed.hex(), list(client_seeds)])).digest()
 
 
 @dataclass(frozen=True)
@@ -85,6 +113,8 @@ class Header:
     rng: str | None = None  # format 2: the random generator's id, "frontier-sha256-v1"
     salt: str | None = None  # format 2: 64 hex; null only in a redacted export
     deal: str | None = None  # format 2, duplicate deals only: keys the generator in the game id's place
+    # Format 3: the deal waits for every seat's client seed (no setup events in the header).
+    player_entropy: bool = False
 
     def body(self) -> dict[str, JsonValue]:
         body: dict[str, JsonValue] = {
@@ -107,6 +137,8 @@ class Header:
             body.update(rules_version=self.rules_version, rng=self.rng, salt=self.salt)
         if self.deal is not None:  # absent, not null, so every log without a deal hashes as before
             body["deal"] = self.deal
+        if self.format_version >= 3:
+            body["player_entropy"] = self.player_entropy
         return body
 
     def sealed(self) -> Header:
@@ -183,7 +215,77 @@ class Trailer:
         return {**self.body(), "hash": self.hash}
 
 
-R = TypeVar("R", Header, Entry, Trailer)
+@dataclass(frozen=True)
+class SeatLine:
+    """A seat taken after creation (format 3): who sat down, and the client seed they gave.
+
+    It changes no game state, so it creates no version: `version` is the game version
+    at which the seat was taken (the previous line's).
+    """
+
+    version: int
+    seat: int  # 0-based
+    player: str  # "" when the claimant gave no name ("seat N" to people)
+    client_seed: str | None  # a player-entropy game's seats give one; others never do
+    prev: str
+    hash: str = ""
+    salt: str | None = None  # `seat_salt`; null only in a redacted export
+    format_version: int = FORMAT_VERSION  # the header's; not a field of the line
+
+    def body(self) -> dict[str, JsonValue]:
+        return {
+            "type": "seat",
+            "version": self.version,
+            "seat": self.seat,
+            "player": self.player,
+            "client_seed": self.client_seed,
+            "prev": self.prev,
+            "salt": self.salt,
+        }
+
+    def sealed(self) -> SeatLine:
+        return _replace_hash(self, chain_hash(self.body(), self.format_version))
+
+    def to_json(self) -> dict[str, JsonValue]:
+        return {**self.body(), "hash": self.hash}
+
+
+@dataclass(frozen=True)
+class DealLine:
+    """The deal of a player-entropy game (format 3), made once the last seat is taken.
+
+    It holds what a header holds in other games: the setup's events and draws, version 1.
+    """
+
+    events: tuple[dict[str, JsonValue], ...]
+    draws: tuple[dict[str, JsonValue], ...]
+    prev: str
+    hash: str = ""
+    salt: str | None = None  # `deal_salt`; null only in a redacted export
+    format_version: int = FORMAT_VERSION
+    version: int = 1
+
+    def body(self) -> dict[str, JsonValue]:
+        return {
+            "type": "deal",
+            "version": self.version,
+            "events": list(self.events),
+            "draws": list(self.draws),
+            "prev": self.prev,
+            "salt": self.salt,
+        }
+
+    def sealed(self) -> DealLine:
+        return _replace_hash(self, chain_hash(self.body(), self.format_version))
+
+    def to_json(self) -> dict[str, JsonValue]:
+        return {**self.body(), "hash": self.hash}
+
+
+# The lines between a header and its trailer, in chain order.
+Line = Entry | SeatLine | DealLine
+
+R = TypeVar("R", Header, Entry, Trailer, SeatLine, DealLine)
 
 
 def _replace_hash(record: R, value: str) -> R:

@@ -10,7 +10,7 @@ record step by step for replay.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, NamedTuple
 
 from engines.base import Command, Engine, Event, JsonValue, Outcome, Rng, RuleViolation, Seat, options_for_log
@@ -19,7 +19,22 @@ from engines.registry import UnknownGame, get_engine
 from engines.rng import GENERATORS, SEEDED_RNG_ID, Draw, ObservedRng, SeededRng, rng_key, seed_commitment
 from engines.simulate import Step
 from engines.wording import counted
-from replay.record import FORMAT_VERSION, GENESIS, Entry, Header, Trailer, chain_hash, line_salt, state_hash
+from replay.record import (
+    FORMAT_VERSION,
+    GENESIS,
+    DealLine,
+    Entry,
+    Header,
+    Line,
+    SeatLine,
+    Trailer,
+    chain_hash,
+    deal_salt,
+    line_salt,
+    mixed_seed,
+    seat_salt,
+    state_hash,
+)
 
 
 @dataclass(frozen=True)
@@ -49,6 +64,9 @@ class Verification:
     seed_matches: bool | None = None  # None when no seed is revealed
     outcome: Outcome | None = field(default=None)
     finished: bool = False  # the log closes with a `finished` trailer that was checked
+    players: tuple[str, ...] = ()  # the names after every seat line ("" for a seat nobody named)
+    client_seeds: tuple[str | None, ...] = ()  # per seat, from the seat lines (None: none given)
+    dealt: bool = True  # False: a player-entropy game still waiting for seats
 
     @property
     def verdict(self) -> str:
@@ -84,7 +102,7 @@ def outcome_json(outcome: Outcome | None) -> dict[str, JsonValue] | None:
     }
 
 
-def verify(header: Header, entries: Sequence[Entry], trailer: Trailer | None) -> Verification:
+def verify(header: Header, entries: Sequence[Line], trailer: Trailer | None) -> Verification:
     """Check a match log; report the problem on the earliest line, if any."""
     run = _Run(header, entries, trailer)
     try:
@@ -104,7 +122,7 @@ def verify(header: Header, entries: Sequence[Entry], trailer: Trailer | None) ->
 class _Run:
     """One verification: the checks passed so far and the state reached."""
 
-    def __init__(self, header: Header, entries: Sequence[Entry], trailer: Trailer | None) -> None:
+    def __init__(self, header: Header, entries: Sequence[Line], trailer: Trailer | None) -> None:
         self.header = header
         self.entries = entries
         self.trailer = trailer
@@ -117,6 +135,12 @@ class _Run:
         self.engine: Engine | None = None
         # Format 1 predates the rng field: its one generator is the first released.
         self.generator: type[SeededRng] = SeededRng
+        self.options: dict[str, JsonValue] = {}
+        self.rng_seed: bytes | None = None  # what the generator is keyed with: the seed, or mixed
+        # Seats are taken at creation when the header names them, later by seat lines.
+        self.players = list(header.players)
+        self.taken = [bool(name) for name in header.players]
+        self.client_seeds: list[str | None] = [None] * len(header.players)
 
     @property
     def trailer_line(self) -> int:
@@ -124,6 +148,7 @@ class _Run:
 
     def result(self, problem: Problem | None) -> Verification:
         outcome = self.engine.outcome(self.state) if self.engine and self.state is not None else None
+        dealt = self.state is not None or not self.header.player_entropy
         return Verification(
             ok=problem is None,
             checks=tuple(self.checks),
@@ -135,20 +160,24 @@ class _Run:
             seed_matches=self.seed_matches,
             outcome=outcome,
             finished=problem is None and self.trailer is not None and self.trailer.status == "finished",
+            players=tuple(self.players),
+            client_seeds=tuple(self.client_seeds),
+            dealt=dealt,
         )
 
     # -- (a) the hash chain -------------------------------------------------------------
 
     def check_chain(self) -> None:
-        lines: list[Header | Entry | Trailer] = [self.header, *self.entries]
+        lines: list[Header | Line | Trailer] = [self.header, *self.entries]
         if self.trailer is not None:
             lines.append(self.trailer)
         previous = GENESIS
         expected_version = 1
         for number, record in enumerate(lines, start=1):
             version = record.version if not isinstance(record, Header) else 1
-            if isinstance(record, Entry):
-                expected_version += 1
+            if isinstance(record, (Entry, SeatLine, DealLine)):
+                # An entry creates the next version; a seat line or the deal repeats the current one.
+                expected_version += 1 if isinstance(record, Entry) else 0
                 if record.version != expected_version:
                     raise _Failed(
                         Problem(
@@ -211,6 +240,7 @@ class _Run:
             return Problem(version, line, "SEED_MISMATCH", reason)
         self.seed_matches = True
         self.seed = seed
+        self.rng_seed = seed  # a player-entropy game mixes in the client seeds at its deal
         self.checks.append("seed: the revealed seed matches the commitment published at creation")
         return None
 
@@ -275,19 +305,30 @@ class _Run:
             options = options_for_log(engine, header.options, header.rules_version)
         except Exception as error:  # noqa: BLE001 -- untrusted options may break more than OptionError
             raise _Failed(Problem(1, 1, "BAD_OPTIONS", str(error) or repr(error))) from None
-        events = self._run_checked(
-            1,
-            1,
-            header.setup_draws,
-            header.setup_events,
-            0,
-            lambda rng: engine.setup(options, header.seats, rng),
-        )
-        self.state = _fold(engine, None, events)
+        self.options = options
+        if header.player_entropy:
+            if header.setup_events or header.setup_draws:
+                reason = (
+                    "a player-entropy game deals nothing at creation: "
+                    "the header's events and draws must be empty"
+                )
+                raise _Failed(Problem(1, 1, "EVENTS_DIFFER", reason))
+            self.rng_seed = None  # until the deal, when the client seeds are known
+        else:
+            self._setup(1, 1, header.setup_draws, header.setup_events)
         commands = Codec(engine.commands)
-        for number, entry in enumerate(self.entries, start=2):
-            self._apply(engine, commands, number, entry)
-            self.steps += 1
+        for number, line in enumerate(self.entries, start=2):
+            if isinstance(line, SeatLine):
+                self._seat(number, line)
+            elif isinstance(line, DealLine):
+                self._deal(number, line)
+            else:
+                if self.state is None:
+                    raise _Failed(
+                        Problem(line.version, number, "NOT_DEALT", "a command before the game was dealt")
+                    )
+                self._apply(engine, commands, number, line)
+                self.steps += 1
         rules = f"rules: the setup and {counted(self.steps, 'command')} re-run, every event as recorded"
         self.checks.append(rules)
         if self.seed is not None:
@@ -300,6 +341,73 @@ class _Run:
             self.checks.append("randomness: no seed (tabletop log); every observed outcome was possible")
         else:
             self.checks.append("randomness: seed not revealed yet; every recorded outcome was possible")
+
+    def _setup(
+        self, version: int, number: int, draws: Sequence[Draw], events: Sequence[Mapping[str, JsonValue]]
+    ) -> None:
+        engine, header, options = self.engine, self.header, self.options
+        assert engine is not None
+        setup = self._run_checked(
+            version, number, draws, events, 0, lambda rng: engine.setup(options, header.seats, rng)
+        )
+        self.state = _fold(engine, None, setup)
+
+    def _seat(self, number: int, line: SeatLine) -> None:
+        """A seat taken after creation: an open seat, with a client seed exactly when the game asks."""
+        version, seat, entropy = line.version, line.seat, self.header.player_entropy
+        if not 0 <= seat < self.header.seats:
+            raise _Failed(
+                Problem(version, number, "BAD_SEAT", f"seat {seat + 1} does not exist (field seat={seat})")
+            )
+        if self.taken[seat]:
+            holder = self.players[seat] or f"seat {seat + 1}'s first claimant"
+            raise _Failed(
+                Problem(version, number, "SEAT_TAKEN", f"seat {seat + 1} was already taken by {holder}")
+            )
+        if entropy and line.client_seed is None:
+            reason = f"seat {seat + 1} of a player-entropy game was taken without a client seed"
+            raise _Failed(Problem(version, number, "MISSING_CLIENT_SEED", reason))
+        if not entropy and line.client_seed is not None:
+            reason = f"seat {seat + 1} gives a client seed, but this game was dealt at creation"
+            raise _Failed(Problem(version, number, "UNEXPECTED_CLIENT_SEED", reason))
+        if self.seed is not None and line.salt != seat_salt(
+            self.seed, self.header.game_id, seat, line.player, line.client_seed
+        ):
+            reason = (
+                f"seat {seat + 1}'s line does not carry the salt the revealed seed derives for its "
+                "player and client seed: the name or the client seed was changed after it was recorded"
+            )
+            raise _Failed(Problem(version, number, "SEAT_ALTERED", reason))
+        self.taken[seat] = True
+        self.players[seat] = line.player
+        self.client_seeds[seat] = line.client_seed
+
+    def _deal(self, number: int, line: DealLine) -> None:
+        """The deal of a player-entropy game: once, when the last seat is taken, from the mixed seed."""
+        if not self.header.player_entropy or self.state is not None:
+            reason = (
+                "a deal line in a game that was already dealt"
+                if self.state is not None
+                else ("a deal line in a game dealt at creation")
+            )
+            raise _Failed(Problem(1, number, "UNEXPECTED_DEAL", reason))
+        open_seats = [seat + 1 for seat, taken in enumerate(self.taken) if not taken]
+        if open_seats:
+            reason = f"the game is dealt while seat(s) {', '.join(map(str, open_seats))} are still open"
+            raise _Failed(Problem(1, number, "SEATS_OPEN", reason))
+        if self.seed is not None:
+            if line.salt != deal_salt(self.seed, self.header.game_id):
+                reason = "the deal line's salt is not the one the revealed seed derives"
+                raise _Failed(Problem(1, number, "SALT_DIFFERS", reason))
+            self.rng_seed = mixed_seed(self.seed, self.client_seeds)
+        self._setup(1, number, line.draws, line.events)
+        given = [seat + 1 for seat, client_seed in enumerate(self.client_seeds) if client_seed is not None]
+        mixed = "mixed with" if self.seed is not None else "to be mixed (once the seed is revealed) with"
+        self.checks.append(
+            f"player entropy: dealt at line {number} once every seat was taken; the server seed "
+            f"{mixed} the client seeds of seat(s) {', '.join(map(str, given)) or 'none'} "
+            "(seats named at creation give none)"
+        )
 
     def _apply(self, engine: Engine, commands: Codec, number: int, entry: Entry) -> None:
         version = entry.version
@@ -346,12 +454,12 @@ class _Run:
         rules: Callable[[Rng], list[Event]],
     ) -> list[Event]:
         """Run one step's rules and check its draws and events against the log."""
-        if self.seed is None:
+        if self.rng_seed is None:
             events = _run_rules(version, number, rules, ObservedRng(draws))
             _compare_events(version, number, recorded, events)
             return events
         # With the seed, one run both re-derives the draws and re-checks the events.
-        seeded = self.generator(self.seed, rng_key(self.header.game_id, self.header.deal), counter)
+        seeded = self.generator(self.rng_seed, rng_key(self.header.game_id, self.header.deal), counter)
         events = _run_rules(version, number, rules, seeded)
         if seeded.draws != list(draws):
             # Tell a command the rules reject apart from edited randomness: serve the
@@ -375,7 +483,7 @@ class _Run:
             raise _Failed(
                 Problem(version, line, "OUT_OF_ORDER", f"trailer at version {version}, log ends at {last}")
             )
-        outcome = outcome_json(engine.outcome(self.state))
+        outcome = outcome_json(engine.outcome(self.state)) if self.state is not None else None
         if trailer.outcome != outcome:
             raise _Failed(
                 Problem(
@@ -392,7 +500,7 @@ class _Run:
                     version, line, "STATUS_DIFFERS", f"recorded status {trailer.status}, rules give {status}"
                 )
             )
-        reached = state_hash(engine.view(self.state, None), self.header.format_version)
+        reached = final_state_hash(engine, self.state, self.header.format_version)
         if trailer.state_hash != reached:
             raise _Failed(
                 Problem(
@@ -404,6 +512,11 @@ class _Run:
                 )
             )
         self.checks.append(f"result: the final state hash and the result ({status}) match the trailer")
+
+
+def final_state_hash(engine: Engine, state: Any, format_version: int) -> str:
+    """The trailer's state hash: of the omniscient view, or of `null` for a game not dealt yet."""
+    return state_hash(None if state is None else engine.view(state, None), format_version)
 
 
 def _run_rules(version: int, number: int, rules: Callable[[Rng], list[Event]], rng: Rng) -> list[Event]:
@@ -469,12 +582,17 @@ def build_record(
     reveal_seed: bool | None = None,
     format_version: int = FORMAT_VERSION,
     deal: str | None = None,
-) -> tuple[Header, list[Entry], Trailer]:
+    claims: Sequence[tuple[int, str, str | None]] = (),
+    player_entropy: bool = False,
+) -> tuple[Header, list[Line], Trailer]:
     """Seal a playout (`engines.simulate.playout` with the same seed and game_id) as a record.
 
     `options` are the complete options (`engine.options(raw)`). The seed is
     revealed in the trailer when the game is over, unless `reveal_seed` says otherwise.
     A duplicate deal's playout is keyed by its `deal` key (playout's game_id) instead.
+    `claims` (format 3) are seats taken after creation, (seat, player, client seed), written
+    as seat lines after the header. With `player_entropy` the setup goes in a deal line after
+    them, and the playout must have drawn from `mixed_seed(seed, client seeds)`.
     """
     if not steps or steps[0].command is not None:
         raise ValueError("steps must start with the setup step of a playout")
@@ -488,13 +606,37 @@ def build_record(
         players=tuple(players),
         tag=tag,
         seed_commitment=seed_commitment(seed),
-        setup_events=tuple(encode(e) for e in setup.events),
-        setup_draws=tuple(setup.draws),
+        setup_events=() if player_entropy else tuple(encode(e) for e in setup.events),
+        setup_draws=() if player_entropy else tuple(setup.draws),
         **_format_fields(format_version, engine, seed, game_id, 1, header=True),
         deal=deal,
     ).sealed()
-    entries: list[Entry] = []
+    if format_version >= 3:
+        header = replace(header, player_entropy=player_entropy).sealed()
+    entries: list[Line] = []
     previous = header.hash
+    for seat, player, client_seed in claims:
+        line = SeatLine(
+            version=1,
+            seat=seat,
+            player=player,
+            client_seed=client_seed,
+            prev=previous,
+            salt=seat_salt(seed, game_id, seat, player, client_seed),
+            format_version=format_version,
+        ).sealed()
+        entries.append(line)
+        previous = line.hash
+    if player_entropy:
+        dealt = DealLine(
+            events=tuple(encode(e) for e in setup.events),
+            draws=tuple(setup.draws),
+            prev=previous,
+            salt=deal_salt(seed, game_id),
+            format_version=format_version,
+        ).sealed()
+        entries.append(dealt)
+        previous = dealt.hash
     for step in steps[1:]:
         assert step.command is not None and step.seat is not None
         entry = Entry(
@@ -515,7 +657,7 @@ def build_record(
         version=steps[-1].version,
         status="in_progress" if outcome is None else "finished",
         outcome=outcome_json(outcome),
-        state_hash=state_hash(engine.view(final, None), format_version),
+        state_hash=final_state_hash(engine, final, format_version),
         seed=seed.hex() if reveal else None,
         prev=previous,
         format_version=format_version,
@@ -545,11 +687,12 @@ class ReplayStep(NamedTuple):
     state: Any
 
 
-def steps(header: Header, entries: Iterable[Entry]) -> Iterator[ReplayStep]:
+def steps(header: Header, entries: Iterable[Line]) -> Iterator[ReplayStep]:
     """Fold a record's recorded events step by step; for a log that `verify` accepted.
 
     Folding trusts the events (no decide, no rolls), so it is cheaper than
-    verifying; on an unverified log it may raise DecodeError or worse.
+    verifying; on an unverified log it may raise DecodeError or worse. Seat lines
+    change no state and make no step; a player-entropy game's setup step is its deal.
     """
     engine = get_engine(header.game)
     events_codec, commands_codec = Codec(engine.events), Codec(engine.commands)
@@ -559,10 +702,19 @@ def steps(header: Header, entries: Iterable[Entry]) -> Iterator[ReplayStep]:
         assert all(isinstance(e, Event) for e in decoded)
         return decoded  # type: ignore[return-value]
 
-    setup = decode_events(header.setup_events)
-    state = _fold(engine, None, setup)
-    yield ReplayStep(1, None, None, setup, state)
+    state: Any = None
+    if not header.player_entropy:
+        setup = decode_events(header.setup_events)
+        state = _fold(engine, None, setup)
+        yield ReplayStep(1, None, None, setup, state)
     for entry in entries:
+        if isinstance(entry, DealLine):
+            setup = decode_events(entry.events)
+            state = _fold(engine, None, setup)
+            yield ReplayStep(1, None, None, setup, state)
+            continue
+        if isinstance(entry, SeatLine):
+            continue
         command = commands_codec.decode(entry.command)
         assert isinstance(command, Command)
         events = decode_events(entry.events)

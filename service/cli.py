@@ -1,7 +1,8 @@
 """The `frontier` command: run the server, and talk to one like any client.
 
 frontier serve [--data DIR] [--port N] [--http PORT]
-frontier bots --server HOST:PORT --game ID --players N --games K
+frontier bots --server HOST:PORT --game ID --players N --games K [--player-entropy]
+frontier claim --server HOST:PORT GAME_ID [--seat N] [--name NAME] [--client-seed TEXT]
 frontier export --server HOST:PORT GAME_ID [-o FILE]
 frontier import --server HOST:PORT [--token ORGANISER] FILE...
 frontier audit FILE [--key PUB | --server HOST:PORT] | --server HOST:PORT GAME_ID | --proof FILE [--key PUB]
@@ -110,7 +111,23 @@ def _parser() -> argparse.ArgumentParser:
         help="chance (0-1) of taking the first, most purposeful legal command; e.g. 0.7 ends Western "
         "Legends games by their LP goal rather than the round cap",
     )
+    bots.add_argument(
+        "--player-entropy",
+        action="store_true",
+        help="deal each game only when every bot has claimed its seat with a client seed of its own",
+    )
     bots.set_defaults(run=_bots)
+
+    claim = commands.add_parser("claim", help="take a seat in a game; prints the seat's token")
+    claim.add_argument("--server", required=True, help="HOST:PORT")
+    claim.add_argument("game_id")
+    claim.add_argument("--seat", type=int, help="the seat, 1-based (default: the lowest open seat)")
+    claim.add_argument("--name", default="", help="your name, recorded in the game's log")
+    claim.add_argument(
+        "--client-seed",
+        help="your client seed for a player-entropy game (default: 32 random bytes drawn here)",
+    )
+    claim.set_defaults(run=_claim)
 
     export = commands.add_parser("export", help="write a game's match log")
     export.add_argument("--server", required=True)
@@ -224,9 +241,31 @@ def _bots(args: argparse.Namespace) -> int:
     with Client(args.server) as client:
         for _ in tqdm(range(args.games), desc=f"{args.game} x{args.players}", unit="game", file=sys.stderr):
             game_id, _commands = play_bot_game(
-                client, args.game, args.players, chooser=chooser, tag=args.tag, lean=args.lean
+                client,
+                args.game,
+                args.players,
+                chooser=chooser,
+                tag=args.tag,
+                lean=args.lean,
+                player_entropy=args.player_entropy,
             )
             print(game_id, flush=True)
+    return 0
+
+
+def _claim(args: argparse.Namespace) -> int:
+    import grpc
+
+    from service.client import Client, claim_seat
+
+    seat = None if args.seat is None else args.seat - 1  # people count seats from 1, the API from 0
+    with Client(args.server) as client:
+        try:
+            taken, token = claim_seat(client, args.game_id, args.name, seat, args.client_seed)
+        except grpc.RpcError as error:
+            print(f"error: {error.details()}", file=sys.stderr)
+            return 1
+    print(f"seat {taken + 1}: token {token}")
     return 0
 
 

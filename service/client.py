@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import queue
 import random
+import secrets
 import threading
 import uuid
 from collections.abc import Callable
@@ -54,18 +55,27 @@ def play_bot_game(
     tag: str = "bots",
     max_commands: int = 100_000,
     lean: float = 0.0,
+    player_entropy: bool = False,
 ) -> tuple[str, int]:
     """Create a game, play it to the end with random legal commands over gRPC; return (game id, commands).
 
     `lean` is the chance of taking the first (most purposeful) legal command, as in `engines.bot`.
+    With `player_entropy` every bot claims its seat with its own client seed, and the last claim deals.
     """
+    names = [f"bot {i + 1}" for i in range(players)]
     request = frontier_pb2.CreateGameRequest(
-        game=game, seats=players, players=[f"bot {i + 1}" for i in range(players)], tag=tag
+        game=game,
+        seats=players,
+        players=[] if player_entropy else names,
+        tag=tag,
+        player_entropy=player_entropy,
     )
     if options:
         request.options.update(options)
     created = client.call("CreateGame", request)
     tokens = {grant.seat: grant.token for grant in created.seats}
+    if player_entropy:
+        tokens = {seat: claim_seat(client, created.game_id, name, seat)[1] for seat, name in enumerate(names)}
     commands = play_game(client, created.game_id, tokens, chooser, lean=lean, max_commands=max_commands)
     return created.game_id, commands
 
@@ -115,6 +125,22 @@ class SeatStream:
         self._outbox.put(None)
         self._call.cancel()
         self._reader.join(timeout=10)
+
+
+def claim_seat(
+    client: Client, game_id: str, player: str, seat: int | None = None, client_seed: str | None = None
+) -> tuple[int, str]:
+    """Take a seat; return (seat, token). A player-entropy game still waiting for its seats gets a
+    client seed: the one given, else 32 random bytes from `secrets`, drawn here on the client side
+    so that the server cannot choose it."""
+    current = client.call("GetState", frontier_pb2.GetStateRequest(game_id=game_id))
+    if client_seed is None and current.player_entropy and current.status == "waiting":
+        client_seed = secrets.token_hex(32)
+    request = frontier_pb2.ClaimSeatRequest(game_id=game_id, player=player, client_seed=client_seed or "")
+    if seat is not None:
+        request.seat = seat
+    granted = client.call("ClaimSeat", request).seat
+    return granted.seat, granted.token
 
 
 def play_game(

@@ -16,12 +16,12 @@ from uuid import UUID
 from engines.base import Seat
 from engines.codec import encode
 from replay import logfile
-from replay.record import Entry, Header, Trailer, canonical_json, state_hash
-from replay.verify import verify
+from replay.record import DealLine, Header, Line, SeatLine, Trailer, canonical_json
+from replay.verify import final_state_hash, verify
 from service.errors import DataLoss, InvalidArgument, RuleBroken
 from service.games import Games, outcome_json
 from service.records import FINISHED, GameRecord, decode_events
-from service.store_events import CommandAccepted, GameCreated
+from service.store_events import CommandAccepted, GameCreated, GameDealt, SeatClaimed
 from trust import checkpoint
 from trust.keys import SigningKey
 
@@ -39,7 +39,7 @@ def trailer_for(record: GameRecord, *, reveal_seed: bool = False) -> Trailer | N
         version=record.game_version,
         status=record.status,
         outcome=outcome_json(record) if record.status == FINISHED else None,
-        state_hash=state_hash(record.engine.view(record.state, None), record.header.format_version),
+        state_hash=final_state_hash(record.engine, record.state, record.header.format_version),
         seed=record.seed.hex() if finished and record.seed else None,
         prev=record.head,
         format_version=record.header.format_version,
@@ -59,7 +59,7 @@ def export_lines(
     if header.hash != header.sealed().hash:
         raise DataLoss("BROKEN_CHAIN", f"the stored header of game {header.game_id} does not match its hash")
     yield _line(header.to_json(), record, viewer, is_header=True)
-    for entry in app.entries(header.game_id):
+    for entry in app.lines(header.game_id):
         if entry.prev != previous or entry.hash != entry.sealed().hash:
             raise DataLoss(
                 "BROKEN_CHAIN",
@@ -67,7 +67,13 @@ def export_lines(
             )
         previous = entry.hash
         line_hashes.append(entry.hash)
-        yield _line(entry.to_json(), record, viewer, is_header=False)
+        if isinstance(entry, SeatLine):
+            # Nothing in a seat line is secret (a name, a client seed): only its salt is withheld.
+            seat_line = entry.to_json()
+            shown = seat_line if viewer is None else {**seat_line, "salt": None, "redacted_for": viewer}
+            yield canonical_json(shown, header.format_version)
+            continue
+        yield _line(entry.to_json(), record, viewer, is_header=isinstance(entry, DealLine))
     closing = trailer_for(record)
     if closing is not None:  # None: imported without a trailer, and exported as cut as it came
         trailer = closing.to_json()
@@ -136,24 +142,41 @@ def import_log(app: Games, content: str) -> GameRecord:
         created_at=GameCreated.create_timestamp().isoformat(timespec="seconds"),
         imported=True,
     )
-    accepted = [
-        CommandAccepted(
-            originator_id=uid,
-            originator_version=2 + i,
-            timestamp=CommandAccepted.create_timestamp(),
-            entry=entry.to_json(),
-            command_id="",
-        )
-        for i, entry in enumerate(entries)
-    ]
+    accepted = [_stored(uid, 2 + i, line) for i, line in enumerate(entries)]
     finished = trailer is not None and trailer.status == FINISHED
     app.store_imported(created, accepted, finished)
     return app.get(header.game_id)
 
 
+def _stored(uid: UUID, version: int, line: Line) -> CommandAccepted | SeatClaimed | GameDealt:
+    """The stored event of one imported line (an imported game's seats have no tokens)."""
+    timestamp = CommandAccepted.create_timestamp()
+    if isinstance(line, SeatLine):
+        return SeatClaimed(
+            originator_id=uid,
+            originator_version=version,
+            timestamp=timestamp,
+            seat=line.seat,
+            player=line.player,
+            token_hash="",
+            line=line.to_json(),
+        )
+    if isinstance(line, DealLine):
+        return GameDealt(
+            originator_id=uid, originator_version=version, timestamp=timestamp, line=line.to_json()
+        )
+    return CommandAccepted(
+        originator_id=uid,
+        originator_version=version,
+        timestamp=timestamp,
+        entry=line.to_json(),
+        command_id="",
+    )
+
+
 def stored_record(
     app: Games, record: GameRecord, *, reveal_seed: bool
-) -> tuple[Header, list[Entry], Trailer | None]:
+) -> tuple[Header, list[Line], Trailer | None]:
     """The full record of a stored game, as the verifier reads it."""
-    entries = list(app.entries(record.header.game_id))
+    entries = list(app.lines(record.header.game_id))
     return record.header, entries, trailer_for(record, reveal_seed=reveal_seed)

@@ -26,7 +26,19 @@ from engines.base import Command, Engine, Event, JsonValue, OptionError, RuleVio
 from engines.codec import encode
 from engines.registry import UnknownGame, get_engine
 from engines.rng import SEEDED_RNG_ID, Deal, SeededRng, rng_key, seed_commitment
-from replay.record import FORMAT_VERSION, Entry, Header, line_salt
+from replay.record import (
+    FORMAT_VERSION,
+    MAX_CLIENT_SEED,
+    DealLine,
+    Entry,
+    Header,
+    Line,
+    SeatLine,
+    deal_salt,
+    line_salt,
+    mixed_seed,
+    seat_salt,
+)
 from service.auth import Caller, authenticate, new_token, seat_of, token_hash
 from service.errors import (
     AlreadyExists,
@@ -45,10 +57,11 @@ from service.records import (
     accept,
     entry_from_json,
     fold,
+    line_of,
     project_game,
     remember_command_id,
 )
-from service.store_events import CommandAccepted, GameCreated, GameFinished, SeatClaimed
+from service.store_events import CommandAccepted, GameCreated, GameDealt, GameFinished, SeatClaimed
 
 MAX_SAVE_ATTEMPTS = 8
 
@@ -143,12 +156,24 @@ class Games(Application[UUID]):
                 f"version {game_version} is out of range: this game has versions 1 to {latest.game_version}",
             )
         record: GameRecord | None = None
+        found: GameRecord | None = None
         for event in self.events.get(latest.id):
             record = project_game(record, [event])
-            if record is not None and record.game_version == game_version:
+            if record is None:
+                continue
+            if record.game_version > game_version:
                 break
-        assert record is not None
-        return record
+            # The last record at this version: a player-entropy game is dealt at version 1.
+            found = record
+        assert found is not None
+        return found
+
+    def lines(self, game_id: str) -> Iterator[Line]:
+        """Every line after the header, in chain order: entries, seat lines and the deal."""
+        for event in self.events.get(parse_game_id(game_id)):
+            line = line_of(event)
+            if line is not None:
+                yield line
 
     def entries(self, game_id: str, after: int = 1) -> Iterator[Entry]:
         """Accepted entries with game version > after, in order, from the store."""
@@ -167,11 +192,14 @@ class Games(Application[UUID]):
         options: Mapping[str, JsonValue],
         tag: str,
         deal: Deal | None = None,
+        player_entropy: bool = False,
     ) -> tuple[GameRecord, list[tuple[int, str, str]]]:
         """Deal a new game; returns its record and (seat, player, token) for seats taken now.
 
         With `deal` (a tournament's duplicate deal) the game takes the deal's seed and keys
         its generator by the deal key, so every table of the deal is dealt alike.
+        With `player_entropy` nothing is dealt until every seat is taken (see `claim_seat`),
+        unless every seat is named now: then it is dealt at once, with no client seed.
         """
         engine = engine_for(game)
         if not engine.min_seats <= seats <= engine.max_seats:
@@ -186,11 +214,18 @@ class Games(Application[UUID]):
             complete = engine.options(options)
         except OptionError as error:
             raise InvalidArgument("BAD_OPTION", str(error), field="options") from None
+        names = [name.strip() for name in players] + [""] * (seats - len(players))
+        if player_entropy and not all(names[: len(players)]):
+            # The log tells a seat taken at creation by its name: an empty one would read as open.
+            raise InvalidArgument(
+                "UNNAMED_PLAYER",
+                "a player-entropy game needs a name for every seat taken at creation",
+                field="players",
+            )
         uid = uuid4()
         seed = deal.seed if deal is not None else secrets.token_bytes(32)
         rng = SeededRng(seed, rng_key(str(uid), deal.key if deal is not None else None), 0)
-        events = engine.setup(complete, seats, rng)
-        names = [name.strip() for name in players] + [""] * (seats - len(players))
+        events = [] if player_entropy else engine.setup(complete, seats, rng)
         header = Header(
             game_id=str(uid),
             game=engine.game_id,
@@ -206,6 +241,7 @@ class Games(Application[UUID]):
             rng=SEEDED_RNG_ID,
             salt=line_salt(seed, str(uid), 1),
             deal=deal.key if deal is not None else None,
+            player_entropy=player_entropy,
         ).sealed()
         grants = [(seat, names[seat], new_token()) for seat in range(len(players))]
         hashes = [token_hash(token) for _, _, token in grants] + [""] * (seats - len(players))
@@ -218,11 +254,18 @@ class Games(Application[UUID]):
             token_hashes=hashes,
             created_at=datetime.now(UTC).isoformat(timespec="seconds"),
         )
-        self._save(created)
+        to_save: list[Any] = [created]
+        if player_entropy and len(players) == seats:
+            to_save.append(_deal(project_game(None, [created])))
+        self._save(*to_save)
         record = self.get(str(uid))
         return record, grants
 
-    def claim_seat(self, game_id: str, player: str, seat: int | None) -> tuple[int, str]:
+    def claim_seat(
+        self, game_id: str, player: str, seat: int | None, client_seed: str = ""
+    ) -> tuple[int, str]:
+        """Take an open seat. In format 3 the claim is a seat line of the chain; in a
+        player-entropy game it carries the claimant's client seed, and the last one deals."""
         uid = parse_game_id(game_id)
         with self._lock_for(uid):
             record = self.get(str(uid))
@@ -250,21 +293,41 @@ class Games(Application[UUID]):
                     f"seat {seat + 1} (field seat={seat}) is already taken by {holder}",
                     rule="SEATS",
                 )
+            _check_client_seed(record, client_seed)  # after the seat: a taken seat is the clearer error
             token = new_token()
+            name = player.strip()
+            line = None
+            if record.header.format_version >= 3:
+                line = SeatLine(
+                    version=record.game_version,
+                    seat=seat,
+                    player=name,
+                    client_seed=client_seed or None,
+                    prev=record.head,
+                    salt=seat_salt(record.seed, record.header.game_id, seat, name, client_seed or None),
+                ).sealed()
             claimed = SeatClaimed(
                 originator_id=record.id,
                 originator_version=record.version + 1,
                 timestamp=SeatClaimed.create_timestamp(),
                 seat=seat,
-                player=player.strip(),
+                player=name,
                 token_hash=token_hash(token),
+                line=None if line is None else line.to_json(),
             )
+            after = project_game(record, [claimed])
+            assert after is not None
+            to_save: list[Any] = [claimed]
+            if after.header.player_entropy and not after.dealt and all(after.token_hashes):
+                dealt = _deal(after)
+                to_save.append(dealt)
+                after = project_game(after, [dealt])
             try:
-                self._save(claimed)
+                self._save(*to_save)
             except IntegrityError:  # another server changed the game first
                 self._forget(record.id)
                 raise Conflict("CONTENTION", "the game changed while claiming the seat; try again") from None
-            self._cache(project_game(record, [claimed]))
+            self._cache(after)
             return seat, token
 
     def submit(
@@ -301,6 +364,14 @@ class Games(Application[UUID]):
                     raise RuleBroken(
                         "GAME_OVER", "the game is over; no more commands are accepted", rule="END"
                     )
+                if not record.dealt:
+                    open_seats = ", ".join(str(s + 1) for s, h in enumerate(record.token_hashes) if not h)
+                    raise RuleBroken(
+                        "NOT_DEALT",
+                        "the game is waiting: it is dealt when every seat has given its client seed "
+                        f"(open: seat {open_seats})",
+                        rule="SEATS",
+                    )
                 try:
                     return self._decide_and_save(record, seat, command_id, command)
                 except RuleViolation as violation:
@@ -335,7 +406,9 @@ class Games(Application[UUID]):
 
     def _decide_and_save(self, record: GameRecord, seat: int, command_id: str, command: Command) -> Accepted:
         engine = record.engine
-        rng = SeededRng(record.seed, rng_key(record.header.game_id, record.header.deal), record.game_version)
+        rng = SeededRng(
+            record.rng_seed, rng_key(record.header.game_id, record.header.deal), record.game_version
+        )
         events = engine.decide(record.state, seat, command, rng)
         state = fold(engine, record.state, events)
         entry = Entry(
@@ -374,7 +447,10 @@ class Games(Application[UUID]):
         return Accepted(after, entry, duplicate=False, events=tuple(events))
 
     def store_imported(
-        self, created: GameCreated, accepted: Sequence[CommandAccepted], finished: bool
+        self,
+        created: GameCreated,
+        accepted: Sequence[CommandAccepted | SeatClaimed | GameDealt],
+        finished: bool,
     ) -> None:
         """Save a verified imported record in one transaction: all of it or nothing."""
         try:
@@ -431,6 +507,45 @@ class Games(Application[UUID]):
 
     def _lock_for(self, uid: UUID) -> threading.Lock:
         return self._locks[uid.int % len(self._locks)]
+
+
+def _check_client_seed(record: GameRecord, client_seed: str) -> None:
+    """A client seed exactly where the deal waits for one, and of a length the log accepts."""
+    if record.header.player_entropy and not record.dealt:
+        if not 1 <= len(client_seed) <= MAX_CLIENT_SEED:
+            raise InvalidArgument(
+                "BAD_CLIENT_SEED",
+                f"this player-entropy game needs a client seed of 1 to {MAX_CLIENT_SEED} characters "
+                f"with the claim (got {len(client_seed)}); the client should draw it at random",
+                field="client_seed",
+            )
+    elif client_seed:
+        raise InvalidArgument(
+            "CLIENT_SEED_UNUSED",
+            "this game's deal does not wait for client seeds (it was not created with player_entropy); "
+            "claim the seat without one",
+            field="client_seed",
+        )
+
+
+def _deal(record: GameRecord | None) -> GameDealt:
+    """The deal of a player-entropy game whose seats are all taken: setup from the mixed seed."""
+    assert record is not None
+    engine, header = record.engine, record.header
+    rng = SeededRng(mixed_seed(record.seed, record.client_seeds), rng_key(header.game_id, header.deal), 0)
+    events = engine.setup(header.options, header.seats, rng)
+    line = DealLine(
+        events=tuple(encode(e) for e in events),
+        draws=tuple(rng.draws),
+        prev=record.head,
+        salt=deal_salt(record.seed, header.game_id),
+    ).sealed()
+    return GameDealt(
+        originator_id=record.id,
+        originator_version=record.version + 1,
+        timestamp=GameDealt.create_timestamp(),
+        line=line.to_json(),
+    )
 
 
 def _salt(record: GameRecord, version: int) -> str | None:

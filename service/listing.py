@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from eventsourcing.utils import get_topic
 
-from service.store_events import CommandAccepted, GameCreated, GameFinished, SeatClaimed
+from service.store_events import CommandAccepted, GameCreated, GameDealt, GameFinished, SeatClaimed
 
 if TYPE_CHECKING:
     from service.games import Games
@@ -33,9 +33,13 @@ class Summary:
     commands: int = 0
     finished: bool = False
     imported: bool = False
+    player_entropy: bool = False
+    dealt: bool = True  # False while a player-entropy game waits for its seats
 
     @property
     def status(self) -> str:
+        if not self.dealt:
+            return "waiting"
         return "finished" if self.finished else "in_progress"
 
     @property
@@ -54,6 +58,7 @@ class GameIndex:
     _CLAIMED = get_topic(SeatClaimed)
     _ACCEPTED = get_topic(CommandAccepted)
     _FINISHED = get_topic(GameFinished)
+    _DEALT = get_topic(GameDealt)
 
     def catch_up(self) -> None:
         with self._lock:
@@ -72,6 +77,9 @@ class GameIndex:
             if game_id in self._games:
                 summary = self._games[game_id]
                 self._games[game_id] = replace(summary, commands=summary.commands + 1)
+        elif notification.topic == self._DEALT:
+            if game_id in self._games:
+                self._games[game_id] = replace(self._games[game_id], dealt=True)
         elif notification.topic == self._FINISHED:
             if game_id in self._games:
                 self._games[game_id] = replace(self._games[game_id], finished=True)
@@ -86,6 +94,8 @@ class GameIndex:
                 created_at=created.created_at,
                 position=notification.id,
                 imported=created.imported,
+                player_entropy=bool(header.get("player_entropy")),
+                dealt=not header.get("player_entropy"),
             )
         elif notification.topic == self._CLAIMED and game_id in self._games:
             claimed = cast(SeatClaimed, self.app.mapper.to_domain_event(notification))

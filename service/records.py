@@ -17,11 +17,12 @@ from uuid import UUID
 from engines.base import Engine, Event, Outcome
 from engines.codec import Codec
 from engines.registry import get_engine
-from replay.record import Entry, Header
-from service.store_events import CommandAccepted, GameCreated, GameFinished, SeatClaimed
+from replay.record import DealLine, Entry, Header, Line, SeatLine, mixed_seed
+from service.store_events import CommandAccepted, GameCreated, GameDealt, GameFinished, SeatClaimed
 
 IN_PROGRESS = "in_progress"
 FINISHED = "finished"
+WAITING = "waiting"  # a player-entropy game not dealt yet: seats still open
 
 
 class CommandIndex:
@@ -62,6 +63,30 @@ class GameRecord:
     status: str
     command_ids: CommandIndex
     imported: bool = False  # stored by ImportLog, not played here
+    client_seeds: tuple[str | None, ...] = ()  # per seat, from the seat lines (player-entropy games)
+    deal_events: tuple[dict[str, Any], ...] = ()  # a player-entropy game's setup, from its deal line
+
+    @property
+    def setup_events(self) -> tuple[dict[str, Any], ...]:
+        """The setup's events: the header's, or the deal line's in a player-entropy game."""
+        return self.deal_events if self.header.player_entropy else self.header.setup_events
+
+    @property
+    def dealt(self) -> bool:
+        """False while a player-entropy game waits for its seats; its state is None until then."""
+        return self.state is not None
+
+    @property
+    def shown_status(self) -> str:
+        """The status people see: `waiting` before the deal, else the stored status."""
+        return self.status if self.dealt else WAITING
+
+    @property
+    def rng_seed(self) -> bytes:
+        """The generator's seed: the server seed, mixed with the client seeds in a player-entropy game."""
+        if self.header.player_entropy:
+            return mixed_seed(self.seed, self.client_seeds)
+        return self.seed
 
     @property
     def engine(self) -> Engine:
@@ -69,7 +94,7 @@ class GameRecord:
 
     @property
     def outcome(self) -> Outcome | None:
-        return self.engine.outcome(self.state)
+        return None if self.state is None else self.engine.outcome(self.state)
 
 
 @cache
@@ -112,7 +137,41 @@ def header_from_json(data: dict[str, Any]) -> Header:
         rng=data.get("rng"),
         salt=data.get("salt"),
         deal=data.get("deal"),
+        player_entropy=data.get("player_entropy", False),
     )
+
+
+def seat_line_from_json(data: dict[str, Any]) -> SeatLine:
+    return SeatLine(
+        version=data["version"],
+        seat=data["seat"],
+        player=data["player"],
+        client_seed=data["client_seed"],
+        prev=data["prev"],
+        hash=data["hash"],
+        salt=data["salt"],
+    )
+
+
+def deal_line_from_json(data: dict[str, Any]) -> DealLine:
+    return DealLine(
+        events=tuple(data["events"]),
+        draws=tuple(data["draws"]),
+        prev=data["prev"],
+        hash=data["hash"],
+        salt=data["salt"],
+    )
+
+
+def line_of(event: Any) -> Line | None:
+    """The chain line a stored event wrote, if any (the header aside)."""
+    if isinstance(event, CommandAccepted):
+        return entry_from_json(event.entry)
+    if isinstance(event, SeatClaimed) and event.line is not None:
+        return seat_line_from_json(event.line)
+    if isinstance(event, GameDealt):
+        return deal_line_from_json(event.line)
+    return None
 
 
 def entry_from_json(data: dict[str, Any]) -> Entry:
@@ -145,7 +204,10 @@ def apply(event: Any, record: GameRecord | None) -> GameRecord:
 def _(event: GameCreated, record: GameRecord | None) -> GameRecord:
     header = header_from_json(event.header)
     engine = get_engine(header.game)
-    state = fold(engine, None, decode_events(header.game, header.setup_events))
+    # A player-entropy game is dealt later (GameDealt); until then it has no state.
+    state = (
+        None if header.player_entropy else fold(engine, None, decode_events(header.game, header.setup_events))
+    )
     return GameRecord(
         id=event.originator_id,
         version=event.originator_version,
@@ -160,6 +222,7 @@ def _(event: GameCreated, record: GameRecord | None) -> GameRecord:
         status=IN_PROGRESS,
         command_ids=CommandIndex(),
         imported=event.imported,
+        client_seeds=(None,) * header.seats,
     )
 
 
@@ -170,8 +233,31 @@ def _(event: SeatClaimed, record: GameRecord | None) -> GameRecord:
     hashes[event.seat] = event.token_hash
     players = list(record.players)
     players[event.seat] = event.player
+    seeds = list(record.client_seeds)
+    head = record.head
+    if event.line is not None:  # format 3: the claim is a line of the chain
+        seeds[event.seat] = event.line["client_seed"]
+        head = event.line["hash"]
     return replace(
-        record, version=event.originator_version, token_hashes=tuple(hashes), players=tuple(players)
+        record,
+        version=event.originator_version,
+        token_hashes=tuple(hashes),
+        players=tuple(players),
+        client_seeds=tuple(seeds),
+        head=head,
+    )
+
+
+@apply.register
+def _(event: GameDealt, record: GameRecord | None) -> GameRecord:
+    assert record is not None
+    state = fold(record.engine, None, decode_events(record.header.game, event.line["events"]))
+    return replace(
+        record,
+        version=event.originator_version,
+        state=state,
+        head=event.line["hash"],
+        deal_events=tuple(event.line["events"]),
     )
 
 
@@ -213,6 +299,8 @@ def accept(record: GameRecord, event: CommandAccepted, state: Any) -> GameRecord
         status=record.status,
         command_ids=record.command_ids,
         imported=record.imported,
+        client_seeds=record.client_seeds,
+        deal_events=record.deal_events,
     )
 
 

@@ -20,10 +20,17 @@ from recordings.service import expand_or_refuse
 from replay.audit import build_report
 from replay.narrative import describe_step
 from replay.record import state_hash
-from replay.verify import verify
+from replay.verify import final_state_hash, verify
 from service.auth import Caller, authenticate, caller_from_metadata, seat_of
 from service.convert import command_from_proto, dict_to_struct, struct_to_dict
-from service.errors import DOMAIN, InvalidArgument, PermissionDenied, ServiceError, Unauthenticated
+from service.errors import (
+    DOMAIN,
+    InvalidArgument,
+    PermissionDenied,
+    RuleBroken,
+    ServiceError,
+    Unauthenticated,
+)
 from service.exchange import export_lines, import_log, stored_record
 from service.games import Games, engine_for
 from service.generated.frontier.v1 import frontier_pb2, frontier_pb2_grpc
@@ -145,7 +152,12 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
                 raise InvalidArgument("FIELD_TOO_LONG", "a player name is too long", field="players")
         options = struct_to_dict(request.options)  # bad options: BAD_OPTION from create_game
         record, grants = self.app.create_game(
-            request.game, request.seats, list(request.players), options, request.tag
+            request.game,
+            request.seats,
+            list(request.players),
+            options,
+            request.tag,
+            player_entropy=request.player_entropy,
         )
         return frontier_pb2.CreateGameResponse(
             game_id=record.header.game_id,
@@ -161,7 +173,7 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
         if len(request.player) > MAX_ID_LENGTH:
             raise InvalidArgument("FIELD_TOO_LONG", "player is too long", field="player")
         seat = request.seat if request.HasField("seat") else None
-        claimed, token = self.app.claim_seat(request.game_id, request.player, seat)
+        claimed, token = self.app.claim_seat(request.game_id, request.player, seat, request.client_seed)
         return frontier_pb2.ClaimSeatResponse(
             seat=frontier_pb2.SeatToken(seat=claimed, player=request.player, token=token)
         )
@@ -219,6 +231,18 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
         self, record: GameRecord, viewer: int | None, latest: GameRecord, caller: Caller
     ) -> frontier_pb2.GameState:
         engine = record.engine
+        open_seats = [s for s, h in enumerate(latest.token_hashes) if not h]
+        if not record.dealt:  # a player-entropy game waiting for its seats: nothing dealt to show
+            return frontier_pb2.GameState(
+                game_id=record.header.game_id,
+                game=record.header.game,
+                version=record.game_version,
+                status=record.shown_status,
+                view_json="null",
+                imported=latest.imported,
+                player_entropy=True,
+                open_seats=open_seats,
+            )
         view = engine.view(record.state, viewer)
         state = frontier_pb2.GameState(
             game_id=record.header.game_id,
@@ -230,6 +254,8 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
             view_json=to_json(view),
             seats_to_act=list(engine.seats_to_act(record.state)),
             imported=latest.imported,
+            player_entropy=record.header.player_entropy,
+            open_seats=open_seats,
             **typed_view(record.header.game, view),
         )
         seat = seat_of(caller, latest.token_hashes, required=False)
@@ -256,8 +282,10 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
 
     @handles_errors
     def ListGames(self, request: Any, context: grpc.ServicerContext) -> Any:
-        if request.status and request.status not in ("in_progress", "finished"):
-            raise InvalidArgument("BAD_STATUS", "status must be 'in_progress' or 'finished'", field="status")
+        if request.status and request.status not in ("in_progress", "finished", "waiting"):
+            raise InvalidArgument(
+                "BAD_STATUS", "status must be 'waiting', 'in_progress' or 'finished'", field="status"
+            )
         size = request.page_size or 100
         if not 1 <= size <= 1000:
             raise InvalidArgument("BAD_PAGE_SIZE", "page_size must be between 1 and 1000", field="page_size")
@@ -286,6 +314,7 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
                     version=s.version,
                     created_at=s.created_at,
                     imported=s.imported,
+                    player_entropy=s.player_entropy,
                 )
                 for s in found
             ],
@@ -320,10 +349,14 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
                 f"versions must lie within 1..{latest.game_version}",
                 field="to_version",
             )
+        if not latest.dealt:
+            raise RuleBroken(
+                "NOT_DEALT", "the game is waiting for its seats: nothing is dealt yet", rule="SEATS"
+            )
         names = _seat_names(latest)
-        state = fold(engine, None, decode_events(latest.header.game, latest.header.setup_events))
+        state = fold(engine, None, decode_events(latest.header.game, latest.setup_events))
         if request.from_version <= 1:
-            yield self._step(latest, 1, None, None, latest.header.setup_events, state, viewer, names)
+            yield self._step(latest, 1, None, None, latest.setup_events, state, viewer, names)
         for entry in self.app.entries(latest.header.game_id):
             if entry.version > last:
                 break
@@ -380,7 +413,7 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
         return frontier_pb2.ImportLogResponse(
             game_id=record.header.game_id,
             version=record.game_version,
-            state_hash=state_hash(record.engine.view(record.state, None), record.header.format_version),
+            state_hash=final_state_hash(record.engine, record.state, record.header.format_version),
         )
 
     @handles_errors
@@ -472,8 +505,11 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
                 field="version",
             )
         lines: list[dict[str, Any]] = [record.header.to_json()]
-        lines.extend(entry.to_json() for entry in self.app.entries(record.header.game_id))
-        lines = lines[: record.game_version]  # the record read above: later entries are not in its tree
+        if record.head != record.header.hash:
+            for line in self.app.lines(record.header.game_id):
+                lines.append(line.to_json())
+                if line.hash == record.head:  # the record read above: later lines are not in its tree
+                    break
         proof = proofs.build(
             self.signing_key,
             record.header.game_id,

@@ -34,6 +34,16 @@ class SeatClaimed(DomainEvent):
     seat: int
     player: str
     token_hash: str
+    # Format 3: the seat line this claim wrote into the chain (replay.record.SeatLine.to_json()).
+    # A class default, so claims stored before seat lines existed load with none.
+    line: dict[str, Any] | None = None
+
+
+@dataclass(frozen=True)
+class GameDealt(DomainEvent):
+    """A player-entropy game dealt once its last seat was taken: the deal line of its record."""
+
+    line: dict[str, Any]  # replay.record.DealLine.to_json()
 
 
 @dataclass(frozen=True)

@@ -21,7 +21,7 @@ from service.errors import InvalidArgument, ResourceExhausted
 from service.fanout import LocalBroker
 from service.games import Games
 from service.generated.frontier.v1 import frontier_pb2
-from service.records import FINISHED, GameRecord
+from service.records import FINISHED, WAITING, GameRecord
 from service.views import redacted_entry_events, viewer_of
 from tournaments.secrecy import deal_closed
 
@@ -31,6 +31,7 @@ FRESH_READ_SECONDS = 0.25  # watchers polling within this window share one store
 SHARED_SECONDS = 5.0  # watchers waking together share a built update or catch-up this long
 CACHE_SIZE = 1024  # built updates and records kept for the other watchers
 STALE_RECORD_WAIT_SECONDS = 1.0  # how long a watcher waits for a writer to cache the record it saved
+WAITING_NOTICE = "waiting: the game is dealt when every seat has been claimed with its client seed"
 LIVE_NOTICE = {
     False: "live fan-out is unavailable; steps keep arriving from the store, more slowly",
     True: "live fan-out is back",
@@ -100,6 +101,14 @@ class Watching:
     ) -> AsyncIterator[frontier_pb2.GameUpdate]:
         game_id = record.header.game_id
         who = (caller.token, caller.is_organiser)
+        if sent < 1 and not record.dealt:
+            # A player-entropy game waiting for its seats: say so, and send the setup once dealt.
+            yield frontier_pb2.GameUpdate(notice=WAITING_NOTICE, status=WAITING)
+            while not record.dealt:
+                await asyncio.sleep(UNHEALTHY_POLL_SECONDS)
+                record = await self._shared(
+                    ("fresh", game_id), self._read_latest, game_id, since=time.monotonic()
+                )
         if sent < 1:
             yield await self._shared(("setup", game_id, record.status, who), self._setup, record, caller)
             sent = 1
@@ -185,7 +194,7 @@ class Watching:
 
     def _setup(self, record: GameRecord, caller: Caller) -> frontier_pb2.GameUpdate:
         viewer = viewer_of(record, caller, deal_closed=deal_closed(self.app, record))
-        events = redacted_entry_events(record, record.header.setup_events, viewer)
+        events = redacted_entry_events(record, record.setup_events, viewer)
         # As for every other step: a finished game's status only on its last step, or a client
         # that stops at "finished" (frontier watch) stops after the setup.
         status = record.status if record.game_version == 1 else "in_progress"

@@ -73,10 +73,15 @@ def build(
     full: bool,
     imported: bool,
 ) -> InclusionProof:
-    """The proof for the line creating `version` (1 = the header) among `lines`, header first."""
+    """The proof for the line creating `version` (1 = the header) among `lines`, header first.
+
+    Seat lines and the deal (format 3) are leaves too, so the entry creating `version` may sit
+    after leaf `version - 1`: it is looked up by its type and version.
+    """
     hashes = [str(line["hash"]) for line in lines]
     leaves = [merkle.line_leaf(h) for h in hashes]
-    index = version - 1
+    wanted = "header" if version == 1 else "entry"
+    index = next(i for i, line in enumerate(lines) if line["type"] == wanted and line["version"] == version)
     return InclusionProof(
         game_id=game_id,
         version=version,
@@ -136,10 +141,13 @@ def verify(proof: InclusionProof, trusted: Sequence[Ed25519PublicKey]) -> str:
         raise ProofCheckError(
             "PROOF_CHECKPOINT_DIFFERS", "the proof and its checkpoint name another game or size"
         )
-    if proof.leaf_index != proof.version - 1:
+    # The header is leaf 0; the entry creating version v follows v - 2 entries and the header,
+    # plus any seat lines and deal line (format 3), so it is leaf v - 1 or later.
+    if (proof.version == 1) != (proof.leaf_index == 0) or proof.leaf_index < proof.version - 1:
         raise ProofCheckError(
             "PROOF_INDEX_DIFFERS",
-            f"version {proof.version} is leaf {proof.version - 1}, not {proof.leaf_index}",
+            f"version {proof.version} cannot be leaf {proof.leaf_index} (the header is leaf 0, "
+            f"the entry of version v is leaf v - 1 or later)",
         )
     key = next((k for k in trusted if keys.key_id(k) == cp.key_id), None)
     if key is None:
@@ -183,3 +191,8 @@ def _check_line(proof: InclusionProof) -> None:
         raise ProofCheckError("LINE_HASH_DIFFERS", "the proof's line does not hash to its `hash` field")
     if data.get("version") != proof.version:
         raise ProofCheckError("LINE_VERSION_DIFFERS", f"the proof's line is not version {proof.version}")
+    if data.get("type") != ("header" if proof.version == 1 else "entry"):
+        raise ProofCheckError(
+            "LINE_VERSION_DIFFERS",
+            f"the proof's line is a {data.get('type')} line, not the one creating version {proof.version}",
+        )

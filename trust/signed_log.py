@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from replay import logfile
-from replay.record import Entry, Header, Trailer
+from replay.record import Header, Line, Trailer
 from trust.checkpoint import Checkpoint, split_checkpoint
 
 
-def read_signed(lines: Sequence[str]) -> tuple[Header, list[Entry], Trailer | None, Checkpoint | None]:
+def read_signed(lines: Sequence[str]) -> tuple[Header, list[Line], Trailer | None, Checkpoint | None]:
     """The log's records and its checkpoint (None when unsigned).
 
     Raises logfile.LogFormatError for a malformed log, CheckpointError for a malformed checkpoint.
@@ -20,6 +20,7 @@ def read_signed(lines: Sequence[str]) -> tuple[Header, list[Entry], Trailer | No
     return header, entries, trailer, checkpoint
 
 
-def line_hashes(header: Header, entries: Sequence[Entry]) -> list[str]:
-    """The Merkle leaves' data, as hex: the header's hash, then each entry's."""
+def line_hashes(header: Header, entries: Sequence[Line]) -> list[str]:
+    """The Merkle leaves' data, as hex: the header's hash, then every later line's but the trailer's
+    (entries, seat lines and the deal, in file order)."""
     return [header.hash, *(entry.hash for entry in entries)]

@@ -179,8 +179,8 @@ class WebViewer:
         caller = authenticate(self._caller(request), record.token_hashes)
         seat_param = request.query_params.get("seat", "")
         viewer = _chosen_viewer(self.games, record, caller, seat_param)
-        entries = self.games.entries(record.header.game_id)
-        view = game_view(record.header, entries, record.players, viewer, after=after)
+        lines = self.games.lines(record.header.game_id)  # seat lines and a deal line too (format 3)
+        view = game_view(record.header, lines, record.players, viewer, after=after)
         return record, view, seat_param
 
 

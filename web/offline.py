@@ -26,9 +26,10 @@ def html_from_log(data: bytes, viewer: Seat | None = None) -> str:
         header, entries, trailer, _checkpoint = read_signed(decode_lines(data))
     except (LogFormatError, CheckpointError) as error:
         raise LogRefused(f"not a valid match log: {error}") from None
-    problem = verify(header, entries, trailer).problem
+    verification = verify(header, entries, trailer)
+    problem = verification.problem
     if problem is not None:
         raise LogRefused(f"the log fails verification at {problem}")
     if viewer is not None and viewer != SPECTATOR and not 0 <= viewer < header.seats:
         raise LogRefused(f"seat {viewer + 1} does not exist: this game has seats 1 to {header.seats}")
-    return viewer_page(game_view(header, entries, header.players, viewer))
+    return viewer_page(game_view(header, entries, verification.players, viewer))

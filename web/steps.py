@@ -14,7 +14,7 @@ from typing import Any
 from engines.base import Seat
 from engines.registry import get_engine
 from replay.narrative import describe_outcome, describe_step, seat_label
-from replay.record import Entry, Header
+from replay.record import Header, Line
 from replay.verify import steps
 from web.pictures import draw
 
@@ -64,7 +64,7 @@ def viewer_name(viewer: Seat | None, labels: Sequence[str]) -> str:
 
 def game_view(
     header: Header,
-    entries: Iterable[Entry],
+    entries: Iterable[Line],
     names: Sequence[str],
     viewer: Seat | None,
     *,

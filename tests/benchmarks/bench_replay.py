@@ -19,6 +19,7 @@ from tqdm import tqdm
 from engines.registry import get_engine
 from engines.simulate import playout
 from replay import logfile
+from replay.record import SeatLine
 from replay.verify import build_record, steps, verify
 from service.client import Client
 from service.config import Settings
@@ -91,7 +92,8 @@ def _timed(work: Callable[[], object], timing: Timing, repeats: int) -> None:
 def count_events(text: str) -> tuple[int, int]:
     """(engine events, lines) of a match log."""
     header, entries, _ = logfile.read_lines(text.splitlines())
-    return len(header.setup_events) + sum(len(e.events) for e in entries), 1 + len(entries) + 1
+    events = sum(len(e.events) for e in entries if not isinstance(e, SeatLine))
+    return len(header.setup_events) + events, 1 + len(entries) + 1
 
 
 def replay_rows(mode: Mode, folder: Path) -> list[Row]:

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from replay import logfile
 from replay.forgeries import reseal
 from replay.migrate import CannotMigrate, to_format_2
-from replay.record import canonical_json
+from replay.record import FORMAT_VERSION, canonical_json
 from replay.verify import verify
 from tests.replay.helpers import line_of, simulated
 
@@ -45,7 +45,7 @@ def test_salts_are_the_hmac_of_the_seed_over_game_and_version() -> None:
     assert (header.rules_version, header.rng, header.format_version) == (
         "toy-race/1",
         "frontier-sha256-v1",
-        2,
+        FORMAT_VERSION,
     )
 
 
@@ -101,14 +101,19 @@ def test_released_format_1_logs_still_read_and_verify(path: Path) -> None:
 
 
 @pytest.mark.parametrize("path", OLD_LOGS[:1], ids=[p.stem for p in OLD_LOGS[:1]])
-def test_a_format_1_log_migrates_to_format_2(path: Path, tmp_path: Path) -> None:
-    from replay.migrate import main
+def test_a_format_1_log_migrates_to_the_newest_format(path: Path, tmp_path: Path) -> None:
+    from replay.migrate import main, to_newest
 
     assert main([str(path), str(tmp_path / "new.jsonl")]) == 0
     header, entries, trailer = logfile.read(tmp_path / "new.jsonl")
-    assert header.format_version == 2 and verify(header, entries, trailer).verdict == "passed"
+    assert header.format_version == FORMAT_VERSION and not header.player_entropy
+    assert verify(header, entries, trailer).verdict == "passed"
     with pytest.raises(CannotMigrate):
         to_format_2((header, entries, trailer))
+    with pytest.raises(CannotMigrate):
+        to_newest((header, entries, trailer))
+    second = logfile.read(path)
+    assert to_format_2(second)[0].format_version == 2  # one step at a time still works
 
 
 SAFE = 2**53 - 1

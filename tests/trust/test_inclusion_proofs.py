@@ -85,7 +85,7 @@ def test_a_bent_proof_fails(client: Client) -> None:
         "PATH_INVALID": proofs.InclusionProof(
             **{**data, "line": None, "line_hash": flipped + proof.line_hash[1:]}
         ),
-        "PROOF_INDEX_DIFFERS": proofs.InclusionProof(**{**data, "leaf_index": 5}),
+        "PROOF_INDEX_DIFFERS": proofs.InclusionProof(**{**data, "leaf_index": 2}),  # before leaf v - 1
         "LINE_HASH_DIFFERS": proofs.InclusionProof(**{**data, "line": json.dumps(credited_elsewhere)}),
     }
     for code, forged in bad.items():

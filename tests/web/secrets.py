@@ -10,7 +10,7 @@ from typing import Any
 from engines.base import SPECTATOR, Seat
 from engines.codec import encode
 from engines.registry import get_engine
-from replay.record import Entry, Header
+from replay.record import Header, Line
 from replay.verify import steps
 
 TOKEN = re.compile(r"[A-Za-z0-9_-]+")
@@ -33,7 +33,7 @@ def leaves(value: Any) -> set[str]:
 
 
 def step_secrets(
-    header: Header, entries: Iterable[Entry], viewer: Seat = SPECTATOR
+    header: Header, entries: Iterable[Line], viewer: Seat = SPECTATOR
 ) -> list[tuple[set[str], set[str]]]:
     """Per step: (strings only the omniscient view shows, strings `viewer` may see).
 
@@ -49,7 +49,7 @@ def step_secrets(
     return found
 
 
-def seat_step_secrets(header: Header, entries: Iterable[Entry], seat: int) -> list[set[str]]:
+def seat_step_secrets(header: Header, entries: Iterable[Line], seat: int) -> list[set[str]]:
     """Per step: strings seat `seat` sees that the public view of that step does not."""
     engine = get_engine(header.game)
     return [
@@ -58,7 +58,7 @@ def seat_step_secrets(header: Header, entries: Iterable[Entry], seat: int) -> li
     ]
 
 
-def game_secrets(header: Header, entries: Iterable[Entry]) -> set[str]:
+def game_secrets(header: Header, entries: Iterable[Line]) -> set[str]:
     """Strings the omniscient view shows at some step and the public view at no step."""
     per_step = step_secrets(header, entries)
     hidden: set[str] = set().union(*(h for h, _ in per_step))

@@ -9,7 +9,7 @@ from xml.etree import ElementTree
 import pytest
 
 from engines.base import SPECTATOR
-from replay.record import Entry, Header
+from replay.record import Header, Line
 from tests.web.secrets import seat_step_secrets, step_secrets, tokens
 from trust.signed_log import read_signed
 from web.steps import game_view
@@ -19,7 +19,7 @@ SVG_SHAPES = {"svg", "rect", "circle", "line", "text", "use"}
 LOGS = ["deadwood-1876/deadwood-1876-5p", "most-wanted/most-wanted-4p", "western-legends/western-legends-4p"]
 
 
-def sample(name: str) -> tuple[Header, list[Entry]]:
+def sample(name: str) -> tuple[Header, list[Line]]:
     header, entries, _trailer, _checkpoint = read_signed((SAMPLES / f"{name}.jsonl").read_text().splitlines())
     return header, list(entries)
 

@@ -78,18 +78,20 @@ class ListGameTypesResponse(_message.Message):
     def __init__(self, games: _Optional[_Iterable[_Union[GameType, _Mapping]]] = ...) -> None: ...
 
 class CreateGameRequest(_message.Message):
-    __slots__ = ("game", "seats", "players", "options", "tag")
+    __slots__ = ("game", "seats", "players", "options", "tag", "player_entropy")
     GAME_FIELD_NUMBER: _ClassVar[int]
     SEATS_FIELD_NUMBER: _ClassVar[int]
     PLAYERS_FIELD_NUMBER: _ClassVar[int]
     OPTIONS_FIELD_NUMBER: _ClassVar[int]
     TAG_FIELD_NUMBER: _ClassVar[int]
+    PLAYER_ENTROPY_FIELD_NUMBER: _ClassVar[int]
     game: str
     seats: int
     players: _containers.RepeatedScalarFieldContainer[str]
     options: _struct_pb2.Struct
     tag: str
-    def __init__(self, game: _Optional[str] = ..., seats: _Optional[int] = ..., players: _Optional[_Iterable[str]] = ..., options: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., tag: _Optional[str] = ...) -> None: ...
+    player_entropy: bool
+    def __init__(self, game: _Optional[str] = ..., seats: _Optional[int] = ..., players: _Optional[_Iterable[str]] = ..., options: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., tag: _Optional[str] = ..., player_entropy: _Optional[bool] = ...) -> None: ...
 
 class SeatToken(_message.Message):
     __slots__ = ("seat", "player", "token")
@@ -116,14 +118,16 @@ class CreateGameResponse(_message.Message):
     def __init__(self, game_id: _Optional[str] = ..., seed_commitment: _Optional[str] = ..., seats: _Optional[_Iterable[_Union[SeatToken, _Mapping]]] = ..., version: _Optional[int] = ..., options: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ...) -> None: ...
 
 class ClaimSeatRequest(_message.Message):
-    __slots__ = ("game_id", "player", "seat")
+    __slots__ = ("game_id", "player", "seat", "client_seed")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     PLAYER_FIELD_NUMBER: _ClassVar[int]
     SEAT_FIELD_NUMBER: _ClassVar[int]
+    CLIENT_SEED_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     player: str
     seat: int
-    def __init__(self, game_id: _Optional[str] = ..., player: _Optional[str] = ..., seat: _Optional[int] = ...) -> None: ...
+    client_seed: str
+    def __init__(self, game_id: _Optional[str] = ..., player: _Optional[str] = ..., seat: _Optional[int] = ..., client_seed: _Optional[str] = ...) -> None: ...
 
 class ClaimSeatResponse(_message.Message):
     __slots__ = ("seat",)
@@ -170,7 +174,7 @@ class GetStateRequest(_message.Message):
     def __init__(self, game_id: _Optional[str] = ..., version: _Optional[int] = ...) -> None: ...
 
 class GameState(_message.Message):
-    __slots__ = ("game_id", "game", "version", "status", "viewer_seat", "view_json", "seats_to_act", "outcome", "state_hash", "imported", "most_wanted", "deadwood_1876", "western_legends")
+    __slots__ = ("game_id", "game", "version", "status", "viewer_seat", "view_json", "seats_to_act", "outcome", "state_hash", "imported", "most_wanted", "deadwood_1876", "western_legends", "player_entropy", "open_seats")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     GAME_FIELD_NUMBER: _ClassVar[int]
     VERSION_FIELD_NUMBER: _ClassVar[int]
@@ -184,6 +188,8 @@ class GameState(_message.Message):
     MOST_WANTED_FIELD_NUMBER: _ClassVar[int]
     DEADWOOD_1876_FIELD_NUMBER: _ClassVar[int]
     WESTERN_LEGENDS_FIELD_NUMBER: _ClassVar[int]
+    PLAYER_ENTROPY_FIELD_NUMBER: _ClassVar[int]
+    OPEN_SEATS_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     game: str
     version: int
@@ -197,7 +203,9 @@ class GameState(_message.Message):
     most_wanted: _most_wanted_types_pb2.MostWantedView
     deadwood_1876: _deadwood_types_pb2.DeadwoodView
     western_legends: _western_legends_types_pb2.WesternLegendsView
-    def __init__(self, game_id: _Optional[str] = ..., game: _Optional[str] = ..., version: _Optional[int] = ..., status: _Optional[str] = ..., viewer_seat: _Optional[int] = ..., view_json: _Optional[str] = ..., seats_to_act: _Optional[_Iterable[int]] = ..., outcome: _Optional[_Union[Outcome, _Mapping]] = ..., state_hash: _Optional[str] = ..., imported: _Optional[bool] = ..., most_wanted: _Optional[_Union[_most_wanted_types_pb2.MostWantedView, _Mapping]] = ..., deadwood_1876: _Optional[_Union[_deadwood_types_pb2.DeadwoodView, _Mapping]] = ..., western_legends: _Optional[_Union[_western_legends_types_pb2.WesternLegendsView, _Mapping]] = ...) -> None: ...
+    player_entropy: bool
+    open_seats: _containers.RepeatedScalarFieldContainer[int]
+    def __init__(self, game_id: _Optional[str] = ..., game: _Optional[str] = ..., version: _Optional[int] = ..., status: _Optional[str] = ..., viewer_seat: _Optional[int] = ..., view_json: _Optional[str] = ..., seats_to_act: _Optional[_Iterable[int]] = ..., outcome: _Optional[_Union[Outcome, _Mapping]] = ..., state_hash: _Optional[str] = ..., imported: _Optional[bool] = ..., most_wanted: _Optional[_Union[_most_wanted_types_pb2.MostWantedView, _Mapping]] = ..., deadwood_1876: _Optional[_Union[_deadwood_types_pb2.DeadwoodView, _Mapping]] = ..., western_legends: _Optional[_Union[_western_legends_types_pb2.WesternLegendsView, _Mapping]] = ..., player_entropy: _Optional[bool] = ..., open_seats: _Optional[_Iterable[int]] = ...) -> None: ...
 
 class ListLegalCommandsRequest(_message.Message):
     __slots__ = ("game_id",)
@@ -232,7 +240,7 @@ class ListGamesRequest(_message.Message):
     def __init__(self, game: _Optional[str] = ..., status: _Optional[str] = ..., player: _Optional[str] = ..., tag: _Optional[str] = ..., page_size: _Optional[int] = ..., page_token: _Optional[str] = ...) -> None: ...
 
 class GameSummary(_message.Message):
-    __slots__ = ("game_id", "game", "status", "players", "tag", "version", "created_at", "imported")
+    __slots__ = ("game_id", "game", "status", "players", "tag", "version", "created_at", "imported", "player_entropy")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     GAME_FIELD_NUMBER: _ClassVar[int]
     STATUS_FIELD_NUMBER: _ClassVar[int]
@@ -241,6 +249,7 @@ class GameSummary(_message.Message):
     VERSION_FIELD_NUMBER: _ClassVar[int]
     CREATED_AT_FIELD_NUMBER: _ClassVar[int]
     IMPORTED_FIELD_NUMBER: _ClassVar[int]
+    PLAYER_ENTROPY_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     game: str
     status: str
@@ -249,7 +258,8 @@ class GameSummary(_message.Message):
     version: int
     created_at: str
     imported: bool
-    def __init__(self, game_id: _Optional[str] = ..., game: _Optional[str] = ..., status: _Optional[str] = ..., players: _Optional[_Iterable[str]] = ..., tag: _Optional[str] = ..., version: _Optional[int] = ..., created_at: _Optional[str] = ..., imported: _Optional[bool] = ...) -> None: ...
+    player_entropy: bool
+    def __init__(self, game_id: _Optional[str] = ..., game: _Optional[str] = ..., status: _Optional[str] = ..., players: _Optional[_Iterable[str]] = ..., tag: _Optional[str] = ..., version: _Optional[int] = ..., created_at: _Optional[str] = ..., imported: _Optional[bool] = ..., player_entropy: _Optional[bool] = ...) -> None: ...
 
 class ListGamesResponse(_message.Message):
     __slots__ = ("games", "next_page_token")
