@@ -350,7 +350,10 @@ def _header(number: int, data: Mapping[str, JsonValue]) -> Header:
     if type(format_version) is not int or format_version not in FORMAT_VERSIONS:
         known = " and ".join(map(str, FORMAT_VERSIONS))
         raise LogFormatError(number, f"unknown format_version {format_version!r}; this reader knows {known}")
-    f = _Fields(number, data, _HEADER_FIELDS if format_version == 1 else _HEADER_FIELDS_2)
+    expected = _HEADER_FIELDS if format_version == 1 else _HEADER_FIELDS_2
+    if format_version >= 2 and "forked_from" in data:  # a forked game (relay/fork.py)
+        expected = (*expected, "forked_from")
+    f = _Fields(number, data, expected)
     f.equal("version", 1, "the header must be version 1, found")
     commitment = f.optional_text("seed_commitment")
     if commitment is not None:
@@ -375,6 +378,7 @@ def _header(number: int, data: Mapping[str, JsonValue]) -> Header:
         rules_version=f.text("rules_version") if format_version >= 2 else None,
         rng=f.text("rng") if format_version >= 2 else None,
         salt=f.hash("salt") if format_version >= 2 else None,
+        forked_from=f.object("forked_from") if "forked_from" in data else None,
     )
 
 

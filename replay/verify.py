@@ -18,7 +18,9 @@ from engines.codec import Codec, DecodeError, encode
 from engines.registry import UnknownGame, get_engine
 from engines.rng import GENERATORS, SEEDED_RNG_ID, Draw, ObservedRng, SeededRng, seed_commitment
 from engines.simulate import Step
+from engines.unseen import reshuffle_unseen
 from engines.wording import counted
+from replay.forks import ForkStartError, fork_start
 from replay.record import FORMAT_VERSION, GENESIS, Entry, Header, Trailer, chain_hash, line_salt, state_hash
 
 
@@ -275,15 +277,25 @@ class _Run:
             options = options_for_log(engine, header.options, header.rules_version)
         except Exception as error:  # noqa: BLE001 -- untrusted options may break more than OptionError
             raise _Failed(Problem(1, 1, "BAD_OPTIONS", str(error) or repr(error))) from None
-        events = self._run_checked(
-            1,
-            1,
-            header.setup_draws,
-            header.setup_events,
-            0,
-            lambda rng: engine.setup(options, header.seats, rng),
-        )
-        self.state = _fold(engine, None, events)
+        if header.forked_from is not None:  # a fork starts from a copied position (replay/forks.py)
+            try:
+                start, fresh = fork_start(engine, header)
+            except ForkStartError as error:
+                raise _Failed(Problem(1, 1, error.code, error.reason)) from None
+            events = self._run_checked(
+                1, 1, header.setup_draws, fresh, 0, lambda rng: reshuffle_unseen(engine.game_id, start, rng)
+            )
+            self.state = _fold(engine, start, events)
+        else:
+            events = self._run_checked(
+                1,
+                1,
+                header.setup_draws,
+                header.setup_events,
+                0,
+                lambda rng: engine.setup(options, header.seats, rng),
+            )
+            self.state = _fold(engine, None, events)
         commands = Codec(engine.commands)
         for number, entry in enumerate(self.entries, start=2):
             self._apply(engine, commands, number, entry)

@@ -48,7 +48,7 @@ from service.records import (
     project_game,
     remember_command_id,
 )
-from service.store_events import CommandAccepted, GameCreated, GameFinished, SeatClaimed
+from service.store_events import CommandAccepted, GameCreated, GameFinished, RelayResealed, SeatClaimed
 
 MAX_SAVE_ATTEMPTS = 8
 
@@ -153,9 +153,15 @@ class Games(Application[UUID]):
     def entries(self, game_id: str, after: int = 1) -> Iterator[Entry]:
         """Accepted entries with game version > after, in order, from the store."""
         uid = parse_game_id(game_id)
+        stored: list[dict[str, Any]] = []
         for event in self.events.get(uid):
-            if isinstance(event, CommandAccepted) and event.entry["version"] > after:
-                yield entry_from_json(event.entry)
+            if isinstance(event, CommandAccepted):
+                stored.append(event.entry)
+            elif isinstance(event, RelayResealed):  # a relayed log re-expanded whole (relay/)
+                stored = list(event.entries)
+        for data in stored:
+            if data["version"] > after:
+                yield entry_from_json(data)
 
     # -- writing ---------------------------------------------------------------
 
@@ -166,6 +172,7 @@ class Games(Application[UUID]):
         players: Sequence[str],
         options: Mapping[str, JsonValue],
         tag: str,
+        spectator_delay: int = 0,
     ) -> tuple[GameRecord, list[tuple[int, str, str]]]:
         """Deal a new game; returns its record and (seat, player, token) for seats taken now."""
         engine = engine_for(game)
@@ -211,6 +218,7 @@ class Games(Application[UUID]):
             seed=seed.hex(),
             token_hashes=hashes,
             created_at=datetime.now(UTC).isoformat(timespec="seconds"),
+            spectator_delay=spectator_delay,
         )
         self._save(created)
         record = self.get(str(uid))

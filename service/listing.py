@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from eventsourcing.utils import get_topic
 
-from service.store_events import CommandAccepted, GameCreated, GameFinished, SeatClaimed
+from service.store_events import CommandAccepted, GameCreated, GameFinished, RelayResealed, SeatClaimed
 
 if TYPE_CHECKING:
     from service.games import Games
@@ -33,6 +33,8 @@ class Summary:
     commands: int = 0
     finished: bool = False
     imported: bool = False
+    spectator_delay: int = 0  # the public version lags (relay/delay.py): the servicer asks the store
+    forked_from: str = ""  # a fork's source game id
 
     @property
     def status(self) -> str:
@@ -54,6 +56,7 @@ class GameIndex:
     _CLAIMED = get_topic(SeatClaimed)
     _ACCEPTED = get_topic(CommandAccepted)
     _FINISHED = get_topic(GameFinished)
+    _RESEALED = get_topic(RelayResealed)
 
     def catch_up(self) -> None:
         with self._lock:
@@ -68,7 +71,7 @@ class GameIndex:
 
     def _follow(self, notification: Any) -> None:
         game_id = str(notification.originator_id)
-        if notification.topic == self._ACCEPTED:
+        if notification.topic in (self._ACCEPTED, self._RESEALED):  # a reseal adds its new line
             if game_id in self._games:
                 summary = self._games[game_id]
                 self._games[game_id] = replace(summary, commands=summary.commands + 1)
@@ -86,6 +89,8 @@ class GameIndex:
                 created_at=created.created_at,
                 position=notification.id,
                 imported=created.imported,
+                spectator_delay=created.spectator_delay,
+                forked_from=str((header.get("forked_from") or {}).get("game_id", "")),
             )
         elif notification.topic == self._CLAIMED and game_id in self._games:
             claimed = cast(SeatClaimed, self.app.mapper.to_domain_event(notification))

@@ -18,7 +18,7 @@ from engines.base import Engine, Event, Outcome
 from engines.codec import Codec
 from engines.registry import get_engine
 from replay.record import Entry, Header
-from service.store_events import CommandAccepted, GameCreated, GameFinished, SeatClaimed
+from service.store_events import CommandAccepted, GameCreated, GameFinished, RelayResealed, SeatClaimed
 
 IN_PROGRESS = "in_progress"
 FINISHED = "finished"
@@ -62,6 +62,8 @@ class GameRecord:
     status: str
     command_ids: CommandIndex
     imported: bool = False  # stored by ImportLog, not played here
+    spectator_delay: int = 0  # seconds every public channel lags behind (relay/delay.py)
+    relay_token_hash: str = ""  # a relayed table game: the hash of the token RelayLine needs
 
     @property
     def engine(self) -> Engine:
@@ -111,6 +113,7 @@ def header_from_json(data: dict[str, Any]) -> Header:
         rules_version=data.get("rules_version"),
         rng=data.get("rng"),
         salt=data.get("salt"),
+        forked_from=data.get("forked_from"),
     )
 
 
@@ -159,6 +162,8 @@ def _(event: GameCreated, record: GameRecord | None) -> GameRecord:
         status=IN_PROGRESS,
         command_ids=CommandIndex(),
         imported=event.imported,
+        spectator_delay=event.spectator_delay,
+        relay_token_hash=event.relay_token_hash,
     )
 
 
@@ -212,6 +217,26 @@ def accept(record: GameRecord, event: CommandAccepted, state: Any) -> GameRecord
         status=record.status,
         command_ids=record.command_ids,
         imported=record.imported,
+        spectator_delay=record.spectator_delay,
+        relay_token_hash=record.relay_token_hash,
+    )
+
+
+@apply.register
+def _(event: RelayResealed, record: GameRecord | None) -> GameRecord:
+    assert record is not None
+    header = header_from_json(event.header)
+    state = fold(record.engine, None, decode_events(header.game, header.setup_events))
+    for entry in event.entries:
+        state = fold(record.engine, state, decode_events(header.game, entry["events"]))
+    last = event.entries[-1] if event.entries else None
+    return replace(
+        record,
+        version=event.originator_version,
+        header=header,
+        state=state,
+        game_version=last["version"] if last else 1,
+        head=last["hash"] if last else header.hash,
     )
 
 

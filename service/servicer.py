@@ -16,6 +16,9 @@ import grpc
 from engines.base import Command, Engine
 from engines.registry import game_ids, get_engine
 from recordings.service import expand_or_refuse
+from relay.access import require_organiser
+from relay.fork import check_delay, fork_game
+from relay.messages import fork_origin
 from replay.audit import build_report
 from replay.narrative import describe_step
 from replay.record import state_hash
@@ -160,7 +163,12 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
                 raise InvalidArgument("FIELD_TOO_LONG", "a player name is too long", field="players")
         options = struct_to_dict(request.options)  # bad options: BAD_OPTION from create_game
         record, grants = self.app.create_game(
-            request.game, request.seats, list(request.players), options, request.tag
+            request.game,
+            request.seats,
+            list(request.players),
+            options,
+            request.tag,
+            check_delay(request.spectator_delay_seconds),
         )
         return frontier_pb2.CreateGameResponse(
             game_id=record.header.game_id,
@@ -228,6 +236,8 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
             view_json=to_json(view),
             seats_to_act=list(engine.seats_to_act(record.state)),
             imported=latest.imported,
+            spectator_delay_seconds=latest.spectator_delay,
+            forked_from=fork_origin(latest.header),
             **typed_view(record.header.game, view),
         )
         seat = seat_of(caller, latest.token_hashes, required=False)
@@ -286,6 +296,8 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
                     version=s.version,
                     created_at=s.created_at,
                     imported=s.imported,
+                    spectator_delay_seconds=s.spectator_delay,
+                    forked_from=s.forked_from,
                 )
                 for s in found
             ],
@@ -396,6 +408,30 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
             version=record.game_version,
             state_hash=expansion.trailer.state_hash,
             content=content,
+        )
+
+    @handles_errors
+    def ForkGame(self, request: Any, context: grpc.ServicerContext) -> Any:
+        require_organiser(self._caller(context), self.organiser_token, "fork games")
+        _require_id(request.game_id, "game_id")
+        if len(request.tag) > 200:
+            raise InvalidArgument("FIELD_TOO_LONG", "tag is longer than 200 characters", field="tag")
+        if any(len(name) > MAX_ID_LENGTH for name in request.players):
+            raise InvalidArgument("FIELD_TOO_LONG", "a player name is too long", field="players")
+        record, grants = fork_game(
+            self.app,
+            request.game_id,
+            request.version,
+            list(request.players),
+            request.tag,
+            request.spectator_delay_seconds,
+        )
+        return frontier_pb2.ForkGameResponse(
+            game_id=record.header.game_id,
+            version=record.game_version,
+            seed_commitment=record.header.seed_commitment or "",
+            seats=[frontier_pb2.SeatToken(seat=s, player=p, token=t) for s, p, t in grants],
+            forked_from=fork_origin(record.header),
         )
 
     def _require_import_right(self, caller: Caller) -> None:

@@ -1,0 +1,117 @@
+"""Fork a stored game at a version into a new live game (seeds/LOG-FORMAT.md, "Forked games").
+
+The fork's header copies the source's history up to the version (its setup
+events, then every entry's events) so the position folds on its own, names the
+source in `forked_from` with the source's state hash there, and commits to a new
+secret seed. Whatever nobody has seen at the fork -- a face-down deck's order --
+is re-shuffled from that seed (engines/unseen.py), so the fork never replays the
+source's future; every later die and card comes from the new seed as in any game.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Sequence
+from datetime import UTC, datetime
+from typing import Any
+from uuid import UUID, uuid4
+
+from engines.codec import encode
+from engines.rng import SEEDED_RNG_ID, SeededRng, seed_commitment
+from engines.unseen import reshuffle_unseen
+from replay.record import FORMAT_VERSION, Header, line_salt, state_hash
+from service.auth import new_token, token_hash
+from service.errors import InvalidArgument, RuleBroken
+from service.games import Games
+from service.records import FINISHED, GameRecord
+from service.store_events import GameCreated
+
+MAX_DELAY_SECONDS = 24 * 3600
+
+
+def check_delay(seconds: int, field: str = "spectator_delay_seconds") -> int:
+    if not 0 <= seconds <= MAX_DELAY_SECONDS:
+        raise InvalidArgument(
+            "BAD_DELAY", f"{field} must be from 0 to {MAX_DELAY_SECONDS} seconds, not {seconds}", field=field
+        )
+    return seconds
+
+
+def fork_game(
+    app: Games, source_id: str, version: int, players: Sequence[str], tag: str, spectator_delay: int
+) -> tuple[GameRecord, list[tuple[int, str, str]]]:
+    """Store the fork; returns its record and (seat, player, token) for the seats taken now."""
+    source = app.get(source_id)
+    check_delay(spectator_delay)
+    if source.status != FINISHED and not source.imported:
+        # Its header would copy the source's hidden orders, which anyone reads once the fork
+        # is over: a live source's future would be published before the source ends.
+        raise RuleBroken(
+            "SOURCE_IN_PROGRESS",
+            "a game still being played on this server cannot be forked until it is over: the fork's "
+            "log would publish the source's hidden cards while the source is still secret",
+            rule="FORK",
+        )
+    if not 1 <= version <= source.game_version:
+        raise InvalidArgument(
+            "VERSION_OUT_OF_RANGE",
+            f"version {version} is out of range: the source has versions 1 to {source.game_version}",
+            field="version",
+        )
+    seats = source.header.seats
+    if len(players) > seats:
+        raise InvalidArgument(
+            "TOO_MANY_PLAYERS", f"{len(players)} players named for {seats} seats", field="players"
+        )
+    engine = source.engine
+    at = app.record_at(source_id, version)
+    if engine.outcome(at.state) is not None:
+        raise RuleBroken(
+            "FORK_AT_END", f"the game is already over at version {version}: nothing to play", rule="FORK"
+        )
+    history: list[Any] = list(source.header.setup_events)
+    for entry in app.entries(source_id):
+        if entry.version > version:
+            break
+        history.extend(entry.events)
+    uid = str(uuid4())
+    seed = secrets.token_bytes(32)
+    rng = SeededRng(seed, uid, 0)
+    fresh = reshuffle_unseen(engine.game_id, at.state, rng)
+    names = [name.strip() for name in players] + [""] * (seats - len(players))
+    origin: dict[str, Any] = {
+        "game_id": source.header.game_id,
+        "version": version,
+        "state_hash": state_hash(engine.view(at.state, None), FORMAT_VERSION),
+        "events": len(history),
+    }
+    header = Header(
+        game_id=uid,
+        game=engine.game_id,
+        options=dict(source.header.options),
+        seats=seats,
+        players=tuple(names),
+        tag=tag,
+        seed_commitment=seed_commitment(seed),
+        setup_events=(*history, *(encode(e) for e in fresh)),
+        setup_draws=tuple(rng.draws),
+        format_version=FORMAT_VERSION,
+        rules_version=engine.rules_version,
+        rng=SEEDED_RNG_ID,
+        salt=line_salt(seed, uid, 1),
+        forked_from=origin,
+    ).sealed()
+    grants = [(seat, names[seat], new_token()) for seat in range(len(players))]
+    hashes = [token_hash(token) for _, _, token in grants] + [""] * (seats - len(players))
+    created = GameCreated(
+        originator_id=UUID(uid),
+        originator_version=1,
+        timestamp=GameCreated.create_timestamp(),
+        header=header.to_json(),
+        seed=seed.hex(),
+        token_hashes=hashes,
+        created_at=datetime.now(UTC).isoformat(timespec="seconds"),
+        spectator_delay=spectator_delay,
+    )
+    app.store_imported(created, [], finished=False)
+    return app.get(uid), grants

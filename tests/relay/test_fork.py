@@ -1,0 +1,150 @@
+"""ForkGame: a stored game forked at a version plays on as a new live game and audits on its own."""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import replace
+from typing import Any
+
+import grpc
+import pytest
+
+from engines.registry import game_ids
+from replay.forgeries import reseal
+from replay.logfile import read_text
+from replay.verify import verify
+from service.cli import main
+from service.client import Client, play_game
+from service.generated.frontier.v1 import frontier_pb2
+from service.server import Running
+from tests.conftest import ORGANISER
+from tests.service.helpers import create, failure, state
+
+HIDDEN_ORDER = {"most-wanted": "order", "deadwood-1876": "cards"}  # the deck_shuffled field
+
+
+def finished_game(client: Client, game: str, seed: int) -> str:
+    made = create(client, game)
+    play_game(client, made.game_id, made.tokens, random.Random(seed))
+    return made.game_id
+
+
+def fork(organiser: Client, game_id: str, version: int, seats: int) -> Any:
+    request = frontier_pb2.ForkGameRequest(
+        game_id=game_id, version=version, players=[f"fork{i}" for i in range(seats)], tag="what-if"
+    )
+    return organiser.call("ForkGame", request)
+
+
+def export(organiser: Client, game_id: str) -> str:
+    return str(organiser.call("ExportLog", frontier_pb2.ExportLogRequest(game_id=game_id)).content)
+
+
+@pytest.mark.parametrize("game", game_ids())
+def test_fork_plays_to_the_end_and_audits_naming_its_source(
+    client: Client, organiser: Client, game: str
+) -> None:
+    source = finished_game(client, game, 1)
+    last = state(client, source).version
+    at = max(2, last // 2)
+    seats = len(json.loads(export(organiser, source).splitlines()[0])["players"])
+    forked = fork(organiser, source, at, seats)
+    assert forked.version == 1 and forked.forked_from.game_id == source and forked.forked_from.version == at
+    # The fork starts where the source stood: same omniscient state hash.
+    assert forked.forked_from.state_hash == state(organiser, source, version=at).state_hash
+    assert state(organiser, forked.game_id).forked_from.game_id == source
+    tokens = {s.seat: s.token for s in forked.seats}
+    play_game(client, forked.game_id, tokens, random.Random(2))
+    text = export(organiser, forked.game_id)
+    header, entries, trailer = read_text(text)[:3]
+    assert header.forked_from is not None and header.forked_from["game_id"] == source
+    assert header.forked_from["version"] == at
+    assert header.seed_commitment is not None and header.game_id == forked.game_id
+    result = verify(header, entries, trailer)
+    assert result.verdict == "passed", result.problem
+    report = client.call("Audit", frontier_pb2.AuditRequest(game_id=forked.game_id))
+    assert report.ok and report.verdict == "passed", report.problems
+    listed = client.call("ListGames", frontier_pb2.ListGamesRequest(tag="what-if")).games
+    assert [g.forked_from for g in listed] == [source]
+
+
+@pytest.mark.parametrize("game", sorted(HIDDEN_ORDER))
+def test_fork_reshuffles_what_nobody_has_seen(client: Client, organiser: Client, game: str) -> None:
+    source = finished_game(client, game, 3)
+    seats = len(json.loads(export(organiser, source).splitlines()[0])["players"])
+    deck_at_fork = json.loads(state(organiser, source, version=2).view_json)["deck"]
+    header = json.loads(export(organiser, fork(organiser, source, 2, seats).game_id).splitlines()[0])
+    copied = header["forked_from"]["events"]
+    fresh = header["events"][copied:]
+    shuffled = [e for e in fresh if e["kind"] == "deck_shuffled"]
+    assert len(shuffled) == 1
+    new_deck = shuffled[0][HIDDEN_ORDER[game]]
+    assert sorted(new_deck) == sorted(deck_at_fork) and new_deck != deck_at_fork
+    # The new order is the new seed's: the seed is revealed at the end and audit re-derives it.
+    assert header["draws"] and header["draws"][0]["value"] == new_deck
+
+
+def test_a_game_in_progress_cannot_be_forked(client: Client, organiser: Client) -> None:
+    made = create(client, "most-wanted")
+    found = failure(lambda: fork(organiser, made.game_id, 1, 2))
+    assert found.code == grpc.StatusCode.FAILED_PRECONDITION and found.reason == "SOURCE_IN_PROGRESS"
+
+
+def test_only_the_organiser_forks(client: Client) -> None:
+    source = finished_game(client, "most-wanted", 4)
+    for token, code in (
+        (None, grpc.StatusCode.UNAUTHENTICATED),
+        ("someone", grpc.StatusCode.PERMISSION_DENIED),
+    ):
+
+        def call(token: str | None = token) -> Any:
+            return client.call(
+                "ForkGame", frontier_pb2.ForkGameRequest(game_id=source, version=2), token=token
+            )
+
+        found = failure(call)
+        assert (found.code, found.reason) == (code, "ORGANISER_REQUIRED")
+
+
+@pytest.mark.parametrize("version", [0, 10_000])
+def test_a_version_outside_the_source_is_refused(client: Client, organiser: Client, version: int) -> None:
+    source = finished_game(client, "most-wanted", 5)
+    found = failure(lambda: fork(organiser, source, version, 2))
+    assert found.code == grpc.StatusCode.INVALID_ARGUMENT and found.reason == "VERSION_OUT_OF_RANGE"
+
+
+def test_a_forged_starting_position_fails_the_audit(client: Client, organiser: Client) -> None:
+    """A forger edits the copied history (a card into a hand) and re-seals: the state hash betrays it."""
+    source = finished_game(client, "most-wanted", 6)
+    forked = fork(organiser, source, 3, 2)
+    play_game(client, forked.game_id, {s.seat: s.token for s in forked.seats}, random.Random(7))
+    header, entries, trailer = read_text(export(organiser, forked.game_id))[:3]
+    assert header.forked_from is not None
+    events = list(header.setup_events)
+    deal = next(i for i, e in enumerate(events) if e["kind"] == "deck_shuffled")
+    order = list(events[deal]["order"])
+    order[0], order[-1] = order[-1], order[0]
+    events[deal] = {**events[deal], "order": order}
+    forged = reseal(replace(header, setup_events=tuple(events)), entries, trailer)
+    problem = verify(*forged).problem
+    assert problem is not None and problem.code == "FORK_STATE_DIFFERS" and problem.line == 1
+    # Claiming another source position: the same check.
+    origin = {**header.forked_from, "state_hash": "0" * 64}
+    problem = verify(*reseal(replace(header, forked_from=origin), entries, trailer)).problem
+    assert problem is not None and problem.code == "FORK_STATE_DIFFERS"
+    # Keeping the source's deck instead of the new seed's shuffle: the re-derived draw differs.
+    copied = int(str(header.forked_from["events"]))
+    kept = reseal(replace(header, setup_events=header.setup_events[:copied]), entries, trailer)
+    assert verify(*kept).problem is not None
+
+
+def test_frontier_fork_command(client: Client, server: Running, capsys: pytest.CaptureFixture[str]) -> None:
+    source = finished_game(client, "western-legends", 8)
+    argv = ["fork", source, "--at", "3", "--players", "Ann,Bob", "--server", f"127.0.0.1:{server.port}"]
+    assert main([*argv, "--token", ORGANISER]) == 0
+    printed = json.loads(capsys.readouterr().out)
+    forked = state(client, printed["game_id"])
+    assert (forked.forked_from.game_id, forked.forked_from.version) == (source, 3)
+    assert [s["player"] for s in printed["seats"]] == ["Ann", "Bob"]
+    assert main(argv) == 1  # no organiser token: refused, nothing forked
