@@ -404,6 +404,29 @@ class Games(Application[UUID]):
                 "GAME_EXISTS", f"a game with id {created.originator_id} is already stored"
             ) from None
 
+    def append_relayed(self, record: GameRecord, *events: Any) -> GameRecord:
+        """Save a relayed line's stored events (relay/live.py) after `record`, then tell watchers.
+
+        The caller holds `lock_for(record.id)`; another server that appended first makes
+        this a CONTENTION conflict, as for any command.
+        """
+        try:
+            self._save(*events)
+        except IntegrityError:
+            self._forget(record.id)
+            raise Conflict("CONTENTION", "the relay changed while storing the line; retry") from None
+        after = project_game(record, events)
+        assert after is not None
+        self._cache(after)
+        last = next(e for e in reversed(events) if isinstance(e, CommandAccepted | RelayResealed))
+        entry = last.entry if isinstance(last, CommandAccepted) else last.entries[-1]
+        self.broker.publish(Update(str(record.id), entry, after.status == FINISHED))
+        return after
+
+    def lock_for(self, game_id: str) -> threading.Lock:
+        """The lock that serialises writes to one game inside this process."""
+        return self._lock_for(parse_game_id(game_id))
+
     # -- plumbing --------------------------------------------------------------
 
     def _save(self, *events: Any) -> None:

@@ -18,6 +18,7 @@ from engines.registry import game_ids, get_engine
 from recordings.service import expand_or_refuse
 from relay.access import require_organiser
 from relay.fork import check_delay, fork_game
+from relay.live import relay_line, start_relay
 from relay.messages import fork_origin
 from replay.audit import build_report
 from replay.narrative import describe_step
@@ -408,6 +409,24 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
             version=record.game_version,
             state_hash=expansion.trailer.state_hash,
             content=content,
+        )
+
+    @handles_errors
+    def StartRelay(self, request: Any, context: grpc.ServicerContext) -> Any:
+        self._require_import_right(self._caller(context))  # a relay stores a table game, as imports do
+        record, token = start_relay(self.app, request.header, request.spectator_delay_seconds)
+        return frontier_pb2.StartRelayResponse(
+            game_id=record.header.game_id, version=record.game_version, relay_token=token
+        )
+
+    @handles_errors
+    def RelayLine(self, request: Any, context: grpc.ServicerContext) -> Any:
+        game_id = _require_id(request.game_id, "game_id")
+        record, duplicate, resealed = relay_line(
+            self.app, game_id, self._caller(context), request.line, request.expected_version
+        )
+        return frontier_pb2.RelayLineResponse(
+            version=record.game_version, status=record.status, duplicate=duplicate, resealed=resealed
         )
 
     @handles_errors
