@@ -6,6 +6,7 @@ stable UPPER_SNAKE code; nothing here decides a rule.
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import inspect
 from collections.abc import AsyncIterator, Callable, Iterator
@@ -17,6 +18,7 @@ from engines.base import Command, Engine
 from engines.registry import game_ids, get_engine
 from recordings.service import expand_or_refuse
 from relay.access import require_organiser
+from relay.delay import delayed_updates, holds_back, public_record, public_summaries
 from relay.fork import check_delay, fork_game
 from relay.live import relay_line, start_relay
 from relay.messages import fork_origin
@@ -218,7 +220,15 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
         latest = self._game(request.game_id)
         caller = self._caller(context, latest)
         version = request.version if request.HasField("version") else None
-        record = self.app.record_at(request.game_id, version)
+        if holds_back(latest, caller):  # a delayed game: spectators read its public record
+            latest = public_record(self.app, latest)
+            if version is not None and version > latest.game_version:
+                raise InvalidArgument(
+                    "VERSION_OUT_OF_RANGE",
+                    f"version {version} is out of range: this game has versions 1 to {latest.game_version}",
+                )
+            version = latest.game_version if version is None else version
+        record = latest if version == latest.game_version else self.app.record_at(request.game_id, version)
         viewer = viewer_of(latest, caller)
         return self._state_message(record, viewer, latest, caller)
 
@@ -286,6 +296,8 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
             after=after,
             limit=size,
         )
+        if self._caller(context).token is None:  # spectators: delayed games at their public version
+            found = public_summaries(self.app, found, request.status)
         return frontier_pb2.ListGamesResponse(
             games=[
                 frontier_pb2.GameSummary(
@@ -315,6 +327,12 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
         def resolve(record: GameRecord) -> Caller:
             return authenticate(caller, record.token_hashes)
 
+        if caller.token is None and request.from_version >= 0:
+            record = await asyncio.to_thread(self._game, game_id)
+            if holds_back(record, caller):
+                async for update in delayed_updates(self.app, game_id, request.from_version, caller):
+                    yield update
+                return
         async for update in self.watching.stream(game_id, request.from_version, resolve):
             yield update
 
@@ -322,6 +340,8 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
     def Replay(self, request: Any, context: grpc.ServicerContext) -> Iterator[Any]:
         latest = self._game(request.game_id)
         caller = self._caller(context, latest)
+        if holds_back(latest, caller):
+            latest = public_record(self.app, latest)
         viewer = viewer_of(latest, caller)
         engine = latest.engine
         last = request.to_version or latest.game_version
@@ -378,6 +398,8 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
     def ExportLog(self, request: Any, context: grpc.ServicerContext) -> Any:
         record = self._game(request.game_id)
         caller = self._caller(context, record)
+        if holds_back(record, caller):
+            record = public_record(self.app, record)
         viewer = viewer_of(record, caller)
         content = "\n".join(export_lines(self.app, record, viewer, self.signing_key)) + "\n"
         return frontier_pb2.ExportLogResponse(content=content, redacted=viewer is not None)
@@ -466,6 +488,8 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
     def Audit(self, request: Any, context: grpc.ServicerContext) -> Any:
         record = self._game(request.game_id)
         caller = self._caller(context, record)
+        if holds_back(record, caller):
+            record = public_record(self.app, record)
         if record.status != FINISHED and not caller.is_organiser:
             raise PermissionDenied(
                 "AUDIT_NOT_ALLOWED",
@@ -512,6 +536,8 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
     def ProveInclusion(self, request: Any, context: grpc.ServicerContext) -> Any:
         record = self._game(request.game_id)
         caller = self._caller(context, record)
+        if holds_back(record, caller):
+            record = public_record(self.app, record)
         if not 1 <= request.version <= record.game_version:
             raise InvalidArgument(
                 "BAD_VERSION",

@@ -24,6 +24,7 @@ from starlette.routing import Route
 
 from engines.base import SPECTATOR, Seat
 from engines.registry import game_ids, get_engine
+from relay.delay import holds_back, public_record, public_summaries
 from replay.narrative import describe_outcome
 from service.auth import Caller, authenticate, caller_from_metadata
 from service.errors import InvalidArgument, PermissionDenied, ServiceError, Unauthenticated
@@ -79,6 +80,8 @@ class WebViewer:
         found = self.games.index.search(
             game=filters["game"], status=filters["status"], tag=filters["tag"], limit=500
         )
+        if caller.token is None:  # spectators: delayed games as they are public (relay/delay.py)
+            found = public_summaries(self.games, found, filters["status"])
         rows = [
             {
                 "game_id": s.game_id,
@@ -151,6 +154,8 @@ class WebViewer:
         """
         record = self.games.get(request.path_params["game_id"])
         caller = authenticate(self._caller(request), record.token_hashes)  # as over gRPC
+        if holds_back(record, caller):  # a delayed game: spectators see its public record
+            record = public_record(self.games, record)
         if after < record.game_version:
             return None
         viewer = _chosen_viewer(record, caller, request.query_params.get("seat", ""))
@@ -176,9 +181,12 @@ class WebViewer:
         record = self.games.get(request.path_params["game_id"])
         # As over gRPC: a token that is neither the organiser's nor a seat of this game is refused.
         caller = authenticate(self._caller(request), record.token_hashes)
+        if holds_back(record, caller):  # a delayed game: spectators see its public record
+            record = public_record(self.games, record)
         seat_param = request.query_params.get("seat", "")
         viewer = _chosen_viewer(record, caller, seat_param)
-        entries = self.games.entries(record.header.game_id)
+        shown = record.game_version
+        entries = (e for e in self.games.entries(record.header.game_id) if e.version <= shown)
         view = game_view(record.header, entries, record.players, viewer, after=after)
         return record, view, seat_param
 
