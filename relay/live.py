@@ -33,7 +33,6 @@ from service.auth import Caller, new_token, token_hash
 from service.errors import (
     Conflict,
     InvalidArgument,
-    PermissionDenied,
     RuleBroken,
     ServiceError,
     Unauthenticated,
@@ -80,11 +79,11 @@ def relay_line(
     text = _one_line(line, "line")
     with app.lock_for(game_id):
         record = app.get(game_id)
+        _require_relay_token(caller, record)
         if not record.relay_token_hash:
             raise RuleBroken(
                 "NOT_A_RELAY", "this game is not relayed: StartRelay creates relays", rule="RELAY"
             )
-        _require_relay_token(caller, record)
         header, lines = relayed_lines(app, record)
         if lines and lines[-1] == text and expected_version == record.game_version - 1:
             return record, True, False  # a retry whose answer was lost: the line is stored once
@@ -218,5 +217,6 @@ def _require_relay_token(caller: Caller, record: GameRecord) -> None:
         raise Unauthenticated(
             "RELAY_TOKEN_REQUIRED", "send the relay token StartRelay gave (or the organiser's)"
         )
-    if token_hash(caller.token) != record.relay_token_hash:
-        raise PermissionDenied("RELAY_TOKEN_REQUIRED", "this token is not this relay's")
+    if not record.relay_token_hash or token_hash(caller.token) != record.relay_token_hash:
+        # As every call that reads a token answers one that is not of its game.
+        raise Unauthenticated("UNKNOWN_TOKEN", "the token is neither the organiser's nor this relay's token")
