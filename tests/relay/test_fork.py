@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 import grpc
@@ -18,7 +19,7 @@ from service.cli import main
 from service.client import Client, play_game
 from service.generated.frontier.v1 import frontier_pb2
 from service.server import Running
-from tests.conftest import ORGANISER
+from tests.conftest import ORGANISER, start_server
 from tests.service.helpers import create, failure, state
 
 HIDDEN_ORDER = {"most-wanted": "order", "deadwood-1876": "cards"}  # the deck_shuffled field
@@ -148,3 +149,26 @@ def test_frontier_fork_command(client: Client, server: Running, capsys: pytest.C
     assert (forked.forked_from.game_id, forked.forked_from.version) == (source, 3)
     assert [s["player"] for s in printed["seats"]] == ["Ann", "Bob"]
     assert main(argv) == 1  # no organiser token: refused, nothing forked
+
+
+def test_an_imported_table_game_forks_and_its_fork_reimports_elsewhere(
+    client: Client, organiser: Client, tmp_path: Path
+) -> None:
+    recording = (Path(__file__).resolve().parents[2] / "seeds" / "recordings" / "most-wanted.rec").read_text()
+    source = organiser.call("ExpandRecording", frontier_pb2.ExpandRecordingRequest(content=recording)).game_id
+    forked = fork(organiser, source, 6, 2)
+    assert state(client, forked.game_id).forked_from.game_id == source
+    play_game(client, forked.game_id, {s.seat: s.token for s in forked.seats}, random.Random(9))
+    text = export(organiser, forked.game_id)
+    other = start_server(tmp_path / "other")
+    try:
+        with Client(f"127.0.0.1:{other.port}", token=ORGANISER) as elsewhere:
+            imported = elsewhere.call("ImportLog", frontier_pb2.ImportLogRequest(content=text))
+            assert imported.game_id == forked.game_id
+            assert imported.state_hash == state(organiser, forked.game_id).state_hash
+            assert (
+                elsewhere.call("Audit", frontier_pb2.AuditRequest(game_id=forked.game_id)).verdict == "passed"
+            )
+            assert state(elsewhere, forked.game_id).forked_from.game_id == source
+    finally:
+        other.stop()

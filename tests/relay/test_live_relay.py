@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import grpc
+import pytest
 
 from recordings.expand import expand_text
 from replay.logfile import read_text
 from replay.verify import verify
+from service.cli import main
 from service.client import Client
 from service.generated.frontier.v1 import frontier_pb2
+from service.server import Running
+from tests.conftest import ORGANISER
 from tests.relay.helpers import SAMPLE, Watcher, recording_lines, send, start
 from tests.service.helpers import failure, state
 
@@ -96,3 +102,24 @@ def test_a_bad_header_is_refused_and_only_the_organiser_starts_relays(
     stranger = failure(lambda: start(client, header))
     assert (stranger.code, stranger.reason) == (grpc.StatusCode.UNAUTHENTICATED, "ORGANISER_REQUIRED")
     assert client.call("ListGames", frontier_pb2.ListGamesRequest()).games == []
+
+
+def test_frontier_relay_sends_a_recording_line_by_line(
+    client: Client, server: Running, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    address = ["--server", f"127.0.0.1:{server.port}", "--token", ORGANISER]
+    assert main(["relay", str(SAMPLE), *address]) == 0
+    out = capsys.readouterr().out
+    assert "(game over)" in out
+    game_id = out.split(" as game ")[1].split()[0]
+    assert state(client, game_id).status == "finished"
+    # A wrong line is named by its line in the file (notes and blank lines counted).
+    text = SAMPLE.read_text().splitlines()
+    number = (
+        next(n for n, line in enumerate(text) if line.startswith('{"seat": 1, "command": {"kind": "join')) + 1
+    )
+    text[number - 1] = text[number - 1].replace('"seat": 1', '"seat": 0', 1)
+    wrong = tmp_path / "wrong.rec"
+    wrong.write_text("\n".join(text) + "\n")
+    assert main(["relay", str(wrong), *address]) == 1
+    assert f"{wrong}:{number}: FAILED_PRECONDITION: line " in capsys.readouterr().err
