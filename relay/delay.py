@@ -76,6 +76,25 @@ def public_record(app: Games, record: GameRecord, now: datetime | None = None) -
     return replace(record, state=state, game_version=version, head=head, status=IN_PROGRESS)
 
 
+def public_search(
+    app: Games, *, game: str, status: str, player: str, tag: str, after: int, limit: int
+) -> list[Summary]:
+    """ListGames for a spectator: the status filter applies to the public status.
+
+    Filtering on the stored status first would drop a delayed game that is over for its seats
+    but not yet for spectators from both lists, which tells that it ended.
+    """
+    shown: list[Summary] = []
+    cursor = after
+    while len(shown) < limit:
+        batch = app.index.search(game=game, player=player, tag=tag, after=cursor, limit=limit)
+        shown.extend(public_summaries(app, batch, status))
+        if len(batch) < limit:
+            break
+        cursor = batch[-1].position
+    return shown[:limit]
+
+
 def public_summaries(app: Games, found: list[Summary], status: str) -> list[Summary]:
     """ListGames for a spectator: a delayed game's version and status as they are public."""
     shown = []
@@ -85,8 +104,8 @@ def public_summaries(app: Games, found: list[Summary], status: str) -> list[Summ
             summary = replace(
                 summary, commands=record.game_version - 1, finished=record.status != IN_PROGRESS
             )
-            if status and summary.status != status:
-                continue  # over for its seats, not yet for spectators (or the other way round)
+        if status and summary.status != status:
+            continue
         shown.append(summary)
     return shown
 

@@ -18,7 +18,7 @@ from engines.base import Command, Engine
 from engines.registry import game_ids, get_engine
 from recordings.service import expand_or_refuse
 from relay.access import require_organiser
-from relay.delay import delayed_updates, holds_back, public_record, public_summaries
+from relay.delay import delayed_updates, holds_back, public_record, public_search
 from relay.fork import check_delay, fork_game
 from relay.live import relay_line, start_relay
 from relay.messages import fork_origin
@@ -288,7 +288,10 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
             raise InvalidArgument(
                 "BAD_PAGE_TOKEN", "page_token is not one this server gave", field="page_token"
             ) from None
-        found = self.app.index.search(
+        search = self.app.index.search
+        if self._caller(context).token is None:  # spectators: delayed games at their public version
+            search = functools.partial(public_search, self.app)
+        found = search(
             game=request.game,
             status=request.status,
             player=request.player,
@@ -296,8 +299,6 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
             after=after,
             limit=size,
         )
-        if self._caller(context).token is None:  # spectators: delayed games at their public version
-            found = public_summaries(self.app, found, request.status)
         return frontier_pb2.ListGamesResponse(
             games=[
                 frontier_pb2.GameSummary(

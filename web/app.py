@@ -11,6 +11,7 @@ view with `?seat=N` (1-based, as people count seats), `?seat=public` or `?seat=a
 
 from __future__ import annotations
 
+import functools
 import hmac
 from typing import Any
 from urllib.parse import parse_qs
@@ -24,7 +25,7 @@ from starlette.routing import Route
 
 from engines.base import SPECTATOR, Seat
 from engines.registry import game_ids, get_engine
-from relay.delay import holds_back, public_record, public_summaries
+from relay.delay import holds_back, public_record, public_search
 from replay.narrative import describe_outcome
 from service.auth import Caller, authenticate, caller_from_metadata
 from service.errors import InvalidArgument, PermissionDenied, ServiceError, Unauthenticated
@@ -77,11 +78,10 @@ class WebViewer:
         except ServiceError as error:
             return HTMLResponse(message_page("Cannot list games", error.message), _status(error))
         filters = {k: request.query_params.get(k, "") for k in ("game", "status", "tag")}
-        found = self.games.index.search(
-            game=filters["game"], status=filters["status"], tag=filters["tag"], limit=500
-        )
+        search = self.games.index.search
         if caller.token is None:  # spectators: delayed games as they are public (relay/delay.py)
-            found = public_summaries(self.games, found, filters["status"])
+            search = functools.partial(public_search, self.games, player="", after=0)
+        found = search(game=filters["game"], status=filters["status"], tag=filters["tag"], limit=500)
         rows = [
             {
                 "game_id": s.game_id,

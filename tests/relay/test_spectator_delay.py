@@ -93,6 +93,8 @@ def test_every_public_channel_holds_back_a_delayed_game(client: Client) -> None:
     listed = client.call("ListGames", frontier_pb2.ListGamesRequest()).games
     assert [(g.version, g.status) for g in listed] == [(1, "in_progress")]
     assert client.call("ListGames", frontier_pb2.ListGamesRequest(status="finished")).games == []
+    running = client.call("ListGames", frontier_pb2.ListGamesRequest(status="in_progress")).games
+    assert [g.game_id for g in running] == [game.game_id]  # still listed as in progress, as it was
     audit = failure(lambda: client.call("Audit", frontier_pb2.AuditRequest(game_id=game.game_id)))
     assert audit.reason == "AUDIT_NOT_ALLOWED"
     proof = failure(
@@ -119,8 +121,11 @@ def test_the_web_viewer_holds_back_a_delayed_game(client: Client, server: Runnin
         request = urllib.request.Request(url, headers={"authorization": f"Bearer {ORGANISER}"})
         with urllib.request.urlopen(request, timeout=10) as page:
             assert [s["version"] for s in json.loads(page.read())["steps"]] == [1, 2]
+        play_game(client, game.game_id, game.tokens, random.Random(12))
         with urllib.request.urlopen(f"http://127.0.0.1:{http.port}/?status=finished", timeout=10) as page:
             assert game.game_id not in page.read().decode()
+        with urllib.request.urlopen(f"http://127.0.0.1:{http.port}/?status=in_progress", timeout=10) as page:
+            assert game.game_id in page.read().decode()
     finally:
         http.stop()
 
