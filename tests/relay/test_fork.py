@@ -172,3 +172,17 @@ def test_an_imported_table_game_forks_and_its_fork_reimports_elsewhere(
             assert state(elsewhere, forked.game_id).forked_from.game_id == source
     finally:
         other.stop()
+
+
+def test_a_fork_of_a_fork_starts_from_the_forks_position_and_audits(
+    client: Client, organiser: Client
+) -> None:
+    source = finished_game(client, "deadwood-1876", 13)
+    first = fork(organiser, source, 4, 2)
+    play_game(client, first.game_id, {s.seat: s.token for s in first.seats}, random.Random(14))
+    second = fork(organiser, first.game_id, 3, 2)
+    assert second.forked_from.game_id == first.game_id
+    assert second.forked_from.state_hash == state(organiser, first.game_id, version=3).state_hash
+    play_game(client, second.game_id, {s.seat: s.token for s in second.seats}, random.Random(15))
+    header, entries, trailer = read_text(export(organiser, second.game_id))[:3]
+    assert verify(header, entries, trailer).verdict == "passed"
