@@ -43,13 +43,15 @@ def fork_game(
     """Store the fork; returns its record and (seat, player, token) for the seats taken now."""
     source = app.get(source_id)
     check_delay(spectator_delay)
-    if source.status != FINISHED and not source.imported:
-        # Its header would copy the source's hidden orders, which anyone reads once the fork
-        # is over: a live source's future would be published before the source ends.
+    if source.status != FINISHED and (not source.imported or source.relay_token_hash):
+        # The fork would copy the source's hidden cards: its seats would see the source players'
+        # hands, and anyone reads all of them once the fork is over, while the source goes on.
+        # (An imported log's whole record came from a file: it holds no secret of this server.)
         raise RuleBroken(
             "SOURCE_IN_PROGRESS",
-            "a game still being played on this server cannot be forked until it is over: the fork's "
-            "log would publish the source's hidden cards while the source is still secret",
+            "a game still being played (here or relayed from a table) cannot be forked until it is "
+            "over: the fork would show the source's hidden cards to the fork's seats, and to everyone "
+            "once the fork ends",
             rule="FORK",
         )
     if not 1 <= version <= source.game_version:

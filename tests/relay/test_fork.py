@@ -20,6 +20,8 @@ from service.client import Client, play_game
 from service.generated.frontier.v1 import frontier_pb2
 from service.server import Running
 from tests.conftest import ORGANISER, start_server
+from tests.relay.helpers import recording_lines, send
+from tests.relay.helpers import start as start_relay
 from tests.service.helpers import create, failure, state
 
 HIDDEN_ORDER = {"most-wanted": "order", "deadwood-1876": "cards"}  # the deck_shuffled field
@@ -87,9 +89,15 @@ def test_fork_reshuffles_what_nobody_has_seen(client: Client, organiser: Client,
 
 
 def test_a_game_in_progress_cannot_be_forked(client: Client, organiser: Client) -> None:
+    """Attack: a fork of a live game (or a live relay) would hand its seats the source's hands."""
     made = create(client, "most-wanted")
-    found = failure(lambda: fork(organiser, made.game_id, 1, 2))
-    assert found.code == grpc.StatusCode.FAILED_PRECONDITION and found.reason == "SOURCE_IN_PROGRESS"
+    header, lines = recording_lines()
+    relay = start_relay(organiser, header)
+    send(client, relay.game_id, lines[0], 1, relay.relay_token)
+    for game_id in (made.game_id, relay.game_id):
+        found = failure(lambda game_id=game_id: fork(organiser, game_id, 1, 2))  # type: ignore[misc]
+        assert found.code == grpc.StatusCode.FAILED_PRECONDITION and found.reason == "SOURCE_IN_PROGRESS"
+    assert client.call("ListGames", frontier_pb2.ListGamesRequest(tag="what-if")).games == []
 
 
 def test_only_the_organiser_forks(client: Client) -> None:
