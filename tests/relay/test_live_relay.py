@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import threading
+import time
 from pathlib import Path
 
 import grpc
@@ -123,3 +125,29 @@ def test_frontier_relay_sends_a_recording_line_by_line(
     wrong.write_text("\n".join(text) + "\n")
     assert main(["relay", str(wrong), *address]) == 1
     assert f"{wrong}:{number}: FAILED_PRECONDITION: line " in capsys.readouterr().err
+
+
+def test_frontier_relay_follow_sends_lines_as_the_arbiter_writes_them(
+    client: Client, server: Running, tmp_path: Path
+) -> None:
+    header, lines = recording_lines()
+    live = tmp_path / "live.rec"
+    live.write_text(header + "\n" + lines[0] + "\n")
+    argv = ["relay", str(live), "--follow", "--server", f"127.0.0.1:{server.port}", "--token", ORGANISER]
+    result: list[int] = []
+    relaying = threading.Thread(target=lambda: result.append(main(argv)), daemon=True)
+    relaying.start()
+    deadline = time.monotonic() + 20
+    while not client.call("ListGames", frontier_pb2.ListGamesRequest()).games:
+        assert time.monotonic() < deadline
+        time.sleep(0.1)
+    game_id = client.call("ListGames", frontier_pb2.ListGamesRequest()).games[0].game_id
+    with live.open("a") as file:  # the arbiter writes the rest, a few lines at a time
+        for start_at in range(1, len(lines), 10):
+            file.write("# next turn\n" + "\n".join(lines[start_at : start_at + 10]) + "\n")
+            file.flush()
+            time.sleep(0.3)
+    relaying.join(60)
+    assert result == [0]
+    assert state(client, game_id).status == "finished"
+    assert state(client, game_id).version == len(lines) + 1
