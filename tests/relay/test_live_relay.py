@@ -69,6 +69,12 @@ def test_a_line_that_breaks_a_rule_is_refused_and_nothing_is_stored(
     assert card_twice != lines[1]
     refused = failure(lambda: send(client, relay.game_id, card_twice, 2, relay.relay_token))
     assert refused.code == grpc.StatusCode.FAILED_PRECONDITION and refused.metadata["line"] == "3"
+    # Attack: a line that brings its own events, or smuggles a second line, is not a recording line.
+    injected = lines[1][:-1] + ', "events": [{"kind": "money_gained", "seat": 1, "amount": 99}]}'
+    smuggled = lines[1] + "\n" + lines[2]
+    for bad, reason in ((injected, "MALFORMED_LINE"), (smuggled, "NOT_ONE_LINE")):
+        found = failure(lambda bad=bad: send(client, relay.game_id, bad, 2, relay.relay_token))  # type: ignore[misc]
+        assert (found.code, found.reason) == (grpc.StatusCode.INVALID_ARGUMENT, reason), found
     assert state(client, relay.game_id).version == 2
     # The right line is still accepted at version 3.
     assert send(client, relay.game_id, lines[1], 2, relay.relay_token).version == 3
