@@ -194,3 +194,25 @@ def test_a_fork_of_a_fork_starts_from_the_forks_position_and_audits(
     play_game(client, second.game_id, {s.seat: s.token for s in second.seats}, random.Random(15))
     header, entries, trailer = read_text(export(organiser, second.game_id))[:3]
     assert verify(header, entries, trailer).verdict == "passed"
+
+
+@pytest.mark.parametrize("game", sorted(HIDDEN_ORDER) + ["western-legends"])
+def test_a_fork_is_its_source_at_the_version_but_for_the_unseen_order(
+    client: Client, organiser: Client, game: str
+) -> None:
+    """Oracle: at every version, the fork's first state is the source's there, the hidden order aside."""
+    source = finished_game(client, game, 21)
+    last = state(client, source).version
+    seats = len(json.loads(export(organiser, source).splitlines()[0])["players"])
+
+    def comparable(view_json: str) -> dict[str, Any]:
+        view = json.loads(view_json)
+        for name in ("deck", "centre"):
+            if name in view:
+                view[name] = sorted(view[name])
+        return view
+
+    for version in sorted({1, 2, last // 3, last // 2, last - 1}):
+        forked = fork(organiser, source, version, seats)
+        at_source = comparable(state(organiser, source, version=version).view_json)
+        assert comparable(state(organiser, forked.game_id).view_json) == at_source, version
