@@ -2,7 +2,9 @@
 
 `SeededRng` derives every outcome from (secret seed, game id, game version,
 draw index) with SHA-256, so an auditor holding the revealed seed re-derives
-each die roll and shuffle. `ObservedRng` replays outcomes recorded at a real
+each die roll and shuffle. A duplicate deal (tournaments) names a deal key that
+takes the game id's place (`rng_key`), so tables sharing the seed and the key
+are dealt alike. `ObservedRng` replays outcomes recorded at a real
 table and checks that each one was possible. Both write `draws`: the list of
 outcomes a command used, stored with the command and in the match log.
 """
@@ -12,7 +14,7 @@ from __future__ import annotations
 import hashlib
 from collections import Counter
 from collections.abc import Sequence
-from typing import TypeVar
+from typing import NamedTuple, TypeVar
 
 from engines.base import JsonValue, RuleViolation
 
@@ -30,6 +32,18 @@ class ImpossibleOutcome(RuleViolation):
 def seed_commitment(seed: bytes) -> str:
     """The hash published when a game is created; the seed is revealed at the end."""
     return hashlib.sha256(b"frontier-seed-v1:" + seed).hexdigest()
+
+
+class Deal(NamedTuple):
+    """A duplicate deal: the seed every table of the deal shares, and the key naming it."""
+
+    seed: bytes
+    key: str  # e.g. "<tournament id>/round-3/4-seats"; written in the header's `deal` field
+
+
+def rng_key(game_id: str, deal: str | None) -> str:
+    """What the generator is keyed by: the deal key when the header names one, else the game id."""
+    return game_id if deal is None else deal
 
 
 class SeededRng:

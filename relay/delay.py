@@ -29,6 +29,7 @@ from service.listing import Summary
 from service.records import IN_PROGRESS, GameRecord, decode_events, fold
 from service.store_events import CommandAccepted, RelayResealed
 from service.views import redacted_entry_events, viewer_of
+from tournaments.secrecy import deal_closed
 
 POLL_SECONDS = 1.0  # how often a delayed stream looks for versions stored since it last read
 
@@ -120,7 +121,7 @@ async def delayed_updates(
         times = await asyncio.to_thread(release_times, app, record)
         now = datetime.now(UTC)
         shown = await asyncio.to_thread(public_record, app, record, now)
-        viewer = viewer_of(shown, caller)
+        viewer = viewer_of(shown, caller, deal_closed=await asyncio.to_thread(deal_closed, app, record))
         if sent < 1:
             events = redacted_entry_events(shown, shown.header.setup_events, viewer)
             status = shown.status if shown.game_version == 1 else IN_PROGRESS

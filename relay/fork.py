@@ -25,6 +25,7 @@ from service.errors import InvalidArgument, RuleBroken
 from service.games import Games
 from service.records import FINISHED, GameRecord
 from service.store_events import GameCreated
+from tournaments.secrecy import deal_closed
 
 MAX_DELAY_SECONDS = 24 * 3600
 
@@ -52,6 +53,14 @@ def fork_game(
             "a game still being played (here or relayed from a table) cannot be forked until it is "
             "over: the fork would show the source's hidden cards to the fork's seats, and to everyone "
             "once the fork ends",
+            rule="FORK",
+        )
+    if not deal_closed(app, source):
+        # A duplicate deal's other tables may still be playing these very cards.
+        raise RuleBroken(
+            "DEAL_IN_PLAY",
+            f"this game plays duplicate deal {source.header.deal}; fork it once every table of the deal "
+            "has finished",
             rule="FORK",
         )
     if not 1 <= version <= source.game_version:

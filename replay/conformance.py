@@ -96,6 +96,47 @@ def game_record(game: str, *, format_version: int = 2, cut: int | None = None) -
     )
 
 
+DEAL = "conformance-cup/round-1/2-seats"  # the duplicate deal both tables of the good pair share
+
+
+@cache
+def deal_record(table: int) -> Record:
+    """Table `table` of a duplicate deal: the deal's seed and key, its own game id and play."""
+    name = f"most-wanted-deal-table-{table}"
+    game_id = str(uuid.uuid5(uuid.NAMESPACE_URL, f"https://frontier-ledger.invalid/conformance/{name}"))
+    engine = get_engine("most-wanted")
+    options = engine.options({})
+    seed = _seed("most-wanted-deal")
+    # The generator is keyed by the deal, not the game id: playout's game_id is the deal key.
+    played = list(playout(engine, 2, seed=seed, game_id=DEAL, options=options, bot_seed=table))
+    players = [f"Table {table} seat 1", f"Table {table} seat 2"]
+    return build_record(game_id, "most-wanted", options, 2, players, "conformance", seed, played, deal=DEAL)
+
+
+def deal_cases() -> list[Case]:
+    """A good duplicate pair, and forgeries of the deal key (re-keyed or dropped, re-sealed)."""
+    cases = [
+        Case(
+            f"good/most-wanted-deal-table-{table}.jsonl",
+            "passed",
+            None,
+            None,
+            f"table {table} of a duplicate deal: header `deal` keys the generator; "
+            "both tables share the seed commitment and the setup",
+            text(deal_record(table)),
+        )
+        for table in (1, 2)
+    ]
+    header, entries, trailer = deal_record(1)
+    for name, deal, about in (
+        ("deal-key-changed", "conformance-cup/round-2/2-seats", "the deal key changed and every hash redone"),
+        ("deal-key-dropped", None, "the deal key removed (the game id keys the draws) and every hash redone"),
+    ):
+        forged = reseal(replace(header, deal=deal), entries, trailer)
+        cases.append(Case(f"fail/{name}.jsonl", "failed", "DRAW_DIFFERS", 1, about, text(forged)))
+    return cases
+
+
 def text(record: Record, *, signed_over: Record | None = None, key: SigningKey | None = None) -> bytes:
     """The log's lines, closed by a checkpoint signed with the published sample key.
 
@@ -534,7 +575,7 @@ def malformed_cases() -> list[Case]:
 
 
 def all_cases() -> list[Case]:
-    return [*good_cases(), *failing_cases(), *malformed_cases()]
+    return [*good_cases(), *failing_cases(), *malformed_cases(), *deal_cases()]
 
 
 def corpus_files(cases: Sequence[Case]) -> dict[str, bytes]:

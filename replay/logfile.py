@@ -331,6 +331,7 @@ class _Fields:
             raise LogFormatError(self.number, f"{what} {self.data[name]!r}; this reader knows {expected!r}")
 
 
+MAX_DEAL_KEY = 200  # a duplicate deal's key: "<tournament id>/round-<n>/<k>-seats" is ~60
 _HEADER_FIELDS = (
     "type", "format", "format_version", "game_id", "game", "options", "seats", "players", "tag",
     "seed_commitment", "version", "events", "draws", "prev", "hash",
@@ -350,10 +351,12 @@ def _header(number: int, data: Mapping[str, JsonValue]) -> Header:
     if type(format_version) is not int or format_version not in FORMAT_VERSIONS:
         known = " and ".join(map(str, FORMAT_VERSIONS))
         raise LogFormatError(number, f"unknown format_version {format_version!r}; this reader knows {known}")
-    expected = _HEADER_FIELDS if format_version == 1 else _HEADER_FIELDS_2
+    fields = _HEADER_FIELDS if format_version == 1 else _HEADER_FIELDS_2
+    if format_version >= 2 and "deal" in data:  # only a duplicate deal's header has one
+        fields = (*fields, "deal")
     if format_version >= 2 and "forked_from" in data:  # a forked game (relay/fork.py)
-        expected = (*expected, "forked_from")
-    f = _Fields(number, data, expected)
+        fields = (*fields, "forked_from")
+    f = _Fields(number, data, fields)
     f.equal("version", 1, "the header must be version 1, found")
     commitment = f.optional_text("seed_commitment")
     if commitment is not None:
@@ -378,8 +381,18 @@ def _header(number: int, data: Mapping[str, JsonValue]) -> Header:
         rules_version=f.text("rules_version") if format_version >= 2 else None,
         rng=f.text("rng") if format_version >= 2 else None,
         salt=f.hash("salt") if format_version >= 2 else None,
+        deal=_deal_key(f) if "deal" in data else None,
         forked_from=f.object("forked_from") if "forked_from" in data else None,
     )
+
+
+def _deal_key(f: _Fields) -> str:
+    key = f.text("deal")
+    if not key or len(key) > MAX_DEAL_KEY or not key.isprintable():
+        raise LogFormatError(
+            f.number, f"field deal must be 1-{MAX_DEAL_KEY} printable characters, found {key!r}"
+        )
+    return key
 
 
 def _entry(number: int, data: Mapping[str, JsonValue], format_version: int) -> Entry:

@@ -84,6 +84,7 @@ class Header:
     rules_version: str | None = None  # format 2: the engine's rules version, "most-wanted/1"
     rng: str | None = None  # format 2: the random generator's id, "frontier-sha256-v1"
     salt: str | None = None  # format 2: 64 hex; null only in a redacted export
+    deal: str | None = None  # format 2, duplicate deals only: keys the generator in the game id's place
     # A forked game's origin (seeds/LOG-FORMAT.md, "Forked games"): the source's game_id and
     # version, its state_hash there, and how many of `setup_events` replay the source's history.
     forked_from: dict[str, JsonValue] | None = None
@@ -107,6 +108,8 @@ class Header:
         }
         if self.format_version >= 2:
             body.update(rules_version=self.rules_version, rng=self.rng, salt=self.salt)
+        if self.deal is not None:  # absent, not null, so every log without a deal hashes as before
+            body["deal"] = self.deal
         if self.forked_from is not None:  # only forks carry the field: other headers hash as before
             body["forked_from"] = self.forked_from
         return body

@@ -16,7 +16,7 @@ from typing import Any, NamedTuple
 from engines.base import Command, Engine, Event, JsonValue, Outcome, Rng, RuleViolation, Seat, options_for_log
 from engines.codec import Codec, DecodeError, encode
 from engines.registry import UnknownGame, get_engine
-from engines.rng import GENERATORS, SEEDED_RNG_ID, Draw, ObservedRng, SeededRng, seed_commitment
+from engines.rng import GENERATORS, SEEDED_RNG_ID, Draw, ObservedRng, SeededRng, rng_key, seed_commitment
 from engines.simulate import Step
 from engines.unseen import reshuffle_unseen
 from engines.wording import counted
@@ -303,9 +303,9 @@ class _Run:
         rules = f"rules: the setup and {counted(self.steps, 'command')} re-run, every event as recorded"
         self.checks.append(rules)
         if self.seed is not None:
-            self.checks.append(
-                f"randomness: {counted(self.draws_rederived, 'draw')} re-derived from the seed, all equal"
-            )
+            keyed = f" (keyed by duplicate deal {header.deal})" if header.deal is not None else ""
+            derived = counted(self.draws_rederived, "draw")
+            self.checks.append(f"randomness: {derived} re-derived from the seed{keyed}, all equal")
         elif self.trailer is not None and self.trailer.seed is not None:
             self.checks.append("randomness: the revealed seed is unusable; every outcome was possible")
         elif self.header.seed_commitment is None:
@@ -363,7 +363,7 @@ class _Run:
             _compare_events(version, number, recorded, events)
             return events
         # With the seed, one run both re-derives the draws and re-checks the events.
-        seeded = self.generator(self.seed, self.header.game_id, counter)
+        seeded = self.generator(self.seed, rng_key(self.header.game_id, self.header.deal), counter)
         events = _run_rules(version, number, rules, seeded)
         if seeded.draws != list(draws):
             # Tell a command the rules reject apart from edited randomness: serve the
@@ -480,11 +480,13 @@ def build_record(
     *,
     reveal_seed: bool | None = None,
     format_version: int = FORMAT_VERSION,
+    deal: str | None = None,
 ) -> tuple[Header, list[Entry], Trailer]:
     """Seal a playout (`engines.simulate.playout` with the same seed and game_id) as a record.
 
     `options` are the complete options (`engine.options(raw)`). The seed is
     revealed in the trailer when the game is over, unless `reveal_seed` says otherwise.
+    A duplicate deal's playout is keyed by its `deal` key (playout's game_id) instead.
     """
     if not steps or steps[0].command is not None:
         raise ValueError("steps must start with the setup step of a playout")
@@ -501,6 +503,7 @@ def build_record(
         setup_events=tuple(encode(e) for e in setup.events),
         setup_draws=tuple(setup.draws),
         **_format_fields(format_version, engine, seed, game_id, 1, header=True),
+        deal=deal,
     ).sealed()
     entries: list[Entry] = []
     previous = header.hash

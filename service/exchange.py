@@ -76,7 +76,9 @@ def export_lines(
         if viewer is not None:
             # The state hash and the trailer's hash cover every hidden value, unsalted: a guess
             # of the whole hidden state could be confirmed against them, so both go.
-            trailer = {**trailer, "state_hash": "", "hash": "", "redacted_for": viewer}
+            # The seed goes too: a seat of a finished duplicate-deal table sees its own view,
+            # and the seed would deal it the other tables' games (tournaments.secrecy).
+            trailer = {**trailer, "state_hash": "", "hash": "", "seed": None, "redacted_for": viewer}
         yield canonical_json(trailer, record.header.format_version)
     yield checkpoint.sign(signing_key, record.header.game_id, line_hashes, imported=record.imported).to_line()
 

@@ -25,7 +25,7 @@ from eventsourcing.persistence import IntegrityError, OperationalError, Persiste
 from engines.base import Command, Engine, Event, JsonValue, OptionError, RuleViolation
 from engines.codec import encode
 from engines.registry import UnknownGame, get_engine
-from engines.rng import SEEDED_RNG_ID, SeededRng, seed_commitment
+from engines.rng import SEEDED_RNG_ID, Deal, SeededRng, rng_key, seed_commitment
 from replay.record import FORMAT_VERSION, Entry, Header, line_salt
 from service.auth import Caller, authenticate, new_token, seat_of, token_hash
 from service.errors import (
@@ -172,9 +172,14 @@ class Games(Application[UUID]):
         players: Sequence[str],
         options: Mapping[str, JsonValue],
         tag: str,
+        deal: Deal | None = None,
         spectator_delay: int = 0,
     ) -> tuple[GameRecord, list[tuple[int, str, str]]]:
-        """Deal a new game; returns its record and (seat, player, token) for seats taken now."""
+        """Deal a new game; returns its record and (seat, player, token) for seats taken now.
+
+        With `deal` (a tournament's duplicate deal) the game takes the deal's seed and keys
+        its generator by the deal key, so every table of the deal is dealt alike.
+        """
         engine = engine_for(game)
         if not engine.min_seats <= seats <= engine.max_seats:
             raise InvalidArgument(
@@ -189,8 +194,8 @@ class Games(Application[UUID]):
         except OptionError as error:
             raise InvalidArgument("BAD_OPTION", str(error), field="options") from None
         uid = uuid4()
-        seed = secrets.token_bytes(32)
-        rng = SeededRng(seed, str(uid), 0)
+        seed = deal.seed if deal is not None else secrets.token_bytes(32)
+        rng = SeededRng(seed, rng_key(str(uid), deal.key if deal is not None else None), 0)
         events = engine.setup(complete, seats, rng)
         names = [name.strip() for name in players] + [""] * (seats - len(players))
         header = Header(
@@ -207,6 +212,7 @@ class Games(Application[UUID]):
             rules_version=engine.rules_version,
             rng=SEEDED_RNG_ID,
             salt=line_salt(seed, str(uid), 1),
+            deal=deal.key if deal is not None else None,
         ).sealed()
         grants = [(seat, names[seat], new_token()) for seat in range(len(players))]
         hashes = [token_hash(token) for _, _, token in grants] + [""] * (seats - len(players))
@@ -337,7 +343,7 @@ class Games(Application[UUID]):
 
     def _decide_and_save(self, record: GameRecord, seat: int, command_id: str, command: Command) -> Accepted:
         engine = record.engine
-        rng = SeededRng(record.seed, record.header.game_id, record.game_version)
+        rng = SeededRng(record.seed, rng_key(record.header.game_id, record.header.deal), record.game_version)
         events = engine.decide(record.state, seat, command, rng)
         state = fold(engine, record.state, events)
         entry = Entry(

@@ -113,6 +113,7 @@ def header_from_json(data: dict[str, Any]) -> Header:
         rules_version=data.get("rules_version"),
         rng=data.get("rng"),
         salt=data.get("salt"),
+        deal=data.get("deal"),
         forked_from=data.get("forked_from"),
     )
 

@@ -36,6 +36,7 @@ from service.records import FINISHED, GameRecord, decode_events, fold
 from service.typed import typed_view
 from service.views import outcome_proto, redacted_entry_events, redacted_events, to_json, viewer_of
 from service.watching import Watching
+from tournaments.secrecy import deal_closed
 from trust import keys, proofs
 from trust.keys import SigningKey
 
@@ -171,7 +172,7 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
             list(request.players),
             options,
             request.tag,
-            check_delay(request.spectator_delay_seconds),
+            spectator_delay=check_delay(request.spectator_delay_seconds),
         )
         return frontier_pb2.CreateGameResponse(
             game_id=record.header.game_id,
@@ -202,7 +203,7 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
         command = command_from_proto(engine, request.command)
         expected = request.expected_version if request.HasField("expected_version") else None
         accepted = self.app.submit(request.game_id, caller, command_id, expected, command)
-        viewer = viewer_of(accepted.record, caller)
+        viewer = viewer_of(accepted.record, caller, deal_closed=deal_closed(self.app, accepted.record))
         if accepted.events and viewer is not None:  # the decided events: no need to decode them again
             events = redacted_events(accepted.record, accepted.events, viewer)
         else:
@@ -229,7 +230,7 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
                 )
             version = latest.game_version if version is None else version
         record = latest if version == latest.game_version else self.app.record_at(request.game_id, version)
-        viewer = viewer_of(latest, caller)
+        viewer = viewer_of(latest, caller, deal_closed=deal_closed(self.app, latest))
         return self._state_message(record, viewer, latest, caller)
 
     def _state_message(
@@ -326,7 +327,9 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
         game_id = _require_id(request.game_id, "game_id")
 
         def resolve(record: GameRecord) -> Caller:
-            return authenticate(caller, record.token_hashes)
+            resolved = authenticate(caller, record.token_hashes)
+            viewer_of(record, resolved, deal_closed=deal_closed(self.app, record))  # DEAL_IN_PLAY at once
+            return resolved
 
         if caller.token is None and request.from_version >= 0:
             record = await asyncio.to_thread(self._game, game_id)
@@ -343,7 +346,7 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
         caller = self._caller(context, latest)
         if holds_back(latest, caller):
             latest = public_record(self.app, latest)
-        viewer = viewer_of(latest, caller)
+        viewer = viewer_of(latest, caller, deal_closed=deal_closed(self.app, latest))
         engine = latest.engine
         last = request.to_version or latest.game_version
         if not 0 <= request.from_version <= last <= latest.game_version:
@@ -401,7 +404,7 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
         caller = self._caller(context, record)
         if holds_back(record, caller):
             record = public_record(self.app, record)
-        viewer = viewer_of(record, caller)
+        viewer = viewer_of(record, caller, deal_closed=deal_closed(self.app, record))
         content = "\n".join(export_lines(self.app, record, viewer, self.signing_key)) + "\n"
         return frontier_pb2.ExportLogResponse(content=content, redacted=viewer is not None)
 
@@ -496,6 +499,12 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
                 "AUDIT_NOT_ALLOWED",
                 "a game in progress can be audited by the organiser only; its seed is still secret",
             )
+        if not caller.is_organiser and not deal_closed(self.app, record):
+            raise PermissionDenied(
+                "DEAL_IN_PLAY",
+                f"this table plays duplicate deal {record.header.deal}; its audit reveals the deal, "
+                "so it waits until every table of the deal has finished",
+            )
         # The server holds the seed, so even a game in progress has its chance re-derived.
         header, entries, trailer = stored_record(self.app, record, reveal_seed=True)
         verification = verify(header, entries, trailer)
@@ -553,7 +562,7 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
             record.header.game_id,
             request.version,
             lines,
-            full=viewer_of(record, caller) is None,
+            full=viewer_of(record, caller, deal_closed=deal_closed(self.app, record)) is None,
             imported=record.imported,
         )
         return frontier_pb2.InclusionProof(

@@ -14,14 +14,31 @@ from typing import Any
 from engines.base import SPECTATOR, Event, Seat
 from engines.codec import encode
 from service.auth import Caller, seat_of
+from service.errors import PermissionDenied
 from service.generated.frontier.v1 import frontier_pb2
 from service.records import FINISHED, GameRecord, decode_events
 from service.typed import typed_event
 
 
-def viewer_of(record: GameRecord, caller: Caller) -> Seat | None:
-    """None (sees everything) for the organiser and once the game is over; else the seat or SPECTATOR."""
-    if caller.is_organiser or record.status == FINISHED:
+def viewer_of(record: GameRecord, caller: Caller, *, deal_closed: bool = False) -> Seat | None:
+    """None (sees everything) for the organiser and once the game is over; else the seat or SPECTATOR.
+
+    A table of a duplicate deal is held back until every table of its deal has finished
+    (`tournaments.secrecy.deal_closed`, False unless the caller checked): till then only its
+    own seats (their view) and the organiser see it; anyone else gets DEAL_IN_PLAY.
+    """
+    if caller.is_organiser:
+        return None
+    if record.header.deal is not None and not deal_closed:
+        seat = seat_of(caller, record.token_hashes, required=False)
+        if seat is None:
+            raise PermissionDenied(
+                "DEAL_IN_PLAY",
+                f"this table plays duplicate deal {record.header.deal}; its games open to spectators "
+                "once every table of the deal has finished",
+            )
+        return seat
+    if record.status == FINISHED:
         return None
     seat = seat_of(caller, record.token_hashes, required=False)
     return SPECTATOR if seat is None else seat

@@ -23,6 +23,7 @@ from service.games import Games
 from service.generated.frontier.v1 import frontier_pb2
 from service.records import FINISHED, GameRecord
 from service.views import redacted_entry_events, viewer_of
+from tournaments.secrecy import deal_closed
 
 UNHEALTHY_POLL_SECONDS = 0.5  # while the broker cannot deliver, follow the store this often
 HEALTHY_POLL_SECONDS = 2.0  # a safety net across servers (Redis); in one process nothing is missed
@@ -182,7 +183,7 @@ class Watching:
     # -- worker-thread side --------------------------------------------------------
 
     def _setup(self, record: GameRecord, caller: Caller) -> frontier_pb2.GameUpdate:
-        viewer = viewer_of(record, caller)
+        viewer = viewer_of(record, caller, deal_closed=deal_closed(self.app, record))
         events = redacted_entry_events(record, record.header.setup_events, viewer)
         # As for every other step: a finished game's status only on its last step, or a client
         # that stops at "finished" (frontier watch) stops after the setup.
@@ -223,7 +224,7 @@ class Watching:
     def _update(self, game_id: str, entry: dict[str, Any], caller: Caller) -> frontier_pb2.GameUpdate:
         """One entry as this caller may see it; built once per view (streams share the message)."""
         record = self._latest(game_id, entry["version"])  # it decides the viewer and the status
-        viewer = viewer_of(record, caller)
+        viewer = viewer_of(record, caller, deal_closed=deal_closed(self.app, record))
         is_latest = record.game_version == entry["version"]
         key = (game_id, entry["version"], entry["hash"], viewer, is_latest, record.status)
         with self._lock:

@@ -10,7 +10,7 @@ import secrets
 import threading
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from uuid import UUID, uuid4
 
@@ -22,7 +22,8 @@ from engines.rng import seed_commitment
 from service.errors import Conflict, InvalidArgument, NotFound, RuleBroken
 from service.games import Games, engine_for
 from service.records import FINISHED
-from tournaments.record import FORMATS, Definition, TableResult, TournamentRecord, project_tournament
+from tournaments.deals import deal_for
+from tournaments.record import FORMATS, Definition, Table, TableResult, TournamentRecord, project_tournament
 from tournaments.store_events import RoundStarted, TournamentCreated
 from tournaments.tables import AssignmentError, assign, check_sizes
 
@@ -82,6 +83,7 @@ class TournamentDesk:
         table_size: int,
         rounds: int,
         tag: str,
+        duplicate_deals: bool = False,
     ) -> TournamentRecord:
         engine = engine_for(game)
         names = [p.strip() for p in players]
@@ -132,6 +134,7 @@ class TournamentDesk:
             rounds=rounds,
             tag=tag or f"tournament:{uid}",
             seed_commitment=seed_commitment(seed),
+            duplicate_deals=duplicate_deals,
         )
         created = TournamentCreated(
             originator_id=uid,
@@ -189,10 +192,16 @@ class TournamentDesk:
             definition = record.definition
             tables, grants = [], []
             for table_number, players in enumerate(seatings, start=1):
+                deal = None
+                if definition.duplicate_deals:  # one deal per seat count: tables of equal size share it
+                    deal = deal_for(record.seed, definition.tournament_id, number, len(players))
                 game, tokens = self.games.create_game(
-                    definition.game, len(players), list(players), definition.options, definition.tag
+                    definition.game, len(players), list(players), definition.options, definition.tag, deal
                 )
-                tables.append({"game_id": game.header.game_id, "players": list(players)})
+                table = Table(game.header.game_id, tuple(players))
+                if deal is not None:
+                    table = replace(table, deal=deal.key, seed_commitment=game.header.seed_commitment or "")
+                tables.append(table.to_json())
                 grants += [Grant(table_number, game.header.game_id, s, p, t) for s, p, t in tokens]
             started = RoundStarted(
                 originator_id=record.id,

@@ -14,8 +14,8 @@ from __future__ import annotations
 import argparse
 import json
 from collections import Counter
-from collections.abc import Iterable, Iterator
-from dataclasses import asdict, dataclass
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +23,7 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 
 from engines.wording import counted
 from replay import logfile
+from replay.record import Header
 from replay.verify import verify
 from trust import commands
 from trust.checkpoint import CheckpointError
@@ -149,6 +150,39 @@ def audit_one(log: GameLog, keys: KeyRing) -> Verdict:
             return verdict(FAILED, rules, f"{signature.status}: {signature.message}", header.game_id)
     name = overall(verification.verdict, signature)
     return verdict(name, rules, f"{signature.status}: {signature.message}", header.game_id)
+
+
+def check_deals(logs: Sequence[GameLog], verdicts: Sequence[Verdict]) -> list[Verdict]:
+    """Games naming one duplicate deal must be dealt alike: one seed commitment, one setup.
+
+    Each log verifies alone against its own seed; only side by side can a server that dealt two
+    tables of one deal differently be caught. A game dealt unlike the first of its deal fails.
+    """
+    first: dict[str, tuple[str, Any]] = {}
+    checked = []
+    for log, verdict in zip(logs, verdicts, strict=True):
+        header = _header(log)
+        if header is not None and header.deal is not None:
+            dealt = (header.seed_commitment, header.setup_events, header.setup_draws)
+            game_id, reference = first.setdefault(header.deal, (header.game_id, dealt))
+            if dealt != reference:
+                verdict = replace(
+                    verdict,
+                    verdict=FAILED,
+                    rules=f"duplicate deal {header.deal}: dealt unlike game {game_id} "
+                    "(another seed commitment or setup)",
+                )
+        checked.append(verdict)
+    return checked
+
+
+def _header(log: GameLog) -> Header | None:
+    if log.error or not log.text:
+        return None
+    try:
+        return logfile.read_lines(logfile.split_lines(log.text)[:1])[0]
+    except logfile.LogFormatError:
+        return None
 
 
 def exit_status(verdicts: Iterable[Verdict]) -> int:

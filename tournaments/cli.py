@@ -61,6 +61,11 @@ def register(commands: Any) -> None:
     create.add_argument("--format", default="swiss", choices=("swiss", "round-robin"))
     create.add_argument("--option", action="append", default=[], metavar="NAME=JSON", help="a table option")
     create.add_argument("--tag", default="", help="tag of every game (default tournament:<id>)")
+    create.add_argument(
+        "--duplicate-deals",
+        action="store_true",
+        help="every table of a round with the same seat count plays the same deal",
+    )
     create.add_argument("--token", help="the organiser token (default: $FRONTIER_TOKEN)")
     create.set_defaults(run=_create)
 
@@ -135,6 +140,7 @@ def _create(args: argparse.Namespace) -> int:
         table_size=args.table_size,
         rounds=args.rounds,
         tag=args.tag,
+        duplicate_deals=args.duplicate_deals,
     )
     for option in args.option:
         key, _, value = option.partition("=")
@@ -212,7 +218,24 @@ def _show(args: argparse.Namespace) -> int:
                 else "in progress"
             )
             print(f"  table {table.number}  {table.game_id}  {', '.join(table.players)}  ->  {result}")
+    if shown.duplicate_deals:
+        print_deals(json.loads(shown.record_json).get("deals", []))
     return 0
+
+
+def print_deals(deals: list[dict[str, Any]]) -> None:
+    """Each deal's tables side by side: seat by seat, each table's player, place and score."""
+    print("Duplicate deals (the same cards at every table of a deal; seats 1-based)")
+    for deal in deals:
+        print(f"Round {deal['round']}, deal {deal['deal']}")
+        tables = deal["tables"]
+        print(("  seat  " + "".join(f"{'table ' + str(t['table']):<28}" for t in tables)).rstrip())
+        for seat in range(deal["seats"]):
+            cells = []
+            for t in tables:
+                place = f"#{t['places'][seat]} {t['scores'][seat]:>3}" if t["places"] else "playing"
+                cells.append(f"{t['players'][seat][:18]:<18} {place:<9}")
+            print((f"  {seat + 1:>4}  " + "".join(cells)).rstrip())
 
 
 def _standings(args: argparse.Namespace) -> int:
@@ -403,7 +426,7 @@ def audit_many(args: argparse.Namespace) -> int:
 
     ring = bulk.KeyRing(args)
     try:
-        verdicts = [bulk.audit_one(log, ring) for log in logs]
+        verdicts = bulk.check_deals(logs, [bulk.audit_one(log, ring) for log in logs])
     except keys.KeyFileError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2

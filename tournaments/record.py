@@ -27,6 +27,7 @@ class Definition:
     rounds: int
     tag: str
     seed_commitment: str
+    duplicate_deals: bool = False  # tables of a round with equal seat counts share one deal (deals.py)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -40,6 +41,7 @@ class Definition:
             "rounds": self.rounds,
             "tag": self.tag,
             "seed_commitment": self.seed_commitment,
+            "duplicate_deals": self.duplicate_deals,
         }
 
     @classmethod
@@ -55,6 +57,7 @@ class Definition:
             rounds=int(data["rounds"]),
             tag=data["tag"],
             seed_commitment=data["seed_commitment"],
+            duplicate_deals=data.get("duplicate_deals", False) is True,  # absent in older records
         )
 
 
@@ -77,6 +80,20 @@ class TableResult:
 class Table:
     game_id: str
     players: tuple[str, ...]  # by seat
+    deal: str = ""  # a duplicate deal's key; "" when the table has its own seed
+    seed_commitment: str = ""  # the deal's commitment (as every game of the deal shows); "" likewise
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"game_id": self.game_id, "players": list(self.players)}
+        if self.deal:
+            data.update(deal=self.deal, seed_commitment=self.seed_commitment)
+        return data
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Table:
+        return cls(
+            data["game_id"], tuple(data["players"]), data.get("deal", ""), data.get("seed_commitment", "")
+        )
 
 
 @dataclass(frozen=True)
@@ -107,7 +124,7 @@ class TournamentRecord:
             "rounds": [
                 {
                     "round": number,
-                    "tables": [{"game_id": t.game_id, "players": list(t.players)} for t in tables],
+                    "tables": [t.to_json() for t in tables],
                     "results": {g: r.to_json() for g, r in sorted(self.recorded_results[number - 1].items())},
                 }
                 for number, tables in enumerate(self.rounds, start=1)
@@ -140,7 +157,7 @@ def _(event: TournamentCreated, record: TournamentRecord | None) -> TournamentRe
 @apply.register
 def _(event: RoundStarted, record: TournamentRecord | None) -> TournamentRecord:
     assert record is not None
-    tables = tuple(Table(t["game_id"], tuple(t["players"])) for t in event.tables)
+    tables = tuple(Table.from_json(t) for t in event.tables)
     results = {g: TableResult.from_json(r) for g, r in event.results.items()}
     return replace(
         record,

@@ -14,6 +14,7 @@ from service.games import Games
 from service.generated.frontier.v1 import tournaments_pb2, tournaments_pb2_grpc
 from service.servicer import handles_errors
 from tournaments.app import Progress, TournamentDesk
+from tournaments.deals import comparison
 from tournaments.ratings import ordinal, rate
 from tournaments.standings import RULES, standings
 
@@ -53,6 +54,7 @@ class TournamentsServicer(tournaments_pb2_grpc.TournamentsServicer):
             table_size=request.table_size,
             rounds=request.rounds,
             tag=request.tag,
+            duplicate_deals=request.duplicate_deals,
         )
         return tournament_message(self.desk.progress(str(record.id)))
 
@@ -184,8 +186,17 @@ def tournament_message(progress: Progress) -> tournaments_pb2.Tournament:
         status=progress.status,
         rounds=rounds,
         created_at=record.created_at,
-        record_json=json.dumps(record.to_json(progress.seed_revealed), sort_keys=True),
+        record_json=json.dumps(record_json(progress), sort_keys=True),
+        duplicate_deals=definition.duplicate_deals,
     )
+
+
+def record_json(progress: Progress) -> dict[str, Any]:
+    """The published record; with duplicate deals, each deal's results side by side."""
+    data = progress.record.to_json(progress.seed_revealed)
+    if progress.record.definition.duplicate_deals:
+        data["deals"] = comparison(progress.record.rounds, progress.results)
+    return data
 
 
 def register(server: grpc.Server, games: Games, organiser_token: str | None) -> str:

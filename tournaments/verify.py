@@ -4,7 +4,9 @@ The record (`Tournament.record_json`, or `frontier tournament show --json`) hold
 the revealed seed and, for each round, its tables and the earlier results the assignment used.
 Checked: the seed matches the commitment published at creation; each round's results include every
 game of the earlier rounds and never change once recorded; every round's tables are the ones
-`tournaments.tables.assign` gives. A game's own result is checked by auditing its log.
+`tournaments.tables.assign` gives; with duplicate deals, each table names its seat count's deal
+with the commitment the seed derives for it, and the per-deal comparison is the one the tables and
+recorded results give. A game's own result is checked by auditing its log.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engines.rng import seed_commitment
+from tournaments.deals import comparison, deal_commitment, deal_key
 from tournaments.record import Definition, Table, TableResult
 from tournaments.tables import AssignmentError, assign
 
@@ -64,7 +67,7 @@ def verify_record(data: dict[str, Any]) -> list[Problem]:
         for game_id, result in known.items():
             if results.get(game_id, result) != result:
                 problems.append(Problem(number, "RESULT_CHANGED", f"the result of game {game_id} changed"))
-        tables = [Table(t["game_id"], tuple(t["players"])) for t in round_data["tables"]]
+        tables = [Table.from_json(t) for t in round_data["tables"]]
         try:
             expected = assign(definition, seed, number, earlier, results)
         except AssignmentError as error:
@@ -83,6 +86,86 @@ def verify_record(data: dict[str, Any]) -> list[Problem]:
             problems.append(
                 Problem(number, "TABLE_COUNT", f"{len(tables)} tables; the rules give {len(expected)}")
             )
+        problems += _check_deal_keys(definition, seed, number, tables)
         earlier.extend(tables)
         known.update(results)
+    if definition.duplicate_deals:
+        problems += _check_comparison(data.get("deals"), earlier, rounds, known)
+    return problems
+
+
+def _check_deal_keys(definition: Definition, seed: bytes, number: int, tables: list[Table]) -> list[Problem]:
+    """With duplicate deals each table names its seat count's deal and that deal's commitment."""
+    problems = []
+    for table_number, table in enumerate(tables, start=1):
+        if not definition.duplicate_deals:
+            if table.deal:
+                problems.append(
+                    Problem(
+                        number, "DEAL_UNEXPECTED", f"table {table_number} names a deal; none were planned"
+                    )
+                )
+            continue
+        key = deal_key(definition.tournament_id, number, len(table.players))
+        if table.deal != key:
+            problems.append(
+                Problem(
+                    number, "DEAL_DIFFERS", f"table {table_number} plays deal {table.deal!r}, not {key!r}"
+                )
+            )
+        elif table.seed_commitment != deal_commitment(seed, key):
+            problems.append(
+                Problem(
+                    number,
+                    "DEAL_COMMITMENT_DIFFERS",
+                    f"table {table_number}'s seed commitment is not the one the seed derives for {key}",
+                )
+            )
+    return problems
+
+
+def _check_comparison(
+    stated: Any, tables: list[Table], rounds: list[dict[str, Any]], known: dict[str, TableResult]
+) -> list[Problem]:
+    """The per-deal comparison must be the one the tables and recorded results give.
+
+    The last round's results are recorded nowhere else: those are taken as stated (each game's
+    own audit checks its result, and `frontier audit --tournament` checks it against the ranking).
+    """
+    by_round, start = [], 0
+    for round_data in rounds:
+        count = len(round_data["tables"])
+        by_round.append(tables[start : start + count])
+        start += count
+    expected = comparison(by_round, known)
+    if not isinstance(stated, list) or len(stated) != len(expected):
+        return [
+            Problem(
+                0,
+                "DEALS_DIFFER",
+                f"the record lists {len(stated) if isinstance(stated, list) else 'no'} "
+                f"deals; its tables give {len(expected)}",
+            )
+        ]
+    problems = []
+    for mine, theirs in zip(expected, stated, strict=True):
+        if not isinstance(theirs, dict):
+            problems.append(Problem(mine["round"], "DEALS_DIFFER", "a deal is not an object"))
+            continue
+        stated_tables = theirs.get("tables")
+        stated_tables = (
+            [t for t in stated_tables if isinstance(t, dict)] if isinstance(stated_tables, list) else []
+        )
+        for table in mine["tables"]:
+            if table["places"] is None:  # not recorded: take the stated result
+                shown: dict[str, Any] = next(
+                    (t for t in stated_tables if t.get("game_id") == table["game_id"]), {}
+                )
+                table["places"], table["scores"] = shown.get("places"), shown.get("scores")
+        if mine != theirs:
+            problems.append(
+                Problem(
+                    mine["round"], "DEALS_DIFFER", f"deal {mine['deal']} differs from what its tables give"
+                )
+            )
     return problems

@@ -32,6 +32,7 @@ from service.errors import InvalidArgument, PermissionDenied, ServiceError, Unau
 from service.games import Games
 from service.records import GameRecord
 from service.views import viewer_of
+from tournaments.secrecy import deal_closed
 from web.page import games_page, message_page, viewer_page
 from web.steps import GameView, game_view, seat_labels, viewer_name
 from web.tournament_pages import TournamentPages
@@ -158,7 +159,7 @@ class WebViewer:
             record = public_record(self.games, record)
         if after < record.game_version:
             return None
-        viewer = _chosen_viewer(record, caller, request.query_params.get("seat", ""))
+        viewer = _chosen_viewer(self.games, record, caller, request.query_params.get("seat", ""))
         outcome = record.outcome
         return {
             "steps": [],
@@ -184,17 +185,17 @@ class WebViewer:
         if holds_back(record, caller):  # a delayed game: spectators see its public record
             record = public_record(self.games, record)
         seat_param = request.query_params.get("seat", "")
-        viewer = _chosen_viewer(record, caller, seat_param)
+        viewer = _chosen_viewer(self.games, record, caller, seat_param)
         shown = record.game_version
         entries = (e for e in self.games.entries(record.header.game_id) if e.version <= shown)
         view = game_view(record.header, entries, record.players, viewer, after=after)
         return record, view, seat_param
 
 
-def _chosen_viewer(record: GameRecord, caller: Caller, seat_param: str) -> Seat | None:
+def _chosen_viewer(games: Games, record: GameRecord, caller: Caller, seat_param: str) -> Seat | None:
     """`viewer_of`, unless the organiser asks for another view with ?seat=."""
     if not seat_param:
-        return viewer_of(record, caller)
+        return viewer_of(record, caller, deal_closed=deal_closed(games, record))
     if not caller.is_organiser:
         raise PermissionDenied(
             "ORGANISER_ONLY", "only the organiser's token may choose whose view to show (?seat=)"
