@@ -23,6 +23,8 @@ from tests.conftest import ORGANISER, start_server
 from tests.relay.helpers import recording_lines, send
 from tests.relay.helpers import start as start_relay
 from tests.service.helpers import create, failure, state
+from tests.tournaments import helpers as tournament_helpers
+from tournaments.cli import TournamentClient
 
 HIDDEN_ORDER = {"most-wanted": "order", "deadwood-1876": "cards"}  # the deck_shuffled field
 
@@ -216,3 +218,23 @@ def test_a_fork_is_its_source_at_the_version_but_for_the_unseen_order(
         forked = fork(organiser, source, version, seats)
         at_source = comparable(state(organiser, source, version=version).view_json)
         assert comparable(state(organiser, forked.game_id).view_json) == at_source, version
+
+
+def test_a_duplicate_deal_game_is_not_forked_while_its_deal_is_in_play(server: Running) -> None:
+    """Attack: table 1 of a deal is over, table 2 plays the same cards: a fork of table 1 would deal them."""
+    with TournamentClient(f"127.0.0.1:{server.port}", token=ORGANISER) as organiser:
+        made = tournament_helpers.create(
+            organiser, players=8, table_size=4, rounds=1, format="round-robin", duplicate_deals=True
+        )
+        started = tournament_helpers.start_round(organiser, made.tournament_id)
+        first, second = started.tournament.rounds[0].tables
+        tokens: dict[str, dict[int, str]] = {}
+        for grant in started.seats:
+            tokens.setdefault(grant.game_id, {})[grant.seat] = grant.token
+        play_game(organiser, first.game_id, tokens[first.game_id], random.Random(1))
+        found = failure(lambda: fork(organiser, first.game_id, 2, 4))
+        assert (found.code, found.reason) == (grpc.StatusCode.FAILED_PRECONDITION, "DEAL_IN_PLAY")
+        play_game(organiser, second.game_id, tokens[second.game_id], random.Random(2))
+        forked = fork(organiser, first.game_id, 2, 4)  # every table is over: the deal is public
+        header = json.loads(export(organiser, forked.game_id).splitlines()[0])
+        assert "deal" not in header  # the fork's chance is its own seed's, keyed by its own id
