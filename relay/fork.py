@@ -16,14 +16,11 @@ from datetime import UTC, datetime
 from typing import Any
 from uuid import UUID, uuid4
 
-from engines.codec import encode
-from engines.rng import SEEDED_RNG_ID, SeededRng, seed_commitment
-from engines.unseen import reshuffle_unseen
-from replay.record import FORMAT_VERSION, Header, line_salt, state_hash
+from replay.forks import fork_header
 from service.auth import new_token, token_hash
 from service.errors import InvalidArgument, RuleBroken
 from service.games import Games
-from service.records import FINISHED, GameRecord
+from service.records import FINISHED, GameRecord, decode_events, fold
 from service.store_events import GameCreated
 from tournaments.secrecy import deal_closed
 
@@ -75,43 +72,23 @@ def fork_game(
             "TOO_MANY_PLAYERS", f"{len(players)} players named for {seats} seats", field="players"
         )
     engine = source.engine
-    at = app.record_at(source_id, version)
-    if engine.outcome(at.state) is not None:
-        raise RuleBroken(
-            "FORK_AT_END", f"the game is already over at version {version}: nothing to play", rule="FORK"
-        )
     history: list[Any] = list(source.header.setup_events)
     for entry in app.entries(source_id):
         if entry.version > version:
             break
         history.extend(entry.events)
+    # The position is folded from the very events the header copies, so the two always agree.
+    state = fold(engine, None, decode_events(engine.game_id, history))
+    if engine.outcome(state) is not None:
+        raise RuleBroken(
+            "FORK_AT_END", f"the game is already over at version {version}: nothing to play", rule="FORK"
+        )
     uid = str(uuid4())
     seed = secrets.token_bytes(32)
-    rng = SeededRng(seed, uid, 0)
-    fresh = reshuffle_unseen(engine.game_id, at.state, rng)
     names = [name.strip() for name in players] + [""] * (seats - len(players))
-    origin: dict[str, Any] = {
-        "game_id": source.header.game_id,
-        "version": version,
-        "state_hash": state_hash(engine.view(at.state, None), FORMAT_VERSION),
-        "events": len(history),
-    }
-    header = Header(
-        game_id=uid,
-        game=engine.game_id,
-        options=dict(source.header.options),
-        seats=seats,
-        players=tuple(names),
-        tag=tag,
-        seed_commitment=seed_commitment(seed),
-        setup_events=(*history, *(encode(e) for e in fresh)),
-        setup_draws=tuple(rng.draws),
-        format_version=FORMAT_VERSION,
-        rules_version=engine.rules_version,
-        rng=SEEDED_RNG_ID,
-        salt=line_salt(seed, uid, 1),
-        forked_from=origin,
-    ).sealed()
+    header = fork_header(
+        engine, source.header, history, state, version, game_id=uid, seed=seed, players=names, tag=tag
+    )
     grants = [(seat, names[seat], new_token()) for seat in range(len(players))]
     hashes = [token_hash(token) for _, _, token in grants] + [""] * (seats - len(players))
     created = GameCreated(

@@ -12,11 +12,14 @@ claim about another log: audit that log and compare its state hash at `version`.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Any
 
-from engines.base import Engine
-from engines.codec import Codec
-from replay.record import Header, state_hash
+from engines.base import Engine, JsonValue
+from engines.codec import Codec, encode
+from engines.rng import SEEDED_RNG_ID, SeededRng, seed_commitment
+from engines.unseen import reshuffle_unseen
+from replay.record import FORMAT_VERSION, Header, line_salt, state_hash
 
 _HASH = re.compile(r"[0-9a-f]{64}")
 
@@ -62,3 +65,45 @@ def fork_start(engine: Engine, header: Header) -> tuple[Any, tuple[dict[str, Any
             f"{origin['state_hash']}",
         )
     return state, header.setup_events[count:]
+
+
+def fork_header(
+    engine: Engine,
+    source: Header,
+    history: Sequence[dict[str, JsonValue]],
+    state: Any,
+    version: int,
+    *,
+    game_id: str,
+    seed: bytes,
+    players: Sequence[str],
+    tag: str,
+) -> Header:
+    """The sealed header of a fork of `source` at `version`, whose `history` folds to `state`.
+
+    What nobody has seen is re-shuffled from `seed` (counter 0), as the verifier re-derives it.
+    """
+    rng = SeededRng(seed, game_id, 0)
+    fresh = reshuffle_unseen(engine.game_id, state, rng)
+    origin: dict[str, JsonValue] = {
+        "game_id": source.game_id,
+        "version": version,
+        "state_hash": state_hash(engine.view(state, None), FORMAT_VERSION),
+        "events": len(history),
+    }
+    return Header(
+        game_id=game_id,
+        game=engine.game_id,
+        options=dict(source.options),
+        seats=source.seats,
+        players=tuple(players),
+        tag=tag,
+        seed_commitment=seed_commitment(seed),
+        setup_events=(*history, *(encode(e) for e in fresh)),
+        setup_draws=tuple(rng.draws),
+        format_version=FORMAT_VERSION,
+        rules_version=engine.rules_version,
+        rng=SEEDED_RNG_ID,
+        salt=line_salt(seed, game_id, 1),
+        forked_from=origin,
+    ).sealed()
