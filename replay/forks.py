@@ -53,11 +53,11 @@ def fork_start(engine: Engine, header: Header) -> tuple[Any, tuple[dict[str, Any
     try:
         for data in header.setup_events[:count]:
             state = engine.evolve(state, codec.decode(data))  # type: ignore[arg-type]
+        found = state_hash(engine.view(state, None), header.format_version)
     except Exception as error:  # noqa: BLE001 -- an untrusted history may break evolve in any way
         raise ForkStartError(
             "BAD_FORK_POSITION", f"the copied history does not fold into a position: {error!r}"
         ) from None
-    found = state_hash(engine.view(state, None), header.format_version)
     if found != origin["state_hash"]:
         raise ForkStartError(
             "FORK_STATE_DIFFERS",
