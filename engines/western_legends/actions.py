@@ -29,7 +29,18 @@ def movement(state: State, seat: int) -> int:
     if p.mount:
         owned = p.owns(p.mount)
         steps = ITEMS[p.mount].move[1 if owned and owned.upgraded else 0]
-    return steps + state.ability(seat).extra_move
+    if state.option("kit_carson_step") == "plus_one_movement":  # version 1 (F10)
+        steps += state.ability(seat).extra_move
+    return steps
+
+
+def kit_steps(state: State, seat: int) -> list[str]:
+    """F10: where Kit Carson's extra step may go now: 1 space, never into a mesa."""
+    if "kit" not in state.after_move or state.npc is not None or state.fight is not None:
+        return []
+    here = state.players[seat].space
+    reach = board.reachable_stopping_at(here, state.ability(seat).extra_move, stops(state, seat))
+    return sorted((s for s in reach if s != here), key=board.SPACE_INDEX.__getitem__)
 
 
 def stops(state: State, seat: int) -> frozenset[str]:
@@ -45,12 +56,22 @@ def destinations(state: State, seat: int) -> dict[str, int]:
     return board.reachable_stopping_at(p.space, movement(state, seat), stops(state, seat), knife)
 
 
-def move(tx: Tx, seat: int, to: str) -> None:
-    """WL-MOVE-1: one action (none for Rowdy's ride), then the effects of ending a Move on `to`."""
+def mesa_destinations(state: State, seat: int) -> frozenset[str]:
+    """F11: where Bloody Knife may Move along a route he chooses through a mesa."""
+    if not state.ability(seat).crosses_mesas or state.option("bloody_knife_route") != "chosen":
+        return frozenset()
+    return board.mesa_routes(state.players[seat].space, movement(state, seat), stops(state, seat))
+
+
+def move(tx: Tx, seat: int, to: str, *, via_mesa: bool = False) -> None:
+    """WL-MOVE-1: one action (none for Rowdy's ride), then the effects of ending a Move on `to`.
+
+    Bloody Knife crosses a mesa when he chooses to (`via_mesa`, F11) or when no route around fits.
+    """
     state = tx.state
     start, riding = state.players[seat].space, bool(state.free_move)
-    crossed = state.ability(seat).crosses_mesas and to not in board.reachable_stopping_at(
-        start, movement(state, seat), stops(state, seat)
+    crossed = state.ability(seat).crosses_mesas and (
+        via_mesa or to not in board.reachable_stopping_at(start, movement(state, seat), stops(state, seat))
     )
     if riding:
         tx.emit(ev.Moved(seat=seat, to=to, reason="Y. B. Rowdy's ride"))
@@ -60,26 +81,51 @@ def move(tx: Tx, seat: int, to: str) -> None:
         tx.emit(ev.Moved(seat=seat, to=to, reason="move"))
     if crossed:  # Bloody Knife: crossing a mesa heals 1 wound
         gain(tx, seat, "crossed a mesa", wounds=-1)
+    _arrive(tx, seat, to, kit=not riding)
+
+
+def extra_step(tx: Tx, seat: int, to: str) -> None:
+    """Kit Carson (F10): the extra space ends a movement of its own (deliveries, fights, reactions)."""
+    tx.emit(ev.AfterMoveOpened(seat=seat, effects=()))  # the step is taken: nothing stays open
+    tx.emit(ev.Moved(seat=seat, to=to, reason="Kit Carson's extra step"))
+    _arrive(tx, seat, to, kit=False)
+
+
+def _arrive(tx: Tx, seat: int, to: str, *, kit: bool) -> None:
+    """The effects of ending a movement on `to`."""
     deliver_cattle(tx, seat)
-    _open_after_move(tx, seat)
+    _open_after_move(tx, seat, kit=kit)
     if to in tx.state.bandits:  # WL-MOVE-4: a bandit stops the move and fights
         npc.start(tx, "bandit", seat)
     elif to == tx.state.sheriff and tx.state.players[seat].wp > 0:  # WL-SHF-3: so does the Sheriff
         npc.start(tx, "sheriff", seat)
 
 
-def _open_after_move(tx: Tx, seat: int) -> None:
-    """Whiskey's reaction and Billy the Kid's shakedown wait for a Move that ends by other players."""
-    if not others_here(tx.state, seat):
-        return
+def _open_after_move(tx: Tx, seat: int, *, kit: bool) -> None:
+    """Whiskey's reaction and Billy the Kid's shakedown wait for a Move that ends by other players;
+    Kit Carson's extra step (F10) waits after any Move action."""
     p = tx.state.players[seat]
     effects = []
-    if any(ITEMS[o.item].after_move_wound for o in p.items):
-        effects.append("whiskey")
-    if tx.state.ability(seat).shakedown:
-        effects.append("billy")
+    if others_here(tx.state, seat):
+        if any(ITEMS[o.item].after_move_wound for o in p.items):
+            effects.append("whiskey")
+        if tx.state.ability(seat).shakedown:
+            effects.append("billy")
+    if kit and tx.state.ability(seat).extra_move and tx.state.option("kit_carson_step") == "after_move":
+        effects.append("kit")
     if effects:
         tx.emit(ev.AfterMoveOpened(seat=seat, effects=tuple(effects)))
+
+
+def work(tx: Tx, seat: int) -> None:
+    """WL-LOC-WORK-1 (F6): "Work — Gain $10 at any location" (companion app; Chinese quick reference)."""
+    tx.emit(ev.ActionSpent(seat=seat, action="work"))
+    gain(tx, seat, "work", money=10)
+
+
+def may_rob_bank(state: State) -> bool:
+    """WL-LOC-BANK-2 (F5): "Heist — once per turn" unless the table plays `bank_robbery="unlimited"`."""
+    return state.option("bank_robbery") == "unlimited" or "robbed" not in state.turn_flags
 
 
 def others_here(state: State, seat: int) -> tuple[int, ...]:

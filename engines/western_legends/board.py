@@ -134,6 +134,25 @@ def reachable_stopping_at(
     return seen
 
 
+@lru_cache(maxsize=4096)
+def mesa_routes(start: str, steps: int, stops: frozenset[str]) -> frozenset[str]:
+    """F11, Bloody Knife: spaces a Move of `steps` can end on along a route through a mesa."""
+    seen = {(start, False)}
+    frontier = [(start, False)]
+    for _ in range(steps):
+        following = []
+        for here, crossed in frontier:
+            if here in stops and here != start:
+                continue  # a bandit ends the move
+            for step in KNIFE_NEIGHBOURS[here]:
+                state = (step, crossed or step in MESA_GROUPS)
+                if state not in seen:
+                    seen.add(state)
+                    following.append(state)
+        frontier = following
+    return frozenset(s for s, crossed in seen if crossed and s not in MESA_GROUPS and s != start)
+
+
 def step_toward(start: str, goal: str) -> str:
     """The first neighbour (in board order) on a shortest path from `start` to `goal`."""
     table = DISTANCE[goal]

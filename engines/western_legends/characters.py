@@ -21,13 +21,15 @@ class Ability:
     fight_toll: bool = False  # Annie Oakley: a fight's opponent discards 1 card or takes 1 wound
     guard_outside_town: int = 0  # Kit Carson, Jesse James: outside town the card against you −1
     wins_player_ties: bool = False  # Jesse James: wins all ties against players
-    extra_move: int = 0  # Kit Carson: after a Move, 1 more space (modelled as +1 movement)
+    extra_move: int = 0  # Kit Carson: "at the end of a Move action, you may move 1 additional space"
     crosses_mesas: bool = False  # Bloody Knife: a mesa counts as 1 space; crossing one heals 1 wound
     shakedown: bool = False  # Billy the Kid: after a Move where players are, one gives $10 or 1 card
     hand_limit_bonus: int = 0  # Calamity Jane: hand limit +1
     wounds_spare_hand: bool = False  # Doc Holliday: wounds do not lower the hand limit
     draw_after_wounds: int = 0  # Doc Holliday: after gaining wounds, draw 1
     bandit_win_actions: int = 0  # Wyatt Earp: the first bandit win each turn gives +1 action
+    poker_win_money: int = 0  # Wild Bill Hickok: "After you win a game of Poker, gain $20."
+    poker_loss_keeps: int = 0  # Wild Bill Hickok: "…you may keep 1 random Poker card you played."
     ride_out: int = 0  # Y. B. Rowdy: starting the turn outside town, discard 1 card to move up to 3
     full_ruleset_only: str = ""  # text that needs saloon poker or story cards (not in the core set)
 
@@ -36,6 +38,7 @@ class Ability:
 class CharacterSpec:
     name: str
     starts: tuple[str, ...]  # WL-SET-5: any of these cells
+    free_start: bool = False  # F12: "any available" start, so not a cell another figure took
     money: int = 0
     cards: int = 0
     items: tuple[tuple[str, bool], ...] = ()  # (item, upgraded)
@@ -134,11 +137,12 @@ CHARACTERS: dict[str, CharacterSpec] = {
             money=10,
             cards=3,
             items=(_REVOLVER,),
-            ability=Ability(full_ruleset_only="saloon poker: win +$20; lose: keep 1 random card played"),
+            ability=Ability(poker_win_money=20, poker_loss_keeps=1),
         ),
         CharacterSpec(
             "wyatt_earp",
             _HIDEOUTS,
+            free_start=True,  # card: "Any available Bandit Hideout"
             money=10,
             cards=2,
             items=(_REVOLVER,),

@@ -257,3 +257,58 @@ class RideOut(Command):
 
 
 COMMANDS = COMMANDS + (ChooseCharacter, ChooseStart, TakeCattle, RerollDie, ThrowWhiskey, ShakeDown, RideOut)
+
+
+@dataclass(frozen=True)
+class Work(Command):
+    """WL-LOC-WORK-1 (F6): 1 action, +$10, at any location (option `work_action`)."""
+
+    kind: ClassVar[str] = "work"
+
+
+@dataclass(frozen=True)
+class ExtraStep(Command):
+    """Kit Carson (F10): right after his Move action ends, 1 more space to `to`, costing no action."""
+
+    kind: ClassVar[str] = "extra_step"
+    to: str
+
+
+COMMANDS = COMMANDS + (Work, ExtraStep)
+
+
+@dataclass(frozen=True)
+class Gamble(Command):
+    """WL-LOC-SAL-1: 1 action on a Saloon space: ante $10, draw 1, and open a game of poker."""
+
+    kind: ClassVar[str] = "gamble"
+
+
+@dataclass(frozen=True)
+class JoinPoker(Command):
+    """A player in the same town joins the game ($10, draw 1) or passes."""
+
+    kind: ClassVar[str] = "join_poker"
+    join: bool
+
+
+@dataclass(frozen=True)
+class ChoosePokerCards(Command):
+    """Exactly 2 hand cards (1 if only 1 is held) to combine with the flop."""
+
+    kind: ClassVar[str] = "choose_poker_cards"
+    cards: tuple[str, ...]
+
+
+COMMANDS = COMMANDS + (Gamble, JoinPoker, ChoosePokerCards)
+
+
+@dataclass(frozen=True)
+class CrossMesa(Command):
+    """Bloody Knife (F11): a Move action to `to` along a route through a mesa (which heals 1 wound)."""
+
+    kind: ClassVar[str] = "cross_mesa"
+    to: str
+
+
+COMMANDS = COMMANDS + (CrossMesa,)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engines.base import Command, Event, Rng, RuleViolation, Seat
 from engines.choices import require_listed_words
-from engines.western_legends import actions, board, fights, npc, turn
+from engines.western_legends import actions, board, fights, npc, saloon, turn
 from engines.western_legends import commands as cmd
 from engines.western_legends import events as ev
 from engines.western_legends.items import ITEMS
@@ -27,6 +27,8 @@ NOT_ACTIONS = (
     cmd.ChooseStart,
     cmd.RerollDie,
     cmd.RideOut,
+    cmd.JoinPoker,
+    cmd.ChoosePokerCards,
     *FIGHT_STEP_COMMANDS.values(),
 )
 
@@ -46,6 +48,8 @@ def decide(state: State, seat: Seat, command: Command, rng: Rng) -> list[Event]:
         _npc_step(tx, seat, command)
         if tx.state.npc is None and tx.state.phase == "end_sheriff":
             turn.resume_end_phase(tx, tx.state.active)
+    elif state.poker is not None:
+        _poker_step(tx, seat, command)
     elif state.fight is not None:
         _fight_step(tx, seat, command)
     elif state.dice:
@@ -166,6 +170,36 @@ def _fight_step(tx: Tx, seat: int, command: Command) -> None:
             fights.loot(tx, loot)
 
 
+def _poker_step(tx: Tx, seat: int, command: Command) -> None:
+    """WL-LOC-SAL-1: joining, then every player's face-down choice of hand cards."""
+    state = tx.state
+    assert state.poker is not None
+    match command:
+        case cmd.JoinPoker(join=join) if state.poker.step == "join":
+            if join:
+                require(
+                    state.players[seat].money >= saloon.ANTE,
+                    "NOT_ENOUGH_MONEY",
+                    "Joining costs $10.",
+                    "WL-LOC-SAL-1",
+                )
+            saloon.join(tx, seat, join)
+        case cmd.ChoosePokerCards(cards=cards) if state.poker.step == "choose":
+            hand = state.players[seat].hand
+            size = saloon.shown_count(state, seat)
+            require(
+                len(cards) == size and len(set(cards)) == size and all(c in hand for c in cards),
+                "BAD_POKER_CARDS",
+                f"Choose exactly {size} different cards from your hand.",
+                "WL-LOC-SAL-1",
+            )
+            saloon.choose(tx, seat, tuple(cards))
+        case _:
+            raise RuleViolation(
+                "WRONG_POKER_STEP", f"The poker game is at its {state.poker.step} step.", rule="WL-LOC-SAL-1"
+            )
+
+
 def _npc_step(tx: Tx, seat: int, command: Command) -> None:
     state = tx.state
     assert state.npc is not None
@@ -241,6 +275,15 @@ def _action(tx: Tx, seat: int, command: Command) -> None:
             )
             actions.shake_down(tx, seat, target, take)
             return
+        case cmd.ExtraStep(to=to):  # Kit Carson's extra space: no action (F10)
+            require(
+                to in actions.kit_steps(state, seat),
+                "NO_EXTRA_STEP",
+                f"Kit Carson's extra step goes 1 space right after his Move action; {to!r} is not one.",
+                "WL-MOVE-1",
+            )
+            actions.extra_step(tx, seat, to)
+            return
         case cmd.ChooseGear():
             raise RuleViolation(
                 "WRONG_PHASE",
@@ -315,6 +358,12 @@ def _action(tx: Tx, seat: int, command: Command) -> None:
             actions.revel(tx, seat, times)
         case cmd.RobBank():
             require(p.space in board.BANK, "NOT_AT_LOCATION", "You are not at the bank.", "WL-LOC-BANK-2")
+            require(
+                actions.may_rob_bank(state),
+                "ALREADY_ROBBED",
+                "The bank can be robbed only once per turn.",
+                "WL-LOC-BANK-2",
+            )
             tx.emit(ev.ActionSpent(seat=seat, action="rob_bank"))
             npc.start(tx, "guard", seat)
         case cmd.TakeCattle():
@@ -330,6 +379,30 @@ def _action(tx: Tx, seat: int, command: Command) -> None:
                 p.owns("provisions") is not None, "ITEM_NOT_OWNED", "You have no Provisions.", "WL-CARD-1"
             )
             actions.use_provisions(tx, seat)
+        case cmd.CrossMesa(to=to):
+            require(
+                to in actions.mesa_destinations(state, seat),
+                "NO_MESA_ROUTE",
+                f"Only Bloody Knife (5 LP) moves through a mesa, and {to!r} is not within reach that way.",
+                "WL-MOVE-3",
+            )
+            actions.move(tx, seat, to, via_mesa=True)
+        case cmd.Gamble():
+            require(
+                saloon.can_gamble(state, seat),
+                "CANNOT_GAMBLE",
+                "Gamble on a Saloon space with $10 for the ante (option saloon_poker).",
+                "WL-LOC-SAL-1",
+            )
+            saloon.gamble(tx, seat)
+        case cmd.Work():
+            require(
+                state.option("work_action") == "on",
+                "NO_WORK",
+                "This table plays without the Work action (option work_action).",
+                "WL-LOC-WORK-1",
+            )
+            actions.work(tx, seat)
         case cmd.StartFight(target=target, fight=kind):
             _require_fight(state, seat, target, kind)
             fights.start(tx, seat, target, kind)

@@ -16,7 +16,9 @@ from engines.western_legends.state import State
 class WesternLegendsEngine:
     game_id = "western-legends"
     title = "Western Legends"
-    rules_version = "western-legends/1"  # bump when logged games would decide differently
+    rules_version = "western-legends/2"  # bump when logged games would decide differently
+    # options a version-1 log lacks, with the values that replay it as it was played
+    legacy_defaults: dict[str, dict[str, JsonValue]] = {"western-legends/1": options.LEGACY_V1}
     min_seats = 2
     max_seats = 6
     commands: Sequence[type[Command]] = COMMANDS

@@ -575,3 +575,121 @@ CORE_EVENTS: tuple[type[Event], ...] = (
     ActionGranted,
 )
 EVENTS = EVENTS + CORE_EVENTS
+
+
+@dataclass(frozen=True)
+class FightDeckShuffled(Event):
+    """F4: the 13 fight cards shuffled face down at setup, top first (only the organiser sees the order)."""
+
+    kind: ClassVar[str] = "fight_deck_shuffled"
+    order: tuple[str, ...]
+    count: int
+
+
+@dataclass(frozen=True)
+class FightCardsReturned(Event):
+    """F4: the fight cards drawn for a fight go beneath the fight deck in this random order.
+
+    Fight card 10's text: "Place this fight card and any others you drew beneath the deck in
+    random order"; the companion's NPC flow does the same at the end of every NPC fight.
+    """
+
+    kind: ClassVar[str] = "fight_cards_returned"
+    cards: tuple[str, ...]
+    count: int
+
+
+ROUND_2_EVENTS: tuple[type[Event], ...] = (FightDeckShuffled, FightCardsReturned)
+EVENTS = EVENTS + ROUND_2_EVENTS
+
+
+@dataclass(frozen=True)
+class GambleStarted(Event):
+    """WL-LOC-SAL-1: the active player antes $10 (already paid) and opens a game; `order` may join."""
+
+    kind: ClassVar[str] = "gamble_started"
+    seat: int
+    order: tuple[int, ...]  # other players in the same town, clockwise from the active player's left
+
+
+@dataclass(frozen=True)
+class PokerJoined(Event):
+    """A player in the same town joins (pays $10 and draws 1) or passes."""
+
+    kind: ClassVar[str] = "poker_joined"
+    seat: int
+    joined: bool
+
+
+@dataclass(frozen=True)
+class PokerDealerSeated(Event):
+    """Nobody joined: the player to the right deals, setting aside their hand (4 cards are drawn next)."""
+
+    kind: ClassVar[str] = "poker_dealer_seated"
+    seat: int
+
+
+@dataclass(frozen=True)
+class PokerFlopRevealed(Event):
+    """The house adds its money to the pot and the top 3 poker cards turn face up."""
+
+    kind: ClassVar[str] = "poker_flop_revealed"
+    cards: tuple[str, ...]
+    house: int
+
+
+@dataclass(frozen=True)
+class PokerCardsChosen(Event):
+    """A participant's 2 hand cards (1 if only 1 is held), face down until the showdown."""
+
+    kind: ClassVar[str] = "poker_cards_chosen"
+    seat: int
+    cards: tuple[str, ...]
+    count: int
+
+
+@dataclass(frozen=True)
+class PokerHand:
+    seat: int
+    cards: tuple[str, ...]
+    hand: str  # "pair", "flush", ...
+
+
+@dataclass(frozen=True)
+class PokerShowdown(Event):
+    """Every chosen card turns up; `winners` share the pot, or the dealer wins it for the supply."""
+
+    kind: ClassVar[str] = "poker_showdown"
+    hands: tuple[PokerHand, ...]
+    winners: tuple[int, ...]
+    dealer_won: bool
+    pot: int
+
+
+@dataclass(frozen=True)
+class PokerCardKept(Event):
+    """Wild Bill Hickok, after losing: keeps 1 random poker card he played."""
+
+    kind: ClassVar[str] = "poker_card_kept"
+    seat: int
+    card: str
+
+
+@dataclass(frozen=True)
+class PokerEnded(Event):
+    """Played, flop and a dealer's unplayed cards go to the discard pile; a dealer's own hand returns."""
+
+    kind: ClassVar[str] = "poker_ended"
+
+
+POKER_EVENTS: tuple[type[Event], ...] = (
+    GambleStarted,
+    PokerJoined,
+    PokerDealerSeated,
+    PokerFlopRevealed,
+    PokerCardsChosen,
+    PokerShowdown,
+    PokerCardKept,
+    PokerEnded,
+)
+EVENTS = EVENTS + POKER_EVENTS

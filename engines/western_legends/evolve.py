@@ -10,7 +10,7 @@ from engines.western_legends.cards import DECK
 from engines.western_legends.cattle import start_ranches, token_colour
 from engines.western_legends.fightcards import FIGHT_DECK
 from engines.western_legends.items import ITEM_NAMES, STOCK_PER_ITEM
-from engines.western_legends.state import Fight, NpcFight, Owned, Player, State, replace
+from engines.western_legends.state import Fight, NpcFight, Owned, Player, Poker, State, replace
 
 
 def evolve(state: State | None, event: Event) -> State:
@@ -146,7 +146,8 @@ def _(event: ev.GearChosen, state: State) -> State:
 
 @_apply.register
 def _(event: ev.ActionSpent, state: State) -> State:
-    return replace(state, actions_left=state.actions_left - 1, after_move=())
+    flags = state.turn_flags + ("robbed",) if event.action == "rob_bank" else state.turn_flags
+    return replace(state, actions_left=state.actions_left - 1, after_move=(), turn_flags=flags)
 
 
 @_apply.register
@@ -271,11 +272,18 @@ def _(event: ev.FightCardsOffered, state: State) -> State:
     return _player(replace(state, fight_deck=deck), event.seat, offer=event.cards)
 
 
+def _set_aside(state: State, cards: tuple[str, ...]) -> State:
+    """Fight cards done with: back into the pool (version 1), or held until they go beneath (F4)."""
+    if state.option("fight_deck") == "ordered":
+        return replace(state, fight_drawn=state.fight_drawn + cards)
+    return replace(state, fight_deck=state.fight_deck + cards)
+
+
 @_apply.register
 def _(event: ev.FightCardChosen, state: State) -> State:
     offer = state.players[event.seat].offer
     back = tuple(c for c in offer if c != event.card)
-    state = _player(replace(state, fight_deck=state.fight_deck + back), event.seat, offer=(event.card,))
+    state = _player(_set_aside(state, back), event.seat, offer=(event.card,))
     return _npc(state, step="commit")
 
 
@@ -283,8 +291,18 @@ def _(event: ev.FightCardChosen, state: State) -> State:
 def _(event: ev.NpcRevealed, state: State) -> State:
     assert state.npc is not None
     chooser = state.npc.chooser
-    state = _player(replace(state, fight_deck=state.fight_deck + (event.fight_card,)), chooser, offer=())
+    state = _player(_set_aside(state, (event.fight_card,)), chooser, offer=())
     return _npc(state, card=event.fight_card, won=event.won)
+
+
+@_apply.register
+def _(event: ev.FightDeckShuffled, state: State) -> State:
+    return replace(state, fight_deck=event.order)
+
+
+@_apply.register
+def _(event: ev.FightCardsReturned, state: State) -> State:
+    return replace(state, fight_deck=state.fight_deck + event.cards, fight_drawn=())
 
 
 @_apply.register
@@ -419,3 +437,74 @@ def _(event: ev.CardStolen, state: State) -> State:
     hand.remove(event.card)
     state = _player(state, event.victim, hand=tuple(hand))
     return _player(state, event.seat, hand=state.players[event.seat].hand + (event.card,))
+
+
+def _poker(state: State, **changes: object) -> State:
+    assert state.poker is not None
+    return replace(state, poker=replace(state.poker, **changes))
+
+
+@_apply.register
+def _(event: ev.GambleStarted, state: State) -> State:
+    poker = Poker(active=event.seat, step="join", waiting=event.order, players=(event.seat,), pot=10)
+    return replace(state, poker=poker)
+
+
+@_apply.register
+def _(event: ev.PokerJoined, state: State) -> State:
+    assert state.poker is not None
+    poker = state.poker
+    waiting = tuple(s for s in poker.waiting if s != event.seat)
+    if not event.joined:
+        return _poker(state, waiting=waiting)
+    return _poker(state, waiting=waiting, players=poker.players + (event.seat,), pot=poker.pot + 10)
+
+
+@_apply.register
+def _(event: ev.PokerDealerSeated, state: State) -> State:
+    hand = state.players[event.seat].hand
+    return _poker(_player(state, event.seat, hand=()), dealer=event.seat, set_aside=hand)
+
+
+@_apply.register
+def _(event: ev.PokerFlopRevealed, state: State) -> State:
+    assert state.poker is not None
+    deck = tuple(c for c in state.deck if c not in event.cards)
+    return _poker(
+        replace(state, deck=deck), step="choose", flop=event.cards, pot=state.poker.pot + event.house
+    )
+
+
+@_apply.register
+def _(event: ev.PokerCardsChosen, state: State) -> State:
+    assert state.poker is not None
+    chosen = state.poker.chosen + ((event.seat, event.cards),)
+    hand = tuple(c for c in state.players[event.seat].hand if c not in event.cards)
+    return _poker(_player(state, event.seat, hand=hand), chosen=chosen)
+
+
+@_apply.register
+def _(event: ev.PokerShowdown, state: State) -> State:
+    return state
+
+
+@_apply.register
+def _(event: ev.PokerCardKept, state: State) -> State:
+    assert state.poker is not None
+    chosen = tuple(
+        (s, tuple(c for c in cards if c != event.card) if s == event.seat else cards)
+        for s, cards in state.poker.chosen
+    )
+    state = _player(state, event.seat, hand=state.players[event.seat].hand + (event.card,))
+    return _poker(state, chosen=chosen)
+
+
+@_apply.register
+def _(event: ev.PokerEnded, state: State) -> State:
+    poker = state.poker
+    assert poker is not None
+    spent = poker.flop + tuple(c for _, cards in poker.chosen for c in cards)
+    if poker.dealer >= 0:  # the dealer's unplayed cards are discarded and their own hand returns
+        spent += state.players[poker.dealer].hand
+        state = _player(state, poker.dealer, hand=poker.set_aside)
+    return replace(state, poker=None, discard=state.discard + spent)

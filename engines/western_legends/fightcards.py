@@ -16,8 +16,9 @@ class FightCardEffect:
     money: int = 0
     draws: int = 0
     mp_ban: bool = False  # 5 and 9: no MP for beating a bandit in this fight
-    choice: str = ""  # "discard" (4), "wound_or_random" (7), "discard_or_money" (9), "point" (A)
-    restart: bool = False  # 10
+    choice: str = ""  # "discard" (4), "wound_or_random" (7), "discard_or_money" (9), "point" (A),
+    # "keep_or_restart" (10, F3: optional unless `fight_card_10="always_restart"`)
+    restart: bool = False  # 10: "you may immediately cancel this fight and initiate another fight"
 
 
 EFFECTS: dict[str, FightCardEffect] = {
@@ -29,7 +30,7 @@ EFFECTS: dict[str, FightCardEffect] = {
     "7": FightCardEffect(choice="wound_or_random"),
     "8": FightCardEffect(wounds=1),
     "9": FightCardEffect(choice="discard_or_money", mp_ban=True),
-    "10": FightCardEffect(restart=True),
+    "10": FightCardEffect(restart=True, choice="keep_or_restart"),
     "J": FightCardEffect(money=10),
     "Q": FightCardEffect(draws=1),
     "K": FightCardEffect(lp=1),

@@ -27,7 +27,8 @@ class ItemSpec:
     prospect_rerolls: int = 0  # the Miner's Map: after you prospect, you may reroll 1 die
     after_move_wound: int = 0  # Whiskey's reaction: after your Move ends by a player, discard it to wound one
     card_action: str = ""  # WL-CARD-1: what its "Action" text does ("provisions")
-    full_ruleset_only: str = ""  # text that needs saloon poker (not in the core set)
+    poker_win_lp: int = 0  # Ten-Gallon: "After you win a game of poker, gain 1LP."
+    poker_loss_money: int = 0  # Ten-Gallon: "After you lose a game of poker, gain $10."
 
 
 ITEMS: dict[str, ItemSpec] = {
@@ -40,7 +41,7 @@ ITEMS: dict[str, ItemSpec] = {
         ItemSpec("mule", "mount", 30, move=(3, 4), extra_gold=2),
         ItemSpec("miners_map", "misc", 10, prospect_rerolls=1),
         ItemSpec("provisions", "misc", 20, draws_on_gain=1, card_action="provisions"),
-        ItemSpec("ten_gallon", "misc", 20, full_ruleset_only="poker: win +1 LP, lose +$10"),
+        ItemSpec("ten_gallon", "misc", 20, poker_win_lp=1, poker_loss_money=10),
         ItemSpec("whiskey", "misc", 10, wounds_on_gain=1, after_move_wound=1),
     )
 }

@@ -8,11 +8,13 @@ plays purposefully while a uniform bot still sees every legal command.
 
 from __future__ import annotations
 
+from itertools import combinations
+
 from engines.base import Command, Seat
-from engines.western_legends import actions, board
+from engines.western_legends import actions, board, saloon
 from engines.western_legends import commands as cmd
 from engines.western_legends.items import ITEM_NAMES, ITEMS
-from engines.western_legends.npc import choice_options
+from engines.western_legends.npc import choice_options, decider
 from engines.western_legends.rules import gold_cap
 from engines.western_legends.state import State
 from engines.western_legends.turn import start_spaces
@@ -24,7 +26,13 @@ def seats_to_act(state: State) -> tuple[Seat, ...]:
     if state.phase == "choose_character":
         return tuple(s for s, p in enumerate(state.players) if not p.character)
     if state.npc is not None:
-        return (state.npc.chooser,) if state.npc.step == "choose" else (state.npc.fighter,)
+        return (decider(state),)
+    poker = state.poker
+    if poker is not None:
+        if poker.step == "join":
+            return poker.waiting[:1]
+        done = {s for s, _ in poker.chosen}
+        return tuple(s for s in sorted(poker.seated()) if s not in done)
     fight = state.fight
     if fight is None:
         return (state.active,)
@@ -45,6 +53,12 @@ def legal_commands(state: State, seat: Seat) -> list[Command]:
         if npc_step == "commit":
             return [cmd.CommitFightCard(card=c) for c in hand]
         return [cmd.NpcChoice(choice=c) for c in choice_options(state)]
+    if state.poker is not None:
+        if state.poker.step == "join":
+            joins = [True, False] if p.money >= saloon.ANTE else [False]
+            return [cmd.JoinPoker(join=j) for j in joins]
+        size = saloon.shown_count(state, seat)
+        return [cmd.ChoosePokerCards(cards=c) for c in combinations(hand, size)]
     if state.fight is not None:
         step = state.fight.step
         if step == "annie_tax":
@@ -87,7 +101,7 @@ def legal_commands(state: State, seat: Seat) -> list[Command]:
 
 def _reactions(state: State, seat: Seat) -> list[Command]:
     """Free "after you end a Move" effects (WL-TURN-4)."""
-    found: list[Command] = []
+    found: list[Command] = [cmd.ExtraStep(to=s) for s in actions.kit_steps(state, seat)]
     if not state.after_move:
         return found
     for target in actions.others_here(state, seat):
@@ -115,8 +129,10 @@ def _actions(state: State, seat: Seat) -> list[Command]:
         found.append(cmd.Prospect())
     if p.space in board.DOCTOR and p.wounds > 0 and p.money >= 10:
         found.append(cmd.Heal())
-    if p.space in board.BANK:
+    if p.space in board.BANK and actions.may_rob_bank(state):
         found.append(cmd.RobBank())
+    if saloon.can_gamble(state, seat):
+        found.append(cmd.Gamble())
     if p.space in board.STORES:
         found += [
             cmd.Upgrade(item=o.item)
@@ -139,7 +155,10 @@ def _actions(state: State, seat: Seat) -> list[Command]:
                     cmd.StartFight(target=target, fight="duel"),
                     cmd.StartFight(target=target, fight="rob"),
                 ]
-    return found + _moves(state, seat)
+    work: list[Command] = [cmd.Work()] if state.option("work_action") == "on" else []
+    knife = sorted(actions.mesa_destinations(state, seat), key=board.SPACE_INDEX.__getitem__)
+    mesa: list[Command] = [cmd.CrossMesa(to=s) for s in knife]
+    return found + _moves(state, seat) + mesa + work  # Work earns least: after every Move
 
 
 def _moves(state: State, seat: Seat) -> list[Command]:

@@ -31,6 +31,8 @@ ACTIONS: dict[str, str] = {
     "take_cattle": "spends an action to take cattle at a ranch",
     "rob_bank": "spends an action to rob the bank",
     "fight": "spends an action to start a fight",
+    "work": "spends an action to work for 10 dollars",
+    "gamble": "spends an action to gamble at the saloon",
 }
 
 INCOMES = {"money": "money", "cards": "cards", "mixed": "money and a card"}
@@ -201,6 +203,33 @@ def describe(event: Event, names: Sequence[str]) -> str:  # noqa: C901 - one cas
             return f"{who(seat)} ends the ride."
         case ev.ActionGranted(seat=seat, reason=reason):
             return f"{who(seat)} gains an extra action ({reason})."
+        case ev.GambleStarted(seat=seat, order=order):
+            others = ", ".join(who(s) for s in order) or "nobody"
+            return f"{who(seat)} antes 10 dollars for a game of poker; may join: {others}."
+        case ev.PokerJoined(seat=seat, joined=joined):
+            return f"{who(seat)} {'joins the game for 10 dollars' if joined else 'stays out of the game'}."
+        case ev.PokerDealerSeated(seat=seat):
+            return f"Nobody joined: {who(seat)} sets their hand aside and deals against the active player."
+        case ev.PokerFlopRevealed(cards=cards, house=house):
+            return f"The house adds {house} dollars; the flop is {', '.join(cards)}."
+        case ev.PokerCardsChosen(seat=seat, count=count):
+            return f"{who(seat)} chooses {counted(count, 'card')} face down."
+        case ev.PokerShowdown(hands=hands, winners=winners, dealer_won=dealer_won, pot=pot):
+            shown = "; ".join(f"{who(h.seat)}: {' '.join(h.cards)} ({h.hand})" for h in hands)
+            if dealer_won:
+                result = f"the dealer wins and the {pot} dollars go back to the supply"
+            else:
+                verb = "win" if len(winners) > 1 else "wins"
+                result = f"{' and '.join(who(s) for s in winners)} {verb} the {pot}-dollar pot"
+            return f"Showdown: {shown}; {result}."
+        case ev.PokerCardKept(seat=seat):
+            return f"{who(seat)} keeps one of the cards he played."
+        case ev.PokerEnded():
+            return "The poker game is over; the cards go to the discard pile."
+        case ev.FightDeckShuffled(count=count):
+            return f"The {counted(count, 'fight card')} are shuffled face down."
+        case ev.FightCardsReturned(count=count):
+            return f"{counted(count, 'fight card')} go beneath the fight deck in random order."
     actor = getattr(event, "seat", None)
     subject = who(actor) if isinstance(actor, int) else "the table"
     return f"{subject}: {event.kind.replace('_', ' ')}."

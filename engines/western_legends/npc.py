@@ -9,8 +9,10 @@ from __future__ import annotations
 
 from engines.western_legends import board
 from engines.western_legends import events as ev
-from engines.western_legends.cards import value
+from engines.western_legends.cards import MIN_VALUE, value
 from engines.western_legends.fightcards import DRAWN, EFFECTS, fight_value
+from engines.western_legends.fights import guard
+from engines.western_legends.items import ITEMS
 from engines.western_legends.rules import Tx, draw, gain, jail
 from engines.western_legends.state import NpcFight, State
 
@@ -33,12 +35,33 @@ def start(tx: Tx, kind: str, fighter: int) -> None:
 
 
 def _offer(tx: Tx) -> None:
+    """The chooser draws N fight cards: the top N (F4), or random ones from the pool (version 1)."""
     npc = _npc(tx)
     cards: list[str] = []
-    for _ in range(DRAWN[npc.kind]):
-        pool = [c for c in tx.state.fight_deck if c not in cards]
-        cards.append(pool[tx.rng.randint(0, len(pool) - 1)])
+    if ordered_deck(tx.state):
+        cards = list(tx.state.fight_deck[: DRAWN[npc.kind]])
+    else:
+        for _ in range(DRAWN[npc.kind]):
+            pool = [c for c in tx.state.fight_deck if c not in cards]
+            cards.append(pool[tx.rng.randint(0, len(pool) - 1)])
     tx.emit(ev.FightCardsOffered(seat=npc.chooser, cards=tuple(cards), count=len(cards)))
+
+
+def ordered_deck(state: State) -> bool:
+    """F4: the fight deck has an order; `fight_deck="pool"` is version 1's memoryless pool."""
+    return state.option("fight_deck") == "ordered"
+
+
+def _return_drawn(tx: Tx) -> None:
+    """F4: the cards drawn for this fight go beneath the fight deck in random order."""
+    drawn = tx.state.fight_drawn
+    if ordered_deck(tx.state) and drawn:
+        tx.emit(ev.FightCardsReturned(cards=tx.rng.shuffle(drawn), count=len(drawn)))
+
+
+def optional_ten(state: State) -> bool:
+    """F3: card 10's restart is the fighter's choice; `fight_card_10="always_restart"` is version 1."""
+    return state.option("fight_card_10") == "optional"
 
 
 def choose(tx: Tx, card: str) -> None:
@@ -58,6 +81,8 @@ def _reveal(tx: Tx, poker_card: str) -> None:
     fight_card = tx.state.players[npc.chooser].offer[0]
     player_value = value(poker_card) if poker_card else 0
     npc_value = fight_value(fight_card)
+    if modifiers_apply(tx.state):  # F1: "the card played against you -1" holds in every fight
+        npc_value = max(MIN_VALUE, npc_value - guard(tx.state, npc.fighter))
     won = player_value > npc_value  # WL-NPC-1 (6): ties go to the NPC
     tx.emit(
         ev.NpcRevealed(
@@ -70,10 +95,11 @@ def _reveal(tx: Tx, poker_card: str) -> None:
     )
     effect = EFFECTS[fight_card]
     fighter = npc.fighter
-    if effect.restart:  # WL-NPC-2 card 10 [gap]: the committed card returns to hand
-        tx.emit(ev.NpcFightRestarted(seat=fighter))
-        draw(tx, fighter, 1)
-        _offer(tx)
+    if effect.restart and not optional_ten(tx.state):
+        _restart(tx)
+        return
+    if effect.restart:  # F3: "you may immediately cancel this fight": the chooser keeps or restarts
+        tx.emit(ev.NpcAwaiting(step="effect"))
         return
     if poker_card:
         tx.emit(ev.CardsDiscarded(seat=fighter, cards=(poker_card,)))
@@ -83,6 +109,31 @@ def _reveal(tx: Tx, poker_card: str) -> None:
         tx.emit(ev.NpcAwaiting(step="effect"))
     else:
         _settle(tx)
+
+
+def _restart(tx: Tx) -> None:
+    """WL-NPC-2 card 10: the committed card returns to hand [gap], a card is drawn, new fight cards.
+
+    Card text, worded like every fight card for the seat that plays it ("you"), the fighter
+    being "the other player": "If you do, the other player draws 1 poker card. Place this
+    fight card and any others you drew beneath the deck in random order, then draw new
+    fight cards."
+    """
+    npc = _npc(tx)
+    tx.emit(ev.NpcFightRestarted(seat=npc.fighter))
+    _return_drawn(tx)
+    draw(tx, npc.fighter, 1)
+    _offer(tx)
+
+
+def decider(state: State) -> int:
+    """Who answers the NPC fight now: the chooser draws and picks the fight card and, as the
+    card's "you", decides card 10's cancel (F3); the fighter answers every other choice."""
+    npc = state.npc
+    assert npc is not None
+    if npc.step == "choose" or (npc.step == "effect" and EFFECTS[npc.card].choice == "keep_or_restart"):
+        return npc.chooser
+    return npc.fighter
 
 
 def choice_options(state: State) -> tuple[str, ...]:
@@ -102,16 +153,27 @@ def choice_options(state: State) -> tuple[str, ...]:
         return ("money", *hand)
     if choice == "point":
         return ("lp", "mp", "wp")
+    if choice == "keep_or_restart":
+        return ("keep", "restart")
     return ()
 
 
 def answer(tx: Tx, choice: str) -> None:
     npc = _npc(tx)
     fighter = npc.fighter
-    tx.emit(ev.NpcChoiceMade(seat=fighter, choice=choice))
+    tx.emit(ev.NpcChoiceMade(seat=decider(tx.state), choice=choice))
     if npc.step == "reward":
         gain(tx, fighter, "beat a bandit", lp=int(choice == "lp"), mp=int(choice == "mp"))
         _end(tx)
+        return
+    if choice == "restart":
+        _restart(tx)
+        return
+    if choice == "keep":  # card 10 kept as a plain 10: the fight goes on to its outcome
+        committed = tx.state.players[fighter].committed
+        if committed:
+            tx.emit(ev.CardsDiscarded(seat=fighter, cards=(committed,)))
+        _settle(tx)
         return
     hand = tx.state.players[fighter].hand
     if choice in hand:
@@ -148,7 +210,11 @@ def _settle(tx: Tx) -> None:
         if npc.kind == "sheriff":  # WL-NPC-5: arrested; nobody gains MP
             jail(tx, fighter, "arrested by the Sheriff")
             _sheriff_to_office(tx)
-    elif npc.kind == "sheriff":
+        _end(tx)
+        return
+    if modifiers_apply(tx.state):
+        _shotgun_draw(tx, fighter)
+    if npc.kind == "sheriff":
         _sheriff_to_office(tx)  # WL-NPC-5: a win sends the Sheriff home
     elif npc.kind == "guard":
         gain(tx, fighter, "robbed the bank", wp=3, money=80)
@@ -160,6 +226,18 @@ def _settle(tx: Tx) -> None:
             return
         gain(tx, fighter, "beat a bandit", lp=1)
     _end(tx)
+
+
+def modifiers_apply(state: State) -> bool:
+    """F1/F2: card modifiers and the Shotgun's draw in NPC fights too (version 1: player fights only)."""
+    return state.option("npc_fight_modifiers") == "all_fights"
+
+
+def _shotgun_draw(tx: Tx, fighter: int) -> None:
+    """The Shotgun: "After you win a fight, draw 1 poker card" (card image; no player-only limit)."""
+    weapon = tx.state.players[fighter].weapon
+    if weapon and ITEMS[weapon].draw_on_win:
+        draw(tx, fighter, 1)
 
 
 def _bandit_win_bonus(tx: Tx, fighter: int) -> None:
@@ -213,6 +291,7 @@ def _wanted_at(state: State, space: str) -> list[int]:
 
 
 def _end(tx: Tx) -> None:
+    _return_drawn(tx)
     npc = _npc(tx)
     space = tx.state.players[npc.fighter].space if npc.kind == "bandit" else ""
     tx.emit(ev.NpcFightEnded(bandit_space=space))

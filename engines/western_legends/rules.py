@@ -122,7 +122,8 @@ def gain(
         gain(tx, seat, "track points past 9", lp=extra_lp)
     if change.wounds > 0:  # Doc Holliday: after gaining wounds, draw 1
         draw(tx, seat, tx.state.ability(seat).draw_after_wounds)
-    check_end_trigger(tx, seat)
+    if tx.state.option("end_phase_order") == "sheriff_lp_discard":
+        check_end_trigger(tx, seat)  # version 1: at once; otherwise in the end phase (F7)
 
 
 def check_end_trigger(tx: Tx, seat: int) -> None:

@@ -8,6 +8,7 @@ from typing import Literal, TypeVar
 from engines.base import changed
 from engines.western_legends.characters import CHARACTERS, NO_ABILITY, Ability
 from engines.western_legends.items import ITEMS
+from engines.western_legends.options import LEGACY_V1
 
 Phase = Literal[
     "choose_character", "place", "income", "gear", "actions", "end_sheriff", "end_discard", "over"
@@ -82,6 +83,28 @@ class NpcFight:
     won: bool = False
 
 
+PokerStep = Literal["join", "choose"]
+
+
+@dataclass(frozen=True)
+class Poker:
+    """WL-LOC-SAL-1: a game of saloon poker opened by `active`'s Gamble action."""
+
+    active: int
+    step: PokerStep
+    waiting: tuple[int, ...]  # seats still to decide whether to join, in order
+    players: tuple[int, ...]  # participants: the active player, then joiners
+    pot: int
+    dealer: int = -1  # the house's dealer when nobody joined
+    set_aside: tuple[str, ...] = ()  # the dealer's own hand, returned after the game (secret)
+    flop: tuple[str, ...] = ()
+    chosen: tuple[tuple[int, tuple[str, ...]], ...] = ()  # secret until the showdown
+
+    def seated(self) -> tuple[int, ...]:
+        """Everyone who shows a hand: the participants and a dealer."""
+        return self.players + ((self.dealer,) if self.dealer >= 0 else ())
+
+
 @dataclass(frozen=True)
 class State:
     options: tuple[tuple[str, int | str], ...]
@@ -99,7 +122,8 @@ class State:
     npc: NpcFight | None = None
     bandits: tuple[str, ...] = ()  # spaces with a bandit
     sheriff: str = "C4"  # WL-SET-5: the Sheriff starts on his Office
-    fight_deck: tuple[str, ...] = ()  # face-down pool of the 13 fight cards
+    fight_deck: tuple[str, ...] = ()  # the 13 fight cards face down: top first, or a pool (F4)
+    fight_drawn: tuple[str, ...] = ()  # F4: fight cards drawn for the current fight, to go beneath
     end_round: int = 0  # WL-END-1: the round in which the end was triggered (0: not yet)
     turns_taken: tuple[int, ...] = ()
     final_lp: tuple[int, ...] = ()
@@ -108,6 +132,7 @@ class State:
     dice: tuple[tuple[int, ...], ...] = ()  # WL-LOC-MINE-1: rolled chains awaiting the Miner's Map choice
     after_move: tuple[str, ...] = ()  # "after you end a Move" effects still open: "whiskey", "billy"
     free_move: int = 0  # Y. B. Rowdy's ride: steps of a Move that costs no action
+    poker: Poker | None = None  # WL-LOC-SAL-1: a game of saloon poker in progress
     turn_flags: tuple[str, ...] = ()  # once-a-turn effects already used: "ride" (Rowdy), "bandit_win" (Wyatt)
 
     @property
@@ -115,7 +140,13 @@ class State:
         return len(self.players)
 
     def option(self, name: str) -> int | str:
-        return dict(self.options)[name]
+        """An option in force; one a version-1 setup event lacks takes its version-1 value."""
+        found = dict(self.options).get(name)
+        if found is None:
+            legacy = LEGACY_V1[name]
+            assert isinstance(legacy, (int, str))
+            return legacy
+        return found
 
     def int_option(self, name: str) -> int:
         value = self.option(name)

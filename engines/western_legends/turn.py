@@ -8,9 +8,11 @@ from engines.base import Event, JsonValue, Rng
 from engines.western_legends import events as ev
 from engines.western_legends.characters import CHARACTER_NAMES, CHARACTERS
 from engines.western_legends.evolve import evolve
+from engines.western_legends.fightcards import FIGHT_DECK
 from engines.western_legends.items import ITEMS
 from engines.western_legends.npc import place_bandits, sheriff_step
-from engines.western_legends.rules import Tx, draw, gain, hand_limit, row_value
+from engines.western_legends.options import LEGACY_V1
+from engines.western_legends.rules import Tx, check_end_trigger, draw, gain, hand_limit, row_value
 from engines.western_legends.state import State
 
 INCOME = {"money": (20, 0), "cards": (0, 2), "mixed": (10, 1)}  # WL-TURN-1 (2): (money, cards)
@@ -24,13 +26,18 @@ def setup(options: Mapping[str, JsonValue], seats: int, rng: Rng) -> list[Event]
     """
     names = rng.shuffle(CHARACTER_NAMES)
     dealt = options["character_deal"] == "random"
+    # an option at its version-1 value is left out (State.option reads it back), so a version-1
+    # log's setup is re-derived exactly as it was recorded
+    written = {k: v for k, v in options.items() if k not in LEGACY_V1 or v != LEGACY_V1[k]}
     started = ev.GameStarted(
-        int_options=tuple((k, v) for k, v in options.items() if isinstance(v, int)),
-        text_options=tuple((k, v) for k, v in options.items() if isinstance(v, str)),
+        int_options=tuple((k, v) for k, v in written.items() if isinstance(v, int)),
+        text_options=tuple((k, v) for k, v in written.items() if isinstance(v, str)),
         seats=tuple(ev.SeatSetUp(character=names[s] if dealt else "", space="") for s in range(seats)),
         first_player=0,
     )
     tx = Tx(evolve(None, started), rng, [started])
+    if options["fight_deck"] == "ordered":  # F4: a shuffled deck with a recorded order
+        tx.emit(ev.FightDeckShuffled(order=rng.shuffle(FIGHT_DECK), count=len(FIGHT_DECK)))
     if dealt:
         for seat in range(seats):
             take_character(tx, seat)
@@ -77,7 +84,11 @@ def after_characters(tx: Tx) -> None:
 
 def start_spaces(state: State, seat: int) -> tuple[str, ...]:
     """WL-SET-5: the cells of the seat's start location it may begin on."""
-    starts = CHARACTERS[state.players[seat].character].starts
+    spec = CHARACTERS[state.players[seat].character]
+    starts = spec.starts
+    if spec.free_start and state.option("wyatt_start") == "free_hideout":
+        taken = {p.space for s, p in enumerate(state.players) if s != seat}
+        starts = tuple(cell for cell in starts if cell not in taken) or starts
     return starts if state.option("start_space") == "choose" else starts[:1]
 
 
@@ -114,12 +125,17 @@ def gain_item(tx: Tx, seat: int, item: str, upgraded: bool) -> None:
 def begin_turn(tx: Tx, seat: int, round_number: int) -> None:
     """WL-TURN-1 (1): start-of-turn effects (Bass Reeves draws 1, Mary Fields +$10; Rowdy rides)."""
     tx.emit(ev.TurnStarted(seat=seat, round=round_number))
-    if seat == tx.state.first_player:
+    if seat == tx.state.first_player and (round_number == 1 or respawn(tx.state)):
         place_bandits(tx)
     ability = tx.state.ability(seat)
     draw(tx, seat, ability.turn_start_draw)
     if ability.turn_start_money:
         gain(tx, seat, "start-of-turn ability", money=ability.turn_start_money)
+
+
+def respawn(state: State) -> bool:
+    """F9: bandits go out at setup only (sourced); `bandit_respawn="every_round"` is version 1 (no source)."""
+    return state.option("bandit_respawn") == "every_round"
 
 
 def take_income(tx: Tx, seat: int, income: str) -> None:
@@ -130,20 +146,39 @@ def take_income(tx: Tx, seat: int, income: str) -> None:
 
 
 def end_actions(tx: Tx, seat: int) -> None:
-    """WL-TURN-5: the Sheriff's step, Wanted LP by row, then discard down to the hand limit."""
+    """WL-TURN-5: the end phase (see `resume_end_phase` for its order).
+
+    The Sheriff's walk only with `sheriff_walk="end_phase"` (F8: no source has one).
+    """
     tx.emit(ev.ActionsEnded(seat=seat))
-    sheriff_step(tx)
+    if tx.state.option("sheriff_walk") == "end_phase":
+        sheriff_step(tx)
     if tx.state.npc is None:
         resume_end_phase(tx, seat)
 
 
+def sources_order(state: State) -> bool:
+    """F7: discard to the hand limit, then Wanted LP, then the end trigger (the companion's order).
+
+    `end_phase_order="sheriff_lp_discard"` is version 1: Wanted LP before the discard, and
+    the end triggered the moment anyone reaches the target.
+    """
+    return state.option("end_phase_order") == "discard_first"
+
+
 def resume_end_phase(tx: Tx, seat: int) -> None:
-    """After the Sheriff's step (and any fight he started): Wanted LP, then the hand limit."""
+    """After the Sheriff's step (and any fight he started): the hand limit and Wanted LP."""
     tx.emit(ev.EndPhaseResumed(seat=seat))
+    if not sources_order(tx.state):
+        _wanted_lp(tx, seat)
+    _finish_if_within_limit(tx, seat)
+
+
+def _wanted_lp(tx: Tx, seat: int) -> None:
+    """WL-TURN-5: a Wanted player gains their row's LP."""
     wanted_lp = row_value(tx.state.players[seat].wp)
     if wanted_lp:
         gain(tx, seat, "wanted track", lp=wanted_lp)
-    _finish_if_within_limit(tx, seat)
 
 
 def discard_card(tx: Tx, seat: int, card: str) -> None:
@@ -154,6 +189,9 @@ def discard_card(tx: Tx, seat: int, card: str) -> None:
 def _finish_if_within_limit(tx: Tx, seat: int) -> None:
     if len(tx.state.players[seat].hand) > hand_limit(tx.state, seat):
         return
+    if sources_order(tx.state):
+        _wanted_lp(tx, seat)
+        check_end_trigger(tx, seat)
     tx.emit(ev.TurnEnded(seat=seat))
     state = tx.state
     following = (seat + 1) % state.seats

@@ -34,6 +34,12 @@ def redact(event: Event, viewer: int | None) -> Event:
         return replace(event, cards=())
     if isinstance(event, ev.CardStolen) and not (_sees(viewer, event.seat) or viewer == event.victim):
         return replace(event, card="")
+    if isinstance(event, ev.PokerCardsChosen) and not _sees(viewer, event.seat):
+        return replace(event, cards=())
+    if isinstance(event, ev.FightDeckShuffled) and viewer is not None:
+        return replace(event, order=())  # the deck's order is nobody's to see
+    if isinstance(event, ev.FightCardsReturned) and viewer is not None:
+        return replace(event, cards=())
     return event
 
 
@@ -67,6 +73,32 @@ def _player(player: Player, seat: int, viewer: int | None) -> dict[str, JsonValu
         shown["hand"] = list(player.hand)
         shown["committed"] = player.committed
         shown["fight_cards_offered"] = list(player.offer)
+    return shown
+
+
+def _poker(state: State, viewer: int | None) -> JsonValue:
+    """WL-LOC-SAL-1: the game in progress; chosen cards and a dealer's own hand stay secret."""
+    poker = state.poker
+    if poker is None:
+        return None
+    shown: dict[str, JsonValue] = {
+        "active": poker.active,
+        "step": poker.step,
+        "waiting": list(poker.waiting),
+        "players": list(poker.players),
+        "dealer": poker.dealer,
+        "pot": poker.pot,
+        "flop": list(poker.flop),
+        "chosen_seats": [s for s, _ in poker.chosen],
+        "set_aside_size": len(poker.set_aside),
+    }
+    if viewer is None or viewer == poker.dealer:
+        shown["set_aside"] = list(poker.set_aside)
+    mine = dict(poker.chosen)
+    if viewer is None:
+        shown["chosen"] = [{"seat": s, "cards": list(c)} for s, c in poker.chosen]
+    elif viewer in mine:
+        shown["chosen"] = [{"seat": viewer, "cards": list(mine[viewer])}]
     return shown
 
 
@@ -118,6 +150,8 @@ def view(state: State, viewer: int | None) -> dict[str, JsonValue]:
             "target_value": fight.target_value,
         },
     }
+    if state.option("saloon_poker") == "on":  # a key only rules version 2 games have
+        shown["poker"] = _poker(state, viewer)
     if viewer is None:
         shown["deck"] = list(state.deck)
         shown["fight_deck"] = list(state.fight_deck)

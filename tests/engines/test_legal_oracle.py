@@ -40,6 +40,7 @@ from engines.most_wanted.cards import face, is_card
 from engines.registry import game_ids, get_engine
 from engines.rng import SeededRng
 from engines.simulate import playout
+from engines.western_legends.options import LEGACY_V1 as WESTERN_LEGENDS_V1
 from tests.engines.near_miss import mutations, one_of_each_kind, pool_of, strings_in_view
 
 EXAMPLES = int(os.environ.get("FRONTIER_ORACLE_EXAMPLES", "10"))
@@ -64,6 +65,7 @@ VARIANTS: dict[str, list[dict[str, Any]]] = {
         {},
         {"character_deal": "random", "start_space": "first_listed", "first_player": "seat_0"},
         {"start_of_fight_order": "first_player_first", "half_rounding": "down", "wound_cap": 4},
+        dict(WESTERN_LEGENDS_V1),  # rules version 1, which old logs replay with
     ],
 }
 

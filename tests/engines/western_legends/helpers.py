@@ -73,6 +73,12 @@ def play(
     return state, events
 
 
+def stack(state: State, *cards: str) -> State:
+    """Put fight cards on top of the fight deck (F4: the chooser draws the top ones)."""
+    rest = tuple(c for c in state.fight_deck if c not in cards)
+    return replace(state, fight_deck=(*cards, *rest))
+
+
 def violation(state: State, seat: int, command: Command) -> RuleViolation:
     with pytest.raises(RuleViolation) as caught:
         ENGINE.decide(state, seat, command, ScriptedRng())

@@ -17,7 +17,7 @@ from engines.western_legends.fightcards import FIGHT_DECK
 from engines.western_legends.rules import GOLD_SUPPLY, Tx, draw, gain, hand_limit, jail
 from engines.western_legends.state import State
 from engines.western_legends.turn import final_scores
-from tests.engines.western_legends.helpers import ScriptedRng, of_kind, play, player, table, violation
+from tests.engines.western_legends.helpers import ScriptedRng, of_kind, play, player, stack, table, violation
 
 PAIR = ["wild_bill_hickok", "doc_holliday"]
 
@@ -312,7 +312,7 @@ def test_WL_NPC_4_the_bank_guard_draws_three_fight_cards() -> None:
 def test_WL_SHF_4_after_his_arrest_sheriff_and_prisoner_are_on_his_office() -> None:
     state = replace(two(("E4", "L8")), sheriff="E3")
     state = player(state, 0, wp=1, hand=["2S"])
-    state, _ = play(state, 0, cmd.Move(to="E3"), ScriptedRng(11, 0, 0, 0))  # K, 2, 3, 4
+    state, _ = play(stack(state, "K", "2", "3", "4"), 0, cmd.Move(to="E3"))
     state, _ = play(state, 1, cmd.ChooseFightCard(card="K"))
     state, _ = play(state, 0, cmd.CommitFightCard(card="2S"))
     assert state.players[0].space == state.sheriff == board.SHERIFF_OFFICE
@@ -379,12 +379,12 @@ def test_jesse_james_wins_ties_against_players_and_guards_outside_town() -> None
 def test_wyatt_earp_gains_an_action_for_his_first_bandit_win_each_turn() -> None:
     state = replace(two(("F1", "A8"), chars=["wyatt_earp", "doc_holliday"]), bandits=("G1", "H1"))
     state = player(state, 0, lp=5, hand=["AS", "AH"])
-    state, _ = play(state, 0, cmd.Move(to="G1"), ScriptedRng(9, 9))  # J and Q
+    state, _ = play(stack(state, "J", "Q"), 0, cmd.Move(to="G1"))
     state, _ = play(state, 1, cmd.ChooseFightCard(card="J"))
     state, events = play(state, 0, cmd.CommitFightCard(card="AS"))
     assert of_kind(events, ev.ActionGranted) and state.actions_left == 3
     state, _ = play(state, 0, cmd.NpcChoice(choice="lp"))
-    state, _ = play(state, 0, cmd.Move(to="H1"), ScriptedRng(1, 1))
+    state, _ = play(state, 0, cmd.Move(to="H1"))
     state, _ = play(state, 1, cmd.ChooseFightCard(card=state.players[1].offer[0]))
     state, events = play(state, 0, cmd.CommitFightCard(card="AH"))
     assert not of_kind(events, ev.ActionGranted) and state.actions_left == 2

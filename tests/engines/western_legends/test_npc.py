@@ -12,7 +12,15 @@ from engines.western_legends.fightcards import FIGHT_DECK
 from engines.western_legends.rules import Tx
 from engines.western_legends.state import State
 from engines.western_legends.turn import begin_turn
-from tests.engines.western_legends.helpers import ScriptedRng, of_kind, play, player, table, violation
+from tests.engines.western_legends.helpers import (
+    ScriptedRng,
+    of_kind,
+    play,
+    player,
+    stack,
+    table,
+    violation,
+)
 
 
 def bandit_table(**fields: Any) -> State:
@@ -51,7 +59,7 @@ def test_WL_NPC_1_chooser_sees_the_drawn_cards_and_nobody_else() -> None:
 
 
 def test_WL_NPC_3_beating_a_bandit_offers_lp_or_mp_and_removes_it() -> None:
-    state, _ = play(bandit_table(hand=["AS"]), 0, cmd.Move(to="G1"), ScriptedRng(6, 6))  # 8 and 9
+    state, _ = play(stack(bandit_table(hand=["AS"]), "8", "9"), 0, cmd.Move(to="G1"))
     state, _ = play(state, 1, cmd.ChooseFightCard(card="8"))
     state, events = play(state, 0, cmd.CommitFightCard(card="AS"))
     assert of_kind(events, ev.NpcRevealed)[0].won and state.players[0].wounds == 1  # card 8: +1 wound
@@ -62,7 +70,7 @@ def test_WL_NPC_3_beating_a_bandit_offers_lp_or_mp_and_removes_it() -> None:
 
 
 def test_WL_NPC_1_ties_go_to_the_npc_and_the_loser_is_wounded() -> None:
-    state, _ = play(bandit_table(hand=["KS"]), 0, cmd.Move(to="G1"), ScriptedRng(11, 0))  # K and 2
+    state, _ = play(stack(bandit_table(hand=["KS"]), "K", "2"), 0, cmd.Move(to="G1"))
     state, _ = play(state, 1, cmd.ChooseFightCard(card="K"))
     state, events = play(state, 0, cmd.CommitFightCard(card="KS"))
     assert not of_kind(events, ev.NpcRevealed)[0].won
@@ -80,7 +88,10 @@ def test_WL_NPC_2_card_two_wounds_and_costs_a_legend_point() -> None:
 
 
 def test_WL_NPC_2_card_ten_restarts_the_fight() -> None:
-    state, _ = play(bandit_table(hand=["AS"]), 0, cmd.Move(to="G1"), ScriptedRng(8, 0))  # 10 and 2
+    """Version 1's card 10, kept as `fight_card_10="always_restart"` (F3 tests the default)."""
+    state = table(["wild_bill_hickok", "doc_holliday"], ["F1", "A8"], fight_card_10="always_restart")
+    state = stack(player(replace(state, bandits=("G1",)), 0, hand=["AS"]), "10", "2")
+    state, _ = play(state, 0, cmd.Move(to="G1"))
     state, _ = play(state, 1, cmd.ChooseFightCard(card="10"))
     state, events = play(state, 0, cmd.CommitFightCard(card="AS"), ScriptedRng(0, 0, 0))
     assert of_kind(events, ev.NpcFightRestarted)
@@ -101,7 +112,7 @@ def test_WL_LOC_BANK_2_robbing_the_bank_wins_wanted_and_money() -> None:
 def test_WL_LOC_BANK_2_losing_to_the_guard_still_gives_wanted() -> None:
     state = table(["wild_bill_hickok", "doc_holliday"], ["E5", "A8"])
     state = player(state, 0, hand=["2S"])
-    state, _ = play(state, 0, cmd.RobBank(), ScriptedRng(9, 9, 9))  # J, Q, K
+    state, _ = play(stack(state, "J", "Q", "K"), 0, cmd.RobBank())
     state, _ = play(state, 1, cmd.ChooseFightCard(card="J"))
     state, _ = play(state, 0, cmd.CommitFightCard(card="2S"))
     p = state.players[0]
@@ -109,16 +120,16 @@ def test_WL_LOC_BANK_2_losing_to_the_guard_still_gives_wanted() -> None:
 
 
 def test_WL_NPC_3_bandits_respawn_on_empty_hideouts_at_round_start() -> None:
-    state = table(["billy_the_kid", "doc_holliday"], ["A2", "I3"])
+    state = table(["billy_the_kid", "doc_holliday"], ["A2", "I3"], bandit_respawn="every_round")
     tx = Tx(state, ScriptedRng())
     begin_turn(tx, 0, 2)
     assert set(tx.state.bandits) == {s for pair in board.HIDEOUTS.values() for s in pair} - {"A2"}
 
 
 def test_WL_SHF_2_sheriff_walks_toward_the_most_wanted_and_fights() -> None:
-    state = table(["wild_bill_hickok", "doc_holliday"], ["E4", "L8"])
+    state = table(["wild_bill_hickok", "doc_holliday"], ["E4", "L8"], sheriff_walk="end_phase")
     state = player(player(state, 0, wp=2, hand=["2S"]), 1, wp=1)
-    state, events = play(state, 0, cmd.EndActions(), ScriptedRng(12, 11, 10, 9))  # A, K, Q, J
+    state, events = play(stack(state, "A", "K", "Q", "J"), 0, cmd.EndActions())
     assert of_kind(events, ev.SheriffMoved)[0].path == ("D3", "E4")  # ties: board order
     assert state.npc is not None and state.npc.kind == "sheriff" and state.phase == "end_sheriff"
     state, _ = play(state, 1, cmd.ChooseFightCard(card="K"))

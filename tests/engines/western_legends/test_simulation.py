@@ -24,6 +24,7 @@ from engines.western_legends import events as ev
 from engines.western_legends.cards import DECK
 from engines.western_legends.cattle import TOKENS
 from engines.western_legends.fightcards import FIGHT_DECK
+from engines.western_legends.options import LEGACY_V1
 from engines.western_legends.rules import GOLD_SUPPLY
 from engines.western_legends.state import State
 
@@ -34,8 +35,11 @@ DECK_SET, FIGHT_SET, TOKEN_SET = frozenset(DECK), frozenset(FIGHT_DECK), frozens
 
 def check_invariants(state: State, event: Event) -> None:
     cards = [*state.deck, *state.discard]
+    if state.poker is not None:  # WL-LOC-SAL-1: the flop, face-down choices and a dealer's own hand
+        poker = state.poker
+        cards += [*poker.flop, *poker.set_aside, *(c for _, chosen in poker.chosen for c in chosen)]
     tokens = [t for _, pool in state.ranches for t in pool]
-    fight_cards = list(state.fight_deck)
+    fight_cards = [*state.fight_deck, *state.fight_drawn]  # F4: drawn cards wait to go beneath
     gold = 0
     for p in state.players:
         assert p.money >= 0 and p.gold >= 0 and p.lp >= 0, p  # money and gold never negative
@@ -90,6 +94,24 @@ def test_uniform_bot_games_end_with_invariants(seats: int) -> None:
         assert last.state.phase == "over"
 
 
+@pytest.mark.parametrize("seats", (2, 5))
+def test_version_1_rules_still_play_to_the_end_with_invariants(seats: int) -> None:
+    """The rules-version-1 options (LEGACY_V1) that old logs replay with stay playable."""
+    for game in range(max(2, GAMES // 5)):
+        last: Any = None
+        for step in playout(
+            ENGINE,
+            seats,
+            seed=f"wl-v1-{seats}-{game}".encode(),
+            options=LEGACY_V1,
+            bot_seed=game,
+            lean=LEAN,
+            on_event=check_invariants,
+        ):
+            last = step
+        assert last.state.phase == "over" and last.state.option("fight_deck") == "pool"
+
+
 def test_same_seeds_give_the_same_events() -> None:
     def events(seed: bytes) -> list[tuple[Event, ...]]:
         return [s.events for s in playout(ENGINE, 4, seed=seed, bot_seed=7)]
@@ -101,7 +123,7 @@ def test_same_seeds_give_the_same_events() -> None:
 def test_every_event_and_command_survives_the_codec() -> None:
     event_codec, command_codec = Codec(ENGINE.events), Codec(ENGINE.commands)
     kinds: set[str] = set()
-    for seats in (2, 6):
+    for seats in (2, 5, 6):
         for step in playout(ENGINE, seats, seed=b"codec", bot_seed=seats):
             for event in step.events:
                 kinds.add(event.kind)

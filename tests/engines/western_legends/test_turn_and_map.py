@@ -75,8 +75,10 @@ def test_WL_TURN_3_same_action_repeats_and_a_fourth_is_refused() -> None:
 
 
 def test_WL_TURN_5_wanted_lp_then_hand_limit_then_next_turn() -> None:
+    """Version 1's order, kept as `end_phase_order="sheriff_lp_discard"` (F7 tests the default)."""
     cards = ["2S", "3S", "4S", "5S", "6S"]
-    state = solo("L8", wp=4, wounds=1, hand=cards)  # far from the Sheriff
+    state = table(["wild_bill_hickok", "doc_holliday"], ["L8", "A1"], end_phase_order="sheriff_lp_discard")
+    state = player(state, 0, wp=4, wounds=1, hand=cards)
     state, events = play(state, 0, cmd.EndActions())
     assert state.players[0].lp == 2 and state.phase == "end_discard"  # WP 4-6 row gives 2 LP
     assert violation(state, 0, cmd.DiscardCard(card="KS")).code == "CARD_NOT_HELD"

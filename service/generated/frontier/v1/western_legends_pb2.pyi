@@ -1,12 +1,13 @@
+from google.protobuf.internal import containers as _containers
 from google.protobuf import descriptor as _descriptor
 from google.protobuf import message as _message
-from collections.abc import Mapping as _Mapping
+from collections.abc import Iterable as _Iterable, Mapping as _Mapping
 from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
 
 DESCRIPTOR: _descriptor.FileDescriptor
 
 class WesternLegendsCommand(_message.Message):
-    __slots__ = ("take_income", "choose_gear", "move", "prospect", "deposit", "purchase", "upgrade", "heal", "revel", "use_provisions", "start_fight", "pay_annie_toll", "commit_fight_card", "answer_fight", "pass_reaction", "choose_loot", "end_actions", "discard_card", "rob_bank", "choose_fight_card", "npc_choice", "choose_character", "choose_start", "take_cattle", "reroll_die", "throw_whiskey", "shake_down", "ride_out")
+    __slots__ = ("take_income", "choose_gear", "move", "prospect", "deposit", "purchase", "upgrade", "heal", "revel", "use_provisions", "start_fight", "pay_annie_toll", "commit_fight_card", "answer_fight", "pass_reaction", "choose_loot", "end_actions", "discard_card", "rob_bank", "choose_fight_card", "npc_choice", "choose_character", "choose_start", "take_cattle", "reroll_die", "throw_whiskey", "shake_down", "ride_out", "work", "extra_step", "gamble", "join_poker", "choose_poker_cards", "cross_mesa")
     TAKE_INCOME_FIELD_NUMBER: _ClassVar[int]
     CHOOSE_GEAR_FIELD_NUMBER: _ClassVar[int]
     MOVE_FIELD_NUMBER: _ClassVar[int]
@@ -35,6 +36,12 @@ class WesternLegendsCommand(_message.Message):
     THROW_WHISKEY_FIELD_NUMBER: _ClassVar[int]
     SHAKE_DOWN_FIELD_NUMBER: _ClassVar[int]
     RIDE_OUT_FIELD_NUMBER: _ClassVar[int]
+    WORK_FIELD_NUMBER: _ClassVar[int]
+    EXTRA_STEP_FIELD_NUMBER: _ClassVar[int]
+    GAMBLE_FIELD_NUMBER: _ClassVar[int]
+    JOIN_POKER_FIELD_NUMBER: _ClassVar[int]
+    CHOOSE_POKER_CARDS_FIELD_NUMBER: _ClassVar[int]
+    CROSS_MESA_FIELD_NUMBER: _ClassVar[int]
     take_income: TakeIncome
     choose_gear: ChooseGear
     move: Move
@@ -63,7 +70,13 @@ class WesternLegendsCommand(_message.Message):
     throw_whiskey: ThrowWhiskey
     shake_down: ShakeDown
     ride_out: RideOut
-    def __init__(self, take_income: _Optional[_Union[TakeIncome, _Mapping]] = ..., choose_gear: _Optional[_Union[ChooseGear, _Mapping]] = ..., move: _Optional[_Union[Move, _Mapping]] = ..., prospect: _Optional[_Union[Prospect, _Mapping]] = ..., deposit: _Optional[_Union[Deposit, _Mapping]] = ..., purchase: _Optional[_Union[Purchase, _Mapping]] = ..., upgrade: _Optional[_Union[Upgrade, _Mapping]] = ..., heal: _Optional[_Union[Heal, _Mapping]] = ..., revel: _Optional[_Union[Revel, _Mapping]] = ..., use_provisions: _Optional[_Union[UseProvisions, _Mapping]] = ..., start_fight: _Optional[_Union[StartFight, _Mapping]] = ..., pay_annie_toll: _Optional[_Union[PayAnnieToll, _Mapping]] = ..., commit_fight_card: _Optional[_Union[CommitFightCard, _Mapping]] = ..., answer_fight: _Optional[_Union[AnswerFight, _Mapping]] = ..., pass_reaction: _Optional[_Union[PassReaction, _Mapping]] = ..., choose_loot: _Optional[_Union[ChooseLoot, _Mapping]] = ..., end_actions: _Optional[_Union[EndActions, _Mapping]] = ..., discard_card: _Optional[_Union[DiscardCard, _Mapping]] = ..., rob_bank: _Optional[_Union[RobBank, _Mapping]] = ..., choose_fight_card: _Optional[_Union[ChooseFightCard, _Mapping]] = ..., npc_choice: _Optional[_Union[NpcChoice, _Mapping]] = ..., choose_character: _Optional[_Union[ChooseCharacter, _Mapping]] = ..., choose_start: _Optional[_Union[ChooseStart, _Mapping]] = ..., take_cattle: _Optional[_Union[TakeCattle, _Mapping]] = ..., reroll_die: _Optional[_Union[RerollDie, _Mapping]] = ..., throw_whiskey: _Optional[_Union[ThrowWhiskey, _Mapping]] = ..., shake_down: _Optional[_Union[ShakeDown, _Mapping]] = ..., ride_out: _Optional[_Union[RideOut, _Mapping]] = ...) -> None: ...
+    work: Work
+    extra_step: ExtraStep
+    gamble: Gamble
+    join_poker: JoinPoker
+    choose_poker_cards: ChoosePokerCards
+    cross_mesa: CrossMesa
+    def __init__(self, take_income: _Optional[_Union[TakeIncome, _Mapping]] = ..., choose_gear: _Optional[_Union[ChooseGear, _Mapping]] = ..., move: _Optional[_Union[Move, _Mapping]] = ..., prospect: _Optional[_Union[Prospect, _Mapping]] = ..., deposit: _Optional[_Union[Deposit, _Mapping]] = ..., purchase: _Optional[_Union[Purchase, _Mapping]] = ..., upgrade: _Optional[_Union[Upgrade, _Mapping]] = ..., heal: _Optional[_Union[Heal, _Mapping]] = ..., revel: _Optional[_Union[Revel, _Mapping]] = ..., use_provisions: _Optional[_Union[UseProvisions, _Mapping]] = ..., start_fight: _Optional[_Union[StartFight, _Mapping]] = ..., pay_annie_toll: _Optional[_Union[PayAnnieToll, _Mapping]] = ..., commit_fight_card: _Optional[_Union[CommitFightCard, _Mapping]] = ..., answer_fight: _Optional[_Union[AnswerFight, _Mapping]] = ..., pass_reaction: _Optional[_Union[PassReaction, _Mapping]] = ..., choose_loot: _Optional[_Union[ChooseLoot, _Mapping]] = ..., end_actions: _Optional[_Union[EndActions, _Mapping]] = ..., discard_card: _Optional[_Union[DiscardCard, _Mapping]] = ..., rob_bank: _Optional[_Union[RobBank, _Mapping]] = ..., choose_fight_card: _Optional[_Union[ChooseFightCard, _Mapping]] = ..., npc_choice: _Optional[_Union[NpcChoice, _Mapping]] = ..., choose_character: _Optional[_Union[ChooseCharacter, _Mapping]] = ..., choose_start: _Optional[_Union[ChooseStart, _Mapping]] = ..., take_cattle: _Optional[_Union[TakeCattle, _Mapping]] = ..., reroll_die: _Optional[_Union[RerollDie, _Mapping]] = ..., throw_whiskey: _Optional[_Union[ThrowWhiskey, _Mapping]] = ..., shake_down: _Optional[_Union[ShakeDown, _Mapping]] = ..., ride_out: _Optional[_Union[RideOut, _Mapping]] = ..., work: _Optional[_Union[Work, _Mapping]] = ..., extra_step: _Optional[_Union[ExtraStep, _Mapping]] = ..., gamble: _Optional[_Union[Gamble, _Mapping]] = ..., join_poker: _Optional[_Union[JoinPoker, _Mapping]] = ..., choose_poker_cards: _Optional[_Union[ChoosePokerCards, _Mapping]] = ..., cross_mesa: _Optional[_Union[CrossMesa, _Mapping]] = ...) -> None: ...
 
 class TakeIncome(_message.Message):
     __slots__ = ("income",)
@@ -226,3 +239,35 @@ class RideOut(_message.Message):
     CARD_FIELD_NUMBER: _ClassVar[int]
     card: str
     def __init__(self, card: _Optional[str] = ...) -> None: ...
+
+class Work(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...
+
+class ExtraStep(_message.Message):
+    __slots__ = ("to",)
+    TO_FIELD_NUMBER: _ClassVar[int]
+    to: str
+    def __init__(self, to: _Optional[str] = ...) -> None: ...
+
+class Gamble(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...
+
+class JoinPoker(_message.Message):
+    __slots__ = ("join",)
+    JOIN_FIELD_NUMBER: _ClassVar[int]
+    join: bool
+    def __init__(self, join: _Optional[bool] = ...) -> None: ...
+
+class ChoosePokerCards(_message.Message):
+    __slots__ = ("cards",)
+    CARDS_FIELD_NUMBER: _ClassVar[int]
+    cards: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, cards: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class CrossMesa(_message.Message):
+    __slots__ = ("to",)
+    TO_FIELD_NUMBER: _ClassVar[int]
+    to: str
+    def __init__(self, to: _Optional[str] = ...) -> None: ...

@@ -8,7 +8,7 @@ from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
 DESCRIPTOR: _descriptor.FileDescriptor
 
 class WesternLegendsView(_message.Message):
-    __slots__ = ("most_wanted", "ranches", "dice_awaiting_reroll", "after_move", "free_move", "round", "active", "first_player", "phase", "actions_left", "fought_this_turn", "players", "deck_size", "discard", "stand", "bandits", "sheriff", "fight_deck_size", "npc_fight", "end_round", "final_lp", "end_reason", "options", "fight", "deck", "fight_deck", "ranch_tokens")
+    __slots__ = ("most_wanted", "ranches", "dice_awaiting_reroll", "after_move", "free_move", "round", "active", "first_player", "phase", "actions_left", "fought_this_turn", "players", "deck_size", "discard", "stand", "bandits", "sheriff", "fight_deck_size", "npc_fight", "end_round", "final_lp", "end_reason", "options", "fight", "deck", "fight_deck", "ranch_tokens", "poker")
     class StandEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -114,8 +114,40 @@ class WesternLegendsView(_message.Message):
         attacker_value: int
         target_value: int
         def __init__(self, attacker: _Optional[int] = ..., target: _Optional[int] = ..., kind: _Optional[str] = ..., step: _Optional[str] = ..., reactor: _Optional[int] = ..., attacker_value: _Optional[int] = ..., target_value: _Optional[int] = ...) -> None: ...
+    class Poker(_message.Message):
+        __slots__ = ("active", "step", "waiting", "players", "dealer", "pot", "flop", "chosen_seats", "set_aside_size", "set_aside", "chosen")
+        ACTIVE_FIELD_NUMBER: _ClassVar[int]
+        STEP_FIELD_NUMBER: _ClassVar[int]
+        WAITING_FIELD_NUMBER: _ClassVar[int]
+        PLAYERS_FIELD_NUMBER: _ClassVar[int]
+        DEALER_FIELD_NUMBER: _ClassVar[int]
+        POT_FIELD_NUMBER: _ClassVar[int]
+        FLOP_FIELD_NUMBER: _ClassVar[int]
+        CHOSEN_SEATS_FIELD_NUMBER: _ClassVar[int]
+        SET_ASIDE_SIZE_FIELD_NUMBER: _ClassVar[int]
+        SET_ASIDE_FIELD_NUMBER: _ClassVar[int]
+        CHOSEN_FIELD_NUMBER: _ClassVar[int]
+        active: int
+        step: str
+        waiting: _containers.RepeatedScalarFieldContainer[int]
+        players: _containers.RepeatedScalarFieldContainer[int]
+        dealer: int
+        pot: int
+        flop: _containers.RepeatedScalarFieldContainer[str]
+        chosen_seats: _containers.RepeatedScalarFieldContainer[int]
+        set_aside_size: int
+        set_aside: _containers.RepeatedScalarFieldContainer[str]
+        chosen: _containers.RepeatedCompositeFieldContainer[WesternLegendsView.Chosen]
+        def __init__(self, active: _Optional[int] = ..., step: _Optional[str] = ..., waiting: _Optional[_Iterable[int]] = ..., players: _Optional[_Iterable[int]] = ..., dealer: _Optional[int] = ..., pot: _Optional[int] = ..., flop: _Optional[_Iterable[str]] = ..., chosen_seats: _Optional[_Iterable[int]] = ..., set_aside_size: _Optional[int] = ..., set_aside: _Optional[_Iterable[str]] = ..., chosen: _Optional[_Iterable[_Union[WesternLegendsView.Chosen, _Mapping]]] = ...) -> None: ...
+    class Chosen(_message.Message):
+        __slots__ = ("seat", "cards")
+        SEAT_FIELD_NUMBER: _ClassVar[int]
+        CARDS_FIELD_NUMBER: _ClassVar[int]
+        seat: int
+        cards: _containers.RepeatedScalarFieldContainer[str]
+        def __init__(self, seat: _Optional[int] = ..., cards: _Optional[_Iterable[str]] = ...) -> None: ...
     class Options(_message.Message):
-        __slots__ = ("target_lp", "max_rounds", "half_rounding", "wound_cap", "money_cap", "upgraded_item_lp", "first_player", "character_deal", "start_space", "start_of_fight_order", "stories", "goals", "man_in_black")
+        __slots__ = ("target_lp", "max_rounds", "half_rounding", "wound_cap", "money_cap", "upgraded_item_lp", "first_player", "character_deal", "start_space", "start_of_fight_order", "stories", "goals", "man_in_black", "bank_robbery", "npc_fight_modifiers", "fight_card_10", "fight_deck", "end_phase_order", "sheriff_walk", "bandit_respawn", "wyatt_start", "kit_carson_step", "work_action", "saloon_poker", "bloody_knife_route")
         TARGET_LP_FIELD_NUMBER: _ClassVar[int]
         MAX_ROUNDS_FIELD_NUMBER: _ClassVar[int]
         HALF_ROUNDING_FIELD_NUMBER: _ClassVar[int]
@@ -129,6 +161,18 @@ class WesternLegendsView(_message.Message):
         STORIES_FIELD_NUMBER: _ClassVar[int]
         GOALS_FIELD_NUMBER: _ClassVar[int]
         MAN_IN_BLACK_FIELD_NUMBER: _ClassVar[int]
+        BANK_ROBBERY_FIELD_NUMBER: _ClassVar[int]
+        NPC_FIGHT_MODIFIERS_FIELD_NUMBER: _ClassVar[int]
+        FIGHT_CARD_10_FIELD_NUMBER: _ClassVar[int]
+        FIGHT_DECK_FIELD_NUMBER: _ClassVar[int]
+        END_PHASE_ORDER_FIELD_NUMBER: _ClassVar[int]
+        SHERIFF_WALK_FIELD_NUMBER: _ClassVar[int]
+        BANDIT_RESPAWN_FIELD_NUMBER: _ClassVar[int]
+        WYATT_START_FIELD_NUMBER: _ClassVar[int]
+        KIT_CARSON_STEP_FIELD_NUMBER: _ClassVar[int]
+        WORK_ACTION_FIELD_NUMBER: _ClassVar[int]
+        SALOON_POKER_FIELD_NUMBER: _ClassVar[int]
+        BLOODY_KNIFE_ROUTE_FIELD_NUMBER: _ClassVar[int]
         target_lp: int
         max_rounds: int
         half_rounding: str
@@ -142,7 +186,19 @@ class WesternLegendsView(_message.Message):
         stories: str
         goals: str
         man_in_black: str
-        def __init__(self, target_lp: _Optional[int] = ..., max_rounds: _Optional[int] = ..., half_rounding: _Optional[str] = ..., wound_cap: _Optional[int] = ..., money_cap: _Optional[int] = ..., upgraded_item_lp: _Optional[int] = ..., first_player: _Optional[str] = ..., character_deal: _Optional[str] = ..., start_space: _Optional[str] = ..., start_of_fight_order: _Optional[str] = ..., stories: _Optional[str] = ..., goals: _Optional[str] = ..., man_in_black: _Optional[str] = ...) -> None: ...
+        bank_robbery: str
+        npc_fight_modifiers: str
+        fight_card_10: str
+        fight_deck: str
+        end_phase_order: str
+        sheriff_walk: str
+        bandit_respawn: str
+        wyatt_start: str
+        kit_carson_step: str
+        work_action: str
+        saloon_poker: str
+        bloody_knife_route: str
+        def __init__(self, target_lp: _Optional[int] = ..., max_rounds: _Optional[int] = ..., half_rounding: _Optional[str] = ..., wound_cap: _Optional[int] = ..., money_cap: _Optional[int] = ..., upgraded_item_lp: _Optional[int] = ..., first_player: _Optional[str] = ..., character_deal: _Optional[str] = ..., start_space: _Optional[str] = ..., start_of_fight_order: _Optional[str] = ..., stories: _Optional[str] = ..., goals: _Optional[str] = ..., man_in_black: _Optional[str] = ..., bank_robbery: _Optional[str] = ..., npc_fight_modifiers: _Optional[str] = ..., fight_card_10: _Optional[str] = ..., fight_deck: _Optional[str] = ..., end_phase_order: _Optional[str] = ..., sheriff_walk: _Optional[str] = ..., bandit_respawn: _Optional[str] = ..., wyatt_start: _Optional[str] = ..., kit_carson_step: _Optional[str] = ..., work_action: _Optional[str] = ..., saloon_poker: _Optional[str] = ..., bloody_knife_route: _Optional[str] = ...) -> None: ...
     MOST_WANTED_FIELD_NUMBER: _ClassVar[int]
     RANCHES_FIELD_NUMBER: _ClassVar[int]
     DICE_AWAITING_REROLL_FIELD_NUMBER: _ClassVar[int]
@@ -170,6 +226,7 @@ class WesternLegendsView(_message.Message):
     DECK_FIELD_NUMBER: _ClassVar[int]
     FIGHT_DECK_FIELD_NUMBER: _ClassVar[int]
     RANCH_TOKENS_FIELD_NUMBER: _ClassVar[int]
+    POKER_FIELD_NUMBER: _ClassVar[int]
     most_wanted: _containers.RepeatedScalarFieldContainer[int]
     ranches: WesternLegendsView.RanchCounts
     dice_awaiting_reroll: _containers.RepeatedCompositeFieldContainer[_struct_pb2.ListValue]
@@ -197,10 +254,11 @@ class WesternLegendsView(_message.Message):
     deck: _containers.RepeatedScalarFieldContainer[str]
     fight_deck: _containers.RepeatedScalarFieldContainer[str]
     ranch_tokens: WesternLegendsView.RanchTokens
-    def __init__(self, most_wanted: _Optional[_Iterable[int]] = ..., ranches: _Optional[_Union[WesternLegendsView.RanchCounts, _Mapping]] = ..., dice_awaiting_reroll: _Optional[_Iterable[_Union[_struct_pb2.ListValue, _Mapping]]] = ..., after_move: _Optional[_Iterable[str]] = ..., free_move: _Optional[int] = ..., round: _Optional[int] = ..., active: _Optional[int] = ..., first_player: _Optional[int] = ..., phase: _Optional[str] = ..., actions_left: _Optional[int] = ..., fought_this_turn: _Optional[_Iterable[int]] = ..., players: _Optional[_Iterable[_Union[WesternLegendsView.Player, _Mapping]]] = ..., deck_size: _Optional[int] = ..., discard: _Optional[_Iterable[str]] = ..., stand: _Optional[_Mapping[str, int]] = ..., bandits: _Optional[_Iterable[str]] = ..., sheriff: _Optional[str] = ..., fight_deck_size: _Optional[int] = ..., npc_fight: _Optional[_Union[WesternLegendsView.NpcFight, _Mapping]] = ..., end_round: _Optional[int] = ..., final_lp: _Optional[_Iterable[int]] = ..., end_reason: _Optional[str] = ..., options: _Optional[_Union[WesternLegendsView.Options, _Mapping]] = ..., fight: _Optional[_Union[WesternLegendsView.Fight, _Mapping]] = ..., deck: _Optional[_Iterable[str]] = ..., fight_deck: _Optional[_Iterable[str]] = ..., ranch_tokens: _Optional[_Union[WesternLegendsView.RanchTokens, _Mapping]] = ...) -> None: ...
+    poker: WesternLegendsView.Poker
+    def __init__(self, most_wanted: _Optional[_Iterable[int]] = ..., ranches: _Optional[_Union[WesternLegendsView.RanchCounts, _Mapping]] = ..., dice_awaiting_reroll: _Optional[_Iterable[_Union[_struct_pb2.ListValue, _Mapping]]] = ..., after_move: _Optional[_Iterable[str]] = ..., free_move: _Optional[int] = ..., round: _Optional[int] = ..., active: _Optional[int] = ..., first_player: _Optional[int] = ..., phase: _Optional[str] = ..., actions_left: _Optional[int] = ..., fought_this_turn: _Optional[_Iterable[int]] = ..., players: _Optional[_Iterable[_Union[WesternLegendsView.Player, _Mapping]]] = ..., deck_size: _Optional[int] = ..., discard: _Optional[_Iterable[str]] = ..., stand: _Optional[_Mapping[str, int]] = ..., bandits: _Optional[_Iterable[str]] = ..., sheriff: _Optional[str] = ..., fight_deck_size: _Optional[int] = ..., npc_fight: _Optional[_Union[WesternLegendsView.NpcFight, _Mapping]] = ..., end_round: _Optional[int] = ..., final_lp: _Optional[_Iterable[int]] = ..., end_reason: _Optional[str] = ..., options: _Optional[_Union[WesternLegendsView.Options, _Mapping]] = ..., fight: _Optional[_Union[WesternLegendsView.Fight, _Mapping]] = ..., deck: _Optional[_Iterable[str]] = ..., fight_deck: _Optional[_Iterable[str]] = ..., ranch_tokens: _Optional[_Union[WesternLegendsView.RanchTokens, _Mapping]] = ..., poker: _Optional[_Union[WesternLegendsView.Poker, _Mapping]] = ...) -> None: ...
 
 class WesternLegendsEvent(_message.Message):
-    __slots__ = ("v", "game_started", "player_changed", "cards_drawn", "cards_discarded", "deck_refilled", "item_gained", "item_upgraded", "item_discarded", "turn_started", "income_taken", "gear_chosen", "action_spent", "moved", "dice_rolled", "fight_started", "toll_paid", "fight_card_placed", "fight_declined", "fight_revealed", "reaction_passed", "fight_won", "loot_chosen", "fight_ended", "end_triggered", "actions_ended", "turn_ended", "game_ended", "bandits_placed", "npc_fight_started", "fight_cards_offered", "fight_card_chosen", "npc_revealed", "npc_fight_restarted", "npc_awaiting", "npc_choice_made", "npc_fight_ended", "sheriff_moved", "end_phase_resumed", "characters_offered", "character_chosen", "first_player_chosen", "placement_awaited", "cattle_taken", "cattle_delivered", "cattle_returned", "cattle_stolen", "hand_peeked", "reroll_awaited", "die_rerolled", "dice_settled", "after_move_opened", "whiskey_thrown", "shaken_down", "card_stolen", "ride_started", "ride_ended", "action_granted")
+    __slots__ = ("v", "game_started", "player_changed", "cards_drawn", "cards_discarded", "deck_refilled", "item_gained", "item_upgraded", "item_discarded", "turn_started", "income_taken", "gear_chosen", "action_spent", "moved", "dice_rolled", "fight_started", "toll_paid", "fight_card_placed", "fight_declined", "fight_revealed", "reaction_passed", "fight_won", "loot_chosen", "fight_ended", "end_triggered", "actions_ended", "turn_ended", "game_ended", "bandits_placed", "npc_fight_started", "fight_cards_offered", "fight_card_chosen", "npc_revealed", "npc_fight_restarted", "npc_awaiting", "npc_choice_made", "npc_fight_ended", "sheriff_moved", "end_phase_resumed", "characters_offered", "character_chosen", "first_player_chosen", "placement_awaited", "cattle_taken", "cattle_delivered", "cattle_returned", "cattle_stolen", "hand_peeked", "reroll_awaited", "die_rerolled", "dice_settled", "after_move_opened", "whiskey_thrown", "shaken_down", "card_stolen", "ride_started", "ride_ended", "action_granted", "fight_deck_shuffled", "fight_cards_returned", "gamble_started", "poker_joined", "poker_dealer_seated", "poker_flop_revealed", "poker_cards_chosen", "poker_showdown", "poker_card_kept", "poker_ended")
     class GameStarted(_message.Message):
         __slots__ = ("int_options", "text_options", "seats", "first_player")
         INT_OPTIONS_FIELD_NUMBER: _ClassVar[int]
@@ -630,6 +688,85 @@ class WesternLegendsEvent(_message.Message):
         seat: int
         reason: str
         def __init__(self, seat: _Optional[int] = ..., reason: _Optional[str] = ...) -> None: ...
+    class FightDeckShuffled(_message.Message):
+        __slots__ = ("order", "count")
+        ORDER_FIELD_NUMBER: _ClassVar[int]
+        COUNT_FIELD_NUMBER: _ClassVar[int]
+        order: _containers.RepeatedScalarFieldContainer[str]
+        count: int
+        def __init__(self, order: _Optional[_Iterable[str]] = ..., count: _Optional[int] = ...) -> None: ...
+    class FightCardsReturned(_message.Message):
+        __slots__ = ("cards", "count")
+        CARDS_FIELD_NUMBER: _ClassVar[int]
+        COUNT_FIELD_NUMBER: _ClassVar[int]
+        cards: _containers.RepeatedScalarFieldContainer[str]
+        count: int
+        def __init__(self, cards: _Optional[_Iterable[str]] = ..., count: _Optional[int] = ...) -> None: ...
+    class GambleStarted(_message.Message):
+        __slots__ = ("seat", "order")
+        SEAT_FIELD_NUMBER: _ClassVar[int]
+        ORDER_FIELD_NUMBER: _ClassVar[int]
+        seat: int
+        order: _containers.RepeatedScalarFieldContainer[int]
+        def __init__(self, seat: _Optional[int] = ..., order: _Optional[_Iterable[int]] = ...) -> None: ...
+    class PokerJoined(_message.Message):
+        __slots__ = ("seat", "joined")
+        SEAT_FIELD_NUMBER: _ClassVar[int]
+        JOINED_FIELD_NUMBER: _ClassVar[int]
+        seat: int
+        joined: bool
+        def __init__(self, seat: _Optional[int] = ..., joined: _Optional[bool] = ...) -> None: ...
+    class PokerDealerSeated(_message.Message):
+        __slots__ = ("seat",)
+        SEAT_FIELD_NUMBER: _ClassVar[int]
+        seat: int
+        def __init__(self, seat: _Optional[int] = ...) -> None: ...
+    class PokerFlopRevealed(_message.Message):
+        __slots__ = ("cards", "house")
+        CARDS_FIELD_NUMBER: _ClassVar[int]
+        HOUSE_FIELD_NUMBER: _ClassVar[int]
+        cards: _containers.RepeatedScalarFieldContainer[str]
+        house: int
+        def __init__(self, cards: _Optional[_Iterable[str]] = ..., house: _Optional[int] = ...) -> None: ...
+    class PokerCardsChosen(_message.Message):
+        __slots__ = ("seat", "cards", "count")
+        SEAT_FIELD_NUMBER: _ClassVar[int]
+        CARDS_FIELD_NUMBER: _ClassVar[int]
+        COUNT_FIELD_NUMBER: _ClassVar[int]
+        seat: int
+        cards: _containers.RepeatedScalarFieldContainer[str]
+        count: int
+        def __init__(self, seat: _Optional[int] = ..., cards: _Optional[_Iterable[str]] = ..., count: _Optional[int] = ...) -> None: ...
+    class PokerShowdown(_message.Message):
+        __slots__ = ("hands", "winners", "dealer_won", "pot")
+        HANDS_FIELD_NUMBER: _ClassVar[int]
+        WINNERS_FIELD_NUMBER: _ClassVar[int]
+        DEALER_WON_FIELD_NUMBER: _ClassVar[int]
+        POT_FIELD_NUMBER: _ClassVar[int]
+        hands: _containers.RepeatedCompositeFieldContainer[WesternLegendsEvent.PokerHand]
+        winners: _containers.RepeatedScalarFieldContainer[int]
+        dealer_won: bool
+        pot: int
+        def __init__(self, hands: _Optional[_Iterable[_Union[WesternLegendsEvent.PokerHand, _Mapping]]] = ..., winners: _Optional[_Iterable[int]] = ..., dealer_won: _Optional[bool] = ..., pot: _Optional[int] = ...) -> None: ...
+    class PokerCardKept(_message.Message):
+        __slots__ = ("seat", "card")
+        SEAT_FIELD_NUMBER: _ClassVar[int]
+        CARD_FIELD_NUMBER: _ClassVar[int]
+        seat: int
+        card: str
+        def __init__(self, seat: _Optional[int] = ..., card: _Optional[str] = ...) -> None: ...
+    class PokerEnded(_message.Message):
+        __slots__ = ()
+        def __init__(self) -> None: ...
+    class PokerHand(_message.Message):
+        __slots__ = ("seat", "cards", "hand")
+        SEAT_FIELD_NUMBER: _ClassVar[int]
+        CARDS_FIELD_NUMBER: _ClassVar[int]
+        HAND_FIELD_NUMBER: _ClassVar[int]
+        seat: int
+        cards: _containers.RepeatedScalarFieldContainer[str]
+        hand: str
+        def __init__(self, seat: _Optional[int] = ..., cards: _Optional[_Iterable[str]] = ..., hand: _Optional[str] = ...) -> None: ...
     class SeatSetUp(_message.Message):
         __slots__ = ("character", "space")
         CHARACTER_FIELD_NUMBER: _ClassVar[int]
@@ -695,6 +832,16 @@ class WesternLegendsEvent(_message.Message):
     RIDE_STARTED_FIELD_NUMBER: _ClassVar[int]
     RIDE_ENDED_FIELD_NUMBER: _ClassVar[int]
     ACTION_GRANTED_FIELD_NUMBER: _ClassVar[int]
+    FIGHT_DECK_SHUFFLED_FIELD_NUMBER: _ClassVar[int]
+    FIGHT_CARDS_RETURNED_FIELD_NUMBER: _ClassVar[int]
+    GAMBLE_STARTED_FIELD_NUMBER: _ClassVar[int]
+    POKER_JOINED_FIELD_NUMBER: _ClassVar[int]
+    POKER_DEALER_SEATED_FIELD_NUMBER: _ClassVar[int]
+    POKER_FLOP_REVEALED_FIELD_NUMBER: _ClassVar[int]
+    POKER_CARDS_CHOSEN_FIELD_NUMBER: _ClassVar[int]
+    POKER_SHOWDOWN_FIELD_NUMBER: _ClassVar[int]
+    POKER_CARD_KEPT_FIELD_NUMBER: _ClassVar[int]
+    POKER_ENDED_FIELD_NUMBER: _ClassVar[int]
     v: int
     game_started: WesternLegendsEvent.GameStarted
     player_changed: WesternLegendsEvent.PlayerChanged
@@ -753,4 +900,14 @@ class WesternLegendsEvent(_message.Message):
     ride_started: WesternLegendsEvent.RideStarted
     ride_ended: WesternLegendsEvent.RideEnded
     action_granted: WesternLegendsEvent.ActionGranted
-    def __init__(self, v: _Optional[int] = ..., game_started: _Optional[_Union[WesternLegendsEvent.GameStarted, _Mapping]] = ..., player_changed: _Optional[_Union[WesternLegendsEvent.PlayerChanged, _Mapping]] = ..., cards_drawn: _Optional[_Union[WesternLegendsEvent.CardsDrawn, _Mapping]] = ..., cards_discarded: _Optional[_Union[WesternLegendsEvent.CardsDiscarded, _Mapping]] = ..., deck_refilled: _Optional[_Union[WesternLegendsEvent.DeckRefilled, _Mapping]] = ..., item_gained: _Optional[_Union[WesternLegendsEvent.ItemGained, _Mapping]] = ..., item_upgraded: _Optional[_Union[WesternLegendsEvent.ItemUpgraded, _Mapping]] = ..., item_discarded: _Optional[_Union[WesternLegendsEvent.ItemDiscarded, _Mapping]] = ..., turn_started: _Optional[_Union[WesternLegendsEvent.TurnStarted, _Mapping]] = ..., income_taken: _Optional[_Union[WesternLegendsEvent.IncomeTaken, _Mapping]] = ..., gear_chosen: _Optional[_Union[WesternLegendsEvent.GearChosen, _Mapping]] = ..., action_spent: _Optional[_Union[WesternLegendsEvent.ActionSpent, _Mapping]] = ..., moved: _Optional[_Union[WesternLegendsEvent.Moved, _Mapping]] = ..., dice_rolled: _Optional[_Union[WesternLegendsEvent.DiceRolled, _Mapping]] = ..., fight_started: _Optional[_Union[WesternLegendsEvent.FightStarted, _Mapping]] = ..., toll_paid: _Optional[_Union[WesternLegendsEvent.TollPaid, _Mapping]] = ..., fight_card_placed: _Optional[_Union[WesternLegendsEvent.FightCardPlaced, _Mapping]] = ..., fight_declined: _Optional[_Union[WesternLegendsEvent.FightDeclined, _Mapping]] = ..., fight_revealed: _Optional[_Union[WesternLegendsEvent.FightRevealed, _Mapping]] = ..., reaction_passed: _Optional[_Union[WesternLegendsEvent.ReactionPassed, _Mapping]] = ..., fight_won: _Optional[_Union[WesternLegendsEvent.FightWon, _Mapping]] = ..., loot_chosen: _Optional[_Union[WesternLegendsEvent.LootChosen, _Mapping]] = ..., fight_ended: _Optional[_Union[WesternLegendsEvent.FightEnded, _Mapping]] = ..., end_triggered: _Optional[_Union[WesternLegendsEvent.EndTriggered, _Mapping]] = ..., actions_ended: _Optional[_Union[WesternLegendsEvent.ActionsEnded, _Mapping]] = ..., turn_ended: _Optional[_Union[WesternLegendsEvent.TurnEnded, _Mapping]] = ..., game_ended: _Optional[_Union[WesternLegendsEvent.GameEnded, _Mapping]] = ..., bandits_placed: _Optional[_Union[WesternLegendsEvent.BanditsPlaced, _Mapping]] = ..., npc_fight_started: _Optional[_Union[WesternLegendsEvent.NpcFightStarted, _Mapping]] = ..., fight_cards_offered: _Optional[_Union[WesternLegendsEvent.FightCardsOffered, _Mapping]] = ..., fight_card_chosen: _Optional[_Union[WesternLegendsEvent.FightCardChosen, _Mapping]] = ..., npc_revealed: _Optional[_Union[WesternLegendsEvent.NpcRevealed, _Mapping]] = ..., npc_fight_restarted: _Optional[_Union[WesternLegendsEvent.NpcFightRestarted, _Mapping]] = ..., npc_awaiting: _Optional[_Union[WesternLegendsEvent.NpcAwaiting, _Mapping]] = ..., npc_choice_made: _Optional[_Union[WesternLegendsEvent.NpcChoiceMade, _Mapping]] = ..., npc_fight_ended: _Optional[_Union[WesternLegendsEvent.NpcFightEnded, _Mapping]] = ..., sheriff_moved: _Optional[_Union[WesternLegendsEvent.SheriffMoved, _Mapping]] = ..., end_phase_resumed: _Optional[_Union[WesternLegendsEvent.EndPhaseResumed, _Mapping]] = ..., characters_offered: _Optional[_Union[WesternLegendsEvent.CharactersOffered, _Mapping]] = ..., character_chosen: _Optional[_Union[WesternLegendsEvent.CharacterChosen, _Mapping]] = ..., first_player_chosen: _Optional[_Union[WesternLegendsEvent.FirstPlayerChosen, _Mapping]] = ..., placement_awaited: _Optional[_Union[WesternLegendsEvent.PlacementAwaited, _Mapping]] = ..., cattle_taken: _Optional[_Union[WesternLegendsEvent.CattleTaken, _Mapping]] = ..., cattle_delivered: _Optional[_Union[WesternLegendsEvent.CattleDelivered, _Mapping]] = ..., cattle_returned: _Optional[_Union[WesternLegendsEvent.CattleReturned, _Mapping]] = ..., cattle_stolen: _Optional[_Union[WesternLegendsEvent.CattleStolen, _Mapping]] = ..., hand_peeked: _Optional[_Union[WesternLegendsEvent.HandPeeked, _Mapping]] = ..., reroll_awaited: _Optional[_Union[WesternLegendsEvent.RerollAwaited, _Mapping]] = ..., die_rerolled: _Optional[_Union[WesternLegendsEvent.DieRerolled, _Mapping]] = ..., dice_settled: _Optional[_Union[WesternLegendsEvent.DiceSettled, _Mapping]] = ..., after_move_opened: _Optional[_Union[WesternLegendsEvent.AfterMoveOpened, _Mapping]] = ..., whiskey_thrown: _Optional[_Union[WesternLegendsEvent.WhiskeyThrown, _Mapping]] = ..., shaken_down: _Optional[_Union[WesternLegendsEvent.ShakenDown, _Mapping]] = ..., card_stolen: _Optional[_Union[WesternLegendsEvent.CardStolen, _Mapping]] = ..., ride_started: _Optional[_Union[WesternLegendsEvent.RideStarted, _Mapping]] = ..., ride_ended: _Optional[_Union[WesternLegendsEvent.RideEnded, _Mapping]] = ..., action_granted: _Optional[_Union[WesternLegendsEvent.ActionGranted, _Mapping]] = ...) -> None: ...
+    fight_deck_shuffled: WesternLegendsEvent.FightDeckShuffled
+    fight_cards_returned: WesternLegendsEvent.FightCardsReturned
+    gamble_started: WesternLegendsEvent.GambleStarted
+    poker_joined: WesternLegendsEvent.PokerJoined
+    poker_dealer_seated: WesternLegendsEvent.PokerDealerSeated
+    poker_flop_revealed: WesternLegendsEvent.PokerFlopRevealed
+    poker_cards_chosen: WesternLegendsEvent.PokerCardsChosen
+    poker_showdown: WesternLegendsEvent.PokerShowdown
+    poker_card_kept: WesternLegendsEvent.PokerCardKept
+    poker_ended: WesternLegendsEvent.PokerEnded
+    def __init__(self, v: _Optional[int] = ..., game_started: _Optional[_Union[WesternLegendsEvent.GameStarted, _Mapping]] = ..., player_changed: _Optional[_Union[WesternLegendsEvent.PlayerChanged, _Mapping]] = ..., cards_drawn: _Optional[_Union[WesternLegendsEvent.CardsDrawn, _Mapping]] = ..., cards_discarded: _Optional[_Union[WesternLegendsEvent.CardsDiscarded, _Mapping]] = ..., deck_refilled: _Optional[_Union[WesternLegendsEvent.DeckRefilled, _Mapping]] = ..., item_gained: _Optional[_Union[WesternLegendsEvent.ItemGained, _Mapping]] = ..., item_upgraded: _Optional[_Union[WesternLegendsEvent.ItemUpgraded, _Mapping]] = ..., item_discarded: _Optional[_Union[WesternLegendsEvent.ItemDiscarded, _Mapping]] = ..., turn_started: _Optional[_Union[WesternLegendsEvent.TurnStarted, _Mapping]] = ..., income_taken: _Optional[_Union[WesternLegendsEvent.IncomeTaken, _Mapping]] = ..., gear_chosen: _Optional[_Union[WesternLegendsEvent.GearChosen, _Mapping]] = ..., action_spent: _Optional[_Union[WesternLegendsEvent.ActionSpent, _Mapping]] = ..., moved: _Optional[_Union[WesternLegendsEvent.Moved, _Mapping]] = ..., dice_rolled: _Optional[_Union[WesternLegendsEvent.DiceRolled, _Mapping]] = ..., fight_started: _Optional[_Union[WesternLegendsEvent.FightStarted, _Mapping]] = ..., toll_paid: _Optional[_Union[WesternLegendsEvent.TollPaid, _Mapping]] = ..., fight_card_placed: _Optional[_Union[WesternLegendsEvent.FightCardPlaced, _Mapping]] = ..., fight_declined: _Optional[_Union[WesternLegendsEvent.FightDeclined, _Mapping]] = ..., fight_revealed: _Optional[_Union[WesternLegendsEvent.FightRevealed, _Mapping]] = ..., reaction_passed: _Optional[_Union[WesternLegendsEvent.ReactionPassed, _Mapping]] = ..., fight_won: _Optional[_Union[WesternLegendsEvent.FightWon, _Mapping]] = ..., loot_chosen: _Optional[_Union[WesternLegendsEvent.LootChosen, _Mapping]] = ..., fight_ended: _Optional[_Union[WesternLegendsEvent.FightEnded, _Mapping]] = ..., end_triggered: _Optional[_Union[WesternLegendsEvent.EndTriggered, _Mapping]] = ..., actions_ended: _Optional[_Union[WesternLegendsEvent.ActionsEnded, _Mapping]] = ..., turn_ended: _Optional[_Union[WesternLegendsEvent.TurnEnded, _Mapping]] = ..., game_ended: _Optional[_Union[WesternLegendsEvent.GameEnded, _Mapping]] = ..., bandits_placed: _Optional[_Union[WesternLegendsEvent.BanditsPlaced, _Mapping]] = ..., npc_fight_started: _Optional[_Union[WesternLegendsEvent.NpcFightStarted, _Mapping]] = ..., fight_cards_offered: _Optional[_Union[WesternLegendsEvent.FightCardsOffered, _Mapping]] = ..., fight_card_chosen: _Optional[_Union[WesternLegendsEvent.FightCardChosen, _Mapping]] = ..., npc_revealed: _Optional[_Union[WesternLegendsEvent.NpcRevealed, _Mapping]] = ..., npc_fight_restarted: _Optional[_Union[WesternLegendsEvent.NpcFightRestarted, _Mapping]] = ..., npc_awaiting: _Optional[_Union[WesternLegendsEvent.NpcAwaiting, _Mapping]] = ..., npc_choice_made: _Optional[_Union[WesternLegendsEvent.NpcChoiceMade, _Mapping]] = ..., npc_fight_ended: _Optional[_Union[WesternLegendsEvent.NpcFightEnded, _Mapping]] = ..., sheriff_moved: _Optional[_Union[WesternLegendsEvent.SheriffMoved, _Mapping]] = ..., end_phase_resumed: _Optional[_Union[WesternLegendsEvent.EndPhaseResumed, _Mapping]] = ..., characters_offered: _Optional[_Union[WesternLegendsEvent.CharactersOffered, _Mapping]] = ..., character_chosen: _Optional[_Union[WesternLegendsEvent.CharacterChosen, _Mapping]] = ..., first_player_chosen: _Optional[_Union[WesternLegendsEvent.FirstPlayerChosen, _Mapping]] = ..., placement_awaited: _Optional[_Union[WesternLegendsEvent.PlacementAwaited, _Mapping]] = ..., cattle_taken: _Optional[_Union[WesternLegendsEvent.CattleTaken, _Mapping]] = ..., cattle_delivered: _Optional[_Union[WesternLegendsEvent.CattleDelivered, _Mapping]] = ..., cattle_returned: _Optional[_Union[WesternLegendsEvent.CattleReturned, _Mapping]] = ..., cattle_stolen: _Optional[_Union[WesternLegendsEvent.CattleStolen, _Mapping]] = ..., hand_peeked: _Optional[_Union[WesternLegendsEvent.HandPeeked, _Mapping]] = ..., reroll_awaited: _Optional[_Union[WesternLegendsEvent.RerollAwaited, _Mapping]] = ..., die_rerolled: _Optional[_Union[WesternLegendsEvent.DieRerolled, _Mapping]] = ..., dice_settled: _Optional[_Union[WesternLegendsEvent.DiceSettled, _Mapping]] = ..., after_move_opened: _Optional[_Union[WesternLegendsEvent.AfterMoveOpened, _Mapping]] = ..., whiskey_thrown: _Optional[_Union[WesternLegendsEvent.WhiskeyThrown, _Mapping]] = ..., shaken_down: _Optional[_Union[WesternLegendsEvent.ShakenDown, _Mapping]] = ..., card_stolen: _Optional[_Union[WesternLegendsEvent.CardStolen, _Mapping]] = ..., ride_started: _Optional[_Union[WesternLegendsEvent.RideStarted, _Mapping]] = ..., ride_ended: _Optional[_Union[WesternLegendsEvent.RideEnded, _Mapping]] = ..., action_granted: _Optional[_Union[WesternLegendsEvent.ActionGranted, _Mapping]] = ..., fight_deck_shuffled: _Optional[_Union[WesternLegendsEvent.FightDeckShuffled, _Mapping]] = ..., fight_cards_returned: _Optional[_Union[WesternLegendsEvent.FightCardsReturned, _Mapping]] = ..., gamble_started: _Optional[_Union[WesternLegendsEvent.GambleStarted, _Mapping]] = ..., poker_joined: _Optional[_Union[WesternLegendsEvent.PokerJoined, _Mapping]] = ..., poker_dealer_seated: _Optional[_Union[WesternLegendsEvent.PokerDealerSeated, _Mapping]] = ..., poker_flop_revealed: _Optional[_Union[WesternLegendsEvent.PokerFlopRevealed, _Mapping]] = ..., poker_cards_chosen: _Optional[_Union[WesternLegendsEvent.PokerCardsChosen, _Mapping]] = ..., poker_showdown: _Optional[_Union[WesternLegendsEvent.PokerShowdown, _Mapping]] = ..., poker_card_kept: _Optional[_Union[WesternLegendsEvent.PokerCardKept, _Mapping]] = ..., poker_ended: _Optional[_Union[WesternLegendsEvent.PokerEnded, _Mapping]] = ...) -> None: ...
