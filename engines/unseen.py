@@ -11,8 +11,9 @@ its own events, so replay folds them like any other event:
 - Deadwood 1876: the draw deck (`deck_shuffled`) and the face-down centre stack of
   safes (`centre_stacked`). Safes in a row are known to their holder, and boxed safes
   are out of the game: both stay.
-- Western Legends: nothing is hidden in an order (chance is dice, and the dice of
-  the fork come from its own seed anyway): no event.
+- Western Legends: the face-down fight deck (`fight_deck_shuffled`). The card deck,
+  the loot and the poker cards are pools a draw picks from at random when it
+  happens, and dice are rolled when needed: the fork's own seed decides them anyway.
 
 Pure: no I/O; the rng is the fork's seeded generator (counter 0).
 """
@@ -24,6 +25,7 @@ from typing import Any
 from engines.base import Event, Rng
 from engines.deadwood import events as dw
 from engines.most_wanted import events as mw
+from engines.western_legends import events as wl
 
 
 def reshuffle_unseen(game: str, state: Any, rng: Rng) -> list[Event]:
@@ -37,4 +39,7 @@ def reshuffle_unseen(game: str, state: Any, rng: Rng) -> list[Event]:
             events.append(dw.DeckShuffled(rng.shuffle(state.deck)))
         if len(state.centre) > 1:
             events.append(dw.CentreStacked(rng.shuffle(state.centre)))
+    elif game == "western-legends" and len(state.fight_deck) > 1:
+        order = rng.shuffle(state.fight_deck)
+        events.append(wl.FightDeckShuffled(order=order, count=len(order)))
     return events
