@@ -29,6 +29,7 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from engines.registry import get_engine
 from engines.simulate import playout
 from replay.forgeries import PlainRecord, Record, cut_trailer, plain, reroll, reseal
+from replay.fork_cases import fork_cases
 from replay.logfile import write_lines
 from replay.record import DealLine, Entry, SeatLine, line_salt, mixed_seed, seat_salt
 from replay.verify import build_record, steps
@@ -578,7 +579,8 @@ def malformed_cases() -> list[Case]:
 
 
 def all_cases() -> list[Case]:
-    return [*good_cases(), *failing_cases(), *seat_cases(), *malformed_cases(), *deal_cases()]
+    forks = fork_cases(game_record("most-wanted"), text, Case)  # replay/fork_cases.py
+    return [*good_cases(), *failing_cases(), *seat_cases(), *malformed_cases(), *deal_cases(), *forks]
 
 
 # -- format 3: seat lines and player entropy -------------------------------------------------

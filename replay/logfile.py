@@ -387,6 +387,8 @@ def _header(number: int, data: Mapping[str, JsonValue]) -> Header:
     fields = {1: _HEADER_FIELDS, 2: _HEADER_FIELDS_2}.get(format_version, _HEADER_FIELDS_3)
     if format_version >= 2 and "deal" in data:  # only a duplicate deal's header has one
         fields = (*fields, "deal")
+    if format_version >= 2 and "forked_from" in data:  # a forked game (relay/fork.py)
+        fields = (*fields, "forked_from")
     f = _Fields(number, data, fields)
     f.equal("version", 1, "the header must be version 1, found")
     commitment = f.optional_text("seed_commitment")
@@ -413,6 +415,7 @@ def _header(number: int, data: Mapping[str, JsonValue]) -> Header:
         rng=f.text("rng") if format_version >= 2 else None,
         salt=f.hash("salt") if format_version >= 2 else None,
         deal=_deal_key(f) if "deal" in data else None,
+        forked_from=f.object("forked_from") if "forked_from" in data else None,
         player_entropy=f.boolean("player_entropy") if format_version >= 3 else False,
     )
 

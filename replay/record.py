@@ -115,6 +115,9 @@ class Header:
     deal: str | None = None  # format 2, duplicate deals only: keys the generator in the game id's place
     # Format 3: the deal waits for every seat's client seed (no setup events in the header).
     player_entropy: bool = False
+    # A forked game's origin (seeds/LOG-FORMAT.md, "Forked games"): the source's game_id and
+    # version, its state_hash there, and how many of `setup_events` replay the source's history.
+    forked_from: dict[str, JsonValue] | None = None
 
     def body(self) -> dict[str, JsonValue]:
         body: dict[str, JsonValue] = {
@@ -139,6 +142,8 @@ class Header:
             body["deal"] = self.deal
         if self.format_version >= 3:
             body["player_entropy"] = self.player_entropy
+        if self.forked_from is not None:  # only forks carry the field: other headers hash as before
+            body["forked_from"] = self.forked_from
         return body
 
     def sealed(self) -> Header:

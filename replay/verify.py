@@ -18,7 +18,9 @@ from engines.codec import Codec, DecodeError, encode
 from engines.registry import UnknownGame, get_engine
 from engines.rng import GENERATORS, SEEDED_RNG_ID, Draw, ObservedRng, SeededRng, rng_key, seed_commitment
 from engines.simulate import Step
+from engines.unseen import reshuffle_unseen
 from engines.wording import counted
+from replay.forks import ForkStartError, fork_start
 from replay.record import (
     FORMAT_VERSION,
     GENESIS,
@@ -314,6 +316,15 @@ class _Run:
                 )
                 raise _Failed(Problem(1, 1, "EVENTS_DIFFER", reason))
             self.rng_seed = None  # until the deal, when the client seeds are known
+        elif header.forked_from is not None:  # a fork starts from a copied position (replay/forks.py)
+            try:
+                start, fresh = fork_start(engine, header)
+            except ForkStartError as error:
+                raise _Failed(Problem(1, 1, error.code, error.reason)) from None
+            events = self._run_checked(
+                1, 1, header.setup_draws, fresh, 0, lambda rng: reshuffle_unseen(engine.game_id, start, rng)
+            )
+            self.state = _fold(engine, start, events)
         else:
             self._setup(1, 1, header.setup_draws, header.setup_events)
         commands = Codec(engine.commands)

@@ -28,6 +28,7 @@ from pathlib import Path
 import grpc
 
 from recordings import cli as recording_cli
+from relay import cli as relay_cli
 from service.config import ConfigError, Settings
 from tournaments import cli as organiser
 from trust.commands import add_trust_arguments
@@ -191,6 +192,7 @@ def _parser() -> argparse.ArgumentParser:
     replay.set_defaults(run=_replay)
     organiser.register(commands)
     recording_cli.register(commands)
+    relay_cli.register(commands)
     return parser
 
 

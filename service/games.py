@@ -61,7 +61,14 @@ from service.records import (
     project_game,
     remember_command_id,
 )
-from service.store_events import CommandAccepted, GameCreated, GameDealt, GameFinished, SeatClaimed
+from service.store_events import (
+    CommandAccepted,
+    GameCreated,
+    GameDealt,
+    GameFinished,
+    RelayResealed,
+    SeatClaimed,
+)
 
 MAX_SAVE_ATTEMPTS = 8
 
@@ -170,17 +177,28 @@ class Games(Application[UUID]):
 
     def lines(self, game_id: str) -> Iterator[Line]:
         """Every line after the header, in chain order: entries, seat lines and the deal."""
+        stored: list[Line] = []
         for event in self.events.get(parse_game_id(game_id)):
+            if isinstance(event, RelayResealed):  # a relayed log re-expanded whole (relay/)
+                stored = [entry_from_json(data) for data in event.entries]
+                continue
             line = line_of(event)
             if line is not None:
-                yield line
+                stored.append(line)
+        yield from stored
 
     def entries(self, game_id: str, after: int = 1) -> Iterator[Entry]:
         """Accepted entries with game version > after, in order, from the store."""
         uid = parse_game_id(game_id)
+        stored: list[dict[str, Any]] = []
         for event in self.events.get(uid):
-            if isinstance(event, CommandAccepted) and event.entry["version"] > after:
-                yield entry_from_json(event.entry)
+            if isinstance(event, CommandAccepted):
+                stored.append(event.entry)
+            elif isinstance(event, RelayResealed):  # a relayed log re-expanded whole (relay/)
+                stored = list(event.entries)
+        for data in stored:
+            if data["version"] > after:
+                yield entry_from_json(data)
 
     # -- writing ---------------------------------------------------------------
 
@@ -193,6 +211,7 @@ class Games(Application[UUID]):
         tag: str,
         deal: Deal | None = None,
         player_entropy: bool = False,
+        spectator_delay: int = 0,
     ) -> tuple[GameRecord, list[tuple[int, str, str]]]:
         """Deal a new game; returns its record and (seat, player, token) for seats taken now.
 
@@ -253,6 +272,7 @@ class Games(Application[UUID]):
             seed=seed.hex(),
             token_hashes=hashes,
             created_at=datetime.now(UTC).isoformat(timespec="seconds"),
+            spectator_delay=spectator_delay,
         )
         to_save: list[Any] = [created]
         if player_entropy and len(players) == seats:
@@ -477,6 +497,29 @@ class Games(Application[UUID]):
             raise AlreadyExists(
                 "GAME_EXISTS", f"a game with id {created.originator_id} is already stored"
             ) from None
+
+    def append_relayed(self, record: GameRecord, *events: Any) -> GameRecord:
+        """Save a relayed line's stored events (relay/live.py) after `record`, then tell watchers.
+
+        The caller holds `lock_for(record.id)`; another server that appended first makes
+        this a CONTENTION conflict, as for any command.
+        """
+        try:
+            self._save(*events)
+        except IntegrityError:
+            self._forget(record.id)
+            raise Conflict("CONTENTION", "the relay changed while storing the line; retry") from None
+        after = project_game(record, events)
+        assert after is not None
+        self._cache(after)
+        last = next(e for e in reversed(events) if isinstance(e, CommandAccepted | RelayResealed))
+        entry = last.entry if isinstance(last, CommandAccepted) else last.entries[-1]
+        self.broker.publish(Update(str(record.id), entry, after.status == FINISHED))
+        return after
+
+    def lock_for(self, game_id: str) -> threading.Lock:
+        """The lock that serialises writes to one game inside this process."""
+        return self._lock_for(parse_game_id(game_id))
 
     # -- plumbing --------------------------------------------------------------
 

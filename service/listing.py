@@ -14,7 +14,14 @@ from typing import TYPE_CHECKING, Any, cast
 
 from eventsourcing.utils import get_topic
 
-from service.store_events import CommandAccepted, GameCreated, GameDealt, GameFinished, SeatClaimed
+from service.store_events import (
+    CommandAccepted,
+    GameCreated,
+    GameDealt,
+    GameFinished,
+    RelayResealed,
+    SeatClaimed,
+)
 
 if TYPE_CHECKING:
     from service.games import Games
@@ -35,6 +42,8 @@ class Summary:
     imported: bool = False
     player_entropy: bool = False
     dealt: bool = True  # False while a player-entropy game waits for its seats
+    spectator_delay: int = 0  # the public version lags (relay/delay.py): the servicer asks the store
+    forked_from: str = ""  # a fork's source game id
 
     @property
     def status(self) -> str:
@@ -59,6 +68,7 @@ class GameIndex:
     _ACCEPTED = get_topic(CommandAccepted)
     _FINISHED = get_topic(GameFinished)
     _DEALT = get_topic(GameDealt)
+    _RESEALED = get_topic(RelayResealed)
 
     def catch_up(self) -> None:
         with self._lock:
@@ -73,7 +83,7 @@ class GameIndex:
 
     def _follow(self, notification: Any) -> None:
         game_id = str(notification.originator_id)
-        if notification.topic == self._ACCEPTED:
+        if notification.topic in (self._ACCEPTED, self._RESEALED):  # a reseal adds its new line
             if game_id in self._games:
                 summary = self._games[game_id]
                 self._games[game_id] = replace(summary, commands=summary.commands + 1)
@@ -96,6 +106,8 @@ class GameIndex:
                 imported=created.imported,
                 player_entropy=bool(header.get("player_entropy")),
                 dealt=not header.get("player_entropy"),
+                spectator_delay=created.spectator_delay,
+                forked_from=str((header.get("forked_from") or {}).get("game_id", "")),
             )
         elif notification.topic == self._CLAIMED and game_id in self._games:
             claimed = cast(SeatClaimed, self.app.mapper.to_domain_event(notification))

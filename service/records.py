@@ -18,7 +18,14 @@ from engines.base import Engine, Event, Outcome
 from engines.codec import Codec
 from engines.registry import get_engine
 from replay.record import DealLine, Entry, Header, Line, SeatLine, mixed_seed
-from service.store_events import CommandAccepted, GameCreated, GameDealt, GameFinished, SeatClaimed
+from service.store_events import (
+    CommandAccepted,
+    GameCreated,
+    GameDealt,
+    GameFinished,
+    RelayResealed,
+    SeatClaimed,
+)
 
 IN_PROGRESS = "in_progress"
 FINISHED = "finished"
@@ -88,6 +95,9 @@ class GameRecord:
             return mixed_seed(self.seed, self.client_seeds)
         return self.seed
 
+    spectator_delay: int = 0  # seconds every public channel lags behind (relay/delay.py)
+    relay_token_hash: str = ""  # a relayed table game: the hash of the token RelayLine needs
+
     @property
     def engine(self) -> Engine:
         return _engine(self.header.game)
@@ -138,6 +148,7 @@ def header_from_json(data: dict[str, Any]) -> Header:
         salt=data.get("salt"),
         deal=data.get("deal"),
         player_entropy=data.get("player_entropy", False),
+        forked_from=data.get("forked_from"),
     )
 
 
@@ -223,6 +234,8 @@ def _(event: GameCreated, record: GameRecord | None) -> GameRecord:
         command_ids=CommandIndex(),
         imported=event.imported,
         client_seeds=(None,) * header.seats,
+        spectator_delay=event.spectator_delay,
+        relay_token_hash=event.relay_token_hash,
     )
 
 
@@ -301,6 +314,26 @@ def accept(record: GameRecord, event: CommandAccepted, state: Any) -> GameRecord
         imported=record.imported,
         client_seeds=record.client_seeds,
         deal_events=record.deal_events,
+        spectator_delay=record.spectator_delay,
+        relay_token_hash=record.relay_token_hash,
+    )
+
+
+@apply.register
+def _(event: RelayResealed, record: GameRecord | None) -> GameRecord:
+    assert record is not None
+    header = header_from_json(event.header)
+    state = fold(record.engine, None, decode_events(header.game, header.setup_events))
+    for entry in event.entries:
+        state = fold(record.engine, state, decode_events(header.game, entry["events"]))
+    last = event.entries[-1] if event.entries else None
+    return replace(
+        record,
+        version=event.originator_version,
+        header=header,
+        state=state,
+        game_version=last["version"] if last else 1,
+        head=last["hash"] if last else header.hash,
     )
 
 

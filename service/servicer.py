@@ -6,6 +6,7 @@ stable UPPER_SNAKE code; nothing here decides a rule.
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import inspect
 from collections.abc import AsyncIterator, Callable, Iterator
@@ -17,6 +18,11 @@ from engines.registry import game_ids, get_engine
 from play.legal import legal_command_bytes as legal_now
 from play.session import Plays
 from recordings.service import expand_or_refuse
+from relay.access import require_organiser
+from relay.delay import delayed_updates, holds_back, public_record, public_search
+from relay.fork import check_delay, fork_game
+from relay.live import relay_line, start_relay
+from relay.messages import fork_origin
 from replay.audit import build_report
 from replay.narrative import describe_step
 from replay.record import state_hash
@@ -158,6 +164,7 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
             options,
             request.tag,
             player_entropy=request.player_entropy,
+            spectator_delay=check_delay(request.spectator_delay_seconds),
         )
         return frontier_pb2.CreateGameResponse(
             game_id=record.header.game_id,
@@ -223,7 +230,15 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
         latest = self._game(request.game_id)
         caller = self._caller(context, latest)
         version = request.version if request.HasField("version") else None
-        record = self.app.record_at(request.game_id, version)
+        if holds_back(latest, caller):  # a delayed game: spectators read its public record
+            latest = public_record(self.app, latest)
+            if version is not None and version > latest.game_version:
+                raise InvalidArgument(
+                    "VERSION_OUT_OF_RANGE",
+                    f"version {version} is out of range: this game has versions 1 to {latest.game_version}",
+                )
+            version = latest.game_version if version is None else version
+        record = latest if version == latest.game_version else self.app.record_at(request.game_id, version)
         viewer = viewer_of(latest, caller, deal_closed=deal_closed(self.app, latest))
         return self._state_message(record, viewer, latest, caller)
 
@@ -256,6 +271,8 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
             imported=latest.imported,
             player_entropy=record.header.player_entropy,
             open_seats=open_seats,
+            spectator_delay_seconds=latest.spectator_delay,
+            forked_from=fork_origin(latest.header),
             **typed_view(record.header.game, view),
         )
         seat = seat_of(caller, latest.token_hashes, required=False)
@@ -295,7 +312,10 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
             raise InvalidArgument(
                 "BAD_PAGE_TOKEN", "page_token is not one this server gave", field="page_token"
             ) from None
-        found = self.app.index.search(
+        search = self.app.index.search
+        if self._caller(context).token is None:  # spectators: delayed games at their public version
+            search = functools.partial(public_search, self.app)
+        found = search(
             game=request.game,
             status=request.status,
             player=request.player,
@@ -315,6 +335,8 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
                     created_at=s.created_at,
                     imported=s.imported,
                     player_entropy=s.player_entropy,
+                    spectator_delay_seconds=s.spectator_delay,
+                    forked_from=s.forked_from,
                 )
                 for s in found
             ],
@@ -333,6 +355,12 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
             viewer_of(record, resolved, deal_closed=deal_closed(self.app, record))  # DEAL_IN_PLAY at once
             return resolved
 
+        if caller.token is None and request.from_version >= 0:
+            record = await asyncio.to_thread(self._game, game_id)
+            if holds_back(record, caller):
+                async for update in delayed_updates(self.app, game_id, request.from_version, caller):
+                    yield update
+                return
         async for update in self.watching.stream(game_id, request.from_version, resolve):
             yield update
 
@@ -340,6 +368,8 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
     def Replay(self, request: Any, context: grpc.ServicerContext) -> Iterator[Any]:
         latest = self._game(request.game_id)
         caller = self._caller(context, latest)
+        if holds_back(latest, caller):
+            latest = public_record(self.app, latest)
         viewer = viewer_of(latest, caller, deal_closed=deal_closed(self.app, latest))
         engine = latest.engine
         last = request.to_version or latest.game_version
@@ -400,6 +430,8 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
     def ExportLog(self, request: Any, context: grpc.ServicerContext) -> Any:
         record = self._game(request.game_id)
         caller = self._caller(context, record)
+        if holds_back(record, caller):
+            record = public_record(self.app, record)
         viewer = viewer_of(record, caller, deal_closed=deal_closed(self.app, record))
         content = "\n".join(export_lines(self.app, record, viewer, self.signing_key)) + "\n"
         return frontier_pb2.ExportLogResponse(content=content, redacted=viewer is not None)
@@ -433,6 +465,48 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
             content=content,
         )
 
+    @handles_errors
+    def StartRelay(self, request: Any, context: grpc.ServicerContext) -> Any:
+        self._require_import_right(self._caller(context))  # a relay stores a table game, as imports do
+        record, token = start_relay(self.app, request.header, request.spectator_delay_seconds)
+        return frontier_pb2.StartRelayResponse(
+            game_id=record.header.game_id, version=record.game_version, relay_token=token
+        )
+
+    @handles_errors
+    def RelayLine(self, request: Any, context: grpc.ServicerContext) -> Any:
+        game_id = _require_id(request.game_id, "game_id")
+        record, duplicate, resealed = relay_line(
+            self.app, game_id, self._caller(context), request.line, request.expected_version
+        )
+        return frontier_pb2.RelayLineResponse(
+            version=record.game_version, status=record.status, duplicate=duplicate, resealed=resealed
+        )
+
+    @handles_errors
+    def ForkGame(self, request: Any, context: grpc.ServicerContext) -> Any:
+        require_organiser(self._caller(context), self.organiser_token, "fork games")
+        _require_id(request.game_id, "game_id")
+        if len(request.tag) > 200:
+            raise InvalidArgument("FIELD_TOO_LONG", "tag is longer than 200 characters", field="tag")
+        if any(len(name) > MAX_ID_LENGTH for name in request.players):
+            raise InvalidArgument("FIELD_TOO_LONG", "a player name is too long", field="players")
+        record, grants = fork_game(
+            self.app,
+            request.game_id,
+            request.version,
+            list(request.players),
+            request.tag,
+            request.spectator_delay_seconds,
+        )
+        return frontier_pb2.ForkGameResponse(
+            game_id=record.header.game_id,
+            version=record.game_version,
+            seed_commitment=record.header.seed_commitment or "",
+            seats=[frontier_pb2.SeatToken(seat=s, player=p, token=t) for s, p, t in grants],
+            forked_from=fork_origin(record.header),
+        )
+
     def _require_import_right(self, caller: Caller) -> None:
         """With an organiser token set, only the organiser imports, unless the server runs open-import."""
         if not self.organiser_token or self.open_import or caller.is_organiser:
@@ -446,6 +520,8 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
     def Audit(self, request: Any, context: grpc.ServicerContext) -> Any:
         record = self._game(request.game_id)
         caller = self._caller(context, record)
+        if holds_back(record, caller):
+            record = public_record(self.app, record)
         if record.status != FINISHED and not caller.is_organiser:
             raise PermissionDenied(
                 "AUDIT_NOT_ALLOWED",
@@ -498,6 +574,8 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
     def ProveInclusion(self, request: Any, context: grpc.ServicerContext) -> Any:
         record = self._game(request.game_id)
         caller = self._caller(context, record)
+        if holds_back(record, caller):
+            record = public_record(self.app, record)
         if not 1 <= request.version <= record.game_version:
             raise InvalidArgument(
                 "BAD_VERSION",

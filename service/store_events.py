@@ -25,6 +25,11 @@ class GameCreated(DomainEvent):
     # Stored by ImportLog rather than played here. The default is a class attribute, so events
     # stored before this field existed (their __dict__ lacks it) load as not imported.
     imported: bool = False
+    # Seconds every public channel lags behind (relay/delay.py); 0 for games stored before.
+    spectator_delay: int = 0
+    # A relayed table game (relay/): the recording's header line and its relay token's hash.
+    relay_header: str = ""
+    relay_token_hash: str = ""
 
 
 @dataclass(frozen=True)
@@ -52,6 +57,7 @@ class CommandAccepted(DomainEvent):
 
     entry: dict[str, Any]  # replay.record.Entry.to_json()
     command_id: str  # the client's id, for idempotent retries ("" when imported)
+    relay_line: str = ""  # the recording line a relayed entry came from (relay/)
 
 
 @dataclass(frozen=True)
@@ -59,3 +65,16 @@ class GameFinished(DomainEvent):
     """Saved with the entry that ended the game, so listings need not decode entries."""
 
     outcome: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class RelayResealed(DomainEvent):
+    """A relayed line revealed a card the plan had put elsewhere: the whole log, re-expanded.
+
+    Only cards nobody had seen change (relay/README.md); the header and every entry are
+    replaced by these, the last entry being the new line's.
+    """
+
+    header: dict[str, Any]  # replay.record.Header.to_json()
+    entries: list[dict[str, Any]]  # replay.record.Entry.to_json() of versions 2..n
+    relay_line: str

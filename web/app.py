@@ -11,6 +11,7 @@ view with `?seat=N` (1-based, as people count seats), `?seat=public` or `?seat=a
 
 from __future__ import annotations
 
+import functools
 import hmac
 from typing import Any
 from urllib.parse import parse_qs
@@ -24,6 +25,7 @@ from starlette.routing import Route
 
 from engines.base import SPECTATOR, Seat
 from engines.registry import game_ids, get_engine
+from relay.delay import holds_back, public_record, public_search
 from replay.narrative import describe_outcome
 from service.auth import Caller, authenticate, caller_from_metadata
 from service.errors import InvalidArgument, PermissionDenied, ServiceError, Unauthenticated
@@ -77,9 +79,10 @@ class WebViewer:
         except ServiceError as error:
             return HTMLResponse(message_page("Cannot list games", error.message), _status(error))
         filters = {k: request.query_params.get(k, "") for k in ("game", "status", "tag")}
-        found = self.games.index.search(
-            game=filters["game"], status=filters["status"], tag=filters["tag"], limit=500
-        )
+        search = self.games.index.search
+        if caller.token is None:  # spectators: delayed games as they are public (relay/delay.py)
+            search = functools.partial(public_search, self.games, player="", after=0)
+        found = search(game=filters["game"], status=filters["status"], tag=filters["tag"], limit=500)
         rows = [
             {
                 "game_id": s.game_id,
@@ -152,6 +155,8 @@ class WebViewer:
         """
         record = self.games.get(request.path_params["game_id"])
         caller = authenticate(self._caller(request), record.token_hashes)  # as over gRPC
+        if holds_back(record, caller):  # a delayed game: spectators see its public record
+            record = public_record(self.games, record)
         if after < record.game_version:
             return None
         viewer = _chosen_viewer(self.games, record, caller, request.query_params.get("seat", ""))
@@ -177,9 +182,13 @@ class WebViewer:
         record = self.games.get(request.path_params["game_id"])
         # As over gRPC: a token that is neither the organiser's nor a seat of this game is refused.
         caller = authenticate(self._caller(request), record.token_hashes)
+        if holds_back(record, caller):  # a delayed game: spectators see its public record
+            record = public_record(self.games, record)
         seat_param = request.query_params.get("seat", "")
         viewer = _chosen_viewer(self.games, record, caller, seat_param)
-        lines = self.games.lines(record.header.game_id)  # seat lines and a deal line too (format 3)
+        shown = record.game_version  # held back for spectators (relay/delay.py)
+        # seat lines and a deal line too (format 3)
+        lines = (line for line in self.games.lines(record.header.game_id) if line.version <= shown)
         view = game_view(record.header, lines, record.players, viewer, after=after)
         return record, view, seat_param
 

@@ -39,7 +39,11 @@ def viewer_page(game: GameView, *, poll: str | None = None, links: dict[str, Any
     """The viewer for one game; `poll` is the URL that gives later steps of a live game."""
     data = {**game.to_json(), "poll": poll if game.status != "finished" else None}
     return _render(
-        "viewer.html", game=game, data=data, js=_static("viewer.js"), backdrop=backdrop(game.game),
+        "viewer.html",
+        game=game,
+        data=data,
+        js=_static("viewer.js"),
+        backdrop=backdrop(game.game),
         links=links or {},
     )
 

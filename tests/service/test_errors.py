@@ -129,10 +129,10 @@ PERMISSION_DENIED = grpc.StatusCode.PERMISSION_DENIED
 # Calls on a game that read the token: a token that is not of that game is refused.
 READS_TOKEN = {
     "SubmitCommand", "GetState", "ListLegalCommands", "WatchGame", "Replay", "ExportLog", "Audit",
-    "ProveInclusion", "Play",
+    "ProveInclusion", "Play", "RelayLine",
 }  # fmt: skip
 # With an organiser token configured, only the organiser may import: any other token is refused.
-ORGANISER_ONLY = {"ImportLog", "ExpandRecording"}
+ORGANISER_ONLY = {"ImportLog", "ExpandRecording", "StartRelay", "ForkGame"}
 # Calls that act on no game's secrets need no token: one is ignored, but its header must be well formed.
 IGNORES_TOKEN = {"ListGameTypes", "CreateGame", "ClaimSeat", "ListGames", "GetSigningKey"}
 
@@ -165,6 +165,11 @@ def _requests(client: Client, game: Game) -> dict[str, Any]:
         "GetSigningKey": frontier_pb2.GetSigningKeyRequest(),
         "ProveInclusion": frontier_pb2.ProveInclusionRequest(game_id=game.game_id, version=1),
         "Play": frontier_pb2.PlayRequest(game_id=game.game_id),
+        "StartRelay": frontier_pb2.StartRelayRequest(header=" "),
+        "RelayLine": frontier_pb2.RelayLineRequest(
+            game_id=game.game_id, line='{"seat": 0, "command": {"kind": "pass"}}', expected_version=1
+        ),
+        "ForkGame": frontier_pb2.ForkGameRequest(game_id=game.game_id, version=1),
     }
 
 

@@ -20,9 +20,15 @@ def draw(view: dict[str, Any], labels: Sequence[str]) -> str:
     players: list[dict[str, Any]] = view.get("players", [])
     svg = Svg(WIDTH, 200 + ROW_H * len(players), "Deadwood 1876 table")
     svg.rect(0, 0, WIDTH, svg.height, fill="#efe4cf", rx=10)
-    svg.text(16, 24, f"Round {view.get('round')} of {view.get('main_rounds')} · {view.get('phase')} · "
-             f"centre safes {view.get('centre_safes')} · deck {view.get('deck_size')}",
-             font_size=15, font_weight="bold", class_="dw-status")
+    svg.text(
+        16,
+        24,
+        f"Round {view.get('round')} of {view.get('main_rounds')} · {view.get('phase')} · "
+        f"centre safes {view.get('centre_safes')} · deck {view.get('deck_size')}",
+        font_size=15,
+        font_weight="bold",
+        class_="dw-status",
+    )
     locations: list[dict[str, Any]] = view.get("locations", [])
     width = (WIDTH - 32 - 12 * (len(locations) - 1)) / max(1, len(locations))
     for i, location in enumerate(locations):

@@ -18,8 +18,14 @@ def draw(view: dict[str, Any], labels: Sequence[str]) -> str:
     svg = Svg(WIDTH, ROWS_Y + 30 + ROW_H * len(players), "Most Wanted table")
     svg.rect(0, 0, WIDTH, svg.height, fill="#f4ead5", rx=10)
     active = view.get("active")
-    svg.text(16, 24, f"Turn {view.get('turn')} · {view.get('phase')} · deck {view.get('deck_size')}",
-             font_size=15, font_weight="bold", class_="mw-status")
+    svg.text(
+        16,
+        24,
+        f"Turn {view.get('turn')} · {view.get('phase')} · deck {view.get('deck_size')}",
+        font_size=15,
+        font_weight="bold",
+        class_="mw-status",
+    )
     _tiles(svg, view)
     _track(svg, players)
     for x, caption in ((220, "money"), (470, "hand · committed (face down)")):
@@ -34,9 +40,17 @@ def _tiles(svg: Svg, view: dict[str, Any]) -> None:
     for i, tile in enumerate(view.get("tiles", [])):
         x = 16 + i * 190
         target = action.get("tile") == tile.get("tile")
-        svg.rect(x, 36, 176, 82, rx=6, fill="#d5b895" if tile.get("flipped") else "#e8d5b0",
-                 stroke="#7b241c" if target else "#6e5435", stroke_width=3 if target else 1,
-                 class_="mw-tile")
+        svg.rect(
+            x,
+            36,
+            176,
+            82,
+            rx=6,
+            fill="#d5b895" if tile.get("flipped") else "#e8d5b0",
+            stroke="#7b241c" if target else "#6e5435",
+            stroke_width=3 if target else 1,
+            class_="mw-tile",
+        )
         svg.text(x + 8, 56, str(tile.get("tile", "")).replace("_", " ").title(), font_size=14)
         svg.text(x + 8, 76, f"{tile.get('points')} points · {tile.get('cards')} cards", font_size=12)
         if tile.get("flipped"):
@@ -62,8 +76,16 @@ def _track(svg: Svg, players: list[dict[str, Any]]) -> None:
         stacked[value] = height + 1
         seat = int(player["seat"])
         x, y = 30 + step * value, TRACK_Y - 12 - 11 * height
-        svg.circle(x, y, 6, fill=seat_colour(seat), stroke="#222", class_="mw-marker",
-                   data_seat=seat, data_notoriety=value)
+        svg.circle(
+            x,
+            y,
+            6,
+            fill=seat_colour(seat),
+            stroke="#222",
+            class_="mw-marker",
+            data_seat=seat,
+            data_notoriety=value,
+        )
 
 
 def _player_row(svg: Svg, player: dict[str, Any], labels: Sequence[str], y: float, active: bool) -> None:

@@ -6,7 +6,15 @@ from xml.sax.saxutils import escape, quoteattr
 
 # One colour per seat (up to 9 seats), readable on the light table background.
 SEAT_COLOURS = (
-    "#c0392b", "#2471a3", "#229954", "#d68910", "#7d3c98", "#17a589", "#a04000", "#2e4053", "#b03a2e",
+    "#c0392b",
+    "#2471a3",
+    "#229954",
+    "#d68910",
+    "#7d3c98",
+    "#17a589",
+    "#a04000",
+    "#2e4053",
+    "#b03a2e",
 )
 
 
@@ -57,6 +65,7 @@ class Svg:
     def render_defs(self, ref: str) -> str:
         """A hidden SVG holding these shapes as a group that every step's picture can `use`."""
         group = f"<g{_attrs({'id': ref})}>" + "".join(self._parts) + "</g>"
-        return f'<svg xmlns="http://www.w3.org/2000/svg" width="0" height="0" aria-hidden="true" ' \
+        return (
+            f'<svg xmlns="http://www.w3.org/2000/svg" width="0" height="0" aria-hidden="true" '
             f'style="position:absolute"><defs>{group}</defs></svg>'
-
+        )

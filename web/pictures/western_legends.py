@@ -32,8 +32,14 @@ def draw(view: dict[str, Any], labels: Sequence[str]) -> str:
     height = max(MAP_Y + CELL * board.ROWS + 20, 60 + 66 * len(players))
     svg = Svg(WIDTH, height, "Western Legends map")
     svg.rect(0, 0, WIDTH, height, fill="#f3e5c8", rx=10)
-    svg.text(16, 26, f"Round {view.get('round')} · {view.get('phase')} · actions left "
-             f"{view.get('actions_left')}", font_size=15, font_weight="bold", class_="wl-status")
+    svg.text(
+        16,
+        26,
+        f"Round {view.get('round')} · {view.get('phase')} · actions left {view.get('actions_left')}",
+        font_size=15,
+        font_weight="bold",
+        class_="wl-status",
+    )
     svg.use(MAP_REF)
     _pieces(svg, view, players)
     for row, player in enumerate(players):
@@ -87,23 +93,45 @@ def _pieces(svg: Svg, view: dict[str, Any], players: list[dict[str, Any]]) -> No
             continue
         seat = int(player["seat"])
         x, y = slot(str(space))
-        svg.circle(x, y, 6, fill=seat_colour(seat), stroke="#111", class_="wl-character",
-                   data_seat=seat, data_space=space)
+        svg.circle(
+            x,
+            y,
+            6,
+            fill=seat_colour(seat),
+            stroke="#111",
+            class_="wl-character",
+            data_seat=seat,
+            data_space=space,
+        )
         svg.text(x - 3, y + 3, seat + 1, font_size=8, fill="#fff")
 
 
 def _panel(svg: Svg, player: dict[str, Any], labels: Sequence[str], y: float, active: bool) -> None:
     seat = int(player["seat"])
     x = PANEL_X
-    svg.rect(x, y, 400, 60, rx=6, fill="#fbf3e0", stroke="#000" if active else "#c9b28a",
-             stroke_width=2 if active else 1)
+    svg.rect(
+        x,
+        y,
+        400,
+        60,
+        rx=6,
+        fill="#fbf3e0",
+        stroke="#000" if active else "#c9b28a",
+        stroke_width=2 if active else 1,
+    )
     svg.circle(x + 14, y + 15, 8, fill=seat_colour(seat))
     character = str(player.get("character") or "").replace("_", " ").title()
     name = labels[seat] if seat < len(labels) else f"seat {seat + 1}"
     svg.text(x + 28, y + 19, f"{name} · {character}", font_size=12, font_weight="bold")
-    svg.text(x + 10, y + 36, f"LP {player.get('lp')} · ${player.get('money')} · gold {player.get('gold')} · "
-             f"{player.get('status')} (MP {player.get('mp')}, WP {player.get('wp')}) · "
-             f"wounds {player.get('wounds')}", font_size=11, class_="wl-stats")
+    svg.text(
+        x + 10,
+        y + 36,
+        f"LP {player.get('lp')} · ${player.get('money')} · gold {player.get('gold')} · "
+        f"{player.get('status')} (MP {player.get('mp')}, WP {player.get('wp')}) · "
+        f"wounds {player.get('wounds')}",
+        font_size=11,
+        class_="wl-stats",
+    )
     hand = player.get("hand")
     count = int(player.get("hand_size", 0))
     cards = f"{count} card{'' if count == 1 else 's'}" if hand is None else "hand: " + " ".join(hand)

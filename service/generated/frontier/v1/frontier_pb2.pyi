@@ -78,20 +78,22 @@ class ListGameTypesResponse(_message.Message):
     def __init__(self, games: _Optional[_Iterable[_Union[GameType, _Mapping]]] = ...) -> None: ...
 
 class CreateGameRequest(_message.Message):
-    __slots__ = ("game", "seats", "players", "options", "tag", "player_entropy")
+    __slots__ = ("game", "seats", "players", "options", "tag", "player_entropy", "spectator_delay_seconds")
     GAME_FIELD_NUMBER: _ClassVar[int]
     SEATS_FIELD_NUMBER: _ClassVar[int]
     PLAYERS_FIELD_NUMBER: _ClassVar[int]
     OPTIONS_FIELD_NUMBER: _ClassVar[int]
     TAG_FIELD_NUMBER: _ClassVar[int]
     PLAYER_ENTROPY_FIELD_NUMBER: _ClassVar[int]
+    SPECTATOR_DELAY_SECONDS_FIELD_NUMBER: _ClassVar[int]
     game: str
     seats: int
     players: _containers.RepeatedScalarFieldContainer[str]
     options: _struct_pb2.Struct
     tag: str
     player_entropy: bool
-    def __init__(self, game: _Optional[str] = ..., seats: _Optional[int] = ..., players: _Optional[_Iterable[str]] = ..., options: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., tag: _Optional[str] = ..., player_entropy: _Optional[bool] = ...) -> None: ...
+    spectator_delay_seconds: int
+    def __init__(self, game: _Optional[str] = ..., seats: _Optional[int] = ..., players: _Optional[_Iterable[str]] = ..., options: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., tag: _Optional[str] = ..., player_entropy: _Optional[bool] = ..., spectator_delay_seconds: _Optional[int] = ...) -> None: ...
 
 class SeatToken(_message.Message):
     __slots__ = ("seat", "player", "token")
@@ -174,7 +176,7 @@ class GetStateRequest(_message.Message):
     def __init__(self, game_id: _Optional[str] = ..., version: _Optional[int] = ...) -> None: ...
 
 class GameState(_message.Message):
-    __slots__ = ("game_id", "game", "version", "status", "viewer_seat", "view_json", "seats_to_act", "outcome", "state_hash", "imported", "most_wanted", "deadwood_1876", "western_legends", "player_entropy", "open_seats")
+    __slots__ = ("game_id", "game", "version", "status", "viewer_seat", "view_json", "seats_to_act", "outcome", "state_hash", "imported", "most_wanted", "deadwood_1876", "western_legends", "player_entropy", "open_seats", "spectator_delay_seconds", "forked_from")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     GAME_FIELD_NUMBER: _ClassVar[int]
     VERSION_FIELD_NUMBER: _ClassVar[int]
@@ -190,6 +192,8 @@ class GameState(_message.Message):
     WESTERN_LEGENDS_FIELD_NUMBER: _ClassVar[int]
     PLAYER_ENTROPY_FIELD_NUMBER: _ClassVar[int]
     OPEN_SEATS_FIELD_NUMBER: _ClassVar[int]
+    SPECTATOR_DELAY_SECONDS_FIELD_NUMBER: _ClassVar[int]
+    FORKED_FROM_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     game: str
     version: int
@@ -205,7 +209,9 @@ class GameState(_message.Message):
     western_legends: _western_legends_types_pb2.WesternLegendsView
     player_entropy: bool
     open_seats: _containers.RepeatedScalarFieldContainer[int]
-    def __init__(self, game_id: _Optional[str] = ..., game: _Optional[str] = ..., version: _Optional[int] = ..., status: _Optional[str] = ..., viewer_seat: _Optional[int] = ..., view_json: _Optional[str] = ..., seats_to_act: _Optional[_Iterable[int]] = ..., outcome: _Optional[_Union[Outcome, _Mapping]] = ..., state_hash: _Optional[str] = ..., imported: _Optional[bool] = ..., most_wanted: _Optional[_Union[_most_wanted_types_pb2.MostWantedView, _Mapping]] = ..., deadwood_1876: _Optional[_Union[_deadwood_types_pb2.DeadwoodView, _Mapping]] = ..., western_legends: _Optional[_Union[_western_legends_types_pb2.WesternLegendsView, _Mapping]] = ..., player_entropy: _Optional[bool] = ..., open_seats: _Optional[_Iterable[int]] = ...) -> None: ...
+    spectator_delay_seconds: int
+    forked_from: ForkOrigin
+    def __init__(self, game_id: _Optional[str] = ..., game: _Optional[str] = ..., version: _Optional[int] = ..., status: _Optional[str] = ..., viewer_seat: _Optional[int] = ..., view_json: _Optional[str] = ..., seats_to_act: _Optional[_Iterable[int]] = ..., outcome: _Optional[_Union[Outcome, _Mapping]] = ..., state_hash: _Optional[str] = ..., imported: _Optional[bool] = ..., most_wanted: _Optional[_Union[_most_wanted_types_pb2.MostWantedView, _Mapping]] = ..., deadwood_1876: _Optional[_Union[_deadwood_types_pb2.DeadwoodView, _Mapping]] = ..., western_legends: _Optional[_Union[_western_legends_types_pb2.WesternLegendsView, _Mapping]] = ..., player_entropy: _Optional[bool] = ..., open_seats: _Optional[_Iterable[int]] = ..., spectator_delay_seconds: _Optional[int] = ..., forked_from: _Optional[_Union[ForkOrigin, _Mapping]] = ...) -> None: ...
 
 class ListLegalCommandsRequest(_message.Message):
     __slots__ = ("game_id",)
@@ -240,7 +246,7 @@ class ListGamesRequest(_message.Message):
     def __init__(self, game: _Optional[str] = ..., status: _Optional[str] = ..., player: _Optional[str] = ..., tag: _Optional[str] = ..., page_size: _Optional[int] = ..., page_token: _Optional[str] = ...) -> None: ...
 
 class GameSummary(_message.Message):
-    __slots__ = ("game_id", "game", "status", "players", "tag", "version", "created_at", "imported", "player_entropy")
+    __slots__ = ("game_id", "game", "status", "players", "tag", "version", "created_at", "imported", "player_entropy", "spectator_delay_seconds", "forked_from")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     GAME_FIELD_NUMBER: _ClassVar[int]
     STATUS_FIELD_NUMBER: _ClassVar[int]
@@ -250,6 +256,8 @@ class GameSummary(_message.Message):
     CREATED_AT_FIELD_NUMBER: _ClassVar[int]
     IMPORTED_FIELD_NUMBER: _ClassVar[int]
     PLAYER_ENTROPY_FIELD_NUMBER: _ClassVar[int]
+    SPECTATOR_DELAY_SECONDS_FIELD_NUMBER: _ClassVar[int]
+    FORKED_FROM_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     game: str
     status: str
@@ -259,7 +267,9 @@ class GameSummary(_message.Message):
     created_at: str
     imported: bool
     player_entropy: bool
-    def __init__(self, game_id: _Optional[str] = ..., game: _Optional[str] = ..., status: _Optional[str] = ..., players: _Optional[_Iterable[str]] = ..., tag: _Optional[str] = ..., version: _Optional[int] = ..., created_at: _Optional[str] = ..., imported: _Optional[bool] = ..., player_entropy: _Optional[bool] = ...) -> None: ...
+    spectator_delay_seconds: int
+    forked_from: str
+    def __init__(self, game_id: _Optional[str] = ..., game: _Optional[str] = ..., status: _Optional[str] = ..., players: _Optional[_Iterable[str]] = ..., tag: _Optional[str] = ..., version: _Optional[int] = ..., created_at: _Optional[str] = ..., imported: _Optional[bool] = ..., player_entropy: _Optional[bool] = ..., spectator_delay_seconds: _Optional[int] = ..., forked_from: _Optional[str] = ...) -> None: ...
 
 class ListGamesResponse(_message.Message):
     __slots__ = ("games", "next_page_token")
@@ -490,3 +500,81 @@ class PlayError(_message.Message):
     message: str
     field: str
     def __init__(self, code: _Optional[str] = ..., reason: _Optional[str] = ..., message: _Optional[str] = ..., field: _Optional[str] = ...) -> None: ...
+
+class ForkOrigin(_message.Message):
+    __slots__ = ("game_id", "version", "state_hash")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    VERSION_FIELD_NUMBER: _ClassVar[int]
+    STATE_HASH_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    version: int
+    state_hash: str
+    def __init__(self, game_id: _Optional[str] = ..., version: _Optional[int] = ..., state_hash: _Optional[str] = ...) -> None: ...
+
+class StartRelayRequest(_message.Message):
+    __slots__ = ("header", "spectator_delay_seconds")
+    HEADER_FIELD_NUMBER: _ClassVar[int]
+    SPECTATOR_DELAY_SECONDS_FIELD_NUMBER: _ClassVar[int]
+    header: str
+    spectator_delay_seconds: int
+    def __init__(self, header: _Optional[str] = ..., spectator_delay_seconds: _Optional[int] = ...) -> None: ...
+
+class StartRelayResponse(_message.Message):
+    __slots__ = ("game_id", "version", "relay_token")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    VERSION_FIELD_NUMBER: _ClassVar[int]
+    RELAY_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    version: int
+    relay_token: str
+    def __init__(self, game_id: _Optional[str] = ..., version: _Optional[int] = ..., relay_token: _Optional[str] = ...) -> None: ...
+
+class RelayLineRequest(_message.Message):
+    __slots__ = ("game_id", "line", "expected_version")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    LINE_FIELD_NUMBER: _ClassVar[int]
+    EXPECTED_VERSION_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    line: str
+    expected_version: int
+    def __init__(self, game_id: _Optional[str] = ..., line: _Optional[str] = ..., expected_version: _Optional[int] = ...) -> None: ...
+
+class RelayLineResponse(_message.Message):
+    __slots__ = ("version", "status", "duplicate", "resealed")
+    VERSION_FIELD_NUMBER: _ClassVar[int]
+    STATUS_FIELD_NUMBER: _ClassVar[int]
+    DUPLICATE_FIELD_NUMBER: _ClassVar[int]
+    RESEALED_FIELD_NUMBER: _ClassVar[int]
+    version: int
+    status: str
+    duplicate: bool
+    resealed: bool
+    def __init__(self, version: _Optional[int] = ..., status: _Optional[str] = ..., duplicate: _Optional[bool] = ..., resealed: _Optional[bool] = ...) -> None: ...
+
+class ForkGameRequest(_message.Message):
+    __slots__ = ("game_id", "version", "players", "tag", "spectator_delay_seconds")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    VERSION_FIELD_NUMBER: _ClassVar[int]
+    PLAYERS_FIELD_NUMBER: _ClassVar[int]
+    TAG_FIELD_NUMBER: _ClassVar[int]
+    SPECTATOR_DELAY_SECONDS_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    version: int
+    players: _containers.RepeatedScalarFieldContainer[str]
+    tag: str
+    spectator_delay_seconds: int
+    def __init__(self, game_id: _Optional[str] = ..., version: _Optional[int] = ..., players: _Optional[_Iterable[str]] = ..., tag: _Optional[str] = ..., spectator_delay_seconds: _Optional[int] = ...) -> None: ...
+
+class ForkGameResponse(_message.Message):
+    __slots__ = ("game_id", "version", "seed_commitment", "seats", "forked_from")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    VERSION_FIELD_NUMBER: _ClassVar[int]
+    SEED_COMMITMENT_FIELD_NUMBER: _ClassVar[int]
+    SEATS_FIELD_NUMBER: _ClassVar[int]
+    FORKED_FROM_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    version: int
+    seed_commitment: str
+    seats: _containers.RepeatedCompositeFieldContainer[SeatToken]
+    forked_from: ForkOrigin
+    def __init__(self, game_id: _Optional[str] = ..., version: _Optional[int] = ..., seed_commitment: _Optional[str] = ..., seats: _Optional[_Iterable[_Union[SeatToken, _Mapping]]] = ..., forked_from: _Optional[_Union[ForkOrigin, _Mapping]] = ...) -> None: ...

@@ -119,6 +119,21 @@ class FrontierLedgerStub:
                 request_serializer=frontier_dot_v1_dot_frontier__pb2.PlayRequest.SerializeToString,
                 response_deserializer=frontier_dot_v1_dot_frontier__pb2.PlayUpdate.FromString,
                 _registered_method=True)
+        self.StartRelay = channel.unary_unary(
+                '/frontier.v1.FrontierLedger/StartRelay',
+                request_serializer=frontier_dot_v1_dot_frontier__pb2.StartRelayRequest.SerializeToString,
+                response_deserializer=frontier_dot_v1_dot_frontier__pb2.StartRelayResponse.FromString,
+                _registered_method=True)
+        self.RelayLine = channel.unary_unary(
+                '/frontier.v1.FrontierLedger/RelayLine',
+                request_serializer=frontier_dot_v1_dot_frontier__pb2.RelayLineRequest.SerializeToString,
+                response_deserializer=frontier_dot_v1_dot_frontier__pb2.RelayLineResponse.FromString,
+                _registered_method=True)
+        self.ForkGame = channel.unary_unary(
+                '/frontier.v1.FrontierLedger/ForkGame',
+                request_serializer=frontier_dot_v1_dot_frontier__pb2.ForkGameRequest.SerializeToString,
+                response_deserializer=frontier_dot_v1_dot_frontier__pb2.ForkGameResponse.FromString,
+                _registered_method=True)
 
 
 class FrontierLedgerServicer:
@@ -244,6 +259,27 @@ class FrontierLedgerServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def StartRelay(self, request, context):
+        """Start relaying a game being played at a table from a recording's header line (relay/README.md).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def RelayLine(self, request, context):
+        """Relay one recording line of a relayed game: its new version, or the rule it breaks (nothing stored).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ForkGame(self, request, context):
+        """Fork a stored game at a version into a new live game with a new committed seed (organiser only).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_FrontierLedgerServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -326,6 +362,21 @@ def add_FrontierLedgerServicer_to_server(servicer, server):
                     servicer.Play,
                     request_deserializer=frontier_dot_v1_dot_frontier__pb2.PlayRequest.FromString,
                     response_serializer=frontier_dot_v1_dot_frontier__pb2.PlayUpdate.SerializeToString,
+            ),
+            'StartRelay': grpc.unary_unary_rpc_method_handler(
+                    servicer.StartRelay,
+                    request_deserializer=frontier_dot_v1_dot_frontier__pb2.StartRelayRequest.FromString,
+                    response_serializer=frontier_dot_v1_dot_frontier__pb2.StartRelayResponse.SerializeToString,
+            ),
+            'RelayLine': grpc.unary_unary_rpc_method_handler(
+                    servicer.RelayLine,
+                    request_deserializer=frontier_dot_v1_dot_frontier__pb2.RelayLineRequest.FromString,
+                    response_serializer=frontier_dot_v1_dot_frontier__pb2.RelayLineResponse.SerializeToString,
+            ),
+            'ForkGame': grpc.unary_unary_rpc_method_handler(
+                    servicer.ForkGame,
+                    request_deserializer=frontier_dot_v1_dot_frontier__pb2.ForkGameRequest.FromString,
+                    response_serializer=frontier_dot_v1_dot_frontier__pb2.ForkGameResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -765,6 +816,87 @@ class FrontierLedger:
             '/frontier.v1.FrontierLedger/Play',
             frontier_dot_v1_dot_frontier__pb2.PlayRequest.SerializeToString,
             frontier_dot_v1_dot_frontier__pb2.PlayUpdate.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def StartRelay(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/frontier.v1.FrontierLedger/StartRelay',
+            frontier_dot_v1_dot_frontier__pb2.StartRelayRequest.SerializeToString,
+            frontier_dot_v1_dot_frontier__pb2.StartRelayResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def RelayLine(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/frontier.v1.FrontierLedger/RelayLine',
+            frontier_dot_v1_dot_frontier__pb2.RelayLineRequest.SerializeToString,
+            frontier_dot_v1_dot_frontier__pb2.RelayLineResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ForkGame(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/frontier.v1.FrontierLedger/ForkGame',
+            frontier_dot_v1_dot_frontier__pb2.ForkGameRequest.SerializeToString,
+            frontier_dot_v1_dot_frontier__pb2.ForkGameResponse.FromString,
             options,
             channel_credentials,
             insecure,

@@ -1,0 +1,119 @@
+"""`frontier fork GAME --at VERSION` and `frontier relay RECORDING`: the relay package's commands."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+TOKEN_HELP = "the organiser token (default: $FRONTIER_TOKEN)"
+FOLLOW_POLL_SECONDS = 1.0
+
+
+def register(commands: Any) -> None:
+    fork = commands.add_parser("fork", help="fork a stored game at a version into a new live game")
+    fork.add_argument("game_id")
+    fork.add_argument("--at", type=int, required=True, metavar="VERSION", help="the version to fork from")
+    fork.add_argument("--players", default="", help="comma-separated names of the seats taken now")
+    fork.add_argument("--tag", default="", help="a tag for listings")
+    fork.add_argument("--delay", type=int, default=0, help="spectator delay in seconds (default 0)")
+    fork.add_argument("--server", default="localhost:50051")
+    fork.add_argument("--token", help=TOKEN_HELP)
+    fork.set_defaults(run=run_fork)
+
+    relay = commands.add_parser(
+        "relay", help="relay a table game live: send a recording's lines one by one as they are written"
+    )
+    relay.add_argument(
+        "recording", type=Path, help="the recording file the arbiter writes (seeds/RECORDING.md)"
+    )
+    relay.add_argument("--delay", type=int, default=0, help="spectator delay in seconds (default 0)")
+    relay.add_argument(
+        "--follow", action="store_true", help="keep reading lines appended to the file until the game ends"
+    )
+    relay.add_argument("--server", default="localhost:50051")
+    relay.add_argument("--token", help=TOKEN_HELP)
+    relay.set_defaults(run=run_relay)
+
+
+def _token(args: argparse.Namespace) -> str | None:
+    token: str | None = args.token or os.environ.get("FRONTIER_TOKEN")
+    return token
+
+
+def run_fork(args: argparse.Namespace) -> int:
+    """Print the new game's id, its origin and the seat tokens (JSON), as CreateGame's answer."""
+    from service.client import Client
+    from service.generated.frontier.v1 import frontier_pb2
+
+    players = [name.strip() for name in args.players.split(",") if name.strip()]
+    request = frontier_pb2.ForkGameRequest(
+        game_id=args.game_id,
+        version=args.at,
+        players=players,
+        tag=args.tag,
+        spectator_delay_seconds=args.delay,
+    )
+    with Client(args.server, token=_token(args)) as client:
+        reply = client.call("ForkGame", request)
+    origin = reply.forked_from
+    print(f"{reply.game_id}: forked from {origin.game_id} at version {origin.version}", file=sys.stderr)
+    tokens = [{"seat": s.seat, "player": s.player, "token": s.token} for s in reply.seats]
+    print(json.dumps({"game_id": reply.game_id, "seed_commitment": reply.seed_commitment, "seats": tokens}))
+    return 0
+
+
+def _command_lines(path: Path) -> list[tuple[int, str]]:
+    """(file line number, text) of every line that is not a note or blank."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    return [(n, line) for n, line in enumerate(lines, start=1) if line.strip() and not line.startswith("#")]
+
+
+def run_relay(args: argparse.Namespace) -> int:
+    """0 once every line is relayed (and, with --follow, the game is over); 1 at a refused line."""
+    import grpc
+
+    from service.client import Client
+    from service.generated.frontier.v1 import frontier_pb2
+
+    lines = _command_lines(args.recording)
+    if not lines:
+        print(f"{args.recording}: no header line", file=sys.stderr)
+        return 2
+    with Client(args.server, token=_token(args)) as client:
+        header_number, header = lines[0]
+        try:
+            started = client.call(
+                "StartRelay",
+                frontier_pb2.StartRelayRequest(header=header, spectator_delay_seconds=args.delay),
+            )
+        except grpc.RpcError as error:
+            print(
+                f"{args.recording}:{header_number}: {error.code().name}: {error.details()}", file=sys.stderr
+            )
+            return 1
+        print(f"relaying {args.recording} as game {started.game_id} (relay token {started.relay_token})")
+        version, sent, status = started.version, 1, "in_progress"
+        while True:
+            for number, line in lines[sent:]:
+                request = frontier_pb2.RelayLineRequest(
+                    game_id=started.game_id, line=line, expected_version=version
+                )
+                try:
+                    reply = client.call("RelayLine", request, token=started.relay_token)
+                except grpc.RpcError as error:
+                    print(
+                        f"{args.recording}:{number}: {error.code().name}: {error.details()}", file=sys.stderr
+                    )
+                    return 1
+                version, status, sent = reply.version, reply.status, sent + 1
+                over = " (game over)" if status == "finished" else ""
+                print(f"{args.recording}:{number}: version {version}{over}")
+            if not args.follow or status == "finished":
+                return 0
+            time.sleep(FOLLOW_POLL_SECONDS)
+            lines = _command_lines(args.recording)
