@@ -17,7 +17,7 @@ from engines.base import Event, JsonValue
 from engines.deadwood import events as ev
 from engines.deadwood.components import CARDS, DICE, LOCATIONS, SAFES, STARTING_STARS
 from engines.deadwood.state import State
-from recordings.tablegame import Seen, SetupReading, TableGame
+from recordings.tablegame import UNKNOWN, Seen, SetupReading, TableGame
 
 GAME = "deadwood-1876"
 CARD_FIELDS = ("card", "gun")  # command fields that name a card (or, for `gun`, a showdown-gun safe)
@@ -67,11 +67,11 @@ class Deadwood(TableGame):
     def setup_reading(
         self, setup: dict[str, JsonValue], seats: int, options: Mapping[str, JsonValue]
     ) -> SetupReading:
-        unknown_fields = sorted(set(setup) - {"stars", "hands", "safes"})
+        unknown_fields = sorted(set(setup) - {"stars", "hands", "safes", "centre"})
         if unknown_fields:
             return SetupReading(
                 problem=f"unknown setup field {unknown_fields[0]!r} "
-                f'(Deadwood 1876: "stars", "hands", "safes")'
+                f'(Deadwood 1876: "stars", "hands", "safes", "centre")'
             )
         if seats not in STARTING_STARS:
             return SetupReading()  # BAD_SEATS is reported by the expansion
@@ -96,6 +96,9 @@ class Deadwood(TableGame):
                     f'seat 0 first ("unknown" for what nobody saw)'
                 )
         assert isinstance(hands, list) and isinstance(safes, list)
+        centre = setup.get("centre", [UNKNOWN] * (2 if seats >= 8 else 3))
+        if not isinstance(centre, list):
+            return SetupReading(problem='"setup.centre" must list the centre safes, top first')
         order: list[int] = []
         for location in slots:  # the star bag's draw order that puts every star where it was seen
             order.append(next(s for s in range(seats) if stars[s] == location and s not in order))
@@ -103,6 +106,7 @@ class Deadwood(TableGame):
             written={
                 "drew": [card for hand in hands if isinstance(hand, list) for card in hand],
                 "safes": [safe for row in safes if isinstance(row, list) for safe in row],
+                "centre": centre,
             },
             plan={0: order},
         )
@@ -111,6 +115,7 @@ class Deadwood(TableGame):
         return {
             "drew": [(e.seat, c) for e in events if isinstance(e, ev.CardsDrawn) for c in e.cards],
             "safes": [(e.seat, s) for e in events if isinstance(e, ev.SafesDealt) for s in e.safes],
+            "centre": [(-1, s) for e in events if isinstance(e, ev.CentreStacked) for s in e.safes],
         }
 
     def picks(self, events: Sequence[Event], calls: int) -> list[Seen]:
@@ -174,6 +179,34 @@ class Deadwood(TableGame):
             resolved[name] = copy
             found += 1
         return resolved, None, found
+
+    def aim(
+        self, state: Any, seat: int, command: dict[str, Any], took: JsonValue
+    ) -> tuple[dict[str, Any], str]:
+        """A robbery written with the safe it took points at a copy of that safe: the row was face down."""
+        if took is None:
+            return command, ""
+        target = command.get("target")
+        if command.get("kind") != "rob_safe" or not isinstance(state, State):
+            return command, '"took" is written only on a rob_safe line: the safe that robbery took'
+        face = self.face_of(took)
+        if face is None or face in CARD_FACES:
+            return command, f'"took": {self.not_an_item(took)}'
+        if type(target) is not int or not 0 <= target < state.seats:
+            return command, ""  # the rules name the bad target
+        row = state.player(target).safes
+        position = next((i for i, safe in enumerate(row) if safe in FACES[face]), None)
+        if position is None:
+            return command, (
+                f"seat {target} holds no {face} here: every {face} is dealt, held elsewhere "
+                "or written earlier"
+            )
+        return {**command, "position": position}, ""
+
+    def taken(self, events: Sequence[Event]) -> bool | None:
+        if any(isinstance(e, ev.SafeStolen) for e in events):
+            return True
+        return False if any(isinstance(e, ev.FightResolved) for e in events) else None
 
     def held(self, state: Any, seat: int) -> tuple[str, ...]:
         return state.player(seat).hand if isinstance(state, State) else ()

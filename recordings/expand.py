@@ -13,6 +13,7 @@ there: the first cards of the components' order not needed elsewhere.
 from __future__ import annotations
 
 import contextlib
+import hashlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar, cast
@@ -37,6 +38,7 @@ MAX_SWAPS = 2000  # far above any real game's observed cards; stops a pathologic
 # file expands or is refused the same way on every machine. A 420-command five-player game with
 # every card seen needs ~160,000 (about 15 s on one core); this bound is about 50 s.
 MAX_ENGINE_STEPS = 600_000
+MAX_PICKS = 500  # randint calls in one command: far beyond any tie a table re-rolls
 
 
 class _OutOfSteps(Exception):
@@ -52,6 +54,10 @@ class _Budget:
         self.used += 1
         if self.used > self.left:
             raise _OutOfSteps
+
+
+def _spread(call: int) -> int:
+    return int.from_bytes(hashlib.sha256(b"frontier-recording-pick:%d" % call).digest()[:4], "big")
 
 
 class _Stop(Exception):
@@ -92,7 +98,18 @@ class _PlannedRng:
     def randint(self, low: int, high: int) -> int:
         self.ranges.append((low, high))
         if self._picks is not None:
-            value = self._picks.get(len(self.ranges) - 1, low)
+            call = len(self.ranges) - 1
+            if call >= MAX_PICKS:
+                raise _Stop(
+                    Problem(
+                        self._line,
+                        "MISSING_ROLL",
+                        f"the rules keep rolling here ({MAX_PICKS} dice or picks): write the dice as they "
+                        f"came up, ties and re-rolls included",
+                    )
+                )
+            # A call nothing written decides: a fixed but unpatterned value, so that re-rolls of a tie end.
+            value = self._picks.get(call, low + _spread(call) % (high - low + 1))
             value = value if low <= value <= high else low
             self.values.append(value)
             self.draws.append({"op": "randint", "value": value})
@@ -131,6 +148,7 @@ class _Run:
     filled: dict[str, int] = field(default_factory=dict)  # card -> line where it was drawn unseen
     later: dict[str, list[JsonValue]] = field(default_factory=dict)  # setup observations still to come
     game: TableGame | None = None
+    pending_take: int | None = None  # the line of a robbery written with "took", until its fight ends
     reserved: set[str] = field(default_factory=set)  # items written somewhere: unseen picks avoid them
 
 
@@ -293,6 +311,8 @@ class _Context:
 
 
 def _who(players: Sequence[str], seat: int) -> str:
+    if seat == -1:
+        return "the centre"
     return f"seat {seat} ({players[seat]})" if 0 <= seat < len(players) else f"seat {seat}"
 
 
@@ -337,6 +357,9 @@ def _apply(engine: Engine, codec: Codec, context: _Context, line: Line, state: A
     foreign = game.foreign(command)
     if foreign is not None:
         raise _Stop(Problem(line.line, "CARD_NOT_IN_GAME", game.not_an_item(foreign)))
+    command, off_target = game.aim(state, line.seat, command, line.took)
+    if off_target:
+        raise _Stop(Problem(line.line, "SAFE_NOT_HELD", off_target))
     try:
         decoded = codec.decode(command)
     except DecodeError as error:
@@ -362,6 +385,20 @@ def _apply(engine: Engine, codec: Codec, context: _Context, line: Line, state: A
     else:
         events, rng = _with_picks(context, line.line, written, decide)
     run.passed += 1
+    if line.took is not None:
+        run.pending_take = line.line
+    outcome = game.taken(events)
+    if outcome is not None:
+        if outcome is False and run.pending_take is not None:
+            raise _Stop(
+                Problem(
+                    run.pending_take,
+                    "NOTHING_TAKEN",
+                    f"the robbery of this line fails by the dice of line {line.line}: it took nothing, "
+                    'remove "took"',
+                )
+            )
+        run.pending_take = None
     state = _fold(engine, state, events)
     _check_shuffled(context, line.line, events, written)
     run.steps.append(Step(line.line, line.seat, encode(decoded), events, rng.draws, state))
@@ -390,7 +427,10 @@ def _with_picks(
         fixed = dict(enumerate(rng.values[:call]))
         for value in range(low, high + 1):
             trial_picks = {**fixed, call: value}
-            _, _, trial_seen = _trial(run, number, trial_picks, mark, run_step)
+            try:
+                _, _, trial_seen = _trial(run, number, trial_picks, mark, run_step)
+            except _Stop:
+                continue  # this value leads the rules somewhere the recording does not go
             if len(trial_seen) > call and accept(trial_seen[call]):
                 picks = trial_picks
                 break

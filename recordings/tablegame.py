@@ -112,6 +112,18 @@ class TableGame:
         """A written card of the command that the game does not have (CARD_NOT_IN_GAME), if any."""
         return None
 
+    def aim(
+        self, state: Any, seat: int, command: dict[str, Any], took: JsonValue
+    ) -> tuple[dict[str, Any], str]:
+        """The command pointed at the item the line says it took; or a sentence why it cannot be."""
+        if took is None:
+            return command, ""
+        return command, f'"took" is written only on a {self.game} line that takes something face down'
+
+    def taken(self, events: Sequence[Event]) -> bool | None:
+        """Whether a face-down take ended here in success (True) or failure (False); None: none ended."""
+        return None
+
     def written_items(self, setup: dict[str, JsonValue], lines: Sequence[Any]) -> set[str]:
         """Every item named anywhere in the recording: an unseen pick avoids them when it can."""
         return set()
