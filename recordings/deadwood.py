@@ -181,25 +181,27 @@ class Deadwood(TableGame):
         return resolved, None, found
 
     def aim(
-        self, state: Any, seat: int, command: dict[str, Any], took: JsonValue
+        self, state: Any, seat: int, command: dict[str, Any], safe: JsonValue
     ) -> tuple[dict[str, Any], str]:
-        """A robbery written with the safe it took points at a copy of that safe: the row was face down."""
-        if took is None:
+        """A line that names the safe it moves points at a copy of it: rows are face down, their order
+        unseen, so the position the table pointed at says nothing the safe does not."""
+        if safe is None:
             return command, ""
-        target = command.get("target")
-        if command.get("kind") != "rob_safe" or not isinstance(state, State):
-            return command, '"took" is written only on a rob_safe line: the safe that robbery took'
-        face = self.face_of(took)
+        kind, target = command.get("kind"), command.get("target")
+        if kind not in ("pass_safe", "rob_safe", "give_safe") or not isinstance(state, State):
+            return command, '"safe" is written only on a pass_safe, rob_safe or give_safe line'
+        face = self.face_of(safe)
         if face is None or face in CARD_FACES:
-            return command, f'"took": {self.not_an_item(took)}'
-        if type(target) is not int or not 0 <= target < state.seats:
+            return command, f'"safe": {self.not_an_item(safe)}'
+        holder = target if kind == "rob_safe" else seat
+        if type(holder) is not int or not 0 <= holder < state.seats:
             return command, ""  # the rules name the bad target
-        row = state.player(target).safes
-        position = next((i for i, safe in enumerate(row) if safe in FACES[face]), None)
+        row = state.player(holder).safes
+        position = next((i for i, held in enumerate(row) if held in FACES[face]), None)
         if position is None:
             return command, (
-                f"seat {target} holds no {face} here: every {face} is dealt, held elsewhere "
-                "or written earlier"
+                f"{'seat ' + str(holder) if holder != seat else 'the player'} holds no {face} here: every "
+                f"{face} is dealt to someone else, held elsewhere or written earlier"
             )
         return {**command, "position": position}, ""
 

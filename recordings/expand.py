@@ -148,7 +148,7 @@ class _Run:
     filled: dict[str, int] = field(default_factory=dict)  # card -> line where it was drawn unseen
     later: dict[str, list[JsonValue]] = field(default_factory=dict)  # setup observations still to come
     game: TableGame | None = None
-    pending_take: int | None = None  # the line of a robbery written with "took", until its fight ends
+    pending_take: int | None = None  # the line of a robbery written with its "safe", until the fight ends
     reserved: set[str] = field(default_factory=set)  # items written somewhere: unseen picks avoid them
 
 
@@ -357,7 +357,7 @@ def _apply(engine: Engine, codec: Codec, context: _Context, line: Line, state: A
     foreign = game.foreign(command)
     if foreign is not None:
         raise _Stop(Problem(line.line, "CARD_NOT_IN_GAME", game.not_an_item(foreign)))
-    command, off_target = game.aim(state, line.seat, command, line.took)
+    command, off_target = game.aim(state, line.seat, command, line.safe)
     if off_target:
         raise _Stop(Problem(line.line, "SAFE_NOT_HELD", off_target))
     try:
@@ -385,7 +385,7 @@ def _apply(engine: Engine, codec: Codec, context: _Context, line: Line, state: A
     else:
         events, rng = _with_picks(context, line.line, written, decide)
     run.passed += 1
-    if line.took is not None:
+    if line.safe is not None and line.command.get("kind") == "rob_safe":
         run.pending_take = line.line
     outcome = game.taken(events)
     if outcome is not None:
@@ -395,7 +395,7 @@ def _apply(engine: Engine, codec: Codec, context: _Context, line: Line, state: A
                     run.pending_take,
                     "NOTHING_TAKEN",
                     f"the robbery of this line fails by the dice of line {line.line}: it took nothing, "
-                    'remove "took"',
+                    'remove "safe"',
                 )
             )
         run.pending_take = None

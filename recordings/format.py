@@ -29,7 +29,7 @@ HEADER_FIELDS = {
 }
 OPTIONAL_HEADER_FIELDS = {"tag", "game_id"}
 LINE_FIELDS = {"seat", "command"}
-OPTIONAL_LINE_FIELDS = {"drew", "rolled", "picked", "took", "note"}
+OPTIONAL_LINE_FIELDS = {"drew", "rolled", "picked", "safe", "note"}
 
 
 @dataclass(frozen=True)
@@ -52,7 +52,7 @@ class Line:
     drew: list[JsonValue] | None  # None: the line says nothing about cards drawn
     rolled: list[JsonValue] | None = None  # dice as printed on the faces, in the order rolled
     picked: list[JsonValue] | None = None  # other chance results as seen (a stolen card, a token...)
-    took: JsonValue = None  # Deadwood: the safe a robbery took (the row it came from was face down)
+    safe: JsonValue = None  # Deadwood: the safe a pass, robbery or give-away moves out of a face-down row
 
 
 @dataclass
@@ -150,4 +150,4 @@ def _read_line(recording: Recording, number: int, data: dict[str, JsonValue]) ->
         return bad('"rolled" must list the dice as they came up, e.g. [3, 0]')
     if picked is not None and not isinstance(picked, list):
         return bad('"picked" must list what chance picked, as seen, e.g. ["KS"]')
-    recording.lines.append(Line(number, seat, command, drew, rolled, picked, data.get("took")))
+    recording.lines.append(Line(number, seat, command, drew, rolled, picked, data.get("safe")))

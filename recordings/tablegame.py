@@ -113,12 +113,15 @@ class TableGame:
         return None
 
     def aim(
-        self, state: Any, seat: int, command: dict[str, Any], took: JsonValue
+        self, state: Any, seat: int, command: dict[str, Any], safe: JsonValue
     ) -> tuple[dict[str, Any], str]:
-        """The command pointed at the item the line says it took; or a sentence why it cannot be."""
-        if took is None:
+        """The command pointed at the face-down item the line names; or a sentence why it cannot be."""
+        if safe is None:
             return command, ""
-        return command, f'"took" is written only on a {self.game} line that takes something face down'
+        return (
+            command,
+            f'"safe" is written only on a Deadwood 1876 line that moves a safe, not in {self.game}',
+        )
 
     def taken(self, events: Sequence[Event]) -> bool | None:
         """Whether a face-down take ended here in success (True) or failure (False); None: none ended."""
