@@ -18,6 +18,7 @@ from typing import Any
 from engines.base import Event, JsonValue
 from engines.western_legends import events as ev
 from engines.western_legends.cards import DECK
+from engines.western_legends.cattle import TOKENS, token_colour
 from engines.western_legends.characters import CHARACTER_NAMES
 from engines.western_legends.state import State
 from recordings.tablegame import UNKNOWN, Seen, SetupReading, TableGame
@@ -36,6 +37,12 @@ HAND_CARD_FIELDS: dict[str, str] = {  # command kind -> its field naming a card 
     "discard_card": "card",
     "ride_out": "card",
 }
+
+
+def token_face(token: str) -> str:
+    """A cattle token as printed: "blue $40", "green $20 + 1 LP"."""
+    money, lp = TOKENS[token]
+    return f"{token_colour(token)} ${money}" + (" + 1 LP" if lp else "")
 
 
 class WesternLegends(TableGame):
@@ -135,6 +142,8 @@ class WesternLegends(TableGame):
     def matches(self, seen: Seen, written: JsonValue) -> bool:
         if seen.channel == "rolled" and isinstance(written, str):
             return bool(seen.item in DIE_WORDS.get(written, ()))
+        if isinstance(seen.item, str) and seen.item in TOKENS and isinstance(written, str):
+            return written in (seen.item, token_face(seen.item))
         return bool(seen.item == written)
 
     def not_an_item(self, written: JsonValue) -> str:
