@@ -143,9 +143,10 @@ class Deadwood(TableGame):
             return type(written) is int and written in DIE_FACES
         return type(written) is int
 
+    def not_a_die(self, written: JsonValue) -> str:
+        return f"{written!r} is on no Deadwood die: the faces run from 0 to 6"
+
     def not_an_item(self, written: JsonValue) -> str:
-        if isinstance(written, int):
-            return f"{written!r} is on no Deadwood die: the faces run from 0 to 6"
         return (
             f"{written!r} is not a Deadwood 1876 card or safe: write a card as item-colour (item duster, "
             f'holster, horse or stetson; colour white, yellow, green, red or black, e.g. "horse-red"), a '

@@ -490,7 +490,10 @@ def _first_disagreement(
             continue
         if not game.valid(item.channel, written):
             problem = Problem(
-                number, "CARD_NOT_IN_GAME", f"{_ordinal(item.channel, i)}: {game.not_an_item(written)}"
+                number,
+                "IMPOSSIBLE_ROLL" if item.channel == "rolled" else "CARD_NOT_IN_GAME",
+                f"{_ordinal(item.channel, i)}: "
+                f"{game.not_a_die(written) if item.channel == 'rolled' else game.not_an_item(written)}",
             )
             raise _Stop(problem, draw=key)
         if not game.matches(item, written):

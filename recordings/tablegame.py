@@ -84,6 +84,9 @@ class TableGame:
     def not_an_item(self, written: JsonValue) -> str:
         return f"{written!r} is not in the game"
 
+    def not_a_die(self, written: JsonValue) -> str:
+        return f"{written!r} is on no face of this game's dice"
+
     def matches(self, seen: Seen, written: JsonValue) -> bool:
         return bool(seen.item == written)
 

@@ -146,9 +146,10 @@ class WesternLegends(TableGame):
             return written in (seen.item, token_face(seen.item))
         return bool(seen.item == written)
 
+    def not_a_die(self, written: JsonValue) -> str:
+        return f"{written!r} is not a prospecting die face: 1-6, or nugget, $10, $10 again, blank"
+
     def not_an_item(self, written: JsonValue) -> str:
-        if isinstance(written, int) or written in DIE_WORDS:
-            return f"{written!r} is not a prospecting die face: 1-6, or nugget, $10, $10 again, blank"
         return (
             f"{written!r} is not a Western Legends poker card: write rank then suit, rank 2-10, J, Q, K or A "
             f'and suit S, H, D or C (e.g. "KS", "10H"), or "{UNKNOWN}" for a card nobody saw'
