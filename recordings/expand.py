@@ -445,6 +445,8 @@ def _with_picks(
     for channel in carried:
         if counts.get(channel):
             del run.later[channel]
+    for channel in counts.keys() - wanted.keys():
+        raise _Stop(_count_problem(number, channel, counts[channel], None))
     for channel, items in written.items():
         got = counts.get(channel, 0)
         if channel in game.shuffled(events) or (items is not None and len(items) == got):
@@ -510,6 +512,13 @@ def _ordinal(channel: str, index: int) -> str:
 
 def _count_problem(number: int, channel: str, got: int, items: list[JsonValue] | None) -> Problem:
     wrote = 0 if items is None else len(items)
+    if channel == "first":
+        return Problem(
+            number,
+            "MISSING_ROLL",
+            'the highest starting WP is tied here: write "setup.first_player", the seat the table '
+            "drew to start",
+        )
     if channel == "drew":
         if items is None:
             return Problem(

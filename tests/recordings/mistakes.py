@@ -206,6 +206,9 @@ WESTERN_LEGENDS: dict[str, Mistake] = {
     "a cattle token the ranch does not have": Mistake(
         13, "IMPOSSIBLE_ROLL", "the ranch's tokens", at(13, '"blue $40"', '"blue $50"')
     ),
+    "a tied first player not written": Mistake(
+        6, "MISSING_ROLL", '"setup.first_player"', at(3, ', "first_player": 1}', "}")
+    ),
     "a character not in the game": Mistake(
         3,
         "BAD_SETUP",
