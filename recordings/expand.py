@@ -23,7 +23,7 @@ from engines.codec import Codec, DecodeError, encode
 from engines.registry import get_engine
 from engines.rng import Draw
 from recordings.deadwood import Deadwood
-from recordings.format import Line, Recording, parse
+from recordings.format import Header, Line, Recording, parse
 from recordings.most_wanted import MostWanted
 from recordings.problems import Problem, RecordingRejected
 from recordings.seal import Expansion, Step, seal
@@ -173,6 +173,14 @@ def expand_text(
 
 
 def _expand(recording: Recording, lenient: bool, game_id: str | None, max_steps: int) -> Expansion:
+    engine, steps = expand_steps(recording, lenient, max_steps)
+    return seal(engine, recording, steps, game_id)
+
+
+def expand_steps(
+    recording: Recording, lenient: bool = False, max_steps: int = MAX_ENGINE_STEPS
+) -> tuple[Engine, list[Step]]:
+    """The engine and every step (the setup first) of a parsed recording, or RecordingRejected."""
     problems = list(recording.problems)
     header = recording.header
     assert header is not None
@@ -219,7 +227,7 @@ def _expand(recording: Recording, lenient: bool, game_id: str | None, max_steps:
                 continue
             if problems:
                 raise RecordingRejected(sorted(problems, key=lambda p: p.line))
-            return seal(engine, recording, run.steps, game_id)
+            return engine, run.steps
     except _OutOfSteps:
         pass
     raise RecordingRejected([*problems, too_complex])
@@ -624,3 +632,41 @@ def _fold(engine: Engine, state: Any, events: list[Event]) -> Any:
     for event in events:
         state = engine.evolve(state, event)
     return state
+
+
+def expand_next(
+    header: Header,
+    state: Any,
+    line: Line,
+    *,
+    version: int = 0,
+    max_steps: int = MAX_ENGINE_STEPS,
+) -> Step:
+    """One command line against a game in progress (a live relay): its command, events, draws and the
+    new state; or RecordingRejected with the line's problem. What is already published is fixed, so no
+    earlier shuffle is rearranged: a card drawn here must be the one the arranged deck gives (write
+    every card of the setup for a relayed card game), while dice and picks are found as in a whole file.
+    `header` is the recording's header (its setup may say what a later line shows: a tied first player).
+    """
+    game = header.game
+    if game not in GAMES:
+        raise RecordingRejected(
+            [Problem(line.line, "UNKNOWN_GAME", f"recordings of {game!r} cannot be expanded")]
+        )
+    table, engine = GAMES[game], get_engine(game)
+    run = _Run({}, _Budget(max_steps), game=table)
+    try:
+        options = engine.options(header.options)
+    except OptionError as error:
+        raise RecordingRejected([Problem(header.line, "BAD_OPTIONS", str(error))]) from None
+    run.later = table.setup_reading(header.setup, len(header.players), options).later
+    context = _Context(table, run, header.players, set())
+    try:
+        _apply(engine, Codec(engine.commands), context, line, state)
+    except _Stop as stop:
+        raise RecordingRejected([replace(stop.problem, version=version)]) from None
+    except _OutOfSteps:
+        raise RecordingRejected(
+            [Problem(line.line, "TOO_COMPLEX", f"expanding this line needs more than {max_steps} rule steps")]
+        ) from None
+    return run.steps[-1]
