@@ -206,6 +206,17 @@ class Deadwood(TableGame):
             )
         return {**command, "position": position}, ""
 
+    def aim_swaps(
+        self, state: Any, seat: int, command: dict[str, Any], safe: JsonValue
+    ) -> list[tuple[str, str]]:
+        face, target = self.face_of(safe), command.get("target")
+        holder = target if command.get("kind") == "rob_safe" else seat
+        if face is None or not isinstance(state, State) or type(holder) is not int:
+            return []
+        if not 0 <= holder < state.seats:
+            return []
+        return [(held, copy) for held in state.player(holder).safes for copy in FACES[face]]
+
     def taken(self, events: Sequence[Event]) -> bool | None:
         if any(isinstance(e, ev.SafeStolen) for e in events):
             return True

@@ -367,7 +367,10 @@ def _apply(engine: Engine, codec: Codec, context: _Context, line: Line, state: A
         raise _Stop(Problem(line.line, "CARD_NOT_IN_GAME", game.not_an_item(foreign)))
     command, off_target = game.aim(state, line.seat, command, line.safe)
     if off_target:
-        raise _Stop(Problem(line.line, "SAFE_NOT_HELD", off_target))
+        # A safe dealt "unknown" in that row may stand for the one named: try exchanging it.
+        offers = game.aim_swaps(state, line.seat, command, line.safe)
+        swaps = [(x, y) for x, y in offers if x in run.filled and x != y]
+        raise _Stop(Problem(line.line, "SAFE_NOT_HELD", off_target), swaps)
     try:
         decoded = codec.decode(command)
     except DecodeError as error:

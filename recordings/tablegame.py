@@ -126,6 +126,12 @@ class TableGame:
             f'"safe" is written only on a Deadwood 1876 line that moves a safe, not in {self.game}',
         )
 
+    def aim_swaps(
+        self, state: Any, seat: int, command: dict[str, Any], safe: JsonValue
+    ) -> list[tuple[str, str]]:
+        """Exchanges that could put the named item where `aim` looked: (an item there, a copy of it)."""
+        return []
+
     def taken(self, events: Sequence[Event]) -> bool | None:
         """Whether a face-down take ended here in success (True) or failure (False); None: none ended."""
         return None

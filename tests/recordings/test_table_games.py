@@ -11,7 +11,7 @@ from engines.deadwood.components import CARDS, DICE
 from recordings.expand import expand_text
 from recordings.problems import RecordingRejected
 from replay.verify import verify
-from tests.recordings.mistakes import DEADWOOD, WESTERN_LEGENDS, Mistake, sample_lines
+from tests.recordings.mistakes import DEADWOOD, WESTERN_LEGENDS, Mistake, at, sample_lines
 
 GAMES = {"deadwood-1876": DEADWOOD, "western-legends": WESTERN_LEGENDS}
 CASES = [(game, name) for game, mistakes in GAMES.items() for name in sorted(mistakes)]
@@ -121,3 +121,13 @@ def test_lenient_mode_lists_several_mistakes_each_at_its_line(game: str) -> None
     with pytest.raises(RecordingRejected) as lenient:
         expand_text(text, lenient=True)
     assert [(p.line, p.code) for p in lenient.value.problems] == [(m.line, m.code) for m in chosen]
+
+
+def test_deadwood_safes_dealt_unseen_become_the_safes_later_lines_move() -> None:
+    # Nobody wrote down Cy's two safes; his gold 2 is passed and given on, his gold 7 robbed.
+    lines = at(2, '["gold-2", "gold-7"]', '["unknown", "unknown"]')(sample_lines("deadwood-1876"))
+    expansion = expand_text("\n".join(lines))
+    assert verify(expansion.header, expansion.entries, expansion.trailer).verdict == "passed"
+    dealt = next(e for e in expansion.header.setup_events if e["kind"] == "safes_dealt" and e["seat"] == 2)
+    assert sorted(s.rstrip("ab") for s in dealt["safes"]) == ["gold-2", "gold-7"]
+    assert expansion.trailer.outcome == expand_text("\n".join(sample_lines("deadwood-1876"))).trailer.outcome
