@@ -29,7 +29,7 @@ HEADER_FIELDS = {
 }
 OPTIONAL_HEADER_FIELDS = {"tag", "game_id"}
 LINE_FIELDS = {"seat", "command"}
-OPTIONAL_LINE_FIELDS = {"drew", "note"}
+OPTIONAL_LINE_FIELDS = {"drew", "rolled", "picked", "safe", "note"}
 
 
 @dataclass(frozen=True)
@@ -50,6 +50,9 @@ class Line:
     seat: int
     command: dict[str, JsonValue]
     drew: list[JsonValue] | None  # None: the line says nothing about cards drawn
+    rolled: list[JsonValue] | None = None  # dice as printed on the faces, in the order rolled
+    picked: list[JsonValue] | None = None  # other chance results as seen (a stolen card, a token...)
+    safe: JsonValue = None  # Deadwood: the safe a pass, robbery or give-away moves out of a face-down row
 
 
 @dataclass
@@ -142,4 +145,9 @@ def _read_line(recording: Recording, number: int, data: dict[str, JsonValue]) ->
         return bad('"command" must be an object with a "kind", e.g. {"kind": "stay_put"}')
     if drew is not None and not isinstance(drew, list):
         return bad('"drew" must list the cards drawn, e.g. ["Q-2", "unknown"]')
-    recording.lines.append(Line(number, seat, command, drew))
+    rolled, picked = data.get("rolled"), data.get("picked")
+    if rolled is not None and not isinstance(rolled, list):
+        return bad('"rolled" must list the dice as they came up, e.g. [3, 0]')
+    if picked is not None and not isinstance(picked, list):
+        return bad('"picked" must list what chance picked, as seen, e.g. ["KS"]')
+    recording.lines.append(Line(number, seat, command, drew, rolled, picked, data.get("safe")))

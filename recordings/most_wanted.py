@@ -7,12 +7,14 @@ the copy. The engine's own ids (`Q-2-b`) are accepted too and read as faces.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engines.base import Event, JsonValue
 from engines.most_wanted import events as ev
 from engines.most_wanted.cards import DECK, face
 from engines.most_wanted.state import State
+from recordings.tablegame import SetupReading, TableGame
 
 UNKNOWN = "unknown"
 GAME = "most-wanted"
@@ -100,3 +102,57 @@ def held_cards(state: State, seat: int) -> tuple[str, ...]:
 
 def same_face(a: str, b: str) -> bool:
     return face(a) == face(b)
+
+
+class MostWanted(TableGame):
+    """Most Wanted: one shuffled deck (`drew`); the only pick is the first player, written as a seat."""
+
+    game = GAME
+    rolls_are_values = True
+    extra_rolls = '"setup.first_player" is only written when the option first_player is "random"'
+    faces = FACES
+
+    def setup_reading(
+        self, setup: dict[str, JsonValue], seats: int, options: Mapping[str, JsonValue]
+    ) -> SetupReading:
+        observed, rolls, sentence = setup_observations(setup, seats)
+        if observed is None:
+            return SetupReading(problem=sentence)
+        if options["first_player"] == "random" and not rolls:
+            return SetupReading(
+                problem='write "setup.first_player": the seat the table drew to start', code="MISSING_ROLL"
+            )
+        return SetupReading(written={"drew": observed}, rolls=list(rolls))
+
+    def shuffled(self, events: Sequence[Event]) -> dict[str, list[tuple[int, str]]]:
+        return {"drew": drawn(list(events))}
+
+    def line_written(
+        self, drew: list[JsonValue] | None, rolled: list[JsonValue] | None, picked: list[JsonValue] | None
+    ) -> dict[str, list[JsonValue] | None]:
+        return {"drew": drew}
+
+    def face_of(self, written: JsonValue) -> str | None:
+        return face_of(written)
+
+    def item_face(self, item: str) -> str:
+        return card_face(item)
+
+    def not_an_item(self, written: JsonValue) -> str:
+        return not_a_card(written)
+
+    def resolve_command(
+        self, state: Any, seat: int, command: dict[str, JsonValue]
+    ) -> tuple[dict[str, Any], str | None, int]:
+        return resolve_command(state, seat, command)
+
+    def held(self, state: Any, seat: int) -> tuple[str, ...]:
+        return held_cards(state, seat)
+
+    def played(self, command: dict[str, Any]) -> list[str]:
+        cards = command.get("cards")
+        return [str(c) for c in cards] if isinstance(cards, list) else []
+
+    def foreign(self, command: dict[str, Any]) -> JsonValue | None:
+        cards = command.get("cards")
+        return next((c for c in cards if face_of(c) is None), None) if isinstance(cards, list) else None

@@ -95,3 +95,130 @@ MOST_WANTED: dict[str, Mistake] = {
         appended('{"seat": 0, "command": {"kind": "stay_put"}}'),
     ),
 }
+
+
+DEADWOOD: dict[str, Mistake] = {
+    "the wrong seat": Mistake(9, "NOT_TO_ACT", "not seat 0 (Ann)", at(9, '"seat": 1', '"seat": 0')),
+    "a die face the die does not have": Mistake(
+        28,
+        "IMPOSSIBLE_ROLL",
+        "a white die shows 0, 1, 1, 2, 2, 3",
+        at(28, '"rolled": [3, 0]', '"rolled": [3, 4]'),
+    ),
+    "a number no Deadwood die shows": Mistake(
+        6, "IMPOSSIBLE_ROLL", "on no Deadwood die", at(6, '"rolled": [5, 3, 2]', '"rolled": [5, 3, 7]')
+    ),
+    "a safe recorded twice in the deal": Mistake(
+        2, "CARD_NOT_AVAILABLE", "cannot be a gun-red", at(2, '["gold-2", "gold-7"]', '["gun-red", "gold-7"]')
+    ),
+    "a card recorded twice": Mistake(
+        30,
+        "CARD_NOT_AVAILABLE",
+        "cannot be a horse-yellow",
+        at(30, '"horse-yellow", "stetson-white"]', '"horse-yellow", "horse-yellow"]'),
+    ),
+    "a note without its #": Mistake(
+        3, "MALFORMED_LINE", "not JSON", whole(3, "Everyone passes one safe to the left.")
+    ),
+    "an unseen draw that is not in the game": Mistake(
+        37,
+        "CARD_NOT_IN_GAME",
+        "'horse-purple'",
+        at(37, '["unknown", "unknown", "unknown"]', '["unknown", "horse-purple", "unknown"]'),
+    ),
+    "a missing line": Mistake(
+        10, "NOT_TO_ACT", "line missing", whole(9, "# (the arbiter forgot Bob's defence)")
+    ),
+    "an illegal move the table allowed": Mistake(
+        8,
+        "OWN_SAFE",
+        "",
+        at(8, '"target": 1, "position": 0}, "safe": "gold-5"', '"target": 0, "position": 0}'),
+    ),
+    "a card that is not in the game": Mistake(
+        24, "CARD_NOT_IN_GAME", "'horse-purple'", at(24, '"horse-red"', '"horse-purple"')
+    ),
+    "a card played that the player never had": Mistake(
+        8, "CARD_NOT_HELD", "cannot play a stetson-white", at(8, '"stetson-black"', '"stetson-white"')
+    ),
+    "a malformed line": Mistake(12, "MALFORMED_LINE", "not JSON", at(12, "}}", "}")),
+    "dice not written down": Mistake(10, "MISSING_ROLL", "roll or pick 2", at(10, '"rolled": [5, 3], ', "")),
+    "more dice than were rolled": Mistake(
+        20, "IMPOSSIBLE_ROLL", "lists 3", at(20, '"rolled": [4, 2]', '"rolled": [4, 2, 6]')
+    ),
+    "draws not written down": Mistake(
+        24, "MISSING_DRAW", 'write them in "drew"', at(24, ', "drew": ["unknown"]', "")
+    ),
+    "a robbery of a safe the victim does not hold": Mistake(
+        26, "SAFE_NOT_HELD", "holds no gold-6", at(26, '"safe": "gold-7"', '"safe": "gold-6"')
+    ),
+    "a safe written on a robbery that failed": Mistake(
+        39, "NOTHING_TAKEN", "dice of line 41", at(39, '"position": 2}}', '"position": 2}, "safe": "gold-7"}')
+    ),
+    "starting stars that do not fit the table": Mistake(
+        2,
+        "BAD_SETUP",
+        "1 at bella_union",
+        at(2, '"gem_theater", "bella_union", "gem_theater"', '"gem_theater", "gem_theater", "gem_theater"'),
+    ),
+    "a line after the end": Mistake(
+        last_line("deadwood-1876"),
+        "GAME_OVER",
+        "already over",
+        appended('{"seat": 1, "command": {"kind": "decline_badge_turn"}}'),
+    ),
+}
+
+WESTERN_LEGENDS: dict[str, Mistake] = {
+    "the wrong seat": Mistake(9, "NOT_TO_ACT", "not seat 0 (Ann)", at(9, '"seat": 1', '"seat": 0')),
+    "a die face the dice do not have": Mistake(
+        17, "IMPOSSIBLE_ROLL", "not a prospecting die face", at(17, '["nugget", "blank"]', '["nugget", 7]')
+    ),
+    "a die written with a word the die does not show": Mistake(
+        17,
+        "IMPOSSIBLE_ROLL",
+        "not a prospecting die face",
+        at(17, '["nugget", "blank"]', '["nugget", "gold"]'),
+    ),
+    "a card recorded twice": Mistake(
+        4, "CARD_NOT_AVAILABLE", "'7H' is not in the face-down deck", at(4, '["7H", "QS"]', '["7H", "7H"]')
+    ),
+    "a missing line": Mistake(
+        15, "NOT_TO_ACT", "line missing", whole(14, "# (the arbiter forgot Bob's end)")
+    ),
+    "an illegal move the table allowed": Mistake(
+        12, "OUT_OF_RANGE", "A8", at(12, '"to": "K2"', '"to": "A8"')
+    ),
+    "a card that is not in the game": Mistake(4, "CARD_NOT_IN_GAME", "'QX'", at(4, '"QS"', '"QX"')),
+    "too few cards drawn": Mistake(
+        4, "WRONG_DRAW_COUNT", "the rules draw 2", at(4, '["7H", "QS"]', '["7H"]')
+    ),
+    "draws not written down": Mistake(
+        15, "MISSING_DRAW", 'write them in "drew"', at(15, ', "drew": ["unknown", "unknown"]', "")
+    ),
+    "a malformed line": Mistake(12, "MALFORMED_LINE", "not JSON", at(12, "}}", "}")),
+    "a note without its #": Mistake(
+        18, "MALFORMED_LINE", "not JSON", whole(18, "Ann's Miner's Map: a reroll")
+    ),
+    "a re-roll chain written short": Mistake(
+        19, "MISSING_ROLL", "roll or pick 2", at(19, '["$10 again", 2]', '["$10 again"]')
+    ),
+    "a cattle token the ranch does not have": Mistake(
+        13, "IMPOSSIBLE_ROLL", "the ranch's tokens", at(13, '"blue $40"', '"blue $50"')
+    ),
+    "a tied first player not written": Mistake(
+        6, "MISSING_ROLL", '"setup.first_player"', at(3, ', "first_player": 1}', "}")
+    ),
+    "a character not in the game": Mistake(
+        3,
+        "BAD_SETUP",
+        "'buffalo_bill' is not a Western Legends character",
+        at(3, '"bloody_knife"', '"buffalo_bill"'),
+    ),
+    "a line after the end": Mistake(
+        last_line("western-legends"),
+        "GAME_OVER",
+        "already over",
+        appended('{"seat": 1, "command": {"kind": "end_actions"}}'),
+    ),
+}

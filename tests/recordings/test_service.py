@@ -21,10 +21,11 @@ def _expand(client: Client, text: str, *, lenient: bool = False, token: str | No
     return client.call("ExpandRecording", request, token=token)
 
 
+@pytest.mark.parametrize("game", ["most-wanted", "deadwood-1876", "western-legends"])
 def test_a_recording_is_expanded_stored_audited_and_its_export_reimports(
-    client: Client, tmp_path: Path
+    client: Client, tmp_path: Path, game: str
 ) -> None:
-    reply = _expand(client, "\n".join(sample_lines("most-wanted")))
+    reply = _expand(client, "\n".join(sample_lines(game)))
     assert isinstance(reply, frontier_pb2.ExpandRecordingResponse)
     assert reply.version >= 31
     state = client.call("GetState", frontier_pb2.GetStateRequest(game_id=reply.game_id), token=ORGANISER)
