@@ -240,6 +240,12 @@ def _require_peeks(state: State, refs: tuple[cmd.SafeRef, ...]) -> None:
 
 def _require_showdown_gun(state: State, seat: Seat, gun: str) -> None:
     if gun not in showdown_guns(state, seat):
+        if gun in state.player(seat).hand and card_item(gun) == "holster":
+            raise RuleViolation(
+                "HOLSTER_IN_SHOWDOWN",
+                f"{gun!r} is a Holster: Holsters cannot be fired in the Final Showdown at this table.",
+                rule="DW-SHOW-1",
+            )
         is_safe_gun = gun in state.player(seat).safes and safe_gun(gun) is not None
         reason = (
             "your safes are Jammed" if is_safe_gun else "it is neither in your hand nor a gun in your safes"

@@ -34,6 +34,18 @@ class GameStarted(Event):
 
 
 @dataclass(frozen=True)
+class RulesAdded(Event):
+    """The settings rules version deadwood-1876/2 added (DW-SHOW-1: Holsters in the showdown).
+
+    Emitted right after GameStarted only when one differs from its deadwood-1876/1 value, so a
+    game recorded under /1 replays event for event; without it the state keeps the /1 value.
+    """
+
+    kind: ClassVar[str] = "rules_added"
+    holsters_in_showdown: bool
+
+
+@dataclass(frozen=True)
 class StarsPlaced(Event):
     """DW-SETUP-2: where each seat's star was drawn to (by seat)."""
 
@@ -439,4 +451,5 @@ EVENTS: tuple[type[Event], ...] = (
     ShowdownPassed,
     PlayerEliminated,
     GameWon,
+    RulesAdded,
 )

@@ -33,6 +33,8 @@ def evolve(state: State | None, event: Event) -> State:
         return _started(event)
     assert state is not None, f"{event.kind} before game_started"
     match event:
+        case ev.RulesAdded(holsters_in_showdown=holsters):
+            return changed(state, holsters_in_showdown=holsters)
         case ev.StarsPlaced(locations=locations):
             players = tuple(changed(p, location=loc) for p, loc in zip(state.players, locations, strict=True))
             return changed(state, players=players)

@@ -20,6 +20,8 @@ def describe(event: Event, names: Sequence[str]) -> str:
     match event:
         case ev.GameStarted(seats=seats, main_rounds=rounds):
             return f"A game of Deadwood 1876 for {seats} players begins ({counted(rounds, 'main round')})."
+        case ev.RulesAdded(holsters_in_showdown=holsters):
+            return "Holster cards " + ("may" if holsters else "may not") + " be fired in the Final Showdown."
         case ev.StarsPlaced(locations=locations):
             return (
                 "Stars drawn: "

@@ -88,7 +88,7 @@ def badge_table(**options: object) -> State:
 
 
 def test_DW_END_2_badge_holders_take_one_turn_per_badge_clockwise() -> None:
-    state = badge_table()
+    state = badge_table(badge_turns="per_badge")
     assert state.badge_round and [p.badge_turns for p in state.players] == [0, 1, 1, 0]
     assert state.active == 1  # first badge turn: clockwise from the first player; one is used now
     assert cmd.DeclineBadgeTurn() in ENGINE.legal_commands(state, 1)
