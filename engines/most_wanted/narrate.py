@@ -43,9 +43,9 @@ def describe(event: Event, names: Sequence[str]) -> str:  # noqa: C901 - one cas
         case ev.JoinWindowClosed(participants=seats):
             return "the join window closes; " + ", ".join(who(s) for s in seats) + " lock their cards"
         case ev.RulesAdded(first_seat=first, last_call=last_call, declarer_may_swap=swap):
-            rules = [f"{who(first)} is named to go first (if the table names one)"]
-            rules += ["a last call to withdraw closes the join window"] if last_call else []
-            rules += ["an unopposed robber may change its cards"] if swap else []
+            rules = [f"a table that names its first player names {who(first)}"]
+            rules += ["a join window at its cap ends with a last call"] if last_call else []
+            rules += ["an unopposed robber may still change its cards"] if swap else []
             return "table rules: " + "; ".join(rules)
         case ev.LastCallStarted(seats=seats):
             return "last call: " + ", ".join(who(s) for s in seats) + " may still withdraw or stand"
