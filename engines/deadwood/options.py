@@ -27,6 +27,7 @@ class Options:
     location_capacity: int = 0  # DW-CAP-2: 0 = the capacity table
     rob_teammates: bool = True  # DW-ROB-1: teammates may be robbed
     hand_guns_in_showdown: bool = True  # DW-SHOW-1 / open question 11
+    mystery_gold_die: str = "played_gun"  # DW-SAFE-4: pt-rules "play a gun"; "black_die" (rules version 1)
     holsters_in_showdown: bool = False  # DW-SHOW-1: es-aid "Holster ... no se pueden usar en batalla final"
     characters: tuple[str, ...] = ()  # DW-SETUP-2: each seat's chosen character, seat order; () = list order
     duster_draw: int = 4  # DW-CARD-2
@@ -36,6 +37,7 @@ class Options:
 _CHOICES: dict[str, tuple[object, ...]] = {
     "mystery_safes": tuple(range(6)),
     "badge_turns": ("per_player", "per_badge"),
+    "mystery_gold_die": ("played_gun", "black_die"),
     "safe_limit": tuple(range(2, 6)),
     "main_rounds": (0, 1, 2, 3),
     "location_capacity": tuple(range(0, 10)),
@@ -49,6 +51,7 @@ LEGACY_DEFAULTS: dict[str, dict[str, JsonValue]] = {
     "deadwood-1876/1": {
         "badge_turns": "per_badge",
         "holsters_in_showdown": True,
+        "mystery_gold_die": "black_die",
         "characters": list(CHARACTERS_V1),
     },
 }

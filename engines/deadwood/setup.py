@@ -41,8 +41,9 @@ def setup(raw: Mapping[str, JsonValue], seats: int, rng: Rng) -> list[Event]:
         stetson_peeks=options.stetson_peeks,
     )
     events: list[Event] = [started]
-    if not options.holsters_in_showdown:  # only then: a deadwood-1876/1 setup stays event for event
-        events.append(ev.RulesAdded(holsters_in_showdown=False))
+    added = ev.RulesAdded(options.holsters_in_showdown, options.mystery_gold_die)
+    if added != ev.RulesAdded(True, "black_die"):  # only then: a deadwood-1876/1 setup stays event for event
+        events.append(added)
     events += [ev.StarsPlaced(_place_stars(seats, locations, starting, rng))]
     deck = rng.shuffle(DECK)
     events.append(ev.DeckShuffled(deck))

@@ -28,6 +28,7 @@ PASS, TURN, DEFEND, ASSIST, SEND_AWAY, DISCARD, GIVE_SAFE, HEIST = (
     "heist",
 )
 SHOWDOWN, OVER = "showdown", "over"
+MYSTERY = "mystery"  # DW-SAFE-4: Cash / Fool's Gold holders play a gun at scoring
 # Transient phases: flow.py moves on from them at once, without asking anyone.
 END_TURN, AFTER_HEIST, FIGHT_READY, SHOWDOWN_NEXT = "end_turn", "after_heist", "fight_ready", "showdown_next"
 
@@ -82,6 +83,8 @@ class State:
     stetson_peeks: int
     players: tuple[Player, ...]
     holsters_in_showdown: bool = True  # DW-SHOW-1: the deadwood-1876/1 rule until RulesAdded says otherwise
+    mystery_gold_die: str = "black_die"  # DW-SAFE-4: likewise
+    mystery_pending: tuple[tuple[int, str], ...] = ()  # (holder, safe) still to score, in order
     phase: str = PASS
     deck: tuple[str, ...] = ()  # top first; secret
     discard: tuple[str, ...] = ()  # public, face up
