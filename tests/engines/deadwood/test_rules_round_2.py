@@ -39,7 +39,7 @@ def test_B1_a_badge_holder_plays_one_extra_turn_however_many_badges() -> None:
     assert state.revealed, "two badges gave seat 2 one extra turn, not two"
 
 
-def test_B1_one_turn_per_badge_stays_an_option() -> None:
+def test_one_turn_per_badge_stays_an_option() -> None:
     state = badge_round(badge_turns="per_badge")
     state = play(state, 1, cmd.RideHorse("horse-yellow-2", "grand_central"))
     state = play(state, 2, cmd.DeclineBadgeTurn())
