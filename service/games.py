@@ -177,14 +177,14 @@ class Games(Application[UUID]):
             )
         if len(players) > seats:
             raise InvalidArgument("TOO_MANY_PLAYERS", f"{len(players)} players named for {seats} seats")
-        try:
-            complete = engine.options(options)
-        except OptionError as error:
-            raise InvalidArgument("BAD_OPTION", str(error), field="options") from None
         uid = uuid4()
         seed = secrets.token_bytes(32)
         rng = SeededRng(seed, str(uid), 0)
-        events = engine.setup(complete, seats, rng)
+        try:
+            complete = engine.options(options)
+            events = engine.setup(complete, seats, rng)  # checks options that depend on the seats
+        except OptionError as error:
+            raise InvalidArgument("BAD_OPTION", str(error), field="options") from None
         names = [name.strip() for name in players] + [""] * (seats - len(players))
         header = Header(
             game_id=str(uid),
