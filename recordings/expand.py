@@ -241,7 +241,10 @@ def _play(
             )
         )
     rng = _PlannedRng(run, header.line, rolls)
-    events = engine.setup(options, seats, rng)
+    try:
+        events = engine.setup(options, seats, rng)  # checks options that depend on the seats
+    except OptionError as error:
+        raise _Stop(Problem(header.line, "BAD_OPTIONS", str(error))) from None
     if rng.leftover():
         raise _Stop(
             Problem(

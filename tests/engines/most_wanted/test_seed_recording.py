@@ -9,7 +9,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from recordings.expand import expand_text
+from recordings.problems import RecordingRejected
 from replay.verify import verify
 
 RECORDING = Path(__file__).resolve().parents[3] / "seeds" / "recordings" / "most-wanted.rec"
@@ -43,3 +46,14 @@ def test_the_seed_recording_plays_the_round_2_rules() -> None:
     assert first.command["kind"] == "lock_cards" and len(first.command["cards"]) == 2
     declared = expansion.entries[0].command["cards"]
     assert not set(declared) & set(first.command["cards"]), "B2: the unopposed declarer swapped its cards"
+
+
+def test_a_recording_naming_a_first_seat_that_is_not_at_the_table_is_refused_at_its_header() -> None:
+    lines = RECORDING.read_text(encoding="utf-8").split("\n")
+    header = next(i for i, line in enumerate(lines) if line.startswith("{"))
+    lines[header] = lines[header].replace('"first_seat": 0', '"first_seat": 4')
+    with pytest.raises(RecordingRejected) as rejected:
+        expand_text("\n".join(lines))
+    (problem,) = rejected.value.problems
+    assert (problem.line, problem.code) == (header + 1, "BAD_OPTIONS")
+    assert "first_seat must name one of the seats 0 to 1, not 4" in problem.message
