@@ -293,13 +293,18 @@ def _play(
     players = header.players
     context = _Context(game, run, players, unseen)
     written: dict[str, list[JsonValue] | None] = dict(reading.written)
-    if game.rolls_are_values:
-        rng = _PlannedRng(run, header.line, reading.rolls)
-        events = engine.setup(options, seats, rng)
-        if rng.leftover():
-            raise _Stop(Problem(header.line, "BAD_SETUP", game.extra_rolls))
-    else:
-        events, rng = _with_picks(context, header.line, written, lambda r: engine.setup(options, seats, r))
+    try:  # setup checks the options that depend on the seats (e.g. Most Wanted's first_seat)
+        if game.rolls_are_values:
+            rng = _PlannedRng(run, header.line, reading.rolls)
+            events = engine.setup(options, seats, rng)
+            if rng.leftover():
+                raise _Stop(Problem(header.line, "BAD_SETUP", game.extra_rolls))
+        else:
+            events, rng = _with_picks(
+                context, header.line, written, lambda r: engine.setup(options, seats, r)
+            )
+    except OptionError as error:
+        raise _Stop(Problem(header.line, "BAD_OPTIONS", str(error))) from None
     state = _fold(engine, None, events)
     _check_shuffled(context, header.line, events, written)
     run.steps.append(Step(header.line, None, None, events, rng.draws, state))

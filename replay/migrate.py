@@ -47,8 +47,9 @@ def to_format_2(record: Record) -> Record:
         return line_salt(seed, header.game_id, version) if seed else secrets.token_hex(32)
 
     engine = get_engine(header.game)
+    # A format 1 log predates rules versions and was recorded under <game>/1 (engines.base.options_for_log).
     new_header = replace(
-        header, format_version=2, rules_version=engine.rules_version, rng=SEEDED_RNG_ID, salt=salt(1)
+        header, format_version=2, rules_version=f"{engine.game_id}/1", rng=SEEDED_RNG_ID, salt=salt(1)
     )
     new_entries = [replace(e, format_version=2, salt=salt(e.version)) for e in entries]
     new_trailer = None

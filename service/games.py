@@ -229,8 +229,15 @@ class Games(Application[UUID]):
             )
         if len(players) > seats:
             raise InvalidArgument("TOO_MANY_PLAYERS", f"{len(players)} players named for {seats} seats")
+        uid = uuid4()
+        seed = deal.seed if deal is not None else secrets.token_bytes(32)
+        rng = SeededRng(seed, rng_key(str(uid), deal.key if deal is not None else None), 0)
         try:
             complete = engine.options(options)
+            # setup checks the options that depend on the seats; a player-entropy game deals
+            # only when seated, so a trial deal from a throwaway seed checks them now
+            trial = SeededRng(secrets.token_bytes(32), str(uid), 0) if player_entropy else rng
+            events = engine.setup(complete, seats, trial)
         except OptionError as error:
             raise InvalidArgument("BAD_OPTION", str(error), field="options") from None
         names = [name.strip() for name in players] + [""] * (seats - len(players))
@@ -241,10 +248,8 @@ class Games(Application[UUID]):
                 "a player-entropy game needs a name for every seat taken at creation",
                 field="players",
             )
-        uid = uuid4()
-        seed = deal.seed if deal is not None else secrets.token_bytes(32)
-        rng = SeededRng(seed, rng_key(str(uid), deal.key if deal is not None else None), 0)
-        events = [] if player_entropy else engine.setup(complete, seats, rng)
+        if player_entropy:
+            events = []
         header = Header(
             game_id=str(uid),
             game=engine.game_id,

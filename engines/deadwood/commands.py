@@ -142,6 +142,14 @@ class ShowdownShoot(Command):
     gun: str
 
 
+@dataclass(frozen=True)
+class PlayMysteryGun(Command):
+    """DW-SAFE-4: at scoring, play a hand card as the gun whose die scores your Cash or Fool's Gold."""
+
+    kind: ClassVar[str] = "play_mystery_gun"
+    gun: str
+
+
 COMMANDS: tuple[type[Command], ...] = (
     PassSafe,
     RideHorse,
@@ -158,4 +166,5 @@ COMMANDS: tuple[type[Command], ...] = (
     CommitToHeist,
     DeclineBadgeTurn,
     ShowdownShoot,
+    PlayMysteryGun,
 )

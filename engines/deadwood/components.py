@@ -117,7 +117,10 @@ def safe_gun(safe: str) -> str | None:
     return value if kind == "gun" and isinstance(value, str) else None
 
 
-# DW-CHAR-1: characters are cosmetic (name and colour), given in seat order.
+# DW-CHAR-1: characters are cosmetic (a name); each player chooses one (DW-SETUP-2).
+# Sourced: Wild Bill Hickok and Calamity Jane (PCU review). The printed cards are "each based on
+# a real person who roamed the streets of Deadwood in 1876" (Red Rock Games), so names 3-7 are
+# real 1876 residents standing in for the unknown cards, and 8-9 are unnamed placeholders.
 CHARACTERS: Final = (
     "Wild Bill Hickok",
     "Calamity Jane",
@@ -126,6 +129,9 @@ CHARACTERS: Final = (
     "Sol Star",
     "Charlie Utter",
     "Jack McCall",
-    "Alma Garret",
-    "Doc Cochran",
+    "Character 8 (placeholder)",
+    "Character 9 (placeholder)",
 )
+PLACEHOLDER_CHARACTERS: Final = CHARACTERS[2:]
+# deadwood-1876/1 dealt these in seat order; "Alma Garret" and "Doc Cochran" are HBO inventions.
+CHARACTERS_V1: Final = (*CHARACTERS[:7], "Alma Garret", "Doc Cochran")

@@ -10,9 +10,9 @@ from engines.base import Command, Event, Rng, RuleViolation, Seat
 from engines.choices import require_listed_words
 from engines.deadwood import commands as cmd
 from engines.deadwood import events as ev
-from engines.deadwood.components import LOCATION_NAMES, card_item, safe_gun
+from engines.deadwood.components import LOCATION_NAMES, card_gun, card_item, safe_gun
 from engines.deadwood.evolve import evolve
-from engines.deadwood.flow import Emitter, advance
+from engines.deadwood.flow import Emitter, advance, score_mystery_gold
 from engines.deadwood.legal import seats_to_act
 from engines.deadwood.rules import (
     give_receivers,
@@ -26,6 +26,7 @@ from engines.deadwood.state import (
     DISCARD,
     GIVE_SAFE,
     HEIST,
+    MYSTERY,
     OVER,
     PASS,
     SEND_AWAY,
@@ -53,6 +54,7 @@ _PHASES: dict[type[Command], tuple[str, str]] = {
     cmd.GiveSafe: (GIVE_SAFE, "DW-ROB-7"),
     cmd.CommitToHeist: (HEIST, "DW-HEIST-2"),
     cmd.ShowdownShoot: (SHOWDOWN, "DW-SHOW-3"),
+    cmd.PlayMysteryGun: (MYSTERY, "DW-SAFE-4"),
 }
 
 
@@ -67,6 +69,8 @@ def decide(state: State, seat: Seat, command: Command, rng: Rng) -> list[Event]:
         _duster_draw(out, seat)
     if isinstance(command, cmd.GiveSafe) and command.to is not None:
         out.shuffle_row(command.to)  # DW-ROB-7: the receiver shuffles the safe in
+    if isinstance(command, cmd.PlayMysteryGun):
+        score_mystery_gold(out, seat, state.mystery_pending[0][1], card_gun(command.gun))
     return own + out.events + advance(out.state, rng)
 
 
@@ -205,6 +209,9 @@ def _command_events(state: State, seat: Seat, command: Command) -> list[Event]:
             if card is not None:
                 require_card(state, seat, card, "DW-HEIST-2")
             return [ev.HeistCommitted(seat, card)]
+        case cmd.PlayMysteryGun(gun=gun):
+            require_card(state, seat, gun, "DW-SAFE-4")
+            return [ev.MysteryGunPlayed(seat, state.mystery_pending[0][1], gun)]
         case cmd.ShowdownShoot(target=target, gun=gun):
             require_player(state, seat, target, "DW-SHOW-3")
             if target not in state.finalists or not state.player(target).alive:
@@ -240,6 +247,12 @@ def _require_peeks(state: State, refs: tuple[cmd.SafeRef, ...]) -> None:
 
 def _require_showdown_gun(state: State, seat: Seat, gun: str) -> None:
     if gun not in showdown_guns(state, seat):
+        if gun in state.player(seat).hand and card_item(gun) == "holster":
+            raise RuleViolation(
+                "HOLSTER_IN_SHOWDOWN",
+                f"{gun!r} is a Holster: Holsters cannot be fired in the Final Showdown at this table.",
+                rule="DW-SHOW-1",
+            )
         is_safe_gun = gun in state.player(seat).safes and safe_gun(gun) is not None
         reason = (
             "your safes are Jammed" if is_safe_gun else "it is neither in your hand nor a gun in your safes"

@@ -16,7 +16,9 @@ from engines.deadwood.state import OVER, State
 class DeadwoodEngine:
     game_id = "deadwood-1876"
     title = "Deadwood 1876"
-    rules_version = "deadwood-1876/1"  # bump when logged games would decide differently
+    rules_version = "deadwood-1876/2"  # bump when logged games would decide differently
+    # Options added or changed in a later rules version, with the values that replay older logs.
+    legacy_defaults: dict[str, dict[str, JsonValue]] = options.LEGACY_DEFAULTS
     min_seats = 2
     max_seats = 9
     commands: Sequence[type[Command]] = COMMANDS

@@ -34,6 +34,19 @@ class GameStarted(Event):
 
 
 @dataclass(frozen=True)
+class RulesAdded(Event):
+    """The settings rules version deadwood-1876/2 added (DW-SHOW-1 Holsters, DW-SAFE-4 the Cash die).
+
+    Emitted right after GameStarted only when one differs from its deadwood-1876/1 value, so a
+    game recorded under /1 replays event for event; without it the state keeps the /1 value.
+    """
+
+    kind: ClassVar[str] = "rules_added"
+    holsters_in_showdown: bool
+    mystery_gold_die: str  # DW-SAFE-4: "played_gun" or "black_die"
+
+
+@dataclass(frozen=True)
 class StarsPlaced(Event):
     """DW-SETUP-2: where each seat's star was drawn to (by seat)."""
 
@@ -360,6 +373,25 @@ class GoldAdjusted(Event):
 
 
 @dataclass(frozen=True)
+class MysteryScoringStarted(Event):
+    """DW-SAFE-4: these revealed Cash / Fool's Gold safes score by a gun their holders play, in order."""
+
+    kind: ClassVar[str] = "mystery_scoring_started"
+    seats: tuple[int, ...]
+    safes: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class MysteryGunPlayed(Event):
+    """DW-SAFE-4: a holder plays a hand card face up for its safe (None: an empty hand, no roll)."""
+
+    kind: ClassVar[str] = "mystery_gun_played"
+    seat: int
+    safe: str
+    gun: str | None
+
+
+@dataclass(frozen=True)
 class TeamsScored(Event):
     """DW-END-3/4: gold by location (as in GameStarted.locations) and the finalists."""
 
@@ -439,4 +471,7 @@ EVENTS: tuple[type[Event], ...] = (
     ShowdownPassed,
     PlayerEliminated,
     GameWon,
+    RulesAdded,
+    MysteryScoringStarted,
+    MysteryGunPlayed,
 )

@@ -15,6 +15,7 @@ from engines.deadwood.state import (
     FIGHT_READY,
     GIVE_SAFE,
     HEIST,
+    MYSTERY,
     OVER,
     PASS,
     SEND_AWAY,
@@ -33,6 +34,13 @@ def evolve(state: State | None, event: Event) -> State:
         return _started(event)
     assert state is not None, f"{event.kind} before game_started"
     match event:
+        case ev.RulesAdded(holsters_in_showdown=holsters, mystery_gold_die=die):
+            return changed(state, holsters_in_showdown=holsters, mystery_gold_die=die)
+        case ev.MysteryScoringStarted(seats=seats, safes=safes):
+            return changed(state, phase=MYSTERY, mystery_pending=tuple(zip(seats, safes, strict=True)))
+        case ev.MysteryGunPlayed(seat=seat, gun=gun):
+            state = changed(state, mystery_pending=state.mystery_pending[1:])
+            return state if gun is None else _play(state, seat, gun)
         case ev.StarsPlaced(locations=locations):
             players = tuple(changed(p, location=loc) for p, loc in zip(state.players, locations, strict=True))
             return changed(state, players=players)

@@ -18,6 +18,7 @@ from engines.deadwood.state import (
     END_TURN,
     FIGHT_READY,
     HEIST,
+    MYSTERY,
     PASS,
     SEND_AWAY,
     SHOWDOWN_NEXT,
@@ -92,6 +93,12 @@ def _step(out: Emitter) -> None:
         out.emit(ev.TurnStarted(state.first_player, state.round + 1, False))
     elif phase == SHOWDOWN_NEXT:
         _next_showdown_turn(out, state.left_of(state.showdown_turn))
+    elif phase == MYSTERY:
+        if not state.mystery_pending:
+            _teams(out)
+        elif not state.player(state.mystery_pending[0][0]).hand:
+            holder, safe = state.mystery_pending[0]  # no card to play: the safe scores nothing
+            out.emit(ev.MysteryGunPlayed(holder, safe, None))
 
 
 def _defence_options(state: State, fight: Fight) -> tuple[str, ...]:
@@ -234,11 +241,36 @@ def _score(out: Emitter) -> None:
     """DW-END-3..5 and DW-SAFE-4/5: reveal, count gold by location, pick the finalists."""
     state = out.state
     out.emit(ev.SafesRevealed(tuple(ev.Holding(p.seat, p.safes) for p in state.players)))
+    if state.mystery_gold_die == "played_gun":  # the holders choose: MYSTERY waits on them in turn
+        pending = [
+            (seat, safe)
+            for seat in state.clockwise_from(state.first_player)
+            for safe in state.player(seat).safes
+            if safe in MYSTERY_GOLD
+        ]
+        if pending:
+            out.emit(
+                ev.MysteryScoringStarted(tuple(s for s, _ in pending), tuple(safe for _, safe in pending))
+            )
+            return
     for player in state.players:
         for safe in player.safes:
-            if safe in (MYSTERY_SAFES[0], MYSTERY_SAFES[1]):  # Cash adds, Fool's Gold subtracts
-                (face,) = out.roll(safe, [(player.seat, "black")])
-                out.emit(ev.GoldAdjusted(player.seat, safe, face if safe == MYSTERY_SAFES[0] else -face))
+            if safe in MYSTERY_GOLD:
+                score_mystery_gold(out, player.seat, safe, "black")
+    _teams(out)
+
+
+MYSTERY_GOLD = (MYSTERY_SAFES[0], MYSTERY_SAFES[1])
+
+
+def score_mystery_gold(out: Emitter, seat: int, safe: str, colour: str) -> None:
+    """DW-SAFE-4: Cash adds the die, Fool's Gold subtracts it."""
+    (face,) = out.roll(safe, [(seat, colour)])
+    out.emit(ev.GoldAdjusted(seat, safe, face if safe == MYSTERY_SAFES[0] else -face))
+
+
+def _teams(out: Emitter) -> None:
+    """DW-END-3..5: a location's gold is its members' gold; the richest go to the showdown."""
     state = out.state
     teams = {loc: state.team(loc) for loc in state.locations}
     gold = tuple(sum(state.gold[s] for s in teams[loc]) for loc in state.locations)

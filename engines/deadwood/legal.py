@@ -19,6 +19,7 @@ from engines.deadwood.state import (
     DISCARD,
     GIVE_SAFE,
     HEIST,
+    MYSTERY,
     PASS,
     SEND_AWAY,
     SHOWDOWN,
@@ -49,6 +50,8 @@ def seats_to_act(state: State) -> tuple[Seat, ...]:
         return (state.overflow,)
     if phase == SHOWDOWN:
         return (state.showdown_turn,)
+    if phase == MYSTERY and state.mystery_pending:
+        return (state.mystery_pending[0][0],)
     return ()
 
 
@@ -78,6 +81,8 @@ def legal_commands(state: State, seat: Seat) -> list[Command]:
         return [cmd.GiveSafe(i, to) for i in range(len(player.safes)) for to in receivers]
     if phase == HEIST:
         return [cmd.CommitToHeist(None), *(cmd.CommitToHeist(card) for card in player.hand)]
+    if phase == MYSTERY:
+        return [cmd.PlayMysteryGun(card) for card in player.hand]
     if phase == SHOWDOWN:
         targets = [s for s in state.finalists if s != seat and state.player(s).alive]
         return [cmd.ShowdownShoot(target, gun) for target in targets for gun in showdown_guns(state, seat)]

@@ -20,6 +20,18 @@ def describe(event: Event, names: Sequence[str]) -> str:
     match event:
         case ev.GameStarted(seats=seats, main_rounds=rounds):
             return f"A game of Deadwood 1876 for {seats} players begins ({counted(rounds, 'main round')})."
+        case ev.RulesAdded(holsters_in_showdown=holsters, mystery_gold_die=die):
+            fired = "may" if holsters else "may not"
+            scored = "a gun its holder plays" if die == "played_gun" else "the black die"
+            return f"Holster cards {fired} be fired in the showdown; Cash and Fool's Gold score by {scored}."
+        case ev.MysteryScoringStarted(seats=seats):
+            return (
+                "Cash and Fool's Gold score: " + ", ".join(who(s) for s in seats) + " will each play a gun."
+            )
+        case ev.MysteryGunPlayed(seat=seat, safe=safe, gun=gun):
+            if gun is None:
+                return f"{who(seat)} has no card to play for {safe}, which scores nothing."
+            return f"{who(seat)} plays {gun} for {safe}."
         case ev.StarsPlaced(locations=locations):
             return (
                 "Stars drawn: "

@@ -1,7 +1,9 @@
 """Table options: every [gap] default a table might play differently, by name.
 
 `Options` is what the state carries; `validate` turns raw JSON into the full,
-default-filled dict that the game stores and `setup` receives.
+default-filled dict that the game stores and `setup` receives. A rule changed in
+rules version deadwood-1876/2 is an option whose default is the sourced rule;
+`LEGACY_DEFAULTS` holds the values that replay a game recorded under /1.
 """
 
 from __future__ import annotations
@@ -10,12 +12,13 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass, fields
 
 from engines.base import JsonValue, OptionError
+from engines.deadwood.components import CHARACTERS, CHARACTERS_V1
 
 
 @dataclass(frozen=True)
 class Options:
     mystery_safes: int = 0  # DW-ADV-1: silver safes shuffled in (0-5)
-    badge_turns: str = "per_badge"  # DW-END-2: "per_badge" | "per_player"
+    badge_turns: str = "per_player"  # DW-END-2: the seed's "one extra turn"; "per_badge" an option
     assists: bool = True  # DW-ASSIST-2: Holster help in robberies and duels
     safe_limit: int = 3  # DW-ROB-7
     main_rounds: int = (
@@ -24,13 +27,17 @@ class Options:
     location_capacity: int = 0  # DW-CAP-2: 0 = the capacity table
     rob_teammates: bool = True  # DW-ROB-1: teammates may be robbed
     hand_guns_in_showdown: bool = True  # DW-SHOW-1 / open question 11
+    mystery_gold_die: str = "played_gun"  # DW-SAFE-4: pt-rules "play a gun"; "black_die" (rules version 1)
+    holsters_in_showdown: bool = False  # DW-SHOW-1: es-aid "Holster ... no se pueden usar en batalla final"
+    characters: tuple[str, ...] = ()  # DW-SETUP-2: each seat's chosen character, seat order; () = list order
     duster_draw: int = 4  # DW-CARD-2
     stetson_peeks: int = 2  # DW-CARD-2
 
 
 _CHOICES: dict[str, tuple[object, ...]] = {
     "mystery_safes": tuple(range(6)),
-    "badge_turns": ("per_badge", "per_player"),
+    "badge_turns": ("per_player", "per_badge"),
+    "mystery_gold_die": ("played_gun", "black_die"),
     "safe_limit": tuple(range(2, 6)),
     "main_rounds": (0, 1, 2, 3),
     "location_capacity": tuple(range(0, 10)),
@@ -39,13 +46,28 @@ _CHOICES: dict[str, tuple[object, ...]] = {
 }
 
 
+# The values that reproduce the rules of deadwood-1876/1 for an option its logs do not name.
+LEGACY_DEFAULTS: dict[str, dict[str, JsonValue]] = {
+    "deadwood-1876/1": {
+        "badge_turns": "per_badge",
+        "holsters_in_showdown": True,
+        "mystery_gold_die": "black_die",
+        "characters": list(CHARACTERS_V1),
+    },
+}
+
+
 def validate(raw: Mapping[str, JsonValue]) -> dict[str, JsonValue]:
     defaults = asdict(Options())
+    defaults["characters"] = []
     unknown = set(raw) - set(defaults)
     if unknown:
         raise OptionError(f"unknown Deadwood 1876 {_options(len(unknown))}: {', '.join(sorted(unknown))}")
     result = dict(defaults)
     for name, value in raw.items():
+        if name == "characters":
+            result[name] = _characters(value)
+            continue
         expected = type(defaults[name])
         if type(value) is not expected:
             raise OptionError(f"option {name} must be a {expected.__name__}, got {value!r}")
@@ -56,9 +78,24 @@ def validate(raw: Mapping[str, JsonValue]) -> dict[str, JsonValue]:
     return result
 
 
+def _characters(value: JsonValue) -> list[str]:
+    """DW-SETUP-2: the characters the players chose, in seat order (unique, from the known list)."""
+    known = (*CHARACTERS, *(c for c in CHARACTERS_V1 if c not in CHARACTERS))
+    if not isinstance(value, list) or not all(isinstance(c, str) for c in value):
+        raise OptionError(f"option characters must be a list of character names, got {value!r}")
+    for name in value:
+        if name not in known:
+            raise OptionError(f"option characters: {name!r} is not a character; choose from {list(known)}")
+    if len(set(value)) != len(value):
+        raise OptionError(f"option characters names a character twice: {value!r}")
+    return list(value)
+
+
 def from_dict(data: Mapping[str, JsonValue]) -> Options:
     known = {f.name for f in fields(Options)}
-    return Options(**{k: v for k, v in validate(data).items() if k in known})
+    complete = validate(data)
+    complete["characters"] = tuple(complete["characters"])
+    return Options(**{k: v for k, v in complete.items() if k in known})
 
 
 def _options(count: int) -> str:

@@ -27,7 +27,7 @@ def setup(raw: Mapping[str, JsonValue], seats: int, rng: Rng) -> list[Event]:
     started = ev.GameStarted(
         seats=seats,
         locations=locations,
-        characters=CHARACTERS[:seats],
+        characters=_characters(options.characters, seats),
         # DW-CAP-2: a table's own capacity never drops below the starting stars.
         capacity=max(options.location_capacity or default_capacity(seats), max(starting)),
         hand_size=3 if big else 4,
@@ -40,7 +40,11 @@ def setup(raw: Mapping[str, JsonValue], seats: int, rng: Rng) -> list[Event]:
         duster_draw=options.duster_draw,
         stetson_peeks=options.stetson_peeks,
     )
-    events: list[Event] = [started, ev.StarsPlaced(_place_stars(seats, locations, starting, rng))]
+    events: list[Event] = [started]
+    added = ev.RulesAdded(options.holsters_in_showdown, options.mystery_gold_die)
+    if added != ev.RulesAdded(True, "black_die"):  # only then: a deadwood-1876/1 setup stays event for event
+        events.append(added)
+    events += [ev.StarsPlaced(_place_stars(seats, locations, starting, rng))]
     deck = rng.shuffle(DECK)
     events.append(ev.DeckShuffled(deck))
     hand = started.hand_size
@@ -54,6 +58,12 @@ def setup(raw: Mapping[str, JsonValue], seats: int, rng: Rng) -> list[Event]:
         events.append(ev.SafesDealt(seat, dealt[2 * seat : 2 * seat + 2]))
     events.append(ev.SafesBoxed(dealt[2 * seats :]))
     return events
+
+
+def _characters(chosen: tuple[str, ...], seats: int) -> tuple[str, ...]:
+    """DW-SETUP-2: the chosen characters; seats without a choice take the unchosen in list order."""
+    rest = [c for c in CHARACTERS if c not in chosen]
+    return (*chosen, *rest)[:seats]
 
 
 def _place_stars(

@@ -28,6 +28,7 @@ PASS, TURN, DEFEND, ASSIST, SEND_AWAY, DISCARD, GIVE_SAFE, HEIST = (
     "heist",
 )
 SHOWDOWN, OVER = "showdown", "over"
+MYSTERY = "mystery"  # DW-SAFE-4: Cash / Fool's Gold holders play a gun at scoring
 # Transient phases: flow.py moves on from them at once, without asking anyone.
 END_TURN, AFTER_HEIST, FIGHT_READY, SHOWDOWN_NEXT = "end_turn", "after_heist", "fight_ready", "showdown_next"
 
@@ -81,6 +82,9 @@ class State:
     duster_draw: int
     stetson_peeks: int
     players: tuple[Player, ...]
+    holsters_in_showdown: bool = True  # DW-SHOW-1: the deadwood-1876/1 rule until RulesAdded says otherwise
+    mystery_gold_die: str = "black_die"  # DW-SAFE-4: likewise
+    mystery_pending: tuple[tuple[int, str], ...] = ()  # (holder, safe) still to score, in order
     phase: str = PASS
     deck: tuple[str, ...] = ()  # top first; secret
     discard: tuple[str, ...] = ()  # public, face up
@@ -134,9 +138,14 @@ def holster_cards(player: Player) -> tuple[str, ...]:
 
 
 def showdown_guns(state: State, seat: int) -> tuple[str, ...]:
-    """DW-SHOW-1/2: hand cards (if allowed) and showdown-gun safes (unless Jammed)."""
+    """DW-SHOW-1/2: hand cards (if allowed; Holsters by option) and showdown-gun safes (unless Jammed)."""
     player = state.player(seat)
-    guns = list(player.hand) if state.hand_guns_in_showdown else []
+    hand = (
+        player.hand
+        if state.holsters_in_showdown
+        else tuple(c for c in player.hand if card_item(c) != "holster")
+    )
+    guns = list(hand) if state.hand_guns_in_showdown else []
     if "mystery-jammed" not in player.safes:
         guns.extend(s for s in player.safes if safe_gun(s) is not None)
     return tuple(guns)

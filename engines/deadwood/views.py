@@ -47,6 +47,8 @@ def view(state: State, seat: Seat | None) -> dict[str, JsonValue]:
         "winner": state.winner,
         "win_reason": state.win_reason,
     }
+    if state.mystery_pending:  # DW-SAFE-4 (absent otherwise, so a /1 game's view is unchanged)
+        data["mystery_pending"] = [{"seat": s, "safe": safe} for s, safe in state.mystery_pending]
     if fight is not None:
         data["fight"] = {
             "kind": fight.kind,

@@ -99,6 +99,12 @@ def _join_window(em: Emitter, seat: int, command: Command, rng: Rng) -> None:
         )
     joined = seat in action.participants
     match command:
+        case cmd.JoinRobbery() if action.closing:
+            raise RuleViolation(
+                "LAST_CALL",
+                "The join window has closed: you may only withdraw from the robbery or stand.",
+                rule="MW-ROB-8",
+            )
         case cmd.JoinRobbery(cards=cards):
             if joined:
                 raise RuleViolation("ALREADY_JOINED", "You are already in this robbery.", rule="MW-ROB-2")
@@ -115,12 +121,25 @@ def _join_window(em: Emitter, seat: int, command: Command, rng: Rng) -> None:
 
 
 def _maybe_close_window(em: Emitter, rng: Rng) -> None:
-    """MW-ROB-8 (3): the window closes after a quiet circuit, or at the circuit cap."""
+    """MW-ROB-8 (3): the window closes after a quiet circuit, or at the circuit cap.
+
+    (3a) At the cap, a circuit that was not quiet may have ended with a join nobody could answer:
+    every joined seat first gets a last chance to withdraw or stand.
+    """
     action = em.state.action
     assert action is not None
-    capped = action.pointer == 0 and action.circuits >= em.state.settings.max_join_circuits
-    if action.quiet < len(action.window) and not capped:
-        return
+    if action.closing:
+        if action.last_call:
+            return
+    else:
+        quiet = action.quiet >= len(action.window)
+        capped = action.pointer == 0 and action.circuits >= em.state.settings.max_join_circuits
+        if not quiet and not capped:
+            return
+        joined = tuple(s for s in action.window if s in action.participants)
+        if not quiet and joined and em.state.settings.last_call:
+            em.emit(ev.LastCallStarted(seats=joined))
+            return
     if action.participants == (em.state.active,):
         _unopposed(em, rng)
         return
@@ -128,8 +147,15 @@ def _maybe_close_window(em: Emitter, rng: Rng) -> None:
 
 
 def _unopposed(em: Emitter, rng: Rng) -> None:
-    """MW-ROB-4: nobody joined, so the active player wins; the cards are still shown and discarded."""
+    """MW-ROB-4: nobody joined, so the active player wins; the cards are still shown and discarded.
+
+    (b) With `declarer_may_swap` the declarer first locks its cards like any participant, so it
+    may still change the cards it played before they are shown.
+    """
     seat = em.state.active
+    if em.state.settings.declarer_may_swap:
+        em.emit(ev.JoinWindowClosed(participants=(seat,)))
+        return
     cards = em.state.player(seat).committed
     category = CATEGORY_NAMES[hand_key(cards, False)[0]]
     em.emit(

@@ -16,7 +16,9 @@ from engines.most_wanted.state import State
 class MostWantedEngine:
     game_id = "most-wanted"
     title = "Most Wanted"
-    rules_version = "most-wanted/1"  # bump when logged games would decide differently
+    rules_version = "most-wanted/2"  # bump when logged games would decide differently
+    # Options added in a later rules version, with the values that replay older logs.
+    legacy_defaults: dict[str, dict[str, JsonValue]] = options.LEGACY_DEFAULTS
     min_seats = 2
     max_seats = 8
     commands: Sequence[type[Command]] = COMMANDS

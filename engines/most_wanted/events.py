@@ -26,6 +26,21 @@ class GameStarted(Event):
 
 
 @dataclass(frozen=True)
+class RulesAdded(Event):
+    """The options rules version most-wanted/2 added (MW-SET-4, MW-ROB-8 (3a), MW-ROB-4 (b)).
+
+    Emitted right after GameStarted only when one of them differs from its most-wanted/1
+    value, so a game recorded under /1 replays event for event; without it the state keeps
+    the /1 values (first seat 0, no last call, no swap for an unopposed declarer).
+    """
+
+    kind: ClassVar[str] = "rules_added"
+    first_seat: int
+    last_call: bool
+    declarer_may_swap: bool
+
+
+@dataclass(frozen=True)
 class DeckShuffled(Event):
     """MW-SET-3 / MW-REF-2: the new deck order, top card first (hidden from every seat)."""
 
@@ -100,6 +115,15 @@ class JoinWindowClosed(Event):
 
     kind: ClassVar[str] = "join_window_closed"
     participants: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class LastCallStarted(Event):
+    """MW-ROB-8 (3a): the join window hit its circuit cap; these joined seats, in window order,
+    each get one last chance to withdraw or stand before the cards are locked."""
+
+    kind: ClassVar[str] = "last_call_started"
+    seats: tuple[int, ...]
 
 
 @dataclass(frozen=True)
@@ -221,4 +245,6 @@ EVENTS: tuple[type[Event], ...] = (
     ChurchVisited,
     FirstPlayerChosen,
     GameEnded,
+    RulesAdded,
+    LastCallStarted,
 )

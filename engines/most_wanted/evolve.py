@@ -20,6 +20,8 @@ def _commit(state: State, seat: int, cards: tuple[str, ...]) -> State:
 
 
 def _advance_window(action: Action, quiet: bool) -> Action:
+    if action.closing:  # MW-ROB-8 (3a): each joined seat answers the last call once
+        return changed(action, last_call=action.last_call[1:])
     pointer = action.pointer + 1
     circuits = action.circuits
     if pointer == len(action.window):
@@ -63,6 +65,18 @@ def evolve(state: State | None, event: Event) -> State:  # noqa: C901 - one case
             action = _advance_window(state.action, quiet=False)
             action = changed(action, participants=(*action.participants, seat))
             return changed(_commit(state, seat, cards), action=action)
+        case ev.RulesAdded(first_seat=first_seat, last_call=last_call, declarer_may_swap=swap):
+            settings = changed(
+                state.settings,
+                first_seat=first_seat,
+                last_call=last_call,
+                declarer_may_swap=swap,
+                rules_added=True,
+            )
+            return changed(state, settings=settings)
+        case ev.LastCallStarted(seats=seats):
+            assert state.action is not None
+            return changed(state, action=changed(state.action, closing=True, last_call=seats))
         case ev.RobberyWithdrawn(seat=seat):
             assert state.action is not None
             action = _advance_window(state.action, quiet=False)

@@ -19,7 +19,7 @@ def seats_to_act(state: State) -> tuple[int, ...]:
     action = state.action
     if state.phase == "action":
         return (state.active,)
-    if state.phase == "join" and action is not None:
+    if state.phase == "join" and action is not None and action.deciding:
         return (action.window_seat,)
     if state.phase == "lock" and action is not None:
         return tuple(s for s in action.participants if s not in action.locked)
@@ -35,7 +35,7 @@ def legal_commands(state: State, seat: int) -> list[Command]:
         return _turn_actions(state, seat)
     assert action is not None
     if state.phase == "join":
-        if seat in action.participants:
+        if seat in action.participants or action.closing:
             return [cmd.WithdrawFromRobbery(), cmd.StayPut()]
         joins: list[Command] = [cmd.JoinRobbery(cards=c) for c in choices(player.hand, action.size)]
         return [*joins, cmd.StayPut()]

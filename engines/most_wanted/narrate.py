@@ -42,6 +42,13 @@ def describe(event: Event, names: Sequence[str]) -> str:  # noqa: C901 - one cas
             return f"{who(seat)} stays put"
         case ev.JoinWindowClosed(participants=seats):
             return "the join window closes; " + ", ".join(who(s) for s in seats) + " lock their cards"
+        case ev.RulesAdded(first_seat=first, last_call=last_call, declarer_may_swap=swap):
+            rules = [f"a table that names its first player names {who(first)}"]
+            rules += ["a join window at its cap ends with a last call"] if last_call else []
+            rules += ["an unopposed robber may still change its cards"] if swap else []
+            return "table rules: " + "; ".join(rules)
+        case ev.LastCallStarted(seats=seats):
+            return "last call: " + ", ".join(who(s) for s in seats) + " may still withdraw or stand"
         case ev.DuelChallenged(seat=seat, target=target, size=size):
             return f"{who(seat)} challenges {who(target)} to a {size}-card duel"
         case ev.CardsLocked(seat=seat, count=count, cards=found):

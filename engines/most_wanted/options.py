@@ -1,4 +1,8 @@
-"""Table options: every [gap] default of the spec a table might play differently."""
+"""Table options: every [gap] default of the spec a table might play differently.
+
+Rules changed in rules version most-wanted/2 are options too (see `LEGACY_DEFAULTS`): their
+default is the sourced rule, and the value listed there reproduces logs recorded under /1.
+"""
 
 from __future__ import annotations
 
@@ -7,7 +11,10 @@ from collections.abc import Mapping
 from engines.base import JsonValue, OptionError
 
 CHOICES: dict[str, tuple[str, ...]] = {
-    "first_player": ("random", "duel"),  # MW-SET-4 / MW-DUEL-5
+    # MW-SET-4 / MW-DUEL-5: "named" is the seed's "the youngest player starts" (the table names
+    # that seat as `first_seat`), "duel" the seed's one-card duel. The default "random" has no
+    # source: the service cannot know who is youngest, and a recording writes the seat drawn.
+    "first_player": ("random", "named", "duel"),
     "tie_rule": ("active_then_clockwise", "nobody_wins"),  # MW-TIE-2
     "duel_reward": ("points_equal_bail", "bail_money_to_winner"),  # MW-DUEL-4
     "bail_rule": ("all_or_nothing", "partial_then_move_back"),  # MW-BAIL-3
@@ -15,9 +22,29 @@ CHOICES: dict[str, tuple[str, ...]] = {
 NUMBERS: dict[str, tuple[int, int, int]] = {  # name: (default, min, max)
     "max_join_circuits": (3, 1, 20),  # MW-ROB-8: the engine's cap on the join window
     "max_turns": (400, 1, 10_000),  # MW-END-2: hard cap so every game ends
+    "first_seat": (0, 0, 7),  # MW-SET-4: the seat named to go first (0-based) when first_player is "named"
 }
-DEFAULTS: dict[str, JsonValue] = {name: values[0] for name, values in CHOICES.items()} | {
-    name: values[0] for name, values in NUMBERS.items()
+BOOLEANS: dict[str, bool] = {
+    # MW-ROB-8 (3a): a join window closed by the circuit cap gives every joined seat a last
+    # chance to withdraw or stand (seed: "players may change their minds at any time before
+    # the reveal").
+    "last_call": True,
+    # MW-ROB-4 (b): an unopposed declarer still locks its cards, and may swap them (seed: "you
+    # must carry out the action, but may change the played cards if you wish").
+    "declarer_may_swap": True,
+}
+DEFAULTS: dict[str, JsonValue] = (
+    {name: values[0] for name, values in CHOICES.items()}
+    | {name: values[0] for name, values in NUMBERS.items()}
+    | dict(BOOLEANS)
+)
+# The values that reproduce the rules of most-wanted/1 for an option its logs do not name.
+LEGACY_DEFAULTS: dict[str, dict[str, JsonValue]] = {
+    "most-wanted/1": {
+        "first_seat": 0,
+        "last_call": False,
+        "declarer_may_swap": False,
+    },
 }
 
 
@@ -33,6 +60,8 @@ def validate(raw: Mapping[str, JsonValue]) -> dict[str, JsonValue]:
             _, low, high = NUMBERS[name]
             if type(value) is not int or not low <= value <= high:
                 raise OptionError(f"option {name} must be an integer from {low} to {high}, not {value!r}")
+        if name in BOOLEANS and type(value) is not bool:
+            raise OptionError(f"option {name} must be true or false, not {value!r}")
         complete[name] = value
     return complete
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from engines.base import Event, JsonValue, Rng
+from engines.base import Event, JsonValue, OptionError, Rng
 from engines.most_wanted import events as ev
 from engines.most_wanted.cards import DECK, HAND_SIZE
 from engines.most_wanted.evolve import evolve
@@ -23,11 +23,24 @@ def setup(options: Mapping[str, JsonValue], seats: int, rng: Rng) -> list[Event]
     )
     em = Emitter(evolve(None, started))
     em.events.append(started)
+    added = ev.RulesAdded(
+        first_seat=int(options.get("first_seat", 0)),
+        last_call=bool(options.get("last_call", False)),
+        declarer_may_swap=bool(options.get("declarer_may_swap", False)),
+    )
+    if added != ev.RulesAdded(first_seat=0, last_call=False, declarer_may_swap=False):
+        em.emit(added)  # only then: a most-wanted/1 game's setup stays event for event
+    if options["first_player"] == "named" and not 0 <= added.first_seat < seats:
+        raise OptionError(
+            f"option first_seat must name one of the seats 0 to {seats - 1}, not {added.first_seat}"
+        )
     em.emit(ev.DeckShuffled(order=rng.shuffle(DECK), reshuffle=False))  # MW-SET-3
     for seat in range(seats):
         draw_up_to(em, seat, HAND_SIZE, rng)
     if options["first_player"] == "duel":
         em.emit(ev.FirstDuelStarted(seats=tuple(range(seats))))  # MW-DUEL-5
+    elif options["first_player"] == "named":  # MW-SET-4: the seed's youngest player, named at creation
+        em.emit(ev.FirstPlayerChosen(seat=added.first_seat), ev.TurnStarted(seat=added.first_seat, turn=1))
     else:
         first = rng.randint(0, seats - 1)  # MW-SET-4 / MW-RNG-1: a random seat
         em.emit(ev.FirstPlayerChosen(seat=first), ev.TurnStarted(seat=first, turn=1))

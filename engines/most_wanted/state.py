@@ -47,10 +47,17 @@ class Action:
     quiet: int = 0  # consecutive seats that neither joined nor withdrew
     circuits: int = 0
     locked: tuple[int, ...] = ()
+    closing: bool = False  # MW-ROB-8 (3a): the last call after the circuit cap is running
+    last_call: tuple[int, ...] = ()  # joined seats still to answer the last call, in window order
+
+    @property
+    def deciding(self) -> bool:
+        """Whether a seat is still to answer the window (not between the last call and the close)."""
+        return not self.closing or bool(self.last_call)
 
     @property
     def window_seat(self) -> int:
-        return self.window[self.pointer]
+        return self.last_call[0] if self.closing else self.window[self.pointer]
 
 
 @dataclass(frozen=True)
@@ -61,6 +68,11 @@ class Settings:
     bail_rule: str
     max_join_circuits: int
     max_turns: int
+    # Added in most-wanted/2 (events.RulesAdded); these defaults are the /1 rules.
+    first_seat: int = 0
+    last_call: bool = False
+    declarer_may_swap: bool = False
+    rules_added: bool = False  # the game's setup had RulesAdded: the view shows these settings
 
 
 @dataclass(frozen=True)

@@ -62,6 +62,13 @@ def view(state: State, viewer: int | None) -> dict[str, JsonValue]:
         },
         "action": None,
     }
+    if state.settings.rules_added:  # a most-wanted/1 game's view (and state hash) stays as it was
+        assert isinstance(shown["settings"], dict)
+        shown["settings"] |= {
+            "first_seat": state.settings.first_seat,
+            "last_call": state.settings.last_call,
+            "declarer_may_swap": state.settings.declarer_may_swap,
+        }
     if viewer is None:
         shown["deck"] = list(state.deck)
     if action is not None:
@@ -71,7 +78,9 @@ def view(state: State, viewer: int | None) -> dict[str, JsonValue]:
             "size": action.size,
             "participants": list(action.participants),  # MW-HID-2: joining is public
             "locked": list(action.locked),
-            "deciding": action.window_seat if state.phase == "join" else None,
+            "deciding": action.window_seat if state.phase == "join" and action.deciding else None,
             "circuits": action.circuits,
         }
+        if action.closing:  # MW-ROB-8 (3a): the joined seats still to answer the last call
+            shown["action"]["last_call"] = list(action.last_call)
     return shown

@@ -5,13 +5,13 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from tests.recordings.mistakes import MOST_WANTED, SAMPLES, at, sample_lines
+from tests.recordings.mistakes import FROZEN, MOST_WANTED, at, sample_lines
 from tests.service.test_cli import frontier
 
 
 def test_expand_writes_a_finished_tabletop_log_that_audits(tmp_path: Path) -> None:
     log = tmp_path / "game.jsonl"
-    expanded = frontier("expand", str(SAMPLES / "most-wanted.rec"), "-o", str(log))
+    expanded = frontier("expand", str(FROZEN / "most-wanted.rec"), "-o", str(log))
     assert expanded.stdout.strip() == f"{log}: 30 commands, finished"
     lines = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()]
     assert lines[0]["seed_commitment"] is None and lines[-1]["status"] == "finished"

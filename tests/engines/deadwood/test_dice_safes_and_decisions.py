@@ -202,7 +202,7 @@ def test_DW_RND_3_the_first_player_opens_every_round_all_game() -> None:
     for seats in (3, 7):
         events = [e for s in playout(ENGINE, seats, seed=b"rnd3", bot_seed=seats) for e in s.events]
         (first,) = [e.seat for e in events if isinstance(e, ev.FirstPlayerChosen)]
-        openers = {}
+        openers: dict[int, int] = {}
         for event in events:
             if isinstance(event, ev.TurnStarted) and not event.badge:
                 openers.setdefault(event.round, event.seat)

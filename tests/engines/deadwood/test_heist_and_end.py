@@ -88,7 +88,7 @@ def badge_table(**options: object) -> State:
 
 
 def test_DW_END_2_badge_holders_take_one_turn_per_badge_clockwise() -> None:
-    state = badge_table()
+    state = badge_table(badge_turns="per_badge")
     assert state.badge_round and [p.badge_turns for p in state.players] == [0, 1, 1, 0]
     assert state.active == 1  # first badge turn: clockwise from the first player; one is used now
     assert cmd.DeclineBadgeTurn() in ENGINE.legal_commands(state, 1)
@@ -165,7 +165,7 @@ def test_DW_SHOW_4_with_no_guns_left_the_richest_finalist_wins() -> None:
 
 def test_DW_SAFE_4_cash_adds_and_fools_gold_subtracts_a_black_roll() -> None:
     rows = {0: ("gold-2a", "mystery-cash"), 1: ("mystery-fools_gold",), 2: ("gold-1a",)}
-    state = table(4)
+    state = table(4, mystery_gold_die="black_die")
     for seat in range(4):
         state = state.with_player(seat, safes=rows.get(seat, ()))
     events = events_of(state, 3, PEEK, ScriptRng([6, 3]))  # black 6 for Cash, 3 for Fool's Gold

@@ -100,8 +100,10 @@ def test_DW_HIDE_1_no_seat_infers_a_commitment_in_random_heists(seats: int, seed
 
 
 def badge_round(badges_of_seat_1: int) -> tuple[State, list[Event]]:
-    """The last turn before the badge round; seat 1 holds 1 or 2 badges, seat 2 a Deputy."""
-    state = table(4)
+    """The last turn before the badge round; seat 1 holds 1 or 2 badges, seat 2 a Deputy.
+
+    Under the per-badge option, where the count of badges is what a broadcast would leak."""
+    state = table(4, badge_turns="per_badge")
     rows = {0: ("gold-1a",), 1: ("badge-1", "badge-2") if badges_of_seat_1 == 2 else ("badge-1", "gold-2a")}
     rows |= {2: ("mystery-deputy",), 3: ("gold-1b",)}
     for seat, safes in rows.items():

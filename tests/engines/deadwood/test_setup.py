@@ -102,7 +102,7 @@ def test_DW_SETUP_7_highest_black_die_starts_and_ties_roll_again() -> None:
 
 def test_options_are_validated_and_filled_with_defaults() -> None:
     options = ENGINE.options({})
-    assert options["badge_turns"] == "per_badge" and options["mystery_safes"] == 0
+    assert options["badge_turns"] == "per_player" and options["mystery_safes"] == 0
     with pytest.raises(OptionError):
         ENGINE.options({"mystery_safes": 9})
     with pytest.raises(OptionError):

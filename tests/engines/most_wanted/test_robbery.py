@@ -98,7 +98,8 @@ def test_MW_ROB_3_cards_are_revealed_only_once_every_participant_locked() -> Non
 def test_MW_ROB_4_nobody_joins_so_the_active_player_wins_and_discards() -> None:
     state = declared()
     state, _ = play(state, 1, StayPut())
-    state, events = play(state, 2, StayPut())
+    state, _ = play(state, 2, StayPut())
+    state, events = play(state, 0, LockCards(cards=("9-0-a", "9-1-a", "K-2-a")))
     assert of(events, ev.HandsRevealed)[0].winner == 0
     assert state.player(0).notoriety == 3
     assert {"9-0-a", "9-1-a", "K-2-a"} <= set(state.discard)
@@ -153,7 +154,7 @@ def test_MW_ROB_8_window_goes_clockwise_and_closes_after_a_quiet_circuit() -> No
 
 
 def test_MW_ROB_8_join_window_closes_at_the_circuit_cap() -> None:
-    state = table(HANDS, max_join_circuits=1)
+    state = table(HANDS, max_join_circuits=1, last_call=False)
     state, _ = play(state, 0, DeclareRobbery(tile="pony_express", cards=("9-0-a", "9-1-a")))
     state, _ = play(state, 1, JoinRobbery(cards=("6-0-a", "6-1-a")))
     state, _ = play(state, 2, JoinRobbery(cards=("Q-0-a", "Q-1-a")))

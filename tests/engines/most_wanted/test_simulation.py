@@ -18,7 +18,7 @@ from engines.base import SPECTATOR, Event
 from engines.codec import Codec, encode
 from engines.most_wanted import ENGINE
 from engines.most_wanted.cards import DECK
-from engines.most_wanted.events import GameStarted, HandsRevealed, TurnStarted
+from engines.most_wanted.events import GameStarted, HandsRevealed, RulesAdded, TurnStarted
 from engines.most_wanted.state import GOAL, State
 from engines.simulate import playout
 
@@ -94,7 +94,7 @@ class Invariants:
 
     def __call__(self, state: State, event: Event) -> None:
         self.events += 1
-        if isinstance(event, GameStarted):
+        if isinstance(event, (GameStarted, RulesAdded)):
             return  # the deck does not exist until the next event shuffles it
         every = [*state.deck, *state.discard]
         for player in state.players:

@@ -64,7 +64,7 @@ def test_MW_TRK_4_moving_back_never_goes_below_start() -> None:
 
 
 def test_MW_BAIL_4_losers_settle_clockwise_from_the_active_player() -> None:
-    start = table(HANDS, active=1, max_join_circuits=1)
+    start = table(HANDS, active=1, max_join_circuits=1, last_call=False)
     start = start.with_player(0, notoriety=2, money=1).with_player(1, notoriety=2, money=1)
     state, _ = play(start, 1, DeclareRobbery(tile="pony_express", cards=("6-0-a", "8-1-a")))
     state, _ = play(state, 2, JoinRobbery(cards=("Q-0-a", "Q-1-a")))
@@ -116,7 +116,8 @@ def test_MW_END_1_reaching_most_wanted_ends_the_game_capped_at_13() -> None:
     start = table(HANDS).with_player(0, notoriety=12)
     state, _ = play(start, 0, DeclareRobbery(tile="train", cards=("9-0-a", "9-0-b", "K-0-a", "7-1-a")))
     state, _ = play(state, 1, StayPut())
-    state, events = play(state, 2, StayPut())
+    state, _ = play(state, 2, StayPut())
+    state, events = play(state, 0, LockCards(cards=("9-0-a", "9-0-b", "K-0-a", "7-1-a")))
     assert of(events, ev.GameEnded) == [ev.GameEnded(winners=(0,), reason="most_wanted")]
     assert state.player(0).notoriety == 13 and state.phase == "over"
     assert len(state.player(0).hand) == 5  # the action finished (refill) before the end

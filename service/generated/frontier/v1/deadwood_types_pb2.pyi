@@ -7,7 +7,14 @@ from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
 DESCRIPTOR: _descriptor.FileDescriptor
 
 class DeadwoodView(_message.Message):
-    __slots__ = ("phase", "round", "main_rounds", "badge_round", "first_player", "active", "locations", "hand_size", "deck_size", "discard", "centre_safes", "boxed_safes", "players", "fight", "overflow", "discarding", "to_discard", "gold", "team_gold", "finalists", "eliminated", "showdown_turn", "winner", "win_reason", "deck", "centre", "boxed")
+    __slots__ = ("phase", "round", "main_rounds", "badge_round", "first_player", "active", "locations", "hand_size", "deck_size", "discard", "centre_safes", "boxed_safes", "players", "fight", "overflow", "discarding", "to_discard", "gold", "team_gold", "finalists", "eliminated", "showdown_turn", "winner", "win_reason", "deck", "centre", "boxed", "mystery_pending")
+    class MysteryPending(_message.Message):
+        __slots__ = ("seat", "safe")
+        SEAT_FIELD_NUMBER: _ClassVar[int]
+        SAFE_FIELD_NUMBER: _ClassVar[int]
+        seat: int
+        safe: str
+        def __init__(self, seat: _Optional[int] = ..., safe: _Optional[str] = ...) -> None: ...
     class Location(_message.Message):
         __slots__ = ("id", "capacity", "team")
         ID_FIELD_NUMBER: _ClassVar[int]
@@ -103,6 +110,7 @@ class DeadwoodView(_message.Message):
     DECK_FIELD_NUMBER: _ClassVar[int]
     CENTRE_FIELD_NUMBER: _ClassVar[int]
     BOXED_FIELD_NUMBER: _ClassVar[int]
+    MYSTERY_PENDING_FIELD_NUMBER: _ClassVar[int]
     phase: str
     round: int
     main_rounds: int
@@ -130,10 +138,11 @@ class DeadwoodView(_message.Message):
     deck: _containers.RepeatedScalarFieldContainer[str]
     centre: _containers.RepeatedScalarFieldContainer[str]
     boxed: _containers.RepeatedScalarFieldContainer[str]
-    def __init__(self, phase: _Optional[str] = ..., round: _Optional[int] = ..., main_rounds: _Optional[int] = ..., badge_round: _Optional[bool] = ..., first_player: _Optional[int] = ..., active: _Optional[int] = ..., locations: _Optional[_Iterable[_Union[DeadwoodView.Location, _Mapping]]] = ..., hand_size: _Optional[int] = ..., deck_size: _Optional[int] = ..., discard: _Optional[_Iterable[str]] = ..., centre_safes: _Optional[int] = ..., boxed_safes: _Optional[int] = ..., players: _Optional[_Iterable[_Union[DeadwoodView.Player, _Mapping]]] = ..., fight: _Optional[_Union[DeadwoodView.Fight, _Mapping]] = ..., overflow: _Optional[int] = ..., discarding: _Optional[int] = ..., to_discard: _Optional[int] = ..., gold: _Optional[_Iterable[int]] = ..., team_gold: _Optional[_Iterable[int]] = ..., finalists: _Optional[_Iterable[int]] = ..., eliminated: _Optional[_Iterable[int]] = ..., showdown_turn: _Optional[int] = ..., winner: _Optional[int] = ..., win_reason: _Optional[str] = ..., deck: _Optional[_Iterable[str]] = ..., centre: _Optional[_Iterable[str]] = ..., boxed: _Optional[_Iterable[str]] = ...) -> None: ...
+    mystery_pending: _containers.RepeatedCompositeFieldContainer[DeadwoodView.MysteryPending]
+    def __init__(self, phase: _Optional[str] = ..., round: _Optional[int] = ..., main_rounds: _Optional[int] = ..., badge_round: _Optional[bool] = ..., first_player: _Optional[int] = ..., active: _Optional[int] = ..., locations: _Optional[_Iterable[_Union[DeadwoodView.Location, _Mapping]]] = ..., hand_size: _Optional[int] = ..., deck_size: _Optional[int] = ..., discard: _Optional[_Iterable[str]] = ..., centre_safes: _Optional[int] = ..., boxed_safes: _Optional[int] = ..., players: _Optional[_Iterable[_Union[DeadwoodView.Player, _Mapping]]] = ..., fight: _Optional[_Union[DeadwoodView.Fight, _Mapping]] = ..., overflow: _Optional[int] = ..., discarding: _Optional[int] = ..., to_discard: _Optional[int] = ..., gold: _Optional[_Iterable[int]] = ..., team_gold: _Optional[_Iterable[int]] = ..., finalists: _Optional[_Iterable[int]] = ..., eliminated: _Optional[_Iterable[int]] = ..., showdown_turn: _Optional[int] = ..., winner: _Optional[int] = ..., win_reason: _Optional[str] = ..., deck: _Optional[_Iterable[str]] = ..., centre: _Optional[_Iterable[str]] = ..., boxed: _Optional[_Iterable[str]] = ..., mystery_pending: _Optional[_Iterable[_Union[DeadwoodView.MysteryPending, _Mapping]]] = ...) -> None: ...
 
 class DeadwoodEvent(_message.Message):
-    __slots__ = ("v", "game_started", "stars_placed", "deck_shuffled", "discards_reshuffled", "cards_drawn", "centre_stacked", "safes_dealt", "safes_boxed", "pass_chosen", "safe_passed", "safes_shuffled", "dice_rolled", "first_player_chosen", "turn_started", "horse_ridden", "safes_peeked", "duster_played", "discard_required", "card_discarded", "fight_started", "defence_chosen", "assist_offered", "assist_declined", "fight_resolved", "safe_stolen", "stars_swapped", "player_sent_away", "safe_left_game", "over_limit", "heist_started", "heist_committed", "heist_revealed", "heist_won", "heist_failed", "badge_round_started", "badge_turn_declined", "safes_revealed", "gold_adjusted", "teams_scored", "showdown_turn_started", "showdown_passed", "player_eliminated", "game_won")
+    __slots__ = ("v", "game_started", "stars_placed", "deck_shuffled", "discards_reshuffled", "cards_drawn", "centre_stacked", "safes_dealt", "safes_boxed", "pass_chosen", "safe_passed", "safes_shuffled", "dice_rolled", "first_player_chosen", "turn_started", "horse_ridden", "safes_peeked", "duster_played", "discard_required", "card_discarded", "fight_started", "defence_chosen", "assist_offered", "assist_declined", "fight_resolved", "safe_stolen", "stars_swapped", "player_sent_away", "safe_left_game", "over_limit", "heist_started", "heist_committed", "heist_revealed", "heist_won", "heist_failed", "badge_round_started", "badge_turn_declined", "safes_revealed", "gold_adjusted", "teams_scored", "showdown_turn_started", "showdown_passed", "player_eliminated", "game_won", "rules_added", "mystery_scoring_started", "mystery_gun_played")
     class GameStarted(_message.Message):
         __slots__ = ("seats", "locations", "characters", "capacity", "hand_size", "main_rounds", "safe_limit", "badge_turns", "assists", "rob_teammates", "hand_guns_in_showdown", "duster_draw", "stetson_peeks")
         SEATS_FIELD_NUMBER: _ClassVar[int]
@@ -471,6 +480,29 @@ class DeadwoodEvent(_message.Message):
         seat: int
         safes: _containers.RepeatedScalarFieldContainer[str]
         def __init__(self, seat: _Optional[int] = ..., safes: _Optional[_Iterable[str]] = ...) -> None: ...
+    class RulesAdded(_message.Message):
+        __slots__ = ("holsters_in_showdown", "mystery_gold_die")
+        HOLSTERS_IN_SHOWDOWN_FIELD_NUMBER: _ClassVar[int]
+        MYSTERY_GOLD_DIE_FIELD_NUMBER: _ClassVar[int]
+        holsters_in_showdown: bool
+        mystery_gold_die: str
+        def __init__(self, holsters_in_showdown: _Optional[bool] = ..., mystery_gold_die: _Optional[str] = ...) -> None: ...
+    class MysteryScoringStarted(_message.Message):
+        __slots__ = ("seats", "safes")
+        SEATS_FIELD_NUMBER: _ClassVar[int]
+        SAFES_FIELD_NUMBER: _ClassVar[int]
+        seats: _containers.RepeatedScalarFieldContainer[int]
+        safes: _containers.RepeatedScalarFieldContainer[str]
+        def __init__(self, seats: _Optional[_Iterable[int]] = ..., safes: _Optional[_Iterable[str]] = ...) -> None: ...
+    class MysteryGunPlayed(_message.Message):
+        __slots__ = ("seat", "safe", "gun")
+        SEAT_FIELD_NUMBER: _ClassVar[int]
+        SAFE_FIELD_NUMBER: _ClassVar[int]
+        GUN_FIELD_NUMBER: _ClassVar[int]
+        seat: int
+        safe: str
+        gun: str
+        def __init__(self, seat: _Optional[int] = ..., safe: _Optional[str] = ..., gun: _Optional[str] = ...) -> None: ...
     V_FIELD_NUMBER: _ClassVar[int]
     GAME_STARTED_FIELD_NUMBER: _ClassVar[int]
     STARS_PLACED_FIELD_NUMBER: _ClassVar[int]
@@ -515,6 +547,9 @@ class DeadwoodEvent(_message.Message):
     SHOWDOWN_PASSED_FIELD_NUMBER: _ClassVar[int]
     PLAYER_ELIMINATED_FIELD_NUMBER: _ClassVar[int]
     GAME_WON_FIELD_NUMBER: _ClassVar[int]
+    RULES_ADDED_FIELD_NUMBER: _ClassVar[int]
+    MYSTERY_SCORING_STARTED_FIELD_NUMBER: _ClassVar[int]
+    MYSTERY_GUN_PLAYED_FIELD_NUMBER: _ClassVar[int]
     v: int
     game_started: DeadwoodEvent.GameStarted
     stars_placed: DeadwoodEvent.StarsPlaced
@@ -559,4 +594,7 @@ class DeadwoodEvent(_message.Message):
     showdown_passed: DeadwoodEvent.ShowdownPassed
     player_eliminated: DeadwoodEvent.PlayerEliminated
     game_won: DeadwoodEvent.GameWon
-    def __init__(self, v: _Optional[int] = ..., game_started: _Optional[_Union[DeadwoodEvent.GameStarted, _Mapping]] = ..., stars_placed: _Optional[_Union[DeadwoodEvent.StarsPlaced, _Mapping]] = ..., deck_shuffled: _Optional[_Union[DeadwoodEvent.DeckShuffled, _Mapping]] = ..., discards_reshuffled: _Optional[_Union[DeadwoodEvent.DiscardsReshuffled, _Mapping]] = ..., cards_drawn: _Optional[_Union[DeadwoodEvent.CardsDrawn, _Mapping]] = ..., centre_stacked: _Optional[_Union[DeadwoodEvent.CentreStacked, _Mapping]] = ..., safes_dealt: _Optional[_Union[DeadwoodEvent.SafesDealt, _Mapping]] = ..., safes_boxed: _Optional[_Union[DeadwoodEvent.SafesBoxed, _Mapping]] = ..., pass_chosen: _Optional[_Union[DeadwoodEvent.PassChosen, _Mapping]] = ..., safe_passed: _Optional[_Union[DeadwoodEvent.SafePassed, _Mapping]] = ..., safes_shuffled: _Optional[_Union[DeadwoodEvent.SafesShuffled, _Mapping]] = ..., dice_rolled: _Optional[_Union[DeadwoodEvent.DiceRolled, _Mapping]] = ..., first_player_chosen: _Optional[_Union[DeadwoodEvent.FirstPlayerChosen, _Mapping]] = ..., turn_started: _Optional[_Union[DeadwoodEvent.TurnStarted, _Mapping]] = ..., horse_ridden: _Optional[_Union[DeadwoodEvent.HorseRidden, _Mapping]] = ..., safes_peeked: _Optional[_Union[DeadwoodEvent.SafesPeeked, _Mapping]] = ..., duster_played: _Optional[_Union[DeadwoodEvent.DusterPlayed, _Mapping]] = ..., discard_required: _Optional[_Union[DeadwoodEvent.DiscardRequired, _Mapping]] = ..., card_discarded: _Optional[_Union[DeadwoodEvent.CardDiscarded, _Mapping]] = ..., fight_started: _Optional[_Union[DeadwoodEvent.FightStarted, _Mapping]] = ..., defence_chosen: _Optional[_Union[DeadwoodEvent.DefenceChosen, _Mapping]] = ..., assist_offered: _Optional[_Union[DeadwoodEvent.AssistOffered, _Mapping]] = ..., assist_declined: _Optional[_Union[DeadwoodEvent.AssistDeclined, _Mapping]] = ..., fight_resolved: _Optional[_Union[DeadwoodEvent.FightResolved, _Mapping]] = ..., safe_stolen: _Optional[_Union[DeadwoodEvent.SafeStolen, _Mapping]] = ..., stars_swapped: _Optional[_Union[DeadwoodEvent.StarsSwapped, _Mapping]] = ..., player_sent_away: _Optional[_Union[DeadwoodEvent.PlayerSentAway, _Mapping]] = ..., safe_left_game: _Optional[_Union[DeadwoodEvent.SafeLeftGame, _Mapping]] = ..., over_limit: _Optional[_Union[DeadwoodEvent.OverLimit, _Mapping]] = ..., heist_started: _Optional[_Union[DeadwoodEvent.HeistStarted, _Mapping]] = ..., heist_committed: _Optional[_Union[DeadwoodEvent.HeistCommitted, _Mapping]] = ..., heist_revealed: _Optional[_Union[DeadwoodEvent.HeistRevealed, _Mapping]] = ..., heist_won: _Optional[_Union[DeadwoodEvent.HeistWon, _Mapping]] = ..., heist_failed: _Optional[_Union[DeadwoodEvent.HeistFailed, _Mapping]] = ..., badge_round_started: _Optional[_Union[DeadwoodEvent.BadgeRoundStarted, _Mapping]] = ..., badge_turn_declined: _Optional[_Union[DeadwoodEvent.BadgeTurnDeclined, _Mapping]] = ..., safes_revealed: _Optional[_Union[DeadwoodEvent.SafesRevealed, _Mapping]] = ..., gold_adjusted: _Optional[_Union[DeadwoodEvent.GoldAdjusted, _Mapping]] = ..., teams_scored: _Optional[_Union[DeadwoodEvent.TeamsScored, _Mapping]] = ..., showdown_turn_started: _Optional[_Union[DeadwoodEvent.ShowdownTurnStarted, _Mapping]] = ..., showdown_passed: _Optional[_Union[DeadwoodEvent.ShowdownPassed, _Mapping]] = ..., player_eliminated: _Optional[_Union[DeadwoodEvent.PlayerEliminated, _Mapping]] = ..., game_won: _Optional[_Union[DeadwoodEvent.GameWon, _Mapping]] = ...) -> None: ...
+    rules_added: DeadwoodEvent.RulesAdded
+    mystery_scoring_started: DeadwoodEvent.MysteryScoringStarted
+    mystery_gun_played: DeadwoodEvent.MysteryGunPlayed
+    def __init__(self, v: _Optional[int] = ..., game_started: _Optional[_Union[DeadwoodEvent.GameStarted, _Mapping]] = ..., stars_placed: _Optional[_Union[DeadwoodEvent.StarsPlaced, _Mapping]] = ..., deck_shuffled: _Optional[_Union[DeadwoodEvent.DeckShuffled, _Mapping]] = ..., discards_reshuffled: _Optional[_Union[DeadwoodEvent.DiscardsReshuffled, _Mapping]] = ..., cards_drawn: _Optional[_Union[DeadwoodEvent.CardsDrawn, _Mapping]] = ..., centre_stacked: _Optional[_Union[DeadwoodEvent.CentreStacked, _Mapping]] = ..., safes_dealt: _Optional[_Union[DeadwoodEvent.SafesDealt, _Mapping]] = ..., safes_boxed: _Optional[_Union[DeadwoodEvent.SafesBoxed, _Mapping]] = ..., pass_chosen: _Optional[_Union[DeadwoodEvent.PassChosen, _Mapping]] = ..., safe_passed: _Optional[_Union[DeadwoodEvent.SafePassed, _Mapping]] = ..., safes_shuffled: _Optional[_Union[DeadwoodEvent.SafesShuffled, _Mapping]] = ..., dice_rolled: _Optional[_Union[DeadwoodEvent.DiceRolled, _Mapping]] = ..., first_player_chosen: _Optional[_Union[DeadwoodEvent.FirstPlayerChosen, _Mapping]] = ..., turn_started: _Optional[_Union[DeadwoodEvent.TurnStarted, _Mapping]] = ..., horse_ridden: _Optional[_Union[DeadwoodEvent.HorseRidden, _Mapping]] = ..., safes_peeked: _Optional[_Union[DeadwoodEvent.SafesPeeked, _Mapping]] = ..., duster_played: _Optional[_Union[DeadwoodEvent.DusterPlayed, _Mapping]] = ..., discard_required: _Optional[_Union[DeadwoodEvent.DiscardRequired, _Mapping]] = ..., card_discarded: _Optional[_Union[DeadwoodEvent.CardDiscarded, _Mapping]] = ..., fight_started: _Optional[_Union[DeadwoodEvent.FightStarted, _Mapping]] = ..., defence_chosen: _Optional[_Union[DeadwoodEvent.DefenceChosen, _Mapping]] = ..., assist_offered: _Optional[_Union[DeadwoodEvent.AssistOffered, _Mapping]] = ..., assist_declined: _Optional[_Union[DeadwoodEvent.AssistDeclined, _Mapping]] = ..., fight_resolved: _Optional[_Union[DeadwoodEvent.FightResolved, _Mapping]] = ..., safe_stolen: _Optional[_Union[DeadwoodEvent.SafeStolen, _Mapping]] = ..., stars_swapped: _Optional[_Union[DeadwoodEvent.StarsSwapped, _Mapping]] = ..., player_sent_away: _Optional[_Union[DeadwoodEvent.PlayerSentAway, _Mapping]] = ..., safe_left_game: _Optional[_Union[DeadwoodEvent.SafeLeftGame, _Mapping]] = ..., over_limit: _Optional[_Union[DeadwoodEvent.OverLimit, _Mapping]] = ..., heist_started: _Optional[_Union[DeadwoodEvent.HeistStarted, _Mapping]] = ..., heist_committed: _Optional[_Union[DeadwoodEvent.HeistCommitted, _Mapping]] = ..., heist_revealed: _Optional[_Union[DeadwoodEvent.HeistRevealed, _Mapping]] = ..., heist_won: _Optional[_Union[DeadwoodEvent.HeistWon, _Mapping]] = ..., heist_failed: _Optional[_Union[DeadwoodEvent.HeistFailed, _Mapping]] = ..., badge_round_started: _Optional[_Union[DeadwoodEvent.BadgeRoundStarted, _Mapping]] = ..., badge_turn_declined: _Optional[_Union[DeadwoodEvent.BadgeTurnDeclined, _Mapping]] = ..., safes_revealed: _Optional[_Union[DeadwoodEvent.SafesRevealed, _Mapping]] = ..., gold_adjusted: _Optional[_Union[DeadwoodEvent.GoldAdjusted, _Mapping]] = ..., teams_scored: _Optional[_Union[DeadwoodEvent.TeamsScored, _Mapping]] = ..., showdown_turn_started: _Optional[_Union[DeadwoodEvent.ShowdownTurnStarted, _Mapping]] = ..., showdown_passed: _Optional[_Union[DeadwoodEvent.ShowdownPassed, _Mapping]] = ..., player_eliminated: _Optional[_Union[DeadwoodEvent.PlayerEliminated, _Mapping]] = ..., game_won: _Optional[_Union[DeadwoodEvent.GameWon, _Mapping]] = ..., rules_added: _Optional[_Union[DeadwoodEvent.RulesAdded, _Mapping]] = ..., mystery_scoring_started: _Optional[_Union[DeadwoodEvent.MysteryScoringStarted, _Mapping]] = ..., mystery_gun_played: _Optional[_Union[DeadwoodEvent.MysteryGunPlayed, _Mapping]] = ...) -> None: ...

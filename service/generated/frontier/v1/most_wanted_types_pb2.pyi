@@ -37,22 +37,28 @@ class MostWantedView(_message.Message):
         flipped: bool
         def __init__(self, tile: _Optional[str] = ..., cards: _Optional[int] = ..., points: _Optional[int] = ..., flipped: _Optional[bool] = ...) -> None: ...
     class Settings(_message.Message):
-        __slots__ = ("first_player", "tie_rule", "duel_reward", "bail_rule", "max_join_circuits", "max_turns")
+        __slots__ = ("first_player", "tie_rule", "duel_reward", "bail_rule", "max_join_circuits", "max_turns", "first_seat", "last_call", "declarer_may_swap")
         FIRST_PLAYER_FIELD_NUMBER: _ClassVar[int]
         TIE_RULE_FIELD_NUMBER: _ClassVar[int]
         DUEL_REWARD_FIELD_NUMBER: _ClassVar[int]
         BAIL_RULE_FIELD_NUMBER: _ClassVar[int]
         MAX_JOIN_CIRCUITS_FIELD_NUMBER: _ClassVar[int]
         MAX_TURNS_FIELD_NUMBER: _ClassVar[int]
+        FIRST_SEAT_FIELD_NUMBER: _ClassVar[int]
+        LAST_CALL_FIELD_NUMBER: _ClassVar[int]
+        DECLARER_MAY_SWAP_FIELD_NUMBER: _ClassVar[int]
         first_player: str
         tie_rule: str
         duel_reward: str
         bail_rule: str
         max_join_circuits: int
         max_turns: int
-        def __init__(self, first_player: _Optional[str] = ..., tie_rule: _Optional[str] = ..., duel_reward: _Optional[str] = ..., bail_rule: _Optional[str] = ..., max_join_circuits: _Optional[int] = ..., max_turns: _Optional[int] = ...) -> None: ...
+        first_seat: int
+        last_call: bool
+        declarer_may_swap: bool
+        def __init__(self, first_player: _Optional[str] = ..., tie_rule: _Optional[str] = ..., duel_reward: _Optional[str] = ..., bail_rule: _Optional[str] = ..., max_join_circuits: _Optional[int] = ..., max_turns: _Optional[int] = ..., first_seat: _Optional[int] = ..., last_call: _Optional[bool] = ..., declarer_may_swap: _Optional[bool] = ...) -> None: ...
     class Action(_message.Message):
-        __slots__ = ("kind", "tile", "size", "participants", "locked", "deciding", "circuits")
+        __slots__ = ("kind", "tile", "size", "participants", "locked", "deciding", "circuits", "last_call")
         KIND_FIELD_NUMBER: _ClassVar[int]
         TILE_FIELD_NUMBER: _ClassVar[int]
         SIZE_FIELD_NUMBER: _ClassVar[int]
@@ -60,6 +66,7 @@ class MostWantedView(_message.Message):
         LOCKED_FIELD_NUMBER: _ClassVar[int]
         DECIDING_FIELD_NUMBER: _ClassVar[int]
         CIRCUITS_FIELD_NUMBER: _ClassVar[int]
+        LAST_CALL_FIELD_NUMBER: _ClassVar[int]
         kind: str
         tile: str
         size: int
@@ -67,7 +74,8 @@ class MostWantedView(_message.Message):
         locked: _containers.RepeatedScalarFieldContainer[int]
         deciding: int
         circuits: int
-        def __init__(self, kind: _Optional[str] = ..., tile: _Optional[str] = ..., size: _Optional[int] = ..., participants: _Optional[_Iterable[int]] = ..., locked: _Optional[_Iterable[int]] = ..., deciding: _Optional[int] = ..., circuits: _Optional[int] = ...) -> None: ...
+        last_call: _containers.RepeatedScalarFieldContainer[int]
+        def __init__(self, kind: _Optional[str] = ..., tile: _Optional[str] = ..., size: _Optional[int] = ..., participants: _Optional[_Iterable[int]] = ..., locked: _Optional[_Iterable[int]] = ..., deciding: _Optional[int] = ..., circuits: _Optional[int] = ..., last_call: _Optional[_Iterable[int]] = ...) -> None: ...
     PHASE_FIELD_NUMBER: _ClassVar[int]
     TURN_FIELD_NUMBER: _ClassVar[int]
     ACTIVE_FIELD_NUMBER: _ClassVar[int]
@@ -97,7 +105,7 @@ class MostWantedView(_message.Message):
     def __init__(self, phase: _Optional[str] = ..., turn: _Optional[int] = ..., active: _Optional[int] = ..., players: _Optional[_Iterable[_Union[MostWantedView.Player, _Mapping]]] = ..., deck_size: _Optional[int] = ..., discard: _Optional[_Iterable[str]] = ..., tiles: _Optional[_Iterable[_Union[MostWantedView.Tile, _Mapping]]] = ..., reshuffles: _Optional[int] = ..., winners: _Optional[_Iterable[int]] = ..., end_reason: _Optional[str] = ..., settings: _Optional[_Union[MostWantedView.Settings, _Mapping]] = ..., action: _Optional[_Union[MostWantedView.Action, _Mapping]] = ..., deck: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class MostWantedEvent(_message.Message):
-    __slots__ = ("v", "game_started", "deck_shuffled", "tile_flipped", "cards_drawn", "first_duel_started", "turn_started", "robbery_declared", "robbery_joined", "robbery_withdrawn", "stayed_put", "join_window_closed", "duel_challenged", "cards_locked", "hands_revealed", "bail_paid", "moved_back", "advanced", "cards_discarded", "labor_paid", "church_visited", "first_player_chosen", "game_ended")
+    __slots__ = ("v", "game_started", "deck_shuffled", "tile_flipped", "cards_drawn", "first_duel_started", "turn_started", "robbery_declared", "robbery_joined", "robbery_withdrawn", "stayed_put", "join_window_closed", "duel_challenged", "cards_locked", "hands_revealed", "bail_paid", "moved_back", "advanced", "cards_discarded", "labor_paid", "church_visited", "first_player_chosen", "game_ended", "rules_added", "last_call_started")
     class GameStarted(_message.Message):
         __slots__ = ("seats", "first_player", "tie_rule", "duel_reward", "bail_rule", "max_join_circuits", "max_turns")
         SEATS_FIELD_NUMBER: _ClassVar[int]
@@ -277,6 +285,20 @@ class MostWantedEvent(_message.Message):
         winners: _containers.RepeatedScalarFieldContainer[int]
         reason: str
         def __init__(self, winners: _Optional[_Iterable[int]] = ..., reason: _Optional[str] = ...) -> None: ...
+    class RulesAdded(_message.Message):
+        __slots__ = ("first_seat", "last_call", "declarer_may_swap")
+        FIRST_SEAT_FIELD_NUMBER: _ClassVar[int]
+        LAST_CALL_FIELD_NUMBER: _ClassVar[int]
+        DECLARER_MAY_SWAP_FIELD_NUMBER: _ClassVar[int]
+        first_seat: int
+        last_call: bool
+        declarer_may_swap: bool
+        def __init__(self, first_seat: _Optional[int] = ..., last_call: _Optional[bool] = ..., declarer_may_swap: _Optional[bool] = ...) -> None: ...
+    class LastCallStarted(_message.Message):
+        __slots__ = ("seats",)
+        SEATS_FIELD_NUMBER: _ClassVar[int]
+        seats: _containers.RepeatedScalarFieldContainer[int]
+        def __init__(self, seats: _Optional[_Iterable[int]] = ...) -> None: ...
     V_FIELD_NUMBER: _ClassVar[int]
     GAME_STARTED_FIELD_NUMBER: _ClassVar[int]
     DECK_SHUFFLED_FIELD_NUMBER: _ClassVar[int]
@@ -300,6 +322,8 @@ class MostWantedEvent(_message.Message):
     CHURCH_VISITED_FIELD_NUMBER: _ClassVar[int]
     FIRST_PLAYER_CHOSEN_FIELD_NUMBER: _ClassVar[int]
     GAME_ENDED_FIELD_NUMBER: _ClassVar[int]
+    RULES_ADDED_FIELD_NUMBER: _ClassVar[int]
+    LAST_CALL_STARTED_FIELD_NUMBER: _ClassVar[int]
     v: int
     game_started: MostWantedEvent.GameStarted
     deck_shuffled: MostWantedEvent.DeckShuffled
@@ -323,4 +347,6 @@ class MostWantedEvent(_message.Message):
     church_visited: MostWantedEvent.ChurchVisited
     first_player_chosen: MostWantedEvent.FirstPlayerChosen
     game_ended: MostWantedEvent.GameEnded
-    def __init__(self, v: _Optional[int] = ..., game_started: _Optional[_Union[MostWantedEvent.GameStarted, _Mapping]] = ..., deck_shuffled: _Optional[_Union[MostWantedEvent.DeckShuffled, _Mapping]] = ..., tile_flipped: _Optional[_Union[MostWantedEvent.TileFlipped, _Mapping]] = ..., cards_drawn: _Optional[_Union[MostWantedEvent.CardsDrawn, _Mapping]] = ..., first_duel_started: _Optional[_Union[MostWantedEvent.FirstDuelStarted, _Mapping]] = ..., turn_started: _Optional[_Union[MostWantedEvent.TurnStarted, _Mapping]] = ..., robbery_declared: _Optional[_Union[MostWantedEvent.RobberyDeclared, _Mapping]] = ..., robbery_joined: _Optional[_Union[MostWantedEvent.RobberyJoined, _Mapping]] = ..., robbery_withdrawn: _Optional[_Union[MostWantedEvent.RobberyWithdrawn, _Mapping]] = ..., stayed_put: _Optional[_Union[MostWantedEvent.StayedPut, _Mapping]] = ..., join_window_closed: _Optional[_Union[MostWantedEvent.JoinWindowClosed, _Mapping]] = ..., duel_challenged: _Optional[_Union[MostWantedEvent.DuelChallenged, _Mapping]] = ..., cards_locked: _Optional[_Union[MostWantedEvent.CardsLocked, _Mapping]] = ..., hands_revealed: _Optional[_Union[MostWantedEvent.HandsRevealed, _Mapping]] = ..., bail_paid: _Optional[_Union[MostWantedEvent.BailPaid, _Mapping]] = ..., moved_back: _Optional[_Union[MostWantedEvent.MovedBack, _Mapping]] = ..., advanced: _Optional[_Union[MostWantedEvent.Advanced, _Mapping]] = ..., cards_discarded: _Optional[_Union[MostWantedEvent.CardsDiscarded, _Mapping]] = ..., labor_paid: _Optional[_Union[MostWantedEvent.LaborPaid, _Mapping]] = ..., church_visited: _Optional[_Union[MostWantedEvent.ChurchVisited, _Mapping]] = ..., first_player_chosen: _Optional[_Union[MostWantedEvent.FirstPlayerChosen, _Mapping]] = ..., game_ended: _Optional[_Union[MostWantedEvent.GameEnded, _Mapping]] = ...) -> None: ...
+    rules_added: MostWantedEvent.RulesAdded
+    last_call_started: MostWantedEvent.LastCallStarted
+    def __init__(self, v: _Optional[int] = ..., game_started: _Optional[_Union[MostWantedEvent.GameStarted, _Mapping]] = ..., deck_shuffled: _Optional[_Union[MostWantedEvent.DeckShuffled, _Mapping]] = ..., tile_flipped: _Optional[_Union[MostWantedEvent.TileFlipped, _Mapping]] = ..., cards_drawn: _Optional[_Union[MostWantedEvent.CardsDrawn, _Mapping]] = ..., first_duel_started: _Optional[_Union[MostWantedEvent.FirstDuelStarted, _Mapping]] = ..., turn_started: _Optional[_Union[MostWantedEvent.TurnStarted, _Mapping]] = ..., robbery_declared: _Optional[_Union[MostWantedEvent.RobberyDeclared, _Mapping]] = ..., robbery_joined: _Optional[_Union[MostWantedEvent.RobberyJoined, _Mapping]] = ..., robbery_withdrawn: _Optional[_Union[MostWantedEvent.RobberyWithdrawn, _Mapping]] = ..., stayed_put: _Optional[_Union[MostWantedEvent.StayedPut, _Mapping]] = ..., join_window_closed: _Optional[_Union[MostWantedEvent.JoinWindowClosed, _Mapping]] = ..., duel_challenged: _Optional[_Union[MostWantedEvent.DuelChallenged, _Mapping]] = ..., cards_locked: _Optional[_Union[MostWantedEvent.CardsLocked, _Mapping]] = ..., hands_revealed: _Optional[_Union[MostWantedEvent.HandsRevealed, _Mapping]] = ..., bail_paid: _Optional[_Union[MostWantedEvent.BailPaid, _Mapping]] = ..., moved_back: _Optional[_Union[MostWantedEvent.MovedBack, _Mapping]] = ..., advanced: _Optional[_Union[MostWantedEvent.Advanced, _Mapping]] = ..., cards_discarded: _Optional[_Union[MostWantedEvent.CardsDiscarded, _Mapping]] = ..., labor_paid: _Optional[_Union[MostWantedEvent.LaborPaid, _Mapping]] = ..., church_visited: _Optional[_Union[MostWantedEvent.ChurchVisited, _Mapping]] = ..., first_player_chosen: _Optional[_Union[MostWantedEvent.FirstPlayerChosen, _Mapping]] = ..., game_ended: _Optional[_Union[MostWantedEvent.GameEnded, _Mapping]] = ..., rules_added: _Optional[_Union[MostWantedEvent.RulesAdded, _Mapping]] = ..., last_call_started: _Optional[_Union[MostWantedEvent.LastCallStarted, _Mapping]] = ...) -> None: ...
