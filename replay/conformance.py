@@ -600,7 +600,8 @@ def seated_record(game: str, *, entropy: bool, cut: int | None = None) -> Record
     seed = _seed(name)
     game_id = str(uuid.uuid5(uuid.NAMESPACE_URL, f"https://frontier-ledger.invalid/conformance/{name}"))
     engine = get_engine(game)
-    options = engine.options({})
+    # A short game keeps the corpus readable: the seat-line cases need an end, not a long one.
+    options = engine.options({"max_turns": 12} if game == "most-wanted" else {})
     client_seed = CLIENT_SEED if entropy else None
     drawing = mixed_seed(seed, [None, client_seed]) if entropy else seed
     played = []

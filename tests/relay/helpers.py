@@ -11,6 +11,8 @@ from service.client import Client
 from service.generated.frontier.v1 import frontier_pb2
 
 SAMPLE = Path(__file__).resolve().parents[2] / "seeds" / "recordings" / "most-wanted.rec"
+# A frozen copy of an earlier sample: tests that edit a named line of it stay put when the sample changes.
+FROZEN = Path(__file__).resolve().parents[2] / "tests" / "recordings" / "samples" / "most-wanted.rec"
 
 
 def recording_lines(path: Path = SAMPLE) -> tuple[str, list[str]]:

@@ -17,7 +17,7 @@ from service.client import Client
 from service.generated.frontier.v1 import frontier_pb2
 from service.server import Running
 from tests.conftest import ORGANISER
-from tests.relay.helpers import SAMPLE, Watcher, recording_lines, send, start
+from tests.relay.helpers import FROZEN, SAMPLE, Watcher, recording_lines, send, start
 from tests.service.helpers import failure, state
 
 
@@ -55,7 +55,7 @@ def test_a_relayed_game_is_watched_line_by_line_and_audits(client: Client, organ
 def test_a_line_that_breaks_a_rule_is_refused_and_nothing_is_stored(
     client: Client, organiser: Client
 ) -> None:
-    header, lines = recording_lines()
+    header, lines = recording_lines(FROZEN)
     relay = start(organiser, header)
     send(client, relay.game_id, lines[0], 1, relay.relay_token)
     wrong_seat = lines[1].replace('"seat": 1', '"seat": 0', 1)
