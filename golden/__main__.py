@@ -32,9 +32,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(path)
         return 0
     if args.fuzz is not None:
-        findings = fuzz.run(fuzz.plan(args.fuzz, args.game), args.out)
-        for finding in findings:
-            print(finding.report(), file=sys.stderr)
+        findings = []
+        for playout in fuzz.plan(args.fuzz, args.game):
+            finding = fuzz.play(playout, args.out)
+            if finding is not None:
+                print(finding.report(), file=sys.stderr, flush=True)
+                findings.append(finding)
         print(f"{args.fuzz} playouts per game, {len(findings)} findings, {time.monotonic() - started:.1f}s")
         return 1 if findings else 0
     differences = corpus.check(args.corpus, args.game)
