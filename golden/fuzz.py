@@ -38,7 +38,7 @@ from engines.registry import game_ids, get_engine
 from engines.rng import SeededRng
 from engines.simulate import Step
 from golden.failure_log import FailedStep, write_failure_log
-from golden.option_space import single_changes
+from golden.option_space import option_values, single_changes
 from replay.record import canonical_json
 
 T = TypeVar("T")
@@ -135,11 +135,14 @@ class Finding:
 
 def plan(games: int, only: Iterable[str] | None = None) -> list[Playout]:
     """`games` playouts per game that cover, before repeating, every strategy, seat order, the fewest
-    and the most seats and every option value (one option changed per table); later rounds mix them."""
+    and the most seats and every option value (one option changed per table); later playouts draw
+    them at random, every other one with every option drawn at once (extremes meet: the smallest
+    location capacity at the largest table)."""
     playouts: list[Playout] = []
     for game in only or game_ids():
         engine = get_engine(game)
         tables = single_changes(engine)
+        values = option_values(engine)
         counts = sorted({engine.min_seats, engine.max_seats})
         strategies = list(STRATEGIES)
         mixer = random.Random(game)
@@ -150,11 +153,15 @@ def plan(games: int, only: Iterable[str] | None = None) -> list[Playout]:
                 strategy = strategies[number % len(strategies)]
                 order = SEAT_ORDERS[(number // len(strategies)) % len(SEAT_ORDERS)]
             else:
-                options = mixer.choice(tables)
+                options = mixer.choice(tables) if number % 2 else _mixed_table(values, mixer)
                 players = mixer.randint(engine.min_seats, engine.max_seats)
                 strategy, order = mixer.choice(strategies), mixer.choice(SEAT_ORDERS)
             playouts.append(Playout(game, players, dict(options), strategy, order, number))
     return playouts
+
+
+def _mixed_table(values: dict[str, list[JsonValue]], mixer: random.Random) -> dict[str, JsonValue]:
+    return {name: mixer.choice(accepted) for name, accepted in values.items()}
 
 
 def run(playouts: Iterable[Playout], out: Path) -> list[Finding]:
