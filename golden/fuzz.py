@@ -10,8 +10,9 @@ every option (`golden.option_space`). After every step the playout checks that
   `outcome`) returns without an exception (`CRASH`);
 - `decide` accepts the command `legal_commands` listed (`LISTED_BUT_REFUSED`);
 - an unfinished game waits for a seat, and every seat it waits for has a legal command (`DEAD_END`);
-- the game ends within `STEP_CAP` steps (`NO_END`): many times the longest game seen, so a game that
-  reaches it has lost its end (each engine also caps its own length by an option);
+- the game ends within its step cap (`NO_END`, `step_cap`): where an option caps the game's length
+  (Most Wanted's `max_turns`, Western Legends' `max_rounds`), a bound on the steps that cap allows,
+  else `STEP_CAP`, many times the longest game seen; a game past it has lost its end;
 - the views of the organiser and, in turn, of the spectator and each seat, and every event as each
   of them sees it, encode as canonical JSON (`NOT_ENCODABLE`).
 
@@ -43,10 +44,9 @@ from replay.record import canonical_json
 
 T = TypeVar("T")
 
-# Steps (accepted commands) after which an unfinished game is reported. The longest games seen:
-# Most Wanted 7,697 steps (8 players, a bot leaning to the first command), Western Legends ~1,700
-# (6 players, to the round cap), Deadwood 1876 under 200.
-STEP_CAP: dict[str, int] = {"most-wanted": 40_000, "deadwood-1876": 4_000, "western-legends": 20_000}
+# Steps (accepted commands) after which an unfinished game is reported, for games whose length no
+# option caps. The longest Deadwood 1876 games seen are under 200 steps.
+STEP_CAP: dict[str, int] = {"deadwood-1876": 4_000}
 DEFAULT_STEP_CAP = 40_000
 # Command kinds that hold the game back rather than move it on (matched as words of the kind).
 PASSIVE_WORDS = frozenset({"pass", "decline", "withdraw", "stay", "end", "skip", "wait", "labor"})
@@ -158,6 +158,21 @@ def plan(games: int, only: Iterable[str] | None = None) -> list[Playout]:
                 strategy, order = mixer.choice(strategies), mixer.choice(SEAT_ORDERS)
             playouts.append(Playout(game, players, dict(options), strategy, order, number))
     return playouts
+
+
+def step_cap(game: str, options: dict[str, JsonValue], players: int) -> int:
+    """The steps within which a game must end: generous bounds on what its own caps allow."""
+    if game == "most-wanted" and "max_turns" in options:
+        # A turn is at most every seat joining round the table each circuit of the join window,
+        # then each withdrawing or standing, locking cards and a duel (a turn to the cap: 114 steps
+        # at 8 players and 15 circuits, an always-first table; 45,601 steps in all).
+        circuits = int(options.get("max_join_circuits", 3))
+        return int(options["max_turns"]) * players * (circuits + 3) + 1_000
+    if game == "western-legends" and "max_rounds" in options:
+        # A round is a turn per seat of a few actions, fights and reactions (about 7 steps a seat
+        # seen on the 40-round cap).
+        return int(options["max_rounds"]) * players * 40 + 1_000
+    return STEP_CAP.get(game, DEFAULT_STEP_CAP)
 
 
 def _mixed_table(values: dict[str, list[JsonValue]], mixer: random.Random) -> dict[str, JsonValue]:
@@ -303,11 +318,12 @@ def play(
 ) -> Finding | None:
     """Play one playout to its end; a Finding (with its log written under `out`) if a rule broke.
 
-    `engine` defaults to the registered one (tests hand in deliberately broken ones), `cap` to STEP_CAP.
+    `engine` defaults to the registered one (tests hand in deliberately broken ones), `cap` to
+    `step_cap`.
     """
     game = _Game(playout, engine or get_engine(playout.game))
     if cap is None:
-        cap = STEP_CAP.get(playout.game, DEFAULT_STEP_CAP)
+        cap = step_cap(playout.game, game.options, playout.players)
     try:
         game.setup()
         while not game.over():
