@@ -8,7 +8,8 @@ every option (`golden.option_space`). After every step the playout checks that
 
 - every engine call (`decide`, `evolve`, `legal_commands`, `seats_to_act`, `view`, `redact`,
   `outcome`) returns without an exception (`CRASH`);
-- `decide` accepts the command `legal_commands` listed (`LISTED_BUT_REFUSED`);
+- `decide` accepts the command `legal_commands` listed (`LISTED_BUT_REFUSED`), and decides it the
+  same way twice from the same state and seed (`NONDETERMINISTIC`: engines are pure);
 - an unfinished game waits for a seat, and every seat it waits for has a legal command (`DEAD_END`);
 - the game ends within its step cap (`NO_END`, `step_cap`): where an option caps the game's length
   (Most Wanted's `max_turns`, Western Legends' `max_rounds`), a bound on the steps that cap allows,
@@ -117,7 +118,7 @@ class Playout:
 class Finding:
     """A rule broken by a playout, where, and the log that reproduces it."""
 
-    kind: str  # CRASH, LISTED_BUT_REFUSED, DEAD_END, NO_END, NOT_ENCODABLE
+    kind: str  # CRASH, LISTED_BUT_REFUSED, NONDETERMINISTIC, DEAD_END, NO_END, NOT_ENCODABLE
     playout: Playout
     version: int  # the game version at which it showed
     message: str
@@ -262,6 +263,7 @@ class _Game:
                 f"{where} raised {error!r} at {frame.filename}:{frame.lineno}",
                 FailedStep(version + 1, seat, command, tuple(rng.draws), ()),
             ) from error
+        self.check_deterministic(where, seat, command, events, rng)
         try:
             self.fold(events, f"after {where}")
         except _Failure as failure:
@@ -270,6 +272,19 @@ class _Game:
         self.version += 1
         self.steps.append(Step(self.version, seat, command, tuple(events), tuple(rng.draws), self.state))
         self.check_views(events)
+
+    def check_deterministic(
+        self, where: str, seat: Seat, command: Command, events: Sequence[Event], rng: SeededRng
+    ) -> None:
+        """The same command on the same state with the same seed gives the same draws and events."""
+        again = SeededRng(self.playout.seed, self.playout.game_id, self.version)
+        repeated = _call(f"{where} again", partial(self.engine.decide, self.state, seat, command, again))
+        if again.draws != rng.draws or [encode(e) for e in repeated] != [encode(e) for e in events]:
+            raise _Failure(
+                "NONDETERMINISTIC",
+                f"{where} decided twice on the same state and seed gives different draws or events",
+                FailedStep(self.version + 1, seat, command, tuple(rng.draws), tuple(events)),
+            )
 
     def pick_seat(self, waiting: Sequence[Seat]) -> Seat:
         order = self.playout.seat_order

@@ -166,7 +166,7 @@ def test_a_crash_in_decide_logs_the_crashing_command_as_the_last_line(tmp_path: 
 
     def decide(state: Any, seat: Seat, command: Command, rng: Any) -> Any:
         calls["n"] += 1
-        if calls["n"] == 7:
+        if calls["n"] == 13:  # the fuzzer decides each command twice: this is the 7th command's first
             raise KeyError("planted")
         return real.decide(state, seat, command, rng)
 
@@ -193,6 +193,23 @@ def test_a_listed_command_the_engine_refuses_is_found(tmp_path: Path) -> None:
     finding = play(Playout("deadwood-1876", 2), tmp_path, engine=broken("deadwood-1876", decide=decide))
     assert finding is not None and finding.kind == "LISTED_BUT_REFUSED"
     assert "listed as legal, refused with PLANTED: seat 2 may never act" in finding.message
+
+
+def test_a_decision_that_differs_when_repeated_is_found(tmp_path: Path) -> None:
+    real = get_engine("western-legends")
+    calls = {"n": 0}
+
+    def decide(state: Any, seat: Seat, command: Command, rng: Any) -> Any:
+        calls["n"] += 1
+        events = real.decide(state, seat, command, rng)
+        return events[:-1] if calls["n"] == 20 else events  # a hidden counter: not pure
+
+    finding = play(Playout("western-legends", 2), tmp_path, engine=broken("western-legends", decide=decide))
+    assert finding is not None and finding.kind == "NONDETERMINISTIC"
+    assert finding.message.endswith(
+        "decided twice on the same state and seed gives different draws or events"
+    )
+    assert finding.version == 10  # the tenth command is decided by calls 19 and 20
 
 
 def test_a_view_that_does_not_encode_is_found(tmp_path: Path) -> None:
