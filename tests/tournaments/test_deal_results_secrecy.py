@@ -23,7 +23,7 @@ from service.client import play_game
 from service.server import Running
 from tests.conftest import ORGANISER, requires_most_wanted, start_server
 from tests.tournaments import helpers
-from tests.trust.helpers import frontier
+from tests.trust.helpers import frontier, server_key_file
 from tests.web.http_client import get
 from tournaments.cli import TournamentClient
 from tournaments.disclosure import DEAL_IN_PLAY
@@ -189,3 +189,37 @@ def test_the_standings_and_ratings_json_of_a_complete_deal_count_both_tables(dea
     assert {s.games for s in ranked.standings} == {1}
     assert [u.game_id for u in rated.updates] == [deal.first.game_id, deal.second.game_id]
     assert json_format.MessageToDict(rated)["updates"][0]["changes"]
+
+
+@requires_most_wanted
+def test_a_duplicate_deal_tournament_verifies_end_to_end_for_anyone_once_it_is_over(
+    server: Running, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Withholding results changes nothing once the deals are over: the record verifies, and the
+    NDJSON export a spectator takes audits game by game, each ranking and each deal checked."""
+    address = f"127.0.0.1:{server.port}"
+    with TournamentClient(address, token=ORGANISER) as organiser:
+        made = helpers.create(organiser, players=8, table_size=4, rounds=2, duplicate_deals=True)
+        helpers.run(organiser, made.tournament_id, 2)
+        key = server_key_file(organiser, tmp_path)
+    monkeypatch.delenv("FRONTIER_TOKEN", raising=False)  # a spectator from here on
+    with TournamentClient(address) as spectator:
+        served = helpers.get(spectator, made.tournament_id)
+    assert served.status == "finished" and all(t.HasField("result") for r in served.rounds for t in r.tables)
+    status, out, err = frontier(capsys, "tournament", "verify", "--server", address, made.tournament_id)
+    assert status == 0 and "verified" in out, out + err
+    bundle = tmp_path / "cup.ndjson"
+    status, _, err = frontier(
+        capsys, "export", "--server", address, "--tournament", made.tournament_id, "-o", str(bundle)
+    )
+    assert status == 0, err
+    records = [json.loads(line) for line in bundle.read_text(encoding="utf-8").splitlines()]
+    tables = [t for r in served.rounds for t in r.tables]
+    assert [r["game_id"] for r in records] == [t.game_id for t in tables]
+    for record, table in zip(records, tables, strict=True):
+        seat = {name: index for index, name in enumerate(table.players)}
+        assert record["ranking"] == [[seat[n] for n in tier.players] for tier in table.result.ranking]
+        assert f'"deal":"{made.tournament_id}/round-{record["round"]}/4-seats"' in record["log"]
+    status, out, err = frontier(capsys, "audit", str(bundle), "--key", str(key), "--json")
+    report = json.loads(out)
+    assert status == 0 and report["summary"]["passed"] == 4, out + err
