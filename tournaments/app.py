@@ -53,6 +53,9 @@ class Progress:
     record: TournamentRecord
     results: dict[str, TableResult]
     finished: frozenset[str]
+    # Finished games whose results are held back while their duplicate deal plays on
+    # (tournaments/disclosure.py); empty in the organiser's view.
+    withheld: frozenset[str] = frozenset()
 
     @property
     def status(self) -> str:

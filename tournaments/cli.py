@@ -21,6 +21,7 @@ from engines.wording import counted
 from service.client import Client, play_game
 from service.generated.frontier.v1 import frontier_pb2, tournaments_pb2, tournaments_pb2_grpc
 from tournaments import bulk
+from tournaments.disclosure import DEAL_IN_PLAY
 
 TOKEN_HELP = "a seat or organiser token (default: $FRONTIER_TOKEN)"
 
@@ -91,6 +92,9 @@ def register(commands: Any) -> None:
         sub.add_argument("--server", required=True)
         sub.add_argument("tournament_id")
         sub.add_argument("--json", action="store_true")
+        sub.add_argument(
+            "--token", help="the organiser's token shows deals still in play (default: $FRONTIER_TOKEN)"
+        )
         sub.set_defaults(run=run)
 
     check = actions.add_parser(
@@ -195,7 +199,8 @@ def _round(args: argparse.Namespace) -> int:
 
 
 def _fetch(args: argparse.Namespace, method: str) -> Any:
-    with TournamentClient(args.server) as client:
+    # The organiser's token (--token or FRONTIER_TOKEN) also shows results of deals still in play.
+    with TournamentClient(args.server, token=_token(args)) as client:
         return client.tcall(method, tournaments_pb2.GetTournamentRequest(tournament_id=args.tournament_id))
 
 
@@ -214,7 +219,9 @@ def _show(args: argparse.Namespace) -> int:
         for table in played.tables:
             result = (
                 " > ".join(" = ".join(tier.players) for tier in table.result.ranking)
-                if table.status == "finished"
+                if table.HasField("result")
+                else "finished, result withheld until every table of its deal has finished"
+                if table.status == DEAL_IN_PLAY
                 else "in progress"
             )
             print(f"  table {table.number}  {table.game_id}  {', '.join(table.players)}  ->  {result}")
@@ -233,7 +240,7 @@ def print_deals(deals: list[dict[str, Any]]) -> None:
         for seat in range(deal["seats"]):
             cells = []
             for t in tables:
-                place = f"#{t['places'][seat]} {t['scores'][seat]:>3}" if t["places"] else "playing"
+                place = f"#{t['places'][seat]} {t['scores'][seat]:>3}" if t["places"] else "pending"
                 cells.append(f"{t['players'][seat][:18]:<18} {place:<9}")
             print((f"  {seat + 1:>4}  " + "".join(cells)).rstrip())
 

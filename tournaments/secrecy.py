@@ -6,6 +6,8 @@ a deal is still playing, every game of that deal stays closed: the organiser see
 seat of the game sees its own seat's view (also once its own game is over), and everyone else is
 refused with DEAL_IN_PLAY, since even the public view of a table shows cards that another table's
 players hold. `service.views.viewer_of` applies the rule; each channel asks `deal_closed` first.
+The tournament's own channels (its record, standings, ratings, web page) hold back such tables'
+results likewise: `tournaments/disclosure.py`.
 """
 
 from __future__ import annotations

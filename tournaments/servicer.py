@@ -15,6 +15,7 @@ from service.generated.frontier.v1 import tournaments_pb2, tournaments_pb2_grpc
 from service.servicer import handles_errors
 from tournaments.app import Progress, TournamentDesk
 from tournaments.deals import comparison
+from tournaments.disclosure import DEAL_IN_PLAY, shown_to
 from tournaments.ratings import ordinal, rate
 from tournaments.standings import RULES, standings
 
@@ -60,7 +61,7 @@ class TournamentsServicer(tournaments_pb2_grpc.TournamentsServicer):
 
     @handles_errors
     def GetTournament(self, request: Any, context: grpc.ServicerContext) -> Any:
-        return tournament_message(self._progress(request))
+        return tournament_message(self._progress(request, context))
 
     @handles_errors
     def StartRound(self, request: Any, context: grpc.ServicerContext) -> Any:
@@ -79,7 +80,7 @@ class TournamentsServicer(tournaments_pb2_grpc.TournamentsServicer):
 
     @handles_errors
     def GetStandings(self, request: Any, context: grpc.ServicerContext) -> Any:
-        progress = self._progress(request)
+        progress = self._progress(request, context)
         record = progress.record
         rows = standings(record.definition.players, [t for _, _, t in record.games], progress.results)
         return tournaments_pb2.Standings(
@@ -100,7 +101,7 @@ class TournamentsServicer(tournaments_pb2_grpc.TournamentsServicer):
 
     @handles_errors
     def GetRatings(self, request: Any, context: grpc.ServicerContext) -> Any:
-        progress = self._progress(request)
+        progress = self._progress(request, context)
         record = progress.record
         final, updates = rate(record.definition.players, record.games, progress.results)
         ordered = sorted(final.items(), key=lambda item: (-ordinal(*item[1]), item[0]))
@@ -132,8 +133,10 @@ class TournamentsServicer(tournaments_pb2_grpc.TournamentsServicer):
             ],
         )
 
-    def _progress(self, request: Any) -> Progress:
-        return self.desk.progress(_id(request))
+    def _progress(self, request: Any, context: grpc.ServicerContext) -> Progress:
+        """The tournament as this caller may see it: open duplicate deals' results for the organiser only."""
+        organiser = self._caller(context).is_organiser
+        return shown_to(self.desk.progress(_id(request)), organiser)
 
 
 def _id(request: Any) -> str:
@@ -153,11 +156,11 @@ def tournament_message(progress: Progress) -> tournaments_pb2.Tournament:
         shown = []
         for table_number, table in enumerate(tables, start=1):
             result = progress.results.get(table.game_id)
+            status = "finished" if result is not None else "in_progress"
+            if table.game_id in progress.withheld:
+                status = DEAL_IN_PLAY
             message = tournaments_pb2.Table(
-                number=table_number,
-                game_id=table.game_id,
-                players=list(table.players),
-                status="finished" if result is not None else "in_progress",
+                number=table_number, game_id=table.game_id, players=list(table.players), status=status
             )
             if result is not None:
                 message.result.CopyFrom(

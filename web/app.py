@@ -49,7 +49,7 @@ HTTP_STATUS = {
 
 def create_app(games: Games, organiser_token: str | None) -> Starlette:
     viewer = WebViewer(games, organiser_token)
-    tournaments = TournamentPages(games, _status)
+    tournaments = TournamentPages(games, _status, lambda request: viewer._caller(request).is_organiser)
     return Starlette(
         # Pages carry a picture per step (MBs for a long game) that compresses ~10x.
         middleware=[Middleware(GZipMiddleware, minimum_size=2048, compresslevel=5)],

@@ -1,8 +1,10 @@
 """The tournament pages: the stored tournaments, and one tournament's rounds, standings and ratings.
 
 Everything shown is public: the definition, the tables, finished games' outcomes and what is
-folded from them (standings, ratings), exactly what `frontier.v1.Tournaments` serves to anyone.
-The seed appears only once the tournament is over, as `GetTournament` reveals it.
+folded from them (standings, ratings, each duplicate deal's tables side by side), exactly what
+`frontier.v1.Tournaments` serves the same caller: results of a duplicate deal still in play only to
+the organiser (tournaments/disclosure.py). The seed appears only once the tournament is over, as
+`GetTournament` reveals it.
 """
 
 from __future__ import annotations
@@ -17,6 +19,8 @@ from engines.registry import get_engine
 from service.errors import ServiceError
 from service.games import Games
 from tournaments.app import Progress, TournamentDesk
+from tournaments.deals import comparison
+from tournaments.disclosure import DEAL_IN_PLAY, shown_to
 from tournaments.ratings import model_name, ordinal, rate
 from tournaments.record import Table, TableResult
 from tournaments.standings import RULES, standings
@@ -25,10 +29,16 @@ from web.tournament_index import TournamentIndex
 
 
 class TournamentPages:
-    def __init__(self, games: Games, status_of: Callable[[ServiceError], int]) -> None:
+    def __init__(
+        self,
+        games: Games,
+        status_of: Callable[[ServiceError], int],
+        is_organiser: Callable[[Request], bool] = lambda _request: False,
+    ) -> None:
         self.desk = TournamentDesk(games)
         self.index = TournamentIndex(games)
         self.status_of = status_of  # ServiceError -> HTTP status, as the game pages answer
+        self.is_organiser = is_organiser  # the organiser also sees deals still in play
 
     def tournament_list(self, _request: Request) -> Response:
         rows = []
@@ -52,7 +62,8 @@ class TournamentPages:
 
     def tournament(self, request: Request) -> Response:
         try:
-            progress = self.desk.progress(request.path_params["tournament_id"])
+            organiser = self.is_organiser(request)
+            progress = shown_to(self.desk.progress(request.path_params["tournament_id"]), organiser)
         except ServiceError as error:
             return HTMLResponse(
                 message_page("Cannot show this tournament", error.message, home="/tournaments"),
@@ -68,7 +79,12 @@ def tournament_view(progress: Progress) -> dict[str, Any]:
         {
             "number": number,
             "tables": [
-                table_view(number_in_round, table, progress.results.get(table.game_id))
+                table_view(
+                    number_in_round,
+                    table,
+                    progress.results.get(table.game_id),
+                    withheld=table.game_id in progress.withheld,
+                )
                 for number_in_round, table in enumerate(tables, start=1)
             ],
         }
@@ -99,13 +115,45 @@ def tournament_view(progress: Progress) -> dict[str, Any]:
         "standings": standings(definition.players, [t for _, _, t in record.games], progress.results),
         "rules": RULES,
         "ratings": ratings,
+        "deals": deals_view(progress) if definition.duplicate_deals else [],
         # Every update records its model and constants; they are the same for the whole tournament.
         "model": updates[0].model if updates else model_name(),
         "constants": updates[0].constants if updates else {},
     }
 
 
-def table_view(number: int, table: Table, result: TableResult | None) -> dict[str, Any]:
+def deals_view(progress: Progress) -> list[dict[str, Any]]:
+    """Each deal's tables side by side, as `frontier tournament show` prints them: one row per seat."""
+    shown = []
+    for deal in comparison(progress.record.rounds, progress.results):
+        tables = deal["tables"]
+        for table in tables:
+            table["state"] = (
+                "finished"
+                if table["places"] is not None
+                else DEAL_IN_PLAY
+                if table["game_id"] in progress.withheld
+                else "in_progress"
+            )
+        rows = [
+            [
+                {
+                    "player": t["players"][seat],
+                    "place": t["places"][seat] if t["places"] is not None else None,
+                    "score": t["scores"][seat] if t["scores"] is not None else None,
+                    "state": t["state"],
+                }
+                for t in tables
+            ]
+            for seat in range(deal["seats"])
+        ]
+        shown.append({**deal, "rows": rows})
+    return shown
+
+
+def table_view(
+    number: int, table: Table, result: TableResult | None, *, withheld: bool = False
+) -> dict[str, Any]:
     """A table's seats in order, and once its game is over each player's place and score."""
     places = []
     if result is not None:
@@ -121,5 +169,6 @@ def table_view(number: int, table: Table, result: TableResult | None) -> dict[st
         "game_id": table.game_id,
         "players": list(table.players),
         "finished": result is not None,
+        "withheld": withheld,  # over, but its duplicate deal is not: no result yet
         "places": places,
     }
