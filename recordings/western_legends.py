@@ -230,6 +230,10 @@ class WesternLegends(TableGame):
             if isinstance(card, str) and card in FIGHT_DECK and card not in state.players[seat].offer:
                 return dict(command), card, 0
             return dict(command), None, 0
+        if kind == "npc_choice" and command.get("choice") in DECK:  # a fight card's "discard one" option
+            card = str(command.get("choice"))
+            held = card in state.players[seat].hand
+            return dict(command), None if held else card, int(held)
         name = HAND_CARD_FIELDS.get(str(kind))
         cards = (
             command.get("cards") if kind == "choose_poker_cards" else [command.get(name) if name else None]
