@@ -97,3 +97,22 @@ def test_a_round_2_mistake_is_reported_at_its_line_strict_and_lenient(name: str)
         expand_text(text, lenient=True)
     first = lenient.value.problems[0]
     assert (first.line, first.code) == (mistake.line, mistake.code), lenient.value.problems
+
+
+@pytest.mark.parametrize("card", ["2", "8", "A"])
+def test_a_fight_card_drawn_unseen_becomes_the_one_its_chooser_plays(card: str) -> None:
+    lines = at(101, '"fight_cards": ["J", "unknown"]', '"fight_cards": ["unknown", "unknown"]')(_lines())
+    lines = at(102, '"card": "J"', f'"card": "{card}"')(lines)
+    expansion = expand_text("\n".join(lines[:102]))
+    offered = [e["cards"] for e in _events("fight_cards_offered", expansion.entries)]
+    assert card in offered[-1]
+
+
+@pytest.mark.parametrize("card", ["9", "4", "10", "K"])
+def test_a_fight_card_that_went_beneath_the_deck_cannot_be_drawn_unseen_again(card: str) -> None:
+    lines = at(101, '"fight_cards": ["J", "unknown"]', '"fight_cards": ["unknown", "unknown"]')(_lines())
+    lines = at(102, '"card": "J"', f'"card": "{card}"')(lines)
+    with pytest.raises(RecordingRejected) as rejected:
+        expand_text("\n".join(lines[:102]))
+    [problem] = rejected.value.problems
+    assert (problem.line, problem.code) == (102, "CARD_NOT_HELD"), problem
