@@ -8,7 +8,7 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from engines.codec import encode
@@ -150,16 +150,25 @@ def _as_seen(events: Sequence[Any]) -> list[Any]:
     return [{**e, "cards": sorted(e["cards"])} if e["kind"] == "fight_cards_returned" else e for e in events]
 
 
+ROUND_2 = {"max_rounds": 8}  # the default rules (version 2): an ordered fight deck, poker, Work
+POOL = {"max_rounds": 6, "fight_deck": "pool"}  # version 1's fight cards: random picks from a pool
+
+
 @settings(max_examples=10, deadline=None)
 @given(
     seed=st.binary(min_size=1, max_size=8),
     seats=st.integers(min_value=2, max_value=4),
     bot=st.integers(min_value=0, max_value=10_000),
+    options=st.sampled_from([{"max_rounds": 5}, ROUND_2, POOL]),
 )
+# Games known to hold what random ones seldom do: players joining a poker game, a fight card 10
+# restarted, in either fight deck.
+@example(seed=bytes([1, 7]), seats=3, bot=1, options=ROUND_2)
+@example(seed=bytes([12, 7]), seats=4, bot=12, options=POOL)
+@example(seed=bytes([14, 7]), seats=4, bot=14, options=POOL)
 def test_a_random_western_legends_game_written_as_seen_expands_to_the_same_game(
-    seed: bytes, seats: int, bot: int
+    seed: bytes, seats: int, bot: int, options: dict[str, Any]
 ) -> None:
-    options = {"max_rounds": 5}
     steps = list(playout(WESTERN_LEGENDS, seats, seed=seed, options=options, bot_seed=bot))
     offered = [list(e.characters) for e in steps[0].events if isinstance(e, wl.CharactersOffered)]
     first = next(e.seat for step in steps for e in step.events if isinstance(e, wl.FirstPlayerChosen))
