@@ -192,3 +192,11 @@ def test_a_malformed_format_3_line_does_not_validate(name: str) -> None:
     good = next(line for line in lines if line["type"] == kind)
     assert _errors(MATCH_LOG, good) == []
     assert _errors(MATCH_LOG, _changed(good, path, value)) != []
+
+
+def test_a_fight_card_written_as_a_poker_card_does_not_validate() -> None:
+    lines = _json_lines((SEEDS / "recordings" / "western-legends.rec").read_text(encoding="utf-8"))
+    fight = next(line for line in lines if "fight_cards" in line)
+    assert _errors(RECORDING, fight) == []
+    assert _errors(RECORDING, _changed(fight, ("fight_cards", 0), "9S")) != []
+    assert _errors(RECORDING, _changed(fight, ("fight_cards",), "9")) != []
