@@ -133,11 +133,6 @@ class Deadwood(TableGame):
             ]
         return seen
 
-    def line_written(
-        self, drew: list[JsonValue] | None, rolled: list[JsonValue] | None, picked: list[JsonValue] | None
-    ) -> dict[str, list[JsonValue] | None]:
-        return {"drew": drew, "rolled": rolled, "picked": picked}
-
     def valid(self, channel: str, written: JsonValue) -> bool:
         if channel == "rolled":
             return type(written) is int and written in DIE_FACES

@@ -283,6 +283,7 @@ def _play(
         options = engine.options(header.options)
     except OptionError as error:
         raise _Stop(Problem(header.line, "BAD_OPTIONS", str(error))) from None
+    game = run.game = game.for_options(options)
     reading = game.setup_reading(header.setup, seats, options)
     if reading.problem:
         raise _Stop(Problem(header.line, reading.code, reading.problem))
@@ -380,7 +381,7 @@ def _apply(engine: Engine, codec: Codec, context: _Context, line: Line, state: A
         decoded = codec.decode(command)
     except DecodeError as error:
         raise _Stop(Problem(line.line, "BAD_COMMAND", f"the command does not read: {error}")) from None
-    written = game.line_written(line.drew, line.rolled, line.picked)
+    written = game.line_written(line.drew, line.rolled, line.picked, line.fight_cards)
 
     def decide(rng: _PlannedRng) -> list[Event]:
         try:
@@ -522,7 +523,9 @@ def _first_disagreement(
 
 
 def _ordinal(channel: str, index: int) -> str:
-    noun = {"drew": "card", "rolled": "die", "picked": "pick"}.get(channel, channel)
+    noun = {"drew": "card", "rolled": "die", "picked": "pick", "fight_cards": "fight card"}.get(
+        channel, channel
+    )
     return f"{noun} #{index + 1} {'drawn' if channel == 'drew' else 'written'}"
 
 
@@ -535,16 +538,17 @@ def _count_problem(number: int, channel: str, got: int, items: list[JsonValue] |
             'the highest starting WP is tied here: write "setup.first_player", the seat the table '
             "drew to start",
         )
-    if channel == "drew":
+    if channel in ("drew", "fight_cards"):
+        noun = "card" if channel == "drew" else "fight card"
         if items is None:
             return Problem(
                 number,
                 "MISSING_DRAW",
-                f'the rules draw {got} card(s) here: write them in "drew", in the order drawn '
+                f'the rules draw {got} {noun}(s) here: write them in "{channel}", in the order drawn '
                 f'("unknown" for a card nobody saw)',
             )
         return Problem(
-            number, "WRONG_DRAW_COUNT", f"the rules draw {got} card(s) here; the line lists {wrote}"
+            number, "WRONG_DRAW_COUNT", f"the rules draw {got} {noun}(s) here; the line lists {wrote}"
         )
     what = "dice" if channel == "rolled" else "random picks"
     if got > wrote:
@@ -595,14 +599,14 @@ def _check_draws(
         if wrote == UNKNOWN or (number, key) in context.unseen:
             run.filled[card] = number
             continue
-        face = game.face_of(wrote)
-        noun = "card" if channel == "drew" else channel.rstrip("s")
+        face = game.face_in(channel, wrote)
+        noun = {"drew": "card", "fight_cards": "fight card"}.get(channel, channel.rstrip("s"))
         if face is None:
             raise _Stop(
                 Problem(
                     number,
                     "CARD_NOT_IN_GAME",
-                    f"{noun} #{index + 1} {_verb(channel)}: {game.not_an_item(wrote)}",
+                    f"{noun} #{index + 1} {_verb(channel)}: {game.not_an_item_in(channel, wrote)}",
                 ),
                 draw=key,
             )
@@ -614,9 +618,7 @@ def _check_draws(
                     "CARD_NOT_AVAILABLE",
                     f"{noun} #{index + 1} {_verb(channel)} "
                     f"({_who(players, seat)}) "
-                    f"cannot be a {face}: "
-                    f"{'both copies are' if len(game.faces[face]) == 2 else 'every copy is'} "
-                    f"already dealt, played or recorded earlier (a card written twice?)",
+                    f"cannot be a {face}: {game.unavailable(channel, face, len(game.faces[face]))}",
                 ),
                 swaps,
                 draw=key,
@@ -626,7 +628,7 @@ def _check_draws(
 
 
 def _verb(channel: str) -> str:
-    return "drawn" if channel == "drew" else "dealt"
+    return "drawn" if channel in ("drew", "fight_cards") else "dealt"
 
 
 def _draw_summary(got: list[tuple[int, str]], players: Sequence[str]) -> str:
@@ -662,11 +664,12 @@ def expand_next(
             [Problem(line.line, "UNKNOWN_GAME", f"recordings of {game!r} cannot be expanded")]
         )
     table, engine = GAMES[game], get_engine(game)
-    run = _Run({}, _Budget(max_steps), game=table)
     try:
         options = engine.options(header.options)
     except OptionError as error:
         raise RecordingRejected([Problem(header.line, "BAD_OPTIONS", str(error))]) from None
+    table = table.for_options(options)
+    run = _Run({}, _Budget(max_steps), game=table)
     run.later = table.setup_reading(header.setup, len(header.players), options).later
     context = _Context(table, run, header.players, set())
     try:

@@ -29,7 +29,7 @@ HEADER_FIELDS = {
 }
 OPTIONAL_HEADER_FIELDS = {"tag", "game_id"}
 LINE_FIELDS = {"seat", "command"}
-OPTIONAL_LINE_FIELDS = {"drew", "rolled", "picked", "safe", "note"}
+OPTIONAL_LINE_FIELDS = {"drew", "rolled", "picked", "fight_cards", "safe", "note"}
 
 
 @dataclass(frozen=True)
@@ -53,6 +53,7 @@ class Line:
     rolled: list[JsonValue] | None = None  # dice as printed on the faces, in the order rolled
     picked: list[JsonValue] | None = None  # other chance results as seen (a stolen card, a token...)
     safe: JsonValue = None  # Deadwood: the safe a pass, robbery or give-away moves out of a face-down row
+    fight_cards: list[JsonValue] | None = None  # Western Legends: NPC fight cards drawn, as the chooser saw
 
 
 @dataclass
@@ -150,4 +151,7 @@ def _read_line(recording: Recording, number: int, data: dict[str, JsonValue]) ->
         return bad('"rolled" must list the dice as they came up, e.g. [3, 0]')
     if picked is not None and not isinstance(picked, list):
         return bad('"picked" must list what chance picked, as seen, e.g. ["KS"]')
-    recording.lines.append(Line(number, seat, command, drew, rolled, picked, data.get("safe")))
+    fight_cards = data.get("fight_cards")
+    if fight_cards is not None and not isinstance(fight_cards, list):
+        return bad('"fight_cards" must list the fight cards drawn, by rank, e.g. ["7", "K"]')
+    recording.lines.append(Line(number, seat, command, drew, rolled, picked, data.get("safe"), fight_cards))

@@ -128,7 +128,11 @@ class MostWanted(TableGame):
         return {"drew": drawn(list(events))}
 
     def line_written(
-        self, drew: list[JsonValue] | None, rolled: list[JsonValue] | None, picked: list[JsonValue] | None
+        self,
+        drew: list[JsonValue] | None,
+        rolled: list[JsonValue] | None,
+        picked: list[JsonValue] | None,
+        fight_cards: list[JsonValue] | None = None,
     ) -> dict[str, list[JsonValue] | None]:
         return {"drew": drew}
 

@@ -64,11 +64,19 @@ class TableGame:
         """What each of the `calls` randint calls showed, in call order."""
         return []
 
+    def for_options(self, options: Mapping[str, JsonValue]) -> TableGame:
+        """This game as the table's options play it (a game whose chance depends on them differs)."""
+        return self
+
     def line_written(
-        self, drew: list[JsonValue] | None, rolled: list[JsonValue] | None, picked: list[JsonValue] | None
+        self,
+        drew: list[JsonValue] | None,
+        rolled: list[JsonValue] | None,
+        picked: list[JsonValue] | None,
+        fight_cards: list[JsonValue] | None = None,
     ) -> dict[str, list[JsonValue] | None]:
         """A command line's observations by channel (None: the line does not write that channel)."""
-        return {"drew": drew, "rolled": rolled, "picked": picked}
+        return {"drew": drew, "rolled": rolled, "picked": picked, "fight_cards": fight_cards}
 
     def face_of(self, written: JsonValue) -> str | None:
         """The face a written shuffled item names, or None when the game has no such item."""
@@ -78,11 +86,26 @@ class TableGame:
             return written
         return next((face for face, ids in self.faces.items() if written in ids), None)
 
+    def face_in(self, channel: str, written: JsonValue) -> str | None:
+        """The face a written item of a shuffled `channel` names; None: that channel has no such item."""
+        return self.face_of(written)
+
     def item_face(self, item: str) -> str:
         return next(face for face, ids in self.faces.items() if item in ids)
 
     def not_an_item(self, written: JsonValue) -> str:
         return f"{written!r} is not in the game"
+
+    def not_an_item_in(self, channel: str, written: JsonValue) -> str:
+        """Why `written` cannot be an item of a shuffled `channel` (else CARD_NOT_IN_GAME)."""
+        return self.not_an_item(written)
+
+    def unavailable(self, channel: str, face: str, copies: int) -> str:
+        """Why a written shuffled item cannot be the one that came off the shuffle here."""
+        return (
+            f"{'both copies are' if copies == 2 else 'every copy is'} already dealt, played or recorded "
+            f"earlier (a card written twice?)"
+        )
 
     def not_a_die(self, written: JsonValue) -> str:
         return f"{written!r} is on no face of this game's dice"

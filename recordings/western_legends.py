@@ -1,11 +1,14 @@
 """What a Western Legends arbiter writes down, and how it maps onto the engine.
 
-Every chance in Western Legends is a pick: a card taken at random from the
-face-down pool (`drew`), a prospecting die (`rolled`), or something else
+Almost every chance in Western Legends is a pick: a card taken at random from
+the face-down pool (`drew`), a prospecting die (`rolled`), or something else
 picked at random and seen by someone (`picked`: a stolen card, a cattle token,
-cards a Rifle peeks at, the fight cards drawn for a bandit, guard or the
-Sheriff, a card discarded at random). Poker cards are written as printed,
-rank then suit (`KS`, `10H`); the fight deck's cards by rank (`7`, `K`).
+cards a Rifle peeks at, a card discarded at random, the poker flop, the card
+Wild Bill keeps). The NPC fight deck (`fight_cards`) is a shuffled deck under
+rules version 2 (option `fight_deck` "ordered"): its cards come off the top and
+go beneath it after a fight, so the expansion plans it like any shuffled deck;
+with `fight_deck` "pool" (version 1) each fight card is a pick. Poker cards are
+written as printed, rank then suit (`KS`, `10H`); fight cards by rank (`7`, `K`).
 A prospecting die may be written by its number (1-6) or by what is printed:
 `nugget` (1-3), `$10` (4), `$10 again` (5), `blank` (6).
 """
@@ -20,6 +23,7 @@ from engines.western_legends import events as ev
 from engines.western_legends.cards import DECK
 from engines.western_legends.cattle import TOKENS, token_colour
 from engines.western_legends.characters import CHARACTER_NAMES
+from engines.western_legends.fightcards import FIGHT_DECK
 from engines.western_legends.state import State
 from recordings.tablegame import UNKNOWN, Seen, SetupReading, TableGame
 
@@ -37,6 +41,8 @@ HAND_CARD_FIELDS: dict[str, str] = {  # command kind -> its field naming a card 
     "discard_card": "card",
     "ride_out": "card",
 }
+DECK_PICKS = "the face-down deck"  # what a poker card drawn or turned up is picked from
+FIGHT = "fight_cards"  # the line field and channel of the NPC fight cards drawn
 
 
 def token_face(token: str) -> str:
@@ -49,7 +55,39 @@ class WesternLegends(TableGame):
     """Western Legends: characters dealt from a shuffle (setup), every other chance a pick."""
 
     game = GAME
-    faces = {card: (card,) for card in DECK}
+    faces = {card: (card,) for card in (*DECK, *FIGHT_DECK)}
+    ordered_fight_deck = True  # rules version 2 (option fight_deck "ordered"); False: version 1's pool
+
+    def for_options(self, options: Mapping[str, JsonValue]) -> WesternLegends:
+        played = WesternLegends()
+        played.ordered_fight_deck = options.get("fight_deck", "ordered") == "ordered"
+        return played
+
+    def shuffled(self, events: Sequence[Event]) -> dict[str, list[tuple[int, str]]]:
+        if not self.ordered_fight_deck:
+            return {}
+        return {FIGHT: [(e.seat, c) for e in events if isinstance(e, ev.FightCardsOffered) for c in e.cards]}
+
+    def face_in(self, channel: str, written: JsonValue) -> str | None:
+        if channel == FIGHT:
+            return written if isinstance(written, str) and written in FIGHT_DECK else None
+        return self.face_of(written)
+
+    def not_an_item_in(self, channel: str, written: JsonValue) -> str:
+        if channel == FIGHT:
+            return (
+                f"{written!r} is not an NPC fight card: write its rank, 2-10, J, Q, K or A "
+                f'(e.g. "7", "K"), or "{UNKNOWN}" for a card nobody saw'
+            )
+        return self.not_an_item(written)
+
+    def unavailable(self, channel: str, face: str, copies: int) -> str:
+        if channel == FIGHT:
+            return (
+                f"fight card {face} is not on top of the fight deck here: it was drawn already in this "
+                f"fight, or went beneath the deck and has not come up again (a fight card written twice?)"
+            )
+        return super().unavailable(channel, face, copies)
 
     def setup_reading(
         self, setup: dict[str, JsonValue], seats: int, options: Mapping[str, JsonValue]
@@ -112,7 +150,7 @@ class WesternLegends(TableGame):
         for e in events:
             match e:
                 case ev.CardsDrawn(seat=seat, cards=cards):
-                    seen += [Seen("drew", seat, c, "the face-down deck") for c in cards]
+                    seen += [Seen("drew", seat, c, DECK_PICKS) for c in cards]
                 case ev.DiceRolled(seat=seat, faces=faces) | ev.DieRerolled(seat=seat, faces=faces):
                     seen += [Seen("rolled", seat, f, "a prospecting die") for f in faces]
                 case ev.CardStolen(seat=seat, card=card):
@@ -121,8 +159,12 @@ class WesternLegends(TableGame):
                     seen.append(Seen("picked", seat, token, "the ranch's tokens"))
                 case ev.HandPeeked(seat=seat, cards=cards):
                     seen += [Seen("picked", seat, c, "the target's hand") for c in cards]
-                case ev.FightCardsOffered(seat=seat, cards=cards):
-                    seen += [Seen("picked", seat, c, "the fight deck") for c in cards]
+                case ev.FightCardsOffered(seat=seat, cards=cards) if not self.ordered_fight_deck:
+                    seen += [Seen(FIGHT, seat, c, "the fight cards left") for c in cards]
+                case ev.PokerFlopRevealed(cards=cards):
+                    seen += [Seen("picked", -1, c, DECK_PICKS) for c in cards]
+                case ev.PokerCardKept(seat=seat, card=card):
+                    seen.append(Seen("picked", seat, card, "the poker cards he played"))
                 case ev.CardsDiscarded(seat=seat, cards=cards) if random_discard:
                     seen += [Seen("picked", seat, c, "the fighter's hand") for c in cards]
                 case ev.FirstPlayerChosen(seat=seat):
@@ -137,6 +179,8 @@ class WesternLegends(TableGame):
             return written in DECK
         if channel == "rolled":
             return (type(written) is int and 1 <= written <= 6) or written in DIE_WORDS
+        if channel == FIGHT:
+            return written in FIGHT_DECK
         return True
 
     def matches(self, seen: Seen, written: JsonValue) -> bool:
@@ -164,20 +208,53 @@ class WesternLegends(TableGame):
             )
         if seen.channel == "first":
             return "IMPOSSIBLE_ROLL", f"seat {written!r} is not among {seen.about}"
+        if seen.channel == "picked" and isinstance(seen.item, str) and seen.item in DECK:
+            if written not in DECK:
+                return "CARD_NOT_IN_GAME", self.not_an_item(written)
+            if seen.about == DECK_PICKS:
+                return (
+                    "CARD_NOT_AVAILABLE",
+                    f"{written!r} is not in the face-down deck here: it is in a hand, on the discards or "
+                    f"turned up already (a card written twice?)",
+                )
         return "IMPOSSIBLE_ROLL", f"{written!r} cannot come from {seen.about} here"
 
     def resolve_command(
         self, state: Any, seat: int, command: dict[str, JsonValue]
     ) -> tuple[dict[str, Any], str | None, int]:
-        name = HAND_CARD_FIELDS.get(str(command.get("kind")))
-        card = command.get(name) if name else None
-        if not isinstance(state, State) or not 0 <= seat < state.seats or not card or card not in DECK:
+        if not isinstance(state, State) or not 0 <= seat < state.seats:
             return dict(command), None, 0
-        if card not in state.players[seat].hand:
-            return dict(command), str(card), 0
-        return dict(command), None, 1
+        kind = command.get("kind")
+        if kind == "choose_fight_card":  # from the fight cards this seat drew
+            card = command.get("card")
+            if isinstance(card, str) and card in FIGHT_DECK and card not in state.players[seat].offer:
+                return dict(command), card, 0
+            return dict(command), None, 0
+        if kind == "npc_choice" and command.get("choice") in DECK:  # a fight card's "discard one" option
+            card = str(command.get("choice"))
+            held = card in state.players[seat].hand
+            return dict(command), None if held else card, int(held)
+        name = HAND_CARD_FIELDS.get(str(kind))
+        cards = (
+            command.get("cards") if kind == "choose_poker_cards" else [command.get(name) if name else None]
+        )
+        named = [c for c in cards if isinstance(c, str) and c in DECK] if isinstance(cards, list) else []
+        missing = next((c for c in named if c not in state.players[seat].hand), None)
+        return dict(command), missing, 0 if missing is not None else len(named)
+
+    def held(self, state: Any, seat: int) -> tuple[str, ...]:
+        """What an exchange may turn into a named card: the fight cards a chooser drew (a shuffle's)."""
+        return tuple(state.players[seat].offer) if isinstance(state, State) else ()
 
     def foreign(self, command: dict[str, Any]) -> JsonValue | None:
+        if command.get("kind") == "choose_poker_cards":
+            cards = command.get("cards")
+            strange = (
+                [c for c in cards if not (isinstance(c, str) and c in DECK)]
+                if isinstance(cards, list)
+                else []
+            )
+            return strange[0] if strange else None
         name = HAND_CARD_FIELDS.get(str(command.get("kind")))
         card = command.get(name) if name else None
         return card if isinstance(card, str) and card and card not in DECK else None

@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
-from tests.recordings.mistakes import FROZEN, MOST_WANTED, at, sample_lines
-from tests.service.test_cli import frontier
+from tests.recordings.mistakes import FROZEN, MOST_WANTED, SAMPLES, at, sample_lines
+from tests.service.test_cli import frontier, served
+
+DOC = Path(__file__).resolve().parents[2] / "seeds" / "RECORDING.md"
+__all__ = ["served"]  # the fixture: `frontier serve --port 0`
 
 
 def test_expand_writes_a_finished_tabletop_log_that_audits(tmp_path: Path) -> None:
@@ -37,3 +41,29 @@ def test_expand_prints_every_problem_at_its_line_and_exits_non_zero(tmp_path: Pa
     where = [line.split(": ", 1)[0] for line in lenient.stderr.splitlines()]
     last = MOST_WANTED["a line after the end"].line
     assert where == [f"{recording}:9", f"{recording}:{last}"], lenient.stderr
+
+
+def test_an_expanded_log_audits_as_the_recording_doc_says_unsigned_then_signed_by_a_server(
+    served: str, tmp_path: Path
+) -> None:
+    log = tmp_path / "GAME.jsonl"
+    frontier("expand", str(SAMPLES / "western-legends.rec"), "-o", str(log))
+    offline = frontier("audit", str(log), check=False)
+    documented = re.search(r"```text\n(GAME\.jsonl: .*)\n```", DOC.read_text(encoding="utf-8"))
+    assert documented is not None
+    assert offline.returncode == 4 and "exits with status **4**" in DOC.read_text(encoding="utf-8")
+    assert offline.stderr.strip() == documented.group(1).replace("GAME.jsonl", str(log))
+    assert (
+        "Verdict: **NOT PASSED** — the log agrees with the rules, but no trusted signature" in offline.stdout
+    )
+    verdicts = json.loads(frontier("audit", "--json", str(log), check=False).stdout)["games"]
+    assert [v["verdict"] for v in verdicts] == ["untrusted"]
+    # The documented way to a log that passes: store it, export the copy the server signs, audit that.
+    imported = frontier("import", "--server", served, str(log))
+    game_id = re.search(r"imported as (\S+) ", imported.stdout)
+    assert game_id is not None, imported.stdout
+    signed = tmp_path / "signed.jsonl"
+    frontier("export", "--server", served, game_id.group(1), "-o", str(signed))
+    keys = tmp_path / "known_keys"  # not the user's ~/.config: a test pins nothing there
+    audited = frontier("audit", str(signed), "--server", served, "--known-keys", str(keys), check=False)
+    assert audited.returncode == 0 and "Verdict: **PASSED**" in audited.stdout, audited

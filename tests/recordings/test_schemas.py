@@ -155,3 +155,48 @@ def test_a_malformed_match_log_line_does_not_validate(name: str) -> None:
     good = next(line for line in _log_lines() if line["type"] == kind and line.get("draws") != [])
     assert _errors(MATCH_LOG, good) == []
     assert _errors(MATCH_LOG, _changed(good, path, value)) != []
+
+
+# Format 3's lines and the header fields merged with it: (sample, line type, path, value).
+BAD_FORMAT_3_LINES = {
+    "a seat line whose client seed is over 128 characters": (
+        "deadwood-1876-player-entropy", "seat", ("client_seed",), "x" * 129,
+    ),
+    "a seat line without its player's name": ("most-wanted-seat-line", "seat", ("player",), _DELETE),
+    "a seat line with a field the format does not have": (
+        "most-wanted-seat-line", "seat", ("command",), {"kind": "stay_put", "v": 1},
+    ),
+    "a deal line at version 2": ("deadwood-1876-player-entropy", "deal", ("version",), 2),
+    "a deal line without its salt": ("deadwood-1876-player-entropy", "deal", ("salt",), _DELETE),
+    "a format-3 header without player_entropy": (
+        "deadwood-1876-player-entropy", "header", ("player_entropy",), _DELETE,
+    ),
+    "a player-entropy header that deals in the header": (
+        "deadwood-1876-player-entropy", "header", ("events",), [{"kind": "cards_drawn", "v": 1}],
+    ),
+    "a format-1 header with a duplicate deal's key": (
+        "deadwood-1876-format-1", "header", ("deal",), "cup/round-1/4-seats",
+    ),
+    "a duplicate deal's key of 201 characters": ("most-wanted-deal-table-1", "header", ("deal",), "k" * 201),
+    "a fork's origin without the source's state hash": (
+        "most-wanted-fork", "header", ("forked_from", "state_hash"), _DELETE,
+    ),
+    "a fork's origin copying no events": ("most-wanted-fork", "header", ("forked_from", "events"), 0),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("name", sorted(BAD_FORMAT_3_LINES))
+def test_a_malformed_format_3_line_does_not_validate(name: str) -> None:
+    sample, kind, path, value = BAD_FORMAT_3_LINES[name]
+    lines = _json_lines((SEEDS / "conformance" / "good" / f"{sample}.jsonl").read_text("utf-8"))
+    good = next(line for line in lines if line["type"] == kind)
+    assert _errors(MATCH_LOG, good) == []
+    assert _errors(MATCH_LOG, _changed(good, path, value)) != []
+
+
+def test_a_fight_card_written_as_a_poker_card_does_not_validate() -> None:
+    lines = _json_lines((SEEDS / "recordings" / "western-legends.rec").read_text(encoding="utf-8"))
+    fight = next(line for line in lines if "fight_cards" in line)
+    assert _errors(RECORDING, fight) == []
+    assert _errors(RECORDING, _changed(fight, ("fight_cards", 0), "9S")) != []
+    assert _errors(RECORDING, _changed(fight, ("fight_cards",), "9")) != []

@@ -8,7 +8,7 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from engines.codec import encode
@@ -122,6 +122,7 @@ def _western_legends_line(step: Step) -> dict[str, Any]:
     drew: list[str] = []
     rolled: list[int] = []
     picked: list[str] = []
+    fight_cards: list[str] = []  # seen by the chooser as they come off the fight deck
     random_discard = False
     for event in step.events:
         match event:
@@ -129,15 +130,28 @@ def _western_legends_line(step: Step) -> dict[str, Any]:
                 drew += cards
             case wl.DiceRolled(faces=faces) | wl.DieRerolled(faces=faces):
                 rolled += faces
-            case wl.CardStolen(card=card) | wl.CattleTaken(token=card):
+            case wl.CardStolen(card=card) | wl.CattleTaken(token=card) | wl.PokerCardKept(card=card):
                 picked.append(card)
-            case wl.HandPeeked(cards=cards) | wl.FightCardsOffered(cards=cards):
+            case wl.HandPeeked(cards=cards) | wl.PokerFlopRevealed(cards=cards):
                 picked += cards
+            case wl.FightCardsOffered(cards=cards):
+                fight_cards += cards
             case wl.CardsDiscarded(cards=cards) if random_discard:
                 picked += cards
         random_discard = isinstance(event, wl.NpcChoiceMade) and event.choice == "random"
-    line.update({k: v for k, v in (("drew", drew), ("rolled", rolled), ("picked", picked)) if v})
+    written = (("drew", drew), ("rolled", rolled), ("picked", picked), ("fight_cards", fight_cards))
+    line.update({k: v for k, v in written if v})
     return line
+
+
+def _as_seen(events: Sequence[Any]) -> list[Any]:
+    """Events as the table can know them: fight cards go beneath the fight deck face down, in an order
+    nobody sees (until they come up again, which the recording then writes)."""
+    return [{**e, "cards": sorted(e["cards"])} if e["kind"] == "fight_cards_returned" else e for e in events]
+
+
+ROUND_2 = {"max_rounds": 8}  # the default rules (version 2): an ordered fight deck, poker, Work
+POOL = {"max_rounds": 6, "fight_deck": "pool"}  # version 1's fight cards: random picks from a pool
 
 
 @settings(max_examples=10, deadline=None)
@@ -145,11 +159,16 @@ def _western_legends_line(step: Step) -> dict[str, Any]:
     seed=st.binary(min_size=1, max_size=8),
     seats=st.integers(min_value=2, max_value=4),
     bot=st.integers(min_value=0, max_value=10_000),
+    options=st.sampled_from([{"max_rounds": 5}, ROUND_2, POOL]),
 )
+# Games known to hold what random ones seldom do: players joining a poker game, a fight card 10
+# restarted, in either fight deck.
+@example(seed=bytes([1, 7]), seats=3, bot=1, options=ROUND_2)
+@example(seed=bytes([12, 7]), seats=4, bot=12, options=POOL)
+@example(seed=bytes([14, 7]), seats=4, bot=14, options=POOL)
 def test_a_random_western_legends_game_written_as_seen_expands_to_the_same_game(
-    seed: bytes, seats: int, bot: int
+    seed: bytes, seats: int, bot: int, options: dict[str, Any]
 ) -> None:
-    options = {"max_rounds": 5}
     steps = list(playout(WESTERN_LEGENDS, seats, seed=seed, options=options, bot_seed=bot))
     offered = [list(e.characters) for e in steps[0].events if isinstance(e, wl.CharactersOffered)]
     first = next(e.seat for step in steps for e in step.events if isinstance(e, wl.FirstPlayerChosen))
@@ -158,7 +177,8 @@ def test_a_random_western_legends_game_written_as_seen_expands_to_the_same_game(
     expansion = expand_text(text)
     result = verify(expansion.header, expansion.entries, expansion.trailer)
     assert result.ok and result.verdict == "passed", result.problem
-    # Every pick is the one the table saw, so the expansion is the very same game, event for event.
-    assert [list(entry.events) for entry in expansion.entries] == [
-        [encode(e) for e in step.events] for step in steps[1:]
+    # Every pick and fight card is the one the table saw, so the expansion is the very same game,
+    # event for event, but for the unseen order in which fight cards went beneath the fight deck.
+    assert [_as_seen(entry.events) for entry in expansion.entries] == [
+        _as_seen([encode(e) for e in step.events]) for step in steps[1:]
     ]
