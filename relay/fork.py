@@ -16,6 +16,7 @@ from datetime import UTC, datetime
 from typing import Any
 from uuid import UUID, uuid4
 
+from relay.delay import public_record
 from replay.forks import fork_header
 from service.auth import new_token, token_hash
 from service.errors import InvalidArgument, RuleBroken
@@ -41,7 +42,10 @@ def fork_game(
     """Store the fork; returns its record and (seat, player, token) for the seats taken now."""
     source = app.get(source_id)
     check_delay(spectator_delay)
-    if source.status != FINISHED and (not source.imported or source.relay_token_hash):
+    # A delayed game is over only once its spectators see it over: the fork's setup (the copied
+    # history) is public at once, so an earlier fork would show them the steps the delay holds back.
+    shown = public_record(app, source)
+    if shown.status != FINISHED and (not source.imported or source.relay_token_hash):
         # The fork would copy the source's hidden cards: its seats would see the source players'
         # hands, and anyone reads all of them once the fork is over, while the source goes on.
         # (An imported log's whole record came from a file: it holds no secret of this server.)
