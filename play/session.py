@@ -109,12 +109,18 @@ class Plays:
         out: asyncio.Queue[Any] = asyncio.Queue()
         answered: set[int] = set()  # versions this seat's own answers carried: not pushed again
         pending = [0]  # commands read and not yet answered
+        # A command's step is published to the watchers before its answer is back from the worker
+        # thread: a push of this seat's own step waits for the answer, or it would go out twice.
+        settled = asyncio.Event()
+        settled.set()
 
         def resolve(found: GameRecord) -> Caller:
             return authenticate(caller, found.token_hashes)
 
         async def push_steps() -> None:
             async for step in self.watching.stream(game_id, from_version, resolve):
+                if step.version > 1 and step.seat == seat and pending[0]:
+                    await settled.wait()
                 if step.version and step.version in answered:
                     continue
                 out.put_nowait(await self._push(game_id, step, seat))
@@ -125,11 +131,13 @@ class Plays:
             while request is not None:  # None: the client sends no more; pushes go on to the end
                 if request.HasField("command") or request.command_id:
                     pending[0] += 1
+                    settled.clear()
                     update = await self._in_thread(self._command, game_id, request, caller, seat)
                     if not update.HasField("error"):
                         answered.add(update.step.version)
                     pending[0] -= 1
                     out.put_nowait(update)
+                    settled.set()
                 request = await anext(requests, None)
 
         def report_failure(task: asyncio.Task[None]) -> None:
