@@ -45,8 +45,9 @@ def with_legal(update: frontier_pb2.PlayUpdate, record: GameRecord, seat: int) -
     """`update` describing the game at `record`, with the seat's legal commands there."""
     update.seat = seat
     update.version = record.game_version
-    update.status = record.status
-    update.seats_to_act.extend(record.engine.seats_to_act(record.state))
+    update.status = record.shown_status
+    if record.dealt:  # a player-entropy game waiting for its seats has no state yet
+        update.seats_to_act.extend(record.engine.seats_to_act(record.state))
     add = update.legal_commands.add
     for encoded in legal_command_bytes(record, seat):
         add().MergeFromString(encoded)
@@ -104,17 +105,25 @@ class Plays:
                 field="from_version",
             )
         yield with_legal(frontier_pb2.PlayUpdate(), record, seat)
+        if not record.dealt:
+            from_version = 0  # waiting for its seats: the deal is pushed (as version 1) once made
         if record.status == FINISHED and from_version >= record.game_version:
             return
         out: asyncio.Queue[Any] = asyncio.Queue()
         answered: set[int] = set()  # versions this seat's own answers carried: not pushed again
         pending = [0]  # commands read and not yet answered
+        # A command's step is published to the watchers before its answer is back from the worker
+        # thread: a push of this seat's own step waits for the answer, or it would go out twice.
+        settled = asyncio.Event()
+        settled.set()
 
         def resolve(found: GameRecord) -> Caller:
             return authenticate(caller, found.token_hashes)
 
         async def push_steps() -> None:
             async for step in self.watching.stream(game_id, from_version, resolve):
+                if step.version > 1 and step.seat == seat and pending[0]:
+                    await settled.wait()
                 if step.version and step.version in answered:
                     continue
                 out.put_nowait(await self._push(game_id, step, seat))
@@ -125,11 +134,13 @@ class Plays:
             while request is not None:  # None: the client sends no more; pushes go on to the end
                 if request.HasField("command") or request.command_id:
                     pending[0] += 1
+                    settled.clear()
                     update = await self._in_thread(self._command, game_id, request, caller, seat)
                     if not update.HasField("error"):
                         answered.add(update.step.version)
                     pending[0] -= 1
                     out.put_nowait(update)
+                    settled.set()
                 request = await anext(requests, None)
 
         def report_failure(task: asyncio.Task[None]) -> None:
@@ -155,11 +166,14 @@ class Plays:
 
     async def _push(self, game_id: str, step: frontier_pb2.GameUpdate, seat: int) -> frontier_pb2.PlayUpdate:
         """A step from the watch machinery (shared: copied, never changed) as this seat's message."""
-        if seat in step.seats_to_act and step.status != FINISHED:  # the latest step, and maybe its turn
+        # The latest step, and maybe its turn; the setup carries no seats to act, so it is looked up.
+        if (seat in step.seats_to_act or step.version == 1) and step.status != FINISHED:
             # The watchers' shared record is at hand nearly always: a thread hop cost more than the work.
             record = self.watching.cached(game_id, step.version)
             if record is None:
                 record = await self._in_thread(self.watching.latest, game_id, step.version)
+            if not record.dealt:  # a record read before the deal that this setup step reports
+                record = await self._in_thread(self.app.get, game_id)
             if record.game_version == step.version:
                 return with_legal(frontier_pb2.PlayUpdate(step=step), record, seat)
         update = frontier_pb2.PlayUpdate(seat=seat, version=step.version, status=step.status, step=step)

@@ -16,9 +16,11 @@ from datetime import UTC, datetime
 from typing import Any
 from uuid import UUID, uuid4
 
+from relay.delay import public_record
 from replay.forks import fork_header
+from replay.record import Header, state_hash
 from service.auth import new_token, token_hash
-from service.errors import InvalidArgument, RuleBroken
+from service.errors import InvalidArgument, NotFound, RuleBroken
 from service.games import Games
 from service.records import FINISHED, GameRecord, decode_events, fold
 from service.store_events import GameCreated
@@ -41,7 +43,10 @@ def fork_game(
     """Store the fork; returns its record and (seat, player, token) for the seats taken now."""
     source = app.get(source_id)
     check_delay(spectator_delay)
-    if source.status != FINISHED and (not source.imported or source.relay_token_hash):
+    # A delayed game is over only once its spectators see it over: the fork's setup (the copied
+    # history) is public at once, so an earlier fork would show them the steps the delay holds back.
+    shown = public_record(app, source)
+    if shown.status != FINISHED and (not source.imported or source.relay_token_hash):
         # The fork would copy the source's hidden cards: its seats would see the source players'
         # hands, and anyone reads all of them once the fork is over, while the source goes on.
         # (An imported log's whole record came from a file: it holds no secret of this server.)
@@ -103,3 +108,39 @@ def fork_game(
     )
     app.store_imported(created, [], finished=False)
     return app.get(uid), grants
+
+
+def check_fork_claim(app: Games, header: Header) -> None:
+    """An imported fork that names a game stored here must start from that game's position.
+
+    The log alone proves only that its copied history folds to the state hash it claims
+    (replay/forks.py); the source's own record settles whether that is the source's. A source
+    whose secrets are still kept here (in progress, delayed, its deal in play) is not compared:
+    the answer would confirm or refute a guess of its hidden cards.
+    """
+    origin = header.forked_from
+    if origin is None:
+        return
+    try:
+        source = app.get(str(origin.get("game_id")))
+    except (NotFound, InvalidArgument):
+        return  # a source on another server: its own log settles the claim
+    if public_record(app, source).status != FINISHED or not deal_closed(app, source):
+        raise RuleBroken(
+            "FORK_SOURCE_SECRET",
+            f"this log claims to fork game {source.header.game_id}, which this server holds and still keeps "
+            "secret; import the fork once that game is over for everyone",
+            rule="FORK",
+        )
+    version = origin.get("version")
+    found = None
+    if source.header.game == header.game and type(version) is int and 1 <= version <= source.game_version:
+        position = app.record_at(source.header.game_id, version).state
+        found = state_hash(source.engine.view(position, None), header.format_version)
+    if found != origin.get("state_hash"):
+        raise RuleBroken(
+            "FORK_SOURCE_DIFFERS",
+            f"this log claims to fork game {source.header.game_id} at version {version}, but that game "
+            "(stored here) was not in the position the log's copied history folds to",
+            rule="FORK",
+        )

@@ -15,6 +15,7 @@ from uuid import UUID
 
 from engines.base import Seat
 from engines.codec import encode
+from relay.fork import check_fork_claim
 from replay import logfile
 from replay.record import DealLine, Header, Line, SeatLine, Trailer, canonical_json
 from replay.verify import final_state_hash, verify
@@ -134,6 +135,7 @@ def import_log(app: Games, content: str) -> GameRecord:
             line=str(problem.line),
             version=str(problem.version),
         )
+    check_fork_claim(app, header)  # a fork of a game stored here: checked against that game
     created = GameCreated(
         originator_id=uid,
         originator_version=1,

@@ -313,7 +313,9 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
                 "BAD_PAGE_TOKEN", "page_token is not one this server gave", field="page_token"
             ) from None
         search = self.app.index.search
-        if self._caller(context).token is None:  # spectators: delayed games at their public version
+        # Delayed games at their public version for all but the organiser: a listing has no game to
+        # check a token against, so any token (made up, or a seat's of another game) is a spectator's.
+        if not self._caller(context).is_organiser:
             search = functools.partial(public_search, self.app)
         found = search(
             game=request.game,
