@@ -31,14 +31,27 @@ def encode(message: Message) -> dict[str, JsonValue]:
     return {"kind": message.kind, "v": message.version, **body}
 
 
+_PLAIN = (int, str, bool, type(None))
+
+
 def _to_json(value: Any) -> JsonValue:
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: _to_json(getattr(value, f.name)) for f in dataclasses.fields(value) if f.init}
+    kind = type(value)
+    if kind in _PLAIN:  # the hot path of every audit and every save: no ABC or dataclass checks
+        return value
+    names = _init_fields.get(kind)
+    if names is None and dataclasses.is_dataclass(value) and not isinstance(value, type):
+        names = _init_fields[kind] = tuple(f.name for f in dataclasses.fields(value) if f.init)
+    if names is not None:
+        return {name: _to_json(getattr(value, name)) for name in names}
     if isinstance(value, (tuple, list)):
         return [_to_json(v) for v in value]
     if isinstance(value, Mapping):
         return {str(k): _to_json(v) for k, v in value.items()}
     return value
+
+
+# Per dataclass: the names of its init fields, read once (dataclasses.fields is slow per call).
+_init_fields: dict[type, tuple[str, ...]] = {}
 
 
 class Codec:
