@@ -192,6 +192,8 @@ class _BadJson(ValueError):
 
 
 def _integer(text: str) -> int:
+    if len(text) < 16:  # at most 15 digits: within 2**53 - 1 (16 digits), the common case
+        return int(text)
     # Checked on the digits before int() runs, so a thousand-digit number costs nothing.
     if len(text.lstrip("-")) > 16 or abs(int(text)) > SAFE_INTEGER:
         shown = text if len(text) <= 24 else f"{text[:12]}...({len(text)} digits)"
@@ -244,6 +246,15 @@ def _lone_surrogate(value: JsonValue) -> bool:
     return False
 
 
+# Made once: json.loads with hooks builds a new decoder (and its scanner) on every call.
+_DECODER = json.JSONDecoder(
+    object_pairs_hook=_no_duplicates,
+    parse_int=_integer,
+    parse_float=_no_fraction,
+    parse_constant=_no_constant,
+)
+
+
 def parse_json(text: str) -> JsonValue:
     """Parse one line as I-JSON: no duplicate keys, integers only and in the safe range,
     no NaN or Infinity, no lone surrogates, nested at most MAX_DEPTH deep.
@@ -252,13 +263,7 @@ def parse_json(text: str) -> JsonValue:
     """
     too_deep = f"nested more than {MAX_DEPTH} levels deep"
     try:
-        data = json.loads(
-            text,
-            object_pairs_hook=_no_duplicates,
-            parse_int=_integer,
-            parse_float=_no_fraction,
-            parse_constant=_no_constant,
-        )
+        data = _DECODER.decode(text)
     except _BadJson as error:
         raise ValueError(str(error)) from None
     except RecursionError:  # the C parser's own limit, far above MAX_DEPTH
