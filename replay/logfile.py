@@ -11,9 +11,8 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from pathlib import Path
-from typing import Any
 
 from engines.base import JsonValue
 from replay.record import (
@@ -295,12 +294,18 @@ def _parse_object(number: int, text: str) -> dict[str, JsonValue]:
 
 
 class _Fields:
-    """Typed access to one line's fields that names the line and field on error."""
+    """Typed access to one line's fields that names the line and field on error.
+
+    Every line of a log goes through here, so the checks are written inline (no
+    lambda per field); the message is built only on error.
+    """
 
     def __init__(self, number: int, data: Mapping[str, JsonValue], expected: Iterable[str]) -> None:
         self.number = number
         self.data = data
-        expected = set(expected)
+        expected = _field_set(expected)
+        if data.keys() == expected:  # the common case: exactly the fields of its kind
+            return
         missing = sorted(expected - set(data))
         if missing:
             raise LogFormatError(number, f"missing field(s) {', '.join(missing)} in {data.get('type')} line")
@@ -308,62 +313,79 @@ class _Fields:
         if unknown:
             raise LogFormatError(number, f"unknown field(s) {', '.join(unknown)} in {data.get('type')} line")
 
-    def _get(self, name: str, check: Callable[[Any], bool], wanted: str) -> Any:
-        value = self.data[name]
-        if not check(value):
-            raise LogFormatError(self.number, f"field {name} must be {wanted}, found {value!r}")
-        return value
+    def _wrong(self, name: str, wanted: str) -> LogFormatError:
+        return LogFormatError(self.number, f"field {name} must be {wanted}, found {self.data[name]!r}")
 
     def integer(self, name: str) -> int:
+        value = self.data[name]
         # bool is an int in Python; keep them apart so `true` is not read as 1.
-        value: int = self._get(name, lambda v: type(v) is int, "an integer")
+        if type(value) is not int:
+            raise self._wrong(name, "an integer")
         return value
 
     def boolean(self, name: str) -> bool:
-        value: bool = self._get(name, lambda v: type(v) is bool, "true or false")
+        value = self.data[name]
+        if type(value) is not bool:
+            raise self._wrong(name, "true or false")
         return value
 
     def text(self, name: str) -> str:
-        value: str = self._get(name, lambda v: isinstance(v, str), "a string")
+        value = self.data[name]
+        if not isinstance(value, str):
+            raise self._wrong(name, "a string")
         return value
 
     def optional_text(self, name: str) -> str | None:
-        value: str | None = self._get(name, lambda v: v is None or isinstance(v, str), "a string or null")
+        value = self.data[name]
+        if value is not None and not isinstance(value, str):
+            raise self._wrong(name, "a string or null")
         return value
 
     def hash(self, name: str) -> str:
-        value: str = self._get(
-            name, lambda v: isinstance(v, str) and _HASH.fullmatch(v) is not None, "64 lowercase hex digits"
-        )
+        value = self.data[name]
+        if not isinstance(value, str) or _HASH.fullmatch(value) is None:
+            raise self._wrong(name, "64 lowercase hex digits")
         return value
 
     def object(self, name: str) -> dict[str, JsonValue]:
-        value: dict[str, JsonValue] = self._get(name, lambda v: isinstance(v, dict), "an object")
+        value = self.data[name]
+        if not isinstance(value, dict):
+            raise self._wrong(name, "an object")
         return value
 
     def optional_object(self, name: str) -> dict[str, JsonValue] | None:
-        value: dict[str, JsonValue] | None = self._get(
-            name, lambda v: v is None or isinstance(v, dict), "an object or null"
-        )
+        value = self.data[name]
+        if value is not None and not isinstance(value, dict):
+            raise self._wrong(name, "an object or null")
         return value
 
     def objects(self, name: str) -> tuple[dict[str, JsonValue], ...]:
-        value: list[dict[str, JsonValue]] = self._get(
-            name,
-            lambda v: isinstance(v, list) and all(isinstance(item, dict) for item in v),
-            "a list of objects",
-        )
+        value = self.data[name]
+        if not isinstance(value, list) or not all(isinstance(item, dict) for item in value):
+            raise self._wrong(name, "a list of objects")
         return tuple(value)
 
     def texts(self, name: str) -> tuple[str, ...]:
-        value: list[str] = self._get(
-            name, lambda v: isinstance(v, list) and all(isinstance(s, str) for s in v), "a list of strings"
-        )
+        value = self.data[name]
+        if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
+            raise self._wrong(name, "a list of strings")
         return tuple(value)
 
     def equal(self, name: str, expected: JsonValue, what: str) -> None:
         if self.data[name] != expected or type(self.data[name]) is not type(expected):
             raise LogFormatError(self.number, f"{what} {self.data[name]!r}; this reader knows {expected!r}")
+
+
+_field_sets: dict[tuple[str, ...], frozenset[str]] = {}
+
+
+def _field_set(names: Iterable[str]) -> frozenset[str]:
+    """The set of a line kind's field names, made once per kind."""
+    key = tuple(names)
+    found = _field_sets.get(key)
+    if found is None:
+        found = _field_sets[key] = frozenset(key)
+    return found
 
 
 MAX_DEAL_KEY = 200  # a duplicate deal's key: "<tournament id>/round-<n>/<k>-seats" is ~60
