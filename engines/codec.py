@@ -76,15 +76,28 @@ class Codec:
             raise DecodeError(
                 f"{kind} version {version!r} is not supported (this build reads v{cls.version})"
             )
-        fields = {k: v for k, v in data.items() if k not in ("kind", "v")}
-        return decode_dataclass(cls, fields, cls.kind)
+        # The envelope (kind, v) is skipped by name, not copied away: one dict less per message.
+        return decode_dataclass(cls, data, cls.kind, envelope=True)
 
 
-def decode_dataclass(cls: type[M], fields: Mapping[str, JsonValue], where: str) -> M:
-    """Build `cls` from JSON fields, converting lists to tuples by type hint."""
-    names, plan = _plans.get(cls) or _plan(cls)
-    if not fields.keys() <= names:
-        raise DecodeError(f"{where}: unknown field(s) {sorted(set(fields) - names)}")
+_ENVELOPE = frozenset(("kind", "v"))
+
+
+def decode_dataclass(
+    cls: type[M], fields: Mapping[str, JsonValue], where: str, *, envelope: bool = False
+) -> M:
+    """Build `cls` from JSON fields, converting lists to tuples by type hint.
+
+    With `envelope`, `fields` is a whole message and its `kind` and `v` are not fields.
+    """
+    names, enveloped, plan = _plans.get(cls) or _plan(cls)
+    if envelope and enveloped is None:  # a message with a field named kind or v: copy them away
+        fields = {k: v for k, v in fields.items() if k not in _ENVELOPE}
+        envelope = False
+    allowed = enveloped if envelope else names
+    assert allowed is not None
+    if not fields.keys() <= allowed:
+        raise DecodeError(f"{where}: unknown field(s) {sorted(set(fields) - allowed)}")
     kwargs: dict[str, Any] = {}
     for name, exact, convert in plan:
         if name in fields:
@@ -101,8 +114,9 @@ def decode_dataclass(cls: type[M], fields: Mapping[str, JsonValue], where: str) 
         raise DecodeError(f"{where}: {error}") from None
 
 
-# Per class: its field names, and per field (name, exact plain type or None, converter).
-Plan = tuple[frozenset[str], tuple[tuple[str, type | None, "Converter"], ...]]
+# Per class: its field names, the same with the envelope (None if they overlap), and per
+# field (name, exact plain type or None, converter).
+Plan = tuple[frozenset[str], frozenset[str] | None, tuple[tuple[str, type | None, "Converter"], ...]]
 _plans: dict[type, Plan] = {}
 
 
@@ -113,7 +127,8 @@ def _plan(cls: type) -> Plan:
         (name, hints[name] if hints[name] in (int, str, bool) else None, convert)
         for name, convert in converters.items()
     )
-    _plans[cls] = plan = (frozenset(converters), steps)
+    names = frozenset(converters)
+    _plans[cls] = plan = (names, names | _ENVELOPE if names.isdisjoint(_ENVELOPE) else None, steps)
     return plan
 
 
