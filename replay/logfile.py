@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 
 from engines.base import JsonValue
@@ -254,6 +254,24 @@ _DECODER = json.JSONDecoder(
 )
 
 
+# The decoder's scanner (not in typeshed): (value, end index), or StopIteration where no value starts.
+_scan_once: Callable[[str, int], tuple[JsonValue, int]] = _DECODER.scan_once  # type: ignore[attr-defined]
+
+
+def _decode(text: str) -> JsonValue:
+    """`_DECODER.decode(text)`, minus its two Python frames and whitespace scans per line.
+
+    A line that is one value and nothing else is scanned directly; any other text (leading
+    or trailing whitespace, extra data, no value) goes through `decode` for its own result
+    or error, so the outcome is the same either way.
+    """
+    try:
+        value, end = _scan_once(text, 0)
+    except StopIteration:
+        return _DECODER.decode(text)
+    return value if end == len(text) else _DECODER.decode(text)
+
+
 def parse_json(text: str) -> JsonValue:
     """Parse one line as I-JSON: no duplicate keys, integers only and in the safe range,
     no NaN or Infinity, no lone surrogates, nested at most MAX_DEPTH deep.
@@ -262,7 +280,7 @@ def parse_json(text: str) -> JsonValue:
     """
     too_deep = f"nested more than {MAX_DEPTH} levels deep"
     try:
-        data = _DECODER.decode(text)
+        data = _decode(text)
     except _BadJson as error:
         raise ValueError(str(error)) from None
     except RecursionError:  # the C parser's own limit, far above MAX_DEPTH
