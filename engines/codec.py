@@ -90,7 +90,7 @@ def decode_dataclass(
 
     With `envelope`, `fields` is a whole message and its `kind` and `v` are not fields.
     """
-    names, enveloped, plan = _plans.get(cls) or _plan(cls)
+    names, enveloped, plan, direct = _plans.get(cls) or _plan(cls)
     if envelope and enveloped is None:  # a message with a field named kind or v: copy them away
         fields = {k: v for k, v in fields.items() if k not in _ENVELOPE}
         envelope = False
@@ -108,15 +108,21 @@ def decode_dataclass(
                 kwargs[name] = value
             else:
                 kwargs[name] = convert(value, f"{where}.{name}")
+    if direct and len(kwargs) == len(plan):
+        # Every field given: fill the record as `engines.base.changed` does, without the
+        # frozen __init__'s setattr per field (what __init__ would store, in the same order).
+        record: M = object.__new__(cls)
+        object.__setattr__(record, "__dict__", kwargs)
+        return record
     try:
         return cls(**kwargs)
     except TypeError as error:
         raise DecodeError(f"{where}: {error}") from None
 
 
-# Per class: its field names, the same with the envelope (None if they overlap), and per
-# field (name, exact plain type or None, converter).
-Plan = tuple[frozenset[str], frozenset[str] | None, tuple[tuple[str, type | None, "Converter"], ...]]
+# Per class: its field names, the same with the envelope (None if they overlap), per field
+# (name, exact plain type or None, converter), and whether its __init__ only stores the fields.
+Plan = tuple[frozenset[str], frozenset[str] | None, tuple[tuple[str, type | None, "Converter"], ...], bool]
 _plans: dict[type, Plan] = {}
 
 
@@ -128,8 +134,24 @@ def _plan(cls: type) -> Plan:
         for name, convert in converters.items()
     )
     names = frozenset(converters)
-    _plans[cls] = plan = (names, names | _ENVELOPE if names.isdisjoint(_ENVELOPE) else None, steps)
+    enveloped = names | _ENVELOPE if names.isdisjoint(_ENVELOPE) else None
+    _plans[cls] = plan = (names, enveloped, steps, _init_only_stores(cls))
     return plan
+
+
+def _init_only_stores(cls: type) -> bool:
+    """Whether `cls(**fields)` only stores its fields: tried once on marker values, so a
+    __post_init__, a hand-written __init__, slots or a field left out of __init__ all say no."""
+    if not dataclasses.is_dataclass(cls) or hasattr(cls, "__post_init__") or hasattr(cls, "__slots__"):
+        return False
+    names = [f.name for f in dataclasses.fields(cls)]
+    markers = {name: object() for name in names}
+    probe = object.__new__(cls)
+    try:
+        cls.__init__(probe, **markers)
+    except Exception:  # noqa: BLE001 -- an __init__ that checks its arguments: build it the usual way
+        return False
+    return list(probe.__dict__.items()) == list(markers.items())
 
 
 Converter = Callable[[Any, str], Any]

@@ -58,7 +58,10 @@ def test_encode_and_decode_agree_with_the_plain_definitions_on_real_games(
             encoded = encode(message)
             assert encoded == reference_encode(message)
             assert list(encoded) == list(reference_encode(message))  # the same key order too
-            assert codec.decode(encoded) == message
+            decoded = codec.decode(encoded)
+            assert decoded == message
+            # Built without __init__ (engines.codec._init_only_stores): the very same attributes.
+            assert list(vars(decoded).items()) == list(vars(message).items())
             checked += 1
     assert checked > 50
 
@@ -113,3 +116,33 @@ def test_a_stray_field_is_refused_at_any_level(message: Noted, key: str, value: 
 
 def encode_inner(inner: Inner) -> dict[str, Any]:
     return {"name": inner.name, "marks": list(inner.marks)}
+
+
+@dataclass(frozen=True)
+class Doubled(Event):
+    """A record whose own __init__ does more than store: decoding must still run it."""
+
+    kind: ClassVar[str] = "doubled"
+    value: int
+
+    def __init__(self, value: int) -> None:
+        object.__setattr__(self, "value", value * 2)
+
+
+@dataclass(frozen=True)
+class Checked(Event):
+    """A record with a __post_init__: decoding must still run it."""
+
+    kind: ClassVar[str] = "checked"
+    seats: tuple[int, ...]
+    count: int = -1
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "count", len(self.seats))
+
+
+def test_a_record_whose_init_does_more_than_store_is_built_by_its_init() -> None:
+    codec = Codec([Doubled, Checked])
+    assert codec.decode({"kind": "doubled", "v": 1, "value": 4}).value == 8  # type: ignore[attr-defined]
+    checked = codec.decode({"kind": "checked", "v": 1, "seats": [0, 2], "count": 7})
+    assert checked == Checked(seats=(0, 2)) and checked.count == 2
