@@ -31,14 +31,27 @@ def encode(message: Message) -> dict[str, JsonValue]:
     return {"kind": message.kind, "v": message.version, **body}
 
 
+_PLAIN = (int, str, bool, type(None))
+
+
 def _to_json(value: Any) -> JsonValue:
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: _to_json(getattr(value, f.name)) for f in dataclasses.fields(value) if f.init}
+    kind = type(value)
+    if kind in _PLAIN:  # the hot path of every audit and every save: no ABC or dataclass checks
+        return value
+    names = _init_fields.get(kind)
+    if names is None and dataclasses.is_dataclass(value) and not isinstance(value, type):
+        names = _init_fields[kind] = tuple(f.name for f in dataclasses.fields(value) if f.init)
+    if names is not None:
+        return {name: _to_json(getattr(value, name)) for name in names}
     if isinstance(value, (tuple, list)):
         return [_to_json(v) for v in value]
     if isinstance(value, Mapping):
         return {str(k): _to_json(v) for k, v in value.items()}
     return value
+
+
+# Per dataclass: the names of its init fields, read once (dataclasses.fields is slow per call).
+_init_fields: dict[type, tuple[str, ...]] = {}
 
 
 class Codec:
@@ -63,15 +76,28 @@ class Codec:
             raise DecodeError(
                 f"{kind} version {version!r} is not supported (this build reads v{cls.version})"
             )
-        fields = {k: v for k, v in data.items() if k not in ("kind", "v")}
-        return decode_dataclass(cls, fields, cls.kind)
+        # The envelope (kind, v) is skipped by name, not copied away: one dict less per message.
+        return decode_dataclass(cls, data, cls.kind, envelope=True)
 
 
-def decode_dataclass(cls: type[M], fields: Mapping[str, JsonValue], where: str) -> M:
-    """Build `cls` from JSON fields, converting lists to tuples by type hint."""
-    names, plan = _plans.get(cls) or _plan(cls)
-    if not fields.keys() <= names:
-        raise DecodeError(f"{where}: unknown field(s) {sorted(set(fields) - names)}")
+_ENVELOPE = frozenset(("kind", "v"))
+
+
+def decode_dataclass(
+    cls: type[M], fields: Mapping[str, JsonValue], where: str, *, envelope: bool = False
+) -> M:
+    """Build `cls` from JSON fields, converting lists to tuples by type hint.
+
+    With `envelope`, `fields` is a whole message and its `kind` and `v` are not fields.
+    """
+    names, enveloped, plan, direct = _plans.get(cls) or _plan(cls)
+    if envelope and enveloped is None:  # a message with a field named kind or v: copy them away
+        fields = {k: v for k, v in fields.items() if k not in _ENVELOPE}
+        envelope = False
+    allowed = enveloped if envelope else names
+    assert allowed is not None
+    if not fields.keys() <= allowed:
+        raise DecodeError(f"{where}: unknown field(s) {sorted(set(fields) - allowed)}")
     kwargs: dict[str, Any] = {}
     for name, exact, convert in plan:
         if name in fields:
@@ -82,14 +108,21 @@ def decode_dataclass(cls: type[M], fields: Mapping[str, JsonValue], where: str) 
                 kwargs[name] = value
             else:
                 kwargs[name] = convert(value, f"{where}.{name}")
+    if direct and len(kwargs) == len(plan):
+        # Every field given: fill the record as `engines.base.changed` does, without the
+        # frozen __init__'s setattr per field (what __init__ would store, in the same order).
+        record: M = object.__new__(cls)
+        object.__setattr__(record, "__dict__", kwargs)
+        return record
     try:
         return cls(**kwargs)
     except TypeError as error:
         raise DecodeError(f"{where}: {error}") from None
 
 
-# Per class: its field names, and per field (name, exact plain type or None, converter).
-Plan = tuple[frozenset[str], tuple[tuple[str, type | None, "Converter"], ...]]
+# Per class: its field names, the same with the envelope (None if they overlap), per field
+# (name, exact plain type or None, converter), and whether its __init__ only stores the fields.
+Plan = tuple[frozenset[str], frozenset[str] | None, tuple[tuple[str, type | None, "Converter"], ...], bool]
 _plans: dict[type, Plan] = {}
 
 
@@ -100,8 +133,25 @@ def _plan(cls: type) -> Plan:
         (name, hints[name] if hints[name] in (int, str, bool) else None, convert)
         for name, convert in converters.items()
     )
-    _plans[cls] = plan = (frozenset(converters), steps)
+    names = frozenset(converters)
+    enveloped = names | _ENVELOPE if names.isdisjoint(_ENVELOPE) else None
+    _plans[cls] = plan = (names, enveloped, steps, _init_only_stores(cls))
     return plan
+
+
+def _init_only_stores(cls: type) -> bool:
+    """Whether `cls(**fields)` only stores its fields: tried once on marker values, so a
+    __post_init__, a hand-written __init__, slots or a field left out of __init__ all say no."""
+    if not dataclasses.is_dataclass(cls) or hasattr(cls, "__post_init__") or hasattr(cls, "__slots__"):
+        return False
+    names = [f.name for f in dataclasses.fields(cls)]
+    markers = {name: object() for name in names}
+    probe = object.__new__(cls)
+    try:
+        cls.__init__(probe, **markers)
+    except Exception:  # noqa: BLE001 -- an __init__ that checks its arguments: build it the usual way
+        return False
+    return list(probe.__dict__.items()) == list(markers.items())
 
 
 Converter = Callable[[Any, str], Any]

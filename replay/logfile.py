@@ -13,7 +13,6 @@ import json
 import re
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
-from typing import Any
 
 from engines.base import JsonValue
 from replay.record import (
@@ -192,6 +191,8 @@ class _BadJson(ValueError):
 
 
 def _integer(text: str) -> int:
+    if len(text) < 16:  # at most 15 digits: within 2**53 - 1 (16 digits), the common case
+        return int(text)
     # Checked on the digits before int() runs, so a thousand-digit number costs nothing.
     if len(text.lstrip("-")) > 16 or abs(int(text)) > SAFE_INTEGER:
         shown = text if len(text) <= 24 else f"{text[:12]}...({len(text)} digits)"
@@ -244,6 +245,33 @@ def _lone_surrogate(value: JsonValue) -> bool:
     return False
 
 
+# Made once: json.loads with hooks builds a new decoder (and its scanner) on every call.
+_DECODER = json.JSONDecoder(
+    object_pairs_hook=_no_duplicates,
+    parse_int=_integer,
+    parse_float=_no_fraction,
+    parse_constant=_no_constant,
+)
+
+
+# The decoder's scanner (not in typeshed): (value, end index), or StopIteration where no value starts.
+_scan_once: Callable[[str, int], tuple[JsonValue, int]] = _DECODER.scan_once  # type: ignore[attr-defined]
+
+
+def _decode(text: str) -> JsonValue:
+    """`_DECODER.decode(text)`, minus its two Python frames and whitespace scans per line.
+
+    A line that is one value and nothing else is scanned directly; any other text (leading
+    or trailing whitespace, extra data, no value) goes through `decode` for its own result
+    or error, so the outcome is the same either way.
+    """
+    try:
+        value, end = _scan_once(text, 0)
+    except StopIteration:
+        return _DECODER.decode(text)
+    return value if end == len(text) else _DECODER.decode(text)
+
+
 def parse_json(text: str) -> JsonValue:
     """Parse one line as I-JSON: no duplicate keys, integers only and in the safe range,
     no NaN or Infinity, no lone surrogates, nested at most MAX_DEPTH deep.
@@ -252,13 +280,7 @@ def parse_json(text: str) -> JsonValue:
     """
     too_deep = f"nested more than {MAX_DEPTH} levels deep"
     try:
-        data = json.loads(
-            text,
-            object_pairs_hook=_no_duplicates,
-            parse_int=_integer,
-            parse_float=_no_fraction,
-            parse_constant=_no_constant,
-        )
+        data = _decode(text)
     except _BadJson as error:
         raise ValueError(str(error)) from None
     except RecursionError:  # the C parser's own limit, far above MAX_DEPTH
@@ -290,12 +312,18 @@ def _parse_object(number: int, text: str) -> dict[str, JsonValue]:
 
 
 class _Fields:
-    """Typed access to one line's fields that names the line and field on error."""
+    """Typed access to one line's fields that names the line and field on error.
+
+    Every line of a log goes through here, so the checks are written inline (no
+    lambda per field); the message is built only on error.
+    """
 
     def __init__(self, number: int, data: Mapping[str, JsonValue], expected: Iterable[str]) -> None:
         self.number = number
         self.data = data
-        expected = set(expected)
+        expected = _field_set(expected)
+        if data.keys() == expected:  # the common case: exactly the fields of its kind
+            return
         missing = sorted(expected - set(data))
         if missing:
             raise LogFormatError(number, f"missing field(s) {', '.join(missing)} in {data.get('type')} line")
@@ -303,62 +331,79 @@ class _Fields:
         if unknown:
             raise LogFormatError(number, f"unknown field(s) {', '.join(unknown)} in {data.get('type')} line")
 
-    def _get(self, name: str, check: Callable[[Any], bool], wanted: str) -> Any:
-        value = self.data[name]
-        if not check(value):
-            raise LogFormatError(self.number, f"field {name} must be {wanted}, found {value!r}")
-        return value
+    def _wrong(self, name: str, wanted: str) -> LogFormatError:
+        return LogFormatError(self.number, f"field {name} must be {wanted}, found {self.data[name]!r}")
 
     def integer(self, name: str) -> int:
+        value = self.data[name]
         # bool is an int in Python; keep them apart so `true` is not read as 1.
-        value: int = self._get(name, lambda v: type(v) is int, "an integer")
+        if type(value) is not int:
+            raise self._wrong(name, "an integer")
         return value
 
     def boolean(self, name: str) -> bool:
-        value: bool = self._get(name, lambda v: type(v) is bool, "true or false")
+        value = self.data[name]
+        if type(value) is not bool:
+            raise self._wrong(name, "true or false")
         return value
 
     def text(self, name: str) -> str:
-        value: str = self._get(name, lambda v: isinstance(v, str), "a string")
+        value = self.data[name]
+        if not isinstance(value, str):
+            raise self._wrong(name, "a string")
         return value
 
     def optional_text(self, name: str) -> str | None:
-        value: str | None = self._get(name, lambda v: v is None or isinstance(v, str), "a string or null")
+        value = self.data[name]
+        if value is not None and not isinstance(value, str):
+            raise self._wrong(name, "a string or null")
         return value
 
     def hash(self, name: str) -> str:
-        value: str = self._get(
-            name, lambda v: isinstance(v, str) and _HASH.fullmatch(v) is not None, "64 lowercase hex digits"
-        )
+        value = self.data[name]
+        if not isinstance(value, str) or _HASH.fullmatch(value) is None:
+            raise self._wrong(name, "64 lowercase hex digits")
         return value
 
     def object(self, name: str) -> dict[str, JsonValue]:
-        value: dict[str, JsonValue] = self._get(name, lambda v: isinstance(v, dict), "an object")
+        value = self.data[name]
+        if not isinstance(value, dict):
+            raise self._wrong(name, "an object")
         return value
 
     def optional_object(self, name: str) -> dict[str, JsonValue] | None:
-        value: dict[str, JsonValue] | None = self._get(
-            name, lambda v: v is None or isinstance(v, dict), "an object or null"
-        )
+        value = self.data[name]
+        if value is not None and not isinstance(value, dict):
+            raise self._wrong(name, "an object or null")
         return value
 
     def objects(self, name: str) -> tuple[dict[str, JsonValue], ...]:
-        value: list[dict[str, JsonValue]] = self._get(
-            name,
-            lambda v: isinstance(v, list) and all(isinstance(item, dict) for item in v),
-            "a list of objects",
-        )
+        value = self.data[name]
+        if not isinstance(value, list) or not all(isinstance(item, dict) for item in value):
+            raise self._wrong(name, "a list of objects")
         return tuple(value)
 
     def texts(self, name: str) -> tuple[str, ...]:
-        value: list[str] = self._get(
-            name, lambda v: isinstance(v, list) and all(isinstance(s, str) for s in v), "a list of strings"
-        )
+        value = self.data[name]
+        if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
+            raise self._wrong(name, "a list of strings")
         return tuple(value)
 
     def equal(self, name: str, expected: JsonValue, what: str) -> None:
         if self.data[name] != expected or type(self.data[name]) is not type(expected):
             raise LogFormatError(self.number, f"{what} {self.data[name]!r}; this reader knows {expected!r}")
+
+
+_field_sets: dict[tuple[str, ...], frozenset[str]] = {}
+
+
+def _field_set(names: Iterable[str]) -> frozenset[str]:
+    """The set of a line kind's field names, made once per kind."""
+    key = tuple(names)
+    found = _field_sets.get(key)
+    if found is None:
+        found = _field_sets[key] = frozenset(key)
+    return found
 
 
 MAX_DEAL_KEY = 200  # a duplicate deal's key: "<tournament id>/round-<n>/<k>-seats" is ~60

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import singledispatch
+from typing import Any
 
 from engines.base import Event
 from engines.western_legends import events as ev
@@ -17,7 +19,12 @@ def evolve(state: State | None, event: Event) -> State:
     if state is None:
         assert isinstance(event, ev.GameStarted)
         return _start(event)
-    return _apply(event, state)
+    # singledispatch looks each call up through a weak-key dict in Python; event classes
+    # never change, so their handlers are kept in a plain dict (the fold's hot path).
+    handler = _handlers.get(type(event))
+    if handler is None:
+        handler = _handlers[type(event)] = _apply.dispatch(type(event))
+    return handler(event, state)
 
 
 def _start(event: ev.GameStarted) -> State:
@@ -51,6 +58,9 @@ def _fight(state: State, **changes: object) -> State:
 @singledispatch
 def _apply(event: Event, state: State) -> State:
     raise TypeError(f"western-legends cannot fold {event!r}")
+
+
+_handlers: dict[type, Callable[[Any, State], State]] = {}
 
 
 @_apply.register
