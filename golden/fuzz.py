@@ -34,7 +34,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any, TypeVar
 
-from engines.base import SPECTATOR, Command, Engine, Event, JsonValue, RuleViolation, Seat
+from engines.base import SPECTATOR, Command, Engine, Event, JsonValue, OptionError, RuleViolation, Seat
 from engines.codec import encode
 from engines.registry import game_ids, get_engine
 from engines.rng import SeededRng
@@ -223,14 +223,29 @@ class _Game:
             state = _call(f"evolve({event.kind}) {where}", partial(self.engine.evolve, state, event))
         self.state = state
 
-    def setup(self) -> None:
+    def setup(self) -> bool:
+        """Deal; False when the rules refuse the table, as the server does (BAD_OPTION).
+
+        Options that depend on the seat count (e.g. Most Wanted's first_seat) are checked by
+        setup with an OptionError: that is the engine's contract, not a crash.
+        """
         rng = SeededRng(self.playout.seed, self.playout.game_id, 0)
         engine = self.engine
-        events = _call("setup", lambda: engine.setup(self.options, self.playout.players, rng))
+
+        def deal() -> Sequence[Event] | None:
+            try:
+                return engine.setup(self.options, self.playout.players, rng)
+            except OptionError:
+                return None
+
+        events = _call("setup", deal)
+        if events is None:
+            return False
         self.fold(events, "of the setup")
         self.version = 1
         self.steps.append(Step(1, None, None, tuple(events), tuple(rng.draws), self.state))
         self.check_views(events)
+        return True
 
     def step(self) -> None:
         engine, state, version = self.engine, self.state, self.version
@@ -340,7 +355,8 @@ def play(
     if cap is None:
         cap = step_cap(playout.game, game.options, playout.players)
     try:
-        game.setup()
+        if not game.setup():
+            return None  # a table the rules refuse: nothing to play
         while not game.over():
             if game.version > cap:
                 raise _Failure("NO_END", f"the game has not ended after {cap} steps")

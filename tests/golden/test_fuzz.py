@@ -18,8 +18,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engines.base import Command, Engine, JsonValue, RuleViolation, Seat
+from engines.base import Command, Engine, JsonValue, OptionError, RuleViolation, Seat
 from engines.registry import game_ids, get_engine
+from engines.rng import SeededRng
 from golden.fuzz import SEAT_ORDERS, STRATEGIES, Finding, Playout, plan, play, run
 from golden.option_space import option_values, single_changes
 from replay.logfile import read
@@ -236,3 +237,13 @@ def test_a_game_past_its_cap_is_reported_and_its_log_imports_on_a_real_server(
     content = finding.log.read_text(encoding="utf-8")
     imported = client.call("ImportLog", frontier_pb2.ImportLogRequest(content=content), token=ORGANISER)
     assert imported.version == finding.version == 21
+
+
+def test_a_table_the_rules_refuse_is_skipped_not_reported(tmp_path: Path) -> None:
+    """Setup refuses options that depend on the seat count (BAD_OPTION on a server): not a crash."""
+    options = {"first_player": "named", "first_seat": 7}
+    engine = get_engine("most-wanted")
+    with pytest.raises(OptionError):
+        engine.setup(engine.options(options), 2, SeededRng(b"s", "g", 0))
+    assert play(Playout("most-wanted", 2, options), tmp_path) is None
+    assert play(Playout("most-wanted", 2, {"first_player": "named", "first_seat": 1}), tmp_path) is None
