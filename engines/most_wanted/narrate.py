@@ -42,10 +42,14 @@ def describe(event: Event, names: Sequence[str]) -> str:  # noqa: C901 - one cas
             return f"{who(seat)} stays put"
         case ev.JoinWindowClosed(participants=seats):
             return "the join window closes; " + ", ".join(who(s) for s in seats) + " lock their cards"
-        case ev.RulesAdded(first_seat=first, last_call=last_call, declarer_may_swap=swap):
-            rules = [f"a table that names its first player names {who(first)}"]
-            rules += ["a join window at its cap ends with a last call"] if last_call else []
-            rules += ["an unopposed robber may still change its cards"] if swap else []
+        case ev.RulesAdded(last_call=last_call, declarer_may_swap=swap):
+            # A named first player is told by its own event; first_seat alone means nothing here.
+            rules = [
+                "a join window at its cap ends with a last call" if last_call else "no last call",
+                "an unopposed robber may still change its cards"
+                if swap
+                else "an unopposed robber's cards stand",
+            ]
             return "table rules: " + "; ".join(rules)
         case ev.LastCallStarted(seats=seats):
             return "last call: " + ", ".join(who(s) for s in seats) + " may still withdraw or stand"
