@@ -272,6 +272,21 @@ def _decode(text: str) -> JsonValue:
     return value if end == len(text) else _DECODER.decode(text)
 
 
+DEEP_SCAN_FROM = 256  # fewer brackets than this cannot nest deep enough to trouble the parser
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+
+
+def _opens_too_deep(text: str) -> bool:
+    """Whether the raw text nests deeper than MAX_DEPTH, strings left out (no parsing, no recursion)."""
+    depth = 0
+    for bracket in _NOT_BRACKET.sub("", _STRING.sub("", text)):
+        depth = depth + 1 if bracket in "[{" else depth - 1
+        if depth > MAX_DEPTH:
+            return True
+    return False
+
+
 def parse_json(text: str) -> JsonValue:
     """Parse one line as I-JSON: no duplicate keys, integers only and in the safe range,
     no NaN or Infinity, no lone surrogates, nested at most MAX_DEPTH deep.
@@ -279,6 +294,11 @@ def parse_json(text: str) -> JsonValue:
     Raises ValueError with a message fit to show.
     """
     too_deep = f"nested more than {MAX_DEPTH} levels deep"
+    brackets = text.count("[") + text.count("{")
+    if brackets > DEEP_SCAN_FROM and _opens_too_deep(text):
+        # Refused before the C parser recurses hundreds of frames deep: finalizers that run
+        # in that stack (e.g. a collected event loop's) would hit the recursion limit.
+        raise ValueError(too_deep)
     try:
         data = _decode(text)
     except _BadJson as error:
@@ -287,7 +307,7 @@ def parse_json(text: str) -> JsonValue:
         raise ValueError(too_deep) from None
     except json.JSONDecodeError as error:
         raise ValueError(f"not JSON ({error.msg} at column {error.colno})") from None
-    if text.count("[") + text.count("{") > MAX_DEPTH and _too_deep(data):
+    if brackets > MAX_DEPTH and _too_deep(data):
         raise ValueError(too_deep)
     if _SURROGATE_ESCAPE.search(text) and _lone_surrogate(data):
         raise ValueError(
