@@ -161,7 +161,12 @@ def throughput_rows(
                 target=">= 50% of the lower ceiling",
                 met=rate >= 0.5 * lower,
                 note=note,
-                extra={"echo": echo[clients], "store": store, "store_settings": store_note},
+                extra={
+                    "clients": clients,
+                    "echo": echo[clients],
+                    "store": store,
+                    "store_settings": store_note,
+                },
             )
         )
     return rows, echo

@@ -78,6 +78,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     folder = Path(tempfile.mkdtemp(prefix="frontier-bench-"))
     rows: list[Row] = []
     echo: dict[int, float] = {}
+    sqlite: dict[int, float] = {}  # commands/s of one SQLite server by clients, for the PostgreSQL rows
     try:
 
         def run(name: str, work: Callable[[], list[Row]]) -> None:
@@ -102,6 +103,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                         row_bytes=lambda: stored_event_bytes(store_file),
                     )
                     echo.update(echo_found)
+                    sqlite.update({row.extra["clients"]: row.value for row in found})
                     settings = sqlite_settings(store_file)
                     for row in found:
                         row.extra["store_file_settings"] = settings
@@ -129,7 +131,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             if mode.postgres:
                 from tests.benchmarks.bench_postgres import postgres_rows
 
-                rows.extend(postgres_rows(mode, folder, echo))
+                rows.extend(postgres_rows(mode, folder, echo, sqlite))
             else:
                 rows.append(Row("1 throughput", "PostgreSQL rows", 0.0, "", note="full mode only (--full)"))
         if "peer" in sections:

