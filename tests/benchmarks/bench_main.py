@@ -58,6 +58,15 @@ def markdown(rows: Sequence[Row], meta: dict[str, Any]) -> str:
     return "\n".join(lines) + "\n"
 
 
+def guarded(section: str, work: Callable[[], list[Row]]) -> list[Row]:
+    """The section's rows; if it fails, one row that says how, and the other sections still run."""
+    try:
+        return work()
+    except Exception as error:  # noqa: BLE001 - any failure of one section is reported, not fatal
+        log(f"{section}: failed: {error!r}")
+        return [Row(section, f"{section} rows", 0.0, "", met=False, note=f"failed: {error!r}")]
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="scripts/bench", description=__doc__.split("\n")[0] if __doc__ else ""
@@ -83,7 +92,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         def run(name: str, work: Callable[[], list[Row]]) -> None:
             if name in sections:
-                rows.extend(work())
+                rows.extend(guarded(name, work))
 
         if sections & {"throughput", "length"}:
             with server_process(folder / "sqlite-data") as server:
@@ -119,11 +128,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             from tests.benchmarks.bench_fanout import fanout_rows
 
             with server_process(folder / "fanout-data") as server:
-                rows.extend(fanout_rows(mode, "SQLite, 1 server", server.address, server.address))
+                at = server.address
+                rows.extend(guarded("fanout", lambda: fanout_rows(mode, "SQLite, 1 server", at, at)))
         if "watchers" in sections:
             from tests.benchmarks.bench_watchers import watcher_rows
 
-            rows.extend(watcher_rows(mode, folder))
+            rows.extend(guarded("watchers", lambda: watcher_rows(mode, folder)))
         from tests.benchmarks.bench_memory import memory_rows
 
         run("memory", lambda: memory_rows(mode, folder))
@@ -131,14 +141,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             if mode.postgres:
                 from tests.benchmarks.bench_postgres import postgres_rows
 
-                rows.extend(postgres_rows(mode, folder, echo, sqlite))
+                rows.extend(guarded("postgres", lambda: postgres_rows(mode, folder, echo, sqlite)))
             else:
                 rows.append(Row("1 throughput", "PostgreSQL rows", 0.0, "", note="full mode only (--full)"))
         if "peer" in sections:
             if mode.full or (args.only and "peer" in args.only):
                 from tests.benchmarks.bench_peer import peer_rows
 
-                rows.extend(peer_rows(mode, folder))
+                rows.extend(guarded("peer", lambda: peer_rows(mode, folder)))
             else:
                 rows.append(Row("9 vs peer", "boardgame.io rows", 0.0, "", note="--full or --only peer"))
     finally:
