@@ -12,6 +12,7 @@ from typing import Any
 
 from google.protobuf import wrappers_pb2
 
+from engines.western_legends import options as western_legends_options
 from service.client import Client
 from tests.benchmarks.bench_common import Bot, CallSizes, Mode, Row, echo_process, log, percentile, run_for
 from tests.benchmarks.echo_server import EchoClient
@@ -22,10 +23,16 @@ TABLES: tuple[tuple[str, int, dict[str, Any]], ...] = (
     ("deadwood-1876", 4, {}),
     ("western-legends", 4, {}),
 )
-# The long game of the length figures: six seats and the highest round cap.
-LONG_GAME: tuple[str, int, dict[str, Any]] = ("western-legends", 6, {"max_rounds": 200, "target_lp": 25})
-# Most such games end by legend points first (1,500-5,000 events); about one in six passes 10,000.
-LONG_GAME_TRIES = 40
+# The long game of the length figures: six seats, the highest round cap and legend-point target, and
+# the rules-version-1 table options: under version 2 most random games end by legend points at
+# 1,500-5,000 events, under version 1 they ran to 15,000-19,000 (4 of 4 simulated).
+VERSION_1 = western_legends_options.LEGACY_V1
+LONG_GAME: tuple[str, int, dict[str, Any]] = (
+    "western-legends",
+    6,
+    {"max_rounds": 200, "target_lp": 25, **VERSION_1},
+)
+LONG_GAME_TRIES = 5
 
 
 def service_rate(addresses: Sequence[str], clients: int, seconds: float, sizes: CallSizes) -> float:
