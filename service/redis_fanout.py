@@ -71,7 +71,10 @@ class RedisBroker:
                     stopping = True
                     break
                 batch.append(update)
-            self._send(batch)
+            try:
+                self._send(batch)
+            except Exception:  # a dead publisher would silence every later entry: log and go on
+                log.exception("redis publish of %d entries failed", len(batch))
             if stopping:
                 return
 
