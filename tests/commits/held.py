@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -74,7 +74,7 @@ def next_command(
     return Caller(tokens[seat]), chooser.choice(record.engine.legal_commands(record.state, seat))
 
 
-def at_once(app: HeldGames, calls: list[Callable[[], Accepted]]) -> list[Accepted | BaseException]:
+def at_once(app: HeldGames, calls: Sequence[Callable[[], Accepted]]) -> list[Accepted | BaseException]:
     """Run `calls` in threads so the first one's transaction holds the rest queued in one batch."""
     results: list[Accepted | BaseException | None] = [None] * len(calls)
 
