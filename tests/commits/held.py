@@ -30,6 +30,8 @@ def store_env(data: Path, **extra: str) -> dict[str, str]:
 class HeldGames(Games):
     """`hold()`: the next transaction waits, once it has started, until `release()`."""
 
+    name = "Games"  # the library names an app's tables after its class: the same tables as Games
+
     def __init__(self, env: dict[str, str]) -> None:
         super().__init__(env)
         self._hold = False
