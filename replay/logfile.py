@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 
 from engines.base import JsonValue
+from replay import fastlines
 from replay.record import (
     FORMAT,
     FORMAT_VERSIONS,
@@ -117,6 +118,12 @@ def read_lines(lines: Iterable[str], *, checkpoint_allowed: bool = True) -> Reco
     entries: list[Line] = []
     trailer: Trailer | None = None
     for number, text in numbered:
+        if header is not None and trailer is None:
+            fast = fastlines.entry(text, header.format_version)  # None: read below, strictly
+            if fast is not None:
+                _require_version(number, fast.version, _last_version(entries))
+                entries.append(fast)
+                continue
         data = _parse_object(number, text)
         kind = data.get("type")
         if trailer is not None:
