@@ -321,8 +321,13 @@ class _Run:
                 start, fresh = fork_start(engine, header)
             except ForkStartError as error:
                 raise _Failed(Problem(1, 1, error.code, error.reason)) from None
-            events = self._run_checked(
-                1, 1, header.setup_draws, fresh, 0, lambda rng: reshuffle_unseen(engine.game_id, start, rng)
+            events, _ = self._run_checked(
+                1,
+                1,
+                header.setup_draws,
+                fresh,
+                0,
+                lambda rng: (reshuffle_unseen(engine.game_id, start, rng), None),
             )
             self.state = _fold(engine, start, events)
         else:
@@ -358,8 +363,8 @@ class _Run:
     ) -> None:
         engine, header, options = self.engine, self.header, self.options
         assert engine is not None
-        setup = self._run_checked(
-            version, number, draws, events, 0, lambda rng: engine.setup(options, header.seats, rng)
+        setup, _ = self._run_checked(
+            version, number, draws, events, 0, lambda rng: (engine.setup(options, header.seats, rng), None)
         )
         self.state = _fold(engine, None, setup)
 
@@ -443,17 +448,17 @@ class _Run:
                 )
             )
         # The command creating version v draws with counter v - 1 (see engines/simulate.py).
-        events = self._run_checked(
+        events, folded = self._run_checked(
             version,
             number,
             entry.draws,
             entry.events,
             version - 1,
-            lambda rng: engine.decide(self.state, entry.seat, command, rng),
+            lambda rng: _decide_folded(engine, self.state, entry.seat, command, rng),
         )
         # After the rules, so a moved or renumbered line is named by the rule it breaks.
         self.check_salt(number, version, entry.salt)
-        self.state = _fold(engine, self.state, events)
+        self.state = _fold(engine, self.state, events) if folded is None else folded
 
     def _run_checked(
         self,
@@ -462,25 +467,28 @@ class _Run:
         draws: Sequence[Draw],
         recorded: Sequence[Mapping[str, JsonValue]],
         counter: int,
-        rules: Callable[[Rng], list[Event]],
-    ) -> list[Event]:
-        """Run one step's rules and check its draws and events against the log."""
+        rules: Rules,
+    ) -> tuple[list[Event], Any]:
+        """Run one step's rules and check its draws and events against the log.
+
+        Returns the rules' events and the state they fold into, if the rules gave it.
+        """
         if self.rng_seed is None:
-            events = _run_rules(version, number, rules, ObservedRng(draws))
+            events, folded = _run_rules(version, number, rules, ObservedRng(draws))
             _compare_events(version, number, recorded, events)
-            return events
+            return events, folded
         # With the seed, one run both re-derives the draws and re-checks the events.
         seeded = self.generator(self.rng_seed, rng_key(self.header.game_id, self.header.deal), counter)
-        events = _run_rules(version, number, rules, seeded)
+        events, folded = _run_rules(version, number, rules, seeded)
         if seeded.draws != list(draws):
             # Tell a command the rules reject apart from edited randomness: serve the
             # recorded outcomes; if the rules accept them, the randomness was edited.
-            observed = _run_rules(version, number, rules, ObservedRng(draws))
+            observed, _ = _run_rules(version, number, rules, ObservedRng(draws))
             _compare_events(version, number, recorded, observed)
             raise _Failed(Problem(version, number, "DRAW_DIFFERS", _draw_difference(draws, seeded.draws)))
         _compare_events(version, number, recorded, events)
         self.draws_rederived += len(seeded.draws)
-        return events
+        return events, folded
 
     # -- (d) the trailer ----------------------------------------------------------------
 
@@ -530,9 +538,29 @@ def final_state_hash(engine: Engine, state: Any, format_version: int) -> str:
     return state_hash(None if state is None else engine.view(state, None), format_version)
 
 
-def _run_rules(version: int, number: int, rules: Callable[[Rng], list[Event]], rng: Rng) -> list[Event]:
+# One step's rules: its events, and the state they fold into where the rules folded them already.
+Rules = Callable[[Rng], tuple[list[Event], Any]]
+
+
+def _decide_folded(
+    engine: Engine, state: Any, seat: Seat, command: Command, rng: Rng
+) -> tuple[list[Event], Any]:
+    """`engine.decide`, and the state its events fold into if the engine gives it.
+
+    An engine's `decide_folded` returns the state its decide reached by folding each event
+    with its own `evolve` as it made it (engines/*/decide.py), which is the fold of the
+    events it returns (tests/replay/test_fold_once.py): an audit need not fold them again.
+    """
+    decide_folded = getattr(engine, "decide_folded", None)
+    if decide_folded is None:
+        return engine.decide(state, seat, command, rng), None
+    result: tuple[list[Event], Any] = decide_folded(state, seat, command, rng)
+    return result
+
+
+def _run_rules(version: int, number: int, rules: Rules, rng: Rng) -> tuple[list[Event], Any]:
     try:
-        events = rules(rng)
+        result = rules(rng)
         if isinstance(rng, ObservedRng):
             rng.finish()
     except RuleViolation as violation:
@@ -542,7 +570,7 @@ def _run_rules(version: int, number: int, rules: Callable[[Rng], list[Event]], r
         raise _Failed(
             Problem(version, number, "ENGINE_ERROR", f"the rules engine failed: {error!r}")
         ) from None
-    return events
+    return result
 
 
 def _compare_events(
