@@ -71,11 +71,38 @@ class _SaltedEntry(_Entry, forbid_unknown_fields=True):
     salt: Hash
 
 
+# Any JSON value of a line whose containers nest at most FAST_DEPTH deep (no floats, safe integers).
+_SHALLOW: msgspec.json.Decoder[Any] = msgspec.json.Decoder(_json_at(1))
 _DECODERS: dict[int, msgspec.json.Decoder[_Entry]] = {
     1: msgspec.json.Decoder(_Entry),
     2: msgspec.json.Decoder(_SaltedEntry),
 }
 _CANONICAL = msgspec.json.Encoder(order="sorted")
+
+
+def body_text(text: str, line: Entry) -> str | None:
+    """The canonical JSON its chain hash covers (the line without its `hash`), from the text
+    of an entry line that `entry` read, or None where it is not the line's text less a piece.
+
+    A canonical ASCII line is spelled as `replay.record.canonical_json` spells it in every
+    format (json.dumps and msgspec escape ASCII alike, and RFC 8785 is json.dumps on ASCII).
+    Its keys are sorted, so the top-level hash is the last `,"hash":"..."` in it: the
+    fields after it (prev, salt, seat, type, version) hold hex, integers and "entry".
+    """
+    if not text.isascii():
+        return None
+    member = f',"hash":"{line.hash}"'
+    at = text.rfind(member)
+    return text[:at] + text[at + len(member) :] if at > 0 else None
+
+
+def shallow(text: str) -> bool:
+    """True if `text` is JSON nested at most FAST_DEPTH deep (False: it may or may not be)."""
+    try:
+        _SHALLOW.decode(text)
+    except (msgspec.DecodeError, UnicodeError):
+        return False
+    return True
 
 
 def entry(text: str, format_version: int) -> Entry | None:

@@ -9,6 +9,7 @@ record step by step for replay.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, NamedTuple
@@ -104,9 +105,21 @@ def outcome_json(outcome: Outcome | None) -> dict[str, JsonValue] | None:
     }
 
 
-def verify(header: Header, entries: Sequence[Line], trailer: Trailer | None) -> Verification:
-    """Check a match log; report the problem on the earliest line, if any."""
-    run = _Run(header, entries, trailer)
+def verify(
+    header: Header,
+    entries: Sequence[Line],
+    trailer: Trailer | None,
+    *,
+    bodies: Sequence[str | None] | None = None,
+) -> Verification:
+    """Check a match log; report the problem on the earliest line, if any.
+
+    `bodies`, from `logfile.read_lines(..., bodies=...)` of the same lines, gives per entry
+    the canonical text its hash covers where the reader had it (None: spelled here).
+    """
+    if bodies is not None and len(bodies) != len(entries):
+        raise ValueError(f"{len(bodies)} bodies for {len(entries)} entries")
+    run = _Run(header, entries, trailer, bodies)
     try:
         run.check_chain()
         seed_problem = run.check_seed()
@@ -124,10 +137,18 @@ def verify(header: Header, entries: Sequence[Line], trailer: Trailer | None) -> 
 class _Run:
     """One verification: the checks passed so far and the state reached."""
 
-    def __init__(self, header: Header, entries: Sequence[Line], trailer: Trailer | None) -> None:
+    def __init__(
+        self,
+        header: Header,
+        entries: Sequence[Line],
+        trailer: Trailer | None,
+        bodies: Sequence[str | None] | None = None,
+    ) -> None:
         self.header = header
         self.entries = entries
         self.trailer = trailer
+        # Per line (header, entries, trailer): the canonical text its hash covers, if known.
+        self.bodies: list[str | None] = [None, *(bodies or [None] * len(entries)), None]
         self.checks: list[str] = []
         self.state: Any = None
         self.steps = 0
@@ -200,7 +221,12 @@ class _Run:
                         f"{previous[:12]}...",
                     )
                 )
-            recomputed = chain_hash(record.body(), self.header.format_version)
+            body = self.bodies[number - 1]
+            recomputed = (
+                chain_hash(record.body(), self.header.format_version)
+                if body is None
+                else hashlib.sha256(body.encode()).hexdigest()
+            )
             if record.hash != recomputed:
                 raise _Failed(
                     Problem(

@@ -9,6 +9,7 @@ strict reader makes, spelled canonically so that only the checks themselves can 
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -21,6 +22,8 @@ from hypothesis import strategies as st
 
 from replay import fastlines, logfile
 from replay.logfile import LogFormatError
+from replay.record import chain_hash
+from replay.verify import verify
 
 SEEDS = Path(__file__).resolve().parents[2] / "seeds"
 GOOD_LOGS = [
@@ -167,3 +170,68 @@ def test_any_edited_entry_line_reads_the_same_on_both_paths(
     lines = [*SAMPLE[: number - 1], text, *SAMPLE[number:]]
     fast, strict = both(lines)
     assert fast == strict
+
+
+def chain_hashes(lines: list[str]) -> tuple[list[str | None], list[str]]:
+    """(the chain hash of each entry from the reader's body text, from the record itself)."""
+    bodies: list[str | None] = []
+    header, entries, _ = logfile.read_lines(lines, bodies=bodies)
+    from_text = [None if b is None else hashlib.sha256(b.encode()).hexdigest() for b in bodies]
+    return from_text, [chain_hash(e.body(), header.format_version) for e in entries]
+
+
+@pytest.mark.parametrize("path", GOOD_LOGS, ids=lambda p: p.name)
+def test_the_body_text_of_every_entry_hashes_as_its_record(path: Path) -> None:
+    lines = logfile.split_lines(path.read_text())
+    from_text, from_record = chain_hashes(lines)
+    assert len(from_text) == len(from_record)
+    for text_hash, record_hash in zip(from_text, from_record, strict=True):
+        assert text_hash in (None, record_hash)
+    assert sum(h is not None for h in from_text) >= sum(line.startswith('{"command":') for line in lines)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.integers(2, len(SAMPLE) - 3),
+    st.sampled_from(["command", "events", "draws", "x"]),
+    json_values,
+    st.sampled_from(["", "hash", "nested hash", "non-ascii"]),
+)
+def test_a_body_text_always_hashes_as_the_record_it_was_read_into(
+    number: int, field: str, value: Any, twist: str
+) -> None:
+    """Whatever an entry holds -- a nested `hash` key with the line's own hash in it,
+    text beyond ASCII, escapes -- the reader's text, if it gives one, hashes as the record."""
+    data = json.loads(SAMPLE[number])
+    if data.get("type") != "entry":
+        return
+    if field == "x":
+        data["command"] = {**data["command"], "x": value}
+    elif field == "command":
+        data["command"] = {"hash": data["hash"], "kind": value if twist == "non-ascii" else "é"}
+    else:
+        data[field] = [{"hash": data["hash"] if twist else value, "v": value}]
+    try:
+        text = canonical(data)
+    except ValueError:
+        return
+    try:
+        from_text, from_record = chain_hashes([*SAMPLE[: number - 1], text, *SAMPLE[number:]])
+    except LogFormatError:  # refused (a float inside, say): nothing is hashed
+        return
+    for text_hash, record_hash in zip(from_text, from_record, strict=True):
+        assert text_hash in (None, record_hash)
+
+
+def test_verify_with_the_readers_bodies_finds_an_edited_line_as_before() -> None:
+    """The chain check is the same check with bodies given: an edit is still BROKEN_CHAIN."""
+    data = json.loads(SAMPLE[4])
+    data["seat"] = 1 - data["seat"]  # edited after sealing; the hash is left as it was
+    lines = [*SAMPLE[:4], canonical(data), *SAMPLE[5:]]
+    bodies: list[str | None] = []
+    record = logfile.read_lines(lines, bodies=bodies)
+    assert bodies[3] is not None  # the edited line was read on the fast path
+    with_bodies = verify(*record, bodies=bodies)
+    assert with_bodies == verify(*record)
+    assert with_bodies.problem is not None and with_bodies.problem.code == "BROKEN_CHAIN"
+    assert with_bodies.problem.line == 5
