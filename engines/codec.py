@@ -65,10 +65,12 @@ class Codec:
             if not cls.kind or cls.kind in self.by_kind:
                 raise ValueError(f"message kind {cls.kind!r} of {cls.__name__} is empty or repeated")
             self.by_kind[cls.kind] = cls
-        # Per kind that msgspec can build as the plain path does: (its fields, the same with
-        # the envelope).
-        self.fast: dict[str, tuple[frozenset[str], frozenset[str]]] = {
-            kind: fields for kind, cls in self.by_kind.items() if (fields := _fast_fields(cls)) is not None
+        # Per kind that msgspec can build as the plain path does: its fields, the same with
+        # the envelope, its class and version.
+        self.fast: dict[str, tuple[frozenset[str], frozenset[str], type[Message], int]] = {
+            kind: (*fields, cls, cls.version)
+            for kind, cls in self.by_kind.items()
+            if (fields := _fast_fields(cls)) is not None
         }
 
     def decode(self, data: Mapping[str, JsonValue]) -> Message:
@@ -79,9 +81,9 @@ class Codec:
         fast = self.fast.get(kind) if type(kind) is str else None
         # Every field given (msgspec would leave a default out of the record's __dict__),
         # and no other.
-        if fast is not None and fast[0] <= data.keys() <= fast[1]:
-            known = self.by_kind[kind]  # type: ignore[index]
-            if data.get("v", known.version) == known.version:
+        if fast is not None:
+            names, allowed, known, version = fast
+            if names <= data.keys() <= allowed and data.get("v", version) == version:
                 try:
                     # msgspec checks and builds it in C; on any refusal the plain path
                     # below names the problem.

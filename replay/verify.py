@@ -763,9 +763,8 @@ def steps(header: Header, entries: Iterable[Line]) -> Iterator[ReplayStep]:
     events_codec, commands_codec = Codec(engine.events), Codec(engine.commands)
 
     def decode_events(data: Iterable[Mapping[str, JsonValue]]) -> tuple[Event, ...]:
-        decoded = tuple(events_codec.decode(e) for e in data)
-        assert all(isinstance(e, Event) for e in decoded)
-        return decoded  # type: ignore[return-value]
+        decoded: tuple[Any, ...] = tuple(map(events_codec.decode, data))  # Codec(engine.events): events
+        return decoded
 
     state: Any = None
     if not header.player_entropy:
