@@ -17,7 +17,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engines.base import Event, Message
+from engines.base import Event, Message, changed
 from engines.codec import Codec, DecodeError, encode
 from engines.registry import get_engine
 from engines.simulate import playout
@@ -210,3 +210,25 @@ def test_decode_gives_the_same_message_or_error_as_the_plain_path(
     for classes in (engine.events, engine.commands):
         fast, plain = Codec(classes), plain_codec(classes)
         assert decoded(fast, data) == decoded(plain, data)
+
+
+STATES = [
+    step.state
+    for game, options in (("most-wanted", {}), ("deadwood-1876", {}), ("western-legends", {"max_rounds": 5}))
+    for step in playout(get_engine(game), 3, seed=b"c" * 32, game_id="changed", options=options, bot_seed=2)
+]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(STATES), st.data())
+def test_changed_gives_what_dataclasses_replace_gives(state: Any, data: st.DataObject) -> None:
+    """`engines.base.changed` (the fold's copy of a record) against the stdlib's `replace`:
+    the same values and the same attribute order, for any subset of fields changed."""
+    names = [f.name for f in dataclasses.fields(state)]
+    chosen = data.draw(st.lists(st.sampled_from(names), unique=True, max_size=4))
+    changes = {name: data.draw(json_values) for name in chosen}
+    made = changed(state, **changes)
+    plain = dataclasses.replace(state, **changes)
+    assert made == plain
+    assert list(vars(made).items()) == list(vars(plain).items())
+    assert vars(state) == vars(dataclasses.replace(state))  # the original is untouched
