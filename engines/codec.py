@@ -15,6 +15,8 @@ from collections.abc import Callable, Iterable, Mapping
 from functools import cache
 from typing import Any, TypeVar
 
+import msgspec
+
 from engines.base import JsonValue, Message
 
 M = TypeVar("M")
@@ -63,11 +65,31 @@ class Codec:
             if not cls.kind or cls.kind in self.by_kind:
                 raise ValueError(f"message kind {cls.kind!r} of {cls.__name__} is empty or repeated")
             self.by_kind[cls.kind] = cls
+        # Per kind that msgspec can build as the plain path does: its fields, the same with
+        # the envelope, its class and version.
+        self.fast: dict[str, tuple[frozenset[str], frozenset[str], type[Message], int]] = {
+            kind: (*fields, cls, cls.version)
+            for kind, cls in self.by_kind.items()
+            if (fields := _fast_fields(cls)) is not None
+        }
 
     def decode(self, data: Mapping[str, JsonValue]) -> Message:
+        """The message `data` (JSON values, as a JSON parser makes them) stands for."""
         if type(data) is not dict and not isinstance(data, Mapping):  # ABC checks are slow: dict first
             raise DecodeError(f"a message must be a JSON object, got {type(data).__name__}")
         kind = data.get("kind")
+        fast = self.fast.get(kind) if type(kind) is str else None
+        # Every field given (msgspec would leave a default out of the record's __dict__),
+        # and no other.
+        if fast is not None:
+            names, allowed, known, version = fast
+            if names <= data.keys() <= allowed and data.get("v", version) == version:
+                try:
+                    # msgspec checks and builds it in C; on any refusal the plain path
+                    # below names the problem.
+                    return msgspec.convert(data, known)
+                except msgspec.ValidationError:
+                    pass
         cls = self.by_kind.get(kind) if isinstance(kind, str) else None
         if cls is None:
             raise DecodeError(f"unknown kind {kind!r}; expected one of {sorted(self.by_kind)}")
@@ -81,6 +103,43 @@ class Codec:
 
 
 _ENVELOPE = frozenset(("kind", "v"))
+
+
+def _fast_fields(cls: type) -> tuple[frozenset[str], frozenset[str]] | None:
+    """The field names of `cls` and the names a message of it may hold, if `msgspec.convert`
+    decodes its messages exactly as `decode_dataclass` does, else None.
+
+    msgspec checks the same types (strictly: `true` is no int) and turns lists into tuples,
+    but it ignores unknown fields (so they are checked by name first,
+    which covers only the top level: a nested record takes the plain path), it stores
+    fields without calling `__init__` (so only a record whose `__init__` only stores them),
+    and it turns an integer for a float field into a float (which the plain path keeps).
+    """
+    if cls in _fast:
+        return _fast[cls]
+    names, enveloped, _, direct = _plans.get(cls) or _plan(cls)
+    hints = typing.get_type_hints(cls)
+    fields = None if enveloped is None else (names, enveloped)
+    if not direct or any(_holds_record(hints[name]) for name in names):
+        fields = None
+    else:
+        try:
+            msgspec.inspect.type_info(cls)
+        except TypeError:  # a field type msgspec does not know
+            fields = None
+    _fast[cls] = fields
+    return fields
+
+
+# Per class, made once: a Codec is made per read.
+_fast: dict[type, tuple[frozenset[str], frozenset[str]] | None] = {}
+
+
+def _holds_record(hint: Any) -> bool:
+    """Whether a field of this type may hold a record (or a float)."""
+    if hint is float or (isinstance(hint, type) and dataclasses.is_dataclass(hint)):
+        return True
+    return any(_holds_record(arg) for arg in typing.get_args(hint))
 
 
 def decode_dataclass(

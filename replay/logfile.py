@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 
 from engines.base import JsonValue
+from replay import fastlines
 from replay.record import (
     FORMAT,
     FORMAT_VERSIONS,
@@ -95,11 +96,15 @@ def split_lines(text: str) -> list[str]:
     return [line.removesuffix("\r") for line in text.split("\n")]
 
 
-def read_lines(lines: Iterable[str], *, checkpoint_allowed: bool = True) -> Record:
+def read_lines(
+    lines: Iterable[str], *, checkpoint_allowed: bool = True, bodies: list[str | None] | None = None
+) -> Record:
     """Parse the lines of a match log into its header, entries and optional trailer.
 
     Raises LogFormatError at the first malformed line. Blank lines are allowed
-    only at the end (an editor's trailing newline).
+    only at the end (an editor's trailing newline). With a `bodies` list, it gets one
+    item per entry: the text its chain hash covers where the line is canonical (then
+    `verify` need not spell it again), else None.
     """
     numbered = list(enumerate(lines, start=1))
     while numbered and not numbered[-1][1].strip():
@@ -117,6 +122,14 @@ def read_lines(lines: Iterable[str], *, checkpoint_allowed: bool = True) -> Reco
     entries: list[Line] = []
     trailer: Trailer | None = None
     for number, text in numbered:
+        if header is not None and trailer is None:
+            fast = fastlines.entry(text, header.format_version)  # None: read below, strictly
+            if fast is not None:
+                _require_version(number, fast.version, _last_version(entries))
+                entries.append(fast)
+                if bodies is not None:
+                    bodies.append(fastlines.body_text(text, fast))
+                continue
         data = _parse_object(number, text)
         kind = data.get("type")
         if trailer is not None:
@@ -131,6 +144,8 @@ def read_lines(lines: Iterable[str], *, checkpoint_allowed: bool = True) -> Reco
             entry = _entry(number, data, header.format_version)
             _require_version(number, entry.version, _last_version(entries))
             entries.append(entry)
+            if bodies is not None:
+                bodies.append(None)
         elif kind in ("seat", "deal") and header.format_version >= 3:
             line = _seat(number, data) if kind == "seat" else _deal(number, data)
             if line.version != _last_version(entries):
@@ -141,6 +156,8 @@ def read_lines(lines: Iterable[str], *, checkpoint_allowed: bool = True) -> Reco
                     f"{_last_version(entries)}; it must repeat the previous line's version",
                 )
             entries.append(line)
+            if bodies is not None:
+                bodies.append(None)
         elif kind == "trailer":
             trailer = _trailer(number, data, header.format_version)
             if trailer.version != _last_version(entries):
@@ -307,7 +324,9 @@ def parse_json(text: str) -> JsonValue:
         raise ValueError(too_deep) from None
     except json.JSONDecodeError as error:
         raise ValueError(f"not JSON ({error.msg} at column {error.colno})") from None
-    if brackets > MAX_DEPTH and _too_deep(data):
+    # Many brackets need not nest deep: msgspec tells most lines apart in C (the header's
+    # hundreds), the walk decides the rest.
+    if brackets > MAX_DEPTH and not fastlines.shallow(text) and _too_deep(data):
         raise ValueError(too_deep)
     if _SURROGATE_ESCAPE.search(text) and _lone_surrogate(data):
         raise ValueError(

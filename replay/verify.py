@@ -9,6 +9,8 @@ record step by step for replay.
 
 from __future__ import annotations
 
+import dataclasses
+import hashlib
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, NamedTuple
@@ -104,9 +106,21 @@ def outcome_json(outcome: Outcome | None) -> dict[str, JsonValue] | None:
     }
 
 
-def verify(header: Header, entries: Sequence[Line], trailer: Trailer | None) -> Verification:
-    """Check a match log; report the problem on the earliest line, if any."""
-    run = _Run(header, entries, trailer)
+def verify(
+    header: Header,
+    entries: Sequence[Line],
+    trailer: Trailer | None,
+    *,
+    bodies: Sequence[str | None] | None = None,
+) -> Verification:
+    """Check a match log; report the problem on the earliest line, if any.
+
+    `bodies`, from `logfile.read_lines(..., bodies=...)` of the same lines, gives per entry
+    the canonical text its hash covers where the reader had it (None: spelled here).
+    """
+    if bodies is not None and len(bodies) != len(entries):
+        raise ValueError(f"{len(bodies)} bodies for {len(entries)} entries")
+    run = _Run(header, entries, trailer, bodies)
     try:
         run.check_chain()
         seed_problem = run.check_seed()
@@ -124,10 +138,18 @@ def verify(header: Header, entries: Sequence[Line], trailer: Trailer | None) -> 
 class _Run:
     """One verification: the checks passed so far and the state reached."""
 
-    def __init__(self, header: Header, entries: Sequence[Line], trailer: Trailer | None) -> None:
+    def __init__(
+        self,
+        header: Header,
+        entries: Sequence[Line],
+        trailer: Trailer | None,
+        bodies: Sequence[str | None] | None = None,
+    ) -> None:
         self.header = header
         self.entries = entries
         self.trailer = trailer
+        # Per line (header, entries, trailer): the canonical text its hash covers, if known.
+        self.bodies: list[str | None] = [None, *(bodies or [None] * len(entries)), None]
         self.checks: list[str] = []
         self.state: Any = None
         self.steps = 0
@@ -135,6 +157,7 @@ class _Run:
         self.seed: bytes | None = None
         self.seed_matches: bool | None = None
         self.engine: Engine | None = None
+        self.events_codec = Codec(())
         # Format 1 predates the rng field: its one generator is the first released.
         self.generator: type[SeededRng] = SeededRng
         self.options: dict[str, JsonValue] = {}
@@ -200,7 +223,12 @@ class _Run:
                         f"{previous[:12]}...",
                     )
                 )
-            recomputed = chain_hash(record.body(), self.header.format_version)
+            body = self.bodies[number - 1]
+            recomputed = (
+                chain_hash(record.body(), self.header.format_version)
+                if body is None
+                else hashlib.sha256(body.encode()).hexdigest()
+            )
             if record.hash != recomputed:
                 raise _Failed(
                     Problem(
@@ -291,6 +319,7 @@ class _Run:
             raise _Failed(Problem(1, 1, "UNKNOWN_GAME", str(error.args[0]))) from None
         self.engine = engine
         self.check_versions(engine)
+        self.events_codec = Codec(engine.events)
         self.check_salt(1, 1, header.salt)
         if not engine.min_seats <= header.seats <= engine.max_seats:
             raise _Failed(
@@ -321,8 +350,13 @@ class _Run:
                 start, fresh = fork_start(engine, header)
             except ForkStartError as error:
                 raise _Failed(Problem(1, 1, error.code, error.reason)) from None
-            events = self._run_checked(
-                1, 1, header.setup_draws, fresh, 0, lambda rng: reshuffle_unseen(engine.game_id, start, rng)
+            events, _ = self._run_checked(
+                1,
+                1,
+                header.setup_draws,
+                fresh,
+                0,
+                lambda rng: (reshuffle_unseen(engine.game_id, start, rng), None),
             )
             self.state = _fold(engine, start, events)
         else:
@@ -358,8 +392,8 @@ class _Run:
     ) -> None:
         engine, header, options = self.engine, self.header, self.options
         assert engine is not None
-        setup = self._run_checked(
-            version, number, draws, events, 0, lambda rng: engine.setup(options, header.seats, rng)
+        setup, _ = self._run_checked(
+            version, number, draws, events, 0, lambda rng: (engine.setup(options, header.seats, rng), None)
         )
         self.state = _fold(engine, None, setup)
 
@@ -443,17 +477,17 @@ class _Run:
                 )
             )
         # The command creating version v draws with counter v - 1 (see engines/simulate.py).
-        events = self._run_checked(
+        events, folded = self._run_checked(
             version,
             number,
             entry.draws,
             entry.events,
             version - 1,
-            lambda rng: engine.decide(self.state, entry.seat, command, rng),
+            lambda rng: _decide_folded(engine, self.state, entry.seat, command, rng),
         )
         # After the rules, so a moved or renumbered line is named by the rule it breaks.
         self.check_salt(number, version, entry.salt)
-        self.state = _fold(engine, self.state, events)
+        self.state = _fold(engine, self.state, events) if folded is None else folded
 
     def _run_checked(
         self,
@@ -462,25 +496,38 @@ class _Run:
         draws: Sequence[Draw],
         recorded: Sequence[Mapping[str, JsonValue]],
         counter: int,
-        rules: Callable[[Rng], list[Event]],
-    ) -> list[Event]:
-        """Run one step's rules and check its draws and events against the log."""
+        rules: Rules,
+    ) -> tuple[list[Event], Any]:
+        """Run one step's rules and check its draws and events against the log.
+
+        Returns the rules' events and the state they fold into, if the rules gave it.
+        """
         if self.rng_seed is None:
-            events = _run_rules(version, number, rules, ObservedRng(draws))
-            _compare_events(version, number, recorded, events)
-            return events
+            events, folded = _run_rules(version, number, rules, ObservedRng(draws))
+            self._compare_events(version, number, recorded, events)
+            return events, folded
         # With the seed, one run both re-derives the draws and re-checks the events.
         seeded = self.generator(self.rng_seed, rng_key(self.header.game_id, self.header.deal), counter)
-        events = _run_rules(version, number, rules, seeded)
+        events, folded = _run_rules(version, number, rules, seeded)
         if seeded.draws != list(draws):
             # Tell a command the rules reject apart from edited randomness: serve the
             # recorded outcomes; if the rules accept them, the randomness was edited.
-            observed = _run_rules(version, number, rules, ObservedRng(draws))
-            _compare_events(version, number, recorded, observed)
+            observed, _ = _run_rules(version, number, rules, ObservedRng(draws))
+            self._compare_events(version, number, recorded, observed)
             raise _Failed(Problem(version, number, "DRAW_DIFFERS", _draw_difference(draws, seeded.draws)))
-        _compare_events(version, number, recorded, events)
+        self._compare_events(version, number, recorded, events)
         self.draws_rederived += len(seeded.draws)
-        return events
+        return events, folded
+
+    def _compare_events(
+        self,
+        version: int,
+        number: int,
+        recorded: Sequence[Mapping[str, JsonValue]],
+        produced: Sequence[Event],
+    ) -> None:
+        if not _same_events(self.events_codec, recorded, produced):
+            _compare_events(version, number, recorded, produced)
 
     # -- (d) the trailer ----------------------------------------------------------------
 
@@ -530,9 +577,29 @@ def final_state_hash(engine: Engine, state: Any, format_version: int) -> str:
     return state_hash(None if state is None else engine.view(state, None), format_version)
 
 
-def _run_rules(version: int, number: int, rules: Callable[[Rng], list[Event]], rng: Rng) -> list[Event]:
+# One step's rules: its events, and the state they fold into where the rules folded them already.
+Rules = Callable[[Rng], tuple[list[Event], Any]]
+
+
+def _decide_folded(
+    engine: Engine, state: Any, seat: Seat, command: Command, rng: Rng
+) -> tuple[list[Event], Any]:
+    """`engine.decide`, and the state its events fold into if the engine gives it.
+
+    An engine's `decide_folded` returns the state its decide reached by folding each event
+    with its own `evolve` as it made it (engines/*/decide.py), which is the fold of the
+    events it returns (tests/replay/test_fold_once.py): an audit need not fold them again.
+    """
+    decide_folded = getattr(engine, "decide_folded", None)
+    if decide_folded is None:
+        return engine.decide(state, seat, command, rng), None
+    result: tuple[list[Event], Any] = decide_folded(state, seat, command, rng)
+    return result
+
+
+def _run_rules(version: int, number: int, rules: Rules, rng: Rng) -> tuple[list[Event], Any]:
     try:
-        events = rules(rng)
+        result = rules(rng)
         if isinstance(rng, ObservedRng):
             rng.finish()
     except RuleViolation as violation:
@@ -542,7 +609,49 @@ def _run_rules(version: int, number: int, rules: Callable[[Rng], list[Event]], r
         raise _Failed(
             Problem(version, number, "ENGINE_ERROR", f"the rules engine failed: {error!r}")
         ) from None
-    return events
+    return result
+
+
+def _same_events(
+    codec: Codec, recorded: Sequence[Mapping[str, JsonValue]], produced: Sequence[Event]
+) -> bool:
+    """True if the recorded events are the encoding of `produced` (False: they may be or not).
+
+    Decoding each recorded event (in C for most kinds) and comparing records is cheaper
+    than encoding each produced one and comparing JSON. It proves the same thing: a
+    recorded event of the produced event's kind and version, with exactly its fields (the
+    decoder refuses any other), whose values equal its values, is its encoding -- JSON
+    lists decode to the tuples the records hold, and == is Python's in both comparisons.
+    """
+    if len(recorded) != len(produced):
+        return False
+    for data, event in zip(recorded, produced, strict=True):
+        if type(data) is not dict or data.get("kind") != event.kind or data.get("v") != event.version:
+            return False
+        kind = type(event)
+        equal_by_fields = _equal_by_fields.get(kind)
+        if equal_by_fields is None:
+            equal_by_fields = _equal_by_fields[kind] = _compares_its_fields(kind)
+        if not equal_by_fields:
+            return False
+        try:
+            if codec.decode(data) != event:
+                return False
+        except DecodeError:
+            return False
+    return True
+
+
+_equal_by_fields: dict[type, bool] = {}  # per event class, made once
+
+
+def _compares_its_fields(cls: type) -> bool:
+    """Whether == on `cls` compares exactly the fields its JSON form holds: the dataclass's
+    own __eq__ over every field, each of them in __init__ (what `encode` writes)."""
+    if not dataclasses.is_dataclass(cls) or not cls.__dataclass_params__.eq:  # type: ignore[attr-defined]
+        return False
+    own_eq = cls.__eq__.__qualname__ == f"{cls.__qualname__}.__eq__"
+    return own_eq and all(f.compare and f.init for f in dataclasses.fields(cls))
 
 
 def _compare_events(
@@ -709,9 +818,8 @@ def steps(header: Header, entries: Iterable[Line]) -> Iterator[ReplayStep]:
     events_codec, commands_codec = Codec(engine.events), Codec(engine.commands)
 
     def decode_events(data: Iterable[Mapping[str, JsonValue]]) -> tuple[Event, ...]:
-        decoded = tuple(events_codec.decode(e) for e in data)
-        assert all(isinstance(e, Event) for e in decoded)
-        return decoded  # type: ignore[return-value]
+        decoded: tuple[Any, ...] = tuple(map(events_codec.decode, data))  # Codec(engine.events): events
+        return decoded
 
     state: Any = None
     if not header.player_entropy:

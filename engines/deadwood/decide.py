@@ -12,7 +12,7 @@ from engines.deadwood import commands as cmd
 from engines.deadwood import events as ev
 from engines.deadwood.components import LOCATION_NAMES, card_gun, card_item, safe_gun
 from engines.deadwood.evolve import evolve
-from engines.deadwood.flow import Emitter, advance, score_mystery_gold
+from engines.deadwood.flow import Emitter, advance_folded, score_mystery_gold
 from engines.deadwood.legal import seats_to_act
 from engines.deadwood.rules import (
     give_receivers,
@@ -59,6 +59,11 @@ _PHASES: dict[type[Command], tuple[str, str]] = {
 
 
 def decide(state: State, seat: Seat, command: Command, rng: Rng) -> list[Event]:
+    return decide_folded(state, seat, command, rng)[0]
+
+
+def decide_folded(state: State, seat: Seat, command: Command, rng: Rng) -> tuple[list[Event], State]:
+    """decide's events, and the state they fold into (each was folded as it was made)."""
     require_decision(state, seat, command)
     own = _command_events(state, seat, command)
     folded = state
@@ -71,7 +76,8 @@ def decide(state: State, seat: Seat, command: Command, rng: Rng) -> list[Event]:
         out.shuffle_row(command.to)  # DW-ROB-7: the receiver shuffles the safe in
     if isinstance(command, cmd.PlayMysteryGun):
         score_mystery_gold(out, seat, state.mystery_pending[0][1], card_gun(command.gun))
-    return own + out.events + advance(out.state, rng)
+    after, final = advance_folded(out.state, rng)
+    return own + out.events + after, final
 
 
 def require_decision(state: State, seat: Seat, command: Command) -> None:

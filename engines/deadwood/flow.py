@@ -66,12 +66,17 @@ class Emitter:
 
 
 def advance(state: State, rng: Rng) -> list[Event]:
+    return advance_folded(state, rng)[0]
+
+
+def advance_folded(state: State, rng: Rng) -> tuple[list[Event], State]:
+    """advance's events, and the state they fold into."""
     out = Emitter(state, rng)
     while True:
         before = len(out.events)
         _step(out)
         if len(out.events) == before:
-            return out.events
+            return out.events, out.state
 
 
 def _step(out: Emitter) -> None:

@@ -23,6 +23,11 @@ LABOR_PAY = 2  # MW-HL-1: money per card
 
 
 def decide(state: State, seat: int, command: Command, rng: Rng) -> list[Event]:
+    return decide_folded(state, seat, command, rng)[0]
+
+
+def decide_folded(state: State, seat: int, command: Command, rng: Rng) -> tuple[list[Event], State]:
+    """decide's events, and the state they fold into (the Emitter folded each as it was made)."""
     require_playing(state)
     require_seat(state, seat)
     em = Emitter(state)
@@ -39,7 +44,7 @@ def decide(state: State, seat: int, command: Command, rng: Rng) -> list[Event]:
             _lock(em, seat, cards, rng)
         case _:
             raise RuleViolation("UNKNOWN_COMMAND", "Most Wanted has no such command.", rule="MW-TURN-1")
-    return em.events
+    return em.events, em.state
 
 
 def _turn_action(em: Emitter, seat: int, command: Command, rng: Rng) -> None:

@@ -38,6 +38,13 @@ class MostWantedEngine:
     def decide(self, state: State, seat: Seat, command: Command, rng: Rng) -> list[Event]:
         return decide_module.decide(state, seat, command, rng)
 
+    def decide_folded(
+        self, state: State, seat: Seat, command: Command, rng: Rng
+    ) -> tuple[list[Event], State]:
+        """`decide`, and the state its events fold into: decide folds them as it goes, so an
+        audit need not fold them again (replay.verify)."""
+        return decide_module.decide_folded(state, seat, command, rng)
+
     def legal_commands(self, state: State, seat: Seat) -> list[Command]:
         return legal.legal_commands(state, seat)
 

@@ -34,6 +34,11 @@ NOT_ACTIONS = (
 
 
 def decide(state: State, seat: Seat, command: Command, rng: Rng) -> list[Event]:
+    return decide_folded(state, seat, command, rng)[0]
+
+
+def decide_folded(state: State, seat: Seat, command: Command, rng: Rng) -> tuple[list[Event], State]:
+    """decide's events, and the state they fold into (the Tx folded each as it was made)."""
     require(state.phase != "over", "GAME_OVER", "The game is over.", "WL-END-1")
     require_listed_words(command, rule="WL-TURN-1")
     waiting = seats_to_act(state)
@@ -91,7 +96,7 @@ def decide(state: State, seat: Seat, command: Command, rng: Rng) -> list[Event]:
         turn.discard_card(tx, seat, command.card)
     else:
         _action(tx, seat, command)
-    return tx.events
+    return tx.events, tx.state
 
 
 def _require_command(command: Command, expected: type[Command], message: str, rule: str) -> None:

@@ -17,7 +17,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engines.base import Event, Message
+from engines.base import Event, Message, changed
 from engines.codec import Codec, DecodeError, encode
 from engines.registry import get_engine
 from engines.simulate import playout
@@ -146,3 +146,89 @@ def test_a_record_whose_init_does_more_than_store_is_built_by_its_init() -> None
     assert codec.decode({"kind": "doubled", "v": 1, "value": 4}).value == 8  # type: ignore[attr-defined]
     checked = codec.decode({"kind": "checked", "v": 1, "seats": [0, 2], "count": 7})
     assert checked == Checked(seats=(0, 2)) and checked.count == 2
+
+
+def decoded(codec: Codec, data: Any) -> tuple[str, object]:
+    try:
+        message = codec.decode(data)
+    except DecodeError as error:
+        return "error", str(error)
+    return "message", (type(message), list(vars(message).items()))
+
+
+def plain_codec(classes: Any) -> Codec:
+    """The codec without its msgspec path: every message built by `decode_dataclass`."""
+    codec = Codec(classes)
+    codec.fast = {}
+    return codec
+
+
+REAL_MESSAGES: list[tuple[str, dict[str, Any]]] = []
+for _game, _options in (("most-wanted", {}), ("deadwood-1876", {}), ("western-legends", {"max_rounds": 5})):
+    _engine = get_engine(_game)
+    for _step in playout(_engine, 4, seed=b"m" * 32, game_id="msgs", options=_options, bot_seed=3):
+        REAL_MESSAGES.extend((_game, encode(e)) for e in _step.events)
+        if _step.command is not None:
+            REAL_MESSAGES.append((_game, encode(_step.command)))
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-5, 5) | st.text(max_size=3) | st.floats(allow_nan=False),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=3), inner, max_size=2),
+    max_leaves=6,
+)
+
+
+def test_the_msgspec_path_covers_most_kinds_of_every_game() -> None:
+    for game in ("most-wanted", "deadwood-1876", "western-legends"):
+        engine = get_engine(game)
+        assert len(Codec(engine.events).fast) > 0.9 * len(engine.events)
+
+
+@settings(max_examples=500, deadline=None)
+@given(
+    st.sampled_from(REAL_MESSAGES),
+    st.sampled_from(["none", "set", "drop", "add", "list"]),
+    st.integers(0, 20),
+    json_values,
+)
+def test_decode_gives_the_same_message_or_error_as_the_plain_path(
+    message: tuple[str, dict[str, Any]], edit: str, pick: int, value: Any
+) -> None:
+    game, data = message
+    engine = get_engine(game)
+    data = dict(data)
+    names = sorted(data)
+    name = names[pick % len(names)]
+    if edit == "set":
+        data[name] = value
+    elif edit == "drop":
+        del data[name]
+    elif edit == "add":
+        data[f"x{pick}"] = value
+    elif edit == "list" and isinstance(data[name], list):
+        data[name] = [*data[name], value]
+    for classes in (engine.events, engine.commands):
+        fast, plain = Codec(classes), plain_codec(classes)
+        assert decoded(fast, data) == decoded(plain, data)
+
+
+STATES = [
+    step.state
+    for game, options in (("most-wanted", {}), ("deadwood-1876", {}), ("western-legends", {"max_rounds": 5}))
+    for step in playout(get_engine(game), 3, seed=b"c" * 32, game_id="changed", options=options, bot_seed=2)
+]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(STATES), st.data())
+def test_changed_gives_what_dataclasses_replace_gives(state: Any, data: st.DataObject) -> None:
+    """`engines.base.changed` (the fold's copy of a record) against the stdlib's `replace`:
+    the same values and the same attribute order, for any subset of fields changed."""
+    names = [f.name for f in dataclasses.fields(state)]
+    chosen = data.draw(st.lists(st.sampled_from(names), unique=True, max_size=4))
+    changes = {name: data.draw(json_values) for name in chosen}
+    made = changed(state, **changes)
+    plain = dataclasses.replace(state, **changes)
+    assert made == plain
+    assert list(vars(made).items()) == list(vars(plain).items())
+    assert vars(state) == vars(dataclasses.replace(state))  # the original is untouched

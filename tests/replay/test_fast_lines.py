@@ -1,0 +1,237 @@
+"""The reader's msgspec path for entry lines (issue 14) reads exactly what the strict path reads.
+
+`replay.fastlines.entry` takes a line only when it is the canonical spelling of an entry;
+anything else is left to the strict reader. The oracle is `logfile.read_lines` with the
+fast path switched off: on every line here, both give the same records or the same error.
+The lines are real log lines, and the same lines bent by hypothesis into every refusal the
+strict reader makes, spelled canonically so that only the checks themselves can catch them.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from replay import fastlines, logfile
+from replay.logfile import LogFormatError
+from replay.record import chain_hash
+from replay.verify import verify
+
+SEEDS = Path(__file__).resolve().parents[2] / "seeds"
+GOOD_LOGS = [
+    *sorted((SEEDS / "conformance" / "good").glob("*.jsonl")),
+    *sorted((SEEDS / "logs").rglob("*.jsonl")),
+]
+SAMPLE = (SEEDS / "logs" / "deadwood-1876" / "deadwood-1876-2p.jsonl").read_text().split("\n")
+
+
+@contextmanager
+def strict_only() -> Iterator[None]:
+    """The reader with its fast path switched off: every line read strictly."""
+    fast = fastlines.entry
+    fastlines.entry = lambda text, format_version: None
+    try:
+        yield
+    finally:
+        fastlines.entry = fast
+
+
+def outcome(lines: list[str]) -> tuple[str, object]:
+    try:
+        header, entries, trailer = logfile.read_lines(lines)
+    except LogFormatError as error:
+        return "error", str(error)
+    # vars(): the very same attributes in the same order, not only equal records.
+    return "record", (header, [list(vars(e).items()) for e in entries], trailer)
+
+
+def both(lines: list[str]) -> tuple[tuple[str, object], tuple[str, object]]:
+    fast = outcome(lines)
+    with strict_only():
+        return fast, outcome(lines)
+
+
+@pytest.mark.parametrize("path", GOOD_LOGS, ids=lambda p: p.name)
+def test_every_good_log_reads_the_same_and_its_entries_take_the_fast_path(path: Path) -> None:
+    lines = logfile.split_lines(path.read_text())
+    fast, strict = both(lines)
+    assert fast == strict and fast[0] == "record"
+    header = logfile.read_lines(lines)[0]
+    for line in lines:
+        if line.startswith('{"command":'):  # an entry line (sorted keys)
+            assert fastlines.entry(line, header.format_version) is not None, line
+
+
+def canonical(data: dict[str, Any]) -> str:
+    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+ENTRY = json.loads(SAMPLE[2])
+assert ENTRY["type"] == "entry"
+
+# One refusal per rule of the strict reader, each spelled canonically (sorted keys, no
+# spaces), so that the canonical-spelling test alone cannot be what catches it.
+REFUSALS: dict[str, str] = {
+    "duplicate key": canonical(ENTRY).replace('"seat":', '"seat":0,"seat":', 1),
+    "duplicate nested key": canonical({**ENTRY, "command": {**ENTRY["command"]}}).replace(
+        '"kind":', '"kind":"x","kind":', 1
+    ),
+    "beyond 2**53": canonical({**ENTRY, "seat": 2**53}),
+    "below -(2**53)": canonical({**ENTRY, "command": {**ENTRY["command"], "n": -(2**53)}}),
+    "thousands of digits": canonical({**ENTRY, "seat": 0}).replace('"seat":0', '"seat":' + "9" * 3000),
+    "a fraction": canonical({**ENTRY, "seat": 1.5}),
+    "an exponent": canonical({**ENTRY, "seat": 0}).replace('"seat":0', '"seat":1e2'),
+    "NaN": canonical({**ENTRY, "seat": 0}).replace('"seat":0', '"seat":NaN'),
+    "lone surrogate": canonical({**ENTRY, "type": "entry"}).replace('"entry"', '"entry\\ud800"'),
+    "lone low surrogate": canonical({**ENTRY, "command": {**ENTRY["command"], "x": "a"}}).replace(
+        '"x":"a"', '"x":"\\udc00"'
+    ),
+    "raw lone surrogate": canonical({**ENTRY, "command": {**ENTRY["command"], "x": "\ud800"}}),
+    "33 levels deep": canonical({**ENTRY, "command": {**ENTRY["command"], "x": [[[[0]]]]}}).replace(
+        "[[[[0]]]]", "[" * 31 + "0" + "]" * 31
+    ),
+    "deep but allowed": canonical({**ENTRY, "command": {**ENTRY["command"], "x": [[[[0]]]]}}).replace(
+        "[[[[0]]]]", "[" * 30 + "0" + "]" * 30
+    ),
+    "true for an integer": canonical({**ENTRY, "seat": True}),
+    "an unknown field": canonical({**ENTRY, "zeal": 1}),
+    "a missing field": canonical({k: v for k, v in ENTRY.items() if k != "prev"}),
+    "a redacted export": canonical({**ENTRY, "redacted_for": 0}),
+    "an uppercase hash": canonical({**ENTRY, "prev": ENTRY["prev"].upper()}),
+    "a short hash": canonical({**ENTRY, "hash": ENTRY["hash"][:63]}),
+    "a hash and a newline": canonical({**ENTRY, "salt": ENTRY["salt"][:63] + "\n"}),
+    "a null salt": canonical({**ENTRY, "salt": None}),
+    "not an entry": canonical({**ENTRY, "type": "entryx"}),
+    "a list of events that are not objects": canonical({**ENTRY, "events": [1]}),
+    "a string command": canonical({**ENTRY, "command": "stay"}),
+    "out of order": canonical({**ENTRY, "version": ENTRY["version"] + 1}),
+    "a float deep inside": canonical({**ENTRY, "events": [{"kind": "x", "v": [{"a": 0.5}]}]}),
+    "spaces": json.dumps(ENTRY, sort_keys=True),
+}
+# Lines the strict reader reads (the fast path leaves them to it): a raw surrogate in a str
+# (not bytes, whose UTF-8 check refuses it) passes its check for escaped ones.
+READ_BY_BOTH = ("deep but allowed", "spaces", "raw lone surrogate")
+
+
+@pytest.mark.parametrize("name", sorted(REFUSALS))
+def test_every_refusal_of_the_strict_reader_still_happens(name: str) -> None:
+    lines = [*SAMPLE[:2], REFUSALS[name], *SAMPLE[3:]]
+    fast, strict = both(lines)
+    assert fast == strict
+    if name not in READ_BY_BOTH:
+        assert fast[0] == "error" and str(fast[1]).startswith("line 3: "), fast
+    if name != "out of order":  # the order is the reader's own check, after the line is read
+        assert fastlines.entry(REFUSALS[name], 3) is None
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-(2**54), 2**54) | st.text(max_size=4) | st.floats(),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=3), inner, max_size=3),
+    max_leaves=8,
+)
+edits = st.sampled_from(["none", "set", "duplicate", "drop", "spaces", "unsorted"])
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.integers(2, len(SAMPLE) - 3),
+    edits,
+    st.sampled_from(["seat", "version", "command", "events", "draws", "prev", "salt", "type", "x", "kind"]),
+    json_values,
+)
+def test_any_edited_entry_line_reads_the_same_on_both_paths(
+    number: int, edit: str, field: str, value: Any
+) -> None:
+    data = json.loads(SAMPLE[number])
+    if data.get("type") != "entry":
+        return
+    if edit == "set":
+        data[field] = value
+    elif edit == "drop":
+        data.pop(field, None)
+    try:
+        text = canonical(data)
+    except ValueError:  # NaN and friends cannot be spelled by json.dumps: spelled below instead
+        return
+    if edit == "duplicate":
+        text = text.replace(f'"{field}":', f'"{field}":{json.dumps(value)},"{field}":', 1)
+    elif edit == "spaces":
+        text = json.dumps(data, sort_keys=True)
+    elif edit == "unsorted":
+        text = json.dumps(data, separators=(",", ":"))
+    lines = [*SAMPLE[: number - 1], text, *SAMPLE[number:]]
+    fast, strict = both(lines)
+    assert fast == strict
+
+
+def chain_hashes(lines: list[str]) -> tuple[list[str | None], list[str]]:
+    """(the chain hash of each entry from the reader's body text, from the record itself)."""
+    bodies: list[str | None] = []
+    header, entries, _ = logfile.read_lines(lines, bodies=bodies)
+    from_text = [None if b is None else hashlib.sha256(b.encode()).hexdigest() for b in bodies]
+    return from_text, [chain_hash(e.body(), header.format_version) for e in entries]
+
+
+@pytest.mark.parametrize("path", GOOD_LOGS, ids=lambda p: p.name)
+def test_the_body_text_of_every_entry_hashes_as_its_record(path: Path) -> None:
+    lines = logfile.split_lines(path.read_text())
+    from_text, from_record = chain_hashes(lines)
+    assert len(from_text) == len(from_record)
+    for text_hash, record_hash in zip(from_text, from_record, strict=True):
+        assert text_hash in (None, record_hash)
+    assert sum(h is not None for h in from_text) >= sum(line.startswith('{"command":') for line in lines)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.integers(2, len(SAMPLE) - 3),
+    st.sampled_from(["command", "events", "draws", "x"]),
+    json_values,
+    st.sampled_from(["", "hash", "nested hash", "non-ascii"]),
+)
+def test_a_body_text_always_hashes_as_the_record_it_was_read_into(
+    number: int, field: str, value: Any, twist: str
+) -> None:
+    """Whatever an entry holds -- a nested `hash` key with the line's own hash in it,
+    text beyond ASCII, escapes -- the reader's text, if it gives one, hashes as the record."""
+    data = json.loads(SAMPLE[number])
+    if data.get("type") != "entry":
+        return
+    if field == "x":
+        data["command"] = {**data["command"], "x": value}
+    elif field == "command":
+        data["command"] = {"hash": data["hash"], "kind": value if twist == "non-ascii" else "é"}
+    else:
+        data[field] = [{"hash": data["hash"] if twist else value, "v": value}]
+    try:
+        text = canonical(data)
+    except ValueError:
+        return
+    try:
+        from_text, from_record = chain_hashes([*SAMPLE[: number - 1], text, *SAMPLE[number:]])
+    except LogFormatError:  # refused (a float inside, say): nothing is hashed
+        return
+    for text_hash, record_hash in zip(from_text, from_record, strict=True):
+        assert text_hash in (None, record_hash)
+
+
+def test_verify_with_the_readers_bodies_finds_an_edited_line_as_before() -> None:
+    """The chain check is the same check with bodies given: an edit is still BROKEN_CHAIN."""
+    data = json.loads(SAMPLE[4])
+    data["seat"] = 1 - data["seat"]  # edited after sealing; the hash is left as it was
+    lines = [*SAMPLE[:4], canonical(data), *SAMPLE[5:]]
+    bodies: list[str | None] = []
+    record = logfile.read_lines(lines, bodies=bodies)
+    assert bodies[3] is not None  # the edited line was read on the fast path
+    with_bodies = verify(*record, bodies=bodies)
+    assert with_bodies == verify(*record)
+    assert with_bodies.problem is not None and with_bodies.problem.code == "BROKEN_CHAIN"
+    assert with_bodies.problem.line == 5
