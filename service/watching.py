@@ -22,7 +22,7 @@ from service.fanout import LocalBroker
 from service.games import Games
 from service.generated.frontier.v1 import frontier_pb2
 from service.records import FINISHED, WAITING, GameRecord
-from service.views import redacted_entry_events, viewer_of
+from service.views import redacted_entry_events, shared_entry_events, viewer_of
 from tournaments.secrecy import deal_closed
 
 UNHEALTHY_POLL_SECONDS = 0.5  # while the broker cannot deliver, follow the store this often
@@ -263,7 +263,7 @@ class Watching:
             built = frontier_pb2.GameUpdate(
                 version=entry["version"],
                 seat=entry["seat"],
-                events=redacted_entry_events(record, entry["events"], viewer),
+                events=shared_entry_events(record, entry, viewer),
                 status=record.status if is_latest else "in_progress",
                 seats_to_act=list(record.engine.seats_to_act(record.state)) if is_latest else [],
             )

@@ -2,15 +2,25 @@
 
 from __future__ import annotations
 
+import random
+from typing import Any
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from engines.base import Command
+from engines.bot import random_command
+from engines.codec import encode
 from engines.registry import get_engine
 from engines.simulate import playout
-from play.legal import command_bytes
+from play.legal import _constructor_fields, command_bytes, legal_command_bytes, legal_commands_update
+from service.auth import Caller
+from service.config import Settings
 from service.convert import command_from_proto, command_to_proto
+from service.games import Games
 from service.generated.frontier.v1 import frontier_pb2
+from service.records import FINISHED
 
 GAMES = ("most-wanted", "deadwood-1876", "western-legends")
 
@@ -33,3 +43,61 @@ def test_every_legal_command_of_random_games_encodes_as_the_converter_does(
         if step.version > 300:
             break
     assert checked > 0
+
+
+def json_form(command: Command) -> dict[str, Any]:
+    """The plain path: the command's JSON form, less its envelope and its absent fields."""
+
+    def without_nulls(value: Any) -> Any:
+        if isinstance(value, dict):
+            return {k: without_nulls(v) for k, v in value.items() if v is not None}
+        if isinstance(value, list):
+            return [without_nulls(v) for v in value]
+        return value
+
+    data = encode(command)
+    del data["kind"], data["v"]
+    return without_nulls(data)  # type: ignore[no-any-return]
+
+
+@pytest.mark.parametrize("game", GAMES)
+@settings(max_examples=3, deadline=None)
+@given(seed=st.binary(min_size=8, max_size=8), bot_seed=st.integers(0, 2**16))
+def test_constructor_fields_are_the_json_form_without_nulls(game: str, seed: bytes, bot_seed: int) -> None:
+    engine = get_engine(game)
+    checked = 0
+    for step in playout(engine, 3, seed=seed, bot_seed=bot_seed, lean=0.5, max_steps=2000):
+        for seat in engine.seats_to_act(step.state):
+            for command in engine.legal_commands(step.state, seat):
+                assert _constructor_fields(command) == json_form(command)
+                checked += 1
+        if step.version > 200:
+            break
+    assert checked > 0
+
+
+@pytest.mark.parametrize("game", GAMES)
+@settings(max_examples=2, deadline=None)
+@given(bot_seed=st.integers(0, 2**16))
+def test_one_merge_of_the_cached_update_adds_the_commands_one_by_one_would(
+    tmp_path_factory: pytest.TempPathFactory, game: str, bot_seed: int
+) -> None:
+    app = Games(env=Settings(data=tmp_path_factory.mktemp("data"), store="memory").store_env())
+    record, grants = app.create_game(game, 3, ["a", "b", "c"], {}, "legal")
+    callers = {seat: Caller(token) for seat, _, token in grants}
+    chooser = random.Random(bot_seed)
+    for number in range(60):
+        if record.status == FINISHED:
+            break
+        for seat in callers:
+            merged = frontier_pb2.PlayUpdate(seat=seat)
+            merged.MergeFrom(legal_commands_update(record, seat))
+            one_by_one = frontier_pb2.PlayUpdate(seat=seat)
+            for encoded in legal_command_bytes(record, seat):
+                one_by_one.legal_commands.add().MergeFromString(encoded)
+            assert merged.SerializeToString() == one_by_one.SerializeToString()
+            assert len(merged.legal_commands) == len(record.engine.legal_commands(record.state, seat))
+        seat = chooser.choice(record.engine.seats_to_act(record.state))
+        command = random_command(record.engine, record.state, seat, chooser)
+        assert command is not None
+        record = app.submit(record.header.game_id, callers[seat], f"c{number}", None, command).record
