@@ -1,8 +1,9 @@
 """WatchGame streams on the server's event loop: catch-up from the store, then live, each step once.
 
 A stream is an async generator, so it holds no thread while it waits: the broker wakes
-it through the loop. Reading the store and redacting run in a small pool of worker
-threads, and the watchers of a game share that work: one read, one redaction per view
+it through the loop. Reading the store (and redacting what was read) runs in a small pool
+of worker threads; a live step whose record is at hand is redacted on the loop, which
+costs less than the hop to a thread. The watchers of a game share that work: one read, one redaction per view
 and version, whatever the number of watchers. A cap on streams answers
 RESOURCE_EXHAUSTED rather than letting watchers exhaust the server's memory.
 """
@@ -144,7 +145,11 @@ class Watching:
                 continue  # already sent during catch-up
             entry = published.entry
             key = ("update", game_id, entry["version"], entry["hash"], who)
-            update = await self._shared(key, self._update, game_id, entry, caller)
+            at_hand = self._at_hand(game_id, entry["version"])
+            if at_hand is not None:  # nothing to read: built on the loop, a thread hop cost more
+                update = self._shared_now(key, self._update, game_id, entry, caller, at_hand)
+            else:
+                update = await self._shared(key, self._update, game_id, entry, caller)
             yield update
             sent = update.version
             if update.status == FINISHED:
@@ -189,6 +194,27 @@ class Watching:
             future.add_done_callback(finished)
         shared: T = await asyncio.shield(running[1])
         return shared
+
+    def _shared_now(self, key: Hashable, function: Callable[..., T], *args: Any) -> T:
+        """`_shared` for work that reads nothing: run at once on the loop, its result kept as there."""
+        now = time.monotonic()
+        done = self._done.get(key)
+        if done is not None and now - done[0] < SHARED_SECONDS:
+            kept: T = done[2]
+            return kept
+        result = function(*args)
+        if len(self._done) >= CACHE_SIZE:
+            self._done.clear()
+        self._done[key] = (now, time.monotonic(), result)
+        return result
+
+    def _at_hand(self, game_id: str, version: int) -> GameRecord | None:
+        """The shared record if building `version`'s update needs no store read, else None.
+
+        A duplicate deal's table may look its tournament up (`deal_closed`): that reads.
+        """
+        record = self.cached(game_id, version)
+        return record if record is not None and record.header.deal is None else None
 
     # -- worker-thread side --------------------------------------------------------
 
@@ -251,9 +277,15 @@ class Watching:
                 self._records[game_id] = record
         return record
 
-    def _update(self, game_id: str, entry: dict[str, Any], caller: Caller) -> frontier_pb2.GameUpdate:
-        """One entry as this caller may see it; built once per view (streams share the message)."""
-        record = self._latest(game_id, entry["version"])  # it decides the viewer and the status
+    def _update(
+        self, game_id: str, entry: dict[str, Any], caller: Caller, record: GameRecord | None = None
+    ) -> frontier_pb2.GameUpdate:
+        """One entry as this caller may see it; built once per view (streams share the message).
+
+        `record`, if given, is the game at `entry`'s version or later, read already.
+        """
+        if record is None:
+            record = self._latest(game_id, entry["version"])  # it decides the viewer and the status
         viewer = viewer_of(record, caller, deal_closed=deal_closed(self.app, record))
         is_latest = record.game_version == entry["version"]
         key = (game_id, entry["version"], entry["hash"], viewer, is_latest, record.status)
