@@ -4,8 +4,7 @@ Profiled under the Play path (tests/benchmarks/profile_play.py), listing legal c
 largest piece of the server's own Python work: every command went through
 `service.convert.command_to_proto`, which walks the message field by field. Here a command
 is built by the message constructors straight from its dataclass fields, each distinct
-command value is encoded once, and each (game, version, seat) list once: as bytes, and as
-one message whose `legal_commands` a Play update merges in a single call.
+command value is encoded once, and each (game, version, seat) list once.
 """
 
 from __future__ import annotations
@@ -69,7 +68,6 @@ def command_bytes(engine: Engine, command: Command) -> bytes:
 
 _lock = threading.Lock()
 _by_state: dict[tuple[str, int, int], tuple[bytes, ...]] = {}
-_updates: dict[tuple[str, int, int], frontier_pb2.PlayUpdate] = {}
 
 
 def legal_command_bytes(record: GameRecord, seat: int) -> tuple[bytes, ...]:
@@ -92,25 +90,3 @@ def legal_command_bytes(record: GameRecord, seat: int) -> tuple[bytes, ...]:
             _by_state.clear()
         _by_state[key] = encoded
     return encoded
-
-
-def legal_commands_update(record: GameRecord, seat: int) -> frontier_pb2.PlayUpdate:
-    """A Play update holding only `seat`'s legal commands in `record`: `update.MergeFrom(it)` adds them.
-
-    Cached like `legal_command_bytes`; one merge copies the whole list in C, where adding the
-    commands one by one parsed each. Shared between threads: never change it, merge from it.
-    """
-    key = (record.header.game_id, record.version, seat)
-    with _lock:
-        found = _updates.get(key)
-    if found is not None:
-        return found
-    update = frontier_pb2.PlayUpdate()
-    add = update.legal_commands.add
-    for encoded in legal_command_bytes(record, seat):
-        add().MergeFromString(encoded)
-    with _lock:
-        if len(_updates) >= CACHE_SIZE:
-            _updates.clear()
-        _updates[key] = update
-    return update

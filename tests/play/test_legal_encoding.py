@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import pytest
@@ -10,17 +9,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engines.base import Command
-from engines.bot import random_command
 from engines.codec import encode
 from engines.registry import get_engine
 from engines.simulate import playout
-from play.legal import _constructor_fields, command_bytes, legal_command_bytes, legal_commands_update
-from service.auth import Caller
-from service.config import Settings
+from play.legal import _constructor_fields, command_bytes
 from service.convert import command_from_proto, command_to_proto
-from service.games import Games
 from service.generated.frontier.v1 import frontier_pb2
-from service.records import FINISHED
 
 GAMES = ("most-wanted", "deadwood-1876", "western-legends")
 
@@ -74,30 +68,3 @@ def test_constructor_fields_are_the_json_form_without_nulls(game: str, seed: byt
         if step.version > 200:
             break
     assert checked > 0
-
-
-@pytest.mark.parametrize("game", GAMES)
-@settings(max_examples=2, deadline=None)
-@given(bot_seed=st.integers(0, 2**16))
-def test_one_merge_of_the_cached_update_adds_the_commands_one_by_one_would(
-    tmp_path_factory: pytest.TempPathFactory, game: str, bot_seed: int
-) -> None:
-    app = Games(env=Settings(data=tmp_path_factory.mktemp("data"), store="memory").store_env())
-    record, grants = app.create_game(game, 3, ["a", "b", "c"], {}, "legal")
-    callers = {seat: Caller(token) for seat, _, token in grants}
-    chooser = random.Random(bot_seed)
-    for number in range(60):
-        if record.status == FINISHED:
-            break
-        for seat in callers:
-            merged = frontier_pb2.PlayUpdate(seat=seat)
-            merged.MergeFrom(legal_commands_update(record, seat))
-            one_by_one = frontier_pb2.PlayUpdate(seat=seat)
-            for encoded in legal_command_bytes(record, seat):
-                one_by_one.legal_commands.add().MergeFromString(encoded)
-            assert merged.SerializeToString() == one_by_one.SerializeToString()
-            assert len(merged.legal_commands) == len(record.engine.legal_commands(record.state, seat))
-        seat = chooser.choice(record.engine.seats_to_act(record.state))
-        command = random_command(record.engine, record.state, seat, chooser)
-        assert command is not None
-        record = app.submit(record.header.game_id, callers[seat], f"c{number}", None, command).record
