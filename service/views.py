@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import threading
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from engines.base import SPECTATOR, Engine, Event, Seat
@@ -74,9 +74,12 @@ class EntryEvents:
     that `redact` left untouched for every viewer it is given to.
     """
 
-    def __init__(self, game: str, stored: Iterable[dict[str, Any]]) -> None:
+    def __init__(
+        self, game: str, stored: Iterable[dict[str, Any]], decided: Sequence[Event] | None = None
+    ) -> None:
         self.game = game
-        self.decoded = decode_events(game, stored)
+        # The live path has the engine events it decided: the stored ones are their encoding.
+        self.decoded = list(decided) if decided is not None else decode_events(game, stored)
         self._unredacted: list[frontier_pb2.GameEvent | None] = [None] * len(self.decoded)
 
     def seen_by(self, engine: Engine, viewer: Seat) -> list[frontier_pb2.GameEvent]:
@@ -103,12 +106,17 @@ _entries_lock = threading.Lock()
 
 
 def shared_entry_events(
-    record: GameRecord, entry: Mapping[str, Any], viewer: Seat | None
+    record: GameRecord,
+    entry: Mapping[str, Any],
+    viewer: Seat | None,
+    decided: Sequence[Event] | None = None,
 ) -> list[frontier_pb2.GameEvent]:
     """`redacted_entry_events` of a stored entry, sharing the decoding among its viewers.
 
     Keyed by the entry's game, version and hash: a hash names one entry's content, so two
-    entries never share (a relayed log that was re-expanded has new hashes).
+    entries never share (a relayed log that was re-expanded has new hashes). `decided`, the
+    engine events the entry was made from (the answer to its own command has them), spares
+    decoding them.
     """
     if viewer is None:
         return redacted_entry_events(record, entry["events"], viewer)
@@ -116,7 +124,7 @@ def shared_entry_events(
     with _entries_lock:
         shared = _entries.get(key)
     if shared is None:
-        shared = EntryEvents(record.header.game, entry["events"])
+        shared = EntryEvents(record.header.game, entry["events"], decided)
         with _entries_lock:
             if len(_entries) >= SHARED_ENTRIES:
                 _entries.clear()

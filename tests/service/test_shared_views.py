@@ -41,7 +41,8 @@ def test_every_viewer_gets_the_plain_redaction_of_every_entry(
     checked = 0
     for step in playout(engine, seats, seed=seed, bot_seed=bot_seed, lean=0.5, max_steps=2000):
         stored = [encode(e) for e in step.events]
-        shared = EntryEvents(game, stored)
+        # Decoded from the store (a watcher), or the events as decided (the command's answer).
+        shared = EntryEvents(game, stored, list(step.events) if order.random() < 0.5 else None)
         # Viewers ask in any order, some twice: the second answer comes from what the first built.
         asking = viewers * 2
         order.shuffle(asking)
