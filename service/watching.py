@@ -11,6 +11,7 @@ RESOURCE_EXHAUSTED rather than letting watchers exhaust the server's memory.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import threading
 import time
 from collections.abc import AsyncIterator, Callable, Hashable
@@ -20,7 +21,7 @@ from typing import Any, TypeVar
 from service.auth import Caller
 from service.errors import InvalidArgument, ResourceExhausted
 from service.fanout import LocalBroker
-from service.games import Games
+from service.games import Games, parse_game_id
 from service.generated.frontier.v1 import frontier_pb2
 from service.records import FINISHED, WAITING, GameRecord
 from service.views import redacted_entry_events, shared_entry_events, viewer_of
@@ -235,10 +236,35 @@ class Watching:
         return self._latest(game_id, at_least)
 
     def cached(self, game_id: str, at_least: int) -> GameRecord | None:
-        """The shared record, if one at `at_least` or later is at hand: no store read, so safe on the loop."""
+        """The game's record at `at_least` or later if one is at hand: no store read, so safe on the loop.
+
+        The watchers' shared record, else the application's cache: the writer of an entry
+        caches its record there before publishing the entry, so a live step finds it.
+        """
         with self._lock:
             found = self._records.get(game_id)
-        return found if found is not None and found.game_version >= at_least else None
+        if found is not None and found.game_version >= at_least:
+            return found
+        written = self._written(game_id)
+        if written is None or written.game_version < at_least:
+            return None
+        with self._lock:
+            current = self._records.get(game_id)
+            if current is None or current.version < written.version:
+                if len(self._records) >= CACHE_SIZE:
+                    self._records.clear()
+                self._records[game_id] = written
+        return written
+
+    def _written(self, game_id: str) -> GameRecord | None:
+        """The record in the application's cache (the last one saved or read here), if any."""
+        cache = self.app.repository.cache
+        if cache is None:
+            return None
+        with contextlib.suppress(KeyError):
+            record = cache.get(parse_game_id(game_id))
+            return record if isinstance(record, GameRecord) else None
+        return None
 
     def _latest(self, game_id: str, at_least: int) -> GameRecord:
         """The game's record at `at_least` or later, shared by its watchers.
