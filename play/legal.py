@@ -3,18 +3,18 @@
 Profiled under the Play path (tests/benchmarks/profile_play.py), listing legal commands was the
 largest piece of the server's own Python work: every command went through
 `service.convert.command_to_proto`, which walks the message field by field. Here a command
-is built by the message constructors from its JSON form (as `service.typed` builds views),
-each distinct command value is encoded once, and each (game, version, seat) list once.
+is built by the message constructors straight from its dataclass fields, each distinct
+command value is encoded once, and each (game, version, seat) list once.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import threading
 from typing import Any
 
 from engines.base import Command, Engine
-from engines.codec import encode
 from service.convert import GAME_FIELDS
 from service.generated.frontier.v1 import frontier_pb2
 from service.records import FINISHED, GameRecord
@@ -22,21 +22,39 @@ from service.records import FINISHED, GameRecord
 CACHE_SIZE = 4096  # lists kept per (game, version, seat), and commands kept per value
 
 
-def _without_nulls(value: Any) -> Any:
-    """JSON as the constructors take it: an absent optional field is left out, not None."""
-    if isinstance(value, dict):
-        return {k: _without_nulls(v) for k, v in value.items() if v is not None}
-    if isinstance(value, list):
-        return [_without_nulls(v) for v in value]
-    return value
+def _constructor_fields(command: Command) -> dict[str, Any]:
+    """The command's fields as the message constructors take them, read straight off the dataclass.
+
+    The same value as `encode(command)` without `kind` and `v` and with every absent (None)
+    field left out, at a third of the cost: no JSON form in between (tests/play checks both).
+    """
+    return {name: _constructor_value(value) for name, value in _field_values(command) if value is not None}
+
+
+def _field_values(record: Any) -> list[tuple[str, Any]]:
+    names = _init_fields.get(type(record))
+    if names is None:
+        names = _init_fields[type(record)] = tuple(f.name for f in dataclasses.fields(record) if f.init)
+    return [(name, getattr(record, name)) for name in names]
+
+
+_init_fields: dict[type, tuple[str, ...]] = {}
+
+
+def _constructor_value(value: Any) -> Any:
+    kind = type(value)
+    if kind is str or kind is int or kind is bool:
+        return value
+    if kind is tuple or kind is list:
+        return [_constructor_value(item) for item in value]
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):  # a nested record (SafeRef)
+        return {name: _constructor_value(item) for name, item in _field_values(value) if item is not None}
+    raise TypeError(f"no message form for {kind.__name__} {value!r}")
 
 
 @functools.lru_cache(maxsize=CACHE_SIZE)
 def _command_bytes(game: str, command: Command) -> bytes:
-    data = encode(command)
-    kind = data.pop("kind")
-    data.pop("v")
-    message = frontier_pb2.Command(**{GAME_FIELDS[game]: {kind: _without_nulls(data)}})
+    message = frontier_pb2.Command(**{GAME_FIELDS[game]: {command.kind: _constructor_fields(command)}})
     return message.SerializeToString()
 
 

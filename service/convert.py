@@ -49,11 +49,22 @@ def command_from_proto(engine: Engine, message: frontier_pb2.Command) -> Command
         )
     body = _message_to_json(getattr(game_message, kind))
     try:
-        command = Codec(engine.commands).decode({"kind": kind, **body})
+        command = _command_codec(engine).decode({"kind": kind, **body})
     except DecodeError as error:
         raise InvalidArgument("MALFORMED_COMMAND", str(error), field=f"command.{expected}.{kind}") from None
     assert isinstance(command, Command)
     return command
+
+
+def _command_codec(engine: Engine) -> Codec:
+    # Built once per game: every submitted command is decoded by it.
+    codec = _codecs.get(engine.game_id)
+    if codec is None:
+        codec = _codecs[engine.game_id] = Codec(engine.commands)
+    return codec
+
+
+_codecs: dict[str, Codec] = {}
 
 
 def command_to_proto(engine: Engine, command: Command) -> frontier_pb2.Command:

@@ -8,10 +8,11 @@ no channel can leak what another does not.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+import threading
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from engines.base import SPECTATOR, Event, Seat
+from engines.base import SPECTATOR, Engine, Event, Seat
 from engines.codec import encode
 from service.auth import Caller, seat_of
 from service.errors import PermissionDenied
@@ -61,6 +62,74 @@ def redacted_entry_events(
     if viewer is None:
         return [game_event(record.header.game, e) for e in events]
     return redacted_events(record, decode_events(record.header.game, events), viewer)
+
+
+class EntryEvents:
+    """One stored entry's events, decoded once and shared by every viewer of that entry.
+
+    A viewer's events are the engine's `redact` of each decoded event, as in
+    `redacted_events`; where `redact` hands back the very event it was given (nothing
+    hidden from this viewer), the message built for it is built once and shared. Anything
+    redacted is encoded for its viewer alone, so a shared message is only ever an event
+    that `redact` left untouched for every viewer it is given to.
+    """
+
+    def __init__(
+        self, game: str, stored: Iterable[dict[str, Any]], decided: Sequence[Event] | None = None
+    ) -> None:
+        self.game = game
+        # The live path has the engine events it decided: the stored ones are their encoding.
+        self.decoded = list(decided) if decided is not None else decode_events(game, stored)
+        self._unredacted: list[frontier_pb2.GameEvent | None] = [None] * len(self.decoded)
+
+    def seen_by(self, engine: Engine, viewer: Seat) -> list[frontier_pb2.GameEvent]:
+        shown = []
+        for index, event in enumerate(self.decoded):
+            visible = engine.redact(event, viewer)
+            if visible is event:
+                shown.append(self._unredacted_message(index))
+            else:
+                shown.append(game_event(self.game, encode(visible)))
+        return shown
+
+    def _unredacted_message(self, index: int) -> frontier_pb2.GameEvent:
+        # Two threads may both build it: the same message either way, so no lock is needed.
+        message = self._unredacted[index]
+        if message is None:
+            message = self._unredacted[index] = game_event(self.game, encode(self.decoded[index]))
+        return message
+
+
+SHARED_ENTRIES = 1024  # entries whose decoded events are kept for their other viewers
+_entries: dict[tuple[str, int, str], EntryEvents] = {}
+_entries_lock = threading.Lock()
+
+
+def shared_entry_events(
+    record: GameRecord,
+    entry: Mapping[str, Any],
+    viewer: Seat | None,
+    decided: Sequence[Event] | None = None,
+) -> list[frontier_pb2.GameEvent]:
+    """`redacted_entry_events` of a stored entry, sharing the decoding among its viewers.
+
+    Keyed by the entry's game, version and hash: a hash names one entry's content, so two
+    entries never share (a relayed log that was re-expanded has new hashes). `decided`, the
+    engine events the entry was made from (the answer to its own command has them), spares
+    decoding them.
+    """
+    if viewer is None:
+        return redacted_entry_events(record, entry["events"], viewer)
+    key = (record.header.game_id, entry["version"], entry["hash"])
+    with _entries_lock:
+        shared = _entries.get(key)
+    if shared is None:
+        shared = EntryEvents(record.header.game, entry["events"], decided)
+        with _entries_lock:
+            if len(_entries) >= SHARED_ENTRIES:
+                _entries.clear()
+            _entries[key] = shared
+    return shared.seen_by(record.engine, viewer)
 
 
 def game_event(game: str, event: dict[str, Any]) -> frontier_pb2.GameEvent:

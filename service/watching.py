@@ -1,8 +1,9 @@
 """WatchGame streams on the server's event loop: catch-up from the store, then live, each step once.
 
 A stream is an async generator, so it holds no thread while it waits: the broker wakes
-it through the loop. Reading the store and redacting run in a small pool of worker
-threads, and the watchers of a game share that work: one read, one redaction per view
+it through the loop. Reading the store (and redacting what was read) runs in a small pool
+of worker threads; a live step whose record is at hand is redacted on the loop, which
+costs less than the hop to a thread. The watchers of a game share that work: one read, one redaction per view
 and version, whatever the number of watchers. A cap on streams answers
 RESOURCE_EXHAUSTED rather than letting watchers exhaust the server's memory.
 """
@@ -10,6 +11,7 @@ RESOURCE_EXHAUSTED rather than letting watchers exhaust the server's memory.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import threading
 import time
 from collections.abc import AsyncIterator, Callable, Hashable
@@ -19,10 +21,10 @@ from typing import Any, TypeVar
 from service.auth import Caller
 from service.errors import InvalidArgument, ResourceExhausted
 from service.fanout import LocalBroker
-from service.games import Games
+from service.games import Games, parse_game_id
 from service.generated.frontier.v1 import frontier_pb2
 from service.records import FINISHED, WAITING, GameRecord
-from service.views import redacted_entry_events, viewer_of
+from service.views import redacted_entry_events, shared_entry_events, viewer_of
 from tournaments.secrecy import deal_closed
 
 UNHEALTHY_POLL_SECONDS = 0.5  # while the broker cannot deliver, follow the store this often
@@ -144,7 +146,11 @@ class Watching:
                 continue  # already sent during catch-up
             entry = published.entry
             key = ("update", game_id, entry["version"], entry["hash"], who)
-            update = await self._shared(key, self._update, game_id, entry, caller)
+            at_hand = self._at_hand(game_id, entry["version"])
+            if at_hand is not None:  # nothing to read: built on the loop, a thread hop cost more
+                update = self._shared_now(key, self._update, game_id, entry, caller, at_hand)
+            else:
+                update = await self._shared(key, self._update, game_id, entry, caller)
             yield update
             sent = update.version
             if update.status == FINISHED:
@@ -190,6 +196,27 @@ class Watching:
         shared: T = await asyncio.shield(running[1])
         return shared
 
+    def _shared_now(self, key: Hashable, function: Callable[..., T], *args: Any) -> T:
+        """`_shared` for work that reads nothing: run at once on the loop, its result kept as there."""
+        now = time.monotonic()
+        done = self._done.get(key)
+        if done is not None and now - done[0] < SHARED_SECONDS:
+            kept: T = done[2]
+            return kept
+        result = function(*args)
+        if len(self._done) >= CACHE_SIZE:
+            self._done.clear()
+        self._done[key] = (now, time.monotonic(), result)
+        return result
+
+    def _at_hand(self, game_id: str, version: int) -> GameRecord | None:
+        """The shared record if building `version`'s update needs no store read, else None.
+
+        A duplicate deal's table may look its tournament up (`deal_closed`): that reads.
+        """
+        record = self.cached(game_id, version)
+        return record if record is not None and record.header.deal is None else None
+
     # -- worker-thread side --------------------------------------------------------
 
     def _setup(self, record: GameRecord, caller: Caller) -> frontier_pb2.GameUpdate:
@@ -209,10 +236,35 @@ class Watching:
         return self._latest(game_id, at_least)
 
     def cached(self, game_id: str, at_least: int) -> GameRecord | None:
-        """The shared record, if one at `at_least` or later is at hand: no store read, so safe on the loop."""
+        """The game's record at `at_least` or later if one is at hand: no store read, so safe on the loop.
+
+        The watchers' shared record, else the application's cache: the writer of an entry
+        caches its record there before publishing the entry, so a live step finds it.
+        """
         with self._lock:
             found = self._records.get(game_id)
-        return found if found is not None and found.game_version >= at_least else None
+        if found is not None and found.game_version >= at_least:
+            return found
+        written = self._written(game_id)
+        if written is None or written.game_version < at_least:
+            return None
+        with self._lock:
+            current = self._records.get(game_id)
+            if current is None or current.version < written.version:
+                if len(self._records) >= CACHE_SIZE:
+                    self._records.clear()
+                self._records[game_id] = written
+        return written
+
+    def _written(self, game_id: str) -> GameRecord | None:
+        """The record in the application's cache (the last one saved or read here), if any."""
+        cache = self.app.repository.cache
+        if cache is None:
+            return None
+        with contextlib.suppress(KeyError):
+            record = cache.get(parse_game_id(game_id))
+            return record if isinstance(record, GameRecord) else None
+        return None
 
     def _latest(self, game_id: str, at_least: int) -> GameRecord:
         """The game's record at `at_least` or later, shared by its watchers.
@@ -251,9 +303,15 @@ class Watching:
                 self._records[game_id] = record
         return record
 
-    def _update(self, game_id: str, entry: dict[str, Any], caller: Caller) -> frontier_pb2.GameUpdate:
-        """One entry as this caller may see it; built once per view (streams share the message)."""
-        record = self._latest(game_id, entry["version"])  # it decides the viewer and the status
+    def _update(
+        self, game_id: str, entry: dict[str, Any], caller: Caller, record: GameRecord | None = None
+    ) -> frontier_pb2.GameUpdate:
+        """One entry as this caller may see it; built once per view (streams share the message).
+
+        `record`, if given, is the game at `entry`'s version or later, read already.
+        """
+        if record is None:
+            record = self._latest(game_id, entry["version"])  # it decides the viewer and the status
         viewer = viewer_of(record, caller, deal_closed=deal_closed(self.app, record))
         is_latest = record.game_version == entry["version"]
         key = (game_id, entry["version"], entry["hash"], viewer, is_latest, record.status)
@@ -263,7 +321,7 @@ class Watching:
             built = frontier_pb2.GameUpdate(
                 version=entry["version"],
                 seat=entry["seat"],
-                events=redacted_entry_events(record, entry["events"], viewer),
+                events=shared_entry_events(record, entry, viewer),
                 status=record.status if is_latest else "in_progress",
                 seats_to_act=list(record.engine.seats_to_act(record.state)) if is_latest else [],
             )

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from engines.base import Command
+from engines.codec import encode
 from engines.registry import get_engine
 from engines.simulate import playout
-from play.legal import command_bytes
+from play.legal import _constructor_fields, command_bytes
 from service.convert import command_from_proto, command_to_proto
 from service.generated.frontier.v1 import frontier_pb2
 
@@ -31,5 +35,36 @@ def test_every_legal_command_of_random_games_encodes_as_the_converter_does(
                 assert command_from_proto(engine, frontier_pb2.Command.FromString(encoded)) == command
                 checked += 1
         if step.version > 300:
+            break
+    assert checked > 0
+
+
+def json_form(command: Command) -> dict[str, Any]:
+    """The plain path: the command's JSON form, less its envelope and its absent fields."""
+
+    def without_nulls(value: Any) -> Any:
+        if isinstance(value, dict):
+            return {k: without_nulls(v) for k, v in value.items() if v is not None}
+        if isinstance(value, list):
+            return [without_nulls(v) for v in value]
+        return value
+
+    data = encode(command)
+    del data["kind"], data["v"]
+    return without_nulls(data)  # type: ignore[no-any-return]
+
+
+@pytest.mark.parametrize("game", GAMES)
+@settings(max_examples=3, deadline=None)
+@given(seed=st.binary(min_size=8, max_size=8), bot_seed=st.integers(0, 2**16))
+def test_constructor_fields_are_the_json_form_without_nulls(game: str, seed: bytes, bot_seed: int) -> None:
+    engine = get_engine(game)
+    checked = 0
+    for step in playout(engine, 3, seed=seed, bot_seed=bot_seed, lean=0.5, max_steps=2000):
+        for seat in engine.seats_to_act(step.state):
+            for command in engine.legal_commands(step.state, seat):
+                assert _constructor_fields(command) == json_form(command)
+                checked += 1
+        if step.version > 200:
             break
     assert checked > 0
