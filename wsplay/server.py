@@ -12,6 +12,7 @@ last PlayUpdate whose `error` holds the gRPC status and reason, then a close fra
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hmac
 from collections.abc import AsyncIterator
 from http import HTTPStatus
@@ -142,6 +143,8 @@ class PlaySockets:
             closed.cancel()
             if not sending.done():
                 sending.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await sending  # its stream's tasks stop before the handler returns
         if not sending.cancelled():
             sending.result()  # a refusal raised while playing is raised here
             await connection.close()  # the game is over and its last step was sent

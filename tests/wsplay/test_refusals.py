@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 import uuid
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -264,3 +265,35 @@ def test_a_retry_after_a_dropped_connection_is_recorded_once(client: Client, url
     assert third.duplicate
     assert [e.json for e in third.step.events] == [e.json for e in answered.step.events]
     assert state(client, g.game_id, ORGANISER).version == before.version + 1
+
+
+def test_a_client_that_leaves_ends_its_stream_while_the_game_waits(
+    server: Running, client: Client, url: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A seat's stream holds a watcher slot; a closed socket must give it back without any move."""
+    g = create(client, "most-wanted", 3)
+    watching = server.servicer.watching
+    before = watching.active
+
+    async def visit(abort: bool) -> int:
+        socket = await PlaySocket.open(url, g.game_id, g.tokens[1])
+        await asyncio.wait_for(socket.receive(), WAIT)  # opened; its watch joins right after
+        for _ in range(300):
+            if watching.active > before:
+                break
+            await asyncio.sleep(0.1)
+        during = watching.active
+        if abort:  # the network drops it: no closing handshake
+            socket.connection.transport.abort()
+        else:
+            await socket.close()
+        for _ in range(300):
+            if watching.active == before:
+                break
+            await asyncio.sleep(0.1)
+        return during
+
+    for abort in (False, True):
+        assert asyncio.run(visit(abort)) == before + 1
+        assert watching.active == before
+    assert [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR] == []  # handled
