@@ -51,9 +51,8 @@ class Running:
 
     def stop(self, grace: float | None = 1.0) -> None:
         if self.loop.is_running():
-            if self.ws_server is not None:
-                self.ws_server.close()
-                closing = asyncio.run_coroutine_threadsafe(self.ws_server.wait_closed(), self.loop)
+            if self.ws_server is not None:  # its sockets are told "going away" (1001)
+                closing = asyncio.run_coroutine_threadsafe(_close_sockets(self.ws_server), self.loop)
                 closing.result(timeout=(grace or 0) + 30)
             stopping = asyncio.run_coroutine_threadsafe(self.server.stop(grace), self.loop)
             stopping.result(timeout=(grace or 0) + 30)
@@ -190,6 +189,11 @@ async def _start(
     for name in ("", SERVICE_NAME, tournaments_name):
         health_servicer.set(name, health_pb2.HealthCheckResponse.SERVING)
     return server, port
+
+
+async def _close_sockets(ws_server: websockets.asyncio.server.Server) -> None:
+    ws_server.close()
+    await ws_server.wait_closed()
 
 
 def _bound_port(ws_server: websockets.asyncio.server.Server) -> int:

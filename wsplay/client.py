@@ -15,6 +15,7 @@ from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosedOK
+from websockets.frames import CloseCode
 
 from service.generated.frontier.v1 import frontier_pb2
 
@@ -61,15 +62,17 @@ class PlaySocket:
         await self.send(request)
 
     async def receive(self) -> frontier_pb2.PlayUpdate | None:
-        """The next message; None once the server closed normally (the game is over).
+        """The next message; None once the server closed normally (1000: the game is over).
 
         A refused opening arrives as a message with `error`, and the next receive raises
         `ConnectionClosedError` with the close code (`close_code`).
         """
         try:
             frame = await self.connection.recv()
-        except ConnectionClosedOK:
-            return None
+        except ConnectionClosedOK as closed:
+            if closed.rcvd is not None and closed.rcvd.code == CloseCode.NORMAL_CLOSURE:
+                return None
+            raise  # 1001: the server is going away, the game is not over
         if isinstance(frame, str):
             raise ValueError("the server sent a text frame")
         return frontier_pb2.PlayUpdate.FromString(frame)
@@ -106,6 +109,7 @@ class SeatSocket:
         self._ready = threading.Event()
         self._loop: asyncio.AbstractEventLoop | None = None
         self._socket: PlaySocket | None = None
+        self._task: asyncio.Task[Any] | None = None
         self._thread = threading.Thread(
             target=asyncio.run, args=(self._run(url, game_id, token, from_version),), daemon=True
         )
@@ -114,6 +118,7 @@ class SeatSocket:
 
     async def _run(self, url: str, game_id: str, token: str | None, from_version: int | None) -> None:
         self._loop = asyncio.get_running_loop()
+        self._task = asyncio.current_task()
         try:
             self._socket = await PlaySocket.open(url, game_id, token, from_version=from_version)
         except Exception as error:
@@ -126,9 +131,11 @@ class SeatSocket:
                 self._inbox.put((self.seat, update))
             self._inbox.put((self.seat, None))
         except asyncio.CancelledError:
-            pass
+            pass  # closed by its owner
         except Exception as error:
             self._inbox.put((self.seat, error))
+        finally:
+            await self._socket.close()  # the TCP connection too, before this thread's loop ends
 
     def send(self, command_id: str, command: Any, expected_version: int | None = None) -> None:
         request = frontier_pb2.PlayRequest(command_id=command_id, command=command)
@@ -141,15 +148,9 @@ class SeatSocket:
             asyncio.run_coroutine_threadsafe(self._socket.send(request), self._loop).result(timeout=30)
 
     def close(self) -> None:
-        if self._loop is not None and self._socket is not None and self._thread.is_alive():
-            closing = self._socket.close()
-            try:
-                done = asyncio.run_coroutine_threadsafe(closing, self._loop)
-            except RuntimeError:  # its loop just ended: the server had closed the connection
-                closing.close()
-            else:
-                with contextlib.suppress(Exception):  # the connection was already gone
-                    done.result(timeout=10)
+        if self._loop is not None and self._task is not None:
+            with contextlib.suppress(RuntimeError):  # its loop has ended: the server closed first
+                self._loop.call_soon_threadsafe(self._task.cancel)
         self._thread.join(timeout=10)
 
 

@@ -56,3 +56,6 @@ def test_serve_prints_the_socket_and_bots_play_whole_games_through_it(tmp_path: 
     finally:
         process.send_signal(signal.SIGTERM)
         assert process.wait(timeout=20) == 0
+        for pipe in (process.stdout, process.stderr):
+            if pipe is not None:
+                pipe.close()

@@ -13,7 +13,7 @@ from typing import Any
 import grpc
 import pytest
 from websockets.asyncio.client import connect
-from websockets.exceptions import ConnectionClosedError, InvalidStatus
+from websockets.exceptions import ConnectionClosed, ConnectionClosedError, InvalidStatus
 
 from service.client import Client
 from service.generated.frontier.v1 import frontier_pb2
@@ -297,3 +297,27 @@ def test_a_client_that_leaves_ends_its_stream_while_the_game_waits(
         assert asyncio.run(visit(abort)) == before + 1
         assert watching.active == before
     assert [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR] == []  # handled
+
+
+def test_stopping_the_server_tells_open_sockets_it_is_going_away(tmp_path: Path) -> None:
+    running = start_server(tmp_path / "data", ws_port=0)
+    stopped = False
+    try:
+        with Client(f"127.0.0.1:{running.port}") as client:
+            g = create(client, "deadwood-1876", 3)
+        url = f"ws://127.0.0.1:{running.ws_port}/v1/play"
+
+        async def scenario() -> int | None:
+            nonlocal stopped
+            socket = await PlaySocket.open(url, g.game_id, g.tokens[0])
+            await asyncio.wait_for(socket.receive(), WAIT)
+            await asyncio.get_running_loop().run_in_executor(None, running.stop)
+            stopped = True
+            with pytest.raises(ConnectionClosed):  # not None: the game is not over
+                await asyncio.wait_for(socket.receive(), WAIT)
+            return socket.close_code
+
+        assert asyncio.run(scenario()) == 1001
+    finally:
+        if not stopped:
+            running.stop()
