@@ -321,3 +321,32 @@ def test_stopping_the_server_tells_open_sockets_it_is_going_away(tmp_path: Path)
     finally:
         if not stopped:
             running.stop()
+
+
+def test_a_server_full_of_watchers_says_try_again_later(tmp_path: Path) -> None:
+    full = start_server(tmp_path / "data", ws_port=0, max_watchers=1)
+    try:
+        with Client(f"127.0.0.1:{full.port}") as client:
+            g = create(client, "most-wanted", 3)
+        url = f"ws://127.0.0.1:{full.ws_port}/v1/play"
+
+        async def scenario() -> Refusal:
+            holder = await PlaySocket.open(url, g.game_id, g.tokens[0])
+            try:
+                await asyncio.wait_for(holder.receive(), WAIT)
+                for _ in range(300):  # its watch joins right after the opening message
+                    if full.servicer.watching.active:
+                        break
+                    await asyncio.sleep(0.1)
+                return await _refused(url, [opening(g.game_id)], {"Authorization": f"Bearer {g.tokens[1]}"})
+            finally:
+                await holder.close()
+
+        refusal = asyncio.run(scenario())
+        assert (refusal.code, refusal.reason, refusal.close_code) == (
+            "RESOURCE_EXHAUSTED",
+            "TOO_MANY_WATCHERS",
+            1013,
+        )
+    finally:
+        full.stop()
