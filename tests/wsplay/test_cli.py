@@ -6,6 +6,7 @@ import asyncio
 import os
 import re
 import signal
+import socket
 import subprocess
 import sys
 import uuid
@@ -59,3 +60,19 @@ def test_serve_prints_the_socket_and_bots_play_whole_games_through_it(tmp_path: 
         for pipe in (process.stdout, process.stderr):
             if pipe is not None:
                 pipe.close()
+
+
+def test_serve_on_a_busy_socket_port_stops_with_one_line(tmp_path: Path) -> None:
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        served = subprocess.run(
+            [sys.executable, "-m", "service.cli", "serve", "--data", str(tmp_path / "data")]
+            + ["--port", "0", "--ws-port", str(port)],
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+    assert served.returncode == 2
+    assert served.stderr.strip() == f"error: cannot listen on 127.0.0.1:{port}: the port is already in use"
