@@ -1,7 +1,7 @@
 """The `frontier` command: run the server, and talk to one like any client.
 
-frontier serve [--data DIR] [--port N] [--http PORT]
-frontier bots --server HOST:PORT --game ID --players N --games K [--player-entropy]
+frontier serve [--data DIR] [--port N] [--http PORT] [--ws-port N]
+frontier bots --server HOST:PORT --game ID --players N --games K [--player-entropy] [--ws URL]
 frontier claim --server HOST:PORT GAME_ID [--seat N] [--name NAME] [--client-seed TEXT]
 frontier export --server HOST:PORT GAME_ID [-o FILE]
 frontier import --server HOST:PORT [--token ORGANISER] FILE...
@@ -91,6 +91,12 @@ def _parser() -> argparse.ArgumentParser:
         help="also serve the web replay viewer on this port ($FRONTIER_HTTP_PORT; 0 picks a free one)",
     )
     serve.add_argument(
+        "--ws-port",
+        type=int,
+        metavar="N",
+        help="also serve Play over WebSocket at ws://HOST:N/v1/play ($FRONTIER_WS_PORT; 0 picks a free one)",
+    )
+    serve.add_argument(
         "--max-watchers",
         type=int,
         help="open WatchGame streams allowed; more get RESOURCE_EXHAUSTED (default 20000 or "
@@ -116,6 +122,12 @@ def _parser() -> argparse.ArgumentParser:
         "--player-entropy",
         action="store_true",
         help="deal each game only when every bot has claimed its seat with a client seed of its own",
+    )
+    bots.add_argument(
+        "--ws",
+        metavar="URL",
+        help="play each seat over WebSocket at URL (e.g. ws://localhost:50052/v1/play, a server's "
+        "--ws-port); games are still created over gRPC at --server",
     )
     bots.set_defaults(run=_bots)
 
@@ -209,11 +221,14 @@ def _serve(args: argparse.Namespace) -> int:
         signing_key=args.signing_key,
         open_import=args.open_import,
         http_port=args.http,
+        ws_port=args.ws_port,
         max_watchers=args.max_watchers,
     )
     running = create_server(settings)
     where = f"store {settings.store}" + (f" in {settings.data}" if settings.store == "sqlite" else "")
     print(f"frontier serving on {settings.host}:{running.port} ({where})", flush=True)
+    if running.ws_port is not None:
+        print(f"Play over WebSocket on ws://{settings.host}:{running.ws_port}/v1/play", flush=True)
     http = None
     if settings.http_port is not None:
         from web.server import start_http
@@ -240,6 +255,11 @@ def _bots(args: argparse.Namespace) -> int:
     from service.client import Client, play_bot_game
 
     chooser = random.Random(args.seed)
+    open_stream = None
+    if args.ws:
+        from wsplay.client import seat_sockets
+
+        open_stream = seat_sockets(args.ws)
     with Client(args.server) as client:
         for _ in tqdm(range(args.games), desc=f"{args.game} x{args.players}", unit="game", file=sys.stderr):
             game_id, _commands = play_bot_game(
@@ -250,6 +270,7 @@ def _bots(args: argparse.Namespace) -> int:
                 tag=args.tag,
                 lean=args.lean,
                 player_entropy=args.player_entropy,
+                open_stream=open_stream,
             )
             print(game_id, flush=True)
     return 0

@@ -14,6 +14,10 @@ import grpc
 
 from service.generated.frontier.v1 import frontier_pb2, frontier_pb2_grpc
 
+# Opens one seat's Play stream: (game id, seat, token, inbox) -> an object with send(command_id,
+# command, expected_version) and close(), putting (seat, message) into the inbox as SeatStream does.
+OpenStream = Callable[[str, int, str, "queue.Queue[tuple[int, Any]]"], Any]
+
 
 class Client:
     def __init__(self, address: str, *, token: str | None = None, timeout: float = 30.0) -> None:
@@ -56,6 +60,7 @@ def play_bot_game(
     max_commands: int = 100_000,
     lean: float = 0.0,
     player_entropy: bool = False,
+    open_stream: OpenStream | None = None,
 ) -> tuple[str, int]:
     """Create a game, play it to the end with random legal commands over gRPC; return (game id, commands).
 
@@ -76,7 +81,15 @@ def play_bot_game(
     tokens = {grant.seat: grant.token for grant in created.seats}
     if player_entropy:
         tokens = {seat: claim_seat(client, created.game_id, name, seat)[1] for seat, name in enumerate(names)}
-    commands = play_game(client, created.game_id, tokens, chooser, lean=lean, max_commands=max_commands)
+    commands = play_game(
+        client,
+        created.game_id,
+        tokens,
+        chooser,
+        lean=lean,
+        max_commands=max_commands,
+        open_stream=open_stream,
+    )
     return created.game_id, commands
 
 
@@ -153,15 +166,23 @@ def play_game(
     max_commands: int = 100_000,
     wait: float = 30.0,
     observe: Callable[[int, Any], None] | None = None,
+    open_stream: OpenStream | None = None,
 ) -> int:
     """Play an existing game to its end by its seat tokens with random legal commands; the commands sent.
 
     One Play stream per seat: a move is one message, and what the seat needs for its next
     one (its legal commands when it is to act) arrives on its stream, never by polling.
     `observe(seat, message)` sees every message of every seat's stream as it is taken.
+    `open_stream(game_id, seat, token, inbox)` opens a seat's stream another way (e.g. over a
+    WebSocket, wsplay.client.SeatSocket); by default a gRPC SeatStream on `client`.
     """
     inbox: queue.Queue[tuple[int, Any]] = queue.Queue()
-    streams = {seat: SeatStream(client, game_id, seat, token, inbox) for seat, token in tokens.items()}
+    if open_stream is None:
+
+        def open_stream(game_id: str, seat: int, token: str, inbox: queue.Queue[tuple[int, Any]]) -> Any:
+            return SeatStream(client, game_id, seat, token, inbox)
+
+    streams = {seat: open_stream(game_id, seat, token, inbox) for seat, token in tokens.items()}
     latest: dict[int, Any] = {}  # per seat, its newest message about the game
     ended: set[int] = set()  # seats whose stream the server ended
 
@@ -170,7 +191,7 @@ def play_game(
             seat, update = inbox.get(timeout=wait)
         except queue.Empty:
             raise RuntimeError(f"game {game_id}: nothing arrived on its streams for {wait} s") from None
-        if isinstance(update, grpc.RpcError):
+        if isinstance(update, BaseException):  # the stream failed (a gRPC status, a closed socket)
             raise update
         if update is None:
             ended.add(seat)

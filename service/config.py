@@ -40,6 +40,7 @@ class Settings:
     signing_key: Path | None = None  # default: signing-key.pem in `data`, made on first start
     open_import: bool = False  # let anyone import even when an organiser token is set
     http_port: int | None = None  # the web viewer's port (web/), off when None; 0 picks a free one
+    ws_port: int | None = None  # Play over WebSocket (wsplay/), off when None; 0 picks a free one
 
     @classmethod
     def from_env(cls, **overrides: object) -> Settings:
@@ -54,6 +55,7 @@ class Settings:
             "signing_key": Path(env["FRONTIER_SIGNING_KEY"]) if env.get("FRONTIER_SIGNING_KEY") else None,
             "open_import": env.get("FRONTIER_OPEN_IMPORT", "") in ("1", "true", "yes"),
             "http_port": int(env["FRONTIER_HTTP_PORT"]) if env.get("FRONTIER_HTTP_PORT") else None,
+            "ws_port": int(env["FRONTIER_WS_PORT"]) if env.get("FRONTIER_WS_PORT") else None,
             "max_watchers": int(env.get("FRONTIER_MAX_WATCHERS", 20_000)),
         }
         values.update({k: v for k, v in overrides.items() if v is not None})

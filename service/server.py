@@ -3,7 +3,8 @@
 The server is a `grpc.aio` server on an event loop of its own thread: unary handlers
 stay plain functions run in a pool of worker threads, while a WatchGame stream is an
 async generator on the loop and holds no thread, so thousands of watchers do not take
-the workers that every other call needs.
+the workers that every other call needs. With `ws_port`, Play over WebSocket (wsplay/)
+runs on that same loop and shares its Play streams, watchers and broker.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from concurrent import futures
 from dataclasses import dataclass
 
 import grpc
+import websockets.asyncio.server
 from eventsourcing.persistence import PersistenceError
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
@@ -28,9 +30,11 @@ from service.generated.frontier.v1 import frontier_pb2, frontier_pb2_grpc
 from service.request_guard import MalformedRequestGuard
 from service.servicer import Servicer
 from tournaments.servicer import register as register_tournaments
+from wsplay.server import PlaySockets
 
 SERVICE_NAME = frontier_pb2.DESCRIPTOR.services_by_name["FrontierLedger"].full_name
 STREAMS_PER_CONNECTION_MARGIN = 1_000  # unary calls beside a connection full of watch streams
+Started = tuple[grpc.aio.Server, int, "websockets.asyncio.server.Server | None"]
 
 
 @dataclass
@@ -42,9 +46,14 @@ class Running:
     loop: asyncio.AbstractEventLoop
     thread: threading.Thread
     workers: futures.ThreadPoolExecutor
+    ws_server: websockets.asyncio.server.Server | None = None
+    ws_port: int | None = None  # Play over WebSocket, when served
 
     def stop(self, grace: float | None = 1.0) -> None:
         if self.loop.is_running():
+            if self.ws_server is not None:  # its sockets are told "going away" (1001)
+                closing = asyncio.run_coroutine_threadsafe(_close_sockets(self.ws_server), self.loop)
+                closing.result(timeout=(grace or 0) + 30)
             stopping = asyncio.run_coroutine_threadsafe(self.server.stop(grace), self.loop)
             stopping.result(timeout=(grace or 0) + 30)
             self.loop.call_soon_threadsafe(self.loop.stop)
@@ -63,6 +72,8 @@ def create_server(settings: Settings) -> Running:
     """
     signing_key = settings.load_signing_key()  # a bad key file stops us before anything starts
     _require_free_port(settings.host, settings.port)
+    if settings.ws_port is not None:
+        _require_free_port(settings.host, settings.ws_port)
     broker = _broker(settings)
     try:
         app = Games(env=settings.store_env(), broker=broker)
@@ -82,13 +93,13 @@ def create_server(settings: Settings) -> Running:
     )
     workers = futures.ThreadPoolExecutor(max_workers=settings.workers, thread_name_prefix="frontier")
     loop = asyncio.new_event_loop()
-    started: futures.Future[tuple[grpc.aio.Server, int]] = futures.Future()
+    started: futures.Future[Started] = futures.Future()
     thread = threading.Thread(
         target=_run_loop, args=(loop, settings, servicer, workers, started), name="frontier-loop", daemon=True
     )
     thread.start()
     try:
-        server, port = started.result(timeout=60)
+        server, port, ws_server = started.result(timeout=60)
     except BaseException:
         thread.join(timeout=10)
         servicer.watching.close()
@@ -96,7 +107,8 @@ def create_server(settings: Settings) -> Running:
         broker.close()
         app.close()
         raise
-    return Running(server, port, app, servicer, loop, thread, workers)
+    ws_port = _bound_port(ws_server) if ws_server is not None else None
+    return Running(server, port, app, servicer, loop, thread, workers, ws_server, ws_port)
 
 
 def _run_loop(
@@ -104,7 +116,7 @@ def _run_loop(
     settings: Settings,
     servicer: Servicer,
     workers: futures.ThreadPoolExecutor,
-    started: futures.Future[tuple[grpc.aio.Server, int]],
+    started: futures.Future[Started],
 ) -> None:
     asyncio.set_event_loop(loop)
     try:
@@ -113,7 +125,18 @@ def _run_loop(
         started.set_exception(error)
         loop.close()
         return
-    started.set_result((server, port))
+    ws_server = None
+    if settings.ws_port is not None:
+        sockets = PlaySockets(servicer.plays, settings.organiser_token)
+        serving = sockets.serve(settings.host, settings.ws_port, settings.max_message_bytes)
+        try:
+            ws_server = loop.run_until_complete(serving)
+        except BaseException as error:
+            loop.run_until_complete(server.stop(None))
+            started.set_exception(error)
+            loop.close()
+            return
+    started.set_result((server, port, ws_server))
     try:
         loop.run_forever()
     finally:
@@ -166,6 +189,16 @@ async def _start(
     for name in ("", SERVICE_NAME, tournaments_name):
         health_servicer.set(name, health_pb2.HealthCheckResponse.SERVING)
     return server, port
+
+
+async def _close_sockets(ws_server: websockets.asyncio.server.Server) -> None:
+    ws_server.close()
+    await ws_server.wait_closed()
+
+
+def _bound_port(ws_server: websockets.asyncio.server.Server) -> int:
+    port: int = ws_server.sockets[0].getsockname()[1]
+    return port
 
 
 def _require_free_port(host: str, port: int) -> None:

@@ -104,6 +104,22 @@ def _require_id(value: str, name: str) -> str:
     return value
 
 
+def _refuse_token(request: frontier_pb2.PlayRequest) -> None:
+    """PlayRequest.token is for WebSocket clients (wsplay/), which cannot set headers."""
+    if request.token:
+        raise InvalidArgument(
+            "TOKEN_NOT_ALLOWED",
+            "over gRPC the token goes in metadata (authorization: Bearer ...), not in the message",
+            field="token",
+        )
+
+
+async def _without_tokens(requests: AsyncIterator[Any]) -> AsyncIterator[Any]:
+    async for request in requests:
+        _refuse_token(request)
+        yield request
+
+
 class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
     def __init__(
         self,
@@ -222,7 +238,8 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
         if first is None:
             return  # the client closed before naming a game
         game_id = _require_id(first.game_id, "game_id")
-        async for update in self.plays.play(game_id, first, request_iterator, caller):
+        _refuse_token(first)
+        async for update in self.plays.play(game_id, first, _without_tokens(request_iterator), caller):
             yield update
 
     @handles_errors

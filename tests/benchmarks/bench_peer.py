@@ -9,9 +9,10 @@ Two play models, as issue 14 defines them:
 The peer is boardgame.io (pinned in peer/package-lock.json, installed with `npm ci` into a
 cache folder when missing) hosting a counter on its in-memory storage; its drivers are
 boardgame.io's own client in Node. Ours are the real games (Most Wanted and Deadwood 1876) on
-the SQLite store, every command durable, played through the Play stream (one message per move)
-by asyncio drivers in this process. The rows interleave peer and ours in rounds and report
-medians; where Node is missing they say so and are skipped.
+the SQLite store, every command durable, played through the Play protocol (one message per move)
+by asyncio drivers in this process, over both of its transports on one server: the gRPC stream
+and a WebSocket (wsplay/). The rows interleave peer and ours in rounds and report medians; where
+Node is missing they say so and are skipped.
 """
 
 from __future__ import annotations
@@ -29,16 +30,18 @@ import uuid
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import grpc
 
 from service.generated.frontier.v1 import frontier_pb2, frontier_pb2_grpc
 from tests.benchmarks.bench_commands import sqlite_settings
-from tests.benchmarks.bench_common import Mode, Row, Spawned, log, percentile, server_process
+from tests.benchmarks.bench_common import ORGANISER, PYTHON, Mode, Row, Spawned, log, percentile
+from wsplay.client import PlaySocket
 
 PEER = Path(__file__).resolve().parent / "peer"
 OURS = ("most-wanted", "deadwood-1876")
+TRANSPORTS = ("grpc", "ws")  # the Play protocol over a gRPC stream, and over a WebSocket
 SEATS = 4
 ROUNDS = 3
 # (model, label, matches at once): the four rows of the issue's table.
@@ -146,30 +149,89 @@ async def new_game(stub: Any, game: str) -> tuple[str, dict[int, str]]:
     return created.game_id, {grant.seat: grant.token for grant in created.seats}
 
 
-async def message(call: Any) -> Any:
-    """The stream's next message about the game (notices skipped); None when the server ended it."""
-    while True:
-        update = await call.read()
-        if update is grpc.aio.EOF:
-            return None
-        if update.version or update.command_id:
-            return update
+class Seat(Protocol):
+    """One seat's Play stream, whatever carries it."""
+
+    async def send(self, request: frontier_pb2.PlayRequest) -> None: ...
+
+    async def next(self) -> Any:
+        """The stream's next message about the game (notices skipped); None when the server ended it."""
+
+    def close(self) -> None: ...
 
 
-async def drive_match(stub: Any, game: str, chooser: random.Random, tally: Tally) -> None:
+class GrpcSeat:
+    def __init__(self, stub: Any, game_id: str, token: str) -> None:
+        self.call = stub.Play(metadata=bearer(token))
+        self.opening = frontier_pb2.PlayRequest(game_id=game_id)
+
+    async def send(self, request: frontier_pb2.PlayRequest) -> None:
+        await self.call.write(request)
+
+    async def next(self) -> Any:
+        while True:
+            update = await self.call.read()
+            if update is grpc.aio.EOF:
+                return None
+            if update.version or update.command_id:
+                return update
+
+    def close(self) -> None:
+        self.call.cancel()
+
+
+class SocketSeat:
+    def __init__(self, socket: PlaySocket) -> None:
+        self.socket = socket
+
+    async def send(self, request: frontier_pb2.PlayRequest) -> None:
+        await self.socket.send(request)
+
+    async def next(self) -> Any:
+        while True:
+            update = await self.socket.receive()
+            if update is None or update.version or update.command_id:
+                return update
+
+    def close(self) -> None:
+        self.socket.connection.transport.abort()  # as cancelling a call: no closing handshake
+
+
+OpenSeat = Callable[[str, str], Awaitable[Seat]]
+
+
+def grpc_seats(stub: Any) -> OpenSeat:
+    async def open_seat(game_id: str, token: str) -> Seat:
+        seat = GrpcSeat(stub, game_id, token)
+        await seat.send(seat.opening)
+        return seat
+
+    return open_seat
+
+
+def socket_seats(url: str) -> OpenSeat:
+    async def open_seat(game_id: str, token: str) -> Seat:
+        return SocketSeat(await PlaySocket.open(url, game_id, token))
+
+    return open_seat
+
+
+async def drive_match(
+    stub: Any, open_seat: OpenSeat, game: str, chooser: random.Random, tally: Tally
+) -> None:
     """One driver holding every seat of its match: choose, send, wait for the answer, again."""
     while True:
         game_id, tokens = await new_game(stub, game)
-        calls = {seat: stub.Play(metadata=bearer(token)) for seat, token in tokens.items()}
+        calls: dict[int, Seat] = {}
         try:
-            for call in calls.values():
-                await call.write(frontier_pb2.PlayRequest(game_id=game_id))
-            latest = {seat: await message(call) for seat, call in calls.items()}
+            for seat, token in tokens.items():
+                calls[seat] = await open_seat(game_id, token)
+            latest = {seat: await call.next() for seat, call in calls.items()}
             version, status, to_act = latest[0].version, latest[0].status, list(latest[0].seats_to_act)
             while status != "finished":
                 for seat in to_act:  # the pushes that bring each seat to act its legal commands
                     while latest[seat].version < version:
-                        latest[seat] = await message(calls[seat])
+                        latest[seat] = await calls[seat].next()
                 ready = [seat for seat in to_act if latest[seat].legal_commands]
                 if not ready:
                     why = f"no seat to act ({to_act}) was told its legal commands"
@@ -180,9 +242,9 @@ async def drive_match(stub: Any, game: str, chooser: random.Random, tally: Tally
                 started = time.perf_counter()
                 request = frontier_pb2.PlayRequest(command_id=command_id, command=command)
                 request.expected_version = version
-                await calls[seat].write(request)
+                await calls[seat].send(request)
                 while True:
-                    update = await message(calls[seat])
+                    update = await calls[seat].next()
                     if update.command_id == command_id:
                         break
                     latest[seat] = update
@@ -193,19 +255,20 @@ async def drive_match(stub: Any, game: str, chooser: random.Random, tally: Tally
                 version, status, to_act = update.version, update.status, list(update.seats_to_act)
         finally:
             for call in calls.values():
-                call.cancel()
+                call.close()
 
 
-async def play_seat(stub: Any, game_id: str, token: str, chooser: random.Random, tally: Tally) -> None:
+async def play_seat(
+    open_seat: OpenSeat, game_id: str, token: str, chooser: random.Random, tally: Tally
+) -> None:
     """One seat's client: it acts whenever its stream says it may, until the server ends the game."""
-    call = stub.Play(metadata=bearer(token))
+    call = await open_seat(game_id, token)
     try:
-        await call.write(frontier_pb2.PlayRequest(game_id=game_id))
         newest: Any = None
         acted_at = -1  # the version our last command was chosen at
         pending: tuple[str, float] | None = None
         while True:
-            update = await message(call)
+            update = await call.next()
             if update is None:
                 return
             if pending is not None and update.command_id == pending[0]:
@@ -225,29 +288,61 @@ async def play_seat(stub: Any, game_id: str, token: str, chooser: random.Random,
                     command_id=command_id, command=chooser.choice(list(newest.legal_commands))
                 )
                 pending = (command_id, time.perf_counter())
-                await call.write(request)
+                await call.send(request)
     finally:
-        call.cancel()
+        call.close()
 
 
-async def seat_table(stub: Any, game: str, chooser: random.Random, tally: Tally) -> None:
+async def seat_table(stub: Any, open_seat: OpenSeat, game: str, chooser: random.Random, tally: Tally) -> None:
     """A table of one client per seat; a new game once the last one ends."""
     while True:
         game_id, tokens = await new_game(stub, game)
         seats = [
-            play_seat(stub, game_id, token, random.Random(chooser.random()), tally)
+            play_seat(open_seat, game_id, token, random.Random(chooser.random()), tally)
             for token in tokens.values()
         ]
         await asyncio.gather(*seats)
 
 
-async def _ours(address: str, model: str, game: str, count: int, seconds: float, server: Spawned) -> Run:
+@dataclass
+class Ours:
+    """Our server, serving Play over gRPC (address) and over WebSocket (url)."""
+
+    process: Spawned
+    url: str
+
+    def cpu_seconds(self) -> float:
+        return self.process.cpu_seconds()
+
+    def __enter__(self) -> Ours:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.process.stop()
+
+
+def ours_process(data: Path) -> Ours:
+    """`frontier serve` with --ws-port, as users run it; it prints the socket's URL second."""
+    command = [PYTHON, "-m", "service.cli", "serve", "--data", str(data), "--port", "0", "--ws-port", "0"]
+    process = Spawned(command + ["--store", "sqlite", "--organiser-token", ORGANISER], data / "server.log")
+    assert process.process.stdout is not None
+    line = process.process.stdout.readline()
+    if "WebSocket on " not in line:
+        process.stop()
+        raise RuntimeError(f"the server printed no WebSocket address: {line!r}")
+    return Ours(process, line.split("WebSocket on ", 1)[1].split()[0])
+
+
+async def _ours(server: Ours, transport: str, model: str, game: str, count: int, seconds: float) -> Run:
     tally = Tally()
-    async with grpc.aio.insecure_channel(address) as channel:
+    async with grpc.aio.insecure_channel(server.process.address) as channel:
         stub = frontier_pb2_grpc.FrontierLedgerStub(channel)
-        play: Callable[[Any, str, random.Random, Tally], Awaitable[None]]
+        open_seat = grpc_seats(stub) if transport == "grpc" else socket_seats(server.url)
+        play: Callable[[Any, OpenSeat, str, random.Random, Tally], Awaitable[None]]
         play = drive_match if model == "driver" else seat_table
-        tasks = [asyncio.ensure_future(play(stub, game, random.Random(i), tally)) for i in range(count)]
+        tasks = [
+            asyncio.ensure_future(play(stub, open_seat, game, random.Random(i), tally)) for i in range(count)
+        ]
         try:
             await asyncio.sleep(1.0)  # warm up, as the peer's driver does
             for task in tasks:
@@ -271,8 +366,8 @@ async def _ours(address: str, model: str, game: str, count: int, seconds: float,
     return Run(len(tally.latencies), elapsed, p50, cpu_after - cpu_before, tally.refused)
 
 
-def ours_run(server: Spawned, model: str, game: str, count: int, seconds: float) -> Run:
-    return asyncio.run(_ours(server.address, model, game, count, seconds, server))
+def ours_run(server: Ours, model: str, game: str, count: int, seconds: float, transport: str = "grpc") -> Run:
+    return asyncio.run(_ours(server, transport, model, game, count, seconds))
 
 
 # -- the rows --------------------------------------------------------------------------------
@@ -293,10 +388,10 @@ def peer_rows(mode: Mode, folder: Path) -> list[Row]:
     if modules is None:
         return [Row("9 vs peer", f"{label}: boardgame.io", 0.0, "", note=why) for _, label, _ in MODELS]
     seconds = 8.0 if mode.full else 3.0
-    results: dict[tuple[str, str], list[Run]] = {}
+    results: dict[tuple[str, ...], list[Run]] = {}
     with (
         Spawned(["node", str(PEER / "server.js")], folder / "peer.log", env=node_env(modules)) as peer,
-        server_process(folder / "peer-ours-data") as ours,
+        ours_process(folder / "peer-ours-data") as ours,
     ):
         durability = sqlite_settings(folder / "peer-ours-data" / "frontier.sqlite")
         for round_number in range(1, ROUNDS + 1):
@@ -304,39 +399,56 @@ def peer_rows(mode: Mode, folder: Path) -> list[Row]:
                 log(f"vs peer, round {round_number}/{ROUNDS}: {label}")
                 results.setdefault((label, "peer"), []).append(peer_run(peer, modules, model, count, seconds))
                 for game in OURS:
-                    results.setdefault((label, game), []).append(ours_run(ours, model, game, count, seconds))
+                    for transport in TRANSPORTS:  # alternately, in the same window
+                        run = ours_run(ours, model, game, count, seconds, transport)
+                        results.setdefault((label, game, transport), []).append(run)
     rows = []
     settings = ", ".join(f"{k}={v}" for k, v in durability.items())
     for _, label, _ in MODELS:
         peer_run_ = median_run(results[(label, "peer")])
         for game in OURS:
-            run = median_run(results[(label, game)])
-            ratio = run.rate / peer_run_.rate if peer_run_.rate else 0.0
-            rows.append(
-                Row(
-                    "9 vs peer",
-                    f"{label}: {game}",
-                    run.rate,
-                    "moves/s",
-                    ceiling=peer_run_.rate,
-                    ceiling_name="boardgame.io 0.50.2, in memory",
-                    target=">= 120% of the peer",
-                    met=ratio >= 1.2,
-                    note=(
-                        f"ours/peer {ratio:.2f}; p50 {run.p50_ms:.2f} ms vs peer {peer_run_.p50_ms:.2f} ms; "
-                        f"server CPU per move {run.cpu_ms_per_move:.2f} ms vs peer "
-                        f"{peer_run_.cpu_ms_per_move:.2f} ms; {run.refused} refused (overtaken); "
-                        f"medians of {ROUNDS} interleaved rounds of {seconds:.0f} s; SQLite {settings}"
-                    ),
-                    extra={
-                        "ratio_to_peer": ratio,
-                        "p50_ms": run.p50_ms,
-                        "peer_p50_ms": peer_run_.p50_ms,
-                        "server_cpu_ms_per_move": run.cpu_ms_per_move,
-                        "peer_server_cpu_ms_per_move": peer_run_.cpu_ms_per_move,
-                        "rounds": [vars(r) for r in results[(label, game)]],
-                        "peer_rounds": [vars(r) for r in results[(label, "peer")]],
-                    },
-                )
-            )
+            for transport in TRANSPORTS:
+                rows.append(_row(label, game, transport, results, peer_run_, seconds, settings))
     return rows
+
+
+def _row(
+    label: str,
+    game: str,
+    transport: str,
+    results: dict[tuple[str, ...], list[Run]],
+    peer_run_: Run,
+    seconds: float,
+    settings: str,
+) -> Row:
+    runs = results[(label, game, transport)]
+    run = median_run(runs)
+    ratio = run.rate / peer_run_.rate if peer_run_.rate else 0.0
+    # The gRPC rows keep their old names, so results compare across runs.
+    name = f"{label}: {game}" + (" over WebSocket" if transport == "ws" else "")
+    return Row(
+        "9 vs peer",
+        name,
+        run.rate,
+        "moves/s",
+        ceiling=peer_run_.rate,
+        ceiling_name="boardgame.io 0.50.2, in memory",
+        target=">= 120% of the peer",
+        met=ratio >= 1.2,
+        note=(
+            f"ours/peer {ratio:.2f}; p50 {run.p50_ms:.2f} ms vs peer {peer_run_.p50_ms:.2f} ms; "
+            f"server CPU per move {run.cpu_ms_per_move:.2f} ms vs peer "
+            f"{peer_run_.cpu_ms_per_move:.2f} ms; {run.refused} refused (overtaken); "
+            f"medians of {ROUNDS} interleaved rounds of {seconds:.0f} s; SQLite {settings}"
+        ),
+        extra={
+            "transport": transport,
+            "ratio_to_peer": ratio,
+            "p50_ms": run.p50_ms,
+            "peer_p50_ms": peer_run_.p50_ms,
+            "server_cpu_ms_per_move": run.cpu_ms_per_move,
+            "peer_server_cpu_ms_per_move": peer_run_.cpu_ms_per_move,
+            "rounds": [vars(r) for r in runs],
+            "peer_rounds": [vars(r) for r in results[(label, "peer")]],
+        },
+    )

@@ -1,6 +1,7 @@
 """Where the server's time goes under the Play path: py-spy samples the server while bots play.
 
     .venv/bin/python -m tests.benchmarks.profile_play [--model driver|seats] [--matches N] [--seconds S]
+        [--transport grpc|ws]
 
 (PROFILE_NATIVE=1 adds py-spy's --native: the C frames of grpc.aio and protobuf too.)
 
@@ -22,8 +23,7 @@ import tempfile
 import threading
 from pathlib import Path
 
-from tests.benchmarks.bench_common import server_process
-from tests.benchmarks.bench_peer import ours_run
+from tests.benchmarks.bench_peer import TRANSPORTS, ours_process, ours_run
 
 # File prefixes (as py-spy names them, relative to sys.path), tried in order.
 PARTS: tuple[tuple[str, str], ...] = (
@@ -43,6 +43,8 @@ PARTS: tuple[tuple[str, str], ...] = (
     ("service/fanout", "fan-out"),
     # The loop's own frame: what runs under it without Python frames is grpc.aio's Cython core.
     ("service/server", "event loop: grpc.aio core and asyncio"),
+    ("websockets/", "WebSocket (websockets library)"),
+    ("wsplay/", "WebSocket Play front (wsplay)"),
     ("service/", "service, other"),
     ("replay/", "log lines, hashes"),
     ("rfc8785/", "canonical JSON (rfc8785)"),
@@ -75,14 +77,16 @@ def main() -> int:
     parser.add_argument("--matches", type=int, default=8)
     parser.add_argument("--seconds", type=float, default=15.0)
     parser.add_argument("--game", default="most-wanted")
+    parser.add_argument("--transport", choices=TRANSPORTS, default="grpc", help="Play over gRPC or WebSocket")
     parser.add_argument("--raw", type=Path, help="keep py-spy's collapsed stacks in this file")
     args = parser.parse_args()
     spy = shutil.which("py-spy") or str(Path(sys.executable).parent / "py-spy")
     folder = Path(tempfile.mkdtemp(prefix="frontier-profile-"))
     raw = folder / "profile.txt"
     try:
-        with server_process(folder / "data") as server:
-            command = [spy, "record", "--pid", str(server.pid), "--duration", str(int(args.seconds) + 1)]
+        with ours_process(folder / "data") as server:
+            pid = server.process.pid
+            command = [spy, "record", "--pid", str(pid), "--duration", str(int(args.seconds) + 1)]
             command += ["--format", "raw", "--gil", "--rate", "200", "--output", str(raw)]
             if os.environ.get("PROFILE_NATIVE"):
                 command.append("--native")
@@ -90,12 +94,13 @@ def main() -> int:
                 target=subprocess.run, args=(command,), kwargs={"capture_output": True}
             )
             recorder.start()
-            run = ours_run(server, args.model, args.game, args.matches, args.seconds)
+            run = ours_run(server, args.model, args.game, args.matches, args.seconds, args.transport)
             recorder.join()
             if args.raw:
                 shutil.copy(raw, args.raw)
         print(
-            f"{args.model}, {args.matches} at once, {args.game}: {run.rate:,.0f} moves/s, "
+            f"{args.model}, {args.matches} at once, {args.game} over {args.transport}: "
+            f"{run.rate:,.0f} moves/s, "
             f"p50 {run.p50_ms:.2f} ms, server CPU {run.cpu_ms_per_move:.2f} ms per move"
         )
         for name, share in shares(raw):
