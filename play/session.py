@@ -21,7 +21,7 @@ from service.errors import InvalidArgument, ServiceError
 from service.games import Accepted, Games
 from service.generated.frontier.v1 import frontier_pb2
 from service.records import FINISHED, GameRecord
-from service.views import redacted_entry_events, redacted_events, viewer_of
+from service.views import redacted_entry_events, shared_entry_events, viewer_of
 from service.watching import Watching
 
 T = TypeVar("T")
@@ -58,8 +58,8 @@ def answer(accepted: Accepted, caller: Caller, seat: int, command_id: str) -> fr
     """The answer to an accepted (or already accepted) command, as the sender may see it."""
     record, entry = accepted.record, accepted.entry
     viewer = viewer_of(record, caller)
-    if accepted.events and viewer is not None:  # the decided events: no need to decode them again
-        events = redacted_events(record, accepted.events, viewer)
+    if viewer is not None:  # shared with the watchers of this entry; the decided events need no decoding
+        events = shared_entry_events(record, entry.to_json(), viewer, accepted.events or None)
     else:
         events = redacted_entry_events(record, entry.events, viewer)
     is_latest = entry.version == record.game_version

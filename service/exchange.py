@@ -111,7 +111,8 @@ def import_log(app: Games, content: str) -> GameRecord:
     try:
         # The sender's checkpoint is not kept: this server signs what it re-verified, as imported.
         lines, _their_checkpoint = checkpoint.split_checkpoint(logfile.split_lines(content))
-        header, entries, trailer = logfile.read_lines(lines, checkpoint_allowed=False)
+        bodies: list[str | None] = []  # each entry's own text, hashed as it stands (replay/verify.py)
+        header, entries, trailer = logfile.read_lines(lines, checkpoint_allowed=False, bodies=bodies)
     except checkpoint.CheckpointError as error:
         raise InvalidArgument("MALFORMED_LOG", str(error), field="content", code=error.code) from None
     except logfile.LogFormatError as error:
@@ -122,7 +123,7 @@ def import_log(app: Games, content: str) -> GameRecord:
         uid = UUID(header.game_id)
     except ValueError:
         raise InvalidArgument("BAD_GAME_ID", f"header game_id {header.game_id!r} is not a UUID") from None
-    result = verify(header, entries, trailer)
+    result = verify(header, entries, trailer, bodies=bodies)
     if not result.ok:
         problem = result.problem
         assert problem is not None
