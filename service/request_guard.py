@@ -110,6 +110,11 @@ def _guard_requests(behaviour: Callable[..., Any]) -> Callable[..., Any]:
 
 
 class MalformedRequestGuard(grpc.aio.ServerInterceptor):  # type: ignore[misc]
+    def __init__(self) -> None:
+        # Wrapping a handler costs more than many a call's own work (functools.wraps, inspect):
+        # each method's handler is wrapped once, and again only if gRPC hands over a new one.
+        self._guarded: dict[str, tuple[grpc.RpcMethodHandler, grpc.RpcMethodHandler]] = {}
+
     async def intercept_service(
         self,
         continuation: Callable[[grpc.HandlerCallDetails], Awaitable[grpc.RpcMethodHandler]],
@@ -118,16 +123,26 @@ class MalformedRequestGuard(grpc.aio.ServerInterceptor):  # type: ignore[misc]
         handler = await continuation(details)
         if handler is None or handler.request_deserializer is None:
             return handler
-        method = details.method.rsplit("/", 1)[-1]
-        if handler.request_streaming:
-            ours = details.method.startswith("/frontier.") and handler.response_streaming
-            if not (ours and inspect.isasyncgenfunction(handler.stream_stream)):
-                return handler
-            return handler._replace(
-                request_deserializer=_tolerant(method, handler.request_deserializer),
-                stream_stream=_guard_requests(handler.stream_stream),
-            )
-        changes: dict[str, Any] = {"request_deserializer": _tolerant(method, handler.request_deserializer)}
-        kind = "unary_stream" if handler.response_streaming else "unary_unary"
-        changes[kind] = _guard(getattr(handler, kind))
-        return handler._replace(**changes)
+        known = self._guarded.get(details.method)
+        if known is not None and known[0] is handler:
+            return known[1]
+        guarded = _guarded_handler(details.method, handler)
+        self._guarded[details.method] = (handler, guarded)
+        return guarded
+
+
+def _guarded_handler(full_method: str, handler: grpc.RpcMethodHandler) -> grpc.RpcMethodHandler:
+    """`handler` with its requests decoded tolerantly and Undecodable ones answered (see above)."""
+    method = full_method.rsplit("/", 1)[-1]
+    if handler.request_streaming:
+        ours = full_method.startswith("/frontier.") and handler.response_streaming
+        if not (ours and inspect.isasyncgenfunction(handler.stream_stream)):
+            return handler
+        return handler._replace(
+            request_deserializer=_tolerant(method, handler.request_deserializer),
+            stream_stream=_guard_requests(handler.stream_stream),
+        )
+    changes: dict[str, Any] = {"request_deserializer": _tolerant(method, handler.request_deserializer)}
+    kind = "unary_stream" if handler.response_streaming else "unary_unary"
+    changes[kind] = _guard(getattr(handler, kind))
+    return handler._replace(**changes)
