@@ -6,11 +6,6 @@ server follows the streams of the games it has watchers for and hands each
 entry to their local queues. Redis is never the record of truth: publishing
 failures are swallowed (the store already holds the entry), and watchers fall
 back to following the store until Redis is back.
-
-Publishing is one thread's job too: a command is acknowledged once it is stored,
-without waiting on Redis (a hung Redis must not stall commands), and the entries
-of concurrent commands leave in one pipelined round trip, in the order they were
-stored (a game's commands are published under its lock, so its stream keeps order).
 """
 
 from __future__ import annotations
@@ -18,7 +13,6 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-import queue
 import threading
 from typing import Any
 
@@ -30,8 +24,6 @@ log = logging.getLogger(__name__)
 
 GLOBAL_STREAM = "frontier:games"
 STREAM_LENGTH = 10_000  # entries kept per game stream; older watchers catch up from the store
-GLOBAL_LENGTH = 100_000
-PUBLISH_BATCH = 200  # entries per round trip at most
 
 
 def game_stream(game_id: str) -> str:
@@ -47,54 +39,20 @@ class RedisBroker:
         self._lock = threading.Lock()
         self._stopping = threading.Event()
         self.healthy = True
-        self._outbox: queue.SimpleQueue[Update | None] = queue.SimpleQueue()  # None: stop
-        self._publisher = threading.Thread(target=self._publish_all, name="redis-publish", daemon=True)
-        self._publisher.start()
         self._reader = threading.Thread(target=self._follow, name="redis-fanout", daemon=True)
         self._reader.start()
 
     def publish(self, update: Update) -> None:
-        """Hand a stored entry to the publisher thread; returns at once."""
-        self._outbox.put(update)
-
-    def _publish_all(self) -> None:
-        """Send what is queued, everything queued meanwhile in the same round trip, until stopped."""
-        while (first := self._outbox.get()) is not None:
-            batch = [first]
-            stopping = False
-            while len(batch) < PUBLISH_BATCH:
-                try:
-                    update = self._outbox.get_nowait()
-                except queue.Empty:
-                    break
-                if update is None:
-                    stopping = True
-                    break
-                batch.append(update)
-            try:
-                self._send(batch)
-            except Exception:  # a dead publisher would silence every later entry: log and go on
-                log.exception("redis publish of %d entries failed", len(batch))
-            if stopping:
-                return
-
-    def _send(self, batch: list[Update]) -> None:
-        pipe = self._redis.pipeline(transaction=False)
-        for update in batch:
-            fields: dict[Any, Any] = {"entry": json.dumps(update.entry), "finished": int(update.finished)}
-            pipe.xadd(game_stream(update.game_id), fields, maxlen=STREAM_LENGTH, approximate=True)
-            pipe.xadd(
-                GLOBAL_STREAM,
-                {"game_id": update.game_id, "version": update.version},
-                maxlen=GLOBAL_LENGTH,
-                approximate=True,
-            )
+        fields: dict[Any, Any] = {"entry": json.dumps(update.entry), "finished": int(update.finished)}
         try:
+            pipe = self._redis.pipeline(transaction=False)
+            pipe.xadd(game_stream(update.game_id), fields, maxlen=STREAM_LENGTH, approximate=True)
+            pipe.xadd(GLOBAL_STREAM, {"game_id": update.game_id, "version": update.version}, maxlen=100_000)
             pipe.execute()
             self.healthy = True
         except redis.RedisError as error:
             self.healthy = False
-            log.warning("redis publish of %d entries failed (the store has them): %s", len(batch), error)
+            log.warning("redis publish failed (the store has the entry): %s", error)
 
     def subscribe(self, game_id: str) -> Subscription:
         subscription = self._local.subscribe(game_id)  # first, so the reader keeps the stream
@@ -155,8 +113,6 @@ class RedisBroker:
         return self._local.has_watchers(stream.removeprefix("frontier:game:"))
 
     def close(self) -> None:
-        self._outbox.put(None)  # after what is queued: those entries still go out
-        self._publisher.join(timeout=10)
         self._stopping.set()
         self._reader.join(timeout=2)
         self._local.close()

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
 import grpc
 
 from service.generated.frontier.v1 import frontier_pb2
 from service.request_guard import MalformedRequestGuard, Undecodable
+from tests.wsplay.apart import run_apart
 
 
 class Details(grpc.HandlerCallDetails):  # type: ignore[misc]
@@ -25,7 +25,7 @@ def intercept(guard: MalformedRequestGuard, method: str, handler: grpc.RpcMethod
     async def continuation(details: grpc.HandlerCallDetails) -> grpc.RpcMethodHandler:
         return handler
 
-    return asyncio.run(guard.intercept_service(continuation, Details(method)))
+    return run_apart(guard.intercept_service(continuation, Details(method)))
 
 
 def test_a_methods_guarded_handler_is_built_once_and_rebuilt_for_a_new_handler() -> None:

@@ -126,21 +126,31 @@ def test_redis_down_mid_game_commands_go_on_and_watchers_recover(
             watcher = Watcher(client, g.game_id)
             watcher.start()
             chooser = random.Random(9)
-            for _ in range(3):
-                current = state(client, g.game_id, ORGANISER)
-                seat = current.seats_to_act[0]
-                client.call(
-                    "SubmitCommand",
-                    frontier_pb2.SubmitCommandRequest(
-                        game_id=g.game_id,
-                        command_id=uuid.uuid4().hex,
-                        command=chooser.choice(list(legal(client, g, seat).commands)),
-                    ),
-                    token=g.tokens[seat],
-                )
+
+            def play_some(moves: int) -> None:
+                for _ in range(moves):
+                    current = state(client, g.game_id, ORGANISER)
+                    seat = current.seats_to_act[0]
+                    client.call(
+                        "SubmitCommand",
+                        frontier_pb2.SubmitCommandRequest(
+                            game_id=g.game_id,
+                            command_id=uuid.uuid4().hex,
+                            command=chooser.choice(list(legal(client, g, seat).commands)),
+                        ),
+                        token=g.tokens[seat],
+                    )
+
+            play_some(3)
             redis_server.stop()
             time.sleep(1.5)
-            final = play_through([client], g, chooser)  # the store is the truth: commands still succeed
+            play_some(3)  # the store is the truth: commands still succeed
+            # The watcher hears of the outage when it next wakes (within its poll interval); a game
+            # that ended first would only be caught up from the store, with nothing to notice.
+            deadline = time.monotonic() + 30
+            while not any("unavailable" in n for n in watcher.notices) and time.monotonic() < deadline:
+                time.sleep(0.05)
+            final = play_through([client], g, chooser)
             redis_server.start()
             watcher.join(timeout=60)
             assert not watcher.is_alive()

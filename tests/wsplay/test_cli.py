@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import os
 import re
 import signal
@@ -14,6 +13,7 @@ from pathlib import Path
 
 from service.client import Client
 from service.generated.frontier.v1 import frontier_pb2
+from tests.wsplay.apart import run_apart
 from wsplay.client import PlaySocket
 
 
@@ -53,7 +53,7 @@ def test_serve_prints_the_socket_and_bots_play_whole_games_through_it(tmp_path: 
             assert update is not None
             return update.error.reason
 
-        assert asyncio.run(unknown_game()) == "GAME_NOT_FOUND"
+        assert run_apart(unknown_game()) == "GAME_NOT_FOUND"
     finally:
         process.send_signal(signal.SIGTERM)
         assert process.wait(timeout=20) == 0

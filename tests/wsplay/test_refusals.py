@@ -20,6 +20,7 @@ from service.generated.frontier.v1 import frontier_pb2
 from service.server import Running
 from tests.conftest import ORGANISER, start_server
 from tests.service.helpers import Game, create, failure, legal, state
+from tests.wsplay.apart import run_apart
 from wsplay.client import PlaySocket
 
 WAIT = 30.0
@@ -58,7 +59,7 @@ async def _refused(url: str, frames: list[str | bytes], headers: dict[str, str] 
 def refused(url: str, *frames: str | bytes, token: str | None = None, header: str | None = None) -> Refusal:
     """The last message and close frame of a connection sending `frames` (the header's token, if any)."""
     value = header if header is not None else (f"Bearer {token}" if token else None)
-    return asyncio.run(_refused(url, list(frames), {"Authorization": value} if value else None))
+    return run_apart(_refused(url, list(frames), {"Authorization": value} if value else None))
 
 
 def opening(game_id: str, *, token: str = "", command: Any = None, **fields: Any) -> bytes:
@@ -152,9 +153,9 @@ def test_a_token_in_the_message_or_in_both_places_agreeing_opens_the_seat(client
         finally:
             await socket.close()
 
-    assert asyncio.run(opened_as(True, False)) == 2
-    assert asyncio.run(opened_as(True, True)) == 2
-    assert asyncio.run(opened_as(False, True)) == 2
+    assert run_apart(opened_as(True, False)) == 2
+    assert run_apart(opened_as(True, True)) == 2
+    assert run_apart(opened_as(False, True)) == 2
 
 
 def test_malformed_and_text_frames_end_the_connection_as_unsupported_data(client: Client, url: str) -> None:
@@ -211,7 +212,7 @@ def test_only_the_play_path_is_served(url: str) -> None:
             pass
 
     with pytest.raises(InvalidStatus) as refused_:
-        asyncio.run(attempt())
+        run_apart(attempt())
     assert refused_.value.response.status_code == 404
 
 
@@ -259,7 +260,7 @@ def test_a_retry_after_a_dropped_connection_is_recorded_once(client: Client, url
         finally:
             await second.close()
 
-    answered, third = asyncio.run(scenario())
+    answered, third = run_apart(scenario())
     assert not answered.HasField("error"), answered.error
     assert answered.step.version == third.step.version == before.version + 1
     assert third.duplicate
@@ -294,7 +295,7 @@ def test_a_client_that_leaves_ends_its_stream_while_the_game_waits(
         return during
 
     for abort in (False, True):
-        assert asyncio.run(visit(abort)) == before + 1
+        assert run_apart(visit(abort)) == before + 1
         assert watching.active == before
     assert [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR] == []  # handled
 
@@ -317,7 +318,7 @@ def test_stopping_the_server_tells_open_sockets_it_is_going_away(tmp_path: Path)
                 await asyncio.wait_for(socket.receive(), WAIT)
             return socket.close_code
 
-        assert asyncio.run(scenario()) == 1001
+        assert run_apart(scenario()) == 1001
     finally:
         if not stopped:
             running.stop()
@@ -342,7 +343,7 @@ def test_a_server_full_of_watchers_says_try_again_later(tmp_path: Path) -> None:
             finally:
                 await holder.close()
 
-        refusal = asyncio.run(scenario())
+        refusal = run_apart(scenario())
         assert (refusal.code, refusal.reason, refusal.close_code) == (
             "RESOURCE_EXHAUSTED",
             "TOO_MANY_WATCHERS",

@@ -16,6 +16,7 @@ from service.generated.frontier.v1 import frontier_pb2
 from service.server import Running
 from tests.conftest import ORGANISER
 from tests.service.helpers import create, failure
+from tests.wsplay.apart import run_apart
 
 WAIT = 30.0
 UNKNOWN = str(uuid.uuid4())
@@ -53,7 +54,7 @@ def over_ws(
             return (update.error.code, update.error.reason)
         return ("OK", str(update.seat), str(update.version), str(len(update.legal_commands)))
 
-    return asyncio.run(attempt())
+    return run_apart(attempt())
 
 
 def test_every_opening_is_answered_as_grpc_play_answers_it(server: Running, url: str) -> None:
