@@ -248,7 +248,11 @@ def print_deals(deals: list[dict[str, Any]]) -> None:
 def _standings(args: argparse.Namespace) -> int:
     table = _fetch(args, "GetStandings")
     if args.json:
-        print(json_format.MessageToJson(table, preserving_proto_field_name=True))
+        print(
+            json_format.MessageToJson(
+                table, preserving_proto_field_name=True, always_print_fields_with_no_presence=True
+            )
+        )
         return 0
     print(f"{'rank':>4}  {'player':20} {'points':>6} {'S-B':>7} {'scores':>7} {'h2h':>5} {'games':>5}")
     for row in table.standings:
@@ -263,7 +267,11 @@ def _standings(args: argparse.Namespace) -> int:
 def _ratings(args: argparse.Namespace) -> int:
     ratings = _fetch(args, "GetRatings")
     if args.json:
-        print(json_format.MessageToJson(ratings, preserving_proto_field_name=True))
+        print(
+            json_format.MessageToJson(
+                ratings, preserving_proto_field_name=True, always_print_fields_with_no_presence=True
+            )
+        )
         return 0
     print(f"{'#':>3}  {'player':20} {'ordinal':>8} {'mu':>7} {'sigma':>6}")
     for number, row in enumerate(ratings.ratings, start=1):
