@@ -56,11 +56,16 @@ class Running:
                 closing.result(timeout=(grace or 0) + 30)
             stopping = asyncio.run_coroutine_threadsafe(self.server.stop(grace), self.loop)
             stopping.result(timeout=(grace or 0) + 30)
+            # Streams still suspended on the loop end here, on their own loop, not later in
+            # a garbage collection on whichever thread runs it.
+            ending = asyncio.run_coroutine_threadsafe(_end_leftover_tasks(), self.loop)
+            ending.result(timeout=30)
             self.loop.call_soon_threadsafe(self.loop.stop)
         self.thread.join(timeout=30)
+        # Every pool finishes its running job before the store closes under it.
         self.servicer.watching.close()
         self.servicer.plays.close()
-        self.workers.shutdown(wait=False, cancel_futures=True)
+        self.workers.shutdown(wait=True, cancel_futures=True)
         self.app.broker.close()
         self.app.close()
 
@@ -189,6 +194,15 @@ async def _start(
     for name in ("", SERVICE_NAME, tournaments_name):
         health_servicer.set(name, health_pb2.HealthCheckResponse.SERVING)
     return server, port
+
+
+async def _end_leftover_tasks() -> None:
+    leftovers = [task for task in asyncio.all_tasks() if task is not asyncio.current_task()]
+    for task in leftovers:
+        task.cancel()
+    if leftovers:
+        await asyncio.wait(leftovers, timeout=10)
+    await asyncio.get_running_loop().shutdown_asyncgens()
 
 
 async def _close_sockets(ws_server: websockets.asyncio.server.Server) -> None:
