@@ -2,6 +2,8 @@
 
 One small function per event kind, found through a dict keyed by the event's class: a rebuild folds
 every event of a log, and one dict look-up is cheaper than trying a long `match` case by case.
+Each fold copies the 43-field state once where it can: seat changes are made on the players
+tuple (`_seats`) and handed to the same `changed` call as the state's own fields.
 """
 
 from __future__ import annotations
@@ -97,8 +99,8 @@ def _discards_reshuffled(state: State, e: ev.DiscardsReshuffled) -> State:
 
 
 def _cards_drawn(state: State, e: ev.CardsDrawn) -> State:
-    state = changed(state, deck=state.deck[len(e.cards) :])
-    return state.with_player(e.seat, hand=state.player(e.seat).hand + e.cards)
+    players = _seats(state.players, e.seat, hand=state.player(e.seat).hand + e.cards)
+    return changed(state, deck=state.deck[len(e.cards) :], players=players)
 
 
 def _centre_stacked(state: State, e: ev.CentreStacked) -> State:
@@ -152,11 +154,13 @@ def _turn_started(state: State, e: ev.TurnStarted) -> State:
 
 
 def _horse_ridden(state: State, e: ev.HorseRidden) -> State:
-    return changed(_play(state, e.seat, e.card), phase=END_TURN).with_player(e.seat, location=e.destination)
+    hand = _without_card(state.player(e.seat).hand, e.card)
+    players = _seats(state.players, e.seat, hand=hand, location=e.destination)
+    return changed(state, players=players, discard=state.discard + (e.card,), phase=END_TURN)
 
 
 def _card_played_to_end_turn(state: State, e: ev.SafesPeeked | ev.DusterPlayed) -> State:
-    return changed(_play(state, e.seat, e.card), phase=END_TURN)
+    return _play(state, e.seat, e.card, phase=END_TURN)
 
 
 def _discard_required(state: State, e: ev.DiscardRequired) -> State:
@@ -164,38 +168,35 @@ def _discard_required(state: State, e: ev.DiscardRequired) -> State:
 
 
 def _card_discarded(state: State, e: ev.CardDiscarded) -> State:
-    state = _play(state, e.seat, e.card)
     left = state.to_discard - 1
     if left > 0:
-        return changed(state, to_discard=left)
-    return changed(state, to_discard=0, discarding=-1, phase=END_TURN)
+        return _play(state, e.seat, e.card, to_discard=left)
+    return _play(state, e.seat, e.card, to_discard=0, discarding=-1, phase=END_TURN)
 
 
 # Fights.
 
 
 def _fight_started(state: State, e: ev.FightStarted) -> State:
-    state = _take_from_hand(state, e.attacker, e.gun)
     fight = Fight(e.fight, e.attacker, e.defender, e.position, e.gun)
-    return changed(state, fight=fight, phase=DEFEND)
+    return changed(state, players=_taken(state, e.attacker, e.gun), fight=fight, phase=DEFEND)
 
 
 def _defence_chosen(state: State, e: ev.DefenceChosen) -> State:
     attacked = state.fight
     assert attacked is not None
     if e.gun is not None:
-        state = _take_from_hand(state, e.seat, e.gun)
+        state = changed(state, players=_taken(state, e.seat, e.gun))
     chosen = changed(attacked, defence_gun=e.gun, defended=True)
     askers = assist_askers(state, chosen)
-    state = changed(state, fight=changed(chosen, askers=askers))
-    return changed(state, phase=ASSIST if askers else FIGHT_READY)
+    return changed(state, fight=changed(chosen, askers=askers), phase=ASSIST if askers else FIGHT_READY)
 
 
 def _assist_offered(state: State, e: ev.AssistOffered) -> State:
     current = state.fight
     assert current is not None
-    state = _take_from_hand(state, e.seat, e.card)
-    return _next_asker(state, changed(current, helpers=current.helpers + (Helper(e.seat, e.card, e.side),)))
+    helped = changed(current, helpers=current.helpers + (Helper(e.seat, e.card, e.side),))
+    return _next_asker(state, helped, players=_taken(state, e.seat, e.card))
 
 
 def _assist_declined(state: State, e: ev.AssistDeclined) -> State:
@@ -209,18 +210,20 @@ def _fight_resolved(state: State, e: ev.FightResolved) -> State:
     # Hand cards go face up to the discard pile; showdown-gun safes stay in their rows.
     spent = [fight.attack_gun, fight.defence_gun, *(h.card for h in fight.helpers)]
     hand_cards = tuple(c for c in spent if c is not None and not _is_safe(c))
-    state = changed(state, discard=state.discard + hand_cards)
+    discard = state.discard + hand_cards
     if fight.kind == "showdown":
-        return changed(state, fight=None, phase=SHOWDOWN_NEXT)
+        return changed(state, discard=discard, fight=None, phase=SHOWDOWN_NEXT)
+    # send_away_destinations reads locations only, so the discard need not be folded in first.
     if fight.kind == "duel" and e.attacker_won and send_away_destinations(state, fight):
-        return changed(state, phase=SEND_AWAY)
+        return changed(state, discard=discard, phase=SEND_AWAY)
     keep = fight if fight.kind == "duel" and e.attacker_won else None  # StarsSwapped follows
-    return changed(state, fight=keep, phase=END_TURN)
+    return changed(state, discard=discard, fight=keep, phase=END_TURN)
 
 
 def _safe_stolen(state: State, e: ev.SafeStolen) -> State:
-    state = _remove_safe(state, e.defender, e.safe)
-    return state.with_player(e.attacker, safes=state.player(e.attacker).safes + (e.safe,))
+    players = _seats(state.players, e.defender, safes=_without_safe(state.player(e.defender).safes, e.safe))
+    players = _seats(players, e.attacker, safes=players[e.attacker].safes + (e.safe,))
+    return changed(state, players=players)
 
 
 def _stars_swapped(state: State, e: ev.StarsSwapped) -> State:
@@ -246,9 +249,10 @@ def _heist_started(state: State, e: ev.HeistStarted) -> State:
 
 
 def _heist_committed(state: State, e: ev.HeistCommitted) -> State:
+    hand = state.player(e.seat).hand
     if e.card is not None:
-        state = _take_from_hand(state, e.seat, e.card)
-    return state.with_player(e.seat, committed=e.card, has_committed=True)
+        hand = _without_card(hand, e.card)
+    return state.with_player(e.seat, hand=hand, committed=e.card, has_committed=True)
 
 
 def _heist_revealed(state: State, e: ev.HeistRevealed) -> State:
@@ -293,8 +297,10 @@ def _mystery_scoring_started(state: State, e: ev.MysteryScoringStarted) -> State
 
 
 def _mystery_gun_played(state: State, e: ev.MysteryGunPlayed) -> State:
-    state = changed(state, mystery_pending=state.mystery_pending[1:])
-    return state if e.gun is None else _play(state, e.seat, e.gun)
+    pending = state.mystery_pending[1:]
+    if e.gun is None:
+        return changed(state, mystery_pending=pending)
+    return _play(state, e.seat, e.gun, mystery_pending=pending)
 
 
 def _teams_scored(state: State, e: ev.TeamsScored) -> State:
@@ -370,31 +376,50 @@ _FOLDS: dict[type, Fold] = {
 # Shared steps.
 
 
-def _play(state: State, seat: int, card: str) -> State:
-    """A card leaves the hand face up onto the discard pile (DW-HAND-2)."""
-    state = _take_from_hand(state, seat, card)
-    return changed(state, discard=state.discard + (card,))
+def _seats(players: tuple[Player, ...], seat: int, **changes: object) -> tuple[Player, ...]:
+    """The players with one seat's record changed, to pass to the state's own `changed`."""
+    changed_players = list(players)
+    changed_players[seat] = changed(players[seat], **changes)
+    return tuple(changed_players)
 
 
-def _take_from_hand(state: State, seat: int, card: str) -> State:
+def _play(state: State, seat: int, card: str, **changes: object) -> State:
+    """A card leaves the hand face up onto the discard pile (DW-HAND-2); `changes` ride along."""
+    return changed(state, players=_taken(state, seat, card), discard=state.discard + (card,), **changes)
+
+
+def _taken(state: State, seat: int, card: str) -> tuple[Player, ...]:
+    """The players with `card` gone from `seat`'s hand."""
     hand = state.player(seat).hand
     if card not in hand:  # a showdown gun from a safe stays where it is (DW-SHOW-2)
-        return state
+        return state.players
+    return _seats(state.players, seat, hand=_without_card(hand, card))
+
+
+def _without_card(hand: tuple[str, ...], card: str) -> tuple[str, ...]:
+    """`hand` less one copy of `card`, if it holds one."""
+    if card not in hand:
+        return hand
     index = hand.index(card)
-    return state.with_player(seat, hand=hand[:index] + hand[index + 1 :])
+    return hand[:index] + hand[index + 1 :]
+
+
+def _without_safe(safes: tuple[str, ...], safe: str) -> tuple[str, ...]:
+    return tuple(s for s in safes if s != safe)
 
 
 def _remove_safe(state: State, seat: int, safe: str) -> State:
-    return state.with_player(seat, safes=tuple(s for s in state.player(seat).safes if s != safe))
+    return state.with_player(seat, safes=_without_safe(state.player(seat).safes, safe))
 
 
 def _after_give(state: State) -> State:
     return changed(state, phase=state.resume, overflow=-1)
 
 
-def _next_asker(state: State, fight: Fight) -> State:
+def _next_asker(state: State, fight: Fight, **changes: object) -> State:
     askers = fight.askers[1:]
-    return changed(state, fight=changed(fight, askers=askers), phase=ASSIST if askers else FIGHT_READY)
+    phase = ASSIST if askers else FIGHT_READY
+    return changed(state, fight=changed(fight, askers=askers), phase=phase, **changes)
 
 
 def _is_safe(gun: str) -> bool:
