@@ -44,14 +44,13 @@ def evolve(state: State | None, event: Event) -> State:
     if isinstance(event, ev.GameStarted):
         return _started(event)
     assert state is not None, f"{event.kind} before game_started"
-    return _fold_for(type(event))(state, event)
+    fold = _FOLDS.get(type(event)) or _inherited_fold(type(event))
+    return fold(state, event)
 
 
-def _fold_for(kind: type) -> Fold:
-    fold = _FOLDS.get(kind)
-    if fold is None:  # a subclass of an event class folds as its base, as the old `match` did
-        fold = next((_FOLDS[base] for base in kind.__mro__ if base in _FOLDS), _unknown)
-    return fold
+def _inherited_fold(kind: type) -> Fold:
+    """A subclass of an event class folds as its base, as the old `match` did."""
+    return next((_FOLDS[base] for base in kind.__mro__ if base in _FOLDS), _unknown)
 
 
 def _unknown(state: State, event: Event) -> State:
@@ -120,8 +119,10 @@ def _pass_chosen(state: State, e: ev.PassChosen) -> State:
 
 
 def _safe_passed(state: State, e: ev.SafePassed) -> State:
-    state = _remove_safe(state, e.giver, e.safe).with_player(e.giver, passing=None)
-    state = state.with_player(e.receiver, safes=state.player(e.receiver).safes + (e.safe,))
+    giver = _without_safe(state.player(e.giver).safes, e.safe)
+    players = _seats(state.players, e.giver, safes=giver, passing=None)
+    players = _seats(players, e.receiver, safes=players[e.receiver].safes + (e.safe,))
+    state = changed(state, players=players)
     return _after_give(state) if state.phase == GIVE_SAFE else state
 
 
