@@ -1,6 +1,15 @@
-"""Folding one event into the state. Trusts its events: decide() has checked them."""
+"""Folding one event into the state. Trusts its events: decide() has checked them.
+
+One small function per event kind, found through a dict keyed by the event's class: a rebuild folds
+every event of a log, and one dict look-up is cheaper than trying a long `match` case by case.
+Each fold copies the 43-field state once where it can: seat changes are made on the players
+tuple (`_seats`) and handed to the same `changed` call as the state's own fields.
+"""
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
 
 from engines.base import Event, changed
 from engines.deadwood import events as ev
@@ -28,140 +37,23 @@ from engines.deadwood.state import (
     State,
 )
 
+Fold = Callable[[State, Any], State]
+
 
 def evolve(state: State | None, event: Event) -> State:
     if isinstance(event, ev.GameStarted):
         return _started(event)
     assert state is not None, f"{event.kind} before game_started"
-    match event:
-        case ev.RulesAdded(holsters_in_showdown=holsters, mystery_gold_die=die):
-            return changed(state, holsters_in_showdown=holsters, mystery_gold_die=die)
-        case ev.MysteryScoringStarted(seats=seats, safes=safes):
-            return changed(state, phase=MYSTERY, mystery_pending=tuple(zip(seats, safes, strict=True)))
-        case ev.MysteryGunPlayed(seat=seat, gun=gun):
-            state = changed(state, mystery_pending=state.mystery_pending[1:])
-            return state if gun is None else _play(state, seat, gun)
-        case ev.StarsPlaced(locations=locations):
-            players = tuple(changed(p, location=loc) for p, loc in zip(state.players, locations, strict=True))
-            return changed(state, players=players)
-        case ev.DeckShuffled(cards=cards):
-            return changed(state, deck=cards)
-        case ev.DiscardsReshuffled(cards=cards):
-            return changed(state, deck=state.deck + cards, discard=())
-        case ev.CardsDrawn(seat=seat, cards=cards):
-            state = changed(state, deck=state.deck[len(cards) :])
-            return state.with_player(seat, hand=state.player(seat).hand + cards)
-        case ev.CentreStacked(safes=safes):
-            return changed(state, centre=safes)
-        case ev.SafesDealt(seat=seat, safes=safes):
-            return state.with_player(seat, safes=safes)
-        case ev.SafesBoxed(safes=safes):
-            return changed(state, boxed=state.boxed + safes)
-        case ev.PassChosen(seat=seat, position=position):
-            return state.with_player(seat, passing=state.player(seat).safes[position])
-        case ev.SafePassed(giver=giver, receiver=receiver, safe=safe):
-            state = _remove_safe(state, giver, safe).with_player(giver, passing=None)
-            state = state.with_player(receiver, safes=state.player(receiver).safes + (safe,))
-            return _after_give(state) if state.phase == GIVE_SAFE else state
-        case ev.SafeLeftGame(seat=seat, safe=safe):
-            state = changed(_remove_safe(state, seat, safe), boxed=state.boxed + (safe,))
-            return _after_give(state)
-        case ev.SafesShuffled(seat=seat, order=order):
-            safes = state.player(seat).safes
-            return state.with_player(seat, safes=tuple(safes[i] for i in order))
-        case ev.DiceRolled() | ev.FirstPlayerChosen(seat=_):
-            return (
-                changed(state, first_player=event.seat) if isinstance(event, ev.FirstPlayerChosen) else state
-            )
-        case ev.TurnStarted(seat=seat, round=round_, badge=badge):
-            state = changed(state, phase=TURN, active=seat, round=round_)
-            if badge:
-                state = state.with_player(seat, badge_turns=state.player(seat).badge_turns - 1)
-            return state
-        case ev.HorseRidden(seat=seat, card=card, destination=destination):
-            return changed(_play(state, seat, card), phase=END_TURN).with_player(seat, location=destination)
-        case ev.SafesPeeked(seat=seat, card=card) | ev.DusterPlayed(seat=seat, card=card):
-            return changed(_play(state, seat, card), phase=END_TURN)
-        case ev.DiscardRequired(seat=seat, count=count):
-            return changed(state, phase=DISCARD, discarding=seat, to_discard=count)
-        case ev.CardDiscarded(seat=seat, card=card):
-            state = _play(state, seat, card)
-            left = state.to_discard - 1
-            if left > 0:
-                return changed(state, to_discard=left)
-            return changed(state, to_discard=0, discarding=-1, phase=END_TURN)
-        case ev.FightStarted(fight=kind, attacker=attacker, defender=defender, position=position, gun=gun):
-            state = _take_from_hand(state, attacker, gun)
-            fight = Fight(kind, attacker, defender, position, gun)
-            return changed(state, fight=fight, phase=DEFEND)
-        case ev.DefenceChosen(seat=seat, gun=gun):
-            attacked = state.fight
-            assert attacked is not None
-            if gun is not None:
-                state = _take_from_hand(state, seat, gun)
-            chosen = changed(attacked, defence_gun=gun, defended=True)
-            askers = assist_askers(state, chosen)
-            state = changed(state, fight=changed(chosen, askers=askers))
-            return changed(state, phase=ASSIST if askers else FIGHT_READY)
-        case ev.AssistOffered(seat=seat, card=card, side=side):
-            current = state.fight
-            assert current is not None
-            state = _take_from_hand(state, seat, card)
-            return _next_asker(state, changed(current, helpers=current.helpers + (Helper(seat, card, side),)))
-        case ev.AssistDeclined():
-            assert state.fight is not None
-            return _next_asker(state, state.fight)
-        case ev.FightResolved(attacker_won=won):
-            return _fight_resolved(state, won)
-        case ev.SafeStolen(attacker=attacker, defender=defender, safe=safe):
-            state = _remove_safe(state, defender, safe)
-            return state.with_player(attacker, safes=state.player(attacker).safes + (safe,))
-        case ev.StarsSwapped(attacker=attacker, defender=defender):
-            here, there = state.player(attacker).location, state.player(defender).location
-            state = state.with_player(attacker, location=there).with_player(defender, location=here)
-            return changed(state, fight=None, phase=END_TURN)
-        case ev.PlayerSentAway(seat=seat, destination=destination):
-            return changed(state.with_player(seat, location=destination), fight=None, phase=END_TURN)
-        case ev.OverLimit(seat=seat):
-            return changed(state, phase=GIVE_SAFE, overflow=seat, resume=state.phase)
-        case ev.HeistStarted(round=round_):
-            players = tuple(changed(p, committed=None, has_committed=False) for p in state.players)
-            return changed(state, phase=HEIST, round=round_, players=players)
-        case ev.HeistCommitted(seat=seat, card=card):
-            if card is not None:
-                state = _take_from_hand(state, seat, card)
-            return state.with_player(seat, committed=card, has_committed=True)
-        case ev.HeistRevealed(cards=cards):
-            played = tuple(c for c in cards if c)
-            players = tuple(changed(p, committed=None) for p in state.players)
-            return changed(state, players=players, discard=state.discard + played)
-        case ev.HeistWon(seat=seat, safe=safe):
-            state = changed(state, centre=state.centre[1:], phase=AFTER_HEIST)
-            return state.with_player(seat, safes=state.player(seat).safes + (safe,))
-        case ev.HeistFailed(safe=safe):
-            return changed(state, centre=state.centre[1:], boxed=state.boxed + (safe,), phase=AFTER_HEIST)
-        case ev.BadgeRoundStarted(allowances=allowances):
-            players = tuple(changed(p, badge_turns=n) for p, n in zip(state.players, allowances, strict=True))
-            return changed(state, players=players, badge_round=True)
-        case ev.BadgeTurnDeclined(seat=seat):
-            return changed(state.with_player(seat, badge_turns=0), phase=END_TURN)
-        case ev.SafesRevealed():
-            gold = tuple(sum(safe_gold(s) for s in p.safes) for p in state.players)
-            return changed(state, revealed=True, gold=gold)
-        case ev.GoldAdjusted(seat=seat, delta=delta):
-            gold = tuple(g + delta if s == seat else g for s, g in enumerate(state.gold))
-            return changed(state, gold=gold)
-        case ev.TeamsScored(gold=gold, finalists=finalists):
-            return changed(state, team_gold=gold, finalists=finalists)
-        case ev.ShowdownTurnStarted(seat=seat):
-            return changed(state, phase=SHOWDOWN, showdown_turn=seat)
-        case ev.ShowdownPassed(seat=seat):
-            return changed(state, phase=SHOWDOWN_NEXT, showdown_turn=seat)
-        case ev.PlayerEliminated(seat=seat):
-            state = state.with_player(seat, alive=False)
-            return changed(state, eliminated=state.eliminated + (seat,), phase=SHOWDOWN_NEXT)
-        case ev.GameWon(seat=seat, reason=reason):
-            return changed(state, winner=seat, win_reason=reason, phase=OVER)
+    fold = _FOLDS.get(type(event)) or _inherited_fold(type(event))
+    return fold(state, event)
+
+
+def _inherited_fold(kind: type) -> Fold:
+    """A subclass of an event class folds as its base, as the old `match` did."""
+    return next((_FOLDS[base] for base in kind.__mro__ if base in _FOLDS), _unknown)
+
+
+def _unknown(state: State, event: Event) -> State:
     raise AssertionError(f"unknown event {event!r}")
 
 
@@ -185,46 +77,350 @@ def _started(event: ev.GameStarted) -> State:
     )
 
 
-def _play(state: State, seat: int, card: str) -> State:
-    """A card leaves the hand face up onto the discard pile (DW-HAND-2)."""
-    state = _take_from_hand(state, seat, card)
-    return changed(state, discard=state.discard + (card,))
+# Setup: rules, stars, cards and safes.
 
 
-def _take_from_hand(state: State, seat: int, card: str) -> State:
+def _rules_added(state: State, e: ev.RulesAdded) -> State:
+    return changed(state, holsters_in_showdown=e.holsters_in_showdown, mystery_gold_die=e.mystery_gold_die)
+
+
+def _stars_placed(state: State, e: ev.StarsPlaced) -> State:
+    players = tuple(changed(p, location=loc) for p, loc in zip(state.players, e.locations, strict=True))
+    return changed(state, players=players)
+
+
+def _deck_shuffled(state: State, e: ev.DeckShuffled) -> State:
+    return changed(state, deck=e.cards)
+
+
+def _discards_reshuffled(state: State, e: ev.DiscardsReshuffled) -> State:
+    return changed(state, deck=state.deck + e.cards, discard=())
+
+
+def _cards_drawn(state: State, e: ev.CardsDrawn) -> State:
+    players = _seats(state.players, e.seat, hand=state.player(e.seat).hand + e.cards)
+    return changed(state, deck=state.deck[len(e.cards) :], players=players)
+
+
+def _centre_stacked(state: State, e: ev.CentreStacked) -> State:
+    return changed(state, centre=e.safes)
+
+
+def _safes_dealt(state: State, e: ev.SafesDealt) -> State:
+    return state.with_player(e.seat, safes=e.safes)
+
+
+def _safes_boxed(state: State, e: ev.SafesBoxed) -> State:
+    return changed(state, boxed=state.boxed + e.safes)
+
+
+def _pass_chosen(state: State, e: ev.PassChosen) -> State:
+    return state.with_player(e.seat, passing=state.player(e.seat).safes[e.position])
+
+
+def _safe_passed(state: State, e: ev.SafePassed) -> State:
+    giver = _without_safe(state.player(e.giver).safes, e.safe)
+    players = _seats(state.players, e.giver, safes=giver, passing=None)
+    players = _seats(players, e.receiver, safes=players[e.receiver].safes + (e.safe,))
+    state = changed(state, players=players)
+    return _after_give(state) if state.phase == GIVE_SAFE else state
+
+
+def _safe_left_game(state: State, e: ev.SafeLeftGame) -> State:
+    state = changed(_remove_safe(state, e.seat, e.safe), boxed=state.boxed + (e.safe,))
+    return _after_give(state)
+
+
+def _safes_shuffled(state: State, e: ev.SafesShuffled) -> State:
+    safes = state.player(e.seat).safes
+    return state.with_player(e.seat, safes=tuple(safes[i] for i in e.order))
+
+
+def _dice_rolled(state: State, e: ev.DiceRolled) -> State:
+    return state
+
+
+def _first_player_chosen(state: State, e: ev.FirstPlayerChosen) -> State:
+    return changed(state, first_player=e.seat)
+
+
+# Turns: moving, peeking, discarding.
+
+
+def _turn_started(state: State, e: ev.TurnStarted) -> State:
+    state = changed(state, phase=TURN, active=e.seat, round=e.round)
+    if e.badge:
+        state = state.with_player(e.seat, badge_turns=state.player(e.seat).badge_turns - 1)
+    return state
+
+
+def _horse_ridden(state: State, e: ev.HorseRidden) -> State:
+    hand = _without_card(state.player(e.seat).hand, e.card)
+    players = _seats(state.players, e.seat, hand=hand, location=e.destination)
+    return changed(state, players=players, discard=state.discard + (e.card,), phase=END_TURN)
+
+
+def _card_played_to_end_turn(state: State, e: ev.SafesPeeked | ev.DusterPlayed) -> State:
+    return _play(state, e.seat, e.card, phase=END_TURN)
+
+
+def _discard_required(state: State, e: ev.DiscardRequired) -> State:
+    return changed(state, phase=DISCARD, discarding=e.seat, to_discard=e.count)
+
+
+def _card_discarded(state: State, e: ev.CardDiscarded) -> State:
+    left = state.to_discard - 1
+    if left > 0:
+        return _play(state, e.seat, e.card, to_discard=left)
+    return _play(state, e.seat, e.card, to_discard=0, discarding=-1, phase=END_TURN)
+
+
+# Fights.
+
+
+def _fight_started(state: State, e: ev.FightStarted) -> State:
+    fight = Fight(e.fight, e.attacker, e.defender, e.position, e.gun)
+    return changed(state, players=_taken(state, e.attacker, e.gun), fight=fight, phase=DEFEND)
+
+
+def _defence_chosen(state: State, e: ev.DefenceChosen) -> State:
+    attacked = state.fight
+    assert attacked is not None
+    if e.gun is not None:
+        state = changed(state, players=_taken(state, e.seat, e.gun))
+    chosen = changed(attacked, defence_gun=e.gun, defended=True)
+    askers = assist_askers(state, chosen)
+    return changed(state, fight=changed(chosen, askers=askers), phase=ASSIST if askers else FIGHT_READY)
+
+
+def _assist_offered(state: State, e: ev.AssistOffered) -> State:
+    current = state.fight
+    assert current is not None
+    helped = changed(current, helpers=current.helpers + (Helper(e.seat, e.card, e.side),))
+    return _next_asker(state, helped, players=_taken(state, e.seat, e.card))
+
+
+def _assist_declined(state: State, e: ev.AssistDeclined) -> State:
+    assert state.fight is not None
+    return _next_asker(state, state.fight)
+
+
+def _fight_resolved(state: State, e: ev.FightResolved) -> State:
+    fight = state.fight
+    assert fight is not None
+    # Hand cards go face up to the discard pile; showdown-gun safes stay in their rows.
+    spent = [fight.attack_gun, fight.defence_gun, *(h.card for h in fight.helpers)]
+    hand_cards = tuple(c for c in spent if c is not None and not _is_safe(c))
+    discard = state.discard + hand_cards
+    if fight.kind == "showdown":
+        return changed(state, discard=discard, fight=None, phase=SHOWDOWN_NEXT)
+    # send_away_destinations reads locations only, so the discard need not be folded in first.
+    if fight.kind == "duel" and e.attacker_won and send_away_destinations(state, fight):
+        return changed(state, discard=discard, phase=SEND_AWAY)
+    keep = fight if fight.kind == "duel" and e.attacker_won else None  # StarsSwapped follows
+    return changed(state, discard=discard, fight=keep, phase=END_TURN)
+
+
+def _safe_stolen(state: State, e: ev.SafeStolen) -> State:
+    players = _seats(state.players, e.defender, safes=_without_safe(state.player(e.defender).safes, e.safe))
+    players = _seats(players, e.attacker, safes=players[e.attacker].safes + (e.safe,))
+    return changed(state, players=players)
+
+
+def _stars_swapped(state: State, e: ev.StarsSwapped) -> State:
+    here, there = state.player(e.attacker).location, state.player(e.defender).location
+    state = state.with_player(e.attacker, location=there).with_player(e.defender, location=here)
+    return changed(state, fight=None, phase=END_TURN)
+
+
+def _player_sent_away(state: State, e: ev.PlayerSentAway) -> State:
+    return changed(state.with_player(e.seat, location=e.destination), fight=None, phase=END_TURN)
+
+
+def _over_limit(state: State, e: ev.OverLimit) -> State:
+    return changed(state, phase=GIVE_SAFE, overflow=e.seat, resume=state.phase)
+
+
+# Heists and badge rounds.
+
+
+def _heist_started(state: State, e: ev.HeistStarted) -> State:
+    players = tuple(changed(p, committed=None, has_committed=False) for p in state.players)
+    return changed(state, phase=HEIST, round=e.round, players=players)
+
+
+def _heist_committed(state: State, e: ev.HeistCommitted) -> State:
+    hand = state.player(e.seat).hand
+    if e.card is not None:
+        hand = _without_card(hand, e.card)
+    return state.with_player(e.seat, hand=hand, committed=e.card, has_committed=True)
+
+
+def _heist_revealed(state: State, e: ev.HeistRevealed) -> State:
+    played = tuple(c for c in e.cards if c)
+    players = tuple(changed(p, committed=None) for p in state.players)
+    return changed(state, players=players, discard=state.discard + played)
+
+
+def _heist_won(state: State, e: ev.HeistWon) -> State:
+    state = changed(state, centre=state.centre[1:], phase=AFTER_HEIST)
+    return state.with_player(e.seat, safes=state.player(e.seat).safes + (e.safe,))
+
+
+def _heist_failed(state: State, e: ev.HeistFailed) -> State:
+    return changed(state, centre=state.centre[1:], boxed=state.boxed + (e.safe,), phase=AFTER_HEIST)
+
+
+def _badge_round_started(state: State, e: ev.BadgeRoundStarted) -> State:
+    players = tuple(changed(p, badge_turns=n) for p, n in zip(state.players, e.allowances, strict=True))
+    return changed(state, players=players, badge_round=True)
+
+
+def _badge_turn_declined(state: State, e: ev.BadgeTurnDeclined) -> State:
+    return changed(state.with_player(e.seat, badge_turns=0), phase=END_TURN)
+
+
+# Scoring and the showdown.
+
+
+def _safes_revealed(state: State, e: ev.SafesRevealed) -> State:
+    gold = tuple(sum(safe_gold(s) for s in p.safes) for p in state.players)
+    return changed(state, revealed=True, gold=gold)
+
+
+def _gold_adjusted(state: State, e: ev.GoldAdjusted) -> State:
+    gold = tuple(g + e.delta if s == e.seat else g for s, g in enumerate(state.gold))
+    return changed(state, gold=gold)
+
+
+def _mystery_scoring_started(state: State, e: ev.MysteryScoringStarted) -> State:
+    return changed(state, phase=MYSTERY, mystery_pending=tuple(zip(e.seats, e.safes, strict=True)))
+
+
+def _mystery_gun_played(state: State, e: ev.MysteryGunPlayed) -> State:
+    pending = state.mystery_pending[1:]
+    if e.gun is None:
+        return changed(state, mystery_pending=pending)
+    return _play(state, e.seat, e.gun, mystery_pending=pending)
+
+
+def _teams_scored(state: State, e: ev.TeamsScored) -> State:
+    return changed(state, team_gold=e.gold, finalists=e.finalists)
+
+
+def _showdown_turn_started(state: State, e: ev.ShowdownTurnStarted) -> State:
+    return changed(state, phase=SHOWDOWN, showdown_turn=e.seat)
+
+
+def _showdown_passed(state: State, e: ev.ShowdownPassed) -> State:
+    return changed(state, phase=SHOWDOWN_NEXT, showdown_turn=e.seat)
+
+
+def _player_eliminated(state: State, e: ev.PlayerEliminated) -> State:
+    state = state.with_player(e.seat, alive=False)
+    return changed(state, eliminated=state.eliminated + (e.seat,), phase=SHOWDOWN_NEXT)
+
+
+def _game_won(state: State, e: ev.GameWon) -> State:
+    return changed(state, winner=e.seat, win_reason=e.reason, phase=OVER)
+
+
+_FOLDS: dict[type, Fold] = {
+    ev.RulesAdded: _rules_added,
+    ev.StarsPlaced: _stars_placed,
+    ev.DeckShuffled: _deck_shuffled,
+    ev.DiscardsReshuffled: _discards_reshuffled,
+    ev.CardsDrawn: _cards_drawn,
+    ev.CentreStacked: _centre_stacked,
+    ev.SafesDealt: _safes_dealt,
+    ev.SafesBoxed: _safes_boxed,
+    ev.PassChosen: _pass_chosen,
+    ev.SafePassed: _safe_passed,
+    ev.SafeLeftGame: _safe_left_game,
+    ev.SafesShuffled: _safes_shuffled,
+    ev.DiceRolled: _dice_rolled,
+    ev.FirstPlayerChosen: _first_player_chosen,
+    ev.TurnStarted: _turn_started,
+    ev.HorseRidden: _horse_ridden,
+    ev.SafesPeeked: _card_played_to_end_turn,
+    ev.DusterPlayed: _card_played_to_end_turn,
+    ev.DiscardRequired: _discard_required,
+    ev.CardDiscarded: _card_discarded,
+    ev.FightStarted: _fight_started,
+    ev.DefenceChosen: _defence_chosen,
+    ev.AssistOffered: _assist_offered,
+    ev.AssistDeclined: _assist_declined,
+    ev.FightResolved: _fight_resolved,
+    ev.SafeStolen: _safe_stolen,
+    ev.StarsSwapped: _stars_swapped,
+    ev.PlayerSentAway: _player_sent_away,
+    ev.OverLimit: _over_limit,
+    ev.HeistStarted: _heist_started,
+    ev.HeistCommitted: _heist_committed,
+    ev.HeistRevealed: _heist_revealed,
+    ev.HeistWon: _heist_won,
+    ev.HeistFailed: _heist_failed,
+    ev.BadgeRoundStarted: _badge_round_started,
+    ev.BadgeTurnDeclined: _badge_turn_declined,
+    ev.SafesRevealed: _safes_revealed,
+    ev.GoldAdjusted: _gold_adjusted,
+    ev.MysteryScoringStarted: _mystery_scoring_started,
+    ev.MysteryGunPlayed: _mystery_gun_played,
+    ev.TeamsScored: _teams_scored,
+    ev.ShowdownTurnStarted: _showdown_turn_started,
+    ev.ShowdownPassed: _showdown_passed,
+    ev.PlayerEliminated: _player_eliminated,
+    ev.GameWon: _game_won,
+}
+
+
+# Shared steps.
+
+
+def _seats(players: tuple[Player, ...], seat: int, **changes: object) -> tuple[Player, ...]:
+    """The players with one seat's record changed, to pass to the state's own `changed`."""
+    changed_players = list(players)
+    changed_players[seat] = changed(players[seat], **changes)
+    return tuple(changed_players)
+
+
+def _play(state: State, seat: int, card: str, **changes: object) -> State:
+    """A card leaves the hand face up onto the discard pile (DW-HAND-2); `changes` ride along."""
+    return changed(state, players=_taken(state, seat, card), discard=state.discard + (card,), **changes)
+
+
+def _taken(state: State, seat: int, card: str) -> tuple[Player, ...]:
+    """The players with `card` gone from `seat`'s hand."""
     hand = state.player(seat).hand
     if card not in hand:  # a showdown gun from a safe stays where it is (DW-SHOW-2)
-        return state
+        return state.players
+    return _seats(state.players, seat, hand=_without_card(hand, card))
+
+
+def _without_card(hand: tuple[str, ...], card: str) -> tuple[str, ...]:
+    """`hand` less one copy of `card`, if it holds one."""
+    if card not in hand:
+        return hand
     index = hand.index(card)
-    return state.with_player(seat, hand=hand[:index] + hand[index + 1 :])
+    return hand[:index] + hand[index + 1 :]
+
+
+def _without_safe(safes: tuple[str, ...], safe: str) -> tuple[str, ...]:
+    return tuple(s for s in safes if s != safe)
 
 
 def _remove_safe(state: State, seat: int, safe: str) -> State:
-    return state.with_player(seat, safes=tuple(s for s in state.player(seat).safes if s != safe))
+    return state.with_player(seat, safes=_without_safe(state.player(seat).safes, safe))
 
 
 def _after_give(state: State) -> State:
     return changed(state, phase=state.resume, overflow=-1)
 
 
-def _next_asker(state: State, fight: Fight) -> State:
+def _next_asker(state: State, fight: Fight, **changes: object) -> State:
     askers = fight.askers[1:]
-    return changed(state, fight=changed(fight, askers=askers), phase=ASSIST if askers else FIGHT_READY)
-
-
-def _fight_resolved(state: State, won: bool) -> State:
-    fight = state.fight
-    assert fight is not None
-    # Hand cards go face up to the discard pile; showdown-gun safes stay in their rows.
-    spent = [fight.attack_gun, fight.defence_gun, *(h.card for h in fight.helpers)]
-    hand_cards = tuple(c for c in spent if c is not None and not _is_safe(c))
-    state = changed(state, discard=state.discard + hand_cards)
-    if fight.kind == "showdown":
-        return changed(state, fight=None, phase=SHOWDOWN_NEXT)
-    if fight.kind == "duel" and won and send_away_destinations(state, fight):
-        return changed(state, phase=SEND_AWAY)
-    keep = fight if fight.kind == "duel" and won else None  # StarsSwapped follows
-    return changed(state, fight=keep, phase=END_TURN)
+    phase = ASSIST if askers else FIGHT_READY
+    return changed(state, fight=changed(fight, askers=askers), phase=phase, **changes)
 
 
 def _is_safe(gun: str) -> bool:
