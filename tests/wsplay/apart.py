@@ -1,8 +1,9 @@
 """Run a client scenario on an event loop of its own thread.
 
-These tests drive real sockets with asyncio from plain test functions. A test elsewhere in
-the same worker process may leave the main thread marked as running a loop, and then
-`asyncio.run` there refuses to start; a fresh thread has no loop of its own to clash with.
+These tests drive real sockets with asyncio from plain test functions. In a worker process
+that has run the web tests, the main thread is marked as running a loop: Playwright's sync
+API (a session fixture in tests/web) keeps its own loop running in a greenlet of that thread,
+and `asyncio.run` there refuses to start. A fresh thread has no loop of its own to clash with.
 """
 
 from __future__ import annotations
