@@ -65,10 +65,10 @@ class Codec:
             if not cls.kind or cls.kind in self.by_kind:
                 raise ValueError(f"message kind {cls.kind!r} of {cls.__name__} is empty or repeated")
             self.by_kind[cls.kind] = cls
-        # Per kind that msgspec can build as the plain path does: its fields, the same with
-        # the envelope, its class and version.
+        # Per kind that msgspec can build as the plain path does: the keys a message of it
+        # holds with `v`, the same without it, its class and version.
         self.fast: dict[str, tuple[frozenset[str], frozenset[str], type[Message], int]] = {
-            kind: (*fields, cls, cls.version)
+            kind: (fields[1], fields[1] - {"v"}, cls, cls.version)
             for kind, cls in self.by_kind.items()
             if (fields := _fast_fields(cls)) is not None
         }
@@ -79,11 +79,13 @@ class Codec:
             raise DecodeError(f"a message must be a JSON object, got {type(data).__name__}")
         kind = data.get("kind")
         fast = self.fast.get(kind) if type(kind) is str else None
-        # Every field given (msgspec would leave a default out of the record's __dict__),
-        # and no other.
         if fast is not None:
-            names, allowed, known, version = fast
-            if names <= data.keys() <= allowed and data.get("v", version) == version:
+            with_v, without_v, known, version = fast
+            keys = data.keys()
+            # Every field given (msgspec would leave a default out of the record's __dict__)
+            # and no other (msgspec ignores them), `kind` among them and `v` if any right:
+            # one set comparison in C each.
+            if (keys == with_v and data["v"] == version) or keys == without_v:
                 try:
                     # msgspec checks and builds it in C; on any refusal the plain path
                     # below names the problem.
@@ -129,6 +131,12 @@ def _fast_fields(cls: type) -> tuple[frozenset[str], frozenset[str]] | None:
             fields = None
     _fast[cls] = fields
     return fields
+
+
+def converts_directly(cls: type) -> bool:
+    """Whether `msgspec.convert(data, cls)` builds a message of `cls` exactly as `Codec.decode`
+    does, for data whose keys are exactly the class's fields, `kind` and `v`."""
+    return _fast_fields(cls) is not None
 
 
 # Per class, made once: a Codec is made per read.
