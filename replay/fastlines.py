@@ -56,8 +56,8 @@ class _Entry(msgspec.Struct, forbid_unknown_fields=True):
     """An entry line of format 1 (field names as in the log, all required)."""
 
     command: ObjectInLine
-    draws: list[ObjectInList]
-    events: list[ObjectInList]
+    draws: tuple[ObjectInList, ...]  # tuples, as Entry holds them: no copy
+    events: tuple[ObjectInList, ...]
     hash: Hash
     prev: Hash
     seat: SafeInt
@@ -125,8 +125,8 @@ def entry(text: str, format_version: int) -> Entry | None:
             "version": line.version,
             "seat": line.seat,
             "command": line.command,
-            "draws": tuple(line.draws),
-            "events": tuple(line.events),
+            "draws": line.draws,
+            "events": line.events,
             "prev": line.prev,
             "hash": line.hash,
             "format_version": format_version,

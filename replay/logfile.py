@@ -125,7 +125,7 @@ def read_lines(
         if header is not None and trailer is None:
             fast = fastlines.entry(text, header.format_version)  # None: read below, strictly
             if fast is not None:
-                _require_version(number, fast.version, _last_version(entries))
+                _require_version(number, fast.version, entries[-1].version if entries else 1)
                 entries.append(fast)
                 if bodies is not None:
                     bodies.append(fastlines.body_text(text, fast))

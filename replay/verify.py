@@ -838,9 +838,11 @@ def steps(header: Header, entries: Iterable[Line]) -> Iterator[ReplayStep]:
     """
     engine = get_engine(header.game)
     events_codec, commands_codec = Codec(engine.events), Codec(engine.commands)
+    # Bound once: a rebuild runs these for every line and event of the log.
+    decode_event, decode_command, evolve = events_codec.decode, commands_codec.decode, engine.evolve
 
     def decode_events(data: Iterable[Mapping[str, JsonValue]]) -> tuple[Event, ...]:
-        decoded: tuple[Any, ...] = tuple(map(events_codec.decode, data))  # Codec(engine.events): events
+        decoded: tuple[Any, ...] = tuple(map(decode_event, data))  # Codec(engine.events): events
         return decoded
 
     state: Any = None
@@ -849,15 +851,17 @@ def steps(header: Header, entries: Iterable[Line]) -> Iterator[ReplayStep]:
         state = _fold(engine, None, setup)
         yield ReplayStep(1, None, None, setup, state)
     for entry in entries:
-        if isinstance(entry, DealLine):
-            setup = decode_events(entry.events)
-            state = _fold(engine, None, setup)
-            yield ReplayStep(1, None, None, setup, state)
-            continue
-        if isinstance(entry, SeatLine):
-            continue
-        command = commands_codec.decode(entry.command)
+        if type(entry) is not Entry:  # exactly an Entry is the common case: no isinstance walks
+            if isinstance(entry, DealLine):
+                setup = decode_events(entry.events)
+                state = _fold(engine, None, setup)
+                yield ReplayStep(1, None, None, setup, state)
+                continue
+            if isinstance(entry, SeatLine):
+                continue
+        command = decode_command(entry.command)
         assert isinstance(command, Command)
         events = decode_events(entry.events)
-        state = _fold(engine, state, events)
+        for event in events:
+            state = evolve(state, event)
         yield ReplayStep(entry.version, entry.seat, command, events, state)
