@@ -13,11 +13,23 @@ import dataclasses
 import hashlib
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from functools import cache
 from typing import Any, NamedTuple
 
 import msgspec
 
-from engines.base import Command, Engine, Event, JsonValue, Outcome, Rng, RuleViolation, Seat, options_for_log
+from engines.base import (
+    Command,
+    Engine,
+    Event,
+    JsonValue,
+    Message,
+    Outcome,
+    Rng,
+    RuleViolation,
+    Seat,
+    options_for_log,
+)
 from engines.codec import Codec, DecodeError, converts_directly, encode
 from engines.registry import UnknownGame, get_engine
 from engines.rng import GENERATORS, SEEDED_RNG_ID, Draw, ObservedRng, SeededRng, rng_key, seed_commitment
@@ -321,7 +333,7 @@ class _Run:
             raise _Failed(Problem(1, 1, "UNKNOWN_GAME", str(error.args[0]))) from None
         self.engine = engine
         self.check_versions(engine)
-        self.events_codec = Codec(engine.events)
+        self.events_codec = shared_codec(engine.events)
         self.check_salt(1, 1, header.salt)
         if not engine.min_seats <= header.seats <= engine.max_seats:
             raise _Failed(
@@ -363,7 +375,7 @@ class _Run:
             self.state = _fold(engine, start, events)
         else:
             self._setup(1, 1, header.setup_draws, header.setup_events)
-        commands = Codec(engine.commands)
+        commands = shared_codec(engine.commands)
         for number, line in enumerate(self.entries, start=2):
             if isinstance(line, SeatLine):
                 self._seat(number, line)
@@ -572,6 +584,17 @@ class _Run:
                 )
             )
         self.checks.append(f"result: the final state hash and the result ({status}) match the trailer")
+
+
+def shared_codec(classes: Sequence[type[Message]]) -> Codec:
+    """The codec of these message classes, made once: making one reads each class's fields,
+    which costs a short log's rebuild a few percent (callers never change a codec)."""
+    return _codec_of(tuple(classes))
+
+
+@cache
+def _codec_of(classes: tuple[type[Message], ...]) -> Codec:
+    return Codec(classes)
 
 
 def final_state_hash(engine: Engine, state: Any, format_version: int) -> str:
@@ -837,7 +860,7 @@ def steps(header: Header, entries: Iterable[Line]) -> Iterator[ReplayStep]:
     change no state and make no step; a player-entropy game's setup step is its deal.
     """
     engine = get_engine(header.game)
-    events_codec, commands_codec = Codec(engine.events), Codec(engine.commands)
+    events_codec, commands_codec = shared_codec(engine.events), shared_codec(engine.commands)
     # Bound once: a rebuild runs these for every line and event of the log.
     decode_event, decode_command, evolve = events_codec.decode, commands_codec.decode, engine.evolve
 
