@@ -105,6 +105,22 @@ def shallow(text: str) -> bool:
     return True
 
 
+def canonical_object(text: str) -> dict[str, Any] | None:
+    """The JSON object a canonical line holds, or None to leave the line to the strict reader.
+
+    For the lines that are not entries (the header, above all, which holds the setup): the
+    type says what the strict parser checks, and a canonical spelling has no key twice, so
+    the strict parser would give the very same value.
+    """
+    try:
+        value = _SHALLOW.decode(text)
+        if type(value) is not dict or _CANONICAL.encode(value) != text.encode():
+            return None
+    except (msgspec.DecodeError, UnicodeError):
+        return None
+    return value
+
+
 def entry(text: str, format_version: int) -> Entry | None:
     """The entry a canonical entry line holds, or None to leave the line to the strict reader."""
     try:

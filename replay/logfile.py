@@ -336,10 +336,12 @@ def parse_json(text: str) -> JsonValue:
 
 
 def _parse_object(number: int, text: str) -> dict[str, JsonValue]:
-    try:
-        data = parse_json(text)
-    except ValueError as error:
-        raise LogFormatError(number, str(error)) from None
+    data = fastlines.canonical_object(text)  # None: parsed strictly below
+    if data is None:
+        try:
+            data = parse_json(text)
+        except ValueError as error:
+            raise LogFormatError(number, str(error)) from None
     if not isinstance(data, dict):
         raise LogFormatError(number, f"a line must be a JSON object, found {type(data).__name__}")
     if "redacted_for" in data:
