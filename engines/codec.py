@@ -65,12 +65,12 @@ class Codec:
             if not cls.kind or cls.kind in self.by_kind:
                 raise ValueError(f"message kind {cls.kind!r} of {cls.__name__} is empty or repeated")
             self.by_kind[cls.kind] = cls
-        # Per kind that msgspec can build as the plain path does: its fields, the same with
-        # the envelope, its class and version.
-        self.fast: dict[str, tuple[frozenset[str], frozenset[str], type[Message], int]] = {
-            kind: (*fields, cls, cls.version)
+        # Per kind that msgspec can build as the plain path does: the keys a message of it
+        # holds with `v`, the same without it, its class and version, and its nested records.
+        self.fast: dict[str, tuple[frozenset[str], frozenset[str], type[Message], int, Nested]] = {
+            kind: (fields[1], fields[1] - {"v"}, cls, cls.version, nested)
             for kind, cls in self.by_kind.items()
-            if (fields := _fast_fields(cls)) is not None
+            if (fields := _fast_fields(cls)) is not None and (nested := _nested_records(cls)) is not None
         }
 
     def decode(self, data: Mapping[str, JsonValue]) -> Message:
@@ -79,11 +79,15 @@ class Codec:
             raise DecodeError(f"a message must be a JSON object, got {type(data).__name__}")
         kind = data.get("kind")
         fast = self.fast.get(kind) if type(kind) is str else None
-        # Every field given (msgspec would leave a default out of the record's __dict__),
-        # and no other.
         if fast is not None:
-            names, allowed, known, version = fast
-            if names <= data.keys() <= allowed and data.get("v", version) == version:
+            with_v, without_v, known, version, nested = fast
+            keys = data.keys()
+            # Every field given (msgspec would leave a default out of the record's __dict__)
+            # and no other (msgspec ignores them), `kind` among them and `v` if any right:
+            # one set comparison in C each. The same for each nested record.
+            if ((keys == with_v and data["v"] == version) or keys == without_v) and (
+                not nested or all(_exact_records(data[name], many, names) for name, many, names in nested)
+            ):
                 try:
                     # msgspec checks and builds it in C; on any refusal the plain path
                     # below names the problem.
@@ -105,34 +109,90 @@ class Codec:
 _ENVELOPE = frozenset(("kind", "v"))
 
 
-def _fast_fields(cls: type) -> tuple[frozenset[str], frozenset[str]] | None:
+def _fast_fields(cls: type, *, nested: bool = True) -> tuple[frozenset[str], frozenset[str]] | None:
     """The field names of `cls` and the names a message of it may hold, if `msgspec.convert`
     decodes its messages exactly as `decode_dataclass` does, else None.
 
     msgspec checks the same types (strictly: `true` is no int) and turns lists into tuples,
-    but it ignores unknown fields (so they are checked by name first,
-    which covers only the top level: a nested record takes the plain path), it stores
-    fields without calling `__init__` (so only a record whose `__init__` only stores them),
-    and it turns an integer for a float field into a float (which the plain path keeps).
+    but it ignores unknown fields (so they are checked by name first, at the top level and
+    in each nested record: see `_nested_records`), it stores fields without calling
+    `__init__` (so only a record whose `__init__` only stores them), and it turns an
+    integer for a float field into a float (which the plain path keeps). With `nested`
+    False, a class holding a record is refused.
     """
-    if cls in _fast:
-        return _fast[cls]
+    if (cls, nested) in _fast:
+        return _fast[cls, nested]
     names, enveloped, _, direct = _plans.get(cls) or _plan(cls)
     hints = typing.get_type_hints(cls)
     fields = None if enveloped is None else (names, enveloped)
-    if not direct or any(_holds_record(hints[name]) for name in names):
+    held = [name for name in names if _holds_record(hints[name])]
+    if not direct or (held and (not nested or _nested_records(cls) is None)):
         fields = None
     else:
         try:
             msgspec.inspect.type_info(cls)
         except TypeError:  # a field type msgspec does not know
             fields = None
-    _fast[cls] = fields
+    _fast[cls, nested] = fields
     return fields
 
 
-# Per class, made once: a Codec is made per read.
-_fast: dict[type, tuple[frozenset[str], frozenset[str]] | None] = {}
+def converts_directly(cls: type) -> bool:
+    """Whether `msgspec.convert(data, cls)` builds a message of `cls` exactly as `Codec.decode`
+    does, for data whose keys are exactly the class's fields, `kind` and `v` (a class with
+    no nested record: their keys are not checked here)."""
+    return _fast_fields(cls, nested=False) is not None
+
+
+# Per (class, nested allowed), made once: a Codec is made per read.
+_fast: dict[tuple[type, bool], tuple[frozenset[str], frozenset[str]] | None] = {}
+
+# Per field holding records: its name, whether it holds a tuple of them (else one), and
+# the keys each must have (all its fields, as the codec writes them).
+Nested = tuple[tuple[str, bool, frozenset[str]], ...]
+
+
+def _nested_records(cls: type) -> Nested | None:
+    """The fields of `cls` holding records that msgspec builds as the plain path does, or
+    None if a field holds one any other way (optional, in a union, a float, or a record
+    that itself holds records or floats). A flat class gives ()."""
+    if cls in _nested:
+        return _nested[cls]
+    _nested[cls] = found = _find_nested(cls)
+    return found
+
+
+_nested: dict[type, Nested | None] = {}  # per class, made once
+
+
+def _find_nested(cls: type) -> Nested | None:
+    hints = typing.get_type_hints(cls)
+    nested: list[tuple[str, bool, frozenset[str]]] = []
+    for name in _plan_names(cls):
+        hint = hints[name]
+        if not _holds_record(hint):
+            continue
+        args = typing.get_args(hint)
+        many = typing.get_origin(hint) is tuple and len(args) == 2 and args[1] is Ellipsis
+        record = args[0] if many else hint
+        if not (isinstance(record, type) and dataclasses.is_dataclass(record)):
+            return None
+        flat = _fast_fields(record, nested=False)
+        if flat is None:
+            return None
+        nested.append((name, many, flat[0]))
+    return tuple(nested)
+
+
+def _plan_names(cls: type) -> frozenset[str]:
+    return (_plans.get(cls) or _plan(cls))[0]
+
+
+def _exact_records(value: Any, many: bool, names: frozenset[str]) -> bool:
+    """Whether `value` is a JSON object with exactly these keys (a list of them if `many`)."""
+    if many:
+        return type(value) is list and all(type(item) is dict and item.keys() == names for item in value)
+    return type(value) is dict and value.keys() == names
 
 
 def _holds_record(hint: Any) -> bool:

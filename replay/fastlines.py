@@ -56,8 +56,8 @@ class _Entry(msgspec.Struct, forbid_unknown_fields=True):
     """An entry line of format 1 (field names as in the log, all required)."""
 
     command: ObjectInLine
-    draws: list[ObjectInList]
-    events: list[ObjectInList]
+    draws: tuple[ObjectInList, ...]  # tuples, as Entry holds them: no copy
+    events: tuple[ObjectInList, ...]
     hash: Hash
     prev: Hash
     seat: SafeInt
@@ -105,6 +105,22 @@ def shallow(text: str) -> bool:
     return True
 
 
+def canonical_object(text: str) -> dict[str, Any] | None:
+    """The JSON object a canonical line holds, or None to leave the line to the strict reader.
+
+    For the lines that are not entries (the header, above all, which holds the setup): the
+    type says what the strict parser checks, and a canonical spelling has no key twice, so
+    the strict parser would give the very same value.
+    """
+    try:
+        value = _SHALLOW.decode(text)
+        if type(value) is not dict or _CANONICAL.encode(value) != text.encode():
+            return None
+    except (msgspec.DecodeError, UnicodeError):
+        return None
+    return value
+
+
 def entry(text: str, format_version: int) -> Entry | None:
     """The entry a canonical entry line holds, or None to leave the line to the strict reader."""
     try:
@@ -125,8 +141,8 @@ def entry(text: str, format_version: int) -> Entry | None:
             "version": line.version,
             "seat": line.seat,
             "command": line.command,
-            "draws": tuple(line.draws),
-            "events": tuple(line.events),
+            "draws": line.draws,
+            "events": line.events,
             "prev": line.prev,
             "hash": line.hash,
             "format_version": format_version,

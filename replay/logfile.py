@@ -125,7 +125,7 @@ def read_lines(
         if header is not None and trailer is None:
             fast = fastlines.entry(text, header.format_version)  # None: read below, strictly
             if fast is not None:
-                _require_version(number, fast.version, _last_version(entries))
+                _require_version(number, fast.version, entries[-1].version if entries else 1)
                 entries.append(fast)
                 if bodies is not None:
                     bodies.append(fastlines.body_text(text, fast))
@@ -336,10 +336,12 @@ def parse_json(text: str) -> JsonValue:
 
 
 def _parse_object(number: int, text: str) -> dict[str, JsonValue]:
-    try:
-        data = parse_json(text)
-    except ValueError as error:
-        raise LogFormatError(number, str(error)) from None
+    data = fastlines.canonical_object(text)  # None: parsed strictly below
+    if data is None:
+        try:
+            data = parse_json(text)
+        except ValueError as error:
+            raise LogFormatError(number, str(error)) from None
     if not isinstance(data, dict):
         raise LogFormatError(number, f"a line must be a JSON object, found {type(data).__name__}")
     if "redacted_for" in data:

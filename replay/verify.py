@@ -13,10 +13,24 @@ import dataclasses
 import hashlib
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from functools import cache
 from typing import Any, NamedTuple
 
-from engines.base import Command, Engine, Event, JsonValue, Outcome, Rng, RuleViolation, Seat, options_for_log
-from engines.codec import Codec, DecodeError, encode
+import msgspec
+
+from engines.base import (
+    Command,
+    Engine,
+    Event,
+    JsonValue,
+    Message,
+    Outcome,
+    Rng,
+    RuleViolation,
+    Seat,
+    options_for_log,
+)
+from engines.codec import Codec, DecodeError, converts_directly, encode
 from engines.registry import UnknownGame, get_engine
 from engines.rng import GENERATORS, SEEDED_RNG_ID, Draw, ObservedRng, SeededRng, rng_key, seed_commitment
 from engines.simulate import Step
@@ -319,7 +333,7 @@ class _Run:
             raise _Failed(Problem(1, 1, "UNKNOWN_GAME", str(error.args[0]))) from None
         self.engine = engine
         self.check_versions(engine)
-        self.events_codec = Codec(engine.events)
+        self.events_codec = shared_codec(engine.events)
         self.check_salt(1, 1, header.salt)
         if not engine.min_seats <= header.seats <= engine.max_seats:
             raise _Failed(
@@ -361,7 +375,7 @@ class _Run:
             self.state = _fold(engine, start, events)
         else:
             self._setup(1, 1, header.setup_draws, header.setup_events)
-        commands = Codec(engine.commands)
+        commands = shared_codec(engine.commands)
         for number, line in enumerate(self.entries, start=2):
             if isinstance(line, SeatLine):
                 self._seat(number, line)
@@ -572,6 +586,17 @@ class _Run:
         self.checks.append(f"result: the final state hash and the result ({status}) match the trailer")
 
 
+def shared_codec(classes: Sequence[type[Message]]) -> Codec:
+    """The codec of these message classes, made once: making one reads each class's fields,
+    which costs a short log's rebuild a few percent (callers never change a codec)."""
+    return _codec_of(tuple(classes))
+
+
+@cache
+def _codec_of(classes: tuple[type[Message], ...]) -> Codec:
+    return Codec(classes)
+
+
 def final_state_hash(engine: Engine, state: Any, format_version: int) -> str:
     """The trailer's state hash: of the omniscient view, or of `null` for a game not dealt yet."""
     return state_hash(None if state is None else engine.view(state, None), format_version)
@@ -626,38 +651,43 @@ def _same_events(
     if len(recorded) != len(produced):
         return False
     for data, event in zip(recorded, produced, strict=True):
-        if type(data) is not dict or data.get("kind") != event.kind or data.get("v") != event.version:
-            return False
         kind = type(event)
-        equal_by_fields = _equal_by_fields.get(kind)
-        if equal_by_fields is None:
-            equal_by_fields = _equal_by_fields[kind] = _compares_its_fields(kind)
-        if not equal_by_fields:
-            return False
+        plan = _comparisons.get(kind)
+        if plan is None:
+            plan = _comparisons[kind] = _comparison(kind)
+        keys, direct = plan
         # The decoder fills a missing field from its default: a recorded event without one is
-        # not the encoding (which writes every field), so the key count must match as well.
-        if len(data) != _field_count(kind):
+        # not the encoding (which writes every field), so its keys must be exactly these.
+        if (
+            keys is None
+            or type(data) is not dict
+            or data.keys() != keys
+            or data["kind"] != event.kind
+            or data["v"] != event.version
+        ):
             return False
         try:
-            if codec.decode(data) != event:
+            # A kind msgspec builds as the codec does (its keys are checked above) is built
+            # without the codec's look-ups; any other goes through the codec.
+            if (msgspec.convert(data, kind) if direct else codec.decode(data)) != event:
                 return False
-        except DecodeError:
+        except (DecodeError, msgspec.ValidationError):
             return False
     return True
 
 
-_equal_by_fields: dict[type, bool] = {}  # per event class, made once
+# Per event class, made once: the keys its encoding holds (None: compare it as JSON
+# instead), and whether msgspec builds it as the codec does.
+_comparisons: dict[type, tuple[frozenset[str] | None, bool]] = {}
 
 
-_field_counts: dict[type, int] = {}  # per event class, made once
-
-
-def _field_count(cls: type) -> int:
-    """How many keys `encode` writes for an event of `cls`: its fields, `kind` and `v`."""
-    count = _field_counts.get(cls)
-    if count is None:
-        count = _field_counts[cls] = len(dataclasses.fields(cls)) + 2
-    return count
+def _comparison(cls: type) -> tuple[frozenset[str] | None, bool]:
+    if not _compares_its_fields(cls):
+        return None, False
+    names = frozenset(f.name for f in dataclasses.fields(cls))  # all in __init__: encode writes them
+    if not names.isdisjoint(("kind", "v")):
+        return None, False
+    return names | {"kind", "v"}, converts_directly(cls)
 
 
 def _compares_its_fields(cls: type) -> bool:
@@ -830,10 +860,12 @@ def steps(header: Header, entries: Iterable[Line]) -> Iterator[ReplayStep]:
     change no state and make no step; a player-entropy game's setup step is its deal.
     """
     engine = get_engine(header.game)
-    events_codec, commands_codec = Codec(engine.events), Codec(engine.commands)
+    events_codec, commands_codec = shared_codec(engine.events), shared_codec(engine.commands)
+    # Bound once: a rebuild runs these for every line and event of the log.
+    decode_event, decode_command, evolve = events_codec.decode, commands_codec.decode, engine.evolve
 
     def decode_events(data: Iterable[Mapping[str, JsonValue]]) -> tuple[Event, ...]:
-        decoded: tuple[Any, ...] = tuple(map(events_codec.decode, data))  # Codec(engine.events): events
+        decoded: tuple[Any, ...] = tuple(map(decode_event, data))  # Codec(engine.events): events
         return decoded
 
     state: Any = None
@@ -842,15 +874,17 @@ def steps(header: Header, entries: Iterable[Line]) -> Iterator[ReplayStep]:
         state = _fold(engine, None, setup)
         yield ReplayStep(1, None, None, setup, state)
     for entry in entries:
-        if isinstance(entry, DealLine):
-            setup = decode_events(entry.events)
-            state = _fold(engine, None, setup)
-            yield ReplayStep(1, None, None, setup, state)
-            continue
-        if isinstance(entry, SeatLine):
-            continue
-        command = commands_codec.decode(entry.command)
+        if type(entry) is not Entry:  # exactly an Entry is the common case: no isinstance walks
+            if isinstance(entry, DealLine):
+                setup = decode_events(entry.events)
+                state = _fold(engine, None, setup)
+                yield ReplayStep(1, None, None, setup, state)
+                continue
+            if isinstance(entry, SeatLine):
+                continue
+        command = decode_command(entry.command)
         assert isinstance(command, Command)
         events = decode_events(entry.events)
-        state = _fold(engine, state, events)
+        for event in events:
+            state = evolve(state, event)
         yield ReplayStep(entry.version, entry.seat, command, events, state)

@@ -141,7 +141,7 @@ class State:
 
     def option(self, name: str) -> int | str:
         """An option in force; one a version-1 setup event lacks takes its version-1 value."""
-        found = dict(self.options).get(name)
+        found = _option_table(self.options).get(name)
         if found is None:
             legacy = LEGACY_V1[name]
             assert isinstance(legacy, (int, str))
@@ -165,3 +165,19 @@ class State:
 
     def ranch(self, colour: str) -> tuple[str, ...]:
         return dict(self.ranches)[colour]
+
+
+OptionPairs = tuple[tuple[str, int | str], ...]
+# The last options tuple looked up and its dict: every state of a game shares its options tuple
+# (set once, at the start), and the rules ask for options several times a command. Holding the
+# tuple keeps its identity from being reused while it is remembered.
+_last_table: tuple[OptionPairs, dict[str, int | str]] = ((), {})
+
+
+def _option_table(options: OptionPairs) -> dict[str, int | str]:
+    global _last_table
+    remembered, table = _last_table
+    if remembered is not options:
+        table = dict(options)
+        _last_table = (options, table)
+    return table

@@ -35,13 +35,14 @@ SAMPLE = (SEEDS / "logs" / "deadwood-1876" / "deadwood-1876-2p.jsonl").read_text
 
 @contextmanager
 def strict_only() -> Iterator[None]:
-    """The reader with its fast path switched off: every line read strictly."""
-    fast = fastlines.entry
+    """The reader with its fast paths switched off: every line read strictly."""
+    fast, canonical_object = fastlines.entry, fastlines.canonical_object
     fastlines.entry = lambda text, format_version: None
+    fastlines.canonical_object = lambda text: None
     try:
         yield
     finally:
-        fastlines.entry = fast
+        fastlines.entry, fastlines.canonical_object = fast, canonical_object
 
 
 def outcome(lines: list[str]) -> tuple[str, object]:
@@ -68,6 +69,7 @@ def test_every_good_log_reads_the_same_and_its_entries_take_the_fast_path(path: 
     for line in lines:
         if line.startswith('{"command":'):  # an entry line (sorted keys)
             assert fastlines.entry(line, header.format_version) is not None, line
+    assert fastlines.canonical_object(lines[0]) is not None  # the header, canonical too
 
 
 def canonical(data: dict[str, Any]) -> str:
@@ -168,6 +170,38 @@ def test_any_edited_entry_line_reads_the_same_on_both_paths(
     elif edit == "unsorted":
         text = json.dumps(data, separators=(",", ":"))
     lines = [*SAMPLE[: number - 1], text, *SAMPLE[number:]]
+    fast, strict = both(lines)
+    assert fast == strict
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.sampled_from([0, -1]),
+    edits,
+    st.sampled_from(["game", "seats", "options", "setup_events", "status", "outcome", "seed", "x", "type"]),
+    json_values,
+)
+def test_any_edited_header_or_trailer_reads_the_same_on_both_paths(
+    at: int, edit: str, field: str, value: Any
+) -> None:
+    """The header and trailer are read by `fastlines.canonical_object` where canonical."""
+    lines = [line for line in SAMPLE if line]
+    data = json.loads(lines[at])
+    if edit == "set":
+        data[field] = value
+    elif edit == "drop":
+        data.pop(field, None)
+    try:
+        text = canonical(data)
+    except ValueError:  # NaN and friends cannot be spelled by json.dumps
+        return
+    if edit == "duplicate":
+        text = text.replace(f'"{field}":', f'"{field}":{json.dumps(value)},"{field}":', 1)
+    elif edit == "spaces":
+        text = json.dumps(data, sort_keys=True)
+    elif edit == "unsorted":
+        text = json.dumps(data, separators=(",", ":"))
+    lines[at] = text
     fast, strict = both(lines)
     assert fast == strict
 
