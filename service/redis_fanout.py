@@ -12,8 +12,11 @@ once it is stored, without waiting on Redis, so a hung Redis stalls no command.
 Entries wait in a bounded outbox and leave oldest first, several per pipelined
 round trip; a game's commands are published under its lock and one thread sends
 them, so its stream keeps their order. What cannot be sent (Redis down, or the
-outbox full) is dropped and the broker reports itself unhealthy: watchers then
-follow the store, and one that sees version N+2 after N reads the store for N+1.
+outbox full) is dropped and the broker reports itself unhealthy until a round
+trip succeeds again: watchers then follow the store, and one that sees version
+N+2 after N reads the store for N+1. A round trip that timed out on a hung Redis
+may still be applied when it wakes, so a stream can hold an entry twice or late;
+watchers skip a version they have already sent.
 """
 
 from __future__ import annotations
