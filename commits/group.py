@@ -26,7 +26,8 @@ class _Waiter:
 
     events: tuple[Any, ...]
     done: threading.Event = field(default_factory=threading.Event)
-    lead: bool = False  # woken to lead the next transaction, not with an outcome
+    lead: bool = False  # woken to lead the next transaction, not with an outcome (set under the lock)
+    answered: bool = False  # its outcome is known: stored, or `error`
     error: BaseException | None = None
 
 
@@ -59,7 +60,7 @@ class GroupCommitter:
             follow = self._leading
             self._leading = True
         if follow:
-            waiter.done.wait()
+            self._follow(waiter)
             if not waiter.lead:
                 if waiter.error is not None:
                     raise waiter.error
@@ -67,6 +68,21 @@ class GroupCommitter:
         self._lead()
         if waiter.error is not None:
             raise waiter.error
+
+    def _follow(self, waiter: _Waiter) -> None:
+        """Wait for an outcome or the lead; an interrupted wait must not strand the queue behind it."""
+        try:
+            waiter.done.wait()
+        except BaseException:  # a signal's exception in the main thread: leave without a trace
+            with self._lock:
+                if not waiter.lead and waiter in self._queue:
+                    self._queue.remove(waiter)  # not taken into a batch: nothing of it is stored
+                    raise
+            # Taken into a running batch, or handed the lead: see it through, then leave.
+            waiter.done.wait()
+            if waiter.lead:
+                self._lead()
+            raise
 
     def counts(self) -> Counts:
         with self._lock:
@@ -84,11 +100,12 @@ class GroupCommitter:
         tried = 1
         try:
             tried = self._commit(batch)
-        except BaseException as error:  # not the store's refusal: nobody of this batch is acknowledged
+        except BaseException as error:  # not the store's refusal: no save still unanswered is acknowledged
             for waiter in batch:
-                waiter.error = error
+                if not waiter.answered:
+                    waiter.error = error
             raise
-        finally:
+        finally:  # every way out of here wakes the whole batch and the next leader
             self._answer(batch, tried)
 
     def _answer(self, batch: list[_Waiter], tried: int) -> None:
@@ -103,10 +120,11 @@ class GroupCommitter:
                 counts.split += tried > 1
             successor = self._queue[0] if self._queue else None
             self._leading = successor is not None
+            if successor is not None:
+                successor.lead = True  # under the lock: a follower leaving the queue sees it
         for waiter in batch:
             waiter.done.set()  # the leader's own too: harmless, nobody waits on it
         if successor is not None:
-            successor.lead = True
             successor.done.set()
 
     def _commit(self, batch: list[_Waiter]) -> int:
@@ -115,9 +133,11 @@ class GroupCommitter:
             self._store(*(event for waiter in batch for event in waiter.events))
         except Exception as error:  # every waiter gets its own outcome below
             if len(batch) == 1:
-                batch[0].error = error
+                batch[0].error, batch[0].answered = error, True
                 return 1
         else:
+            for waiter in batch:
+                waiter.answered = True
             return 1
         # The transaction rolled back as a whole, so one save at a time, each gets the answer
         # that is its own. (Had a commit of unknown outcome been durable after all, the retry
@@ -127,4 +147,5 @@ class GroupCommitter:
                 self._store(*waiter.events)
             except Exception as error:  # handed to the one caller it belongs to
                 waiter.error = error
+            waiter.answered = True
         return 1 + len(batch)
