@@ -37,18 +37,33 @@ class HeldGames(Games):
         self._hold = False
         self.holding = threading.Event()  # a transaction is being held
         self._released = threading.Event()
+        self._locks_taken: set[int] = set()
+
+    def own_lock(self, game_id: str) -> bool:
+        """Whether `game_id`'s lock is one no game before it took (it is taken now if so)."""
+        lock = id(self.lock_for(game_id))
+        if lock in self._locks_taken:
+            return False
+        self._locks_taken.add(lock)
+        return True
 
     def hold(self) -> None:
         self._released.clear()
         self.holding.clear()
         self._hold = True
 
-    def release_when_queued(self, count: int) -> None:
-        """Let the held transaction go once `count` saves queue behind it."""
+    def release_when_queued(self, count: int, early: Callable[[], list[object]] = list) -> None:
+        """Let the held transaction go once `count` saves queue behind it.
+
+        `early` gives the answers of calls that returned without queueing (they should not):
+        the failure names them rather than only counting the queue.
+        """
         assert self.holding.wait(WAIT), "no transaction started"
         deadline = time.monotonic() + WAIT
         while self.committer.queued() < count:
-            assert time.monotonic() < deadline, f"only {self.committer.queued()} of {count} saves queued"
+            queued, answered = self.committer.queued(), early()
+            assert not answered, f"{queued} of {count} saves queued; answered before queueing: {answered}"
+            assert time.monotonic() < deadline, f"only {queued} of {count} saves queued"
             time.sleep(0.001)
         self._released.set()
 
@@ -61,10 +76,19 @@ class HeldGames(Games):
 
 
 def new_game(app: Games, index: int, game: str = "deadwood-1876", seed: bytes = b"") -> tuple[str, list[str]]:
-    """A 2-seat game with a fixed deal (same seed, same deal in any app); its id and seat tokens."""
+    """A 2-seat game with a fixed deal (same seed, same deal in any app); its id and seat tokens.
+
+    In a `HeldGames` app no two of these games share a lock: Games stripes its per-game locks
+    (256 of them, by the random game id), and a command waiting for another game's lock while
+    that game's save is held could never queue behind it. A game that would share one is left
+    unplayed and another is dealt alike.
+    """
     deal = Deal(seed or bytes([index]) * 32, f"group-commit/{index}")
-    record, grants = app.create_game(game, 2, ["a", "b"], {}, "", deal=deal)
-    return record.header.game_id, [token for _, _, token in grants]
+    while True:
+        record, grants = app.create_game(game, 2, ["a", "b"], {}, "", deal=deal)
+        game_id = record.header.game_id
+        if not isinstance(app, HeldGames) or app.own_lock(game_id):
+            return game_id, [token for _, _, token in grants]
 
 
 def next_command(
@@ -92,7 +116,7 @@ def at_once(app: HeldGames, calls: Sequence[Callable[[], Accepted]]) -> list[Acc
     for thread in threads[1:]:
         assert app.holding.wait(WAIT)
         thread.start()
-    app.release_when_queued(len(calls) - 1)
+    app.release_when_queued(len(calls) - 1, lambda: [r for r in results[1:] if r is not None])
     for thread in threads:
         thread.join(WAIT)
         assert not thread.is_alive(), "a save never returned"

@@ -179,3 +179,18 @@ def test_an_error_that_is_not_the_stores_reaches_every_caller_of_the_batch() -> 
         committer.save("a")
     with pytest.raises(KeyboardInterrupt):
         committer.save("b")  # the lead was handed back: the committer is not stuck
+
+
+def test_the_games_a_held_test_plays_never_share_a_lock(tmp_path: Path) -> None:
+    """A batch lined up by `at_once` needs each game's command free to reach the queue.
+
+    Games stripes its per-game locks (256, by random id); with 60 games a shared stripe is all
+    but certain (the birthday bound), and a command queued on the held game's lock made the
+    batching tests fail as "only k of n saves queued" now and then.
+    """
+    app = HeldGames(store_env(tmp_path))
+    try:
+        locks = [app.lock_for(new_game(app, i)[0]) for i in range(60)]
+    finally:
+        app.close()
+    assert len({id(lock) for lock in locks}) == len(locks)
