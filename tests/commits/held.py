@@ -8,8 +8,10 @@ seen the followers queue, then stores everything for real.
 from __future__ import annotations
 
 import random
+import sys
 import threading
 import time
+import traceback
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -52,18 +54,21 @@ class HeldGames(Games):
         self.holding.clear()
         self._hold = True
 
-    def release_when_queued(self, count: int, early: Callable[[], list[object]] = list) -> None:
+    def release_when_queued(
+        self, count: int, followers: Sequence[threading.Thread] = (), answers: Sequence[object] = ()
+    ) -> None:
         """Let the held transaction go once `count` saves queue behind it.
 
-        `early` gives the answers of calls that returned without queueing (they should not):
-        the failure names them rather than only counting the queue.
+        `followers` are the threads meant to queue and `answers` what they returned so far
+        (None while running): a batch that does not form fails naming who answered early
+        and where the others are.
         """
         assert self.holding.wait(WAIT), "no transaction started"
         deadline = time.monotonic() + WAIT
         while self.committer.queued() < count:
-            queued, answered = self.committer.queued(), early()
-            assert not answered, f"{queued} of {count} saves queued; answered before queueing: {answered}"
-            assert time.monotonic() < deadline, f"only {queued} of {count} saves queued"
+            queued, early = self.committer.queued(), [a for a in answers if a is not None]
+            assert not early, f"{queued} of {count} saves queued; answered before queueing: {early}"
+            assert time.monotonic() < deadline, f"only {queued} of {count} saves queued; {stacks(followers)}"
             time.sleep(0.001)
         self._released.set()
 
@@ -73,6 +78,16 @@ class HeldGames(Games):
             self.holding.set()
             assert self._released.wait(WAIT), "the held transaction was never released"
         return super().save(*objs, **kwargs)
+
+
+def stacks(threads: Sequence[threading.Thread]) -> str:
+    """Where each of `threads` is now."""
+    frames = sys._current_frames()
+    return "".join(
+        f"\n{thread.name}:\n" + "".join(traceback.format_stack(frames[thread.ident]))
+        for thread in threads
+        if thread.ident in frames
+    )
 
 
 def new_game(app: Games, index: int, game: str = "deadwood-1876", seed: bytes = b"") -> tuple[str, list[str]]:
@@ -116,7 +131,7 @@ def at_once(app: HeldGames, calls: Sequence[Callable[[], Accepted]]) -> list[Acc
     for thread in threads[1:]:
         assert app.holding.wait(WAIT)
         thread.start()
-    app.release_when_queued(len(calls) - 1, lambda: [r for r in results[1:] if r is not None])
+    app.release_when_queued(len(calls) - 1, threads[1:], results)  # the held first one cannot answer yet
     for thread in threads:
         thread.join(WAIT)
         assert not thread.is_alive(), "a save never returned"
