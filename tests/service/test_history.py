@@ -264,7 +264,10 @@ def drive(data: Path) -> tuple[Run, Server]:
             table.changed.notify_all()
     for t in threads:
         t.join(timeout=120)
-        assert not t.is_alive(), f"{t.name} never finished; it is at:\n{stack_of(t)}"
+        assert not t.is_alive(), (
+            f"{t.name} never finished; it is at:\n{stack_of(t)}\n"
+            f"unexpected answers: {run.history.unexpected[:5]}"
+        )
     server.kill()  # the last stop is a kill too
     return run, server
 
