@@ -12,6 +12,7 @@ the committer still takes saves after.
 from __future__ import annotations
 
 import signal
+import sys
 import threading
 import time
 from collections.abc import Callable
@@ -62,6 +63,16 @@ def wait_until(condition: Callable[[], bool], what: str) -> None:
     while not condition():
         assert time.monotonic() < deadline, what
         time.sleep(0.001)
+
+
+def waiting_in_save(thread: threading.Thread) -> bool:
+    """Whether `thread` is blocked in a wait inside `GroupCommitter.save` (a follower's)."""
+    frame = sys._current_frames().get(thread.ident or 0)
+    names = []
+    while frame is not None:
+        names.append(frame.f_code.co_name)
+        frame = frame.f_back
+    return names[:1] == ["wait"] and "save" in names
 
 
 def saver(committer: GroupCommitter, name: str, outcomes: dict[str, str]) -> threading.Thread:
@@ -142,6 +153,8 @@ def test_a_follower_interrupted_while_in_line_for_the_lead_does_not_strand_the_s
         wait_until(lambda: committer.queued() == 1, "the main thread never queued")
         behind.start()
         wait_until(lambda: committer.queued() == 2, "the second follower never queued")
+        # The signal must find the main thread blocked in its follower's wait, not on its way there.
+        wait_until(lambda: waiting_in_save(threading.main_thread()), "the main thread never waited")
         signal.pthread_kill(threading.main_thread().ident or 0, signal.SIGUSR1)
         deadline = time.monotonic() + WAIT
         while committer.queued() != 1 and time.monotonic() < deadline:  # the main thread leaves the queue
