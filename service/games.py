@@ -22,6 +22,7 @@ from uuid import UUID, uuid4
 from eventsourcing.application import AggregateNotFoundError, Application
 from eventsourcing.persistence import IntegrityError, OperationalError, PersistenceError
 
+from commits.group import GroupCommitter
 from engines.base import Command, Engine, Event, JsonValue, OptionError, RuleViolation
 from engines.codec import encode
 from engines.registry import UnknownGame, get_engine
@@ -111,6 +112,9 @@ class Games(Application[UUID]):
         # Serialises commands on one game inside this process; other processes
         # are kept honest by the store's optimistic concurrency.
         self._locks = [threading.Lock() for _ in range(256)]
+        # Concurrent saves (of different games: each game's lock is held through its save)
+        # share one transaction and one fsync.
+        self.committer = GroupCommitter(self.save)
 
     # -- reading ---------------------------------------------------------------
 
@@ -529,8 +533,9 @@ class Games(Application[UUID]):
     # -- plumbing --------------------------------------------------------------
 
     def _save(self, *events: Any) -> None:
+        """Store `events` durably in one transaction, maybe with other games' concurrent saves."""
         try:
-            self.save(*events)
+            self.committer.save(*events)
         except IntegrityError:
             raise
         except (OperationalError, PersistenceError) as error:

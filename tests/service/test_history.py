@@ -20,6 +20,7 @@ import subprocess
 import sys
 import threading
 import time
+import traceback
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -146,19 +147,28 @@ class Seat:
         try:
             index = 0
             while not self.run.stopping.is_set():
-                game_id, tokens = self.next_game(index)
-                self.play_game(game_id, tokens[self.seat])
+                game = self.next_game(index)
+                if game is None:  # the run stopped while this seat waited for its table's next game
+                    return
+                self.play_game(game[0], game[1][self.seat])
                 index += 1
         finally:
             if self.client is not None:
                 self.client.close()
 
-    def next_game(self, index: int) -> tuple[str, dict[int, str]]:
+    def next_game(self, index: int) -> tuple[str, dict[int, str]] | None:
+        """The table's game number `index` (seat 0 creates it); None once the run stops first.
+
+        Seat 0 creates no game after the stop, so a seat waiting for one must look at the stop
+        flag under the condition (the stop notifies under it too) or it waits forever.
+        """
         with self.table.changed:
             if self.seat == 0 and len(self.table.games) == index:
                 self.table.games.append(self.create())
                 self.table.changed.notify_all()
             while len(self.table.games) <= index:
+                if self.run.stopping.is_set():
+                    return None
                 self.table.changed.wait()
             return self.table.games[index]
 
@@ -254,9 +264,18 @@ def drive(data: Path) -> tuple[Run, Server]:
             table.changed.notify_all()
     for t in threads:
         t.join(timeout=120)
-        assert not t.is_alive(), "a client never got an answer"
+        assert not t.is_alive(), (
+            f"{t.name} never finished; it is at:\n{stack_of(t)}\n"
+            f"unexpected answers: {run.history.unexpected[:5]}"
+        )
     server.kill()  # the last stop is a kill too
     return run, server
+
+
+def stack_of(thread: threading.Thread) -> str:
+    """Where `thread` is now: waiting for an answer (a call) or for something else."""
+    frame = sys._current_frames().get(thread.ident or 0)
+    return "".join(traceback.format_stack(frame)) if frame is not None else "(ended)"
 
 
 def stored_game_ids(app: Games) -> set[UUID]:
