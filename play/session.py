@@ -83,7 +83,7 @@ class Plays:
         self.pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="frontier-play")
 
     def close(self) -> None:
-        self.pool.shutdown(wait=True, cancel_futures=True)  # the store closes next
+        self.pool.shutdown(wait=False, cancel_futures=True)
 
     async def _in_thread(self, function: Callable[..., T], *args: Any) -> T:
         return await asyncio.get_running_loop().run_in_executor(self.pool, function, *args)

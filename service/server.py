@@ -13,6 +13,7 @@ import asyncio
 import errno
 import socket
 import threading
+import time
 from concurrent import futures
 from dataclasses import dataclass
 
@@ -62,10 +63,8 @@ class Running:
             ending.result(timeout=30)
             self.loop.call_soon_threadsafe(self.loop.stop)
         self.thread.join(timeout=30)
-        # Every pool finishes its running job before the store closes under it.
-        self.servicer.watching.close()
-        self.servicer.plays.close()
-        self.workers.shutdown(wait=True, cancel_futures=True)
+        # The pools' running jobs end before the store closes under them.
+        _finish_jobs([self.workers, self.servicer.watching.pool, self.servicer.plays.pool], within=10.0)
         self.app.broker.close()
         self.app.close()
 
@@ -194,6 +193,21 @@ async def _start(
     for name in ("", SERVICE_NAME, tournaments_name):
         health_servicer.set(name, health_pb2.HealthCheckResponse.SERVING)
     return server, port
+
+
+def _finish_jobs(pools: list[futures.ThreadPoolExecutor], within: float) -> None:
+    """Stop the pools taking jobs and wait, up to `within` seconds in all, for the jobs running.
+
+    Bounded, not `shutdown(wait=True)`: a sync streaming handler (Replay) hands each item to the
+    loop with `run_coroutine_threadsafe(...).result()` inside grpc.aio, and once the loop has
+    stopped that wait never ends. Such a thread touches no store; it is left behind.
+    """
+    for pool in pools:
+        pool.shutdown(wait=False, cancel_futures=True)
+    deadline = time.monotonic() + within
+    for pool in pools:
+        for thread in list(pool._threads):
+            thread.join(max(0.0, deadline - time.monotonic()))
 
 
 async def _end_leftover_tasks() -> None:

@@ -60,7 +60,7 @@ class Watching:
         self._healthy_poll = None if isinstance(app.broker, LocalBroker) else HEALTHY_POLL_SECONDS
 
     def close(self) -> None:
-        self.pool.shutdown(wait=True, cancel_futures=True)  # the store closes next
+        self.pool.shutdown(wait=False, cancel_futures=True)
 
     async def stream(
         self, game_id: str, from_version: int, resolve: Callable[[GameRecord], Caller]
