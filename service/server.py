@@ -57,10 +57,6 @@ class Running:
                 closing.result(timeout=(grace or 0) + 30)
             stopping = asyncio.run_coroutine_threadsafe(self.server.stop(grace), self.loop)
             stopping.result(timeout=(grace or 0) + 30)
-            # Streams still suspended on the loop end here, on their own loop, not later in
-            # a garbage collection on whichever thread runs it.
-            ending = asyncio.run_coroutine_threadsafe(_end_leftover_tasks(), self.loop)
-            ending.result(timeout=30)
             self.loop.call_soon_threadsafe(self.loop.stop)
         self.thread.join(timeout=30)
         # The pools' running jobs end before the store closes under them.
@@ -144,6 +140,11 @@ def _run_loop(
     try:
         loop.run_forever()
     finally:
+        # What is left ends on its own loop: streams still suspended (not later, in a garbage
+        # collection on whichever thread runs it), and the tasks of callbacks other threads
+        # scheduled as the loop stopped, such as a sync handler's hand-over of its next item,
+        # whose thread would otherwise wait for ever.
+        loop.run_until_complete(_end_leftover_tasks())
         loop.close()
 
 
@@ -199,8 +200,8 @@ def _finish_jobs(pools: list[futures.ThreadPoolExecutor], within: float) -> None
     """Stop the pools taking jobs and wait, up to `within` seconds in all, for the jobs running.
 
     Bounded, not `shutdown(wait=True)`: a sync streaming handler (Replay) hands each item to the
-    loop with `run_coroutine_threadsafe(...).result()` inside grpc.aio, and once the loop has
-    stopped that wait never ends. Such a thread touches no store; it is left behind.
+    loop with `run_coroutine_threadsafe(...).result()` inside grpc.aio; one scheduled in the
+    instant the loop closes waits for ever. Such a thread touches no store; it is left behind.
     """
     for pool in pools:
         pool.shutdown(wait=False, cancel_futures=True)

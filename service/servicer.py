@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import inspect
+import itertools
 from collections.abc import AsyncIterator, Callable, Iterator
 from typing import Any, TypeVar
 
@@ -53,6 +54,8 @@ MAX_ID_LENGTH = 128
 DEFAULT_MAX_WATCHERS = 20_000
 
 F = TypeVar("F", bound=Callable[..., Any])
+T = TypeVar("T")
+REPLAY_BATCH = 32  # steps made per hop to a worker thread
 
 
 def handles_errors(method: F) -> F:
@@ -92,6 +95,10 @@ def handles_errors(method: F) -> F:
     if inspect.isasyncgenfunction(method):
         return async_streaming  # type: ignore[return-value]
     return streaming if inspect.isgeneratorfunction(method) else unary  # type: ignore[return-value]
+
+
+def _take(items: Iterator[T], count: int) -> list[T]:
+    return list(itertools.islice(items, count))
 
 
 def _require_id(value: str, name: str) -> str:
@@ -384,7 +391,16 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
             yield update
 
     @handles_errors
-    def Replay(self, request: Any, context: grpc.ServicerContext) -> Iterator[Any]:
+    async def Replay(self, request: Any, context: Any) -> AsyncIterator[Any]:
+        # Steps are made in a worker thread a batch at a time and handed over here, on the loop.
+        # Served as a sync generator, grpc.aio's worker thread waits on the loop for each step,
+        # and a wait scheduled as the server stops never ends.
+        steps = self._replay_steps(request, context)
+        while batch := await asyncio.to_thread(_take, steps, REPLAY_BATCH):
+            for step in batch:
+                yield step
+
+    def _replay_steps(self, request: Any, context: Any) -> Iterator[frontier_pb2.ReplayStep]:
         latest = self._game(request.game_id)
         caller = self._caller(context, latest)
         if holds_back(latest, caller):

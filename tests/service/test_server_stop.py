@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import random
+import sys
 import threading
 import time
 from pathlib import Path
 
 from service.client import Client
+from service.generated.frontier.v1 import frontier_pb2
 from tests.conftest import start_server
 from tests.service.helpers import create, play_steps
 
@@ -40,3 +42,39 @@ def test_a_job_that_never_ends_does_not_hold_the_stop_forever(tmp_path: Path) ->
         assert not stopping.is_alive(), "stop() waited for a job that never ends"
     finally:
         never.set()
+
+
+def test_a_replay_stream_its_client_stopped_reading_leaves_no_thread_waiting(tmp_path: Path) -> None:
+    before = set(threading.enumerate())
+    running = start_server(tmp_path / "data")
+    with Client(f"127.0.0.1:{running.port}") as client:
+        game = create(client, "western-legends", 4)
+        played = play_steps(client, game, 400, random.Random(5))
+        steps = client.stub.Replay(frontier_pb2.ReplayRequest(game_id=game.game_id), timeout=60)
+        next(steps)  # then read no more, so the server's steps back up behind the unread ones
+        try:
+            for _ in range(50):  # served as a sync generator, a worker soon waits to hand one over
+                if _waiting_on_a_future(set(threading.enumerate()) - before):
+                    break
+                time.sleep(0.1)
+            running.stop(grace=0)
+            waiting = _waiting_on_a_future(set(threading.enumerate()) - before)
+            # grpc.aio hands a sync generator's steps to the loop and waits for each; a hand-over
+            # scheduled as the loop stopped never ran, and its thread waited for ever.
+            assert not waiting, f"{waiting} still wait after stop ({played} steps in the game)"
+        finally:
+            steps.cancel()
+
+
+def _waiting_on_a_future(threads: set[threading.Thread]) -> list[str]:
+    """The threads among `threads` that wait in a concurrent future's result."""
+    frames = sys._current_frames()
+    waiting = []
+    for thread in threads:
+        frame = frames.get(thread.ident or -1)
+        while frame is not None:
+            if frame.f_code.co_name == "result" and "concurrent" in frame.f_code.co_filename:
+                waiting.append(thread.name)
+                break
+            frame = frame.f_back
+    return waiting
