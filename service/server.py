@@ -199,9 +199,9 @@ async def _start(
 def _finish_jobs(pools: list[futures.ThreadPoolExecutor], within: float) -> None:
     """Stop the pools taking jobs and wait, up to `within` seconds in all, for the jobs running.
 
-    Bounded, not `shutdown(wait=True)`: a sync streaming handler (Replay) hands each item to the
-    loop with `run_coroutine_threadsafe(...).result()` inside grpc.aio; one scheduled in the
-    instant the loop closes waits for ever. Such a thread touches no store; it is left behind.
+    Bounded, not `shutdown(wait=True)`: a job can wait on the stopped loop for ever. grpc.aio
+    hands a sync streaming handler's items to the loop so (Replay was one, and hung a stop), and
+    such a thread touches no store: after `within` seconds it is left behind.
     """
     for pool in pools:
         pool.shutdown(wait=False, cancel_futures=True)
