@@ -59,7 +59,7 @@ REPLAY_BATCH = 32  # steps made per hop to a worker thread
 
 
 def handles_errors(method: F) -> F:
-    """Turn ServiceError into a rich gRPC status (unary, streaming and async methods alike).
+    """Turn ServiceError into a rich gRPC status (unary methods and async streams alike).
 
     Every call checks the authorization header's form first, whether or not it reads the
     token, so a malformed header is UNAUTHENTICATED everywhere. Handlers run on a
@@ -76,14 +76,6 @@ def handles_errors(method: F) -> F:
             context.abort(error.status, error.message, error.trailing_metadata())
 
     @functools.wraps(method)
-    def streaming(self: Servicer, request: Any, context: grpc.ServicerContext) -> Iterator[Any]:
-        try:
-            self._caller(context)
-            yield from method(self, request, context)
-        except ServiceError as error:
-            context.abort(error.status, error.message, error.trailing_metadata())
-
-    @functools.wraps(method)
     async def async_streaming(self: Servicer, request: Any, context: Any) -> AsyncIterator[Any]:
         try:
             self._caller(context)
@@ -94,7 +86,9 @@ def handles_errors(method: F) -> F:
 
     if inspect.isasyncgenfunction(method):
         return async_streaming  # type: ignore[return-value]
-    return streaming if inspect.isgeneratorfunction(method) else unary  # type: ignore[return-value]
+    if inspect.isgeneratorfunction(method):  # grpc.aio would serve it from a thread waiting on the loop
+        raise TypeError(f"{method.__name__}: a streaming handler is an async generator (see Replay)")
+    return unary  # type: ignore[return-value]
 
 
 def _take(items: Iterator[T], count: int) -> list[T]:
