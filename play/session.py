@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator, Callable
-from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
 from play.legal import legal_command_bytes
@@ -20,6 +19,7 @@ from service.convert import command_from_proto
 from service.errors import InvalidArgument, ServiceError
 from service.games import Accepted, Games
 from service.generated.frontier.v1 import frontier_pb2
+from service.jobs import Jobs
 from service.records import FINISHED, GameRecord
 from service.views import redacted_entry_events, shared_entry_events, viewer_of
 from service.watching import Watching
@@ -80,10 +80,11 @@ class Plays:
     def __init__(self, app: Games, watching: Watching, workers: int = 8) -> None:
         self.app = app
         self.watching = watching
-        self.pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="frontier-play")
+        self.pool = Jobs(max_workers=workers, thread_name_prefix="frontier-play")
 
-    def close(self) -> None:
-        self.pool.shutdown(wait=False, cancel_futures=True)
+    def close(self, deadline: float | None = None) -> None:
+        """Take no more jobs; wait for the running ones until `deadline` (see `Jobs.stop`)."""
+        self.pool.stop(deadline)
 
     async def _in_thread(self, function: Callable[..., T], *args: Any) -> T:
         return await asyncio.get_running_loop().run_in_executor(self.pool, function, *args)

@@ -28,6 +28,7 @@ from service.config import ConfigError, Settings
 from service.fanout import Broker, LocalBroker
 from service.games import Games
 from service.generated.frontier.v1 import frontier_pb2, frontier_pb2_grpc
+from service.jobs import Jobs
 from service.request_guard import MalformedRequestGuard
 from service.servicer import Servicer
 from tournaments.servicer import register as register_tournaments
@@ -46,7 +47,7 @@ class Running:
     servicer: Servicer
     loop: asyncio.AbstractEventLoop
     thread: threading.Thread
-    workers: futures.ThreadPoolExecutor
+    workers: Jobs
     ws_server: websockets.asyncio.server.Server | None = None
     ws_port: int | None = None  # Play over WebSocket, when served
 
@@ -59,8 +60,11 @@ class Running:
             stopping.result(timeout=(grace or 0) + 30)
             self.loop.call_soon_threadsafe(self.loop.stop)
         self.thread.join(timeout=30)
-        # The pools' running jobs end before the store closes under them.
-        _finish_jobs([self.workers, self.servicer.watching.pool, self.servicer.plays.pool], within=10.0)
+        # The pools' running jobs end before the store closes under them (10 s in all).
+        deadline = time.monotonic() + 10.0
+        self.workers.stop(deadline)
+        self.servicer.watching.close(deadline)
+        self.servicer.plays.close(deadline)
         self.app.broker.close()
         self.app.close()
 
@@ -91,7 +95,7 @@ def create_server(settings: Settings) -> Running:
         signing_key=signing_key,
         open_import=settings.open_import,
     )
-    workers = futures.ThreadPoolExecutor(max_workers=settings.workers, thread_name_prefix="frontier")
+    workers = Jobs(max_workers=settings.workers, thread_name_prefix="frontier")
     loop = asyncio.new_event_loop()
     started: futures.Future[Started] = futures.Future()
     thread = threading.Thread(
@@ -103,7 +107,8 @@ def create_server(settings: Settings) -> Running:
     except BaseException:
         thread.join(timeout=10)
         servicer.watching.close()
-        workers.shutdown(wait=False)
+        servicer.plays.close()
+        workers.stop()
         broker.close()
         app.close()
         raise
@@ -115,10 +120,13 @@ def _run_loop(
     loop: asyncio.AbstractEventLoop,
     settings: Settings,
     servicer: Servicer,
-    workers: futures.ThreadPoolExecutor,
+    workers: Jobs,
     started: futures.Future[Started],
 ) -> None:
     asyncio.set_event_loop(loop)
+    # `asyncio.to_thread` (WatchGame's and Replay's store reads) runs in the workers too, so a
+    # stop waits for those jobs as for the others.
+    loop.set_default_executor(workers)
     try:
         server, port = loop.run_until_complete(_start(settings, servicer, workers))
     except BaseException as error:
@@ -148,9 +156,7 @@ def _run_loop(
         loop.close()
 
 
-async def _start(
-    settings: Settings, servicer: Servicer, workers: futures.ThreadPoolExecutor
-) -> tuple[grpc.aio.Server, int]:
+async def _start(settings: Settings, servicer: Servicer, workers: Jobs) -> tuple[grpc.aio.Server, int]:
     server = grpc.aio.server(
         migration_thread_pool=workers,
         interceptors=[MalformedRequestGuard()],
@@ -194,21 +200,6 @@ async def _start(
     for name in ("", SERVICE_NAME, tournaments_name):
         health_servicer.set(name, health_pb2.HealthCheckResponse.SERVING)
     return server, port
-
-
-def _finish_jobs(pools: list[futures.ThreadPoolExecutor], within: float) -> None:
-    """Stop the pools taking jobs and wait, up to `within` seconds in all, for the jobs running.
-
-    Bounded, not `shutdown(wait=True)`: a job can wait on the stopped loop for ever. grpc.aio
-    hands a sync streaming handler's items to the loop so (Replay was one, and hung a stop), and
-    such a thread touches no store: after `within` seconds it is left behind.
-    """
-    for pool in pools:
-        pool.shutdown(wait=False, cancel_futures=True)
-    deadline = time.monotonic() + within
-    for pool in pools:
-        for thread in list(pool._threads):
-            thread.join(max(0.0, deadline - time.monotonic()))
 
 
 async def _end_leftover_tasks() -> None:

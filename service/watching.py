@@ -15,7 +15,6 @@ import contextlib
 import threading
 import time
 from collections.abc import AsyncIterator, Callable, Hashable
-from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
 from service.auth import Caller
@@ -23,6 +22,7 @@ from service.errors import InvalidArgument, ResourceExhausted
 from service.fanout import LocalBroker
 from service.games import Games, parse_game_id
 from service.generated.frontier.v1 import frontier_pb2
+from service.jobs import Jobs
 from service.records import FINISHED, WAITING, GameRecord
 from service.views import redacted_entry_events, shared_entry_events, viewer_of
 from tournaments.secrecy import deal_closed
@@ -47,7 +47,7 @@ class Watching:
         self.app = app
         self.max_watchers = max_watchers
         self.active = 0  # streams open; touched on the event loop only
-        self.pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="frontier-watch")
+        self.pool = Jobs(max_workers=workers, thread_name_prefix="frontier-watch")
         self._updates: dict[tuple[object, ...], frontier_pb2.GameUpdate] = {}
         self._records: dict[str, GameRecord] = {}  # the latest record seen per watched game
         self._lock = threading.Lock()  # for the two caches above, filled in worker threads
@@ -59,8 +59,9 @@ class Watching:
         # idle watchers each waking to poll cost the loop more than delivering to them.
         self._healthy_poll = None if isinstance(app.broker, LocalBroker) else HEALTHY_POLL_SECONDS
 
-    def close(self) -> None:
-        self.pool.shutdown(wait=False, cancel_futures=True)
+    def close(self, deadline: float | None = None) -> None:
+        """Take no more jobs; wait for the running ones until `deadline` (see `Jobs.stop`)."""
+        self.pool.stop(deadline)
 
     async def stream(
         self, game_id: str, from_version: int, resolve: Callable[[GameRecord], Caller]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
 import sys
 import threading
@@ -10,6 +11,7 @@ from pathlib import Path
 
 from service.client import Client
 from service.generated.frontier.v1 import frontier_pb2
+from service.jobs import Jobs
 from tests.conftest import start_server
 from tests.service.helpers import create, play_steps
 
@@ -28,6 +30,49 @@ def test_a_job_still_running_at_stop_reads_the_store_before_it_closes(tmp_path: 
     running.stop(grace=0)
     # Had the store closed under it, the read would fail (ConnectionPoolClosedError).
     assert job.result(timeout=60) == played - 1  # the entries after the deal
+
+
+def test_a_store_read_in_a_thread_of_the_loop_finishes_before_the_store_closes(tmp_path: Path) -> None:
+    # WatchGame and Replay read the store through `asyncio.to_thread`, the loop's default executor.
+    running = start_server(tmp_path / "data")
+    with Client(f"127.0.0.1:{running.port}") as client:
+        game = create(client, "most-wanted", 3)
+        played = play_steps(client, game, 5, random.Random(4))
+
+    outcome: list[object] = []
+    ended = threading.Event()
+
+    def late_read() -> None:
+        try:
+            time.sleep(1.0)
+            outcome.append(len(list(running.app.entries(game.game_id))))
+        except Exception as error:  # noqa: BLE001 -- what the test reports
+            outcome.append(error)
+        finally:
+            ended.set()
+
+    async def read_in_a_thread() -> None:
+        await asyncio.to_thread(late_read)
+
+    asyncio.run_coroutine_threadsafe(read_in_a_thread(), running.loop)
+    time.sleep(0.2)  # the read has started
+    running.stop(grace=0)  # cancels the coroutine; its thread's job runs on
+    assert ended.wait(timeout=60)
+    # Had stop not waited for the loop's own default executor, the store closed under the
+    # read: ConnectionPoolClosedError.
+    assert outcome == [played - 1]
+
+
+def test_stop_drops_queued_jobs_and_says_whether_the_running_ones_ended() -> None:
+    jobs = Jobs(max_workers=1, thread_name_prefix="test-jobs")
+    release = threading.Event()
+    running = jobs.submit(release.wait)
+    queued = jobs.submit(time.sleep, 0)
+    assert not jobs.stop(time.monotonic() + 0.2)  # the running job is still waiting
+    assert queued.cancelled()
+    release.set()
+    assert running.result(timeout=10)
+    assert jobs.stop(time.monotonic() + 10)
 
 
 def test_a_job_that_never_ends_does_not_hold_the_stop_forever(tmp_path: Path) -> None:
