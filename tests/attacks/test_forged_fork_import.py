@@ -29,11 +29,16 @@ def source_record(organiser: Client, game_id: str) -> Record:
 
 
 def with_deck_edited(header: Header) -> Header:
-    """The source's header with two cards of its first deck shuffle swapped (a made-up history)."""
+    """The source's header with the bottom two cards of its first shuffle swapped (a made-up history).
+
+    Both are still in the deck at FORK_AT, so the made-up position is a consistent one; swapping a
+    dealt card with an unseen one would put one card in two places, and the bot playing the fork
+    on could then be dealt it twice.
+    """
     events = list(header.setup_events)
     deal = next(i for i, e in enumerate(events) if e["kind"] == "deck_shuffled")
     order = list(events[deal]["order"])
-    order[0], order[-1] = order[-1], order[0]
+    order[-2], order[-1] = order[-1], order[-2]
     events[deal] = {**events[deal], "order": order}
     return replace(header, setup_events=tuple(events))
 
