@@ -44,6 +44,7 @@ from replay.record import (
     Entry,
     Header,
     Line,
+    LineSalts,
     SeatLine,
     Trailer,
     chain_hash,
@@ -169,6 +170,7 @@ class _Run:
         self.steps = 0
         self.draws_rederived = 0
         self.seed: bytes | None = None
+        self.salts: LineSalts | None = None  # the revealed seed's line salts, keyed once
         self.seed_matches: bool | None = None
         self.engine: Engine | None = None
         self.events_codec = Codec(())
@@ -284,6 +286,7 @@ class _Run:
             return Problem(version, line, "SEED_MISMATCH", reason)
         self.seed_matches = True
         self.seed = seed
+        self.salts = LineSalts(seed, self.header.game_id)
         self.rng_seed = seed  # a player-entropy game mixes in the client seeds at its deal
         self.checks.append("seed: the revealed seed matches the commitment published at creation")
         return None
@@ -292,9 +295,9 @@ class _Run:
 
     def check_salt(self, number: int, version: int, salt: str | None) -> None:
         """Format 2 with the seed revealed: each line's salt is the one the seed derives."""
-        if self.seed is None or self.header.format_version < 2:
+        if self.salts is None or self.header.format_version < 2:
             return
-        if salt != line_salt(self.seed, self.header.game_id, version):
+        if salt != self.salts(version):
             raise _Failed(
                 Problem(
                     version,
