@@ -68,6 +68,25 @@ def line_salt(seed: bytes, game_id: str, version: int) -> str:
     return hmac.digest(seed, message, "sha256").hex()
 
 
+class LineSalts:
+    """The salts of one game's lines, as `line_salt` gives them, keyed once per game.
+
+    An audit checks the salt of every line: `line_salt` keys a new HMAC each time, which
+    hashes the key's two pads before the message. Here they are hashed once, with the
+    message's prefix common to every line, and each line copies that state and adds its
+    version (the same bytes: tests/replay/test_line_salts.py).
+    """
+
+    def __init__(self, seed: bytes, game_id: str) -> None:
+        self._keyed = hmac.new(seed, f"{SALT_CONTEXT}{game_id}/".encode(), "sha256")
+
+    def __call__(self, version: int) -> str:
+        """The salt of the line creating `version`: `line_salt(seed, game_id, version)`."""
+        mac = self._keyed.copy()
+        mac.update(f"{version}".encode())
+        return mac.hexdigest()
+
+
 def seat_salt(seed: bytes, game_id: str, seat: int, player: str, client_seed: str | None) -> str:
     """The salt of a seat line (format 3): it binds the seat's name and client seed to the
     server's secret seed, so an edit of either is named at its line once the seed is revealed."""

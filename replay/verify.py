@@ -9,14 +9,11 @@ record step by step for replay.
 
 from __future__ import annotations
 
-import dataclasses
 import hashlib
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import Any, NamedTuple
-
-import msgspec
 
 from engines.base import (
     Command,
@@ -30,7 +27,7 @@ from engines.base import (
     Seat,
     options_for_log,
 )
-from engines.codec import Codec, DecodeError, converts_directly, encode
+from engines.codec import Codec, DecodeError, encode
 from engines.registry import UnknownGame, get_engine
 from engines.rng import GENERATORS, SEEDED_RNG_ID, Draw, ObservedRng, SeededRng, rng_key, seed_commitment
 from engines.simulate import Step
@@ -44,6 +41,7 @@ from replay.record import (
     Entry,
     Header,
     Line,
+    LineSalts,
     SeatLine,
     Trailer,
     chain_hash,
@@ -53,6 +51,7 @@ from replay.record import (
     seat_salt,
     state_hash,
 )
+from replay.same_events import events_difference, same_events
 
 
 @dataclass(frozen=True)
@@ -169,6 +168,7 @@ class _Run:
         self.steps = 0
         self.draws_rederived = 0
         self.seed: bytes | None = None
+        self.salts: LineSalts | None = None  # the revealed seed's line salts, keyed once
         self.seed_matches: bool | None = None
         self.engine: Engine | None = None
         self.events_codec = Codec(())
@@ -284,6 +284,7 @@ class _Run:
             return Problem(version, line, "SEED_MISMATCH", reason)
         self.seed_matches = True
         self.seed = seed
+        self.salts = LineSalts(seed, self.header.game_id)
         self.rng_seed = seed  # a player-entropy game mixes in the client seeds at its deal
         self.checks.append("seed: the revealed seed matches the commitment published at creation")
         return None
@@ -292,9 +293,9 @@ class _Run:
 
     def check_salt(self, number: int, version: int, salt: str | None) -> None:
         """Format 2 with the seed revealed: each line's salt is the one the seed derives."""
-        if self.seed is None or self.header.format_version < 2:
+        if self.salts is None or self.header.format_version < 2:
             return
-        if salt != line_salt(self.seed, self.header.game_id, version):
+        if salt != self.salts(version):
             raise _Failed(
                 Problem(
                     version,
@@ -540,8 +541,10 @@ class _Run:
         recorded: Sequence[Mapping[str, JsonValue]],
         produced: Sequence[Event],
     ) -> None:
-        if not _same_events(self.events_codec, recorded, produced):
-            _compare_events(version, number, recorded, produced)
+        if not same_events(self.events_codec, recorded, produced):
+            reason = events_difference(recorded, produced)
+            if reason is not None:
+                raise _Failed(Problem(version, number, "EVENTS_DIFFER", reason))
 
     # -- (d) the trailer ----------------------------------------------------------------
 
@@ -637,91 +640,10 @@ def _run_rules(version: int, number: int, rules: Rules, rng: Rng) -> tuple[list[
     return result
 
 
-def _same_events(
-    codec: Codec, recorded: Sequence[Mapping[str, JsonValue]], produced: Sequence[Event]
-) -> bool:
-    """True if the recorded events are the encoding of `produced` (False: they may be or not).
-
-    Decoding each recorded event (in C for most kinds) and comparing records is cheaper
-    than encoding each produced one and comparing JSON. It proves the same thing: a
-    recorded event of the produced event's kind and version, with exactly its fields (the
-    decoder refuses any other), whose values equal its values, is its encoding -- JSON
-    lists decode to the tuples the records hold, and == is Python's in both comparisons.
-    """
-    if len(recorded) != len(produced):
-        return False
-    for data, event in zip(recorded, produced, strict=True):
-        kind = type(event)
-        plan = _comparisons.get(kind)
-        if plan is None:
-            plan = _comparisons[kind] = _comparison(kind)
-        keys, direct = plan
-        # The decoder fills a missing field from its default: a recorded event without one is
-        # not the encoding (which writes every field), so its keys must be exactly these.
-        if (
-            keys is None
-            or type(data) is not dict
-            or data.keys() != keys
-            or data["kind"] != event.kind
-            or data["v"] != event.version
-        ):
-            return False
-        try:
-            # A kind msgspec builds as the codec does (its keys are checked above) is built
-            # without the codec's look-ups; any other goes through the codec.
-            if (msgspec.convert(data, kind) if direct else codec.decode(data)) != event:
-                return False
-        except (DecodeError, msgspec.ValidationError):
-            return False
-    return True
-
-
-# Per event class, made once: the keys its encoding holds (None: compare it as JSON
-# instead), and whether msgspec builds it as the codec does.
-_comparisons: dict[type, tuple[frozenset[str] | None, bool]] = {}
-
-
-def _comparison(cls: type) -> tuple[frozenset[str] | None, bool]:
-    if not _compares_its_fields(cls):
-        return None, False
-    names = frozenset(f.name for f in dataclasses.fields(cls))  # all in __init__: encode writes them
-    if not names.isdisjoint(("kind", "v")):
-        return None, False
-    return names | {"kind", "v"}, converts_directly(cls)
-
-
-def _compares_its_fields(cls: type) -> bool:
-    """Whether == on `cls` compares exactly the fields its JSON form holds: the dataclass's
-    own __eq__ over every field, each of them in __init__ (what `encode` writes)."""
-    if not dataclasses.is_dataclass(cls) or not cls.__dataclass_params__.eq:  # type: ignore[attr-defined]
-        return False
-    own_eq = cls.__eq__.__qualname__ == f"{cls.__qualname__}.__eq__"
-    return own_eq and all(f.compare and f.init for f in dataclasses.fields(cls))
-
-
-def _compare_events(
-    version: int, number: int, recorded: Sequence[Mapping[str, JsonValue]], produced: Sequence[Event]
-) -> None:
-    encoded = [encode(event) for event in produced]
-    if encoded != list(recorded):
-        raise _Failed(Problem(version, number, "EVENTS_DIFFER", _event_difference(recorded, encoded)))
-
-
 def _fold(engine: Engine, state: Any, events: Iterable[Event]) -> Any:
     for event in events:
         state = engine.evolve(state, event)
     return state
-
-
-def _event_difference(recorded: Sequence[Mapping[str, JsonValue]], produced: Sequence[JsonValue]) -> str:
-    """Name the first differing event, not the whole lists."""
-    for index, (mine, theirs) in enumerate(zip(recorded, produced, strict=False)):
-        if mine != theirs:
-            return f"events differ at event {index + 1}: recorded {mine}, rules give {theirs}"
-    return (
-        f"events differ: recorded {counted(len(recorded), 'event')}, rules give {len(produced)} "
-        f"({[e.get('kind') for e in recorded]} vs {[e['kind'] for e in produced]})"
-    )
 
 
 def _draw_difference(recorded: Sequence[Draw], derived: Sequence[Draw]) -> str:

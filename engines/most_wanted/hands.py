@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from functools import lru_cache
 
 from engines.most_wanted.cards import ACE, SIX, rank
 
@@ -28,7 +29,14 @@ def double_crosser_active(hands: Sequence[Sequence[str]]) -> bool:
 
 def hand_key(cards: Sequence[str], crossers_active: bool) -> HandKey:
     """MW-HAND-9: (category, ranks grouped by count then rank, both descending)."""
-    ranks = [rank(c) for c in cards]
+    return _key_of_ranks(tuple(sorted([rank(c) for c in cards])), crossers_active)
+
+
+@lru_cache(maxsize=4096)
+def _key_of_ranks(ranks: tuple[int, ...], crossers_active: bool) -> HandKey:
+    """The key of a hand of these ranks (sorted): a key depends on the ranks alone, and
+    the same ranks recur in other hands and games, so each is worked out once (a hand of
+    up to 7 of the 9 ranks has ~11,000 rank multisets; 4096 of them are kept)."""
     if crossers_active and ranks and all(r == SIX for r in ranks):
         return (DOUBLE_CROSSER,)  # MW-HAND-4: every Double Crosser ties with every other
     groups = sorted(Counter(ranks).items(), key=lambda item: (item[1], item[0]), reverse=True)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Literal, TypeVar
 
 from engines.base import changed
@@ -24,6 +25,13 @@ FLIPS = 3  # MW-TILE-2: only the first three reshuffles flip a tile
 def bail_value(position: int) -> int:
     """MW-TRK-3 / MW-BAIL-2 (gap default): start 0, spaces 1-4 -> 1, 5-8 -> 2, 9-12 -> 3."""
     return 0 if position <= 0 else min(3, (position - 1) // 4 + 1)
+
+
+@lru_cache(maxsize=256)
+def clockwise(seats: int, seat: int) -> tuple[int, ...]:
+    """Every seat of a `seats`-seat table, starting with `seat` and going clockwise: asked
+    dozens of times a game for the same few seats, so each order is made once."""
+    return tuple((seat + i) % seats for i in range(seats))
 
 
 @dataclass(frozen=True)
@@ -104,7 +112,7 @@ class State:
 
     def clockwise_from(self, seat: int) -> tuple[int, ...]:
         """Every seat, starting with `seat` and going clockwise (MW-TURN-3)."""
-        return tuple((seat + i) % self.seats for i in range(self.seats))
+        return clockwise(self.seats, seat)
 
     def tile_points(self, tile: Tile) -> int:
         """MW-ROB-5 / MW-TILE-2: a flipped robbery pays one point more."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -108,6 +109,12 @@ REFUSALS: dict[str, str] = {
     "a missing field": canonical({k: v for k, v in ENTRY.items() if k != "prev"}),
     "a redacted export": canonical({**ENTRY, "redacted_for": 0}),
     "an uppercase hash": canonical({**ENTRY, "prev": ENTRY["prev"].upper()}),
+    "one uppercase digit": canonical({**ENTRY, "hash": "A" + ENTRY["hash"][1:]}),
+    "an uppercase salt": canonical({**ENTRY, "salt": ENTRY["salt"].upper()}),
+    "a non-hex letter": canonical({**ENTRY, "hash": ENTRY["hash"][:63] + "g"}),
+    "a non-ASCII digit": canonical({**ENTRY, "prev": "\u0663" + ENTRY["prev"][1:]}),  # Arabic-Indic 3
+    "a fullwidth digit": canonical({**ENTRY, "salt": ENTRY["salt"][:63] + "\uff10"}),
+    "a space in a hash": canonical({**ENTRY, "prev": ENTRY["prev"][:30] + " " + ENTRY["prev"][31:]}),
     "a short hash": canonical({**ENTRY, "hash": ENTRY["hash"][:63]}),
     "a hash and a newline": canonical({**ENTRY, "salt": ENTRY["salt"][:63] + "\n"}),
     "a null salt": canonical({**ENTRY, "salt": None}),
@@ -132,6 +139,30 @@ def test_every_refusal_of_the_strict_reader_still_happens(name: str) -> None:
         assert fast[0] == "error" and str(fast[1]).startswith("line 3: "), fast
     if name != "out of order":  # the order is the reader's own check, after the line is read
         assert fastlines.entry(REFUSALS[name], 3) is None
+
+
+@pytest.mark.parametrize(
+    ("field", "bad"),
+    [("prev", "A"), ("hash", "g"), ("salt", "\u0663"), ("salt", "\uff10"), ("hash", " "), ("prev", "-")],
+)
+def test_bad_hex_is_refused_with_the_strict_readers_message(field: str, bad: str) -> None:
+    line = canonical({**ENTRY, field: bad + ENTRY[field][1:]})
+    assert fastlines.entry(line, 3) is None
+    with pytest.raises(LogFormatError) as refused:
+        logfile.read_lines([*SAMPLE[:2], line, *SAMPLE[3:]])
+    assert (
+        str(refused.value)
+        == f"line 3: field {field} must be 64 lowercase hex digits, found {bad + ENTRY[field][1:]!r}"
+    )
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.text(alphabet="0123456789abcdefABCDEFg \u0663\uff10\u00e9", max_size=8) | st.text(max_size=8))
+def test_lowercase_hex_is_the_regular_expression_it_replaced(text: str) -> None:
+    """binascii in place of `[0-9a-f]*`: every hash and salt has an even number of digits."""
+    assert fastlines.lowercase_hex(text) == (
+        re.fullmatch("[0-9a-f]*", text) is not None and len(text) % 2 == 0
+    )
 
 
 json_values = st.recursive(

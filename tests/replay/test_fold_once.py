@@ -24,6 +24,7 @@ from engines.registry import get_engine
 from engines.rng import SeededRng
 from engines.simulate import fold, playout
 from replay import logfile, verify
+from replay.same_events import same_events
 
 GAMES = [("most-wanted", {}), ("deadwood-1876", {}), ("western-legends", {"max_rounds": 5})]
 CORPUS = Path(__file__).resolve().parents[2] / "seeds" / "conformance"
@@ -52,17 +53,17 @@ def test_decide_folded_gives_decides_events_and_their_fold(
 @contextmanager
 def plain_audit() -> Iterator[None]:
     """The verifier as it was: decide's events folded again, and compared as JSON."""
-    fold_once, same_events = verify._decide_folded, verify._same_events
+    fold_once, same_events = verify._decide_folded, verify.same_events
 
     def plain(engine: Any, state: Any, seat: int, command: Any, rng: Any) -> tuple[list[Any], Any]:
         return engine.decide(state, seat, command, rng), None
 
     verify._decide_folded = plain
-    verify._same_events = lambda codec, recorded, produced: False
+    verify.same_events = lambda codec, recorded, produced: False
     try:
         yield
     finally:
-        verify._decide_folded, verify._same_events = fold_once, same_events
+        verify._decide_folded, verify.same_events = fold_once, same_events
 
 
 @pytest.mark.parametrize(
@@ -108,7 +109,7 @@ def test_events_compared_as_records_are_the_same_only_if_their_json_is(
         del data[key]
     elif edit == "add":
         data[f"x{pick}"] = value
-    same = verify._same_events(Codec(get_engine(name).events), recorded, produced)
+    same = same_events(Codec(get_engine(name).events), recorded, produced)
     if same:  # "the same" only where the JSON is the same; else the plain comparison decides
         assert recorded == [encode(e) for e in produced]
     if edit == "none":

@@ -4,6 +4,10 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from engines.most_wanted.cards import DECK, rank, suit
 from engines.most_wanted.hands import (
     DOUBLE_CROSSER,
@@ -12,6 +16,8 @@ from engines.most_wanted.hands import (
     PAIR,
     THREE,
     TWO_PAIR,
+    _category,
+    _key_of_ranks,
     best_hands,
     double_crosser_active,
     hand_key,
@@ -92,3 +98,41 @@ def test_MW_HAND_8_high_card_compares_down_the_line() -> None:
 
 def test_MW_HAND_9_key_groups_by_count_then_rank() -> None:
     assert key("K-0-a", "9-0-a", "9-1-a") == (PAIR, 9, 9, 13)
+
+
+# -- the cached key (issue 14): the same keys as the definition, for any hand ----------------
+
+
+def uncached_hand_key(cards: tuple[str, ...], crossers_active: bool) -> tuple[int, ...]:
+    """hand_key as it stood before its cache, verbatim apart from its name."""
+    ranks = [rank(c) for c in cards]
+    if crossers_active and ranks and all(r == 6 for r in ranks):
+        return (DOUBLE_CROSSER,)
+    groups = sorted(Counter(ranks).items(), key=lambda item: (item[1], item[0]), reverse=True)
+    counts = [count for _, count in groups]
+    ordered = tuple(r for r, count in groups for _ in range(count))
+    return (_category(counts), *ordered)
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.sampled_from(DECK), min_size=1, max_size=7, unique=True), st.booleans())
+def test_the_cached_hand_key_is_the_uncached_one(cards: list[str], crossers: bool) -> None:
+    hand = tuple(cards)
+    expected = uncached_hand_key(hand, crossers)
+    assert hand_key(hand, crossers) == expected
+    assert hand_key(tuple(reversed(hand)), crossers) == expected  # the ranks are sorted for the cache
+    assert hand_key(hand, crossers) == expected  # asked again: from the cache
+    ranks = tuple(sorted(rank(c) for c in hand))
+    assert _key_of_ranks.__wrapped__(ranks, crossers) == expected
+
+
+def test_an_empty_hand_has_no_key_cached_or_not() -> None:
+    for crossers in (False, True):
+        with pytest.raises(IndexError):
+            uncached_hand_key((), crossers)
+        with pytest.raises(IndexError):
+            hand_key((), crossers)
+
+
+def test_the_hand_key_cache_is_bounded() -> None:
+    assert _key_of_ranks.cache_info().maxsize == 4096
