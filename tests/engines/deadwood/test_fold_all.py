@@ -1,0 +1,69 @@
+"""`evolve_all` folds a log line's events with one private copy of the state: it must end where
+folding them one by one ends, and never change the state it was given (a rebuild yields every
+line's state, and the next line folds from it)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engines.base import Event
+from engines.deadwood import ENGINE
+from engines.deadwood import events as ev
+from engines.deadwood.evolve import evolve, evolve_all
+from engines.deadwood.state import State
+from engines.rng import SeededRng
+from engines.simulate import playout
+from tests.engines.deadwood.test_simulation import OPTION_SETS
+
+
+def _one_by_one(state: State | None, events: Sequence[Event]) -> State | None:
+    for event in events:
+        state = evolve(state, event)
+    return state
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    seats=st.integers(2, 9),
+    seed=st.binary(min_size=32, max_size=32),
+    bot_seed=st.integers(0, 2**32),
+    options=st.sampled_from(OPTION_SETS),
+    lean=st.sampled_from([0.0, 0.5]),
+)
+def test_every_line_of_a_random_game_folds_as_its_events_one_by_one_and_leaves_its_start_alone(
+    seats: int, seed: bytes, bot_seed: int, options: dict[str, Any], lean: float
+) -> None:
+    before: State | None = None
+    for step in playout(ENGINE, seats, seed=seed, options=options, bot_seed=bot_seed, lean=lean):
+        fields = None if before is None else dict(vars(before))  # a copy of the start, taken first
+        after = evolve_all(before, step.events)
+        assert after == _one_by_one(before, step.events) == step.state
+        if before is not None:
+            assert vars(before) == fields, f"evolve_all changed the state it was given, at {step.events!r}"
+            assert after is not before or not step.events
+        before = step.state
+
+
+def test_a_line_that_changes_nothing_first_then_something_leaves_its_start_alone() -> None:
+    start = _one_by_one(None, ENGINE.setup(ENGINE.options({}), 4, SeededRng(bytes(32), "fold-all", 0)))
+    assert start is not None
+    fields = dict(vars(start))
+    events = [
+        ev.DiceRolled("first_player", (0, 1, 2, 3), ("black",) * 4, (1, 2, 3, 4)),
+        ev.FirstPlayerChosen(seat=2),
+        ev.FirstPlayerChosen(seat=1),
+    ]
+    after = evolve_all(start, events)
+    assert after == _one_by_one(start, events)
+    assert after is not None and after.first_player == 1
+    assert vars(start) == fields
+    assert evolve_all(start, []) is start
+
+
+def test_the_engine_binds_it() -> None:
+    assert ENGINE.evolve_all is evolve_all
+    assert ENGINE.evolve is evolve
