@@ -6,7 +6,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Any
+from uuid import UUID
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -16,7 +18,9 @@ from engines.deadwood import events as ev
 from engines.deadwood.evolve import evolve, evolve_all
 from engines.deadwood.state import State
 from engines.rng import SeededRng
-from engines.simulate import playout
+from engines.simulate import fold, playout
+from replay import logfile
+from replay.verify import build_record, steps
 from tests.engines.deadwood.test_simulation import OPTION_SETS
 
 
@@ -67,3 +71,34 @@ def test_a_line_that_changes_nothing_first_then_something_leaves_its_start_alone
 def test_the_engine_binds_it() -> None:
     assert ENGINE.evolve_all is evolve_all
     assert ENGINE.evolve is evolve
+
+
+def _counting(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The engine's evolve_all, noting the length of each list it is given."""
+    lines: list[int] = []
+
+    def counted(state: State | None, events: Sequence[Event]) -> State | None:
+        lines.append(len(events))
+        return evolve_all(state, events)
+
+    monkeypatch.setattr(ENGINE, "evolve_all", counted)
+    return lines
+
+
+def test_a_rebuild_folds_each_line_with_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    played = list(playout(ENGINE, 3, seed=bytes(32), bot_seed=1))
+    record = build_record(
+        str(UUID(int=1)), ENGINE.game_id, ENGINE.options({}), 3, ["a", "b", "c"], "t", bytes(32), played
+    )
+    header, entries, _ = logfile.read_lines(list(logfile.write_lines(*record)))
+    lines = _counting(monkeypatch)
+    rebuilt = [step.state for step in steps(header, entries)]
+    assert rebuilt == [step.state for step in played]
+    assert len(lines) == len(played) - 1  # every line but the setup, which the header holds
+
+
+def test_simulate_fold_folds_with_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    setup = ENGINE.setup(ENGINE.options({}), 4, SeededRng(bytes(32), "fold-all", 0))
+    lines = _counting(monkeypatch)
+    assert fold(ENGINE, None, setup) == _one_by_one(None, setup)
+    assert lines == [len(setup)]
