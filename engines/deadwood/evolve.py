@@ -10,7 +10,7 @@ events (`evolve_all`, which folds a log line's events into a private working cop
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import Any, TypeVar
 
 from engines.base import Event, changed
 from engines.deadwood import events as ev
@@ -39,6 +39,7 @@ from engines.deadwood.state import (
 )
 
 Changes = dict[str, Any]  # the state's fields an event changes, by name
+R = TypeVar("R")
 Fold = Callable[[State, Any], Changes]
 
 
@@ -60,12 +61,14 @@ def evolve_all(state: State | None, events: Iterable[Event]) -> State | None:
     """
     working: dict[str, Any] | None = None  # the fields of the copy this call made, once it has one
     for event in events:
-        if isinstance(event, ev.GameStarted):
-            state = _started(event)
-            working = state.__dict__  # made here, so as private as a copy
-            continue
+        fold = _FOLDS.get(type(event))
+        if fold is None:  # not a kind of the table: the first event, or a subclass (or a stranger)
+            if isinstance(event, ev.GameStarted):
+                state = _started(event)
+                working = state.__dict__  # made here, so as private as a copy
+                continue
+            fold = _inherited_fold(type(event))
         assert state is not None, f"{event.kind} before game_started"
-        fold = _FOLDS.get(type(event)) or _inherited_fold(type(event))
         changes = fold(state, event)
         if working is not None:
             working.update(changes)
@@ -75,10 +78,10 @@ def evolve_all(state: State | None, events: Iterable[Event]) -> State | None:
     return state
 
 
-def _copy(state: State, changes: Changes) -> State:
-    """`changed(state, **changes)` without unpacking and re-packing the changes."""
-    new = object.__new__(State)
-    object.__setattr__(new, "__dict__", state.__dict__ | changes)
+def _copy(record: R, changes: Changes) -> R:
+    """`changed(record, **changes)` for changes already in a dict: no unpacking and re-packing."""
+    new = object.__new__(type(record))
+    object.__setattr__(new, "__dict__", record.__dict__ | changes)
     return new
 
 
@@ -419,7 +422,7 @@ _FOLDS: dict[type, Fold] = {
 def _seats(players: tuple[Player, ...], seat: int, **changes: object) -> tuple[Player, ...]:
     """The players with one seat's record changed."""
     changed_players = list(players)
-    changed_players[seat] = changed(players[seat], **changes)
+    changed_players[seat] = _copy(players[seat], changes)
     return tuple(changed_players)
 
 

@@ -5,6 +5,7 @@ line's state, and the next line folds from it)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 from uuid import UUID
 
@@ -27,6 +28,12 @@ from tests.engines.deadwood.test_simulation import OPTION_SETS
 def _one_by_one(state: State | None, events: Sequence[Event]) -> State | None:
     for event in events:
         state = evolve(state, event)
+    return state
+
+
+def _start() -> State:
+    state = _one_by_one(None, ENGINE.setup(ENGINE.options({}), 4, SeededRng(bytes(32), "fold-all", 0)))
+    assert state is not None
     return state
 
 
@@ -53,8 +60,7 @@ def test_every_line_of_a_random_game_folds_as_its_events_one_by_one_and_leaves_i
 
 
 def test_a_line_that_changes_nothing_first_then_something_leaves_its_start_alone() -> None:
-    start = _one_by_one(None, ENGINE.setup(ENGINE.options({}), 4, SeededRng(bytes(32), "fold-all", 0)))
-    assert start is not None
+    start = _start()
     fields = dict(vars(start))
     events = [
         ev.DiceRolled("first_player", (0, 1, 2, 3), ("black",) * 4, (1, 2, 3, 4)),
@@ -66,6 +72,30 @@ def test_a_line_that_changes_nothing_first_then_something_leaves_its_start_alone
     assert after is not None and after.first_player == 1
     assert vars(start) == fields
     assert evolve_all(start, []) is start
+
+
+@dataclass(frozen=True)
+class _Stranger(Event):
+    kind = "stranger"
+
+
+@dataclass(frozen=True)
+class _LateRules(ev.RulesAdded):
+    pass
+
+
+def test_a_subclass_folds_as_its_base_and_a_stranger_or_a_headless_line_fails_as_in_evolve() -> None:
+    start = _start()
+    late = [_LateRules(holsters_in_showdown=False, mystery_gold_die="white_die")]
+    assert evolve_all(start, late) == _one_by_one(start, late) != start
+    for state, events, message in (
+        (start, [_Stranger()], r"^unknown event _Stranger\(\)$"),
+        (None, [_Stranger()], r"^stranger before game_started"),
+        (None, late, r"^rules_added before game_started"),
+    ):
+        for fold_all in (evolve_all, _one_by_one):
+            with pytest.raises(AssertionError, match=message):
+                fold_all(state, events)
 
 
 def test_the_engine_binds_it() -> None:
