@@ -785,6 +785,7 @@ def steps(header: Header, entries: Iterable[Line]) -> Iterator[ReplayStep]:
     events_codec, commands_codec = shared_codec(engine.events), shared_codec(engine.commands)
     # Bound once: a rebuild runs these for every line and event of the log.
     decode_event, decode_command, evolve = events_codec.decode, commands_codec.decode, engine.evolve
+    evolve_all: Callable[[Any, Sequence[Event]], Any] | None = getattr(engine, "evolve_all", None)
 
     def decode_events(data: Iterable[Mapping[str, JsonValue]]) -> tuple[Event, ...]:
         decoded: tuple[Any, ...] = tuple(map(decode_event, data))  # Codec(engine.events): events
@@ -807,6 +808,9 @@ def steps(header: Header, entries: Iterable[Line]) -> Iterator[ReplayStep]:
         command = decode_command(entry.command)
         assert isinstance(command, Command)
         events = decode_events(entry.events)
-        for event in events:
-            state = evolve(state, event)
+        if evolve_all is not None:  # a line's events with one copy of the state, not one each
+            state = evolve_all(state, events)
+        else:
+            for event in events:
+                state = evolve(state, event)
         yield ReplayStep(entry.version, entry.seat, command, events, state)

@@ -6,10 +6,10 @@ from collections.abc import Mapping, Sequence
 
 from engines.base import Command, Event, JsonValue, Outcome, Rng, Seat
 from engines.deadwood import decide as decide_module
+from engines.deadwood import evolve as evolve_module
 from engines.deadwood import legal, narrate, options, setup, views
 from engines.deadwood.commands import COMMANDS
 from engines.deadwood.events import EVENTS
-from engines.deadwood.evolve import evolve
 from engines.deadwood.state import OVER, State
 
 
@@ -32,18 +32,15 @@ class DeadwoodEngine:
             raise ValueError(f"Deadwood 1876 seats 2 to 9 players, not {seats}")
         return setup.setup(options, seats, rng)
 
-    def evolve(self, state: State | None, event: Event) -> State:
-        return evolve(state, event)
-
-    def decide(self, state: State, seat: Seat, command: Command, rng: Rng) -> list[Event]:
-        return decide_module.decide(state, seat, command, rng)
-
-    def decide_folded(
-        self, state: State, seat: Seat, command: Command, rng: Rng
-    ) -> tuple[list[Event], State]:
-        """`decide`, and the state its events fold into: decide folds them as it goes, so an
-        audit need not fold them again (replay.verify)."""
-        return decide_module.decide_folded(state, seat, command, rng)
+    # The module functions themselves, not methods that call them: a rebuild folds every event
+    # of a log and an audit decides every command, and a wrapper would double each call.
+    evolve = staticmethod(evolve_module.evolve)
+    # One log line's events folded with one copy of the state (replay.verify.steps uses it).
+    evolve_all = staticmethod(evolve_module.evolve_all)
+    decide = staticmethod(decide_module.decide)
+    # decide, and the state its events fold into: decide folds them as it goes, so an audit
+    # need not fold them again (replay.verify).
+    decide_folded = staticmethod(decide_module.decide_folded)
 
     def legal_commands(self, state: State, seat: Seat) -> list[Command]:
         return legal.legal_commands(state, seat)

@@ -1,15 +1,16 @@
-"""Folding one event into the state. Trusts its events: decide() has checked them.
+"""Folding events into the state. Trusts its events: decide() has checked them.
 
 One small function per event kind, found through a dict keyed by the event's class: a rebuild folds
 every event of a log, and one dict look-up is cheaper than trying a long `match` case by case.
-Each fold copies the 43-field state once where it can: seat changes are made on the players
-tuple (`_seats`) and handed to the same `changed` call as the state's own fields.
+Each fold returns only the state's fields it changes (seat changes are made on the players tuple,
+`_seats`), so a new state costs one copy of its 38 fields per event (`evolve`), or one per run of
+events (`evolve_all`, which folds a log line's events into a private working copy).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Iterable
+from typing import Any, TypeVar
 
 from engines.base import Event, changed
 from engines.deadwood import events as ev
@@ -37,7 +38,9 @@ from engines.deadwood.state import (
     State,
 )
 
-Fold = Callable[[State, Any], State]
+Changes = dict[str, Any]  # the state's fields an event changes, by name
+R = TypeVar("R")
+Fold = Callable[[State, Any], Changes]
 
 
 def evolve(state: State | None, event: Event) -> State:
@@ -45,7 +48,41 @@ def evolve(state: State | None, event: Event) -> State:
         return _started(event)
     assert state is not None, f"{event.kind} before game_started"
     fold = _FOLDS.get(type(event)) or _inherited_fold(type(event))
-    return fold(state, event)
+    changes = fold(state, event)
+    return _copy(state, changes) if changes else state
+
+
+def evolve_all(state: State | None, events: Iterable[Event]) -> State | None:
+    """`evolve` of each event in turn, with one copy of the state for them all instead of one each.
+
+    The first change copies `state`; later ones are written into that copy, which no one else
+    holds until it is returned, so `state` itself is never changed. (None only for a None state
+    and no events.)
+    """
+    working: dict[str, Any] | None = None  # the fields of the copy this call made, once it has one
+    for event in events:
+        fold = _FOLDS.get(type(event))
+        if fold is None:  # not a kind of the table: the first event, or a subclass (or a stranger)
+            if isinstance(event, ev.GameStarted):
+                state = _started(event)
+                working = state.__dict__  # made here, so as private as a copy
+                continue
+            fold = _inherited_fold(type(event))
+        assert state is not None, f"{event.kind} before game_started"
+        changes = fold(state, event)
+        if working is not None:
+            working.update(changes)
+        elif changes:
+            state = _copy(state, changes)
+            working = state.__dict__
+    return state
+
+
+def _copy(record: R, changes: Changes) -> R:
+    """`changed(record, **changes)` for changes already in a dict: no unpacking and re-packing."""
+    new = object.__new__(type(record))
+    object.__setattr__(new, "__dict__", record.__dict__ | changes)
+    return new
 
 
 def _inherited_fold(kind: type) -> Fold:
@@ -53,7 +90,7 @@ def _inherited_fold(kind: type) -> Fold:
     return next((_FOLDS[base] for base in kind.__mro__ if base in _FOLDS), _unknown)
 
 
-def _unknown(state: State, event: Event) -> State:
+def _unknown(state: State, event: Event) -> Changes:
     raise AssertionError(f"unknown event {event!r}")
 
 
@@ -80,95 +117,97 @@ def _started(event: ev.GameStarted) -> State:
 # Setup: rules, stars, cards and safes.
 
 
-def _rules_added(state: State, e: ev.RulesAdded) -> State:
-    return changed(state, holsters_in_showdown=e.holsters_in_showdown, mystery_gold_die=e.mystery_gold_die)
+def _rules_added(state: State, e: ev.RulesAdded) -> Changes:
+    return {"holsters_in_showdown": e.holsters_in_showdown, "mystery_gold_die": e.mystery_gold_die}
 
 
-def _stars_placed(state: State, e: ev.StarsPlaced) -> State:
+def _stars_placed(state: State, e: ev.StarsPlaced) -> Changes:
     players = tuple(changed(p, location=loc) for p, loc in zip(state.players, e.locations, strict=True))
-    return changed(state, players=players)
+    return {"players": players}
 
 
-def _deck_shuffled(state: State, e: ev.DeckShuffled) -> State:
-    return changed(state, deck=e.cards)
+def _deck_shuffled(state: State, e: ev.DeckShuffled) -> Changes:
+    return {"deck": e.cards}
 
 
-def _discards_reshuffled(state: State, e: ev.DiscardsReshuffled) -> State:
-    return changed(state, deck=state.deck + e.cards, discard=())
+def _discards_reshuffled(state: State, e: ev.DiscardsReshuffled) -> Changes:
+    return {"deck": state.deck + e.cards, "discard": ()}
 
 
-def _cards_drawn(state: State, e: ev.CardsDrawn) -> State:
-    players = _seats(state.players, e.seat, hand=state.player(e.seat).hand + e.cards)
-    return changed(state, deck=state.deck[len(e.cards) :], players=players)
+def _cards_drawn(state: State, e: ev.CardsDrawn) -> Changes:
+    players = _seats(state.players, e.seat, hand=state.players[e.seat].hand + e.cards)
+    return {"deck": state.deck[len(e.cards) :], "players": players}
 
 
-def _centre_stacked(state: State, e: ev.CentreStacked) -> State:
-    return changed(state, centre=e.safes)
+def _centre_stacked(state: State, e: ev.CentreStacked) -> Changes:
+    return {"centre": e.safes}
 
 
-def _safes_dealt(state: State, e: ev.SafesDealt) -> State:
-    return state.with_player(e.seat, safes=e.safes)
+def _safes_dealt(state: State, e: ev.SafesDealt) -> Changes:
+    return {"players": _seats(state.players, e.seat, safes=e.safes)}
 
 
-def _safes_boxed(state: State, e: ev.SafesBoxed) -> State:
-    return changed(state, boxed=state.boxed + e.safes)
+def _safes_boxed(state: State, e: ev.SafesBoxed) -> Changes:
+    return {"boxed": state.boxed + e.safes}
 
 
-def _pass_chosen(state: State, e: ev.PassChosen) -> State:
-    return state.with_player(e.seat, passing=state.player(e.seat).safes[e.position])
+def _pass_chosen(state: State, e: ev.PassChosen) -> Changes:
+    return {"players": _seats(state.players, e.seat, passing=state.players[e.seat].safes[e.position])}
 
 
-def _safe_passed(state: State, e: ev.SafePassed) -> State:
-    giver = _without_safe(state.player(e.giver).safes, e.safe)
+def _safe_passed(state: State, e: ev.SafePassed) -> Changes:
+    giver = _without_safe(state.players[e.giver].safes, e.safe)
     players = _seats(state.players, e.giver, safes=giver, passing=None)
     players = _seats(players, e.receiver, safes=players[e.receiver].safes + (e.safe,))
-    state = changed(state, players=players)
-    return _after_give(state) if state.phase == GIVE_SAFE else state
+    if state.phase == GIVE_SAFE:
+        return {"players": players, **_after_give(state)}
+    return {"players": players}
 
 
-def _safe_left_game(state: State, e: ev.SafeLeftGame) -> State:
-    state = changed(_remove_safe(state, e.seat, e.safe), boxed=state.boxed + (e.safe,))
-    return _after_give(state)
+def _safe_left_game(state: State, e: ev.SafeLeftGame) -> Changes:
+    players = _seats(state.players, e.seat, safes=_without_safe(state.players[e.seat].safes, e.safe))
+    return {"players": players, "boxed": state.boxed + (e.safe,), **_after_give(state)}
 
 
-def _safes_shuffled(state: State, e: ev.SafesShuffled) -> State:
-    safes = state.player(e.seat).safes
-    return state.with_player(e.seat, safes=tuple(safes[i] for i in e.order))
+def _safes_shuffled(state: State, e: ev.SafesShuffled) -> Changes:
+    safes = state.players[e.seat].safes
+    return {"players": _seats(state.players, e.seat, safes=tuple(safes[i] for i in e.order))}
 
 
-def _dice_rolled(state: State, e: ev.DiceRolled) -> State:
-    return state
+def _dice_rolled(state: State, e: ev.DiceRolled) -> Changes:
+    return {}
 
 
-def _first_player_chosen(state: State, e: ev.FirstPlayerChosen) -> State:
-    return changed(state, first_player=e.seat)
+def _first_player_chosen(state: State, e: ev.FirstPlayerChosen) -> Changes:
+    return {"first_player": e.seat}
 
 
 # Turns: moving, peeking, discarding.
 
 
-def _turn_started(state: State, e: ev.TurnStarted) -> State:
-    state = changed(state, phase=TURN, active=e.seat, round=e.round)
+def _turn_started(state: State, e: ev.TurnStarted) -> Changes:
+    changes: Changes = {"phase": TURN, "active": e.seat, "round": e.round}
     if e.badge:
-        state = state.with_player(e.seat, badge_turns=state.player(e.seat).badge_turns - 1)
-    return state
+        badge_turns = state.players[e.seat].badge_turns - 1
+        changes["players"] = _seats(state.players, e.seat, badge_turns=badge_turns)
+    return changes
 
 
-def _horse_ridden(state: State, e: ev.HorseRidden) -> State:
-    hand = _without_card(state.player(e.seat).hand, e.card)
+def _horse_ridden(state: State, e: ev.HorseRidden) -> Changes:
+    hand = _without_card(state.players[e.seat].hand, e.card)
     players = _seats(state.players, e.seat, hand=hand, location=e.destination)
-    return changed(state, players=players, discard=state.discard + (e.card,), phase=END_TURN)
+    return {"players": players, "discard": state.discard + (e.card,), "phase": END_TURN}
 
 
-def _card_played_to_end_turn(state: State, e: ev.SafesPeeked | ev.DusterPlayed) -> State:
+def _card_played_to_end_turn(state: State, e: ev.SafesPeeked | ev.DusterPlayed) -> Changes:
     return _play(state, e.seat, e.card, phase=END_TURN)
 
 
-def _discard_required(state: State, e: ev.DiscardRequired) -> State:
-    return changed(state, phase=DISCARD, discarding=e.seat, to_discard=e.count)
+def _discard_required(state: State, e: ev.DiscardRequired) -> Changes:
+    return {"phase": DISCARD, "discarding": e.seat, "to_discard": e.count}
 
 
-def _card_discarded(state: State, e: ev.CardDiscarded) -> State:
+def _card_discarded(state: State, e: ev.CardDiscarded) -> Changes:
     left = state.to_discard - 1
     if left > 0:
         return _play(state, e.seat, e.card, to_discard=left)
@@ -178,34 +217,37 @@ def _card_discarded(state: State, e: ev.CardDiscarded) -> State:
 # Fights.
 
 
-def _fight_started(state: State, e: ev.FightStarted) -> State:
+def _fight_started(state: State, e: ev.FightStarted) -> Changes:
     fight = Fight(e.fight, e.attacker, e.defender, e.position, e.gun)
-    return changed(state, players=_taken(state, e.attacker, e.gun), fight=fight, phase=DEFEND)
+    return {"players": _taken(state, e.attacker, e.gun), "fight": fight, "phase": DEFEND}
 
 
-def _defence_chosen(state: State, e: ev.DefenceChosen) -> State:
+def _defence_chosen(state: State, e: ev.DefenceChosen) -> Changes:
     attacked = state.fight
     assert attacked is not None
-    if e.gun is not None:
-        state = changed(state, players=_taken(state, e.seat, e.gun))
     chosen = changed(attacked, defence_gun=e.gun, defended=True)
+    # assist_askers reads only the hands of seats outside the fight, and only the defender
+    # defends (legal.seats_to_act): the askers are the same before the gun leaves that hand.
     askers = assist_askers(state, chosen)
-    return changed(state, fight=changed(chosen, askers=askers), phase=ASSIST if askers else FIGHT_READY)
+    changes: Changes = {"fight": changed(chosen, askers=askers), "phase": ASSIST if askers else FIGHT_READY}
+    if e.gun is not None:
+        changes["players"] = _taken(state, e.seat, e.gun)
+    return changes
 
 
-def _assist_offered(state: State, e: ev.AssistOffered) -> State:
+def _assist_offered(state: State, e: ev.AssistOffered) -> Changes:
     current = state.fight
     assert current is not None
     helped = changed(current, helpers=current.helpers + (Helper(e.seat, e.card, e.side),))
-    return _next_asker(state, helped, players=_taken(state, e.seat, e.card))
+    return _next_asker(helped, players=_taken(state, e.seat, e.card))
 
 
-def _assist_declined(state: State, e: ev.AssistDeclined) -> State:
+def _assist_declined(state: State, e: ev.AssistDeclined) -> Changes:
     assert state.fight is not None
-    return _next_asker(state, state.fight)
+    return _next_asker(state.fight)
 
 
-def _fight_resolved(state: State, e: ev.FightResolved) -> State:
+def _fight_resolved(state: State, e: ev.FightResolved) -> Changes:
     fight = state.fight
     assert fight is not None
     # Hand cards go face up to the discard pile; showdown-gun safes stay in their rows.
@@ -213,116 +255,116 @@ def _fight_resolved(state: State, e: ev.FightResolved) -> State:
     hand_cards = tuple(c for c in spent if c is not None and not _is_safe(c))
     discard = state.discard + hand_cards
     if fight.kind == "showdown":
-        return changed(state, discard=discard, fight=None, phase=SHOWDOWN_NEXT)
+        return {"discard": discard, "fight": None, "phase": SHOWDOWN_NEXT}
     # send_away_destinations reads locations only, so the discard need not be folded in first.
     if fight.kind == "duel" and e.attacker_won and send_away_destinations(state, fight):
-        return changed(state, discard=discard, phase=SEND_AWAY)
+        return {"discard": discard, "phase": SEND_AWAY}
     keep = fight if fight.kind == "duel" and e.attacker_won else None  # StarsSwapped follows
-    return changed(state, discard=discard, fight=keep, phase=END_TURN)
+    return {"discard": discard, "fight": keep, "phase": END_TURN}
 
 
-def _safe_stolen(state: State, e: ev.SafeStolen) -> State:
-    players = _seats(state.players, e.defender, safes=_without_safe(state.player(e.defender).safes, e.safe))
+def _safe_stolen(state: State, e: ev.SafeStolen) -> Changes:
+    players = _seats(state.players, e.defender, safes=_without_safe(state.players[e.defender].safes, e.safe))
     players = _seats(players, e.attacker, safes=players[e.attacker].safes + (e.safe,))
-    return changed(state, players=players)
+    return {"players": players}
 
 
-def _stars_swapped(state: State, e: ev.StarsSwapped) -> State:
-    here, there = state.player(e.attacker).location, state.player(e.defender).location
-    state = state.with_player(e.attacker, location=there).with_player(e.defender, location=here)
-    return changed(state, fight=None, phase=END_TURN)
+def _stars_swapped(state: State, e: ev.StarsSwapped) -> Changes:
+    here, there = state.players[e.attacker].location, state.players[e.defender].location
+    players = _seats(_seats(state.players, e.attacker, location=there), e.defender, location=here)
+    return {"players": players, "fight": None, "phase": END_TURN}
 
 
-def _player_sent_away(state: State, e: ev.PlayerSentAway) -> State:
-    return changed(state.with_player(e.seat, location=e.destination), fight=None, phase=END_TURN)
+def _player_sent_away(state: State, e: ev.PlayerSentAway) -> Changes:
+    players = _seats(state.players, e.seat, location=e.destination)
+    return {"players": players, "fight": None, "phase": END_TURN}
 
 
-def _over_limit(state: State, e: ev.OverLimit) -> State:
-    return changed(state, phase=GIVE_SAFE, overflow=e.seat, resume=state.phase)
+def _over_limit(state: State, e: ev.OverLimit) -> Changes:
+    return {"phase": GIVE_SAFE, "overflow": e.seat, "resume": state.phase}
 
 
 # Heists and badge rounds.
 
 
-def _heist_started(state: State, e: ev.HeistStarted) -> State:
+def _heist_started(state: State, e: ev.HeistStarted) -> Changes:
     players = tuple(changed(p, committed=None, has_committed=False) for p in state.players)
-    return changed(state, phase=HEIST, round=e.round, players=players)
+    return {"phase": HEIST, "round": e.round, "players": players}
 
 
-def _heist_committed(state: State, e: ev.HeistCommitted) -> State:
-    hand = state.player(e.seat).hand
+def _heist_committed(state: State, e: ev.HeistCommitted) -> Changes:
+    hand = state.players[e.seat].hand
     if e.card is not None:
         hand = _without_card(hand, e.card)
-    return state.with_player(e.seat, hand=hand, committed=e.card, has_committed=True)
+    return {"players": _seats(state.players, e.seat, hand=hand, committed=e.card, has_committed=True)}
 
 
-def _heist_revealed(state: State, e: ev.HeistRevealed) -> State:
+def _heist_revealed(state: State, e: ev.HeistRevealed) -> Changes:
     played = tuple(c for c in e.cards if c)
     players = tuple(changed(p, committed=None) for p in state.players)
-    return changed(state, players=players, discard=state.discard + played)
+    return {"players": players, "discard": state.discard + played}
 
 
-def _heist_won(state: State, e: ev.HeistWon) -> State:
-    state = changed(state, centre=state.centre[1:], phase=AFTER_HEIST)
-    return state.with_player(e.seat, safes=state.player(e.seat).safes + (e.safe,))
+def _heist_won(state: State, e: ev.HeistWon) -> Changes:
+    players = _seats(state.players, e.seat, safes=state.players[e.seat].safes + (e.safe,))
+    return {"centre": state.centre[1:], "phase": AFTER_HEIST, "players": players}
 
 
-def _heist_failed(state: State, e: ev.HeistFailed) -> State:
-    return changed(state, centre=state.centre[1:], boxed=state.boxed + (e.safe,), phase=AFTER_HEIST)
+def _heist_failed(state: State, e: ev.HeistFailed) -> Changes:
+    return {"centre": state.centre[1:], "boxed": state.boxed + (e.safe,), "phase": AFTER_HEIST}
 
 
-def _badge_round_started(state: State, e: ev.BadgeRoundStarted) -> State:
+def _badge_round_started(state: State, e: ev.BadgeRoundStarted) -> Changes:
     players = tuple(changed(p, badge_turns=n) for p, n in zip(state.players, e.allowances, strict=True))
-    return changed(state, players=players, badge_round=True)
+    return {"players": players, "badge_round": True}
 
 
-def _badge_turn_declined(state: State, e: ev.BadgeTurnDeclined) -> State:
-    return changed(state.with_player(e.seat, badge_turns=0), phase=END_TURN)
+def _badge_turn_declined(state: State, e: ev.BadgeTurnDeclined) -> Changes:
+    return {"players": _seats(state.players, e.seat, badge_turns=0), "phase": END_TURN}
 
 
 # Scoring and the showdown.
 
 
-def _safes_revealed(state: State, e: ev.SafesRevealed) -> State:
+def _safes_revealed(state: State, e: ev.SafesRevealed) -> Changes:
     gold = tuple(sum(safe_gold(s) for s in p.safes) for p in state.players)
-    return changed(state, revealed=True, gold=gold)
+    return {"revealed": True, "gold": gold}
 
 
-def _gold_adjusted(state: State, e: ev.GoldAdjusted) -> State:
-    gold = tuple(g + e.delta if s == e.seat else g for s, g in enumerate(state.gold))
-    return changed(state, gold=gold)
+def _gold_adjusted(state: State, e: ev.GoldAdjusted) -> Changes:
+    return {"gold": tuple(g + e.delta if s == e.seat else g for s, g in enumerate(state.gold))}
 
 
-def _mystery_scoring_started(state: State, e: ev.MysteryScoringStarted) -> State:
-    return changed(state, phase=MYSTERY, mystery_pending=tuple(zip(e.seats, e.safes, strict=True)))
+def _mystery_scoring_started(state: State, e: ev.MysteryScoringStarted) -> Changes:
+    return {"phase": MYSTERY, "mystery_pending": tuple(zip(e.seats, e.safes, strict=True))}
 
 
-def _mystery_gun_played(state: State, e: ev.MysteryGunPlayed) -> State:
+def _mystery_gun_played(state: State, e: ev.MysteryGunPlayed) -> Changes:
     pending = state.mystery_pending[1:]
     if e.gun is None:
-        return changed(state, mystery_pending=pending)
+        return {"mystery_pending": pending}
     return _play(state, e.seat, e.gun, mystery_pending=pending)
 
 
-def _teams_scored(state: State, e: ev.TeamsScored) -> State:
-    return changed(state, team_gold=e.gold, finalists=e.finalists)
+def _teams_scored(state: State, e: ev.TeamsScored) -> Changes:
+    return {"team_gold": e.gold, "finalists": e.finalists}
 
 
-def _showdown_turn_started(state: State, e: ev.ShowdownTurnStarted) -> State:
-    return changed(state, phase=SHOWDOWN, showdown_turn=e.seat)
+def _showdown_turn_started(state: State, e: ev.ShowdownTurnStarted) -> Changes:
+    return {"phase": SHOWDOWN, "showdown_turn": e.seat}
 
 
-def _showdown_passed(state: State, e: ev.ShowdownPassed) -> State:
-    return changed(state, phase=SHOWDOWN_NEXT, showdown_turn=e.seat)
+def _showdown_passed(state: State, e: ev.ShowdownPassed) -> Changes:
+    return {"phase": SHOWDOWN_NEXT, "showdown_turn": e.seat}
 
 
-def _player_eliminated(state: State, e: ev.PlayerEliminated) -> State:
-    state = state.with_player(e.seat, alive=False)
-    return changed(state, eliminated=state.eliminated + (e.seat,), phase=SHOWDOWN_NEXT)
+def _player_eliminated(state: State, e: ev.PlayerEliminated) -> Changes:
+    players = _seats(state.players, e.seat, alive=False)
+    return {"players": players, "eliminated": state.eliminated + (e.seat,), "phase": SHOWDOWN_NEXT}
 
 
-def _game_won(state: State, e: ev.GameWon) -> State:
-    return changed(state, winner=e.seat, win_reason=e.reason, phase=OVER)
+def _game_won(state: State, e: ev.GameWon) -> Changes:
+    return {"winner": e.seat, "win_reason": e.reason, "phase": OVER}
 
 
 _FOLDS: dict[type, Fold] = {
@@ -378,20 +420,20 @@ _FOLDS: dict[type, Fold] = {
 
 
 def _seats(players: tuple[Player, ...], seat: int, **changes: object) -> tuple[Player, ...]:
-    """The players with one seat's record changed, to pass to the state's own `changed`."""
+    """The players with one seat's record changed."""
     changed_players = list(players)
-    changed_players[seat] = changed(players[seat], **changes)
+    changed_players[seat] = _copy(players[seat], changes)
     return tuple(changed_players)
 
 
-def _play(state: State, seat: int, card: str, **changes: object) -> State:
+def _play(state: State, seat: int, card: str, **changes: object) -> Changes:
     """A card leaves the hand face up onto the discard pile (DW-HAND-2); `changes` ride along."""
-    return changed(state, players=_taken(state, seat, card), discard=state.discard + (card,), **changes)
+    return {"players": _taken(state, seat, card), "discard": state.discard + (card,), **changes}
 
 
 def _taken(state: State, seat: int, card: str) -> tuple[Player, ...]:
     """The players with `card` gone from `seat`'s hand."""
-    hand = state.player(seat).hand
+    hand = state.players[seat].hand
     if card not in hand:  # a showdown gun from a safe stays where it is (DW-SHOW-2)
         return state.players
     return _seats(state.players, seat, hand=_without_card(hand, card))
@@ -409,18 +451,13 @@ def _without_safe(safes: tuple[str, ...], safe: str) -> tuple[str, ...]:
     return tuple(s for s in safes if s != safe)
 
 
-def _remove_safe(state: State, seat: int, safe: str) -> State:
-    return state.with_player(seat, safes=_without_safe(state.player(seat).safes, safe))
+def _after_give(state: State) -> Changes:
+    return {"phase": state.resume, "overflow": -1}
 
 
-def _after_give(state: State) -> State:
-    return changed(state, phase=state.resume, overflow=-1)
-
-
-def _next_asker(state: State, fight: Fight, **changes: object) -> State:
+def _next_asker(fight: Fight, **changes: object) -> Changes:
     askers = fight.askers[1:]
-    phase = ASSIST if askers else FIGHT_READY
-    return changed(state, fight=changed(fight, askers=askers), phase=phase, **changes)
+    return {"fight": changed(fight, askers=askers), "phase": ASSIST if askers else FIGHT_READY, **changes}
 
 
 def _is_safe(gun: str) -> bool:

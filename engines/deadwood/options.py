@@ -57,18 +57,22 @@ LEGACY_DEFAULTS: dict[str, dict[str, JsonValue]] = {
 }
 
 
+# Every option's default, made once (an audit validates each log's options, and asdict is slow);
+# validate gives each result a `characters` list of its own.
+_DEFAULTS: dict[str, JsonValue] = asdict(Options())
+_FIELDS = frozenset(f.name for f in fields(Options))
+
+
 def validate(raw: Mapping[str, JsonValue]) -> dict[str, JsonValue]:
-    defaults = asdict(Options())
-    defaults["characters"] = []
-    unknown = set(raw) - set(defaults)
+    unknown = raw.keys() - _DEFAULTS.keys()
     if unknown:
         raise OptionError(f"unknown Deadwood 1876 {_options(len(unknown))}: {', '.join(sorted(unknown))}")
-    result = dict(defaults)
+    result: dict[str, JsonValue] = {**_DEFAULTS, "characters": []}
     for name, value in raw.items():
         if name == "characters":
             result[name] = _characters(value)
             continue
-        expected = type(defaults[name])
+        expected = type(_DEFAULTS[name])
         if type(value) is not expected:
             raise OptionError(f"option {name} must be a {expected.__name__}, got {value!r}")
         allowed = _CHOICES.get(name)
@@ -92,10 +96,9 @@ def _characters(value: JsonValue) -> list[str]:
 
 
 def from_dict(data: Mapping[str, JsonValue]) -> Options:
-    known = {f.name for f in fields(Options)}
     complete = validate(data)
     complete["characters"] = tuple(complete["characters"])
-    return Options(**{k: v for k, v in complete.items() if k in known})
+    return Options(**{k: v for k, v in complete.items() if k in _FIELDS})
 
 
 def _options(count: int) -> str:
