@@ -161,6 +161,19 @@ class Engine(Protocol):
         ...
 
 
+def fold(engine: Engine, state: Any, events: Sequence[Event]) -> Any:
+    """`state` after `events` (one log line's, or a header's setup), in order.
+
+    An engine with an `evolve_all` folds them all with one private copy of its state, not one each.
+    """
+    evolve_all = getattr(engine, "evolve_all", None)
+    if evolve_all is not None:
+        return evolve_all(state, events)
+    for event in events:
+        state = engine.evolve(state, event)
+    return state
+
+
 def changed(record: T, **changes: object) -> T:
     """`dataclasses.replace` for frozen records without `__post_init__`, minus its per-call cost.
 

@@ -32,15 +32,6 @@ class StuckGame(AssertionError):
     """The game is not over but no seat has a legal command."""
 
 
-def fold(engine: Engine, state: Any, events: list[Event]) -> Any:
-    evolve_all = getattr(engine, "evolve_all", None)  # one copy of the state for them all
-    if evolve_all is not None:
-        return evolve_all(state, events)
-    for event in events:
-        state = engine.evolve(state, event)
-    return state
-
-
 def playout(
     engine: Engine,
     seats: int,

@@ -27,11 +27,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from engines.base import Command, Engine, JsonValue, RuleViolation, Seat
+from engines.base import Command, Engine, JsonValue, RuleViolation, Seat, fold
 from engines.codec import Codec, DecodeError, encode
 from engines.registry import game_ids, get_engine
 from engines.rng import SeededRng
-from engines.simulate import fold, playout
+from engines.simulate import playout
 from replay.record import state_hash
 from replay.verify import outcome_json
 

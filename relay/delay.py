@@ -21,12 +21,13 @@ from collections.abc import AsyncIterator
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
+from engines.base import fold
 from replay.record import Entry
 from service.auth import Caller
 from service.games import Games
 from service.generated.frontier.v1 import frontier_pb2
 from service.listing import Summary
-from service.records import IN_PROGRESS, GameRecord, decode_events, fold
+from service.records import IN_PROGRESS, GameRecord, decode_events
 from service.store_events import CommandAccepted, RelayResealed
 from service.views import redacted_entry_events, viewer_of
 from tournaments.secrecy import deal_closed

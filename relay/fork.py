@@ -16,13 +16,14 @@ from datetime import UTC, datetime
 from typing import Any
 from uuid import UUID, uuid4
 
+from engines.base import fold
 from relay.delay import public_record
 from replay.forks import fork_header
 from replay.record import Header, state_hash
 from service.auth import new_token, token_hash
 from service.errors import InvalidArgument, NotFound, RuleBroken
 from service.games import Games
-from service.records import FINISHED, GameRecord, decode_events, fold
+from service.records import FINISHED, GameRecord, decode_events
 from service.store_events import GameCreated
 from tournaments.secrecy import deal_closed
 

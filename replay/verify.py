@@ -25,6 +25,7 @@ from engines.base import (
     Rng,
     RuleViolation,
     Seat,
+    fold,
     options_for_log,
 )
 from engines.codec import Codec, DecodeError, encode
@@ -373,7 +374,7 @@ class _Run:
                 0,
                 lambda rng: (reshuffle_unseen(engine.game_id, start, rng), None),
             )
-            self.state = _fold(engine, start, events)
+            self.state = fold(engine, start, events)
         else:
             self._setup(1, 1, header.setup_draws, header.setup_events)
         commands = shared_codec(engine.commands)
@@ -410,7 +411,7 @@ class _Run:
         setup, _ = self._run_checked(
             version, number, draws, events, 0, lambda rng: (engine.setup(options, header.seats, rng), None)
         )
-        self.state = _fold(engine, None, setup)
+        self.state = fold(engine, None, setup)
 
     def _seat(self, number: int, line: SeatLine) -> None:
         """A seat taken after creation: an open seat, with a client seed exactly when the game asks."""
@@ -502,7 +503,7 @@ class _Run:
         )
         # After the rules, so a moved or renumbered line is named by the rule it breaks.
         self.check_salt(number, version, entry.salt)
-        self.state = _fold(engine, self.state, events) if folded is None else folded
+        self.state = fold(engine, self.state, events) if folded is None else folded
 
     def _run_checked(
         self,
@@ -638,12 +639,6 @@ def _run_rules(version: int, number: int, rules: Rules, rng: Rng) -> tuple[list[
             Problem(version, number, "ENGINE_ERROR", f"the rules engine failed: {error!r}")
         ) from None
     return result
-
-
-def _fold(engine: Engine, state: Any, events: Iterable[Event]) -> Any:
-    for event in events:
-        state = engine.evolve(state, event)
-    return state
 
 
 def _draw_difference(recorded: Sequence[Draw], derived: Sequence[Draw]) -> str:
@@ -784,8 +779,7 @@ def steps(header: Header, entries: Iterable[Line]) -> Iterator[ReplayStep]:
     engine = get_engine(header.game)
     events_codec, commands_codec = shared_codec(engine.events), shared_codec(engine.commands)
     # Bound once: a rebuild runs these for every line and event of the log.
-    decode_event, decode_command, evolve = events_codec.decode, commands_codec.decode, engine.evolve
-    evolve_all: Callable[[Any, Sequence[Event]], Any] | None = getattr(engine, "evolve_all", None)
+    decode_event, decode_command = events_codec.decode, commands_codec.decode
 
     def decode_events(data: Iterable[Mapping[str, JsonValue]]) -> tuple[Event, ...]:
         decoded: tuple[Any, ...] = tuple(map(decode_event, data))  # Codec(engine.events): events
@@ -794,13 +788,13 @@ def steps(header: Header, entries: Iterable[Line]) -> Iterator[ReplayStep]:
     state: Any = None
     if not header.player_entropy:
         setup = decode_events(header.setup_events)
-        state = _fold(engine, None, setup)
+        state = fold(engine, None, setup)
         yield ReplayStep(1, None, None, setup, state)
     for entry in entries:
         if type(entry) is not Entry:  # exactly an Entry is the common case: no isinstance walks
             if isinstance(entry, DealLine):
                 setup = decode_events(entry.events)
-                state = _fold(engine, None, setup)
+                state = fold(engine, None, setup)
                 yield ReplayStep(1, None, None, setup, state)
                 continue
             if isinstance(entry, SeatLine):
@@ -808,9 +802,5 @@ def steps(header: Header, entries: Iterable[Line]) -> Iterator[ReplayStep]:
         command = decode_command(entry.command)
         assert isinstance(command, Command)
         events = decode_events(entry.events)
-        if evolve_all is not None:  # a line's events with one copy of the state, not one each
-            state = evolve_all(state, events)
-        else:
-            for event in events:
-                state = evolve(state, event)
+        state = fold(engine, state, events)
         yield ReplayStep(entry.version, entry.seat, command, events, state)

@@ -23,7 +23,7 @@ from eventsourcing.application import AggregateNotFoundError, Application
 from eventsourcing.persistence import IntegrityError, OperationalError, PersistenceError
 
 from commits.group import GroupCommitter
-from engines.base import Command, Engine, Event, JsonValue, OptionError, RuleViolation
+from engines.base import Command, Engine, Event, JsonValue, OptionError, RuleViolation, fold
 from engines.codec import encode
 from engines.registry import UnknownGame, get_engine
 from engines.rng import SEEDED_RNG_ID, Deal, SeededRng, rng_key, seed_commitment
@@ -57,7 +57,6 @@ from service.records import (
     GameRecord,
     accept,
     entry_from_json,
-    fold,
     line_of,
     project_game,
     remember_command_id,

@@ -14,7 +14,7 @@ from functools import cache, singledispatch
 from typing import Any
 from uuid import UUID
 
-from engines.base import Engine, Event, Outcome
+from engines.base import Engine, Event, Outcome, fold
 from engines.codec import Codec
 from engines.registry import get_engine
 from replay.record import DealLine, Entry, Header, Line, SeatLine, mixed_seed
@@ -121,12 +121,6 @@ def event_codec(game: str) -> Codec:
 def decode_events(game: str, events: Iterable[dict[str, Any]]) -> list[Event]:
     codec = event_codec(game)
     return [codec.decode(e) for e in events]  # type: ignore[misc]
-
-
-def fold(engine: Engine, state: Any, events: Iterable[Event]) -> Any:
-    for event in events:
-        state = engine.evolve(state, event)
-    return state
 
 
 def header_from_json(data: dict[str, Any]) -> Header:

@@ -15,6 +15,7 @@ from typing import Any, TypeVar
 
 import grpc
 
+from engines.base import fold
 from engines.registry import game_ids, get_engine
 from play.legal import legal_command_bytes as legal_now
 from play.session import Plays
@@ -41,7 +42,7 @@ from service.errors import (
 from service.exchange import export_lines, import_log, stored_record
 from service.games import Games, engine_for
 from service.generated.frontier.v1 import frontier_pb2, frontier_pb2_grpc
-from service.records import FINISHED, GameRecord, decode_events, fold
+from service.records import FINISHED, GameRecord, decode_events
 from service.typed import typed_view
 from service.views import outcome_proto, redacted_entry_events, redacted_events, to_json, viewer_of
 from service.watching import Watching

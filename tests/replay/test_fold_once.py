@@ -19,10 +19,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from engines.base import fold
 from engines.codec import Codec, encode
 from engines.registry import get_engine
 from engines.rng import SeededRng
-from engines.simulate import fold, playout
+from engines.simulate import playout
 from replay import logfile, verify
 from replay.same_events import same_events
 

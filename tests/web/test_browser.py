@@ -119,7 +119,9 @@ def test_a_hostile_player_name_or_tag_runs_no_script(site: Site, site_client: Cl
     reply = site_client.call(
         "CreateGame",
         frontier_pb2.CreateGameRequest(
-            game="most-wanted", seats=2, players=[hostile, "</script><script>window.pwned=2</script>"],
+            game="most-wanted",
+            seats=2,
+            players=[hostile, "</script><script>window.pwned=2</script>"],
             tag=hostile,
         ),
     )

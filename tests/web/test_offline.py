@@ -45,7 +45,7 @@ def test_public_file_hides_what_the_full_file_shows(tmp_path: Path) -> None:
     header, entries, _t, _c = read_signed(log.read_text().splitlines())
     hidden_somewhere = set().union(*(h for h, _ in step_secrets(header, entries)))
     assert hidden_somewhere & tokens(full.read_text())
-    assert "shown as: <strong id=\"viewer\">public" in public.read_text()
+    assert 'shown as: <strong id="viewer">public' in public.read_text()
 
 
 def test_a_tampered_log_is_refused_with_the_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -6,12 +6,11 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import TypeVar
 
-from engines.base import Command, Event
+from engines.base import Command, Event, fold
 from engines.deadwood import ENGINE
 from engines.deadwood import commands as cmd
 from engines.deadwood.state import State
 from engines.rng import SeededRng
-from engines.simulate import fold
 
 T = TypeVar("T")
 

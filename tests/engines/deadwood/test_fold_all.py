@@ -13,13 +13,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engines.base import Event
+from engines.base import Event, fold
 from engines.deadwood import ENGINE
 from engines.deadwood import events as ev
 from engines.deadwood.evolve import evolve, evolve_all
 from engines.deadwood.state import State
 from engines.rng import SeededRng
-from engines.simulate import fold, playout
+from engines.simulate import playout
 from replay import logfile
 from replay.verify import build_record, steps
 from tests.engines.deadwood.test_simulation import OPTION_SETS
@@ -124,10 +124,10 @@ def test_a_rebuild_folds_each_line_with_it(monkeypatch: pytest.MonkeyPatch) -> N
     lines = _counting(monkeypatch)
     rebuilt = [step.state for step in steps(header, entries)]
     assert rebuilt == [step.state for step in played]
-    assert len(lines) == len(played) - 1  # every line but the setup, which the header holds
+    assert lines == [len(step.events) for step in played]  # the header's setup too
 
 
-def test_simulate_fold_folds_with_it(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_shared_fold_folds_with_it(monkeypatch: pytest.MonkeyPatch) -> None:
     setup = ENGINE.setup(ENGINE.options({}), 4, SeededRng(bytes(32), "fold-all", 0))
     lines = _counting(monkeypatch)
     assert fold(ENGINE, None, setup) == _one_by_one(None, setup)

@@ -15,14 +15,14 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engines.base import SPECTATOR, Event
+from engines.base import SPECTATOR, Event, fold
 from engines.codec import encode
 from engines.deadwood import ENGINE
 from engines.deadwood import commands as cmd
 from engines.deadwood import events as ev
 from engines.deadwood.state import HEIST, State
 from engines.rng import SeededRng
-from engines.simulate import fold, playout
+from engines.simulate import playout
 from tests.engines.deadwood.helpers import ScriptRng, play
 from tests.engines.deadwood.test_heist_and_end import PEEK, at_heist, table
 

@@ -13,14 +13,14 @@ from typing import Any
 
 import pytest
 
-from engines.base import SPECTATOR, Event
+from engines.base import SPECTATOR, Event, fold
 from engines.codec import Codec, encode
 from engines.deadwood import ENGINE
 from engines.deadwood import events as ev
 from engines.deadwood.components import DECK, SAFES
 from engines.deadwood.state import State
 from engines.rng import ImpossibleOutcome, ObservedRng
-from engines.simulate import fold, playout
+from engines.simulate import playout
 from tests.conftest import sim_games
 
 CARDS = frozenset(DECK)
