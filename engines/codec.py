@@ -85,7 +85,8 @@ class Codec:
             # Every field given (msgspec would leave a default out of the record's __dict__)
             # and no other (msgspec ignores them), `kind` among them and `v` if any right:
             # one set comparison in C each. The same for each nested record.
-            if ((keys == with_v and data["v"] == version) or keys == without_v) and (
+            v_right = keys == with_v and type(data["v"]) is int and data["v"] == version  # not True
+            if (v_right or keys == without_v) and (
                 not nested or all(_exact_records(data[name], many, names) for name, many, names in nested)
             ):
                 try:
@@ -98,7 +99,7 @@ class Codec:
         if cls is None:
             raise DecodeError(f"unknown kind {kind!r}; expected one of {sorted(self.by_kind)}")
         version = data.get("v", cls.version)
-        if version != cls.version:
+        if type(version) is not int or version != cls.version:  # True == 1 in Python, not in JSON
             raise DecodeError(
                 f"{kind} version {version!r} is not supported (this build reads v{cls.version})"
             )

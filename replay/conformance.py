@@ -387,6 +387,14 @@ def failing_cases() -> list[Case]:
         line_of(6),
         "an event added to a line, re-sealed",
     )
+    spelled, line = _number_as_boolean(entries)
+    add(
+        "event-number-as-boolean",
+        reseal(header, spelled, trailer),
+        "EVENTS_DIFFER",
+        line_of(line),
+        "an event's number 0 or 1 spelled false or true (equal in Python, not in JSON), re-sealed",
+    )
     index, seat = _not_to_act(base)
     moved = list(entries)
     moved[index] = replace(moved[index], seat=seat)
@@ -480,6 +488,20 @@ def failing_cases() -> list[Case]:
     impossible = reseal(replace(header, seed_commitment=None), table, replace(trailer, seed=None))
     add("impossible-outcome", impossible, "IMPOSSIBLE_OUTCOME", line_of(index), "a tabletop die showing 9")
     return cases
+
+
+def _number_as_boolean(entries: Sequence[Entry]) -> tuple[list[Entry], int]:
+    """The entries with the first event field holding 0 or 1 spelled as a boolean, and its index."""
+    for index, entry in enumerate(entries):
+        for position, event in enumerate(entry.events):
+            for name, value in event.items():
+                if name != "v" and type(value) is int and value in (0, 1):
+                    events = list(entry.events)
+                    events[position] = {**event, name: bool(value)}
+                    edited = list(entries)
+                    edited[index] = replace(entry, events=tuple(events))
+                    return edited, index
+    raise ValueError("no event holds a 0 or 1")
 
 
 def _not_to_act(record: Record) -> tuple[int, int]:

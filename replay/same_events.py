@@ -53,12 +53,12 @@ def same_events(codec: Codec, recorded: Recorded, produced: Sequence[Event]) -> 
                     value = expected[name]
                     if type(value) is tuple:
                         expected[name] = list(value)
-                if data != expected:
+                if data != expected or not _same_scalar_types(data, expected):
                     return False
                 continue
         # The decoder fills a missing field from its default: a recorded event without one is
         # not the encoding (which writes every field), so its keys must be exactly these.
-        if data.keys() != keys or data["kind"] != event.kind or data["v"] != event.version:
+        if data.keys() != keys or data["kind"] != event.kind or not same_json(data["v"], event.version):
             return False
         try:
             # A kind msgspec builds as the codec does (its keys are checked above) is built
@@ -74,15 +74,50 @@ def events_difference(recorded: Recorded, produced: Sequence[Event]) -> str | No
     """The plain comparison: None if the recorded events are the produced ones' JSON, else
     what differs first (an event's fields, or the number of events)."""
     encoded = [encode(event) for event in produced]
-    if encoded == list(recorded):
+    if same_json(encoded, list(recorded)):
         return None
     for index, (mine, theirs) in enumerate(zip(recorded, encoded, strict=False)):
-        if mine != theirs:
+        if not same_json(mine, theirs):
             return f"events differ at event {index + 1}: recorded {mine}, rules give {theirs}"
     return (
         f"events differ: recorded {counted(len(recorded), 'event')}, rules give {len(encoded)} "
         f"({[e.get('kind') for e in recorded]} vs {[e['kind'] for e in encoded]})"
     )
+
+
+def same_json(a: object, b: object) -> bool:
+    """`a == b` as JSON sees it: Python's == holds `True == 1` and `False == 0`, JSON does not.
+
+    Without this an edited log spelling a seat 1 as `true` audited as the rules' own record.
+    A tuple and a list are the same JSON array.
+    """
+    kind_a, kind_b = _ARRAY.get(type(a), type(a)), _ARRAY.get(type(b), type(b))
+    if kind_a is not kind_b:
+        return False
+    if kind_a is dict:
+        assert isinstance(a, dict) and isinstance(b, dict)
+        return a.keys() == b.keys() and all(same_json(value, b[key]) for key, value in a.items())
+    if kind_a is list:
+        assert isinstance(a, list | tuple) and isinstance(b, list | tuple)
+        return len(a) == len(b) and all(map(same_json, a, b))
+    return a == b
+
+
+_ARRAY: dict[type, type] = {tuple: list}
+
+
+def _same_scalar_types(data: Mapping[str, JsonValue], expected: Mapping[str, object]) -> bool:
+    """Given `data == expected` for a plain event, whether no bool stands for an int or back."""
+    for name, value in expected.items():
+        got = data[name]
+        if type(got) is not type(value):
+            return False
+        if type(value) is list:  # a list of plain values (a tuple field)
+            assert isinstance(got, list)
+            for mine, theirs in zip(got, value, strict=True):
+                if type(mine) is not type(theirs):
+                    return False
+    return True
 
 
 _ENVELOPE = frozenset(("kind", "v"))

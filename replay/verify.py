@@ -52,7 +52,7 @@ from replay.record import (
     seat_salt,
     state_hash,
 )
-from replay.same_events import events_difference, same_events
+from replay.same_events import events_difference, same_events, same_json
 
 
 @dataclass(frozen=True)
@@ -525,7 +525,7 @@ class _Run:
         # With the seed, one run both re-derives the draws and re-checks the events.
         seeded = self.generator(self.rng_seed, rng_key(self.header.game_id, self.header.deal), counter)
         events, folded = _run_rules(version, number, rules, seeded)
-        if seeded.draws != list(draws):
+        if not same_json(seeded.draws, list(draws)):
             # Tell a command the rules reject apart from edited randomness: serve the
             # recorded outcomes; if the rules accept them, the randomness was edited.
             observed, _ = _run_rules(version, number, rules, ObservedRng(draws))
@@ -560,7 +560,7 @@ class _Run:
                 Problem(version, line, "OUT_OF_ORDER", f"trailer at version {version}, log ends at {last}")
             )
         outcome = outcome_json(engine.outcome(self.state)) if self.state is not None else None
-        if trailer.outcome != outcome:
+        if not same_json(trailer.outcome, outcome):
             raise _Failed(
                 Problem(
                     version,
@@ -643,7 +643,7 @@ def _run_rules(version: int, number: int, rules: Rules, rng: Rng) -> tuple[list[
 
 def _draw_difference(recorded: Sequence[Draw], derived: Sequence[Draw]) -> str:
     for index, (mine, theirs) in enumerate(zip(recorded, derived, strict=False)):
-        if mine != theirs:
+        if not same_json(mine, theirs):
             return f"draw {index + 1} differs: recorded {mine}, the seed gives {theirs}"
     return f"recorded {counted(len(recorded), 'draw')}, the seed gives {len(derived)}"
 
