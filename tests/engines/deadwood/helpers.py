@@ -4,15 +4,43 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import TypeVar
+from typing import Any, TypeVar
+
+from hypothesis import strategies as st
 
 from engines.base import Command, Event, fold
 from engines.deadwood import ENGINE
 from engines.deadwood import commands as cmd
 from engines.deadwood.state import State
 from engines.rng import SeededRng
+from engines.simulate import Step, playout
 
 T = TypeVar("T")
+
+# Option sets a random game is played under: the defaults and some unusual rules.
+OPTION_SETS: list[dict[str, Any]] = [
+    {},
+    {"mystery_safes": 5},
+    {},
+    {"badge_turns": "per_player", "assists": False},
+    {"rob_teammates": False, "hand_guns_in_showdown": False, "safe_limit": 2},
+    {"mystery_safes": 3, "main_rounds": 1, "stetson_peeks": 1, "duster_draw": 6, "location_capacity": 4},
+]
+
+
+@st.composite
+def random_games(draw: st.DrawFn) -> list[Step]:
+    """Every step of a bot game: 2-9 seats, any seed, one of OPTION_SETS, leaning or not."""
+    return list(
+        playout(
+            ENGINE,
+            draw(st.integers(2, 9)),
+            seed=draw(st.binary(min_size=32, max_size=32)),
+            options=draw(st.sampled_from(OPTION_SETS)),
+            bot_seed=draw(st.integers(0, 2**32)),
+            lean=draw(st.sampled_from([0.0, 0.5])),
+        )
+    )
 
 
 class ScriptRng:

@@ -8,11 +8,9 @@ against it is the plainest proof that the dispatch changed nothing, unusual rule
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 import pytest
 from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from engines.base import Event, changed
 from engines.deadwood import ENGINE
@@ -42,24 +40,16 @@ from engines.deadwood.state import (
     State,
 )
 from engines.rng import SeededRng
-from engines.simulate import playout
-from tests.engines.deadwood.test_simulation import OPTION_SETS
+from engines.simulate import Step
+from tests.engines.deadwood.helpers import random_games
 
 
 @settings(max_examples=30, deadline=None)
-@given(
-    seats=st.integers(2, 9),
-    seed=st.binary(min_size=32, max_size=32),
-    bot_seed=st.integers(0, 2**32),
-    options=st.sampled_from(OPTION_SETS),
-    lean=st.sampled_from([0.0, 0.5]),
-)
-def test_the_dispatch_folds_every_event_of_a_random_game_as_the_match_did(
-    seats: int, seed: bytes, bot_seed: int, options: dict[str, Any], lean: float
-) -> None:
+@given(random_games())
+def test_the_dispatch_folds_every_event_of_a_random_game_as_the_match_did(game: list[Step]) -> None:
     new: State | None = None
     old: State | None = None
-    for step in playout(ENGINE, seats, seed=seed, options=options, bot_seed=bot_seed, lean=lean):
+    for step in game:
         for event in step.events:
             new, old = evolve(new, event), match_evolve(old, event)
             assert new == old, f"after {event!r}"

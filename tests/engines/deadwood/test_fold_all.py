@@ -6,12 +6,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 from uuid import UUID
 
 import pytest
 from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from engines.base import Event, fold
 from engines.deadwood import ENGINE
@@ -19,10 +17,10 @@ from engines.deadwood import events as ev
 from engines.deadwood.evolve import evolve, evolve_all
 from engines.deadwood.state import State
 from engines.rng import SeededRng
-from engines.simulate import playout
+from engines.simulate import Step, playout
 from replay import logfile
 from replay.verify import build_record, steps
-from tests.engines.deadwood.test_simulation import OPTION_SETS
+from tests.engines.deadwood.helpers import random_games
 
 
 def _one_by_one(state: State | None, events: Sequence[Event]) -> State | None:
@@ -38,18 +36,12 @@ def _start() -> State:
 
 
 @settings(max_examples=30, deadline=None)
-@given(
-    seats=st.integers(2, 9),
-    seed=st.binary(min_size=32, max_size=32),
-    bot_seed=st.integers(0, 2**32),
-    options=st.sampled_from(OPTION_SETS),
-    lean=st.sampled_from([0.0, 0.5]),
-)
+@given(random_games())
 def test_every_line_of_a_random_game_folds_as_its_events_one_by_one_and_leaves_its_start_alone(
-    seats: int, seed: bytes, bot_seed: int, options: dict[str, Any], lean: float
+    game: list[Step],
 ) -> None:
     before: State | None = None
-    for step in playout(ENGINE, seats, seed=seed, options=options, bot_seed=bot_seed, lean=lean):
+    for step in game:
         fields = None if before is None else dict(vars(before))  # a copy of the start, taken first
         after = evolve_all(before, step.events)
         assert after == _one_by_one(before, step.events) == step.state

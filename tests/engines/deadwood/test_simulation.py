@@ -22,17 +22,10 @@ from engines.deadwood.state import State
 from engines.rng import ImpossibleOutcome, ObservedRng
 from engines.simulate import playout
 from tests.conftest import sim_games
+from tests.engines.deadwood.helpers import OPTION_SETS
 
 CARDS = frozenset(DECK)
 # Defaults most often, and every table option exercised by some games.
-OPTION_SETS: list[dict[str, Any]] = [
-    {},
-    {"mystery_safes": 5},
-    {},
-    {"badge_turns": "per_player", "assists": False},
-    {"rob_teammates": False, "hand_guns_in_showdown": False, "safe_limit": 2},
-    {"mystery_safes": 3, "main_rounds": 1, "stetson_peeks": 1, "duster_draw": 6, "location_capacity": 4},
-]
 SAFE_IDS = frozenset(SAFES)
 
 
