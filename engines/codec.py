@@ -85,7 +85,8 @@ class Codec:
             # Every field given (msgspec would leave a default out of the record's __dict__)
             # and no other (msgspec ignores them), `kind` among them and `v` if any right:
             # one set comparison in C each. The same for each nested record.
-            v_right = keys == with_v and type(data["v"]) is int and data["v"] == version  # not True
+            # `v` an int: True == 1 in Python, not in JSON.
+            v_right = keys == with_v and type(data["v"]) is int and data["v"] == version
             if (v_right or keys == without_v) and (
                 not nested or all(_exact_records(data[name], many, names) for name, many, names in nested)
             ):

@@ -91,19 +91,11 @@ def same_json(a: object, b: object) -> bool:
     Without this an edited log spelling a seat 1 as `true` audited as the rules' own record.
     A tuple and a list are the same JSON array.
     """
-    kind_a, kind_b = _ARRAY.get(type(a), type(a)), _ARRAY.get(type(b), type(b))
-    if kind_a is not kind_b:
-        return False
-    if kind_a is dict:
-        assert isinstance(a, dict) and isinstance(b, dict)
-        return a.keys() == b.keys() and all(same_json(value, b[key]) for key, value in a.items())
-    if kind_a is list:
-        assert isinstance(a, list | tuple) and isinstance(b, list | tuple)
-        return len(a) == len(b) and all(map(same_json, a, b))
-    return a == b
-
-
-_ARRAY: dict[type, type] = {tuple: list}
+    if isinstance(a, dict):
+        return isinstance(b, dict) and a.keys() == b.keys() and all(same_json(v, b[k]) for k, v in a.items())
+    if isinstance(a, list | tuple):
+        return isinstance(b, list | tuple) and len(a) == len(b) and all(map(same_json, a, b))
+    return type(a) is type(b) and a == b
 
 
 def _same_scalar_types(data: Mapping[str, JsonValue], expected: Mapping[str, object]) -> bool:
