@@ -7,6 +7,7 @@ that turns our flags into them, so the same code runs on every store.
 
 from __future__ import annotations
 
+import contextlib
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -18,6 +19,7 @@ from trust.keys import SigningKey
 
 DEFAULT_PORT = 50051
 DEFAULT_DATA = "./data"
+SQLITE_FILE = "frontier.sqlite"
 MAX_MESSAGE_BYTES = 16 * 1024 * 1024
 
 
@@ -74,6 +76,7 @@ class Settings:
                 return keys.load_signing_key(self.signing_key)
             if self.store == "memory":
                 return keys.generate()
+            private_data_folder(self.data)
             return keys.load_or_create(self.data / keys.KEY_FILE)
         except keys.KeyFileError as error:
             raise ConfigError(str(error)) from None
@@ -83,10 +86,11 @@ class Settings:
         if self.store == "memory":
             return {"PERSISTENCE_MODULE": "eventsourcing.popo", "AGGREGATE_CACHE_FASTFORWARD": "n"}
         if self.store == "sqlite":
-            self.data.mkdir(parents=True, exist_ok=True)
+            private_data_folder(self.data)
+            private_sqlite_file(self.data / SQLITE_FILE)
             return {
                 "PERSISTENCE_MODULE": "eventsourcing.sqlite",
-                "SQLITE_DBNAME": str(self.data / "frontier.sqlite"),
+                "SQLITE_DBNAME": str(self.data / SQLITE_FILE),
                 # One process owns an SQLite file, so the cache never needs a catch-up read.
                 "AGGREGATE_CACHE_FASTFORWARD": "n",
                 "SQLITE_LOCK_TIMEOUT": str(self.sqlite_lock_timeout),
@@ -110,6 +114,36 @@ class Settings:
                 "POSTGRES_MAX_OVERFLOW": "20",
             }
         raise ConfigError(f"--store must be 'sqlite', 'memory' or a postgres:// URL, not {self.store!r}")
+
+
+def private_data_folder(folder: Path) -> None:
+    """Make the data folder readable by its owner only.
+
+    It holds the signing key and the SQLite store, which holds every running game's seed and
+    hands: another local user who could read them would see every secret and could sign any log.
+    A folder that holds nothing but ours (made now, or by an earlier version that made it 0755) is
+    closed to others; a folder the user chose that holds other things keeps its mode, and our
+    files in it are 0600.
+    """
+    folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+    if all(_is_ours(path.name) for path in folder.iterdir()):
+        folder.chmod(0o700)
+
+
+def _is_ours(name: str) -> bool:
+    return name == keys.KEY_FILE or name == SQLITE_FILE or name.startswith(SQLITE_FILE + "-")
+
+
+def private_sqlite_file(path: Path) -> None:
+    """Create the SQLite store 0600 before SQLite opens it (an empty file is an empty database).
+
+    SQLite gives its WAL and shared-memory files the database file's mode; older stores and their
+    WAL files made with the default mode are tightened too.
+    """
+    with contextlib.suppress(FileExistsError):
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+    for file in (path, *path.parent.glob(path.name + "-*")):
+        file.chmod(0o600)
 
 
 def postgres_url_from_env(env: Mapping[str, str]) -> str:
