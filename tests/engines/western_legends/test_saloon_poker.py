@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from engines.base import SPECTATOR
 from engines.western_legends import ENGINE
 from engines.western_legends import commands as cmd
 from engines.western_legends import events as ev
@@ -159,3 +160,31 @@ def test_WL_LOC_SAL_1_a_table_without_poker_and_version_1_views() -> None:
     assert cmd.Gamble() not in ENGINE.legal_commands(state, 0)
     assert violation(state, 0, cmd.Gamble()).code == "CANNOT_GAMBLE"
     assert "poker" not in ENGINE.view(state, None)  # a version-1 game's view (and state hash) is unchanged
+
+
+def test_WL_LOC_SAL_1_wild_bills_kept_card_is_public_as_the_showdown_and_the_discard_pile_show_it() -> None:
+    """No source hides the kept card, and public information names it: the showdown turns his
+    chosen cards face up and the rest go to the face-up discard pile (WL-SET-1), so the kept card is
+    the one of his shown cards that never reaches it. Redacting `poker_card_kept` would hide
+    nothing; it stays public, and the rest of his hand stays hidden."""
+    state = table(["doc_holliday", "wild_bill_hickok"], ["B5", "C5"])
+    state = player(state, 0, money=10, hand=["AS", "AH"])
+    state = player(state, 1, money=10, lp=5, hand=["KS", "KH", "9C"])
+    state = deck_front(state, "3C", "4C", "2C", "7D", "9H")
+    state, _ = play(state, 0, cmd.Gamble())
+    state, _ = play(state, 1, cmd.JoinPoker(join=True))
+    state, _ = play(state, 1, cmd.ChoosePokerCards(cards=("KH", "KS")))
+    discard_before = ENGINE.view(state, SPECTATOR)["discard"]
+    state, events = play(state, 0, cmd.ChoosePokerCards(cards=("AH", "AS")))
+    seen = [ENGINE.redact(event, SPECTATOR) for event in events]
+    (showdown,) = of_kind(seen, ev.PokerShowdown)
+    shown = next(hand.cards for hand in showdown.hands if hand.seat == 1)
+    spectator = ENGINE.view(state, SPECTATOR)
+    assert isinstance(discard_before, list) and isinstance(spectator["discard"], list)
+    spent = spectator["discard"][len(discard_before) :]
+    derived = [card for card in shown if card not in spent]
+    (kept,) = of_kind(seen, ev.PokerCardKept)
+    assert derived == [kept.card] and kept.card in state.players[1].hand
+    bill = spectator["players"]
+    assert isinstance(bill, list) and isinstance(bill[1], dict)
+    assert "hand" not in bill[1] and bill[1]["hand_size"] == len(state.players[1].hand)
