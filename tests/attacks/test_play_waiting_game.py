@@ -12,7 +12,7 @@ from typing import Any
 
 import grpc
 
-from service.client import Client, SeatStream
+from service.client import Client, SeatStream, claim_seat, reveal_seed
 from service.generated.frontier.v1 import frontier_pb2
 from tests.service.helpers import Game, legal
 
@@ -40,10 +40,8 @@ def test_a_seat_playing_a_waiting_game_is_told_it_waits_then_gets_the_deal_and_i
     opening = next_update(inbox)
     assert (opening.version, opening.status) == (1, "waiting")
     assert not opening.seats_to_act and not opening.legal_commands
-    claimed = client.call(
-        "ClaimSeat", frontier_pb2.ClaimSeatRequest(game_id=game.game_id, player="Bob", client_seed="b0b")
-    )
-    game.tokens[1] = claimed.seat.token
+    game.tokens[1] = claim_seat(client, game.game_id, "Bob", 1)[1]
+    reveal_seed(client, game.game_id, 1, game.tokens[1])
     while True:  # a notice that the game waits may come first
         update = next_update(inbox)
         if update.step.version == 1:
