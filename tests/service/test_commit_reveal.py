@@ -11,8 +11,10 @@ import pytest
 import service.games
 from service.client import Client, claim_seat, play_game, reveal_seed
 from service.generated.frontier.v1 import frontier_pb2
+from service.server import Running
 from tests.conftest import ORGANISER
 from tests.service.helpers import failure, state
+from tests.trust.helpers import frontier
 
 CORPUS = Path(__file__).resolve().parents[2] / "seeds" / "conformance"
 
@@ -56,3 +58,27 @@ def test_a_player_entropy_game_created_in_format_3_still_takes_its_seeds_with_th
     assert '"format_version":3' in content.splitlines()[0] and '"client_seed":"' in content.splitlines()[1]
     report = client.call("Audit", frontier_pb2.AuditRequest(game_id=created.game_id), token=ORGANISER)
     assert report.verdict == "passed"
+
+
+def test_frontier_claim_reveals_once_every_seat_committed_or_says_how_to_reveal_later(
+    client: Client, server: Running, capsys: pytest.CaptureFixture[str]
+) -> None:
+    address = f"127.0.0.1:{server.port}"
+    request = frontier_pb2.CreateGameRequest(
+        game="most-wanted", seats=3, players=["Ann"], player_entropy=True
+    )
+    game_id = client.call("CreateGame", request).game_id
+    # Seat 3 is still open: the claim is taken, the seed stays on this side, and the user is told how
+    # to reveal it later.
+    status, out, err = frontier(capsys, "claim", "--server", address, game_id, "--seat", "2", "--wait", "0.2")
+    assert status == 1 and out.startswith("seat 2: token ") and "frontier reveal" in err
+    later = err[err.index("frontier reveal") :].split()
+    seed = later[later.index("--client-seed") + 1]
+    waiting = state(client, game_id)
+    assert (list(waiting.awaiting_reveal), list(waiting.open_seats)) == ([1], [2])  # committed, not revealed
+    status, out, _ = frontier(capsys, "claim", "--server", address, game_id, "--seat", "3", "--name", "Cy")
+    assert status == 0 and "waiting for seat(s) 2 to reveal" in out
+    status, out, _ = frontier(capsys, *later[1:])  # the command it printed
+    assert status == 0 and "the game is dealt" in out
+    deal = client.call("ExportLog", frontier_pb2.ExportLogRequest(game_id=game_id), token=ORGANISER).content
+    assert f'"client_seeds":[null,"{seed}",' in deal
