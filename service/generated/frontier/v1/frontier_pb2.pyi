@@ -478,20 +478,22 @@ class ExpandRecordingResponse(_message.Message):
     def __init__(self, game_id: _Optional[str] = ..., version: _Optional[int] = ..., state_hash: _Optional[str] = ..., content: _Optional[str] = ...) -> None: ...
 
 class PlayRequest(_message.Message):
-    __slots__ = ("game_id", "command_id", "expected_version", "command", "from_version", "token")
+    __slots__ = ("game_id", "command_id", "expected_version", "command", "from_version", "token", "reveal_client_seed")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     COMMAND_ID_FIELD_NUMBER: _ClassVar[int]
     EXPECTED_VERSION_FIELD_NUMBER: _ClassVar[int]
     COMMAND_FIELD_NUMBER: _ClassVar[int]
     FROM_VERSION_FIELD_NUMBER: _ClassVar[int]
     TOKEN_FIELD_NUMBER: _ClassVar[int]
+    REVEAL_CLIENT_SEED_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     command_id: str
     expected_version: int
     command: Command
     from_version: int
     token: str
-    def __init__(self, game_id: _Optional[str] = ..., command_id: _Optional[str] = ..., expected_version: _Optional[int] = ..., command: _Optional[_Union[Command, _Mapping]] = ..., from_version: _Optional[int] = ..., token: _Optional[str] = ...) -> None: ...
+    reveal_client_seed: str
+    def __init__(self, game_id: _Optional[str] = ..., command_id: _Optional[str] = ..., expected_version: _Optional[int] = ..., command: _Optional[_Union[Command, _Mapping]] = ..., from_version: _Optional[int] = ..., token: _Optional[str] = ..., reveal_client_seed: _Optional[str] = ...) -> None: ...
 
 class PlayUpdate(_message.Message):
     __slots__ = ("seat", "version", "status", "seats_to_act", "legal_commands", "step", "command_id", "duplicate", "error")
