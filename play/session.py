@@ -133,7 +133,11 @@ class Plays:
         async def take_commands() -> None:
             request: Any = first
             while request is not None:  # None: the client sends no more; pushes go on to the end
-                if request.HasField("command") or request.command_id:
+                if request.reveal_client_seed:  # commit, then reveal: the seat's seed, once committed
+                    pending[0] += 1
+                    out.put_nowait(await self._in_thread(self._reveal, game_id, request, caller))
+                    pending[0] -= 1
+                elif request.HasField("command") or request.command_id:
                     pending[0] += 1
                     settled.clear()
                     update = await self._in_thread(self._command, game_id, request, caller, seat)
@@ -180,6 +184,30 @@ class Plays:
         update = frontier_pb2.PlayUpdate(seat=seat, version=step.version, status=step.status, step=step)
         update.seats_to_act.extend(step.seats_to_act)
         return update
+
+    def _reveal(
+        self, game_id: str, request: frontier_pb2.PlayRequest, caller: Caller
+    ) -> frontier_pb2.PlayUpdate:
+        """Store this seat's revealed client seed (in a worker thread), as RevealSeed does."""
+        try:
+            if request.HasField("command"):
+                raise InvalidArgument(
+                    "REVEAL_WITH_COMMAND",
+                    "send the client seed and a command in separate messages",
+                    field="reveal_client_seed",
+                )
+            if request.game_id and request.game_id != game_id:
+                raise InvalidArgument(
+                    "GAME_MISMATCH",
+                    f"this stream plays game {game_id}, not {request.game_id}; open another stream for it",
+                    field="game_id",
+                )
+            after = self.app.reveal_seed(game_id, caller, request.reveal_client_seed)
+        except ServiceError as error:
+            return play_error(error, request.command_id)
+        seat = seat_of(caller, after.token_hashes, required=True)
+        assert seat is not None
+        return with_legal(frontier_pb2.PlayUpdate(command_id=request.command_id), after, seat)
 
     def _command(
         self, game_id: str, request: frontier_pb2.PlayRequest, caller: Caller, seat: int

@@ -188,7 +188,7 @@ def _entropy(header: Header, verification: Verification, names: Sequence[str]) -
     text = f"the deal waited for every seat; client seeds from {', '.join(gave) or 'no seat yet'}"
     if named:
         text += f"; taken at creation without a client seed: {', '.join(named)}"
-    return text if verification.dealt else text + "; not dealt yet (seats still open)"
+    return text if verification.dealt else text + "; not dealt yet (seats open, or seeds not revealed yet)"
 
 
 def _origin(header: Header, imported: bool | None) -> str:

@@ -28,6 +28,7 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 from engines.registry import get_engine
 from engines.simulate import playout
+from replay.entropy import client_commitment, seat_salt_4
 from replay.forgeries import PlainRecord, Record, cut_trailer, plain, reroll, reseal
 from replay.fork_cases import fork_cases
 from replay.logfile import write_lines
@@ -602,7 +603,15 @@ def malformed_cases() -> list[Case]:
 
 def all_cases() -> list[Case]:
     forks = fork_cases(game_record("most-wanted"), text, Case)  # replay/fork_cases.py
-    return [*good_cases(), *failing_cases(), *seat_cases(), *malformed_cases(), *deal_cases(), *forks]
+    return [
+        *good_cases(),
+        *failing_cases(),
+        *seat_cases(),
+        *reveal_cases(),
+        *malformed_cases(),
+        *deal_cases(),
+        *forks,
+    ]
 
 
 # -- format 3: seat lines and player entropy -------------------------------------------------
@@ -612,13 +621,15 @@ CLIENT_SEED = "bea's client seed"
 
 
 @cache
-def seated_record(game: str, *, entropy: bool, cut: int | None = None) -> Record:
+def seated_record(
+    game: str, *, entropy: bool, cut: int | None = None, format_version: int = 3, reveal: bool | None = None
+) -> Record:
     """A two-seat bot game (format 3) whose seat 2 was claimed after creation by Bea.
 
     With `entropy` the deal waited for her client seed: the header deals nothing, her seat line
     carries the client seed, a deal line follows, and every draw comes from the mixed seed.
     """
-    name = f"{game}-f3-{'entropy' if entropy else 'seat'}"
+    name = f"{game}-f{format_version}-{'entropy' if entropy else 'seat'}"
     seed = _seed(name)
     game_id = str(uuid.uuid5(uuid.NAMESPACE_URL, f"https://frontier-ledger.invalid/conformance/{name}"))
     engine = get_engine(game)
@@ -642,9 +653,10 @@ def seated_record(game: str, *, entropy: bool, cut: int | None = None) -> Record
         "conformance",
         seed,
         played,
-        format_version=3,
+        format_version=format_version,
         claims=[(1, LATE, client_seed)],
         player_entropy=entropy,
+        reveal_seed=reveal,
     )
 
 
@@ -763,6 +775,96 @@ def seat_cases() -> list[Case]:
         "UNEXPECTED_DEAL",
         3,
         "a deal line in a game dealt at creation",
+    )
+    return cases
+
+
+# -- format 4: commit, then reveal -----------------------------------------------------------
+
+
+def reveal_cases() -> list[Case]:
+    """A format-4 player-entropy game (Bea commits at her seat line, reveals in the deal line) and
+    each way its reveal can be forged: the seed edited, the commitment edited, the reveal dropped."""
+    entropy = seated_record("most-wanted", entropy=True, format_version=4)
+    # The forgeries need only the deal: the same game stopped there, its seed revealed (a short file).
+    header, lines, trailer = seated_record("most-wanted", entropy=True, format_version=4, cut=0, reveal=True)
+    seat_line, deal_line = lines[0], lines[1]
+    assert isinstance(seat_line, SeatLine) and isinstance(deal_line, DealLine)
+    cases = [
+        Case(
+            "good/most-wanted-commit-reveal.jsonl",
+            "passed",
+            None,
+            None,
+            "format 4, player entropy: seat 2 commits to its client seed (line 2), the deal line "
+            "reveals it (line 3) and the deal is drawn from the mixed seed",
+            text(entropy),
+        ),
+        Case(
+            "good/most-wanted-committed-not-revealed.jsonl",
+            "incomplete",
+            None,
+            None,
+            "format 4: every seat committed, no deal line yet (the seats' reveals are awaited)",
+            text(reseal(header, lines[:1], None)),
+        ),
+    ]
+
+    def add(name: str, body: Sequence[Any], code: str, line: int, about: str) -> None:
+        forged = reseal(header, list(body), trailer)
+        cases.append(Case(f"fail/{name}.jsonl", "failed", code, line, about, text(forged)))
+
+    def dealt(*seeds: str | None) -> DealLine:
+        return replace(deal_line, client_seeds=seeds)
+
+    rest = lines[2:]
+    add(
+        "reveal-seed-edited",
+        [seat_line, dealt(None, "a seed chosen after the commitments"), *rest],
+        "SEED_REVEAL_DIFFERS",
+        3,
+        "format 4: the revealed client seed in the deal line edited and every hash re-sealed",
+    )
+    other = client_commitment("a seed chosen after the commitments")
+    add(
+        "commitment-edited",
+        [replace(seat_line, client_commitment=other), deal_line, *rest],
+        "SEAT_ALTERED",
+        2,
+        "format 4: the commitment in a seat line edited and every hash re-sealed (the salt not)",
+    )
+    seed = _seed("most-wanted-f4-entropy")
+    resalted = replace(
+        seat_line, client_commitment=other, salt=seat_salt_4(seed, header.game_id, 1, LATE, other)
+    )
+    add(
+        "commitment-edited-resalted",
+        [resalted, deal_line, *rest],
+        "SEED_REVEAL_DIFFERS",
+        3,
+        "format 4: a seat line's commitment edited with its salt recomputed from the revealed seed: "
+        "the deal line's seed no longer matches it",
+    )
+    add(
+        "reveal-missing",
+        [seat_line, dealt(None, None), *rest],
+        "REVEAL_MISSING",
+        3,
+        "format 4: the deal line leaves out a committed seat's client seed",
+    )
+    add(
+        "unexpected-reveal",
+        [seat_line, dealt("a seed for the seat named at creation", CLIENT_SEED), *rest],
+        "UNEXPECTED_REVEAL",
+        3,
+        "format 4: the deal line gives a client seed for a seat taken at creation, which committed to none",
+    )
+    add(
+        "missing-client-commitment",
+        [replace(seat_line, client_commitment=None), deal_line, *rest],
+        "MISSING_CLIENT_SEED",
+        2,
+        "format 4: a player-entropy game's seat taken without a client commitment",
     )
     return cases
 

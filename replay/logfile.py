@@ -147,7 +147,11 @@ def read_lines(
             if bodies is not None:
                 bodies.append(None)
         elif kind in ("seat", "deal") and header.format_version >= 3:
-            line = _seat(number, data) if kind == "seat" else _deal(number, data)
+            line = (
+                _seat(number, data, header.format_version)
+                if kind == "seat"
+                else _deal(number, data, header.format_version, header.seats)
+            )
             if line.version != _last_version(entries):
                 # A seat line or the deal creates no version: it is at the previous line's.
                 raise LogFormatError(
@@ -460,6 +464,9 @@ _ENTRY_FIELDS_2 = (*_ENTRY_FIELDS, "salt")
 _HEADER_FIELDS_3 = (*_HEADER_FIELDS_2, "player_entropy")
 _SEAT_FIELDS = ("type", "version", "seat", "player", "client_seed", "prev", "salt", "hash")
 _DEAL_FIELDS = ("type", "version", "events", "draws", "prev", "salt", "hash")
+# Format 4: a seat commits to its client seed; the deal line reveals every seat's seed.
+_SEAT_FIELDS_4 = ("type", "version", "seat", "player", "client_commitment", "prev", "salt", "hash")
+_DEAL_FIELDS_4 = (*_DEAL_FIELDS, "client_seeds")
 
 
 def _header(number: int, data: Mapping[str, JsonValue]) -> Header:
@@ -506,11 +513,15 @@ def _header(number: int, data: Mapping[str, JsonValue]) -> Header:
     )
 
 
-def _seat(number: int, data: Mapping[str, JsonValue]) -> SeatLine:
-    f = _Fields(number, data, _SEAT_FIELDS)
-    client_seed = f.optional_text("client_seed")
-    if client_seed is not None and not 1 <= len(client_seed) <= MAX_CLIENT_SEED:
-        raise LogFormatError(number, f"field client_seed must be 1 to {MAX_CLIENT_SEED} characters or null")
+def _seat(number: int, data: Mapping[str, JsonValue], format_version: int = 3) -> SeatLine:
+    f = _Fields(number, data, _SEAT_FIELDS_4 if format_version >= 4 else _SEAT_FIELDS)
+    client_seed = commitment = None
+    if format_version >= 4:
+        commitment = f.optional_text("client_commitment")
+        if commitment is not None:
+            f.hash("client_commitment")
+    else:
+        client_seed = _client_seed(number, f.optional_text("client_seed"))
     return SeatLine(
         version=f.integer("version"),
         seat=f.integer("seat"),
@@ -519,20 +530,40 @@ def _seat(number: int, data: Mapping[str, JsonValue]) -> SeatLine:
         prev=f.hash("prev"),
         hash=f.hash("hash"),
         salt=f.hash("salt"),
-        format_version=3,
+        format_version=format_version,
+        client_commitment=commitment,
     )
 
 
-def _deal(number: int, data: Mapping[str, JsonValue]) -> DealLine:
-    f = _Fields(number, data, _DEAL_FIELDS)
+def _client_seed(number: int, client_seed: str | None) -> str | None:
+    if client_seed is not None and not 1 <= len(client_seed) <= MAX_CLIENT_SEED:
+        raise LogFormatError(number, f"field client_seed must be 1 to {MAX_CLIENT_SEED} characters or null")
+    return client_seed
+
+
+def _deal(number: int, data: Mapping[str, JsonValue], format_version: int = 3, seats: int = 0) -> DealLine:
+    f = _Fields(number, data, _DEAL_FIELDS_4 if format_version >= 4 else _DEAL_FIELDS)
     f.equal("version", 1, "the deal must be at version 1, found")
+    client_seeds: tuple[str | None, ...] = ()
+    if format_version >= 4:
+        given = data["client_seeds"]
+        if not isinstance(given, list) or len(given) != seats:
+            raise LogFormatError(
+                number, f"field client_seeds must be a list of {seats} item(s), one per seat"
+            )
+        if any(seed is not None and not isinstance(seed, str) for seed in given):
+            raise LogFormatError(number, "field client_seeds must hold strings or null")
+        client_seeds = tuple(
+            _client_seed(number, seed) for seed in given if seed is None or isinstance(seed, str)
+        )
     return DealLine(
         events=f.objects("events"),
         draws=f.objects("draws"),
         prev=f.hash("prev"),
         hash=f.hash("hash"),
         salt=f.hash("salt"),
-        format_version=3,
+        format_version=format_version,
+        client_seeds=client_seeds,
     )
 
 

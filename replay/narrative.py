@@ -43,6 +43,8 @@ def describe_seat(line: SeatLine, names: Sequence[str]) -> str:
     """A seat taken after creation: "Seat 2 taken by Ann (client seed given)"."""
     who = line.player.strip() or "a player who gave no name"
     seed = " (client seed given)" if line.client_seed is not None else ""
+    if line.client_commitment is not None:  # format 4: the seed is revealed in the deal line
+        seed = " (client seed committed)"
     return f"Seat {line.seat + 1} taken by {who}{seed}"
 
 

@@ -11,7 +11,9 @@ hashes RFC 8785 canonical JSON and puts a secret `salt` in every header and
 entry line, so that a redacted line's hash cannot confirm a guess of what was
 stripped from it. Format 3 adds the seat lines (a seat claimed after creation:
 its player's name and client seed) and, for a game whose deal waits for the
-players' entropy, the deal line. A record keeps the format it was created in.
+players' entropy, the deal line. Format 4 (replay/entropy.py), written for new
+player-entropy games, has seats commit to their client seeds and reveal them in the
+deal line. A record keeps the format it was created in.
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ from engines.base import JsonValue
 
 FORMAT = "frontier-log"
 FORMAT_VERSION = 3  # the format new games are written in
-FORMAT_VERSIONS = (1, 2, 3)  # the formats this release reads and verifies
+FORMAT_VERSIONS = (1, 2, 3, 4)  # the formats this release reads and verifies
 GENESIS = "0" * 64  # the `prev` of the header
 SALT_CONTEXT = "frontier-log/v2/salt/"
 SEAT_SALT_CONTEXT = "frontier-log/v3/seat/"
@@ -251,22 +253,23 @@ class SeatLine:
     version: int
     seat: int  # 0-based
     player: str  # "" when the claimant gave no name ("seat N" to people)
-    client_seed: str | None  # a player-entropy game's seats give one; others never do
+    client_seed: str | None  # format 3: a player-entropy game's seats give one; others never do
     prev: str
     hash: str = ""
     salt: str | None = None  # `seat_salt`; null only in a redacted export
     format_version: int = FORMAT_VERSION  # the header's; not a field of the line
+    # Format 4 (in place of client_seed): the commitment to the seed the seat reveals later.
+    client_commitment: str | None = None
 
     def body(self) -> dict[str, JsonValue]:
-        return {
-            "type": "seat",
-            "version": self.version,
-            "seat": self.seat,
-            "player": self.player,
-            "client_seed": self.client_seed,
-            "prev": self.prev,
-            "salt": self.salt,
-        }
+        body: dict[str, JsonValue] = {"type": "seat", "version": self.version, "seat": self.seat}
+        body["player"] = self.player
+        if self.format_version >= 4:
+            body["client_commitment"] = self.client_commitment
+        else:
+            body["client_seed"] = self.client_seed
+        body.update(prev=self.prev, salt=self.salt)
+        return body
 
     def sealed(self) -> SeatLine:
         return _replace_hash(self, chain_hash(self.body(), self.format_version))
@@ -289,9 +292,11 @@ class DealLine:
     salt: str | None = None  # `deal_salt`; null only in a redacted export
     format_version: int = FORMAT_VERSION
     version: int = 1
+    # Format 4: every seat's revealed client seed, seat order (None: a seat named at creation).
+    client_seeds: tuple[str | None, ...] = ()
 
     def body(self) -> dict[str, JsonValue]:
-        return {
+        body: dict[str, JsonValue] = {
             "type": "deal",
             "version": self.version,
             "events": list(self.events),
@@ -299,6 +304,9 @@ class DealLine:
             "prev": self.prev,
             "salt": self.salt,
         }
+        if self.format_version >= 4:
+            body["client_seeds"] = list(self.client_seeds)
+        return body
 
     def sealed(self) -> DealLine:
         return _replace_hash(self, chain_hash(self.body(), self.format_version))

@@ -34,6 +34,7 @@ from engines.rng import GENERATORS, SEEDED_RNG_ID, Draw, ObservedRng, SeededRng,
 from engines.simulate import Step
 from engines.unseen import reshuffle_unseen
 from engines.wording import counted
+from replay.entropy import client_commitment, reveal_problems, seat_salt_4
 from replay.forks import ForkStartError, fork_start
 from replay.record import (
     FORMAT_VERSION,
@@ -181,6 +182,7 @@ class _Run:
         self.players = list(header.players)
         self.taken = [bool(name) for name in header.players]
         self.client_seeds: list[str | None] = [None] * len(header.players)
+        self.commitments: list[str | None] = [None] * len(header.players)  # format 4, from seat lines
 
     @property
     def trailer_line(self) -> int:
@@ -425,23 +427,33 @@ class _Run:
             raise _Failed(
                 Problem(version, number, "SEAT_TAKEN", f"seat {seat + 1} was already taken by {holder}")
             )
-        if entropy and line.client_seed is None:
-            reason = f"seat {seat + 1} of a player-entropy game was taken without a client seed"
+        committed = line.format_version >= 4
+        given = line.client_commitment if committed else line.client_seed
+        what = "client commitment" if committed else "client seed"
+        if entropy and given is None:
+            reason = f"seat {seat + 1} of a player-entropy game was taken without a {what}"
             raise _Failed(Problem(version, number, "MISSING_CLIENT_SEED", reason))
-        if not entropy and line.client_seed is not None:
-            reason = f"seat {seat + 1} gives a client seed, but this game was dealt at creation"
+        if not entropy and given is not None:
+            reason = f"seat {seat + 1} gives a {what}, but this game was dealt at creation"
             raise _Failed(Problem(version, number, "UNEXPECTED_CLIENT_SEED", reason))
-        if self.seed is not None and line.salt != seat_salt(
-            self.seed, self.header.game_id, seat, line.player, line.client_seed
-        ):
-            reason = (
-                f"seat {seat + 1}'s line does not carry the salt the revealed seed derives for its "
-                "player and client seed: the name or the client seed was changed after it was recorded"
+        if self.seed is not None:
+            expected = (
+                seat_salt_4(self.seed, self.header.game_id, seat, line.player, line.client_commitment)
+                if committed
+                else seat_salt(self.seed, self.header.game_id, seat, line.player, line.client_seed)
             )
-            raise _Failed(Problem(version, number, "SEAT_ALTERED", reason))
+            if line.salt != expected:
+                reason = (
+                    f"seat {seat + 1}'s line does not carry the salt the revealed seed derives for its "
+                    f"player and {what}: the name or the {what} was changed after it was recorded"
+                )
+                raise _Failed(Problem(version, number, "SEAT_ALTERED", reason))
         self.taken[seat] = True
         self.players[seat] = line.player
-        self.client_seeds[seat] = line.client_seed
+        if committed:
+            self.commitments[seat] = line.client_commitment
+        else:
+            self.client_seeds[seat] = line.client_seed
 
     def _deal(self, number: int, line: DealLine) -> None:
         """The deal of a player-entropy game: once, when the last seat is taken, from the mixed seed."""
@@ -456,6 +468,11 @@ class _Run:
         if open_seats:
             reason = f"the game is dealt while seat(s) {', '.join(map(str, open_seats))} are still open"
             raise _Failed(Problem(1, number, "SEATS_OPEN", reason))
+        if line.format_version >= 4:  # commit, then reveal: each seed must be the one committed to
+            problem = reveal_problems(self.commitments, line.client_seeds)
+            if problem is not None:
+                raise _Failed(Problem(1, number, problem[0], problem[2]))
+            self.client_seeds = list(line.client_seeds)
         if self.seed is not None:
             if line.salt != deal_salt(self.seed, self.header.game_id):
                 reason = "the deal line's salt is not the one the revealed seed derives"
@@ -464,6 +481,8 @@ class _Run:
         self._setup(1, number, line.draws, line.events)
         given = [seat + 1 for seat, client_seed in enumerate(self.client_seeds) if client_seed is not None]
         mixed = "mixed with" if self.seed is not None else "to be mixed (once the seed is revealed) with"
+        if line.format_version >= 4:
+            mixed = "committed to before any seed was revealed, and " + mixed
         self.checks.append(
             f"player entropy: dealt at line {number} once every seat was taken; the server seed "
             f"{mixed} the client seeds of seat(s) {', '.join(map(str, given)) or 'none'} "
@@ -673,7 +692,8 @@ def build_record(
     revealed in the trailer when the game is over, unless `reveal_seed` says otherwise.
     A duplicate deal's playout is keyed by its `deal` key (playout's game_id) instead.
     `claims` (format 3) are seats taken after creation, (seat, player, client seed), written
-    as seat lines after the header. With `player_entropy` the setup goes in a deal line after
+    as seat lines after the header (format 4: with the seed's commitment, the seed in the deal
+    line). With `player_entropy` the setup goes in a deal line after
     them, and the playout must have drawn from `mixed_seed(seed, client seeds)`.
     """
     if not steps or steps[0].command is not None:
@@ -697,15 +717,23 @@ def build_record(
         header = replace(header, player_entropy=player_entropy).sealed()
     entries: list[Line] = []
     previous = header.hash
+    revealed: list[str | None] = [None] * seats
     for seat, player, client_seed in claims:
+        if format_version >= 4:  # commit, then reveal in the deal line
+            commitment = None if client_seed is None else client_commitment(client_seed)
+            salt = seat_salt_4(seed, game_id, seat, player, commitment)
+            revealed[seat] = client_seed
+        else:
+            commitment, salt = None, seat_salt(seed, game_id, seat, player, client_seed)
         line = SeatLine(
             version=1,
             seat=seat,
             player=player,
-            client_seed=client_seed,
+            client_seed=None if format_version >= 4 else client_seed,
             prev=previous,
-            salt=seat_salt(seed, game_id, seat, player, client_seed),
+            salt=salt,
             format_version=format_version,
+            client_commitment=commitment,
         ).sealed()
         entries.append(line)
         previous = line.hash
@@ -716,6 +744,7 @@ def build_record(
             prev=previous,
             salt=deal_salt(seed, game_id),
             format_version=format_version,
+            client_seeds=tuple(revealed),
         ).sealed()
         entries.append(dealt)
         previous = dealt.hash

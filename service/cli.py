@@ -2,7 +2,8 @@
 
 frontier serve [--data DIR] [--port N] [--http PORT] [--ws-port N]
 frontier bots --server HOST:PORT --game ID --players N --games K [--player-entropy] [--ws URL]
-frontier claim --server HOST:PORT GAME_ID [--seat N] [--name NAME] [--client-seed TEXT]
+frontier claim --server HOST:PORT GAME_ID [--seat N] [--name NAME] [--client-seed TEXT] [--wait SECONDS]
+frontier reveal --server HOST:PORT GAME_ID --seat N --token TOKEN --client-seed TEXT
 frontier export --server HOST:PORT GAME_ID [-o FILE]
 frontier import --server HOST:PORT [--token ORGANISER] FILE...
 frontier audit FILE [--key PUB | --server HOST:PORT] | --server HOST:PORT GAME_ID | --proof FILE [--key PUB]
@@ -24,6 +25,7 @@ import sys
 import threading
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import grpc
 
@@ -138,9 +140,28 @@ def _parser() -> argparse.ArgumentParser:
     claim.add_argument("--name", default="", help="your name, recorded in the game's log")
     claim.add_argument(
         "--client-seed",
-        help="your client seed for a player-entropy game (default: 32 random bytes drawn here)",
+        help="your client seed for a player-entropy game (default: 32 random bytes drawn here); "
+        "the server sees its commitment first, so a seed it can guess is a seed it knows",
+    )
+    claim.add_argument(
+        "--wait",
+        type=float,
+        default=600.0,
+        help="in a game whose seats commit, then reveal: how long to wait for the other seats' "
+        "commitments before revealing your seed (default 600 s)",
     )
     claim.set_defaults(run=_claim)
+
+    reveal = commands.add_parser(
+        "reveal", help="reveal the client seed your seat committed to (when `claim` stopped waiting)"
+    )
+    reveal.add_argument("--server", required=True, help="HOST:PORT")
+    reveal.add_argument("game_id")
+    reveal.add_argument("--seat", type=int, required=True, help="your seat, 1-based")
+    reveal.add_argument("--token", required=True, help="your seat's token")
+    reveal.add_argument("--client-seed", required=True, help="the seed `claim` printed")
+    reveal.add_argument("--wait", type=float, default=600.0, help="seconds to wait for open seats")
+    reveal.set_defaults(run=_reveal)
 
     export = commands.add_parser("export", help="write a game's match log")
     export.add_argument("--server", required=True)
@@ -288,8 +309,49 @@ def _claim(args: argparse.Namespace) -> int:
         except grpc.RpcError as error:
             print(f"error: {error.details()}", file=sys.stderr)
             return 1
-    print(f"seat {taken + 1}: token {token}")
+        print(f"seat {taken + 1}: token {token}", flush=True)
+        seed = client.client_seeds.get((args.game_id, taken))
+        if seed is None:
+            return 0
+        return _reveal_now(client, args.game_id, taken, token, seed, args.wait, args.server)
+
+
+def _reveal(args: argparse.Namespace) -> int:
+    from service.client import Client
+
+    with Client(args.server) as client:
+        return _reveal_now(
+            client, args.game_id, args.seat - 1, args.token, args.client_seed, args.wait, args.server
+        )
+
+
+def _reveal_now(client: Any, game_id: str, seat: int, token: str, seed: str, wait: float, server: str) -> int:
+    """Reveal `seat`'s committed client seed once every seat has committed (commit, then reveal)."""
+    import grpc
+
+    from service.client import reveal_seed
+
+    client.client_seeds[(game_id, seat)] = seed
+    later = (
+        f"reveal it later with: frontier reveal --server {server} {game_id} --seat {seat + 1} "
+        f"--token {token} --client-seed {seed}"
+    )
+    try:
+        answer = reveal_seed(client, game_id, seat, token, wait=wait)
+    except TimeoutError:
+        print(f"seats are still open after {wait:g} s; {later}", file=sys.stderr)
+        return 1
+    except grpc.RpcError as error:
+        print(f"error: {error.details()}; {later}", file=sys.stderr)
+        return 1
+    if answer is not None:
+        dealt = "dealt" if answer.status != "waiting" else f"waiting for seat(s) {_seats(answer)} to reveal"
+        print(f"client seed revealed; the game is {dealt}")
     return 0
+
+
+def _seats(answer: Any) -> str:
+    return ", ".join(str(seat + 1) for seat in answer.awaiting_reveal)
 
 
 def _export(args: argparse.Namespace) -> int:

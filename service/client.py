@@ -6,13 +6,17 @@ import queue
 import random
 import secrets
 import threading
+import time
 import uuid
 from collections.abc import Callable
 from typing import Any
 
 import grpc
 
+from replay.entropy import client_commitment
 from service.generated.frontier.v1 import frontier_pb2, frontier_pb2_grpc
+
+CLAIM_ATTEMPTS = 50  # a claim or reveal answered ABORTED (CONTENTION) is sent again, the same
 
 # Opens one seat's Play stream: (game id, seat, token, inbox) -> an object with send(command_id,
 # command, expected_version) and close(), putting (seat, message) into the inbox as SeatStream does.
@@ -28,6 +32,9 @@ class Client:
         self.stub = frontier_pb2_grpc.FrontierLedgerStub(self.channel)
         self.token = token
         self.timeout = timeout
+        # Per (game id, seat): the client seed this client committed to (player entropy). One seed
+        # per seat for every retry, kept until it is revealed.
+        self.client_seeds: dict[tuple[str, int | None], str] = {}
 
     def metadata(self, token: str | None = None) -> list[tuple[str, str]]:
         chosen = token or self.token
@@ -65,7 +72,8 @@ def play_bot_game(
     """Create a game, play it to the end with random legal commands over gRPC; return (game id, commands).
 
     `lean` is the chance of taking the first (most purposeful) legal command, as in `engines.bot`.
-    With `player_entropy` every bot claims its seat with its own client seed, and the last claim deals.
+    With `player_entropy` every bot claims its seat with its own client seed (a commitment to it, in a
+    game that asks for one, then the seed once every seat has committed), and the last one deals.
     """
     names = [f"bot {i + 1}" for i in range(players)]
     request = frontier_pb2.CreateGameRequest(
@@ -81,6 +89,8 @@ def play_bot_game(
     tokens = {grant.seat: grant.token for grant in created.seats}
     if player_entropy:
         tokens = {seat: claim_seat(client, created.game_id, name, seat)[1] for seat, name in enumerate(names)}
+        for seat, token in tokens.items():  # every seat has committed: each reveals, the last deals
+            reveal_seed(client, created.game_id, seat, token)
     commands = play_game(
         client,
         created.game_id,
@@ -141,19 +151,89 @@ class SeatStream:
 
 
 def claim_seat(
-    client: Client, game_id: str, player: str, seat: int | None = None, client_seed: str | None = None
+    client: Client,
+    game_id: str,
+    player: str,
+    seat: int | None = None,
+    client_seed: str | None = None,
+    *,
+    attempts: int = CLAIM_ATTEMPTS,
 ) -> tuple[int, str]:
     """Take a seat; return (seat, token). A player-entropy game still waiting for its seats gets a
     client seed: the one given, else 32 random bytes from `secrets`, drawn here on the client side
-    so that the server cannot choose it."""
+    so that the server cannot choose it.
+
+    In a game that commits then reveals (`commit_reveal`), the claim carries only the seed's
+    commitment; the seed stays in `client.client_seeds` for `reveal_seed`. Every retry after a
+    retryable refusal (ABORTED) sends the same seed or commitment: a server that refuses claims
+    until it likes what it sees is always shown the same thing."""
     current = client.call("GetState", frontier_pb2.GetStateRequest(game_id=game_id))
-    if client_seed is None and current.player_entropy and current.status == "waiting":
-        client_seed = secrets.token_hex(32)
-    request = frontier_pb2.ClaimSeatRequest(game_id=game_id, player=player, client_seed=client_seed or "")
+    request = frontier_pb2.ClaimSeatRequest(game_id=game_id, player=player)
     if seat is not None:
         request.seat = seat
-    granted = client.call("ClaimSeat", request).seat
+    key = (game_id, seat)
+    if current.player_entropy and current.status == "waiting":
+        if client_seed is None:
+            client_seed = client.client_seeds.get(key) or secrets.token_hex(32)
+        client.client_seeds[key] = client_seed
+        if current.commit_reveal:
+            request.client_commitment = client_commitment(client_seed)
+        else:  # a game created before commit-reveal (log format 3) takes the seed itself
+            request.client_seed = client_seed
+    elif client_seed:
+        request.client_seed = client_seed  # the server says why a seed is not wanted here
+    granted = _retried(lambda: client.call("ClaimSeat", request).seat, attempts)
+    if key in client.client_seeds:
+        client.client_seeds[(game_id, granted.seat)] = client.client_seeds.pop(key)
     return granted.seat, granted.token
+
+
+def reveal_seed(
+    client: Client,
+    game_id: str,
+    seat: int,
+    token: str,
+    *,
+    wait: float = 600.0,
+    attempts: int = CLAIM_ATTEMPTS,
+) -> frontier_pb2.RevealSeedResponse | None:
+    """Reveal the client seed `seat` committed to, once every seat of the game has committed.
+
+    Waits (up to `wait` seconds) while seats are open: the seed must not leave the client before
+    every commitment is recorded. None when the game asks for no reveal from this seat."""
+    seed = client.client_seeds.get((game_id, seat))
+    deadline = time.monotonic() + wait
+    pause = 0.05
+    while True:
+        state = client.call("GetState", frontier_pb2.GetStateRequest(game_id=game_id), token=token)
+        if not state.commit_reveal or seat not in state.awaiting_reveal:
+            return None
+        if seed is None:
+            raise RuntimeError(f"game {game_id}: this client holds no client seed for seat {seat + 1}")
+        if not state.open_seats:
+            break
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"game {game_id}: seats still open after {wait} s; reveal later")
+        time.sleep(pause)
+        pause = min(pause * 2, 2.0)
+    request = frontier_pb2.RevealSeedRequest(game_id=game_id, client_seed=seed)
+    answer: frontier_pb2.RevealSeedResponse = _retried(
+        lambda: client.call("RevealSeed", request, token=token), attempts
+    )
+    client.client_seeds.pop((game_id, seat), None)
+    return answer
+
+
+def _retried(call: Callable[[], Any], attempts: int) -> Any:
+    """`call()`, again after each ABORTED answer (the documented retryable one), at most `attempts` times."""
+    for attempt in range(attempts):
+        try:
+            return call()
+        except grpc.RpcError as error:
+            if error.code() != grpc.StatusCode.ABORTED or attempt == attempts - 1:
+                raise
+            time.sleep(min(0.01 * 2**attempt, 0.5))
+    raise AssertionError("unreachable")
 
 
 def play_game(

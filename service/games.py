@@ -27,19 +27,18 @@ from engines.base import Command, Engine, Event, JsonValue, OptionError, RuleVio
 from engines.codec import encode
 from engines.registry import UnknownGame, get_engine
 from engines.rng import SEEDED_RNG_ID, Deal, SeededRng, rng_key, seed_commitment
+from replay.entropy import ENTROPY_FORMAT_VERSION
 from replay.record import (
     FORMAT_VERSION,
-    MAX_CLIENT_SEED,
     DealLine,
     Entry,
     Header,
     Line,
-    SeatLine,
     deal_salt,
     line_salt,
     mixed_seed,
-    seat_salt,
 )
+from service import seed_reveal
 from service.auth import Caller, authenticate, new_token, seat_of, token_hash
 from service.errors import (
     AlreadyExists,
@@ -263,7 +262,8 @@ class Games(Application[UUID]):
             seed_commitment=seed_commitment(seed),
             setup_events=tuple(encode(e) for e in events),
             setup_draws=tuple(rng.draws),
-            format_version=FORMAT_VERSION,
+            # A player-entropy game commits to its client seeds, then reveals them (format 4).
+            format_version=ENTROPY_FORMAT_VERSION if player_entropy else FORMAT_VERSION,
             rules_version=engine.rules_version,
             rng=SEEDED_RNG_ID,
             salt=line_salt(seed, str(uid), 1),
@@ -290,10 +290,11 @@ class Games(Application[UUID]):
         return record, grants
 
     def claim_seat(
-        self, game_id: str, player: str, seat: int | None, client_seed: str = ""
+        self, game_id: str, player: str, seat: int | None, client_seed: str = "", client_commitment: str = ""
     ) -> tuple[int, str]:
         """Take an open seat. In format 3 the claim is a seat line of the chain; in a
-        player-entropy game it carries the claimant's client seed, and the last one deals."""
+        player-entropy game it carries the claimant's client seed, and the last one deals. In
+        format 4 it carries a commitment to the seed instead, and the last reveal deals."""
         uid = parse_game_id(game_id)
         with self._lock_for(uid):
             record = self.get(str(uid))
@@ -321,19 +322,13 @@ class Games(Application[UUID]):
                     f"seat {seat + 1} (field seat={seat}) is already taken by {holder}",
                     rule="SEATS",
                 )
-            _check_client_seed(record, client_seed)  # after the seat: a taken seat is the clearer error
+            # After the seat: a taken seat is the clearer error.
+            seed_reveal.check_claim(record, client_seed, client_commitment)
             token = new_token()
             name = player.strip()
             line = None
             if record.header.format_version >= 3:
-                line = SeatLine(
-                    version=record.game_version,
-                    seat=seat,
-                    player=name,
-                    client_seed=client_seed or None,
-                    prev=record.head,
-                    salt=seat_salt(record.seed, record.header.game_id, seat, name, client_seed or None),
-                ).sealed()
+                line = seed_reveal.seat_line(record, seat, name, client_seed, client_commitment)
             claimed = SeatClaimed(
                 originator_id=record.id,
                 originator_version=record.version + 1,
@@ -346,7 +341,8 @@ class Games(Application[UUID]):
             after = project_game(record, [claimed])
             assert after is not None
             to_save: list[Any] = [claimed]
-            if after.header.player_entropy and not after.dealt and all(after.token_hashes):
+            waiting = after.header.player_entropy and not after.dealt and not seed_reveal.commits(after)
+            if waiting and all(after.token_hashes):
                 dealt = _deal(after)
                 to_save.append(dealt)
                 after = project_game(after, [dealt])
@@ -357,6 +353,34 @@ class Games(Application[UUID]):
                 raise Conflict("CONTENTION", "the game changed while claiming the seat; try again") from None
             self._cache(after)
             return seat, token
+
+    def reveal_seed(self, game_id: str, caller: Caller, client_seed: str) -> GameRecord:
+        """Store the caller's seat's revealed client seed (format 4); the last reveal deals.
+
+        A refused reveal stores nothing; the same seed revealed again answers as before."""
+        uid = parse_game_id(game_id)
+        with self._lock_for(uid):
+            record = self.get(str(uid))
+            seat = seat_of(authenticate(caller, record.token_hashes), record.token_hashes, required=True)
+            assert seat is not None
+            revealed = seed_reveal.reveal(record, seat, client_seed)
+            if revealed is None:
+                return record
+            after = project_game(record, [revealed])
+            assert after is not None
+            to_save: list[Any] = [revealed]
+            if not seed_reveal.awaiting_reveal(after):
+                dealt = _deal(after)
+                to_save.append(dealt)
+                after = project_game(after, [dealt])
+                assert after is not None
+            try:
+                self._save(*to_save)
+            except IntegrityError:  # another server changed the game first
+                self._forget(record.id)
+                raise Conflict("CONTENTION", "the game changed while revealing; reveal again") from None
+            self._cache(after)
+            return after
 
     def submit(
         self,
@@ -561,25 +585,6 @@ class Games(Application[UUID]):
         return self._locks[uid.int % len(self._locks)]
 
 
-def _check_client_seed(record: GameRecord, client_seed: str) -> None:
-    """A client seed exactly where the deal waits for one, and of a length the log accepts."""
-    if record.header.player_entropy and not record.dealt:
-        if not 1 <= len(client_seed) <= MAX_CLIENT_SEED:
-            raise InvalidArgument(
-                "BAD_CLIENT_SEED",
-                f"this player-entropy game needs a client seed of 1 to {MAX_CLIENT_SEED} characters "
-                f"with the claim (got {len(client_seed)}); the client should draw it at random",
-                field="client_seed",
-            )
-    elif client_seed:
-        raise InvalidArgument(
-            "CLIENT_SEED_UNUSED",
-            "this game's deal does not wait for client seeds (it was not created with player_entropy); "
-            "claim the seat without one",
-            field="client_seed",
-        )
-
-
 def _deal(record: GameRecord | None) -> GameDealt:
     """The deal of a player-entropy game whose seats are all taken: setup from the mixed seed."""
     assert record is not None
@@ -591,6 +596,8 @@ def _deal(record: GameRecord | None) -> GameDealt:
         draws=tuple(rng.draws),
         prev=record.head,
         salt=deal_salt(record.seed, header.game_id),
+        format_version=header.format_version,
+        client_seeds=record.client_seeds,  # format 4 writes them: every seat's revealed seed
     ).sealed()
     return GameDealt(
         originator_id=record.id,

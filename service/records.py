@@ -25,6 +25,7 @@ from service.store_events import (
     GameFinished,
     RelayResealed,
     SeatClaimed,
+    SeedRevealed,
 )
 
 IN_PROGRESS = "in_progress"
@@ -72,6 +73,9 @@ class GameRecord:
     imported: bool = False  # stored by ImportLog, not played here
     client_seeds: tuple[str | None, ...] = ()  # per seat, from the seat lines (player-entropy games)
     deal_events: tuple[dict[str, Any], ...] = ()  # a player-entropy game's setup, from its deal line
+    # Format 4: per seat, the commitment its seat line recorded (None: taken at creation, or open).
+    # Its revealed seed goes to `client_seeds` when the seat reveals it (SeedRevealed).
+    client_commitments: tuple[str | None, ...] = ()
 
     @property
     def setup_events(self) -> tuple[dict[str, Any], ...]:
@@ -147,24 +151,32 @@ def header_from_json(data: dict[str, Any]) -> Header:
 
 
 def seat_line_from_json(data: dict[str, Any]) -> SeatLine:
+    # A format-4 seat line holds a commitment where a format-3 one holds the client seed.
+    committed = "client_commitment" in data
     return SeatLine(
         version=data["version"],
         seat=data["seat"],
         player=data["player"],
-        client_seed=data["client_seed"],
+        client_seed=None if committed else data["client_seed"],
         prev=data["prev"],
         hash=data["hash"],
         salt=data["salt"],
+        format_version=4 if committed else 3,
+        client_commitment=data.get("client_commitment"),
     )
 
 
 def deal_line_from_json(data: dict[str, Any]) -> DealLine:
+    # A format-4 deal line reveals every seat's client seed.
+    revealing = "client_seeds" in data
     return DealLine(
         events=tuple(data["events"]),
         draws=tuple(data["draws"]),
         prev=data["prev"],
         hash=data["hash"],
         salt=data["salt"],
+        format_version=4 if revealing else 3,
+        client_seeds=tuple(data.get("client_seeds", ())),
     )
 
 
@@ -228,6 +240,7 @@ def _(event: GameCreated, record: GameRecord | None) -> GameRecord:
         command_ids=CommandIndex(),
         imported=event.imported,
         client_seeds=(None,) * header.seats,
+        client_commitments=(None,) * header.seats,
         spectator_delay=event.spectator_delay,
         relay_token_hash=event.relay_token_hash,
     )
@@ -241,9 +254,13 @@ def _(event: SeatClaimed, record: GameRecord | None) -> GameRecord:
     players = list(record.players)
     players[event.seat] = event.player
     seeds = list(record.client_seeds)
+    commitments = list(record.client_commitments)
     head = record.head
     if event.line is not None:  # format 3: the claim is a line of the chain
-        seeds[event.seat] = event.line["client_seed"]
+        if "client_commitment" in event.line:  # format 4: the seed comes later (SeedRevealed)
+            commitments[event.seat] = event.line["client_commitment"]
+        else:
+            seeds[event.seat] = event.line["client_seed"]
         head = event.line["hash"]
     return replace(
         record,
@@ -251,20 +268,32 @@ def _(event: SeatClaimed, record: GameRecord | None) -> GameRecord:
         token_hashes=tuple(hashes),
         players=tuple(players),
         client_seeds=tuple(seeds),
+        client_commitments=tuple(commitments),
         head=head,
     )
+
+
+@apply.register
+def _(event: SeedRevealed, record: GameRecord | None) -> GameRecord:
+    assert record is not None
+    seeds = list(record.client_seeds)
+    seeds[event.seat] = event.client_seed
+    return replace(record, version=event.originator_version, client_seeds=tuple(seeds))
 
 
 @apply.register
 def _(event: GameDealt, record: GameRecord | None) -> GameRecord:
     assert record is not None
     state = fold(record.engine, None, decode_events(record.header.game, event.line["events"]))
+    # Format 4: the deal line reveals every seat's seed (an imported log has no SeedRevealed).
+    seeds = tuple(event.line.get("client_seeds", record.client_seeds))
     return replace(
         record,
         version=event.originator_version,
         state=state,
         head=event.line["hash"],
         deal_events=tuple(event.line["events"]),
+        client_seeds=seeds,
     )
 
 
@@ -308,6 +337,7 @@ def accept(record: GameRecord, event: CommandAccepted, state: Any) -> GameRecord
         imported=record.imported,
         client_seeds=record.client_seeds,
         deal_events=record.deal_events,
+        client_commitments=record.client_commitments,
         spectator_delay=record.spectator_delay,
         relay_token_hash=record.relay_token_hash,
     )

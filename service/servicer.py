@@ -43,6 +43,7 @@ from service.exchange import export_lines, import_log, stored_record
 from service.games import Games, engine_for
 from service.generated.frontier.v1 import frontier_pb2, frontier_pb2_grpc
 from service.records import FINISHED, GameRecord, decode_events
+from service.seed_reveal import awaiting_reveal, commits
 from service.typed import typed_view
 from service.views import outcome_proto, redacted_entry_events, redacted_events, to_json, viewer_of
 from service.watching import Watching
@@ -198,9 +199,22 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
         if len(request.player) > MAX_ID_LENGTH:
             raise InvalidArgument("FIELD_TOO_LONG", "player is too long", field="player")
         seat = request.seat if request.HasField("seat") else None
-        claimed, token = self.app.claim_seat(request.game_id, request.player, seat, request.client_seed)
+        claimed, token = self.app.claim_seat(
+            request.game_id, request.player, seat, request.client_seed, request.client_commitment
+        )
         return frontier_pb2.ClaimSeatResponse(
             seat=frontier_pb2.SeatToken(seat=claimed, player=request.player, token=token)
+        )
+
+    @handles_errors
+    def RevealSeed(self, request: Any, context: grpc.ServicerContext) -> Any:
+        if len(request.client_seed) > MAX_ID_LENGTH:
+            raise InvalidArgument("FIELD_TOO_LONG", "client_seed is too long", field="client_seed")
+        after = self.app.reveal_seed(
+            _require_id(request.game_id, "game_id"), self._caller(context), request.client_seed
+        )
+        return frontier_pb2.RevealSeedResponse(
+            version=after.game_version, status=after.shown_status, awaiting_reveal=awaiting_reveal(after)
         )
 
     # -- playing ---------------------------------------------------------------------
@@ -276,6 +290,8 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
                 imported=latest.imported,
                 player_entropy=True,
                 open_seats=open_seats,
+                commit_reveal=commits(latest),
+                awaiting_reveal=awaiting_reveal(latest),
             )
         view = engine.view(record.state, viewer)
         state = frontier_pb2.GameState(

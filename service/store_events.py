@@ -45,6 +45,18 @@ class SeatClaimed(DomainEvent):
 
 
 @dataclass(frozen=True)
+class SeedRevealed(DomainEvent):
+    """A seat of a player-entropy game (format 4) revealed the client seed its seat line committed to.
+
+    Not a line of the log: the deal line carries every seat's revealed seed. Stored as soon as it
+    is acknowledged, so a reveal is never asked for twice, whoever reveals last.
+    """
+
+    seat: int
+    client_seed: str
+
+
+@dataclass(frozen=True)
 class GameDealt(DomainEvent):
     """A player-entropy game dealt once its last seat was taken: the deal line of its record."""
 

@@ -82,5 +82,6 @@ def test_the_corpus_is_current() -> None:
 
 
 def test_the_corpus_files_are_small_enough_to_read() -> None:
-    assert sum(len(c) for c in corpus_files(all_cases()).values()) < 2_000_000
+    # ~2 MB: the commit-reveal cases (format 4) took it just past the earlier 2,000,000.
+    assert sum(len(c) for c in corpus_files(all_cases()).values()) < 2_100_000
     assert all(Path(DEFAULT_OUT / str(case["file"])).exists() for case in MANIFEST)

@@ -8,11 +8,13 @@ import hmac
 import re
 from pathlib import Path
 
+import rfc8785
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engines.rng import SeededRng, seed_commitment
-from replay.record import line_salt
+from replay.entropy import client_commitment, seat_salt_4
+from replay.record import line_salt, mixed_seed
 
 DOC = (Path(__file__).resolve().parents[2] / "seeds" / "LOG-FORMAT.md").read_text(encoding="utf-8")
 
@@ -86,3 +88,18 @@ def test_the_documented_salt_and_commitment_example() -> None:
     by_the_doc = hmac.new(seed, f"frontier-log/v2/salt/{game_id[1]}/1".encode(), hashlib.sha256).hexdigest()
     assert salt[1] == by_the_doc == line_salt(seed, game_id[1], 1)
     assert commitment[1] == hashlib.sha256(b"frontier-seed-v1:" + seed).hexdigest() == seed_commitment(seed)
+
+
+def test_the_documented_commit_reveal_example() -> None:
+    commitment = re.search(r"client seed `bob-seed` give the commitment\s+`([0-9a-f]{64})`", DOC)
+    salt = re.search(r"and the seat salt `([0-9a-f]{64})`", DOC)
+    mixed = re.search(r'\[null,"bob-seed"\]\]` and the mixed seed\s+`([0-9a-f]{64})`', DOC)
+    assert commitment and salt and mixed
+    by_the_doc = hashlib.sha256(b"frontier-client-seed-v1:bob-seed").hexdigest()
+    assert commitment[1] == by_the_doc == client_commitment("bob-seed")
+    game_id = "7f0c1d2e-0000-4000-8000-000000000001"
+    claim = rfc8785.dumps({"client_commitment": by_the_doc, "game_id": game_id, "player": "Bob", "seat": 1})
+    assert f"`{claim.decode()}`" in DOC
+    expected = hmac.new(b"example-seed", b"frontier-log/v4/seat/" + claim, hashlib.sha256).hexdigest()
+    assert salt[1] == expected == seat_salt_4(b"example-seed", game_id, 1, "Bob", by_the_doc)
+    assert mixed[1] == mixed_seed(b"example-seed", [None, "bob-seed"]).hex()

@@ -27,7 +27,7 @@ from engines.registry import get_engine
 from replay import logfile
 from replay.forgeries import reseal
 from replay.record import canonical_json
-from service.client import Client
+from service.client import Client, claim_seat, reveal_seed
 from service.generated.frontier.v1 import frontier_pb2
 from service.server import Running
 from tests.conftest import ORGANISER, available_games
@@ -87,11 +87,9 @@ def play_some(client: Client, game: str, bot_seed: int) -> Game:
         game=game, seats=seats, players=[f"p{i}" for i in range(seats - 1)], player_entropy=entropy
     )
     reply = client.call("CreateGame", request)
-    claim = frontier_pb2.ClaimSeatRequest(
-        game_id=reply.game_id, player="late", client_seed=f"seed-{bot_seed}" if entropy else ""
-    )
-    claimed = client.call("ClaimSeat", claim).seat
-    g = Game(reply.game_id, game, {**{t.seat: t.token for t in reply.seats}, claimed.seat: claimed.token})
+    late, token = claim_seat(client, reply.game_id, "late", None, f"seed-{bot_seed}" if entropy else None)
+    reveal_seed(client, reply.game_id, late, token)  # the last seat committed: it reveals and deals
+    g = Game(reply.game_id, game, {**{t.seat: t.token for t in reply.seats}, late: token})
     chooser = random.Random(bot_seed)
     current = state(client, g.game_id, ORGANISER)
     while current.version <= PLAYED and current.status != "finished":

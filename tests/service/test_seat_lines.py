@@ -24,6 +24,7 @@ from hypothesis import strategies as st
 from engines.codec import encode
 from engines.registry import get_engine
 from engines.rng import SeededRng
+from replay.entropy import client_commitment
 from replay.logfile import read_lines, split_lines
 from replay.narrative import narrate
 from replay.record import mixed_seed
@@ -46,6 +47,20 @@ def _claim(client: Client, game_id: str, player: str, seat: int, client_seed: st
     )
     token: str = client.call("ClaimSeat", request).seat.token
     return token
+
+
+def _commit(client: Client, game_id: str, player: str, seat: int, client_seed: str) -> str:
+    """Claim a seat of a commit-reveal game with the commitment to `client_seed`; its token."""
+    request = frontier_pb2.ClaimSeatRequest(
+        game_id=game_id, player=player, seat=seat, client_commitment=client_commitment(client_seed)
+    )
+    token: str = client.call("ClaimSeat", request).seat.token
+    return token
+
+
+def _reveal(client: Client, game_id: str, token: str, client_seed: str) -> Any:
+    request = frontier_pb2.RevealSeedRequest(game_id=game_id, client_seed=client_seed)
+    return client.call("RevealSeed", request, token=token)
 
 
 def _export(client: Client, game_id: str) -> str:
@@ -155,10 +170,17 @@ def test_a_player_entropy_game_waits_for_every_seat_and_then_deals(client: Clien
     spectators = client.call("ExportLog", frontier_pb2.ExportLogRequest(game_id=created.game_id))
     assert parsed(spectators.content)[0]["salt"] is None
     missing = failure(lambda: _claim(client, created.game_id, "Bob", 1))
-    assert (missing.code, missing.reason) == (grpc.StatusCode.INVALID_ARGUMENT, "BAD_CLIENT_SEED")
-    tokens = {0: created.seats[0].token, 1: _claim(client, created.game_id, "Bob", 1, "bob's seed")}
+    assert (missing.code, missing.reason) == (grpc.StatusCode.INVALID_ARGUMENT, "BAD_CLIENT_COMMITMENT")
+    early = failure(lambda: _claim(client, created.game_id, "Bob", 1, "bob's seed"))
+    assert (early.code, early.reason) == (grpc.StatusCode.INVALID_ARGUMENT, "CLIENT_SEED_TOO_EARLY")
+    tokens = {0: created.seats[0].token, 1: _commit(client, created.game_id, "Bob", 1, "bob's seed")}
     assert state(client, created.game_id).status == "waiting"
-    tokens[2] = _claim(client, created.game_id, "", 2, "cy-" + "7" * 60)
+    tokens[2] = _commit(client, created.game_id, "", 2, "cy-" + "7" * 60)
+    committed = state(client, created.game_id)
+    assert committed.status == "waiting" and committed.commit_reveal
+    assert list(committed.awaiting_reveal) == [1, 2] and not committed.open_seats
+    assert _reveal(client, created.game_id, tokens[1], "bob's seed").status == "waiting"
+    assert _reveal(client, created.game_id, tokens[2], "cy-" + "7" * 60).status == "in_progress"
     assert state(client, created.game_id).status == "in_progress"
     dealt = state(client, created.game_id, version=1)  # version 1 is the deal, not the wait
     assert dealt.status == "in_progress" and dealt.view_json != "null"
@@ -179,12 +201,13 @@ def test_a_player_entropy_game_waits_for_every_seat_and_then_deals(client: Clien
 
 def test_an_altered_client_seed_or_a_withheld_seed_fails_by_name(client: Client) -> None:
     created = _entropy_game(client, "most-wanted", 2)
-    tokens = {0: created.seats[0].token, 1: _claim(client, created.game_id, "Bob", 1, "bob-1")}
+    tokens = {0: created.seats[0].token, 1: _commit(client, created.game_id, "Bob", 1, "bob-1")}
+    _reveal(client, created.game_id, tokens[1], "bob-1")
     play_game(client, created.game_id, tokens, random.Random(6))
     lines = parsed(_export(client, created.game_id))[:-1]
     index = _seat_line(lines, 1)
     altered = json.loads(json.dumps(lines))
-    altered[index]["client_seed"] = "bob-2"  # every hash recomputed below
+    altered[index]["client_commitment"] = client_commitment("bob-2")  # every hash recomputed below
     problem = _verify_text(reseal(altered)).problem
     assert problem is not None and (problem.code, problem.line) == ("SEAT_ALTERED", index + 1)
     withheld = json.loads(json.dumps(lines))
@@ -227,17 +250,21 @@ def test_frontier_bots_and_claim_give_client_seeds_drawn_on_the_client(
                               "--player-entropy", "--seed", "1")  # fmt: skip
     assert status == 0
     lines = parsed(_export(client, out.split()[0]))
-    seeds = [line["client_seed"] for line in lines if line["type"] == "seat"]
+    seeds = lines[3]["client_seeds"]  # revealed in the deal line, committed to in the seat lines
     assert len(seeds) == 2 and all(re.fullmatch(r"[0-9a-f]{64}", s) for s in seeds) and seeds[0] != seeds[1]
+    commitments = [line["client_commitment"] for line in lines if line["type"] == "seat"]
+    assert commitments == [client_commitment(seed) for seed in seeds]
     assert lines[3]["type"] == "deal" and _verify_text(lines[:-1]).verdict == "passed"
     created = _entropy_game(client, "most-wanted", 2)
     status, out, _ = frontier(
         capsys, "claim", "--server", address, created.game_id, "--seat", "2", "--name", "Cy"
     )
-    assert status == 0 and out.startswith("seat 2: token ")
+    assert status == 0 and out.startswith("seat 2: token ") and "client seed revealed" in out
     assert state(client, created.game_id).status == "in_progress"  # the last seat dealt the game
-    seat_line = parsed(_export(client, created.game_id))[1]
-    assert seat_line["player"] == "Cy" and re.fullmatch(r"[0-9a-f]{64}", seat_line["client_seed"])
+    seat_line, deal_line = parsed(_export(client, created.game_id))[1:3]
+    revealed = deal_line["client_seeds"][1]
+    assert seat_line["player"] == "Cy" and re.fullmatch(r"[0-9a-f]{64}", revealed)
+    assert seat_line["client_commitment"] == client_commitment(revealed)
 
 
 def test_watching_a_waiting_game_says_so_then_sends_the_deal(client: Client) -> None:
@@ -255,7 +282,7 @@ def test_watching_a_waiting_game_says_so_then_sends_the_deal(client: Client) -> 
     watcher.start()
     time.sleep(1.0)
     assert [(u.status, u.version) for u in received] == [("waiting", 0)] and received[0].notice
-    _claim(client, created.game_id, "Bob", 1, "bob's seed")
+    _reveal(client, created.game_id, _commit(client, created.game_id, "Bob", 1, "bob's seed"), "bob's seed")
     watcher.join(timeout=30)
     assert not watcher.is_alive()
     assert received[-1].version == 1 and received[-1].events and received[-1].status == "in_progress"
@@ -283,7 +310,7 @@ def test_the_server_deals_from_the_mixed_seed_and_the_viewer_names_late_seats(
     created = _entropy_game(client, "deadwood-1876", 2)
     waiting = game_view(*_viewer_input(server, created.game_id))
     assert waiting.steps == () and waiting.status == "in_progress"  # a waiting game draws no step
-    _claim(client, created.game_id, "Bob", 1, "bob's seed")
+    _reveal(client, created.game_id, _commit(client, created.game_id, "Bob", 1, "bob's seed"), "bob's seed")
     record = server.app.get(created.game_id)
     deal = parsed(_export(client, created.game_id))[2]
     engine = get_engine("deadwood-1876")

@@ -120,16 +120,36 @@ class CreateGameResponse(_message.Message):
     def __init__(self, game_id: _Optional[str] = ..., seed_commitment: _Optional[str] = ..., seats: _Optional[_Iterable[_Union[SeatToken, _Mapping]]] = ..., version: _Optional[int] = ..., options: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ...) -> None: ...
 
 class ClaimSeatRequest(_message.Message):
-    __slots__ = ("game_id", "player", "seat", "client_seed")
+    __slots__ = ("game_id", "player", "seat", "client_seed", "client_commitment")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     PLAYER_FIELD_NUMBER: _ClassVar[int]
     SEAT_FIELD_NUMBER: _ClassVar[int]
     CLIENT_SEED_FIELD_NUMBER: _ClassVar[int]
+    CLIENT_COMMITMENT_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     player: str
     seat: int
     client_seed: str
-    def __init__(self, game_id: _Optional[str] = ..., player: _Optional[str] = ..., seat: _Optional[int] = ..., client_seed: _Optional[str] = ...) -> None: ...
+    client_commitment: str
+    def __init__(self, game_id: _Optional[str] = ..., player: _Optional[str] = ..., seat: _Optional[int] = ..., client_seed: _Optional[str] = ..., client_commitment: _Optional[str] = ...) -> None: ...
+
+class RevealSeedRequest(_message.Message):
+    __slots__ = ("game_id", "client_seed")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    CLIENT_SEED_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    client_seed: str
+    def __init__(self, game_id: _Optional[str] = ..., client_seed: _Optional[str] = ...) -> None: ...
+
+class RevealSeedResponse(_message.Message):
+    __slots__ = ("version", "status", "awaiting_reveal")
+    VERSION_FIELD_NUMBER: _ClassVar[int]
+    STATUS_FIELD_NUMBER: _ClassVar[int]
+    AWAITING_REVEAL_FIELD_NUMBER: _ClassVar[int]
+    version: int
+    status: str
+    awaiting_reveal: _containers.RepeatedScalarFieldContainer[int]
+    def __init__(self, version: _Optional[int] = ..., status: _Optional[str] = ..., awaiting_reveal: _Optional[_Iterable[int]] = ...) -> None: ...
 
 class ClaimSeatResponse(_message.Message):
     __slots__ = ("seat",)
@@ -176,7 +196,7 @@ class GetStateRequest(_message.Message):
     def __init__(self, game_id: _Optional[str] = ..., version: _Optional[int] = ...) -> None: ...
 
 class GameState(_message.Message):
-    __slots__ = ("game_id", "game", "version", "status", "viewer_seat", "view_json", "seats_to_act", "outcome", "state_hash", "imported", "most_wanted", "deadwood_1876", "western_legends", "player_entropy", "open_seats", "spectator_delay_seconds", "forked_from")
+    __slots__ = ("game_id", "game", "version", "status", "viewer_seat", "view_json", "seats_to_act", "outcome", "state_hash", "imported", "most_wanted", "deadwood_1876", "western_legends", "player_entropy", "open_seats", "spectator_delay_seconds", "forked_from", "commit_reveal", "awaiting_reveal")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     GAME_FIELD_NUMBER: _ClassVar[int]
     VERSION_FIELD_NUMBER: _ClassVar[int]
@@ -194,6 +214,8 @@ class GameState(_message.Message):
     OPEN_SEATS_FIELD_NUMBER: _ClassVar[int]
     SPECTATOR_DELAY_SECONDS_FIELD_NUMBER: _ClassVar[int]
     FORKED_FROM_FIELD_NUMBER: _ClassVar[int]
+    COMMIT_REVEAL_FIELD_NUMBER: _ClassVar[int]
+    AWAITING_REVEAL_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     game: str
     version: int
@@ -211,7 +233,9 @@ class GameState(_message.Message):
     open_seats: _containers.RepeatedScalarFieldContainer[int]
     spectator_delay_seconds: int
     forked_from: ForkOrigin
-    def __init__(self, game_id: _Optional[str] = ..., game: _Optional[str] = ..., version: _Optional[int] = ..., status: _Optional[str] = ..., viewer_seat: _Optional[int] = ..., view_json: _Optional[str] = ..., seats_to_act: _Optional[_Iterable[int]] = ..., outcome: _Optional[_Union[Outcome, _Mapping]] = ..., state_hash: _Optional[str] = ..., imported: _Optional[bool] = ..., most_wanted: _Optional[_Union[_most_wanted_types_pb2.MostWantedView, _Mapping]] = ..., deadwood_1876: _Optional[_Union[_deadwood_types_pb2.DeadwoodView, _Mapping]] = ..., western_legends: _Optional[_Union[_western_legends_types_pb2.WesternLegendsView, _Mapping]] = ..., player_entropy: _Optional[bool] = ..., open_seats: _Optional[_Iterable[int]] = ..., spectator_delay_seconds: _Optional[int] = ..., forked_from: _Optional[_Union[ForkOrigin, _Mapping]] = ...) -> None: ...
+    commit_reveal: bool
+    awaiting_reveal: _containers.RepeatedScalarFieldContainer[int]
+    def __init__(self, game_id: _Optional[str] = ..., game: _Optional[str] = ..., version: _Optional[int] = ..., status: _Optional[str] = ..., viewer_seat: _Optional[int] = ..., view_json: _Optional[str] = ..., seats_to_act: _Optional[_Iterable[int]] = ..., outcome: _Optional[_Union[Outcome, _Mapping]] = ..., state_hash: _Optional[str] = ..., imported: _Optional[bool] = ..., most_wanted: _Optional[_Union[_most_wanted_types_pb2.MostWantedView, _Mapping]] = ..., deadwood_1876: _Optional[_Union[_deadwood_types_pb2.DeadwoodView, _Mapping]] = ..., western_legends: _Optional[_Union[_western_legends_types_pb2.WesternLegendsView, _Mapping]] = ..., player_entropy: _Optional[bool] = ..., open_seats: _Optional[_Iterable[int]] = ..., spectator_delay_seconds: _Optional[int] = ..., forked_from: _Optional[_Union[ForkOrigin, _Mapping]] = ..., commit_reveal: _Optional[bool] = ..., awaiting_reveal: _Optional[_Iterable[int]] = ...) -> None: ...
 
 class ListLegalCommandsRequest(_message.Message):
     __slots__ = ("game_id",)
@@ -454,20 +478,22 @@ class ExpandRecordingResponse(_message.Message):
     def __init__(self, game_id: _Optional[str] = ..., version: _Optional[int] = ..., state_hash: _Optional[str] = ..., content: _Optional[str] = ...) -> None: ...
 
 class PlayRequest(_message.Message):
-    __slots__ = ("game_id", "command_id", "expected_version", "command", "from_version", "token")
+    __slots__ = ("game_id", "command_id", "expected_version", "command", "from_version", "token", "reveal_client_seed")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     COMMAND_ID_FIELD_NUMBER: _ClassVar[int]
     EXPECTED_VERSION_FIELD_NUMBER: _ClassVar[int]
     COMMAND_FIELD_NUMBER: _ClassVar[int]
     FROM_VERSION_FIELD_NUMBER: _ClassVar[int]
     TOKEN_FIELD_NUMBER: _ClassVar[int]
+    REVEAL_CLIENT_SEED_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     command_id: str
     expected_version: int
     command: Command
     from_version: int
     token: str
-    def __init__(self, game_id: _Optional[str] = ..., command_id: _Optional[str] = ..., expected_version: _Optional[int] = ..., command: _Optional[_Union[Command, _Mapping]] = ..., from_version: _Optional[int] = ..., token: _Optional[str] = ...) -> None: ...
+    reveal_client_seed: str
+    def __init__(self, game_id: _Optional[str] = ..., command_id: _Optional[str] = ..., expected_version: _Optional[int] = ..., command: _Optional[_Union[Command, _Mapping]] = ..., from_version: _Optional[int] = ..., token: _Optional[str] = ..., reveal_client_seed: _Optional[str] = ...) -> None: ...
 
 class PlayUpdate(_message.Message):
     __slots__ = ("seat", "version", "status", "seats_to_act", "legal_commands", "step", "command_id", "duplicate", "error")

@@ -134,6 +134,11 @@ class FrontierLedgerStub:
                 request_serializer=frontier_dot_v1_dot_frontier__pb2.ForkGameRequest.SerializeToString,
                 response_deserializer=frontier_dot_v1_dot_frontier__pb2.ForkGameResponse.FromString,
                 _registered_method=True)
+        self.RevealSeed = channel.unary_unary(
+                '/frontier.v1.FrontierLedger/RevealSeed',
+                request_serializer=frontier_dot_v1_dot_frontier__pb2.RevealSeedRequest.SerializeToString,
+                response_deserializer=frontier_dot_v1_dot_frontier__pb2.RevealSeedResponse.FromString,
+                _registered_method=True)
 
 
 class FrontierLedgerServicer:
@@ -280,6 +285,15 @@ class FrontierLedgerServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def RevealSeed(self, request, context):
+        """Reveal the token's seat's client seed in a player-entropy game once every seat has committed
+        (ClaimSeat.client_commitment): refused, storing nothing, unless it hashes to the commitment.
+        The last reveal deals. A repeated reveal of the same seed answers again and stores nothing.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_FrontierLedgerServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -377,6 +391,11 @@ def add_FrontierLedgerServicer_to_server(servicer, server):
                     servicer.ForkGame,
                     request_deserializer=frontier_dot_v1_dot_frontier__pb2.ForkGameRequest.FromString,
                     response_serializer=frontier_dot_v1_dot_frontier__pb2.ForkGameResponse.SerializeToString,
+            ),
+            'RevealSeed': grpc.unary_unary_rpc_method_handler(
+                    servicer.RevealSeed,
+                    request_deserializer=frontier_dot_v1_dot_frontier__pb2.RevealSeedRequest.FromString,
+                    response_serializer=frontier_dot_v1_dot_frontier__pb2.RevealSeedResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -897,6 +916,33 @@ class FrontierLedger:
             '/frontier.v1.FrontierLedger/ForkGame',
             frontier_dot_v1_dot_frontier__pb2.ForkGameRequest.SerializeToString,
             frontier_dot_v1_dot_frontier__pb2.ForkGameResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def RevealSeed(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/frontier.v1.FrontierLedger/RevealSeed',
+            frontier_dot_v1_dot_frontier__pb2.RevealSeedRequest.SerializeToString,
+            frontier_dot_v1_dot_frontier__pb2.RevealSeedResponse.FromString,
             options,
             channel_credentials,
             insecure,
