@@ -36,11 +36,14 @@ from replay.verify import build_record, steps
 from trust.checkpoint import sign
 from trust.keys import SigningKey, load_signing_key
 from trust.signed_log import line_hashes
+from trust.signer import SAMPLES
 
 DEFAULT_OUT = Path(__file__).resolve().parent.parent / "seeds" / "conformance"
 SAMPLE_KEY = Path(__file__).resolve().parent.parent / "seeds" / "keys" / "samples.pem"
 # A forger's key: made from a fixed seed so the corpus regenerates byte for byte.
-FORGER = SigningKey(Ed25519PrivateKey.from_private_bytes(hashlib.sha256(b"a forger's key").digest()))
+FORGER = SigningKey(
+    Ed25519PrivateKey.from_private_bytes(hashlib.sha256(b"a forger's key").digest()), signer="a forger"
+)
 GAMES = ("deadwood-1876", "most-wanted", "western-legends")
 LEAN = {"western-legends": 0.7}  # as replay.samples: a uniform bot wanders until the round cap
 CUT = 10  # entries kept in the logs cut short
@@ -148,8 +151,10 @@ def text(record: Record, *, signed_over: Record | None = None, key: SigningKey |
     edited log); `key` signs with another key. Forgeries that re-seal every hash are re-signed
     too, so that each file isolates one check of the rules; the checkpoint has cases of its own.
     """
-    header, entries, _ = signed_over or record
-    checkpoint = sign(key or sample_key(), header.game_id, line_hashes(header, entries), imported=False)
+    header, entries, trailer = signed_over or record
+    checkpoint = sign(
+        key or sample_key(), header.game_id, line_hashes(header, entries), imported=False, trailer=trailer
+    )
     return unsigned_text(record) + (checkpoint.to_line() + "\n").encode()
 
 
@@ -159,7 +164,7 @@ def unsigned_text(record: Record) -> bytes:
 
 @cache
 def sample_key() -> SigningKey:
-    return load_signing_key(SAMPLE_KEY)
+    return replace(load_signing_key(SAMPLE_KEY), signer=SAMPLES)
 
 
 def line_of(index: int) -> int:

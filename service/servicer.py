@@ -598,6 +598,7 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
             algorithm=keys.ALGORITHM,
             public_key_hex=keys.raw_public(public).hex(),
             public_key_pem=keys.public_pem(public),
+            signer=self.signing_key.signer,
         )
 
     @handles_errors

@@ -19,10 +19,11 @@ from replay import logfile
 from replay.audit import build_report
 from replay.verify import verify
 from trust import keys, known_keys, proofs
+from trust import signer as signers
 from trust.checkpoint import CheckpointError
 from trust.report import with_signature
 from trust.signed_log import line_hashes, read_signed
-from trust.verdict import judge, overall
+from trust.verdict import TrustedKey, judge, overall
 
 PASSED, FAILED, UNREADABLE, INCOMPLETE, UNTRUSTED = 0, 1, 2, 3, 4
 EXIT = {
@@ -66,7 +67,7 @@ def audit_file(args: argparse.Namespace) -> int:
         print(f"error: {error}", file=sys.stderr)
         return UNTRUSTED
     verification = verify(header, entries, trailer)
-    signature = judge(header.game_id, line_hashes(header, entries), checkpoint, trusted)
+    signature = judge(header.game_id, line_hashes(header, entries), checkpoint, trusted, trailer=trailer)
     report = build_report(header, entries, trailer, verification).to_markdown()
     print(with_signature(report, signature, rules_ok=verification.ok), end="")
     verdict = overall(verification.verdict, signature)
@@ -85,7 +86,7 @@ def audit_proof(args: argparse.Namespace) -> int:
         return UNREADABLE
     try:
         trusted = trusted_keys(args, proof.checkpoint.key_id)
-        said = proofs.verify(proof, trusted)
+        said = proofs.verify(proof, [key.public for key in trusted])
     except keys.KeyFileError as error:
         print(f"error: {error}", file=sys.stderr)
         return UNREADABLE
@@ -133,28 +134,35 @@ def prove(args: argparse.Namespace, token: str | None) -> int:
     return PASSED
 
 
-def trusted_keys(args: argparse.Namespace, wanted_key_id: str | None) -> list[Ed25519PublicKey]:
-    """The keys this audit trusts: --key, else the --server's key (pinned on first use), else a pinned
-    key with the id the checkpoint names."""
+def trusted_keys(args: argparse.Namespace, wanted_key_id: str | None) -> list[TrustedKey]:
+    """The keys this audit trusts: --key, else the --server's key (pinned on first use, with the name
+    it signs as), else the pins of the key the checkpoint names, each for its pinned signer only."""
     pins = args.known_keys or known_keys.default_path()
     if args.key:
-        return [keys.load_public_key(args.key)]
+        return [TrustedKey(keys.load_public_key(args.key), f"from the key file {args.key}")]
     if args.server:
-        public = fetch_server_key(args.server)
+        public, signer = fetch_server_key(args.server)
         try:
-            if known_keys.pin(pins, args.server, public):
-                print(f"pinned the key {keys.key_id(public)} of {args.server} in {pins}", file=sys.stderr)
+            if known_keys.pin(pins, args.server, public, signer):
+                print(
+                    f"pinned the key {keys.key_id(public)} of {args.server} ({signer!r}) in {pins}",
+                    file=sys.stderr,
+                )
         except known_keys.KeyChanged as error:
             raise Untrusted(f"THE SERVER'S KEY HAS CHANGED. {error}") from None
-        return [public]
+        return [TrustedKey(public, f"answered by the server {args.server}", signer, bound=True)]
     if wanted_key_id:
-        pinned = known_keys.find(pins, wanted_key_id)
-        if pinned is not None:
-            return [pinned.public]
+        return [
+            TrustedKey(
+                pinned.public, f"pinned for the server {pinned.server} in {pins}", pinned.signer, bound=True
+            )
+            for pinned in known_keys.find_all(pins, wanted_key_id)
+        ]
     return []
 
 
-def fetch_server_key(server: str) -> Ed25519PublicKey:
+def fetch_server_key(server: str) -> tuple[Ed25519PublicKey, str]:
+    """The server's public key and the name it signs checkpoints as."""
     from service.client import Client
     from service.generated.frontier.v1 import frontier_pb2
 
@@ -166,7 +174,11 @@ def fetch_server_key(server: str) -> Ed25519PublicKey:
     public = keys.parse_public_key(reply.public_key_hex)
     if reply.algorithm != keys.ALGORITHM or keys.key_id(public) != reply.key_id:
         raise keys.KeyFileError(f"the server {server} answered a key that does not match its own key id")
-    return public
+    try:
+        signer = signers.check_name(reply.signer)
+    except signers.SignerNameError as error:
+        raise keys.KeyFileError(f"the server {server} answered no usable signer name: {error}") from None
+    return public, signer
 
 
 def _read_text(path: Path) -> str:

@@ -90,7 +90,8 @@ def build(
         leaf_index=index,
         tree_size=len(lines),
         audit_path=tuple(p.hex() for p in merkle.inclusion_path(leaves, index)),
-        checkpoint=checkpoints.sign(key, game_id, hashes, imported=imported),
+        # A proof shows no trailer, so its checkpoint signs none (seeds/CHECKPOINT-FORMAT.md).
+        checkpoint=checkpoints.sign(key, game_id, hashes, imported=imported, trailer=None),
     )
 
 

@@ -56,8 +56,14 @@ def test_each_corpus_file_gets_its_expected_verdict(case: dict[str, object]) -> 
     assert (found.code if found else None, found.line if found else None) == (case["code"], case["line"]), (
         found
     )
-    header, entries, _, checkpoint = read_signed(logfile.decode_lines(content))
-    signature = judge(header.game_id, line_hashes(header, entries), checkpoint, [load_public_key(SAMPLE_KEY)])
+    header, entries, trailer, checkpoint = read_signed(logfile.decode_lines(content))
+    signature = judge(
+        header.game_id,
+        line_hashes(header, entries),
+        checkpoint,
+        [load_public_key(SAMPLE_KEY)],
+        trailer=trailer,
+    )
     expected = (case["signature"], case["signature_code"])
     assert (signature.status, signature.code or None) == expected, signature
 
