@@ -23,7 +23,7 @@ from trust import signer as signers
 from trust.checkpoint import CheckpointError
 from trust.report import with_signature
 from trust.signed_log import line_hashes, read_signed
-from trust.verdict import TrustedKey, judge, overall
+from trust.verdict import TrustedKey, judge, overall, refuse_signer
 
 PASSED, FAILED, UNREADABLE, INCOMPLETE, UNTRUSTED = 0, 1, 2, 3, 4
 EXIT = {
@@ -80,12 +80,16 @@ def audit_proof(args: argparse.Namespace) -> int:
     """Check one entry's inclusion proof against a trusted key."""
     path = Path(args.proof)
     try:
-        proof = proofs.from_json(json.loads(_read_text(path)))
+        proof = proofs.from_json(logfile.parse_json(_read_text(path)))  # strictly, as every line
     except (ValueError, RecursionError) as error:  # JSON, UTF-8 and ProofCheckError are ValueErrors
         print(f"{path}: not a valid inclusion proof: {error}", file=sys.stderr)
         return UNREADABLE
     try:
         trusted = trusted_keys(args, proof.checkpoint.key_id)
+        refused = refuse_signer(proof.checkpoint, trusted)
+        if refused is not None:
+            print(f"Proof NOT verified (SIGNER_DIFFERS): {refused}")
+            return UNTRUSTED
         said = proofs.verify(proof, [key.public for key in trusted])
     except keys.KeyFileError as error:
         print(f"error: {error}", file=sys.stderr)
@@ -119,7 +123,7 @@ def prove(args: argparse.Namespace, token: str | None) -> int:
         "leaf_index": reply.leaf_index,
         "tree_size": reply.tree_size,
         "audit_path": list(reply.audit_path),
-        "checkpoint": json.loads(reply.checkpoint),
+        "checkpoint": logfile.parse_json(reply.checkpoint),
     }
     text = json.dumps(data, indent=2, ensure_ascii=False) + "\n"
     if args.output:

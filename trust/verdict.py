@@ -85,6 +85,15 @@ def judge(
     )
 
 
+def refuse_signer(checkpoint: Checkpoint, trusted: Sequence[TrustedKey]) -> str | None:
+    """Why no trusted key of `checkpoint`'s id vouches for the signer it names (None: one does, or
+    none has its id, which the caller's own check reports)."""
+    candidates = [k for k in trusted if keys.key_id(k.public) == checkpoint.key_id]
+    if not candidates or any(not k.bound or k.signer == checkpoint.signer for k in candidates):
+        return None
+    return _wrong_signer(checkpoint, candidates)
+
+
 def _whose(checkpoint: Checkpoint, key: TrustedKey) -> str:
     """Whose key signed the log, as the verifier knows it."""
     if checkpoint.signer is None:

@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from service.client import Client
+from service.generated.frontier.v1 import frontier_pb2
 from service.server import Running
 from tests.trust.helpers import finished_export, frontier
 from trust import keys, known_keys
@@ -75,3 +76,20 @@ def _log(client: Client, folder: Path) -> Path:
     path = folder / "game.jsonl"
     path.write_text(content, encoding="utf-8")
     return path
+
+
+def test_a_proof_on_a_key_pinned_for_another_signer_is_not_trusted(
+    server: Running, client: Client, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    game_id, _content = finished_export(client)
+    address = f"127.0.0.1:{server.port}"
+    proof = tmp_path / "proof.json"
+    assert frontier(capsys, "prove", "--server", address, game_id, "3", "-o", str(proof))[0] == 0
+    key = client.call("GetSigningKey", frontier_pb2.GetSigningKeyRequest())
+    pins = tmp_path / "known_keys"
+    pins.write_text(f"elsewhere:1 {key.key_id} {key.public_key_hex} Another Saloon\n", encoding="utf-8")
+    status, out, _err = frontier(capsys, "audit", "--proof", str(proof), "--known-keys", str(pins))
+    assert status == 4 and "SIGNER_DIFFERS" in out and "elsewhere:1" in out and key.signer in out
+    pins.write_text(f"elsewhere:1 {key.key_id} {key.public_key_hex} {key.signer}\n", encoding="utf-8")
+    status, out, _err = frontier(capsys, "audit", "--proof", str(proof), "--known-keys", str(pins))
+    assert status == 0 and "version 3 of game" in out and repr(key.signer) in out
