@@ -68,7 +68,16 @@ def audit_file(args: argparse.Namespace) -> int:
         return UNTRUSTED
     verification = verify(header, entries, trailer)
     signature = judge(header.game_id, line_hashes(header, entries), checkpoint, trusted, trailer=trailer)
-    report = build_report(header, entries, trailer, verification).to_markdown()
+    # Whether the game was played live is the verified checkpoint's statement, never the log's.
+    signed = checkpoint if checkpoint is not None and signature.verified else None
+    report = build_report(
+        header,
+        entries,
+        trailer,
+        verification,
+        imported=None if signed is None else signed.imported,
+        where="the server that signed it" + (f" ({signed.signer})" if signed and signed.signer else ""),
+    ).to_markdown()
     print(with_signature(report, signature, rules_ok=verification.ok), end="")
     verdict = overall(verification.verdict, signature)
     if verdict == "untrusted":
