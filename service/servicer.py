@@ -567,7 +567,10 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
         header, entries, trailer = stored_record(self.app, record, reveal_seed=True)
         verification = verify(header, entries, trailer)
         key = self.signing_key.key_id
-        signed = f"this server signs checkpoints of it with key `{key}` (ask ProveInclusion)"
+        signed = (
+            f"this server signs checkpoints of it as {self.signing_key.signer!r} with key `{key}` "
+            "(ask ProveInclusion)"
+        )
         report = build_report(
             header,
             entries,
