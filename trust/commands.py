@@ -158,24 +158,31 @@ def trusted_keys(args: argparse.Namespace, wanted_key_id: str | None) -> list[Tr
         try:
             if known_keys.pin(pins, args.server, public, signer):
                 print(
-                    f"pinned the key {keys.key_id(public)} of {args.server} ({signer!r}) in {pins}",
+                    f"pinned the key {keys.key_id(public)} of {args.server} ({signer or 'no signer name'}) "
+                    f"in {pins}",
                     file=sys.stderr,
                 )
         except known_keys.KeyChanged as error:
             raise Untrusted(f"THE SERVER'S KEY HAS CHANGED. {error}") from None
+        # The user named the server: its format 1 checkpoints (no signer) are its own too.
         return [TrustedKey(public, f"answered by the server {args.server}", signer, bound=True)]
     if wanted_key_id:
         return [
             TrustedKey(
-                pinned.public, f"pinned for the server {pinned.server} in {pins}", pinned.signer, bound=True
+                pinned.public,
+                f"pinned for the server {pinned.server} in {pins}",
+                pinned.signer,
+                bound=True,
+                named_only=True,
             )
             for pinned in known_keys.find_all(pins, wanted_key_id)
         ]
     return []
 
 
-def fetch_server_key(server: str) -> tuple[Ed25519PublicKey, str]:
-    """The server's public key and the name it signs checkpoints as."""
+def fetch_server_key(server: str) -> tuple[Ed25519PublicKey, str | None]:
+    """The server's public key and the name it signs checkpoints as (None: a server older than
+    signer names, which signs format 1 checkpoints)."""
     from service.client import Client
     from service.generated.frontier.v1 import frontier_pb2
 
@@ -187,6 +194,8 @@ def fetch_server_key(server: str) -> tuple[Ed25519PublicKey, str]:
     public = keys.parse_public_key(reply.public_key_hex)
     if reply.algorithm != keys.ALGORITHM or keys.key_id(public) != reply.key_id:
         raise keys.KeyFileError(f"the server {server} answered a key that does not match its own key id")
+    if not reply.signer:
+        return public, None
     try:
         signer = signers.check_name(reply.signer)
     except signers.SignerNameError as error:

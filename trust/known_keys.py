@@ -66,11 +66,12 @@ def read(path: Path) -> list[Pinned]:
     return pinned
 
 
-def pin(path: Path, server: str, public: Ed25519PublicKey, signer: str) -> bool:
+def pin(path: Path, server: str, public: Ed25519PublicKey, signer: str | None) -> bool:
     """Trust `public` for `server`, signing as `signer`; True if it was newly pinned.
 
     Raises KeyChanged on a different key or name. A line pinned before names were recorded gets
     the server's name added (the key is the one pinned, so nothing new is trusted but the name).
+    `signer` is None for a server older than signer names: its pin has no name.
     """
     kid = keys.key_id(public)
     for known in read(path):
@@ -83,11 +84,13 @@ def pin(path: Path, server: str, public: Ed25519PublicKey, signer: str) -> bool:
                 f"remove that line and check the new key id with them."
             )
         if known.signer is None:
-            _add_name(path, known, signer)
+            if signer is not None:
+                _add_name(path, known, signer)
             return False
         if known.signer != signer:
             raise KeyChanged(
-                f"the server {server} now signs as {signer!r}, but it is pinned as {known.signer!r} in "
+                f"the server {server} now signs as {signer or 'no name'!r}, but it is pinned as "
+                f"{known.signer!r} in "
                 f"{path}. If the organiser renamed the server, remove that line and audit again."
             )
         return False

@@ -31,14 +31,22 @@ class TrustedKey:
     """A key the verifier trusts, where it came from, and whose it is.
 
     `signer` is the name the key is known to sign as (pinned with it, or answered by the server
-    with it); when `bound`, a checkpoint is trusted only if it names that signer, so a key trusted
-    for one server does not vouch for a log that names another (or, in format 1, names none).
+    with it); when `bound`, a checkpoint that names a signer is trusted only if it names that one,
+    so a key trusted for one server does not vouch for a log that names another; when also
+    `named_only` (a pinned key, which nothing but the pin ties to a server), a format 1 checkpoint,
+    which names none, is not trusted either.
     """
 
     public: Ed25519PublicKey
     source: str  # "the key file F", "answered by server S", "pinned for server S in F"
     signer: str | None = None
     bound: bool = False
+    named_only: bool = False
+
+    def vouches_for(self, checkpoint: Checkpoint) -> bool:
+        if checkpoint.signer is None:
+            return not self.named_only
+        return not self.bound or self.signer == checkpoint.signer
 
 
 def _trusted(key: TrustedKey | Ed25519PublicKey) -> TrustedKey:
@@ -69,12 +77,12 @@ def judge(
             f"(trusted: {given}); give the server's key with --key, fetch it with --server, or pin it",
             "UNTRUSTED_KEY",
         )
-    key = next((k for k in candidates if not k.bound or k.signer == checkpoint.signer), candidates[0])
+    key = next((k for k in candidates if k.vouches_for(checkpoint)), candidates[0])
     try:
         check(checkpoint, game_id, line_hashes, key.public, trailer=trailer)
     except CheckpointError as error:
         return SignatureVerdict("invalid", str(error), error.code)
-    if key.bound and key.signer != checkpoint.signer:
+    if not key.vouches_for(checkpoint):
         return SignatureVerdict("untrusted", _wrong_signer(checkpoint, candidates), "SIGNER_DIFFERS")
     imported = " (an imported game: the server re-verified it, it did not see it played)"
     tree = f"signed by key {checkpoint.key_id} at size {checkpoint.tree_size}, root {checkpoint.root}"
@@ -89,7 +97,7 @@ def refuse_signer(checkpoint: Checkpoint, trusted: Sequence[TrustedKey]) -> str 
     """Why no trusted key of `checkpoint`'s id vouches for the signer it names (None: one does, or
     none has its id, which the caller's own check reports)."""
     candidates = [k for k in trusted if keys.key_id(k.public) == checkpoint.key_id]
-    if not candidates or any(not k.bound or k.signer == checkpoint.signer for k in candidates):
+    if not candidates or any(k.vouches_for(checkpoint) for k in candidates):
         return None
     return _wrong_signer(checkpoint, candidates)
 
@@ -98,7 +106,7 @@ def _whose(checkpoint: Checkpoint, key: TrustedKey) -> str:
     """Whose key signed the log, as the verifier knows it."""
     if checkpoint.signer is None:
         return f"signer not named (a format 1 checkpoint); the key is {key.source}"
-    if key.bound:
+    if key.bound and key.signer is not None:
         return f"signed by {checkpoint.signer!r}, the signer the key is {key.source} for"
     return f"signer {checkpoint.signer!r} as the checkpoint names it; the key is {key.source}"
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+from dataclasses import asdict, replace
 from pathlib import Path
 
 import pytest
@@ -10,7 +12,8 @@ from service.client import Client
 from service.generated.frontier.v1 import frontier_pb2
 from service.server import Running
 from tests.trust.helpers import finished_export, frontier
-from trust import keys, known_keys
+from trust import checkpoint, keys, known_keys
+from trust.checkpoint import Checkpoint
 
 ROOT = Path(__file__).resolve().parents[2]
 V1_LOG = ROOT / "tests" / "fixtures" / "checkpoint-v1" / "deadwood-1876-2p.jsonl"  # a sample as first signed
@@ -93,3 +96,23 @@ def test_a_proof_on_a_key_pinned_for_another_signer_is_not_trusted(
     pins.write_text(f"elsewhere:1 {key.key_id} {key.public_key_hex} {key.signer}\n", encoding="utf-8")
     status, out, _err = frontier(capsys, "audit", "--proof", str(proof), "--known-keys", str(pins))
     assert status == 0 and "version 3 of game" in out and repr(key.signer) in out
+
+
+def test_a_format_1_checkpoint_of_the_server_passes_with_server(
+    server: Running, client: Client, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An export signed before signer names (format 1) is still the named server's own."""
+    _game_id, content = finished_export(client)
+    *body, signed = [line for line in content.split("\n") if line.strip()]
+    key = keys.load_signing_key(tmp_path / "data" / keys.KEY_FILE)
+    current = checkpoint.from_json(json.loads(signed))
+    old = Checkpoint(**{**asdict(current), "format_version": 1, "signer": None, "trailer_hash": None})
+    old = replace(old, signature=key.sign(old.signed_bytes()).hex())
+    log = tmp_path / "v1.jsonl"
+    log.write_text("".join(line + "\n" for line in [*body, old.to_line()]), encoding="utf-8")
+    address = f"127.0.0.1:{server.port}"
+    pins = str(tmp_path / "known_keys")
+    status, out, _err = frontier(capsys, "audit", str(log), "--server", address, "--known-keys", pins)
+    assert status == 0 and "signer not named (a format 1 checkpoint)" in out, out
+    status, _out, err = frontier(capsys, "audit", str(log), "--known-keys", pins)  # the pin alone
+    assert status == 4 and "names no signer" in err
