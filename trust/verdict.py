@@ -107,8 +107,8 @@ def _whose(checkpoint: Checkpoint, key: TrustedKey) -> str:
     if checkpoint.signer is None:
         return f"signer not named (a format 1 checkpoint); the key is {key.source}"
     if key.bound and key.signer is not None:
-        return f"signed by {checkpoint.signer!r}, the signer the key is {key.source} for"
-    return f"signer {checkpoint.signer!r} as the checkpoint names it; the key is {key.source}"
+        return f"signed by {checkpoint.signer!r}, with the key {key.source}"
+    return f"signer {checkpoint.signer!r} as the checkpoint names it (not checked: the key is {key.source})"
 
 
 def _wrong_signer(checkpoint: Checkpoint, candidates: Sequence[TrustedKey]) -> str:

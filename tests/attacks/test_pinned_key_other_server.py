@@ -112,4 +112,4 @@ def test_server_bs_own_log_passes_on_its_pin_and_says_whose_key_it_is(
     assert frontier(capsys, "audit", str(first), "--server", b_address, "--known-keys", str(pins))[0] == 0
     status, out, _err = frontier(capsys, "audit", str(second), "--known-keys", str(pins))
     assert status == 0, out
-    assert f"signed by {B_NAME!r}, the signer the key is pinned for the server {b_address}" in out
+    assert f"signed by {B_NAME!r}, with the key pinned for the server {b_address}" in out
