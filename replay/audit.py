@@ -195,7 +195,12 @@ def _entropy(header: Header, verification: Verification, names: Sequence[str]) -
 
 def _origin(header: Header, imported: bool | None, where: str) -> str:
     """Live or imported, as far as the record and its holder can tell, and a fork's origin."""
-    if imported:
+    if imported and header.seed_commitment is None:
+        text = (
+            f"imported: a tabletop log {where} re-verified line by line; no seed commitment "
+            "(chance as observed at the table)"
+        )
+    elif imported:
         text = (
             f"imported: {where} re-verified it line by line but did not see it played; whoever made "
             "the log chose its seed and could have tried several, so its chance is not shown to be fair"

@@ -105,7 +105,10 @@ def test_the_report_says_whether_the_game_was_live_imported_or_at_the_table() ->
     live_here = build_report(*record, verify(*record), imported=False).to_markdown()
     assert row(live_here, "Played").startswith("live on this server")
     imported = build_report(*record, verify(*record), imported=True).to_markdown()
-    assert row(imported, "Played").startswith("imported")
+    assert row(imported, "Played").startswith("imported") and "chose its seed" in row(imported, "Played")
+    table = tabletop(record)
+    imported_table = build_report(*table, verify(*table), imported=True).to_markdown()
+    assert row(imported_table, "Played").startswith("imported: a tabletop log")
 
 
 def test_the_signature_status_is_reported_only_where_it_is_known() -> None:
