@@ -127,12 +127,14 @@ def build_report(
     names: Sequence[str] | None = None,
     imported: bool | None = None,
     signature: str | None = None,
+    where: str = "this server",
 ) -> AuditReport:
     """The audit report for a record and what `verify` found in it.
 
     `names` are the seats' names where the caller knows better than the log (by default
     the header's, and those its seat lines record for seats taken later); `imported` is known to the
-    server only (a file cannot tell); `signature` is the record's signature status.
+    server only (a file cannot tell, its verified checkpoint can: None when nothing trusted says);
+    `where` names the server that `imported` is about; `signature` is the record's signature status.
     """
     try:
         title = get_engine(header.game).title
@@ -161,7 +163,7 @@ def build_report(
         options=dict(header.options),
         rules_version=header.rules_version,
         rng=header.rng,
-        origin=_origin(header, imported),
+        origin=_origin(header, imported, where),
         signature=signature,
         entropy=_entropy(header, verification, names),
         seed_commitment=header.seed_commitment,
@@ -191,15 +193,37 @@ def _entropy(header: Header, verification: Verification, names: Sequence[str]) -
     return text if verification.dealt else text + "; not dealt yet (seats open, or seeds not revealed yet)"
 
 
-def _origin(header: Header, imported: bool | None) -> str:
-    """Live or imported, as far as the record and its holder can tell."""
-    if imported:
-        return "imported: brought in as a match log and re-verified line by line, not played here"
-    if header.seed_commitment is None:
-        return "at the table: a tabletop log, no seed commitment (chance as observed)"
-    if imported is False:
-        return "live on this server, its chance committed before play"
-    return "live: its chance was committed before play (seed commitment)"
+def _origin(header: Header, imported: bool | None, where: str) -> str:
+    """Live or imported, as far as the record and its holder can tell, and a fork's origin."""
+    if imported and header.seed_commitment is None:
+        text = (
+            f"imported: a tabletop log {where} re-verified line by line; no seed commitment "
+            "(chance as observed at the table)"
+        )
+    elif imported:
+        text = (
+            f"imported: {where} re-verified it line by line but did not see it played; whoever made "
+            "the log chose its seed and could have tried several, so its chance is not shown to be fair"
+        )
+    elif header.seed_commitment is None:
+        text = "at the table: a tabletop log, no seed commitment (chance as observed)"
+    elif imported is False:
+        text = f"live on {where}, its chance committed before play"
+    else:
+        # A commitment in a log proves nothing about when its seed was chosen: an importer can
+        # grind seeds offline and commit to the one that deals what they want.
+        text = (
+            "not established: the log commits to a seed, but nothing trusted says a server saw it "
+            "played (an importer could have chosen the seed)"
+        )
+    fork = header.forked_from
+    if fork is not None:
+        text += (
+            f"; forked from game {fork.get('game_id')} at version {fork.get('version')}: its starting "
+            "position matches the state hash its header claims, but this audit did not compare it with "
+            "the source's log (audit the source and compare)"
+        )
+    return text
 
 
 def _cell(text: str) -> str:

@@ -182,9 +182,11 @@ def read_lines(
 
 
 def _is_checkpoint(text: str) -> bool:
+    # As strict as every other line: a checkpoint that is not I-JSON (a duplicate key, NaN) is
+    # left in, and refused at its line like any other malformed line.
     try:
-        data = json.loads(text)
-    except (ValueError, RecursionError):
+        data = parse_json(text)
+    except ValueError:
         return False
     return isinstance(data, dict) and data.get("type") == "checkpoint"
 

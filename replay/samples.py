@@ -16,6 +16,7 @@ import argparse
 import hashlib
 import uuid
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 
 from engines.registry import get_engine
@@ -27,7 +28,8 @@ from trust.checkpoint import sign
 from trust.keys import load_signing_key
 from trust.report import with_signature
 from trust.signed_log import line_hashes
-from trust.verdict import judge
+from trust.signer import SAMPLES
+from trust.verdict import TrustedKey, judge
 
 # Player counts per game: the smallest, a middle and the largest table.
 SIZES: dict[str, tuple[int, ...]] = {
@@ -40,6 +42,7 @@ SIZES: dict[str, tuple[int, ...]] = {
 LEAN: dict[str, float] = {"western-legends": 0.7}
 DEFAULT_OUT = Path(__file__).resolve().parent.parent / "seeds" / "logs"
 SAMPLE_KEY = Path(__file__).resolve().parent.parent / "seeds" / "keys" / "samples.pem"
+PUBLISHED = "the published sample key seeds/keys/samples.pub"
 
 
 def sample_name(game: str, players: int) -> str:
@@ -77,10 +80,10 @@ def sample_files(game: str, players: int) -> dict[str, str]:
     verification = verify(header, entries, trailer)
     if not verification.ok:  # a sample that does not verify is a bug in an engine or in replay
         raise AssertionError(f"sample {name} does not verify: {verification.problem}")
-    key = load_signing_key(SAMPLE_KEY)
+    key = replace(load_signing_key(SAMPLE_KEY), signer=SAMPLES)
     hashes = line_hashes(header, entries)
-    checkpoint = sign(key, game_id, hashes, imported=False)
-    signature = judge(game_id, hashes, checkpoint, [key.public])
+    checkpoint = sign(key, game_id, hashes, imported=False, trailer=trailer)
+    signature = judge(game_id, hashes, checkpoint, [TrustedKey(key.public, PUBLISHED)], trailer=trailer)
     report = build_report(header, entries, trailer, verification).to_markdown()
     report = with_signature(report, signature, rules_ok=verification.ok)
     lines = [*write_lines(header, entries, trailer), checkpoint.to_line()]

@@ -81,6 +81,11 @@ def _parser() -> argparse.ArgumentParser:
         "signing-key.pem in the data folder, made on first start)",
     )
     serve.add_argument(
+        "--signer-name",
+        help="the name checkpoints are signed as, shown by every audit ($FRONTIER_SIGNER_NAME; default: "
+        "this machine's host name; servers sharing a key share it)",
+    )
+    serve.add_argument(
         "--open-import",
         action="store_true",
         default=None,
@@ -240,6 +245,7 @@ def _serve(args: argparse.Namespace) -> int:
         redis=args.redis,
         organiser_token=args.organiser_token,
         signing_key=args.signing_key,
+        signer_name=args.signer_name,
         open_import=args.open_import,
         http_port=args.http,
         ws_port=args.ws_port,

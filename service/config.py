@@ -10,11 +10,12 @@ from __future__ import annotations
 import contextlib
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from urllib.parse import quote, unquote, urlparse
 
 from trust import keys
+from trust import signer as signers
 from trust.keys import SigningKey
 
 DEFAULT_PORT = 50051
@@ -40,6 +41,7 @@ class Settings:
     max_watchers: int = 20_000  # open WatchGame streams; beyond, RESOURCE_EXHAUSTED
     sqlite_lock_timeout: int = 10  # seconds a save waits for SQLite's write lock before UNAVAILABLE
     signing_key: Path | None = None  # default: signing-key.pem in `data`, made on first start
+    signer_name: str | None = None  # the name checkpoints are signed as; default: the host name
     open_import: bool = False  # let anyone import even when an organiser token is set
     http_port: int | None = None  # the web viewer's port (web/), off when None; 0 picks a free one
     ws_port: int | None = None  # Play over WebSocket (wsplay/), off when None; 0 picks a free one
@@ -55,6 +57,7 @@ class Settings:
             "redis": env.get("FRONTIER_REDIS") or None,
             "organiser_token": env.get("FRONTIER_ORGANISER_TOKEN") or None,
             "signing_key": Path(env["FRONTIER_SIGNING_KEY"]) if env.get("FRONTIER_SIGNING_KEY") else None,
+            "signer_name": env.get("FRONTIER_SIGNER_NAME") or None,
             "open_import": env.get("FRONTIER_OPEN_IMPORT", "") in ("1", "true", "yes"),
             "http_port": int(env["FRONTIER_HTTP_PORT"]) if env.get("FRONTIER_HTTP_PORT") else None,
             "ws_port": int(env["FRONTIER_WS_PORT"]) if env.get("FRONTIER_WS_PORT") else None,
@@ -72,14 +75,24 @@ class Settings:
         that lives as long as the process.
         """
         try:
+            signer = (
+                signers.check_name(self.signer_name)
+                if self.signer_name is not None
+                else signers.default_name()
+            )
+        except signers.SignerNameError as error:
+            raise ConfigError(f"--signer-name: {error}") from None
+        try:
             if self.signing_key is not None:
-                return keys.load_signing_key(self.signing_key)
-            if self.store == "memory":
-                return keys.generate()
-            private_data_folder(self.data)
-            return keys.load_or_create(self.data / keys.KEY_FILE)
+                key = keys.load_signing_key(self.signing_key)
+            elif self.store == "memory":
+                key = keys.generate()
+            else:
+                private_data_folder(self.data)
+                key = keys.load_or_create(self.data / keys.KEY_FILE)
         except keys.KeyFileError as error:
             raise ConfigError(str(error)) from None
+        return replace(key, signer=signer)
 
     def store_env(self) -> dict[str, str]:
         """The eventsourcing settings for the chosen store."""

@@ -78,6 +78,7 @@ def export_lines(
             continue
         yield _line(entry.to_json(), record, viewer, is_header=isinstance(entry, DealLine))
     closing = trailer_for(record)
+    trailer: dict[str, Any] | None = None
     if closing is not None:  # None: imported without a trailer, and exported as cut as it came
         trailer = closing.to_json()
         if viewer is not None:
@@ -87,7 +88,10 @@ def export_lines(
             # and the seed would deal it the other tables' games (tournaments.secrecy).
             trailer = {**trailer, "state_hash": "", "hash": "", "seed": None, "redacted_for": viewer}
         yield canonical_json(trailer, record.header.format_version)
-    yield checkpoint.sign(signing_key, record.header.game_id, line_hashes, imported=record.imported).to_line()
+    # The trailer is signed as shown: a result added, removed or edited later breaks the signature.
+    yield checkpoint.sign(
+        signing_key, record.header.game_id, line_hashes, imported=record.imported, trailer=trailer
+    ).to_line()
 
 
 def _line(data: dict[str, Any], record: GameRecord, viewer: Seat | None, *, is_header: bool) -> str:

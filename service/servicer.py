@@ -583,7 +583,10 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
         header, entries, trailer = stored_record(self.app, record, reveal_seed=True)
         verification = verify(header, entries, trailer)
         key = self.signing_key.key_id
-        signed = f"this server signs checkpoints of it with key `{key}` (ask ProveInclusion)"
+        signed = (
+            f"this server signs checkpoints of it as {self.signing_key.signer!r} with key `{key}` "
+            "(ask ProveInclusion)"
+        )
         report = build_report(
             header,
             entries,
@@ -614,6 +617,7 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
             algorithm=keys.ALGORITHM,
             public_key_hex=keys.raw_public(public).hex(),
             public_key_pem=keys.public_pem(public),
+            signer=self.signing_key.signer,
         )
 
     @handles_errors

@@ -19,8 +19,6 @@ from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
-
 from engines.wording import counted
 from replay import logfile
 from replay.record import Header
@@ -28,7 +26,7 @@ from replay.verify import verify
 from trust import commands
 from trust.checkpoint import CheckpointError
 from trust.signed_log import line_hashes, read_signed
-from trust.verdict import judge, overall
+from trust.verdict import TrustedKey, judge, overall
 
 PASSED, FAILED, UNREADABLE, UNTRUSTED = "passed", "failed", "unreadable", "untrusted"
 INCOMPLETE = "incomplete"  # the log verifies, but the game has no finished trailer
@@ -106,9 +104,9 @@ class KeyRing:
 
     def __init__(self, args: argparse.Namespace) -> None:
         self.args = args
-        self._by_key_id: dict[str | None, list[Ed25519PublicKey]] = {}
+        self._by_key_id: dict[str | None, list[TrustedKey]] = {}
 
-    def trusted(self, key_id: str | None) -> list[Ed25519PublicKey]:
+    def trusted(self, key_id: str | None) -> list[TrustedKey]:
         if key_id not in self._by_key_id:
             self._by_key_id[key_id] = commands.trusted_keys(self.args, key_id)
         return self._by_key_id[key_id]
@@ -132,6 +130,7 @@ def audit_one(log: GameLog, keys: KeyRing) -> Verdict:
         line_hashes(header, entries),
         checkpoint,
         keys.trusted(checkpoint.key_id if checkpoint else None),
+        trailer=trailer,
     )
     rules = (
         f"{verification.verdict}: {verification.steps} commands re-run"

@@ -19,10 +19,11 @@ from replay import logfile
 from replay.audit import build_report
 from replay.verify import verify
 from trust import keys, known_keys, proofs
+from trust import signer as signers
 from trust.checkpoint import CheckpointError
 from trust.report import with_signature
 from trust.signed_log import line_hashes, read_signed
-from trust.verdict import judge, overall
+from trust.verdict import TrustedKey, judge, overall, refuse_signer
 
 PASSED, FAILED, UNREADABLE, INCOMPLETE, UNTRUSTED = 0, 1, 2, 3, 4
 EXIT = {
@@ -66,8 +67,17 @@ def audit_file(args: argparse.Namespace) -> int:
         print(f"error: {error}", file=sys.stderr)
         return UNTRUSTED
     verification = verify(header, entries, trailer)
-    signature = judge(header.game_id, line_hashes(header, entries), checkpoint, trusted)
-    report = build_report(header, entries, trailer, verification).to_markdown()
+    signature = judge(header.game_id, line_hashes(header, entries), checkpoint, trusted, trailer=trailer)
+    # Whether the game was played live is the verified checkpoint's statement, never the log's.
+    signed = checkpoint if checkpoint is not None and signature.verified else None
+    report = build_report(
+        header,
+        entries,
+        trailer,
+        verification,
+        imported=None if signed is None else signed.imported,
+        where="the server that signed it" + (f" ({signed.signer})" if signed and signed.signer else ""),
+    ).to_markdown()
     print(with_signature(report, signature, rules_ok=verification.ok), end="")
     verdict = overall(verification.verdict, signature)
     if verdict == "untrusted":
@@ -79,13 +89,17 @@ def audit_proof(args: argparse.Namespace) -> int:
     """Check one entry's inclusion proof against a trusted key."""
     path = Path(args.proof)
     try:
-        proof = proofs.from_json(json.loads(_read_text(path)))
+        proof = proofs.from_json(logfile.parse_json(_read_text(path)))  # strictly, as every line
     except (ValueError, RecursionError) as error:  # JSON, UTF-8 and ProofCheckError are ValueErrors
         print(f"{path}: not a valid inclusion proof: {error}", file=sys.stderr)
         return UNREADABLE
     try:
         trusted = trusted_keys(args, proof.checkpoint.key_id)
-        said = proofs.verify(proof, trusted)
+        refused = refuse_signer(proof.checkpoint, trusted)
+        if refused is not None:
+            print(f"Proof NOT verified (SIGNER_DIFFERS): {refused}")
+            return UNTRUSTED
+        said = proofs.verify(proof, [key.public for key in trusted])
     except keys.KeyFileError as error:
         print(f"error: {error}", file=sys.stderr)
         return UNREADABLE
@@ -118,7 +132,7 @@ def prove(args: argparse.Namespace, token: str | None) -> int:
         "leaf_index": reply.leaf_index,
         "tree_size": reply.tree_size,
         "audit_path": list(reply.audit_path),
-        "checkpoint": json.loads(reply.checkpoint),
+        "checkpoint": logfile.parse_json(reply.checkpoint),
     }
     text = json.dumps(data, indent=2, ensure_ascii=False) + "\n"
     if args.output:
@@ -133,28 +147,42 @@ def prove(args: argparse.Namespace, token: str | None) -> int:
     return PASSED
 
 
-def trusted_keys(args: argparse.Namespace, wanted_key_id: str | None) -> list[Ed25519PublicKey]:
-    """The keys this audit trusts: --key, else the --server's key (pinned on first use), else a pinned
-    key with the id the checkpoint names."""
+def trusted_keys(args: argparse.Namespace, wanted_key_id: str | None) -> list[TrustedKey]:
+    """The keys this audit trusts: --key, else the --server's key (pinned on first use, with the name
+    it signs as), else the pins of the key the checkpoint names, each for its pinned signer only."""
     pins = args.known_keys or known_keys.default_path()
     if args.key:
-        return [keys.load_public_key(args.key)]
+        return [TrustedKey(keys.load_public_key(args.key), f"from the key file {args.key}")]
     if args.server:
-        public = fetch_server_key(args.server)
+        public, signer = fetch_server_key(args.server)
         try:
-            if known_keys.pin(pins, args.server, public):
-                print(f"pinned the key {keys.key_id(public)} of {args.server} in {pins}", file=sys.stderr)
+            if known_keys.pin(pins, args.server, public, signer):
+                print(
+                    f"pinned the key {keys.key_id(public)} of {args.server} ({signer or 'no signer name'}) "
+                    f"in {pins}",
+                    file=sys.stderr,
+                )
         except known_keys.KeyChanged as error:
             raise Untrusted(f"THE SERVER'S KEY HAS CHANGED. {error}") from None
-        return [public]
+        # The user named the server: its format 1 checkpoints (no signer) are its own too.
+        return [TrustedKey(public, f"answered by the server {args.server}", signer, bound=True)]
     if wanted_key_id:
-        pinned = known_keys.find(pins, wanted_key_id)
-        if pinned is not None:
-            return [pinned.public]
+        return [
+            TrustedKey(
+                pinned.public,
+                f"pinned for the server {pinned.server} in {pins}",
+                pinned.signer,
+                bound=True,
+                named_only=True,
+            )
+            for pinned in known_keys.find_all(pins, wanted_key_id)
+        ]
     return []
 
 
-def fetch_server_key(server: str) -> Ed25519PublicKey:
+def fetch_server_key(server: str) -> tuple[Ed25519PublicKey, str | None]:
+    """The server's public key and the name it signs checkpoints as (None: a server older than
+    signer names, which signs format 1 checkpoints)."""
     from service.client import Client
     from service.generated.frontier.v1 import frontier_pb2
 
@@ -166,7 +194,13 @@ def fetch_server_key(server: str) -> Ed25519PublicKey:
     public = keys.parse_public_key(reply.public_key_hex)
     if reply.algorithm != keys.ALGORITHM or keys.key_id(public) != reply.key_id:
         raise keys.KeyFileError(f"the server {server} answered a key that does not match its own key id")
-    return public
+    if not reply.signer:
+        return public, None
+    try:
+        signer = signers.check_name(reply.signer)
+    except signers.SignerNameError as error:
+        raise keys.KeyFileError(f"the server {server} answered no usable signer name: {error}") from None
+    return public, signer
 
 
 def _read_text(path: Path) -> str:

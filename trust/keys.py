@@ -9,12 +9,14 @@ from __future__ import annotations
 import hashlib
 import os
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
+
+from trust import signer as signers
 
 ALGORITHM = "ed25519"
 KEY_FILE = "signing-key.pem"
@@ -49,9 +51,10 @@ def verify_signature(public: Ed25519PublicKey, signature: bytes, message: bytes)
 
 @dataclass(frozen=True)
 class SigningKey:
-    """A private key and what the verifier needs to know of it."""
+    """A private key and what the verifier needs to know of it: its id, and the name it signs as."""
 
     private: Ed25519PrivateKey
+    signer: str = field(default_factory=signers.default_name)
 
     @property
     def public(self) -> Ed25519PublicKey:

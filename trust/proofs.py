@@ -7,7 +7,8 @@ A proof file is one JSON object:
      "audit_path":[HEX,...],"checkpoint":{...the signed checkpoint...}}
 
 `line` is the full line when the server let the caller see it (the organiser, or anyone once
-the game is over), else null: the proof then shows only that `line_hash` was recorded.
+the game is over), else null: the proof then shows only that `line_hash` is leaf `leaf_index`,
+not which version it creates (seeds/CHECKPOINT-FORMAT.md, "Inclusion proofs").
 """
 
 from __future__ import annotations
@@ -90,7 +91,8 @@ def build(
         leaf_index=index,
         tree_size=len(lines),
         audit_path=tuple(p.hex() for p in merkle.inclusion_path(leaves, index)),
-        checkpoint=checkpoints.sign(key, game_id, hashes, imported=imported),
+        # A proof shows no trailer, so its checkpoint signs none (seeds/CHECKPOINT-FORMAT.md).
+        checkpoint=checkpoints.sign(key, game_id, hashes, imported=imported, trailer=None),
     )
 
 
@@ -169,14 +171,25 @@ def verify(proof: InclusionProof, trusted: Sequence[Ed25519PublicKey]) -> str:
         raise ProofCheckError("PATH_INVALID", str(error)) from None
     if proof.leaf_index == 0 and proof.line_hash != cp.header_hash:
         raise ProofCheckError("PROOF_HEADER_DIFFERS", "the proven header is not the one the checkpoint signs")
-    what = f"line hash {proof.line_hash[:16]}..."
-    if proof.line is not None:
-        _check_line(proof)
-        what = f"the line (its content hashes to {proof.line_hash[:16]}...)"
+    signed = f"the tree signed by {_signer(cp)} with key {cp.key_id[:16]}... at size {cp.tree_size}"
+    if proof.line is None:
+        # Nothing signed binds `version` to a leaf (seat and deal lines are leaves too), so a
+        # hash-only proof relabelled as another version would verify: it proves a leaf only.
+        return (
+            f"leaf {proof.leaf_index} of {cp.tree_size} of game {proof.game_id}: line hash "
+            f"{proof.line_hash[:16]}... is leaf {proof.leaf_index} of {signed}. Which version that line "
+            f"creates is not proven (the proof says {proof.version}, but nothing signed binds it) until "
+            f"the line itself is shown"
+        )
+    _check_line(proof)
     return (
-        f"version {proof.version} of game {proof.game_id}: {what} is leaf {proof.leaf_index} of the tree "
-        f"signed by key {cp.key_id[:16]}... at size {cp.tree_size}"
+        f"version {proof.version} of game {proof.game_id}: the line (its content hashes to "
+        f"{proof.line_hash[:16]}...) is leaf {proof.leaf_index} of {signed}"
     )
+
+
+def _signer(cp: Checkpoint) -> str:
+    return repr(cp.signer) if cp.signer is not None else "an unnamed signer (a format 1 checkpoint)"
 
 
 def _check_line(proof: InclusionProof) -> None:

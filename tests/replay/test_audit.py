@@ -100,12 +100,15 @@ def test_a_format_1_report_says_the_rules_version_was_not_recorded() -> None:
 
 def test_the_report_says_whether_the_game_was_live_imported_or_at_the_table() -> None:
     record = simulated()
-    assert row(report_of(record), "Played").startswith("live: its chance was committed before play")
+    assert row(report_of(record), "Played").startswith("not established: the log commits to a seed")
     assert row(report_of(tabletop(record)), "Played").startswith("at the table: a tabletop log")
     live_here = build_report(*record, verify(*record), imported=False).to_markdown()
     assert row(live_here, "Played").startswith("live on this server")
     imported = build_report(*record, verify(*record), imported=True).to_markdown()
-    assert row(imported, "Played").startswith("imported")
+    assert row(imported, "Played").startswith("imported") and "chose its seed" in row(imported, "Played")
+    table = tabletop(record)
+    imported_table = build_report(*table, verify(*table), imported=True).to_markdown()
+    assert row(imported_table, "Played").startswith("imported: a tabletop log")
 
 
 def test_the_signature_status_is_reported_only_where_it_is_known() -> None:

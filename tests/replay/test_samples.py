@@ -31,7 +31,11 @@ def test_each_stored_sample_is_a_finished_game_that_verifies(game: str, players:
     verification = verify(header, entries, trailer)
     assert verification.ok, verification.problem
     signature = judge(
-        header.game_id, line_hashes(header, entries), checkpoint, [load_public_key(SAMPLE_PUBLIC_KEY)]
+        header.game_id,
+        line_hashes(header, entries),
+        checkpoint,
+        [load_public_key(SAMPLE_PUBLIC_KEY)],
+        trailer=trailer,
     )
     assert signature.verified, signature.message
     assert trailer is not None and trailer.status == "finished" and trailer.seed is not None

@@ -105,4 +105,4 @@ def test_claimed_names_reach_the_replay_and_the_audit(client: Client, organiser:
         and "max_turns = 400" in report.split("| Table options |")[1].split("\n")[0]
     )
     assert "| Played | live on this server" in report
-    assert "| Signature | this server signs checkpoints of it with key `" in report
+    assert "| Signature | this server signs checkpoints of it as '" in report and "with key `" in report

@@ -116,9 +116,11 @@ def test_a_renamed_seat_line_resealed_fails_at_its_line_and_against_the_checkpoi
     forged = reseal(lines)
     problem = _verify_text(forged).problem
     assert problem is not None and (problem.code, problem.line) == ("SEAT_ALTERED", index + 1)
-    header, entries, _trailer = read_lines([json.dumps(line) for line in forged])
+    header, entries, trailer = read_lines([json.dumps(line) for line in forged])
     try:
-        checkpoints.check(signed, header.game_id, line_hashes(header, entries), _public_key(client))
+        checkpoints.check(
+            signed, header.game_id, line_hashes(header, entries), _public_key(client), trailer=trailer
+        )
     except CheckpointError as error:
         assert error.code  # the signed root no longer matches the edited lines
     else:

@@ -33,8 +33,8 @@ def finished_game() -> Record:
 
 def content(record: Record) -> str:
     """The log signed by KEY, so that an audit with KEY judges the rules and nothing else."""
-    header, entries, _ = record
-    checkpoint = sign(KEY, header.game_id, line_hashes(header, entries), imported=False)
+    header, entries, trailer = record
+    checkpoint = sign(KEY, header.game_id, line_hashes(header, entries), imported=False, trailer=trailer)
     return "\n".join([*logfile.write_lines(*record), checkpoint.to_line()]) + "\n"
 
 

@@ -24,7 +24,7 @@ def test_the_documented_example_verifies() -> None:
     assert keys.raw_public(public).hex() in DOC.read_text(encoding="utf-8")
     leaves = [hashlib.sha256(f"line {i}".encode()).hexdigest() for i in range(3)]
     cp = checkpoint.from_json(json.loads(_block("json")))
-    checkpoint.check(cp, "example", leaves, public)
+    checkpoint.check(cp, "example", leaves, public, trailer=None)
     path = [bytes.fromhex(h) for h in _block("text").split()]
     merkle.verify_inclusion(bytes.fromhex(leaves[1]), 1, 3, path, bytes.fromhex(cp.root))
 

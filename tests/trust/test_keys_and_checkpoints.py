@@ -65,7 +65,7 @@ def test_a_bad_key_file_is_one_clear_error(tmp_path: Path) -> None:
 
 def test_the_signature_covers_the_rfc8785_form_of_every_other_field() -> None:
     key = keys.generate()
-    cp = checkpoint.sign(key, "game-1", HASHES, imported=False)
+    cp = checkpoint.sign(key, "game-1", HASHES, imported=False, trailer=None)
     line = json.loads(cp.to_line())
     assert line["tree_size"] == 7 and line["header_hash"] == HASHES[0] and line["key_id"] == key.key_id
     assert line["root"] == merkle.root([bytes.fromhex(h) for h in HASHES]).hex()
@@ -73,7 +73,7 @@ def test_the_signature_covers_the_rfc8785_form_of_every_other_field() -> None:
     Ed25519PublicKey.from_public_bytes(keys.raw_public(key.public)).verify(
         bytes.fromhex(line["signature"]), signed
     )
-    checkpoint.check(checkpoint.from_json(line), "game-1", HASHES, key.public)
+    checkpoint.check(checkpoint.from_json(line), "game-1", HASHES, key.public, trailer=None)
 
 
 @settings(max_examples=60, deadline=None)
@@ -83,7 +83,7 @@ def test_the_signature_covers_the_rfc8785_form_of_every_other_field() -> None:
 )
 def test_changing_any_signed_field_breaks_the_signature(field: str, data: st.DataObject) -> None:
     key = keys.generate()
-    line = checkpoint.sign(key, "game-1", HASHES, imported=False).to_json()
+    line = checkpoint.sign(key, "game-1", HASHES, imported=False, trailer=None).to_json()
     changed = {
         "game_id": data.draw(st.text(min_size=1).filter(lambda s: s != "game-1")),
         "tree_size": data.draw(st.integers(1, 10**6).filter(lambda n: n != 7)),
@@ -101,7 +101,7 @@ def test_changing_any_signed_field_breaks_the_signature(field: str, data: st.Dat
 
 def test_a_checkpoint_for_other_lines_is_refused_by_name() -> None:
     key = keys.generate()
-    cp = checkpoint.sign(key, "game-1", HASHES, imported=False)
+    cp = checkpoint.sign(key, "game-1", HASHES, imported=False, trailer=None)
     cases = {
         "CHECKPOINT_GAME_DIFFERS": ("game-2", HASHES),
         "CHECKPOINT_SIZE_DIFFERS": ("game-1", HASHES[:-1]),
@@ -110,18 +110,40 @@ def test_a_checkpoint_for_other_lines_is_refused_by_name() -> None:
     }
     for code, (game_id, hashes) in cases.items():
         with pytest.raises(checkpoint.CheckpointError) as error:
-            checkpoint.check(cp, game_id, hashes, key.public)
+            checkpoint.check(cp, game_id, hashes, key.public, trailer=None)
         assert error.value.code == code
     with pytest.raises(checkpoint.CheckpointError) as error:
-        checkpoint.check(cp, "game-1", HASHES, keys.generate().public)
+        checkpoint.check(cp, "game-1", HASHES, keys.generate().public, trailer=None)
     assert error.value.code == "CHECKPOINT_KEY_DIFFERS"
 
 
 def test_split_checkpoint_takes_only_a_final_checkpoint_line() -> None:
-    cp = checkpoint.sign(keys.generate(), "g", HASHES, imported=True)
+    cp = checkpoint.sign(keys.generate(), "g", HASHES, imported=True, trailer=None)
     body = ['{"type":"header"}', '{"type":"trailer"}']
     assert checkpoint.split_checkpoint([*body, cp.to_line(), "", ""]) == (body, cp)
     assert checkpoint.split_checkpoint(body) == (body, None)
     assert checkpoint.split_checkpoint(["[" * 100_000]) == (["[" * 100_000], None)  # left to the log reader
     with pytest.raises(checkpoint.CheckpointError, match="line 3"):
         checkpoint.split_checkpoint([*body, '{"type":"checkpoint","tree_size":"many"}'])
+
+
+def test_the_server_signs_as_its_configured_name_and_answers_it(tmp_path: Path) -> None:
+    running = start_server(tmp_path / "data", signer_name="Deadwood Cup")
+    try:
+        with Client(f"127.0.0.1:{running.port}") as client:
+            assert client.call("GetSigningKey", frontier_pb2.GetSigningKeyRequest()).signer == "Deadwood Cup"
+    finally:
+        running.stop()
+    assert Settings(data=tmp_path, store="memory").load_signing_key().signer  # default: the host name
+    for bad in ("", " padded", "two\nlines", "x" * 101):
+        with pytest.raises(ConfigError, match="--signer-name"):
+            Settings(data=tmp_path, store="memory", signer_name=bad).load_signing_key()
+
+
+def test_a_checkpoint_naming_no_usable_signer_is_malformed() -> None:
+    line = checkpoint.sign(keys.generate(), "g", HASHES, imported=False, trailer=None).to_json()
+    for bad in ("", " x", 7, None):
+        with pytest.raises(checkpoint.CheckpointError, match="signer"):
+            checkpoint.from_json({**line, "signer": bad})
+    with pytest.raises(checkpoint.CheckpointError, match="unknown signer, trailer_hash"):
+        checkpoint.from_json({**line, "format_version": 1})

@@ -35,9 +35,9 @@ def _forge(lines: list[dict[str, object]], how: str) -> list[dict[str, object]]:
 def _attacker_checkpoint(body: list[dict[str, object]]) -> dict[str, object]:
     """A perfectly formed checkpoint over the forged lines, signed with the attacker's own key."""
     text = [json.dumps(line) for line in body]
-    header, entries, _trailer, _ = read_signed(text)
+    header, entries, trailer, _ = read_signed(text)
     return checkpoint.sign(
-        keys.generate(), header.game_id, line_hashes(header, entries), imported=False
+        keys.generate(), header.game_id, line_hashes(header, entries), imported=False, trailer=trailer
     ).to_json()
 
 
@@ -122,7 +122,7 @@ def test_redacted_exports_carry_the_same_signed_tree(client: Client, tmp_path: P
     for lines in (full, mine, spectator):
         cp = checkpoint.from_json(lines[-1])
         hashes = [line["hash"] for line in lines[:-2]]
-        checkpoint.check(cp, g.game_id, hashes, public)
+        checkpoint.check(cp, g.game_id, hashes, public, trailer=lines[-2])  # the trailer as shown
         assert cp.root == checkpoint.from_json(full[-1]).root and not cp.imported
 
 

@@ -418,16 +418,18 @@ class GetSigningKeyRequest(_message.Message):
     def __init__(self) -> None: ...
 
 class SigningKey(_message.Message):
-    __slots__ = ("key_id", "algorithm", "public_key_hex", "public_key_pem")
+    __slots__ = ("key_id", "algorithm", "public_key_hex", "public_key_pem", "signer")
     KEY_ID_FIELD_NUMBER: _ClassVar[int]
     ALGORITHM_FIELD_NUMBER: _ClassVar[int]
     PUBLIC_KEY_HEX_FIELD_NUMBER: _ClassVar[int]
     PUBLIC_KEY_PEM_FIELD_NUMBER: _ClassVar[int]
+    SIGNER_FIELD_NUMBER: _ClassVar[int]
     key_id: str
     algorithm: str
     public_key_hex: str
     public_key_pem: str
-    def __init__(self, key_id: _Optional[str] = ..., algorithm: _Optional[str] = ..., public_key_hex: _Optional[str] = ..., public_key_pem: _Optional[str] = ...) -> None: ...
+    signer: str
+    def __init__(self, key_id: _Optional[str] = ..., algorithm: _Optional[str] = ..., public_key_hex: _Optional[str] = ..., public_key_pem: _Optional[str] = ..., signer: _Optional[str] = ...) -> None: ...
 
 class ProveInclusionRequest(_message.Message):
     __slots__ = ("game_id", "version")
