@@ -33,7 +33,10 @@ from service.games import Games
 from service.records import GameRecord
 from service.views import viewer_of
 from tournaments.secrecy import deal_closed
+from web.headers import PageHeaders
+from web.limits import BodyLimit
 from web.page import games_page, message_page, viewer_page
+from web.same_origin import SameOriginPosts
 from web.steps import GameView, game_view, seat_labels, viewer_name
 from web.tournament_pages import TournamentPages
 
@@ -51,8 +54,13 @@ def create_app(games: Games, organiser_token: str | None) -> Starlette:
     viewer = WebViewer(games, organiser_token)
     tournaments = TournamentPages(games, _status, lambda request: viewer._caller(request).is_organiser)
     return Starlette(
-        # Pages carry a picture per step (MBs for a long game) that compresses ~10x.
-        middleware=[Middleware(GZipMiddleware, minimum_size=2048, compresslevel=5)],
+        middleware=[
+            Middleware(PageHeaders),  # outermost: refusals below carry the frame headers too
+            Middleware(BodyLimit),  # before anything reads a body
+            Middleware(SameOriginPosts),
+            # Pages carry a picture per step (MBs for a long game) that compresses ~10x.
+            Middleware(GZipMiddleware, minimum_size=2048, compresslevel=5),
+        ],
         routes=[
             Route("/", viewer.game_list),
             Route("/games/{game_id}", viewer.game_page),
