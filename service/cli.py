@@ -71,7 +71,11 @@ def _parser() -> argparse.ArgumentParser:
         "($FRONTIER_STORE)",
     )
     serve.add_argument("--redis", help="redis:// URL for live fan-out across servers ($FRONTIER_REDIS)")
-    serve.add_argument("--organiser-token", help="token that sees everything ($FRONTIER_ORGANISER_TOKEN)")
+    serve.add_argument(
+        "--organiser-token",
+        help="token that sees everything; prefer $FRONTIER_ORGANISER_TOKEN: a flag is readable by every "
+        "local user (/proc/PID/cmdline). At least 32 characters, 10 of them different",
+    )
     serve.add_argument(
         "--signing-key",
         type=Path,
@@ -224,6 +228,13 @@ def _serve(args: argparse.Namespace) -> int:
         ws_port=args.ws_port,
         max_watchers=args.max_watchers,
     )
+    if args.organiser_token:
+        print(
+            "warning: --organiser-token is readable by every user of this machine in the process list; "
+            "set FRONTIER_ORGANISER_TOKEN in the environment instead",
+            file=sys.stderr,
+            flush=True,
+        )
     running = create_server(settings)
     where = f"store {settings.store}" + (f" in {settings.data}" if settings.store == "sqlite" else "")
     print(f"frontier serving on {settings.host}:{running.port} ({where})", flush=True)
@@ -234,7 +245,13 @@ def _serve(args: argparse.Namespace) -> int:
         from web.server import start_http
 
         try:
-            http = start_http(running.app, settings.organiser_token, settings.host, settings.http_port)
+            http = start_http(
+                running.app,
+                settings.organiser_token,
+                settings.host,
+                settings.http_port,
+                failures=running.servicer.failures,  # one count of wrong tokens per address
+            )
         except ConfigError:
             running.stop()
             raise

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import quote, unquote, urlparse
 
+from service.rate_limit import Limits
 from trust import keys
 from trust.keys import SigningKey
 
@@ -41,6 +42,7 @@ class Settings:
     open_import: bool = False  # let anyone import even when an organiser token is set
     http_port: int | None = None  # the web viewer's port (web/), off when None; 0 picks a free one
     ws_port: int | None = None  # Play over WebSocket (wsplay/), off when None; 0 picks a free one
+    token_failures: Limits = Limits()  # wrong tokens allowed per address (service/rate_limit.py)
 
     @classmethod
     def from_env(cls, **overrides: object) -> Settings:

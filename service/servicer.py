@@ -42,6 +42,7 @@ from service.errors import (
 from service.exchange import export_lines, import_log, stored_record
 from service.games import Games, engine_for
 from service.generated.frontier.v1 import frontier_pb2, frontier_pb2_grpc
+from service.rate_limit import TokenFailures
 from service.records import FINISHED, GameRecord, decode_events
 from service.typed import typed_view
 from service.views import outcome_proto, redacted_entry_events, redacted_events, to_json, viewer_of
@@ -70,19 +71,27 @@ def handles_errors(method: F) -> F:
 
     @functools.wraps(method)
     def unary(self: Servicer, request: Any, context: grpc.ServicerContext) -> Any:
+        caller = None
         try:
-            self._caller(context)
-            return method(self, request, context)
+            caller = self._caller(context)
+            self.failures.before_call(context.peer(), caller)  # a guessing address waits
+            answer = method(self, request, context)
+            self.failures.after_call(context.peer(), caller, request)
+            return answer
         except ServiceError as error:
+            self.failures.refused(context.peer(), caller, error)
             context.abort(error.status, error.message, error.trailing_metadata())
 
     @functools.wraps(method)
     async def async_streaming(self: Servicer, request: Any, context: Any) -> AsyncIterator[Any]:
+        caller = None
         try:
-            self._caller(context)
+            caller = self._caller(context)
+            self.failures.before_call(context.peer(), caller)
             async for item in method(self, request, context):
                 yield item
         except ServiceError as error:
+            self.failures.refused(context.peer(), caller, error)
             await context.abort(error.status, error.message, error.trailing_metadata())
 
     if inspect.isasyncgenfunction(method):
@@ -131,9 +140,11 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
         *,
         signing_key: SigningKey,
         open_import: bool = False,
+        failures: TokenFailures | None = None,
     ) -> None:
         self.app = app
         self.organiser_token = organiser_token
+        self.failures = failures or TokenFailures()  # wrong tokens per address (service.rate_limit)
         self.signing_key = signing_key
         self.open_import = open_import  # anyone may import, even with an organiser token set
         self.watching = Watching(app, max_watchers)
