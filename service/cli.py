@@ -89,6 +89,13 @@ def _parser() -> argparse.ArgumentParser:
         help="let anyone import logs even with an organiser token set ($FRONTIER_OPEN_IMPORT=1)",
     )
     serve.add_argument(
+        "--open-create",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="let anyone create games (the default; --no-open-create or $FRONTIER_OPEN_CREATE=0: "
+        "only the organiser creates)",
+    )
+    serve.add_argument(
         "--http",
         type=int,
         metavar="PORT",
@@ -224,6 +231,7 @@ def _serve(args: argparse.Namespace) -> int:
         organiser_token=args.organiser_token,
         signing_key=args.signing_key,
         open_import=args.open_import,
+        open_create=args.open_create,
         http_port=args.http,
         ws_port=args.ws_port,
         max_watchers=args.max_watchers,

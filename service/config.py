@@ -40,6 +40,7 @@ class Settings:
     sqlite_lock_timeout: int = 10  # seconds a save waits for SQLite's write lock before UNAVAILABLE
     signing_key: Path | None = None  # default: signing-key.pem in `data`, made on first start
     open_import: bool = False  # let anyone import even when an organiser token is set
+    open_create: bool = True  # let anyone create games (service/create_policy.py says why)
     http_port: int | None = None  # the web viewer's port (web/), off when None; 0 picks a free one
     ws_port: int | None = None  # Play over WebSocket (wsplay/), off when None; 0 picks a free one
     token_failures: Limits = Limits()  # wrong tokens allowed per address (service/rate_limit.py)
@@ -56,6 +57,7 @@ class Settings:
             "organiser_token": env.get("FRONTIER_ORGANISER_TOKEN") or None,
             "signing_key": Path(env["FRONTIER_SIGNING_KEY"]) if env.get("FRONTIER_SIGNING_KEY") else None,
             "open_import": env.get("FRONTIER_OPEN_IMPORT", "") in ("1", "true", "yes"),
+            "open_create": env.get("FRONTIER_OPEN_CREATE", "1") not in ("0", "false", "no"),
             "http_port": int(env["FRONTIER_HTTP_PORT"]) if env.get("FRONTIER_HTTP_PORT") else None,
             "ws_port": int(env["FRONTIER_WS_PORT"]) if env.get("FRONTIER_WS_PORT") else None,
             "max_watchers": int(env.get("FRONTIER_MAX_WATCHERS", 20_000)),

@@ -98,6 +98,7 @@ def create_server(settings: Settings) -> Running:
         signing_key=signing_key,
         open_import=settings.open_import,
         failures=TokenFailures(settings.token_failures, seat_token=app.index.holds_seat_token),
+        open_create=settings.open_create,
     )
     workers = Jobs(max_workers=settings.workers, thread_name_prefix="frontier")
     loop = asyncio.new_event_loop()

@@ -31,6 +31,7 @@ from replay.record import state_hash
 from replay.verify import final_state_hash, verify
 from service.auth import Caller, authenticate, caller_from_metadata, seat_of
 from service.convert import command_from_proto, dict_to_struct, struct_to_dict
+from service.create_policy import check_create
 from service.errors import (
     DOMAIN,
     InvalidArgument,
@@ -141,12 +142,14 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
         signing_key: SigningKey,
         open_import: bool = False,
         failures: TokenFailures | None = None,
+        open_create: bool = True,
     ) -> None:
         self.app = app
         self.organiser_token = organiser_token
         self.failures = failures or TokenFailures()  # wrong tokens per address (service.rate_limit)
         self.signing_key = signing_key
         self.open_import = open_import  # anyone may import, even with an organiser token set
+        self.open_create = open_create  # anyone may create games (service/create_policy.py)
         self.watching = Watching(app, max_watchers)
         self.plays = Plays(app, self.watching)
 
@@ -182,6 +185,7 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
         engine_for(request.game)
         if len(request.tag) > 200:
             raise InvalidArgument("FIELD_TOO_LONG", "tag is longer than 200 characters", field="tag")
+        check_create(self._caller(context), request.tag, self.organiser_token, self.open_create)
         for name in request.players:
             if len(name) > MAX_ID_LENGTH:
                 raise InvalidArgument("FIELD_TOO_LONG", "a player name is too long", field="players")
