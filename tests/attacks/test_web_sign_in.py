@@ -12,12 +12,16 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
+from service.client import Client
+from service.generated.frontier.v1 import frontier_pb2
 from tests.conftest import ORGANISER, start_server
 from tests.web.conftest import Site
 from tests.web.http_client import get
@@ -44,8 +48,15 @@ def site(tmp_path: Path) -> Iterator[Site]:
     running.stop()
 
 
+@dataclass
+class Served:
+    process: subprocess.Popen[str]
+    http_port: int
+    grpc_port: int
+
+
 @pytest.fixture
-def served(tmp_path: Path) -> Iterator[tuple[subprocess.Popen[str], int]]:
+def served(tmp_path: Path) -> Iterator[Served]:
     """`frontier serve --http 0` in its own process, so its memory is its own."""
     env = {**os.environ, "FRONTIER_ORGANISER_TOKEN": ORGANISER}
     process = subprocess.Popen(
@@ -57,10 +68,10 @@ def served(tmp_path: Path) -> Iterator[tuple[subprocess.Popen[str], int]]:
         env=env,
     )
     assert process.stdout is not None
-    process.stdout.readline()
+    serving = re.match(r"frontier serving on 127\.0\.0\.1:(\d+) ", process.stdout.readline())
     found = re.fullmatch(r"web viewer on http://127\.0\.0\.1:(\d+)/\n", process.stdout.readline())
-    assert found
-    yield process, int(found.group(1))
+    assert serving and found
+    yield Served(process, int(found.group(1)), int(serving.group(1)))
     process.send_signal(signal.SIGTERM)
     process.wait(timeout=20)
 
@@ -91,9 +102,9 @@ def post_head(port: int, path: str, extra: str) -> bytes:
 
 
 def test_a_256_mib_sign_in_is_refused_413_and_the_server_does_not_hold_it(
-    served: tuple[subprocess.Popen[str], int],
+    served: Served,
 ) -> None:
-    process, port = served
+    process, port = served.process, served.http_port
     time.sleep(0.5)
     before = rss_bytes(process.pid)
     size = 256 * MiB
@@ -108,9 +119,9 @@ def test_a_256_mib_sign_in_is_refused_413_and_the_server_does_not_hold_it(
 
 
 def test_a_chunked_body_without_a_length_is_cut_off_at_the_limit(
-    served: tuple[subprocess.Popen[str], int],
+    served: Served,
 ) -> None:
-    process, port = served
+    process, port = served.process, served.http_port
     time.sleep(0.5)
     before = rss_bytes(process.pid)
     piece = b"A" * (64 * 1024)
@@ -190,3 +201,56 @@ def test_the_sites_own_forms_still_sign_in_and_out(site: Site) -> None:
     assert status == 303 and 'frontier_token=""' in answer["set-cookie"]
     # A tool with neither header (curl, a script) is no browser riding on a cookie: it still signs in.
     assert raw_post(site, "/login", f"token={ORGANISER}", {})[0] == 303
+
+
+def p99_seconds(calls: int, call: Callable[[], object]) -> float:
+    took = []
+    for _ in range(calls):
+        started = time.perf_counter()
+        call()
+        took.append(time.perf_counter() - started)
+    return sorted(took)[max(0, round(0.99 * len(took)) - 1)]
+
+
+def test_other_callers_are_answered_as_usual_while_big_bodies_pour_in(
+    served: Served,
+) -> None:
+    """Bounded load: 4 clients send 256 MiB sign-ins (declared and chunked) for as long as others are
+    measured; the others' p99 stays within max(5x unloaded p99, 250 ms) and the server's memory flat."""
+    process, port = served.process, served.http_port
+    with Client(f"127.0.0.1:{served.grpc_port}") as client:
+
+        def others() -> None:
+            assert get(f"http://127.0.0.1:{port}/healthz").status == 200
+            client.call("ListGameTypes", frontier_pb2.ListGameTypesRequest())
+
+        others()
+        unloaded = p99_seconds(100, others)
+        before = rss_bytes(process.pid)
+        stop = threading.Event()
+        refused: list[str] = []
+
+        def attack(chunked: bool) -> None:
+            block = b"A" * MiB
+            while not stop.is_set():
+                if chunked:
+                    head = post_head(port, "/login", "Transfer-Encoding: chunked\r\n")
+                    chunk = f"{len(block):x}\r\n".encode() + block + b"\r\n"
+                else:
+                    head = post_head(port, "/login", f"Content-Length: {256 * MiB}\r\n")
+                    chunk = block
+                refused.append(send_body(port, head, iter([chunk] * 256))[0])
+
+        attackers = [threading.Thread(target=attack, args=(i % 2 == 1,)) for i in range(4)]
+        for thread in attackers:
+            thread.start()
+        try:
+            loaded = p99_seconds(100, others)
+            grown = rss_bytes(process.pid) - before
+        finally:
+            stop.set()
+            for thread in attackers:
+                thread.join(timeout=120)
+    assert grown < 64 * MiB, f"the server grew by {grown / MiB:.0f} MiB"
+    assert loaded <= max(5 * unloaded, 0.25), (loaded, unloaded)
+    assert refused and set(refused) == {"HTTP/1.1 413 Request Entity Too Large"}, set(refused)
