@@ -73,7 +73,11 @@ def _parser() -> argparse.ArgumentParser:
         "($FRONTIER_STORE)",
     )
     serve.add_argument("--redis", help="redis:// URL for live fan-out across servers ($FRONTIER_REDIS)")
-    serve.add_argument("--organiser-token", help="token that sees everything ($FRONTIER_ORGANISER_TOKEN)")
+    serve.add_argument(
+        "--organiser-token",
+        help="token that sees everything; prefer $FRONTIER_ORGANISER_TOKEN: a flag is readable by every "
+        "local user (/proc/PID/cmdline). At least 32 characters, 10 of them different",
+    )
     serve.add_argument(
         "--signing-key",
         type=Path,
@@ -90,6 +94,13 @@ def _parser() -> argparse.ArgumentParser:
         action="store_true",
         default=None,
         help="let anyone import logs even with an organiser token set ($FRONTIER_OPEN_IMPORT=1)",
+    )
+    serve.add_argument(
+        "--open-create",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="let anyone create games (the default; --no-open-create or $FRONTIER_OPEN_CREATE=0: "
+        "only the organiser creates)",
     )
     serve.add_argument(
         "--http",
@@ -247,10 +258,18 @@ def _serve(args: argparse.Namespace) -> int:
         signing_key=args.signing_key,
         signer_name=args.signer_name,
         open_import=args.open_import,
+        open_create=args.open_create,
         http_port=args.http,
         ws_port=args.ws_port,
         max_watchers=args.max_watchers,
     )
+    if args.organiser_token:
+        print(
+            "warning: --organiser-token is readable by every user of this machine in the process list; "
+            "set FRONTIER_ORGANISER_TOKEN in the environment instead",
+            file=sys.stderr,
+            flush=True,
+        )
     running = create_server(settings)
     where = f"store {settings.store}" + (f" in {settings.data}" if settings.store == "sqlite" else "")
     print(f"frontier serving on {settings.host}:{running.port} ({where})", flush=True)
@@ -261,7 +280,13 @@ def _serve(args: argparse.Namespace) -> int:
         from web.server import start_http
 
         try:
-            http = start_http(running.app, settings.organiser_token, settings.host, settings.http_port)
+            http = start_http(
+                running.app,
+                settings.organiser_token,
+                settings.host,
+                settings.http_port,
+                failures=running.servicer.failures,  # one count of wrong tokens per address
+            )
         except ConfigError:
             running.stop()
             raise

@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from urllib.parse import quote, unquote, urlparse
 
+from service.rate_limit import Limits
 from trust import keys
 from trust import signer as signers
 from trust.keys import SigningKey
@@ -43,8 +44,10 @@ class Settings:
     signing_key: Path | None = None  # default: signing-key.pem in `data`, made on first start
     signer_name: str | None = None  # the name checkpoints are signed as; default: the host name
     open_import: bool = False  # let anyone import even when an organiser token is set
+    open_create: bool = True  # let anyone create games (service/create_policy.py says why)
     http_port: int | None = None  # the web viewer's port (web/), off when None; 0 picks a free one
     ws_port: int | None = None  # Play over WebSocket (wsplay/), off when None; 0 picks a free one
+    token_failures: Limits = Limits()  # wrong tokens allowed per address (service/rate_limit.py)
 
     @classmethod
     def from_env(cls, **overrides: object) -> Settings:
@@ -59,6 +62,7 @@ class Settings:
             "signing_key": Path(env["FRONTIER_SIGNING_KEY"]) if env.get("FRONTIER_SIGNING_KEY") else None,
             "signer_name": env.get("FRONTIER_SIGNER_NAME") or None,
             "open_import": env.get("FRONTIER_OPEN_IMPORT", "") in ("1", "true", "yes"),
+            "open_create": env.get("FRONTIER_OPEN_CREATE", "1") not in ("0", "false", "no"),
             "http_port": int(env["FRONTIER_HTTP_PORT"]) if env.get("FRONTIER_HTTP_PORT") else None,
             "ws_port": int(env["FRONTIER_WS_PORT"]) if env.get("FRONTIER_WS_PORT") else None,
             "max_watchers": int(env.get("FRONTIER_MAX_WATCHERS", 20_000)),

@@ -270,8 +270,11 @@ class Games(Application[UUID]):
             deal=deal.key if deal is not None else None,
             player_entropy=player_entropy,
         ).sealed()
-        grants = [(seat, names[seat], new_token()) for seat in range(len(players))]
-        hashes = [token_hash(token) for _, _, token in grants] + [""] * (seats - len(players))
+        # A seat named now is taken now; an unnamed one is open, as the log says, and gets no token.
+        grants = [(seat, names[seat], new_token()) for seat in range(len(players)) if names[seat]]
+        hashes = [""] * seats
+        for seat, _, token in grants:
+            hashes[seat] = token_hash(token)
         created = GameCreated(
             originator_id=uid,
             originator_version=1,

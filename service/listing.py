@@ -62,6 +62,9 @@ class GameIndex:
     _games: dict[str, Summary] = field(default_factory=dict)
     _last_seen: int = 0
     _lock: threading.Lock = field(default_factory=threading.Lock)
+    # Every seat token's hash, as the first 64 bits: tells a seat token from a guess on calls
+    # about no one game (service/rate_limit.py), at ~100 bytes a seat.
+    _seat_tokens: set[int] = field(default_factory=set)
 
     _CREATED = get_topic(GameCreated)
     _CLAIMED = get_topic(SeatClaimed)
@@ -81,6 +84,11 @@ class GameIndex:
                 if len(batch) < PAGE:
                     return
 
+    def holds_seat_token(self, digest: str) -> bool:
+        """Whether `digest` (service.auth.token_hash) is a seat token's of some stored game."""
+        self.catch_up()
+        return int(digest[:16], 16) in self._seat_tokens
+
     def _follow(self, notification: Any) -> None:
         game_id = str(notification.originator_id)
         if notification.topic in (self._ACCEPTED, self._RESEALED):  # a reseal adds its new line
@@ -95,6 +103,7 @@ class GameIndex:
                 self._games[game_id] = replace(self._games[game_id], finished=True)
         elif notification.topic == self._CREATED:
             created = cast(GameCreated, self.app.mapper.to_domain_event(notification))
+            self._seat_tokens.update(int(h[:16], 16) for h in created.token_hashes if h)
             header = created.header
             self._games[game_id] = Summary(
                 game_id=game_id,
@@ -111,6 +120,8 @@ class GameIndex:
             )
         elif notification.topic == self._CLAIMED and game_id in self._games:
             claimed = cast(SeatClaimed, self.app.mapper.to_domain_event(notification))
+            if claimed.token_hash:
+                self._seat_tokens.add(int(claimed.token_hash[:16], 16))
             summary = self._games[game_id]
             players = list(summary.players)
             players[claimed.seat] = claimed.player

@@ -29,6 +29,8 @@ from service.fanout import Broker, LocalBroker
 from service.games import Games
 from service.generated.frontier.v1 import frontier_pb2, frontier_pb2_grpc
 from service.jobs import Jobs
+from service.organiser_token import check_organiser_token
+from service.rate_limit import TokenFailures
 from service.request_guard import MalformedRequestGuard
 from service.servicer import Servicer
 from tournaments.servicer import register as register_tournaments
@@ -74,6 +76,7 @@ def create_server(settings: Settings) -> Running:
 
     A busy port, an unreachable PostgreSQL or Redis is one clear error here, not a trace later.
     """
+    check_organiser_token(settings.organiser_token)  # a guessable token stops us before anything starts
     signing_key = settings.load_signing_key()  # a bad key file stops us before anything starts
     _require_free_port(settings.host, settings.port)
     if settings.ws_port is not None:
@@ -94,6 +97,8 @@ def create_server(settings: Settings) -> Running:
         settings.max_watchers,
         signing_key=signing_key,
         open_import=settings.open_import,
+        failures=TokenFailures(settings.token_failures, seat_token=app.index.holds_seat_token),
+        open_create=settings.open_create,
     )
     workers = Jobs(max_workers=settings.workers, thread_name_prefix="frontier")
     loop = asyncio.new_event_loop()
@@ -178,7 +183,7 @@ async def _start(settings: Settings, servicer: Servicer, workers: Jobs) -> tuple
         ],
     )
     frontier_pb2_grpc.add_FrontierLedgerServicer_to_server(servicer, server)
-    tournaments_name = register_tournaments(server, servicer.app, settings.organiser_token)
+    tournaments_name = register_tournaments(server, servicer.app, settings.organiser_token, servicer.failures)
     health_servicer = health.HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
     reflection.enable_server_reflection(

@@ -31,6 +31,7 @@ from replay.record import state_hash
 from replay.verify import final_state_hash, verify
 from service.auth import Caller, authenticate, caller_from_metadata, seat_of
 from service.convert import command_from_proto, dict_to_struct, struct_to_dict
+from service.create_policy import check_create
 from service.errors import (
     DOMAIN,
     InvalidArgument,
@@ -42,6 +43,7 @@ from service.errors import (
 from service.exchange import export_lines, import_log, stored_record
 from service.games import Games, engine_for
 from service.generated.frontier.v1 import frontier_pb2, frontier_pb2_grpc
+from service.rate_limit import TokenFailures
 from service.records import FINISHED, GameRecord, decode_events
 from service.seed_reveal import awaiting_reveal, commits
 from service.typed import typed_view
@@ -71,19 +73,27 @@ def handles_errors(method: F) -> F:
 
     @functools.wraps(method)
     def unary(self: Servicer, request: Any, context: grpc.ServicerContext) -> Any:
+        caller = None
         try:
-            self._caller(context)
-            return method(self, request, context)
+            caller = self._caller(context)
+            self.failures.before_call(context.peer(), caller)  # a guessing address waits
+            answer = method(self, request, context)
+            self.failures.after_call(context.peer(), caller, request)
+            return answer
         except ServiceError as error:
+            self.failures.refused(context.peer(), caller, error)
             context.abort(error.status, error.message, error.trailing_metadata())
 
     @functools.wraps(method)
     async def async_streaming(self: Servicer, request: Any, context: Any) -> AsyncIterator[Any]:
+        caller = None
         try:
-            self._caller(context)
+            caller = self._caller(context)
+            self.failures.before_call(context.peer(), caller)
             async for item in method(self, request, context):
                 yield item
         except ServiceError as error:
+            self.failures.refused(context.peer(), caller, error)
             await context.abort(error.status, error.message, error.trailing_metadata())
 
     if inspect.isasyncgenfunction(method):
@@ -132,11 +142,15 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
         *,
         signing_key: SigningKey,
         open_import: bool = False,
+        failures: TokenFailures | None = None,
+        open_create: bool = True,
     ) -> None:
         self.app = app
         self.organiser_token = organiser_token
+        self.failures = failures or TokenFailures()  # wrong tokens per address (service.rate_limit)
         self.signing_key = signing_key
         self.open_import = open_import  # anyone may import, even with an organiser token set
+        self.open_create = open_create  # anyone may create games (service/create_policy.py)
         self.watching = Watching(app, max_watchers)
         self.plays = Plays(app, self.watching)
 
@@ -172,6 +186,7 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
         engine_for(request.game)
         if len(request.tag) > 200:
             raise InvalidArgument("FIELD_TOO_LONG", "tag is longer than 200 characters", field="tag")
+        check_create(self._caller(context), request.tag, self.organiser_token, self.open_create)
         for name in request.players:
             if len(name) > MAX_ID_LENGTH:
                 raise InvalidArgument("FIELD_TOO_LONG", "a player name is too long", field="players")

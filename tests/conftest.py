@@ -16,7 +16,8 @@ from service.config import Settings
 from service.server import Running, create_server
 from tests.servers import MissingBinary, Postgres, Redis, free_port
 
-ORGANISER = "organiser-secret-token"
+# A token as `frontier serve` demands one (service/organiser_token.py): 32+ characters, 10+ different.
+ORGANISER = "organiser-0cbC24gvaLKHNMj4eaJidQesolys-q3wpyBneSWLTt0"
 
 
 def sim_games(default: int = 20) -> int:

@@ -19,6 +19,7 @@ from eventsourcing.persistence import IntegrityError
 
 from engines.base import JsonValue, OptionError
 from engines.rng import seed_commitment
+from service.create_policy import tournament_tag
 from service.errors import Conflict, InvalidArgument, NotFound, RuleBroken
 from service.games import Games, engine_for
 from service.records import FINISHED
@@ -135,7 +136,7 @@ class TournamentDesk:
             players=tuple(names),
             table_size=table_size,
             rounds=rounds,
-            tag=tag or f"tournament:{uid}",
+            tag=tag or tournament_tag(str(uid)),
             seed_commitment=seed_commitment(seed),
             duplicate_deals=duplicate_deals,
         )

@@ -19,6 +19,7 @@ from google.protobuf import json_format
 
 from engines.wording import counted
 from service.client import Client, play_game
+from service.create_policy import TOURNAMENT_TAG_PREFIX
 from service.generated.frontier.v1 import frontier_pb2, tournaments_pb2, tournaments_pb2_grpc
 from tournaments import bulk
 from tournaments.disclosure import DEAL_IN_PLAY
@@ -318,9 +319,13 @@ def _verify(args: argparse.Namespace) -> int:
 
 
 def _games(args: argparse.Namespace) -> int:
-    tag = args.tag or (_tournament_tag(args.server, args.tournament) if args.tournament else "")
+    tag, members = args.tag, None
+    if args.tournament:  # its games are the ones its record names, not whatever carries its tag
+        tag, members = _tournament_games(args.server, args.tournament)
     with Client(args.server) as client:
         for game in _list_games(client, game=args.game, status=args.status, player=args.player, tag=tag):
+            if members is not None and game.game_id not in members:
+                continue
             if args.json:
                 print(json.dumps(json_format.MessageToDict(game, preserving_proto_field_name=True)))
             else:
@@ -343,12 +348,13 @@ def _list_games(client: Client, **filters: str) -> Iterator[Any]:
             return
 
 
-def _tournament_tag(server: str, tournament_id: str) -> str:
+def _tournament_games(server: str, tournament_id: str) -> tuple[str, set[str]]:
+    """The tournament's tag and the game ids its record names for its tables."""
     with TournamentClient(server) as client:
-        tag: str = client.tcall(
+        shown = client.tcall(
             "GetTournament", tournaments_pb2.GetTournamentRequest(tournament_id=tournament_id)
-        ).tag
-    return tag
+        )
+    return shown.tag, {t.game_id for r in shown.rounds for t in r.tables}
 
 
 def _watch(args: argparse.Namespace) -> int:
@@ -380,6 +386,9 @@ def _watch(args: argparse.Namespace) -> int:
 
 def server_logs(args: argparse.Namespace) -> tuple[str, list[bulk.GameLog]]:
     """(tournament id or "", the logs) of --tournament or --tag from --server, in play order."""
+    if not args.tournament and args.tag and args.tag.startswith(TOURNAMENT_TAG_PREFIX):
+        # A tournament's own tag: its games are the ones its record names (service/create_policy.py).
+        args.tournament = args.tag.removeprefix(TOURNAMENT_TAG_PREFIX)
     with TournamentClient(args.server, token=_token(args)) as client:
         if args.tournament:
             shown = client.tcall(

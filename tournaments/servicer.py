@@ -12,6 +12,7 @@ from service.convert import dict_to_struct, struct_to_dict
 from service.errors import InvalidArgument, PermissionDenied, Unauthenticated
 from service.games import Games
 from service.generated.frontier.v1 import tournaments_pb2, tournaments_pb2_grpc
+from service.rate_limit import TokenFailures
 from service.servicer import handles_errors
 from tournaments.app import Progress, TournamentDesk
 from tournaments.deals import comparison
@@ -23,9 +24,12 @@ SERVICE_NAME = tournaments_pb2.DESCRIPTOR.services_by_name["Tournaments"].full_n
 
 
 class TournamentsServicer(tournaments_pb2_grpc.TournamentsServicer):
-    def __init__(self, games: Games, organiser_token: str | None) -> None:
+    def __init__(
+        self, games: Games, organiser_token: str | None, failures: TokenFailures | None = None
+    ) -> None:
         self.desk = TournamentDesk(games)
         self.organiser_token = organiser_token
+        self.failures = failures or TokenFailures()
 
     def _caller(self, context: grpc.ServicerContext) -> Caller:
         """Who calls; `handles_errors` asks first, so a malformed header is refused on every call."""
@@ -202,9 +206,11 @@ def record_json(progress: Progress) -> dict[str, Any]:
     return data
 
 
-def register(server: grpc.Server, games: Games, organiser_token: str | None) -> str:
+def register(
+    server: grpc.Server, games: Games, organiser_token: str | None, failures: TokenFailures | None = None
+) -> str:
     """Add the Tournaments service to `server`; returns its full name for reflection."""
     tournaments_pb2_grpc.add_TournamentsServicer_to_server(
-        TournamentsServicer(games, organiser_token), server
+        TournamentsServicer(games, organiser_token, failures), server
     )
     return SERVICE_NAME

@@ -30,10 +30,14 @@ from replay.narrative import describe_outcome
 from service.auth import Caller, authenticate, caller_from_metadata
 from service.errors import InvalidArgument, PermissionDenied, ServiceError, Unauthenticated
 from service.games import Games
+from service.rate_limit import TokenFailures, TooManyFailures, address_of
 from service.records import GameRecord
 from service.views import viewer_of
 from tournaments.secrecy import deal_closed
+from web.headers import PageHeaders
+from web.limits import BodyLimit
 from web.page import games_page, message_page, viewer_page
+from web.same_origin import SameOriginPosts
 from web.steps import GameView, game_view, seat_labels, viewer_name
 from web.tournament_pages import TournamentPages
 
@@ -47,12 +51,21 @@ HTTP_STATUS = {
 }
 
 
-def create_app(games: Games, organiser_token: str | None) -> Starlette:
-    viewer = WebViewer(games, organiser_token)
-    tournaments = TournamentPages(games, _status, lambda request: viewer._caller(request).is_organiser)
+def create_app(games: Games, organiser_token: str | None, failures: TokenFailures | None = None) -> Starlette:
+    viewer = WebViewer(
+        games, organiser_token, failures or TokenFailures(seat_token=games.index.holds_seat_token)
+    )
+    tournaments = TournamentPages(
+        games, _status, lambda request: viewer._gameless_caller(request).is_organiser
+    )
     return Starlette(
-        # Pages carry a picture per step (MBs for a long game) that compresses ~10x.
-        middleware=[Middleware(GZipMiddleware, minimum_size=2048, compresslevel=5)],
+        middleware=[
+            Middleware(PageHeaders),  # outermost: refusals below carry the frame headers too
+            Middleware(BodyLimit),  # before anything reads a body
+            Middleware(SameOriginPosts),
+            # Pages carry a picture per step (MBs for a long game) that compresses ~10x.
+            Middleware(GZipMiddleware, minimum_size=2048, compresslevel=5),
+        ],
         routes=[
             Route("/", viewer.game_list),
             Route("/games/{game_id}", viewer.game_page),
@@ -67,17 +80,20 @@ def create_app(games: Games, organiser_token: str | None) -> Starlette:
 
 
 class WebViewer:
-    def __init__(self, games: Games, organiser_token: str | None) -> None:
+    def __init__(self, games: Games, organiser_token: str | None, failures: TokenFailures) -> None:
         self.games = games
         self.organiser_token = organiser_token
+        self.failures = failures  # wrong tokens per address, shared with gRPC under `frontier serve`
 
     # -- pages -------------------------------------------------------------------------
 
     def game_list(self, request: Request) -> Response:
         try:
-            caller = self._caller(request)
+            caller = self._gameless_caller(request)
         except ServiceError as error:
-            return HTMLResponse(message_page("Cannot list games", error.message), _status(error))
+            return HTMLResponse(
+                message_page("Cannot list games", error.message), _status(error), _headers(error)
+            )
         filters = {k: request.query_params.get(k, "") for k in ("game", "status", "tag")}
         search = self.games.index.search
         if not caller.is_organiser:  # any other token is checked against no game: a spectator's
@@ -103,7 +119,9 @@ class WebViewer:
         try:
             record, view, seat_param = self._view(request, after=0)
         except ServiceError as error:
-            return HTMLResponse(message_page("Cannot show this game", error.message), _status(error))
+            return HTMLResponse(
+                message_page("Cannot show this game", error.message), _status(error), _headers(error)
+            )
         poll = f"/api/games/{record.header.game_id}/steps" + (f"?seat={seat_param}" if seat_param else "")
         links: dict[str, Any] = {"games": "/"}
         if self._caller(request).is_organiser:
@@ -122,7 +140,9 @@ class WebViewer:
             _record, view, _seat = self._view(request, after=after)
         except ServiceError as error:
             return JSONResponse(
-                {"error": error.reason, "message": error.message, **error.metadata}, _status(error)
+                {"error": error.reason, "message": error.message, **error.metadata},
+                _status(error),
+                _headers(error),
             )
         data = view.to_json()
         return JSONResponse({k: data[k] for k in ("steps", "status", "result", "viewer")})
@@ -130,10 +150,17 @@ class WebViewer:
     async def login(self, request: Request) -> Response:
         if request.method == "GET":
             return HTMLResponse(message_page("Organiser sign-in", form=True))
-        # A one-field urlencoded form: parsed here rather than pulling in python-multipart.
+        address = _address(request)
+        try:
+            self.failures.admit(address)  # a guessing address waits before its token is looked at
+        except TooManyFailures as error:
+            return HTMLResponse(message_page("Sign-in refused", error.message), 429, _headers(error))
+        # A one-field urlencoded form (bounded by web.limits): parsed here rather than pulling in
+        # python-multipart.
         fields = parse_qs((await request.body()).decode("utf-8", "replace"))
         token = (fields.get("token") or [""])[0].strip()
         if not (self.organiser_token and hmac.compare_digest(token, self.organiser_token)):
+            self.failures.failed(address)
             return HTMLResponse(message_page("Sign-in refused", "That is not the organiser's token."), 403)
         response = RedirectResponse("/", status_code=303)
         # HttpOnly: page scripts never read it; SameSite=Strict: other sites cannot ride on it.
@@ -154,7 +181,7 @@ class WebViewer:
         events keeps a page's cost per second flat however long the game is.
         """
         record = self.games.get(request.path_params["game_id"])
-        caller = authenticate(self._caller(request), record.token_hashes)  # as over gRPC
+        caller = self._authenticated(request, record)  # as over gRPC
         if holds_back(record, caller):  # a delayed game: spectators see its public record
             record = public_record(self.games, record)
         if after < record.game_version:
@@ -176,12 +203,31 @@ class WebViewer:
             header = f"Bearer {request.cookies[TOKEN_COOKIE]}"
         if header is None:
             return Caller(token=None)
-        return caller_from_metadata([("authorization", header)], self.organiser_token)
+        self.failures.admit(_address(request))  # a guessing address waits before its token is looked at
+        try:
+            return caller_from_metadata([("authorization", header)], self.organiser_token)
+        except ServiceError as error:
+            self.failures.note(_address(request), None, error)
+            raise
+
+    def _authenticated(self, request: Request, record: GameRecord) -> Caller:
+        caller = self._caller(request)
+        try:
+            return authenticate(caller, record.token_hashes)
+        except ServiceError as error:
+            self.failures.note(_address(request), caller, error)
+            raise
+
+    def _gameless_caller(self, request: Request) -> Caller:
+        """The caller of a page about no one game: a token that is no one's is a failed guess."""
+        caller = self._caller(request)
+        self.failures.gameless(_address(request), caller)
+        return caller
 
     def _view(self, request: Request, *, after: int) -> tuple[GameRecord, GameView, str]:
         record = self.games.get(request.path_params["game_id"])
         # As over gRPC: a token that is neither the organiser's nor a seat of this game is refused.
-        caller = authenticate(self._caller(request), record.token_hashes)
+        caller = self._authenticated(request, record)
         if holds_back(record, caller):  # a delayed game: spectators see its public record
             record = public_record(self.games, record)
         seat_param = request.query_params.get("seat", "")
@@ -224,7 +270,17 @@ def _int_param(request: Request, name: str, default: int) -> int:
     return int(text)
 
 
+def _address(request: Request) -> str:
+    return address_of(request.client.host) if request.client is not None else "unknown"
+
+
+def _headers(error: ServiceError) -> dict[str, str] | None:
+    return {"Retry-After": str(error.retry_after)} if isinstance(error, TooManyFailures) else None
+
+
 def _status(error: ServiceError) -> int:
+    if isinstance(error, TooManyFailures):
+        return 429
     if isinstance(error, Unauthenticated):
         return 401
     return HTTP_STATUS.get(error.status.name, 500)

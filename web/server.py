@@ -16,6 +16,7 @@ import uvicorn
 
 from service.config import ConfigError
 from service.games import Games
+from service.rate_limit import TokenFailures
 from web.app import create_app
 
 
@@ -30,12 +31,18 @@ class RunningHttp:
         self.thread.join(timeout=5)
 
 
-def start_http(games: Games, organiser_token: str | None, host: str, port: int) -> RunningHttp:
+def start_http(
+    games: Games,
+    organiser_token: str | None,
+    host: str,
+    port: int,
+    failures: TokenFailures | None = None,
+) -> RunningHttp:
     try:
         sock = socket.create_server((host, port))
     except OSError as error:
         raise ConfigError(f"cannot serve the web viewer on {host}:{port}: {error.strerror}") from None
-    config = uvicorn.Config(create_app(games, organiser_token), log_level="warning", lifespan="off")
+    config = uvicorn.Config(create_app(games, organiser_token, failures), log_level="warning", lifespan="off")
     server = uvicorn.Server(config)
     thread = threading.Thread(
         target=lambda: asyncio.run(server.serve(sockets=[sock])), name="frontier-http", daemon=True

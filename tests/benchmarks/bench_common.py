@@ -20,7 +20,7 @@ import grpc
 from service.client import Client
 from service.generated.frontier.v1 import frontier_pb2
 
-ORGANISER = "bench-organiser-token"
+ORGANISER = "bench-organiser-Zt1x5mQ8vR2kLp7wN4cY9dHs3gJ6bF0e"
 ROOT = Path(__file__).resolve().parents[2]
 PYTHON = sys.executable
 
