@@ -324,8 +324,8 @@ def test_stopping_the_server_tells_open_sockets_it_is_going_away(tmp_path: Path)
             running.stop()
 
 
-def test_a_server_full_of_watchers_says_try_again_later(tmp_path: Path) -> None:
-    full = start_server(tmp_path / "data", ws_port=0, max_watchers=1)
+def test_a_seat_token_over_its_stream_cap_is_told_to_try_again_later(tmp_path: Path) -> None:
+    full = start_server(tmp_path / "data", ws_port=0, max_streams_per_seat=1)
     try:
         with Client(f"127.0.0.1:{full.port}") as client:
             g = create(client, "most-wanted", 3)
@@ -339,14 +339,14 @@ def test_a_server_full_of_watchers_says_try_again_later(tmp_path: Path) -> None:
                     if full.servicer.watching.active:
                         break
                     await asyncio.sleep(0.1)
-                return await _refused(url, [opening(g.game_id)], {"Authorization": f"Bearer {g.tokens[1]}"})
+                return await _refused(url, [opening(g.game_id)], {"Authorization": f"Bearer {g.tokens[0]}"})
             finally:
                 await holder.close()
 
         refusal = run_apart(scenario())
         assert (refusal.code, refusal.reason, refusal.close_code) == (
             "RESOURCE_EXHAUSTED",
-            "TOO_MANY_WATCHERS",
+            "TOO_MANY_SEAT_STREAMS",
             1013,
         )
     finally:
