@@ -16,6 +16,7 @@ from urllib.parse import quote, unquote, urlparse
 from service.stream_slots import StreamLimits
 from trust import keys
 from trust.keys import SigningKey
+from wsplay.limits import SocketLimits
 
 DEFAULT_PORT = 50051
 DEFAULT_DATA = "./data"
@@ -45,6 +46,7 @@ class Settings:
     open_import: bool = False  # let anyone import even when an organiser token is set
     http_port: int | None = None  # the web viewer's port (web/), off when None; 0 picks a free one
     ws_port: int | None = None  # Play over WebSocket (wsplay/), off when None; 0 picks a free one
+    ws_limits: SocketLimits = SocketLimits()  # deadlines, frame sizes and connection caps (FRONTIER_WS_*)
 
     @classmethod
     def from_env(cls, **overrides: object) -> Settings:
@@ -60,6 +62,7 @@ class Settings:
             "open_import": env.get("FRONTIER_OPEN_IMPORT", "") in ("1", "true", "yes"),
             "http_port": int(env["FRONTIER_HTTP_PORT"]) if env.get("FRONTIER_HTTP_PORT") else None,
             "ws_port": int(env["FRONTIER_WS_PORT"]) if env.get("FRONTIER_WS_PORT") else None,
+            "ws_limits": SocketLimits.from_env(env),
             "max_watchers": int(env.get("FRONTIER_MAX_WATCHERS", 20_000)),
             "max_spectators_per_address": int(
                 env.get("FRONTIER_MAX_SPECTATORS_PER_ADDRESS", StreamLimits.spectators_per_address)

@@ -136,8 +136,8 @@ def _run_loop(
         return
     ws_server = None
     if settings.ws_port is not None:
-        sockets = PlaySockets(servicer.plays, settings.organiser_token)
-        serving = sockets.serve(settings.host, settings.ws_port, settings.max_message_bytes)
+        sockets = PlaySockets(servicer.plays, settings.organiser_token, settings.ws_limits)
+        serving = sockets.serve(settings.host, settings.ws_port)
         try:
             ws_server = loop.run_until_complete(serving)
         except BaseException as error:

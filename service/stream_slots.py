@@ -49,12 +49,19 @@ def client_address(peer: str) -> str:
     if kind == "ipv4":
         return rest.rpartition(":")[0] or rest
     if kind == "ipv6":
-        host = rest.rpartition(":")[0].strip("[]") if rest.startswith("[") else rest
-        try:
-            return str(ipaddress.IPv6Network(f"{host.partition('%')[0]}/64", strict=False))
-        except ValueError:
-            return host
+        return client_of_host(rest.rpartition(":")[0].strip("[]") if rest.startswith("[") else rest)
     return kind or peer  # a Unix socket: every local client is one
+
+
+def client_of_host(host: str) -> str:
+    """The client an IP address names: itself, or for IPv6 its /64."""
+    try:
+        address = ipaddress.ip_address(host.partition("%")[0])
+    except ValueError:
+        return host
+    if address.version == 6:
+        return str(ipaddress.IPv6Network(f"{address}/64", strict=False))
+    return str(address)
 
 
 class StreamSlots:

@@ -22,6 +22,7 @@ from tests.conftest import ORGANISER, start_server
 from tests.service.helpers import Game, create, failure, legal, state
 from tests.wsplay.apart import run_apart
 from wsplay.client import PlaySocket
+from wsplay.limits import SocketLimits
 
 WAIT = 30.0
 
@@ -189,7 +190,7 @@ def test_malformed_and_text_frames_end_the_connection_as_unsupported_data(client
 
 
 def test_an_oversized_frame_is_refused_as_too_big(tmp_path: Path) -> None:
-    small = start_server(tmp_path / "data", ws_port=0, max_message_bytes=4096)
+    small = start_server(tmp_path / "data", ws_port=0, ws_limits=SocketLimits(opening_bytes=4096))
     try:
         with Client(f"127.0.0.1:{small.port}") as client:
             g = create(client, "most-wanted", 3)
