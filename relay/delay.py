@@ -19,16 +19,14 @@ from __future__ import annotations
 import asyncio
 from collections.abc import AsyncIterator
 from dataclasses import replace
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 
-from engines.base import fold
-from replay.record import Entry
+from relay.public_view import public_views
 from service.auth import Caller
 from service.games import Games
 from service.generated.frontier.v1 import frontier_pb2
 from service.listing import Summary
-from service.records import IN_PROGRESS, GameRecord, decode_events
-from service.store_events import CommandAccepted, RelayResealed
+from service.records import IN_PROGRESS, GameRecord
 from service.views import redacted_entry_events, viewer_of
 from tournaments.secrecy import deal_closed
 
@@ -42,40 +40,20 @@ def holds_back(record: GameRecord, caller: Caller) -> bool:
 
 def release_times(app: Games, record: GameRecord) -> dict[int, datetime]:
     """When each stored version becomes public: its storing time plus the delay."""
-    delay = timedelta(seconds=record.spectator_delay)
-    times: dict[int, datetime] = {}
-    for event in app.events.get(record.id):
-        if isinstance(event, CommandAccepted):
-            times.setdefault(int(event.entry["version"]), event.timestamp + delay)
-        elif isinstance(event, RelayResealed):
-            for entry in event.entries:
-                times.setdefault(int(entry["version"]), event.timestamp + delay)
-    return times
+    return public_views(app).release_times(record)
 
 
 def public_version(app: Games, record: GameRecord, now: datetime | None = None) -> int:
     """The latest version a spectator may see now."""
-    if record.spectator_delay <= 0:
-        return record.game_version
-    moment = now or datetime.now(UTC)
-    released = [v for v, at in release_times(app, record).items() if at <= moment]
-    return max([1, *released])
+    return public_views(app).public_version(record, now or datetime.now(UTC))
 
 
 def public_record(app: Games, record: GameRecord, now: datetime | None = None) -> GameRecord:
-    """The game as a spectator may see it: `record` folded only up to its public version."""
-    version = public_version(app, record, now)
-    if version >= record.game_version:
-        return record
-    game = record.header.game
-    state = fold(record.engine, None, decode_events(game, record.setup_events))
-    head = record.header.hash
-    for entry in app.entries(record.header.game_id):
-        if entry.version > version:
-            break
-        state = fold(record.engine, state, decode_events(game, entry.events))
-        head = entry.hash
-    return replace(record, state=state, game_version=version, head=head, status=IN_PROGRESS)
+    """The game as a spectator may see it: `record` folded only up to its public version.
+
+    Shared by every spectator and channel (relay.public_view): read and folded once per version.
+    """
+    return public_views(app).public_record(record, now or datetime.now(UTC))
 
 
 def public_search(
@@ -115,13 +93,17 @@ def public_summaries(app: Games, found: list[Summary], status: str) -> list[Summ
 async def delayed_updates(
     app: Games, game_id: str, from_version: int, caller: Caller
 ) -> AsyncIterator[frontier_pb2.GameUpdate]:
-    """A spectator's WatchGame of a delayed game: each version once it is public, in order."""
+    """A spectator's WatchGame of a delayed game: each version once it is public, in order.
+
+    Each poll reads nothing its game's other spectators have read: the record is the cached one,
+    and the public fold and the built updates are shared (relay.public_view).
+    """
+    views = public_views(app)
     sent = from_version
     while True:
         record = await asyncio.to_thread(app.get, game_id)
-        times = await asyncio.to_thread(release_times, app, record)
         now = datetime.now(UTC)
-        shown = await asyncio.to_thread(public_record, app, record, now)
+        shown = await asyncio.to_thread(views.public_record, record, now)
         viewer = viewer_of(shown, caller, deal_closed=await asyncio.to_thread(deal_closed, app, record))
         if sent < 1:
             events = redacted_entry_events(shown, shown.setup_events, viewer)
@@ -129,25 +111,11 @@ async def delayed_updates(
             yield frontier_pb2.GameUpdate(version=1, events=events, status=status)
             sent = 1
         if sent < shown.game_version:
-            entries = await asyncio.to_thread(_entries_after, app, game_id, sent)
-            for entry in entries:
-                if entry.version > shown.game_version:
-                    break
-                latest = entry.version == shown.game_version
-                yield frontier_pb2.GameUpdate(
-                    version=entry.version,
-                    seat=entry.seat,
-                    events=redacted_entry_events(shown, entry.events, viewer),
-                    status=shown.status if latest else IN_PROGRESS,
-                    seats_to_act=list(shown.engine.seats_to_act(shown.state)) if latest else [],
-                )
-                sent = entry.version
+            for update in await asyncio.to_thread(views.updates, shown, sent, viewer):
+                yield update
+                sent = update.version
         if shown.status != IN_PROGRESS and sent >= shown.game_version:
             return
-        pending = [at for v, at in times.items() if v > sent]
+        pending = [at for v, at in views.release_times(record).items() if v > sent]
         wait = min([POLL_SECONDS, *((at - now).total_seconds() for at in pending)])
         await asyncio.sleep(max(wait, 0.01))
-
-
-def _entries_after(app: Games, game_id: str, after: int) -> list[Entry]:
-    return list(app.entries(game_id, after=after))

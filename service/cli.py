@@ -31,6 +31,7 @@ import grpc
 
 from recordings import cli as recording_cli
 from relay import cli as relay_cli
+from service import stream_slots
 from service.config import ConfigError, Settings
 from tournaments import cli as organiser
 from trust.commands import add_trust_arguments
@@ -117,9 +118,17 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument(
         "--max-watchers",
         type=int,
-        help="open WatchGame streams allowed; more get RESOURCE_EXHAUSTED (default 20000 or "
-        "$FRONTIER_MAX_WATCHERS)",
+        help="spectators' (token-less) watch streams allowed; more get RESOURCE_EXHAUSTED; seats'"
+        " streams are never counted here (default 20000 or $FRONTIER_MAX_WATCHERS)",
     )
+    caps = stream_slots.StreamLimits()
+    for flag, default, what in (
+        ("--max-spectators-per-address", caps.spectators_per_address, "spectators' streams per address"),
+        ("--max-spectators-per-game", caps.spectators_per_game, "spectators' watch streams of one game"),
+        ("--max-streams-per-seat", caps.streams_per_seat, "Play and watch streams one seat token may hold"),
+    ):
+        env = "FRONTIER_" + flag.removeprefix("--").replace("-", "_").upper()
+        serve.add_argument(flag, type=int, metavar="N", help=f"{what} (default {default} or ${env})")
     serve.set_defaults(run=_serve)
 
     bots = commands.add_parser("bots", help="play full games with random legal-move bots over gRPC")
@@ -262,6 +271,9 @@ def _serve(args: argparse.Namespace) -> int:
         http_port=args.http,
         ws_port=args.ws_port,
         max_watchers=args.max_watchers,
+        max_spectators_per_address=args.max_spectators_per_address,
+        max_spectators_per_game=args.max_spectators_per_game,
+        max_streams_per_seat=args.max_streams_per_seat,
     )
     if args.organiser_token:
         print(

@@ -15,9 +15,11 @@ from pathlib import Path
 from urllib.parse import quote, unquote, urlparse
 
 from service.rate_limit import Limits
+from service.stream_slots import StreamLimits
 from trust import keys
 from trust import signer as signers
 from trust.keys import SigningKey
+from wsplay.limits import SocketLimits
 
 DEFAULT_PORT = 50051
 DEFAULT_DATA = "./data"
@@ -39,7 +41,10 @@ class Settings:
     organiser_token: str | None = None
     max_message_bytes: int = MAX_MESSAGE_BYTES
     workers: int = 64  # threads for unary calls; watch streams hold none
-    max_watchers: int = 20_000  # open WatchGame streams; beyond, RESOURCE_EXHAUSTED
+    max_watchers: int = 20_000  # spectators' open watch streams; beyond, RESOURCE_EXHAUSTED
+    max_spectators_per_address: int = StreamLimits.spectators_per_address
+    max_spectators_per_game: int = StreamLimits.spectators_per_game
+    max_streams_per_seat: int = StreamLimits.streams_per_seat  # per seat token (organiser: per game)
     sqlite_lock_timeout: int = 10  # seconds a save waits for SQLite's write lock before UNAVAILABLE
     signing_key: Path | None = None  # default: signing-key.pem in `data`, made on first start
     signer_name: str | None = None  # the name checkpoints are signed as; default: the host name
@@ -48,6 +53,7 @@ class Settings:
     http_port: int | None = None  # the web viewer's port (web/), off when None; 0 picks a free one
     ws_port: int | None = None  # Play over WebSocket (wsplay/), off when None; 0 picks a free one
     token_failures: Limits = Limits()  # wrong tokens allowed per address (service/rate_limit.py)
+    ws_limits: SocketLimits = SocketLimits()  # deadlines, frame sizes and connection caps (FRONTIER_WS_*)
 
     @classmethod
     def from_env(cls, **overrides: object) -> Settings:
@@ -65,12 +71,30 @@ class Settings:
             "open_create": env.get("FRONTIER_OPEN_CREATE", "1") not in ("0", "false", "no"),
             "http_port": int(env["FRONTIER_HTTP_PORT"]) if env.get("FRONTIER_HTTP_PORT") else None,
             "ws_port": int(env["FRONTIER_WS_PORT"]) if env.get("FRONTIER_WS_PORT") else None,
+            "ws_limits": SocketLimits.from_env(env),
             "max_watchers": int(env.get("FRONTIER_MAX_WATCHERS", 20_000)),
+            "max_spectators_per_address": int(
+                env.get("FRONTIER_MAX_SPECTATORS_PER_ADDRESS", StreamLimits.spectators_per_address)
+            ),
+            "max_spectators_per_game": int(
+                env.get("FRONTIER_MAX_SPECTATORS_PER_GAME", StreamLimits.spectators_per_game)
+            ),
+            "max_streams_per_seat": int(
+                env.get("FRONTIER_MAX_STREAMS_PER_SEAT", StreamLimits.streams_per_seat)
+            ),
         }
         values.update({k: v for k, v in overrides.items() if v is not None})
         if values["store"] == "postgres":
             values["store"] = postgres_url_from_env(env)
         return cls(**values)  # type: ignore[arg-type]
+
+    def stream_limits(self) -> StreamLimits:
+        return StreamLimits(
+            spectators=self.max_watchers,
+            spectators_per_address=self.max_spectators_per_address,
+            spectators_per_game=self.max_spectators_per_game,
+            streams_per_seat=self.max_streams_per_seat,
+        )
 
     def load_signing_key(self) -> SigningKey:
         """The key that signs checkpoints: the configured file, else one kept in the data folder.

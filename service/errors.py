@@ -91,3 +91,9 @@ class ResourceExhausted(ServiceError):
     """A server limit is reached (e.g. the number of watch streams); try again later."""
 
     status = grpc.StatusCode.RESOURCE_EXHAUSTED
+
+
+class DeadlineExceeded(ServiceError):
+    """The caller took longer than the server allows for a step (e.g. a socket's opening message)."""
+
+    status = grpc.StatusCode.DEADLINE_EXCEEDED

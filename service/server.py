@@ -99,6 +99,7 @@ def create_server(settings: Settings) -> Running:
         open_import=settings.open_import,
         failures=TokenFailures(settings.token_failures, seat_token=app.index.holds_seat_token),
         open_create=settings.open_create,
+        stream_limits=settings.stream_limits(),
     )
     workers = Jobs(max_workers=settings.workers, thread_name_prefix="frontier")
     loop = asyncio.new_event_loop()
@@ -140,8 +141,8 @@ def _run_loop(
         return
     ws_server = None
     if settings.ws_port is not None:
-        sockets = PlaySockets(servicer.plays, settings.organiser_token)
-        serving = sockets.serve(settings.host, settings.ws_port, settings.max_message_bytes)
+        sockets = PlaySockets(servicer.plays, settings.organiser_token, settings.ws_limits)
+        serving = sockets.serve(settings.host, settings.ws_port)
         try:
             ws_server = loop.run_until_complete(serving)
         except BaseException as error:
@@ -171,7 +172,9 @@ async def _start(settings: Settings, servicer: Servicer, workers: Jobs) -> tuple
             # gRPC sets SO_REUSEPORT by default: a second server on a busy port would start
             # and the kernel would split the clients between the two.
             ("grpc.so_reuseport", 0),
-            # Watchers multiplex over few connections: let one carry every allowed stream.
+            # A transport bound, not a per-client cap (service/stream_slots.py counts spectators per
+            # address and seats per token): one connection may carry a bot runner's many seats, or a
+            # proxy's many spectators, and a refused stream ends at once.
             ("grpc.max_concurrent_streams", settings.max_watchers + STREAMS_PER_CONNECTION_MARGIN),
             # gRPC cancels calls that wait for the server loop to take them beyond 1,000 (and
             # all beyond 3,000): thousands of watchers joining at once got CANCELLED.

@@ -46,6 +46,7 @@ from service.generated.frontier.v1 import frontier_pb2, frontier_pb2_grpc
 from service.rate_limit import TokenFailures
 from service.records import FINISHED, GameRecord, decode_events
 from service.seed_reveal import awaiting_reveal, commits
+from service.stream_slots import StreamLimits
 from service.typed import typed_view
 from service.views import outcome_proto, redacted_entry_events, redacted_events, to_json, viewer_of
 from service.watching import Watching
@@ -144,6 +145,7 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
         open_import: bool = False,
         failures: TokenFailures | None = None,
         open_create: bool = True,
+        stream_limits: StreamLimits | None = None,
     ) -> None:
         self.app = app
         self.organiser_token = organiser_token
@@ -151,7 +153,7 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
         self.signing_key = signing_key
         self.open_import = open_import  # anyone may import, even with an organiser token set
         self.open_create = open_create  # anyone may create games (service/create_policy.py)
-        self.watching = Watching(app, max_watchers)
+        self.watching = Watching(app, max_watchers, limits=stream_limits)
         self.plays = Plays(app, self.watching)
 
     def _caller(self, context: Any, record: GameRecord | None = None) -> Caller:
@@ -410,10 +412,11 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
         if caller.token is None and request.from_version >= 0:
             record = await asyncio.to_thread(self._game, game_id)
             if holds_back(record, caller):
-                async for update in delayed_updates(self.app, game_id, request.from_version, caller):
-                    yield update
+                with self.watching.slots.hold(record.header.game_id, caller, context.peer()):
+                    async for update in delayed_updates(self.app, game_id, request.from_version, caller):
+                        yield update
                 return
-        async for update in self.watching.stream(game_id, request.from_version, resolve):
+        async for update in self.watching.stream(game_id, request.from_version, resolve, context.peer()):
             yield update
 
     @handles_errors

@@ -4,8 +4,9 @@ A stream is an async generator, so it holds no thread while it waits: the broker
 it through the loop. Reading the store (and redacting what was read) runs in a small pool
 of worker threads; a live step whose record is at hand is redacted on the loop, which
 costs less than the hop to a thread. The watchers of a game share that work: one read, one redaction per view
-and version, whatever the number of watchers. A cap on streams answers
-RESOURCE_EXHAUSTED rather than letting watchers exhaust the server's memory.
+and version, whatever the number of watchers. Caps on streams (`service.stream_slots`: spectators
+per address, per game and in all; seats per token) answer RESOURCE_EXHAUSTED rather than letting
+watchers exhaust the server's memory, and no number of spectators refuses a seat.
 """
 
 from __future__ import annotations
@@ -18,12 +19,13 @@ from collections.abc import AsyncIterator, Callable, Hashable
 from typing import Any, TypeVar
 
 from service.auth import Caller
-from service.errors import InvalidArgument, ResourceExhausted
+from service.errors import InvalidArgument
 from service.fanout import LocalBroker
 from service.games import Games, parse_game_id
 from service.generated.frontier.v1 import frontier_pb2
 from service.jobs import Jobs
 from service.records import FINISHED, WAITING, GameRecord
+from service.stream_slots import StreamLimits, StreamSlots
 from service.views import redacted_entry_events, shared_entry_events, viewer_of
 from tournaments.secrecy import deal_closed
 
@@ -43,10 +45,11 @@ T = TypeVar("T")
 
 
 class Watching:
-    def __init__(self, app: Games, max_watchers: int, workers: int = 8) -> None:
+    def __init__(
+        self, app: Games, max_watchers: int, workers: int = 8, limits: StreamLimits | None = None
+    ) -> None:
         self.app = app
-        self.max_watchers = max_watchers
-        self.active = 0  # streams open; touched on the event loop only
+        self.slots = StreamSlots(limits or StreamLimits(spectators=max_watchers))
         self.pool = Jobs(max_workers=workers, thread_name_prefix="frontier-watch")
         self._updates: dict[tuple[object, ...], frontier_pb2.GameUpdate] = {}
         self._records: dict[str, GameRecord] = {}  # the latest record seen per watched game
@@ -59,29 +62,30 @@ class Watching:
         # idle watchers each waking to poll cost the loop more than delivering to them.
         self._healthy_poll = None if isinstance(app.broker, LocalBroker) else HEALTHY_POLL_SECONDS
 
+    @property
+    def active(self) -> int:
+        """Streams open, seats' and spectators'."""
+        return self.slots.active
+
     def close(self, deadline: float | None = None) -> None:
         """Take no more jobs; wait for the running ones until `deadline` (see `Jobs.stop`)."""
         self.pool.stop(deadline)
 
     async def stream(
-        self, game_id: str, from_version: int, resolve: Callable[[GameRecord], Caller]
+        self, game_id: str, from_version: int, resolve: Callable[[GameRecord], Caller], peer: str = ""
     ) -> AsyncIterator[frontier_pb2.GameUpdate]:
-        """The updates of one watch stream; `resolve` checks the caller against the game."""
+        """The updates of one watch stream; `resolve` checks the caller against the game.
+
+        `peer` (gRPC's `context.peer()`) names the client, whose spectators' streams are capped.
+        """
         # Watchers often join together (a table opens, a server restarts): one read serves them.
         record = await self._shared(("join", game_id), self.app.get, game_id, keep=FRESH_READ_SECONDS)
         caller = resolve(record)
         if from_version < 0:
             raise InvalidArgument("BAD_VERSION", "from_version must be 0 or more", field="from_version")
-        if self.active >= self.max_watchers:
-            raise ResourceExhausted(
-                "TOO_MANY_WATCHERS",
-                f"this server already serves {self.max_watchers} watch streams (its --max-watchers);"
-                " try again later or watch through another server",
-            )
-        self.active += 1
         game_id = record.header.game_id
         loop = asyncio.get_running_loop()
-        try:
+        with self.slots.hold(game_id, caller, peer):
             subscribed_at = time.monotonic()
             if isinstance(self.app.broker, LocalBroker):  # nothing to wait for: stay on the loop
                 subscription = self.app.broker.watch(game_id, loop)
@@ -96,8 +100,6 @@ class Watching:
                     yield update
             finally:
                 subscription.close()
-        finally:
-            self.active -= 1
 
     async def _follow(
         self, record: GameRecord, sent: int, caller: Caller, subscription: Any

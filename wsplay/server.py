@@ -7,6 +7,10 @@ one `Watching` and one broker.
 
 A refusal that ends the connection (a bad token, an unknown game, a malformed frame ...) is a
 last PlayUpdate whose `error` holds the gRPC status and reason, then a close frame.
+
+Until the opening message is answered the caller is unknown: it has `SocketLimits.open_timeout`
+to send it and frames of `opening_bytes` at most; connections are capped in all and per client
+address (wsplay/limits.py).
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hmac
+from collections import Counter
 from collections.abc import AsyncIterator
 from http import HTTPStatus
 from typing import Any
@@ -27,9 +32,11 @@ from websockets.protocol import State
 
 from play.session import Plays, play_error
 from service.auth import Caller, caller_from_metadata
-from service.errors import InvalidArgument, ServiceError, Unauthenticated
+from service.errors import DeadlineExceeded, InvalidArgument, ResourceExhausted, ServiceError, Unauthenticated
 from service.generated.frontier.v1 import frontier_pb2
 from service.servicer import MAX_ID_LENGTH
+from service.stream_slots import client_of_host
+from wsplay.limits import SocketLimits
 
 PATH = "/v1/play"
 # A frame the library refuses as too big never reaches us: it is answered with this update
@@ -103,22 +110,58 @@ async def later_requests(connection: ServerConnection) -> AsyncIterator[frontier
 class PlaySockets:
     """The WebSocket front of one server's `Plays`."""
 
-    def __init__(self, plays: Plays, organiser_token: str | None) -> None:
+    def __init__(self, plays: Plays, organiser_token: str | None, limits: SocketLimits | None = None) -> None:
         self.plays = plays
         self.organiser_token = organiser_token
+        self.limits = limits or SocketLimits()
+        self.open = 0  # connections past their handshake; on the loop only
+        self._by_address: Counter[str] = Counter()
 
-    async def serve(self, host: str, port: int, max_message_bytes: int) -> Server:
+    async def serve(self, host: str, port: int) -> Server:
         return await serve(
             self.handle,
             host,
             port,
             process_request=_only_play_path,
-            max_size=max_message_bytes,
+            max_size=self.limits.opening_bytes,  # raised to frame_bytes once the opening is answered
+            max_queue=4,  # frames read ahead of the handler: a seat sends one command at a time
             compression=None,  # deflate cost more CPU per move than the bytes it saved on loopback
             create_connection=_Connection,
         )
 
     async def handle(self, connection: ServerConnection) -> None:
+        address = client_of_host(str(connection.remote_address[0]))
+        try:
+            self._admit(address)
+        except ResourceExhausted as error:
+            await _refuse(connection, Refused(error, CloseCode.TRY_AGAIN_LATER))
+            return
+        self.open += 1
+        self._by_address[address] += 1
+        try:
+            await self._handle(connection)
+        finally:
+            self.open -= 1
+            self._by_address[address] -= 1
+            if self._by_address[address] <= 0:
+                del self._by_address[address]
+
+    def _admit(self, address: str) -> None:
+        limits = self.limits
+        if self._by_address[address] >= limits.connections_per_address:
+            raise ResourceExhausted(
+                "TOO_MANY_CONNECTIONS",
+                f"your address already holds {limits.connections_per_address} Play connections"
+                " (FRONTIER_WS_MAX_CONNECTIONS_PER_ADDRESS); close one first",
+            )
+        if self.open >= limits.connections:
+            raise ResourceExhausted(
+                "TOO_MANY_CONNECTIONS",
+                f"this server already holds {limits.connections} Play connections"
+                " (FRONTIER_WS_MAX_CONNECTIONS); try again later",
+            )
+
+    async def _handle(self, connection: ServerConnection) -> None:
         try:
             await self._play(connection)
         except Refused as refused:
@@ -130,11 +173,11 @@ class PlaySockets:
 
     async def _play(self, connection: ServerConnection) -> None:
         assert connection.request is not None  # the handshake is over when a handler runs
-        opening = parse(await connection.recv())
+        opening = parse(await self._opening(connection))
         caller = caller_of(connection.request.headers, opening, self.organiser_token)
         game_id = game_id_of(opening)
         updates = self.plays.play(game_id, opening, later_requests(connection), caller)
-        sending = asyncio.ensure_future(_send_all(connection, updates))
+        sending = asyncio.ensure_future(_send_all(connection, updates, self.limits.frame_bytes))
         closed = asyncio.ensure_future(connection.wait_closed())
         try:
             # A closed connection ends the stream at once, even while the game waits for others.
@@ -149,11 +192,27 @@ class PlaySockets:
             sending.result()  # a refusal raised while playing is raised here
             await connection.close()  # the game is over and its last step was sent
 
+    async def _opening(self, connection: ServerConnection) -> str | bytes:
+        """The opening frame, if it comes within the deadline."""
+        try:
+            async with asyncio.timeout(self.limits.open_timeout):
+                return await connection.recv()
+        except TimeoutError:
+            message = (
+                f"no opening message within {self.limits.open_timeout:g} s: send the PlayRequest that names"
+                " the game first"
+            )
+            raise Refused(DeadlineExceeded("OPENING_TIMEOUT", message)) from None
 
-async def _send_all(connection: ServerConnection, updates: AsyncIterator[frontier_pb2.PlayUpdate]) -> None:
+
+async def _send_all(
+    connection: ServerConnection, updates: AsyncIterator[frontier_pb2.PlayUpdate], frame_bytes: int
+) -> None:
     try:
         async for update in updates:
             await connection.send(update.SerializeToString())
+            # The opening is answered: the seat's token was accepted, its frames may be larger.
+            connection.protocol.max_message_size = frame_bytes
     finally:
         await updates.aclose()  # type: ignore[attr-defined]  # an async generator: its tasks stop
 

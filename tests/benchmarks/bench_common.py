@@ -169,6 +169,8 @@ def server_process(data: Path, *, store: str = "sqlite", redis: str | None = Non
     """`frontier serve` in its own process, as users run it."""
     command = [PYTHON, "-m", "service.cli", "serve", "--data", str(data), "--port", "0"]
     command += ["--store", store, "--organiser-token", ORGANISER]
+    # Every benchmark watcher comes from this one address: lift the per-address cap, not the pool's.
+    command += ["--max-spectators-per-address", "1000000"]
     if redis:
         command += ["--redis", redis]
     return Spawned(command, data / "server.log")

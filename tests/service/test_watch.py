@@ -6,7 +6,7 @@ import asyncio
 import random
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -122,9 +122,24 @@ def wait_until(condition: Callable[[], bool], timeout: float) -> bool:
     return condition()
 
 
+@pytest.fixture
+def crowded(tmp_path: Path) -> Iterator[Running]:
+    """A server that lets one address (this test's) hold a thousand spectators' streams."""
+    running = start_server(tmp_path / "data", max_spectators_per_address=1000)
+    yield running
+    running.stop()
+
+
+@pytest.fixture
+def crowded_client(crowded: Running) -> Iterator[Client]:
+    with Client(f"127.0.0.1:{crowded.port}") as client:
+        yield client
+
+
 def test_a_thousand_watchers_get_every_step_once_while_other_calls_are_answered(
-    server: Running, client: Client
+    crowded: Running, crowded_client: Client
 ) -> None:
+    server, client = crowded, crowded_client
     g = create(client, GAMES[0])
     address = f"127.0.0.1:{server.port}"
     chooser = random.Random(11)
@@ -200,8 +215,9 @@ def test_a_watcher_that_never_reads_does_not_hold_up_the_others() -> None:
     assert sorted(received) == sorted([2, 3, 4] * 1_000)
 
 
-def test_watchers_joining_while_commands_land_miss_no_step(server: Running, client: Client) -> None:
+def test_watchers_joining_while_commands_land_miss_no_step(crowded: Running, crowded_client: Client) -> None:
     """A step saved while a watcher joins reaches it from the store or live, never from neither."""
+    server, client = crowded, crowded_client
     g = create(client, GAMES[0])
     chooser = random.Random(5)
     version = 1

@@ -22,6 +22,7 @@ from tests.conftest import ORGANISER, start_server
 from tests.service.helpers import Game, create, failure, legal, state
 from tests.wsplay.apart import run_apart
 from wsplay.client import PlaySocket
+from wsplay.limits import SocketLimits
 
 WAIT = 30.0
 
@@ -189,7 +190,7 @@ def test_malformed_and_text_frames_end_the_connection_as_unsupported_data(client
 
 
 def test_an_oversized_frame_is_refused_as_too_big(tmp_path: Path) -> None:
-    small = start_server(tmp_path / "data", ws_port=0, max_message_bytes=4096)
+    small = start_server(tmp_path / "data", ws_port=0, ws_limits=SocketLimits(opening_bytes=4096))
     try:
         with Client(f"127.0.0.1:{small.port}") as client:
             g = create(client, "most-wanted", 3)
@@ -324,8 +325,8 @@ def test_stopping_the_server_tells_open_sockets_it_is_going_away(tmp_path: Path)
             running.stop()
 
 
-def test_a_server_full_of_watchers_says_try_again_later(tmp_path: Path) -> None:
-    full = start_server(tmp_path / "data", ws_port=0, max_watchers=1)
+def test_a_seat_token_over_its_stream_cap_is_told_to_try_again_later(tmp_path: Path) -> None:
+    full = start_server(tmp_path / "data", ws_port=0, max_streams_per_seat=1)
     try:
         with Client(f"127.0.0.1:{full.port}") as client:
             g = create(client, "most-wanted", 3)
@@ -339,14 +340,14 @@ def test_a_server_full_of_watchers_says_try_again_later(tmp_path: Path) -> None:
                     if full.servicer.watching.active:
                         break
                     await asyncio.sleep(0.1)
-                return await _refused(url, [opening(g.game_id)], {"Authorization": f"Bearer {g.tokens[1]}"})
+                return await _refused(url, [opening(g.game_id)], {"Authorization": f"Bearer {g.tokens[0]}"})
             finally:
                 await holder.close()
 
         refusal = run_apart(scenario())
         assert (refusal.code, refusal.reason, refusal.close_code) == (
             "RESOURCE_EXHAUSTED",
-            "TOO_MANY_WATCHERS",
+            "TOO_MANY_SEAT_STREAMS",
             1013,
         )
     finally:
