@@ -5,8 +5,8 @@ bucket is empty has its tokens refused unchecked (UNAUTHENTICATED `TOO_MANY_FAIL
 `retry_after_seconds`) until a failure has refilled. A global bucket (`global_burst`,
 `global_per_second`) is the backstop against guesses spread over many addresses: once it is empty,
 every address that has failed lately waits too. An address that has not failed lately is always
-checked, so the organiser is never locked out by others' guessing. IPv6 callers count by their
-/64 network, the block one subscriber usually holds.
+checked, so the organiser is never locked out by others' guessing. A caller is its address
+(`service.client_address`).
 
 Behind a reverse proxy every caller has the proxy's address: the limit is then the proxy's, which
 still bounds the rate of guesses through it.
@@ -14,7 +14,6 @@ still bounds the rate of guesses through it.
 
 from __future__ import annotations
 
-import ipaddress
 import math
 import threading
 import time
@@ -22,6 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from service.auth import Caller, token_hash
+from service.client_address import client_address
 from service.errors import ServiceError, Unauthenticated
 
 # Refusals that answer a presented token: a guess that failed. An organiser's NOT_A_SEAT is no guess.
@@ -116,7 +116,7 @@ class TokenFailures:
 
     def before_call(self, peer: str, caller: Caller) -> None:
         if caller.token is not None:
-            self.admit(address_of(peer))
+            self.admit(client_address(peer))
 
     def after_call(self, peer: str, caller: Caller, request: object) -> None:
         """A token on a call about no game that is neither the organiser's nor any seat's: a guess.
@@ -127,7 +127,7 @@ class TokenFailures:
         if caller.token is None or caller.is_organiser or not hasattr(request, "DESCRIPTOR"):
             return  # a stream of requests (Play) checks its token against its game
         if not getattr(request, "game_id", ""):
-            self.gameless(address_of(peer), caller)
+            self.gameless(client_address(peer), caller)
 
     def gameless(self, address: str, caller: Caller) -> None:
         """Count `caller`'s token as a failure unless it is the organiser's or a seat's."""
@@ -139,30 +139,9 @@ class TokenFailures:
             self.failed(address)
 
     def refused(self, peer: str, caller: Caller | None, error: ServiceError) -> None:
-        self.note(address_of(peer), caller, error)
+        self.note(client_address(peer), caller, error)
 
     def _forget(self, now: float) -> None:
         full = [a for a, b in self._addresses.items() if b.refill(now) >= b.capacity]
         for address in full or list(self._addresses)[: MAX_ADDRESSES // 2]:
             del self._addresses[address]
-
-
-def address_of(peer: str) -> str:
-    """The address a gRPC peer string (`ipv4:1.2.3.4:5`, `ipv6:[::1]:5`) or an HTTP client host names."""
-    kind, _, rest = peer.partition(":")
-    if kind == "ipv4":
-        peer = rest.rsplit(":", 1)[0]
-    elif kind == "ipv6":
-        peer = rest.rsplit(":", 1)[0].strip("[]")
-    elif kind in ("unix", "unix-abstract"):
-        return "unix"
-    try:
-        parsed = ipaddress.ip_address(peer.split("%", 1)[0])
-    except ValueError:
-        return peer
-    if parsed.version == 6:
-        mapped = parsed.ipv4_mapped
-        if mapped is not None:
-            return str(mapped)
-        return str(ipaddress.ip_network(f"{parsed}/64", strict=False))
-    return str(parsed)

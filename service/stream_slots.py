@@ -7,17 +7,14 @@ or WatchGame with a seat token of that game) and the organiser's are never count
 pool, so no number of spectators refuses a seat; they are capped per token and game instead,
 so that a token is not an unbounded way in either.
 
-A client is its address without the port: every new connection gets a new port, so a cap per
-connection holds nobody back. An IPv6 client counts by its /64, which one host commonly holds
-whole. Clients behind one proxy or NAT share an address: raise `--max-spectators-per-address`
-for a server behind a proxy.
+A client is its address (`service.client_address`). Clients behind one proxy or NAT share an
+address: raise `--max-spectators-per-address` for a server behind a proxy.
 
 The counters live on the server's event loop (every stream runs there): no lock.
 """
 
 from __future__ import annotations
 
-import ipaddress
 from collections import Counter
 from collections.abc import Hashable, Iterator
 from contextlib import contextmanager
@@ -25,6 +22,7 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from service.auth import Caller, token_hash
+from service.client_address import client_address
 from service.errors import ResourceExhausted
 
 DEFAULT_SPECTATORS = 20_000
@@ -41,27 +39,6 @@ class StreamLimits:
     spectators_per_address: int = DEFAULT_SPECTATORS_PER_ADDRESS
     spectators_per_game: int = DEFAULT_SPECTATORS_PER_GAME
     streams_per_seat: int = DEFAULT_STREAMS_PER_SEAT  # per seat token (and the organiser's, per game)
-
-
-def client_address(peer: str) -> str:
-    """The client a gRPC peer string (`ipv4:1.2.3.4:5678`, `ipv6:[::1]:5678`, `unix:...`) names."""
-    kind, _, rest = peer.partition(":")
-    if kind == "ipv4":
-        return rest.rpartition(":")[0] or rest
-    if kind == "ipv6":
-        return client_of_host(rest.rpartition(":")[0].strip("[]") if rest.startswith("[") else rest)
-    return kind or peer  # a Unix socket: every local client is one
-
-
-def client_of_host(host: str) -> str:
-    """The client an IP address names: itself, or for IPv6 its /64."""
-    try:
-        address = ipaddress.ip_address(host.partition("%")[0])
-    except ValueError:
-        return host
-    if address.version == 6:
-        return str(ipaddress.IPv6Network(f"{address}/64", strict=False))
-    return str(address)
 
 
 class StreamSlots:

@@ -28,9 +28,10 @@ from engines.registry import game_ids, get_engine
 from relay.delay import holds_back, public_record, public_search
 from replay.narrative import describe_outcome
 from service.auth import Caller, authenticate, caller_from_metadata
+from service.client_address import client_address
 from service.errors import InvalidArgument, PermissionDenied, ServiceError, Unauthenticated
 from service.games import Games
-from service.rate_limit import TokenFailures, TooManyFailures, address_of
+from service.rate_limit import TokenFailures, TooManyFailures
 from service.records import GameRecord
 from service.views import viewer_of
 from tournaments.secrecy import deal_closed
@@ -271,7 +272,7 @@ def _int_param(request: Request, name: str, default: int) -> int:
 
 
 def _address(request: Request) -> str:
-    return address_of(request.client.host) if request.client is not None else "unknown"
+    return client_address(request.client.host) if request.client is not None else "unknown"
 
 
 def _headers(error: ServiceError) -> dict[str, str] | None:

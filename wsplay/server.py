@@ -32,10 +32,10 @@ from websockets.protocol import State
 
 from play.session import Plays, play_error
 from service.auth import Caller, caller_from_metadata
+from service.client_address import client_address
 from service.errors import DeadlineExceeded, InvalidArgument, ResourceExhausted, ServiceError, Unauthenticated
 from service.generated.frontier.v1 import frontier_pb2
 from service.servicer import MAX_ID_LENGTH
-from service.stream_slots import client_of_host
 from wsplay.limits import SocketLimits
 
 PATH = "/v1/play"
@@ -130,7 +130,7 @@ class PlaySockets:
         )
 
     async def handle(self, connection: ServerConnection) -> None:
-        address = client_of_host(str(connection.remote_address[0]))
+        address = client_address(str(connection.remote_address[0]))
         try:
             self._admit(address)
         except ResourceExhausted as error:

@@ -20,9 +20,9 @@ import grpc
 import pytest
 
 from service.client import Client, SeatStream, play_game
+from service.client_address import client_address
 from service.generated.frontier.v1 import frontier_pb2
 from service.server import Running
-from service.stream_slots import client_address
 from tests.conftest import ORGANISER, start_server
 from tests.relay.test_spectator_delay import delayed_game
 from tests.service.helpers import create, failure

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from service.rate_limit import MAX_ADDRESSES, Limits, TokenFailures, TooManyFailures, address_of
+from service.client_address import client_address
+from service.rate_limit import MAX_ADDRESSES, Limits, TokenFailures, TooManyFailures
 
 
 class Clock:
@@ -45,9 +46,10 @@ def test_the_backstop_stops_addresses_that_failed_lately_but_never_a_clean_one()
 
 
 def test_ipv6_callers_count_by_their_64_and_ipv4_mapped_ones_as_ipv4() -> None:
-    assert address_of("ipv6:[2001:db8:1:2:aaaa::1]:443") == address_of("ipv6:[2001:db8:1:2:bbbb::9]:1")
-    assert address_of("ipv6:[2001:db8:1:3::1]:443") != address_of("ipv6:[2001:db8:1:2::1]:443")
-    assert address_of("ipv6:[::ffff:192.0.2.7]:5") == address_of("ipv4:192.0.2.7:6") == "192.0.2.7"
+    same_64 = ("ipv6:[2001:db8:1:2:aaaa::1]:443", "ipv6:[2001:db8:1:2:bbbb::9]:1")
+    assert client_address(same_64[0]) == client_address(same_64[1])
+    assert client_address("ipv6:[2001:db8:1:3::1]:443") != client_address("ipv6:[2001:db8:1:2::1]:443")
+    assert client_address("ipv6:[::ffff:192.0.2.7]:5") == client_address("ipv4:192.0.2.7:6") == "192.0.2.7"
 
 
 def test_the_addresses_remembered_are_bounded() -> None:
