@@ -141,7 +141,7 @@ def _run_loop(
         return
     ws_server = None
     if settings.ws_port is not None:
-        sockets = PlaySockets(servicer.plays, settings.organiser_token, settings.ws_limits)
+        sockets = PlaySockets(servicer.plays, settings.organiser_token, settings.ws_limits, servicer.failures)
         serving = sockets.serve(settings.host, settings.ws_port)
         try:
             ws_server = loop.run_until_complete(serving)

@@ -35,6 +35,7 @@ from service.auth import Caller, caller_from_metadata
 from service.client_address import client_address
 from service.errors import DeadlineExceeded, InvalidArgument, ResourceExhausted, ServiceError, Unauthenticated
 from service.generated.frontier.v1 import frontier_pb2
+from service.rate_limit import TokenFailures
 from service.servicer import MAX_ID_LENGTH
 from wsplay.limits import SocketLimits
 
@@ -110,10 +111,19 @@ async def later_requests(connection: ServerConnection) -> AsyncIterator[frontier
 class PlaySockets:
     """The WebSocket front of one server's `Plays`."""
 
-    def __init__(self, plays: Plays, organiser_token: str | None, limits: SocketLimits | None = None) -> None:
+    def __init__(
+        self,
+        plays: Plays,
+        organiser_token: str | None,
+        limits: SocketLimits | None = None,
+        failures: TokenFailures | None = None,
+    ) -> None:
         self.plays = plays
         self.organiser_token = organiser_token
         self.limits = limits or SocketLimits()
+        # Wrong tokens count against the caller's address as on gRPC and the web sign-in: an
+        # opening answers a wrong token otherwise than the organiser's, so it is a guess too.
+        self.failures = failures or TokenFailures()
         self.open = 0  # connections past their handshake; on the loop only
         self._by_address: Counter[str] = Counter()
 
@@ -139,7 +149,7 @@ class PlaySockets:
         self.open += 1
         self._by_address[address] += 1
         try:
-            await self._handle(connection)
+            await self._handle(connection, address)
         finally:
             self.open -= 1
             self._by_address[address] -= 1
@@ -161,9 +171,9 @@ class PlaySockets:
                 " (FRONTIER_WS_MAX_CONNECTIONS); try again later",
             )
 
-    async def _handle(self, connection: ServerConnection) -> None:
+    async def _handle(self, connection: ServerConnection, address: str) -> None:
         try:
-            await self._play(connection)
+            await self._play(connection, address)
         except Refused as refused:
             await _refuse(connection, refused)
         except ServiceError as error:
@@ -171,11 +181,22 @@ class PlaySockets:
         except ConnectionClosed:
             pass  # the client left: a command it sent is recorded or not, and a retry finds out which
 
-    async def _play(self, connection: ServerConnection) -> None:
+    async def _play(self, connection: ServerConnection, address: str) -> None:
         assert connection.request is not None  # the handshake is over when a handler runs
         opening = parse(await self._opening(connection))
-        caller = caller_of(connection.request.headers, opening, self.organiser_token)
-        game_id = game_id_of(opening)
+        caller: Caller | None = None
+        try:
+            caller = caller_of(connection.request.headers, opening, self.organiser_token)
+            if caller.token is not None:
+                self.failures.admit(address)  # a guessing address waits before its token is looked at
+            await self._serve(connection, game_id_of(opening), opening, caller)
+        except ServiceError as error:
+            self.failures.note(address, caller, error)
+            raise
+
+    async def _serve(
+        self, connection: ServerConnection, game_id: str, opening: frontier_pb2.PlayRequest, caller: Caller
+    ) -> None:
         updates = self.plays.play(game_id, opening, later_requests(connection), caller)
         sending = asyncio.ensure_future(_send_all(connection, updates, self.limits.frame_bytes))
         closed = asyncio.ensure_future(connection.wait_closed())

@@ -8,6 +8,7 @@ address is still let in; and a weak token stops the server at start-up.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import http.client
 import os
@@ -21,6 +22,8 @@ from pathlib import Path
 
 import grpc
 import pytest
+from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed
 
 from service.client import Client
 from service.config import ConfigError, Settings
@@ -29,6 +32,7 @@ from service.rate_limit import Limits
 from service.server import Running, create_server
 from tests.conftest import ORGANISER, start_server
 from tests.service.helpers import create, failure
+from tests.wsplay.apart import run_apart
 from web.server import start_http
 
 LIMITS = Limits(per_second=5.0, burst=10, global_per_second=10_000.0, global_burst=10_000)
@@ -221,3 +225,45 @@ def test_serve_refuses_a_weak_token_and_warns_when_the_token_is_on_the_command_l
     finally:
         process.terminate()
         process.wait(timeout=20)
+
+
+async def _guess_over_websocket(url: str, game_id: str, seconds: float) -> tuple[int, int, float]:
+    """Open a connection per fresh token for `seconds`: (tokens checked, refused unchecked, elapsed)."""
+    checked = refused = 0
+    started = time.monotonic()
+    while time.monotonic() - started < seconds:
+        token = os.urandom(24).hex()
+        async with connect(url, compression=None) as connection:
+            await connection.send(frontier_pb2.PlayRequest(game_id=game_id, token=token).SerializeToString())
+            with contextlib.suppress(ConnectionClosed):
+                while True:
+                    update = frontier_pb2.PlayUpdate.FromString(await asyncio.wait_for(connection.recv(), 10))
+                    if update.HasField("error"):
+                        break
+        if update.error.reason == "TOO_MANY_FAILURES":
+            refused += 1
+        else:
+            assert update.error.reason == "UNKNOWN_TOKEN", update
+            checked += 1
+    return checked, refused, time.monotonic() - started
+
+
+def test_guessing_through_websocket_play_is_slowed_to_the_limit(tmp_path: Path) -> None:
+    """A Play opening answers a wrong token otherwise than the organiser's (UNKNOWN_TOKEN, NOT_A_SEAT),
+    so each connection was an unlimited guess; now it counts against the address as on gRPC."""
+    running = start_server(tmp_path / "data", token_failures=LIMITS, ws_port=0)
+    try:
+        with Client(f"127.0.0.1:{running.port}") as client:
+            game = create(client, "most-wanted")
+            url = f"ws://127.0.0.1:{running.ws_port}/v1/play"
+            checked, refused, elapsed = run_apart(_guess_over_websocket(url, game.game_id, GUESSING_SECONDS))
+            assert checked <= LIMITS.burst + LIMITS.per_second * elapsed + 1, (checked, elapsed)
+            assert checked >= LIMITS.burst and refused > checked, (checked, refused)
+            # The same address is limited over gRPC too: one limiter for every front end.
+            request = frontier_pb2.GetStateRequest(game_id=game.game_id)
+            assert (
+                failure(lambda: client.call("GetState", request, token="x" * 40)).reason
+                == "TOO_MANY_FAILURES"
+            )
+    finally:
+        running.stop()
