@@ -16,8 +16,8 @@ from typing import Any
 
 from replay.forgeries import Record, cut_trailer, reseal
 from replay.record import SeatLine, seat_salt
-from trust import proofs
-from trust.keys import SigningKey
+from replay.trust import proofs
+from replay.trust.keys import SigningKey
 
 PROOF_FOLDER = "proofs"
 PROVEN_VERSION = 6  # the entry the proof cases prove

@@ -34,11 +34,11 @@ from replay.forgeries import PlainRecord, Record, cut_trailer, plain, reroll, re
 from replay.fork_cases import fork_cases
 from replay.logfile import write_lines
 from replay.record import DealLine, Entry, SeatLine, line_salt, mixed_seed, seat_salt
+from replay.trust.checkpoint import sign
+from replay.trust.keys import SigningKey, load_signing_key
+from replay.trust.signed_log import line_hashes
+from replay.trust.signer import SAMPLES
 from replay.verify import build_record, steps
-from trust.checkpoint import sign
-from trust.keys import SigningKey, load_signing_key
-from trust.signed_log import line_hashes
-from trust.signer import SAMPLES
 
 DEFAULT_OUT = Path(__file__).resolve().parent.parent / "seeds" / "conformance"
 SAMPLE_KEY = Path(__file__).resolve().parent.parent / "seeds" / "keys" / "samples.pem"

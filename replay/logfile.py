@@ -112,7 +112,7 @@ def read_lines(
     if not numbered:
         raise LogFormatError(1, "the log is empty; it must start with a header line")
     if checkpoint_allowed and _is_checkpoint(numbered[-1][1]):
-        # A signed checkpoint may close an export; it is not part of the record, and trust/
+        # A signed checkpoint may close an export; it is not part of the record, and replay/trust/
         # verifies it (trust.signed_log.read_signed, which has split it off already and so
         # reads with checkpoint_allowed=False), so the record reader leaves it aside.
         numbered.pop()
@@ -482,7 +482,7 @@ def _header(number: int, data: Mapping[str, JsonValue]) -> Header:
     fields = {1: _HEADER_FIELDS, 2: _HEADER_FIELDS_2}.get(format_version, _HEADER_FIELDS_3)
     if format_version >= 2 and "deal" in data:  # only a duplicate deal's header has one
         fields = (*fields, "deal")
-    if format_version >= 2 and "forked_from" in data:  # a forked game (relay/fork.py)
+    if format_version >= 2 and "forked_from" in data:  # a forked game (service/relay/fork.py)
         fields = (*fields, "forked_from")
     f = _Fields(number, data, fields)
     f.equal("version", 1, "the header must be version 1, found")

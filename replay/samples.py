@@ -23,13 +23,13 @@ from engines.registry import get_engine
 from engines.simulate import playout
 from replay.audit import build_report
 from replay.logfile import write_lines
+from replay.trust.checkpoint import sign
+from replay.trust.keys import load_signing_key
+from replay.trust.report import with_signature
+from replay.trust.signed_log import line_hashes
+from replay.trust.signer import SAMPLES
+from replay.trust.verdict import TrustedKey, judge
 from replay.verify import build_record, verify
-from trust.checkpoint import sign
-from trust.keys import load_signing_key
-from trust.report import with_signature
-from trust.signed_log import line_hashes
-from trust.signer import SAMPLES
-from trust.verdict import TrustedKey, judge
 
 # Player counts per game: the smallest, a middle and the largest table.
 SIZES: dict[str, tuple[int, ...]] = {

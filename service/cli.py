@@ -9,7 +9,7 @@ frontier import --server HOST:PORT [--token ORGANISER] FILE...
 frontier audit FILE [--key PUB | --server HOST:PORT] | --server HOST:PORT GAME_ID | --proof FILE [--key PUB]
 frontier prove --server HOST:PORT GAME_ID VERSION [-o FILE]
 frontier replay FILE [--html -o FILE.html [--seat N | --public]]
-frontier tournament create|round|show|standings|ratings|verify ...   (tournaments/cli.py)
+frontier tournament create|round|show|standings|ratings|verify ...   (service/tournaments/cli.py)
 frontier games --server HOST:PORT [filters]; frontier watch --server HOST:PORT GAME_ID
 frontier export --server HOST:PORT --tournament ID | --tag TAG [-o FILE.ndjson]
 frontier audit FILE... | BUNDLE.ndjson | --server HOST:PORT --tournament ID | --tag TAG [--json]
@@ -29,12 +29,12 @@ from typing import Any
 
 import grpc
 
-from recordings import cli as recording_cli
-from relay import cli as relay_cli
+from replay.recordings import cli as recording_cli
 from service import stream_slots
 from service.config import ConfigError, Settings
-from tournaments import cli as organiser
-from trust.commands import add_trust_arguments
+from service.relay import cli as relay_cli
+from service.tournaments import cli as organiser
+from service.trust_commands import add_trust_arguments
 
 TOKEN_HELP = "a seat or organiser token (default: $FRONTIER_TOKEN)"
 
@@ -289,7 +289,7 @@ def _serve(args: argparse.Namespace) -> int:
         print(f"Play over WebSocket on ws://{settings.host}:{running.ws_port}/v1/play", flush=True)
     http = None
     if settings.http_port is not None:
-        from web.server import start_http
+        from service.web.server import start_http
 
         try:
             http = start_http(
@@ -321,7 +321,7 @@ def _bots(args: argparse.Namespace) -> int:
     chooser = random.Random(args.seed)
     open_stream = None
     if args.ws:
-        from wsplay.client import seat_sockets
+        from service.wsplay.client import seat_sockets
 
         open_stream = seat_sockets(args.ws)
     with Client(args.server) as client:
@@ -449,7 +449,7 @@ EXIT_UNREADABLE = 2
 
 
 def _audit(args: argparse.Namespace) -> int:
-    from trust import commands
+    from service import trust_commands as commands
 
     if args.proof:
         if args.targets:
@@ -478,7 +478,7 @@ def _audit(args: argparse.Namespace) -> int:
 
 
 def _prove(args: argparse.Namespace) -> int:
-    from trust import commands
+    from service import trust_commands as commands
 
     return commands.prove(args, args.token or os.environ.get("FRONTIER_TOKEN"))
 
@@ -491,8 +491,8 @@ def _replay(args: argparse.Namespace) -> int:
         return EXIT_UNREADABLE
     from replay import logfile
     from replay.narrative import narrate
-    from trust.checkpoint import CheckpointError
-    from trust.signed_log import read_signed
+    from replay.trust.checkpoint import CheckpointError
+    from replay.trust.signed_log import read_signed
 
     try:
         header, entries, trailer, _checkpoint = read_signed(logfile.decode_lines(args.file.read_bytes()))
@@ -506,7 +506,7 @@ def _replay(args: argparse.Namespace) -> int:
 
 def _replay_html(args: argparse.Namespace) -> int:
     from engines.base import SPECTATOR
-    from web.offline import LogRefused, html_from_log
+    from service.web.offline import LogRefused, html_from_log
 
     if args.seat is not None and args.seat < 1:
         print(f"error: --seat counts seats from 1, as people do; {args.seat} is not a seat", file=sys.stderr)

@@ -14,12 +14,12 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from urllib.parse import quote, unquote, urlparse
 
+from replay.trust import keys
+from replay.trust import signer as signers
+from replay.trust.keys import SigningKey
 from service.rate_limit import Limits
 from service.stream_slots import StreamLimits
-from trust import keys
-from trust import signer as signers
-from trust.keys import SigningKey
-from wsplay.limits import SocketLimits
+from service.wsplay.limits import SocketLimits
 
 DEFAULT_PORT = 50051
 DEFAULT_DATA = "./data"
@@ -50,8 +50,8 @@ class Settings:
     signer_name: str | None = None  # the name checkpoints are signed as; default: the host name
     open_import: bool = False  # let anyone import even when an organiser token is set
     open_create: bool = True  # let anyone create games (service/create_policy.py says why)
-    http_port: int | None = None  # the web viewer's port (web/), off when None; 0 picks a free one
-    ws_port: int | None = None  # Play over WebSocket (wsplay/), off when None; 0 picks a free one
+    http_port: int | None = None  # the web viewer's port (service/web/), off when None; 0 picks a free one
+    ws_port: int | None = None  # Play over WebSocket (service/wsplay/), off when None; 0 picks a free one
     token_failures: Limits = Limits()  # wrong tokens allowed per address (service/rate_limit.py)
     ws_limits: SocketLimits = SocketLimits()  # deadlines, frame sizes and connection caps (FRONTIER_WS_*)
 

@@ -1,7 +1,7 @@
 """Who may create a game over the API, and which tags no caller may give one.
 
 A tag is free text, except that `tournament:` begins only the tags the tournament service gives its
-own tables (tournaments/app.py, which creates them in-process, never through CreateGame): a game
+own tables (service/tournaments/app.py, which creates them in-process, never through CreateGame): a game
 created through the API with such a tag is refused, whoever asks, so no outsider's game reads as a
 tournament's. A tournament's games are still listed and audited from its own record, which names
 each table's game id; the reserved tag is a label people can trust, not the proof.
@@ -14,9 +14,9 @@ creates, as only the organiser imports without `--open-import`.
 
 from __future__ import annotations
 
-from relay.access import require_organiser
 from service.auth import Caller
 from service.errors import InvalidArgument
+from service.relay.access import require_organiser
 
 TOURNAMENT_TAG_PREFIX = "tournament:"
 

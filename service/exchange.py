@@ -15,16 +15,16 @@ from uuid import UUID
 
 from engines.base import Seat
 from engines.codec import encode
-from relay.fork import check_fork_claim
 from replay import logfile
 from replay.record import DealLine, Header, Line, SeatLine, Trailer, canonical_json
+from replay.trust import checkpoint
+from replay.trust.keys import SigningKey
 from replay.verify import final_state_hash, verify
 from service.errors import DataLoss, InvalidArgument, RuleBroken
 from service.games import Games, outcome_json
 from service.records import FINISHED, GameRecord, decode_events
+from service.relay.fork import check_fork_claim
 from service.store_events import CommandAccepted, GameCreated, GameDealt, SeatClaimed
-from trust import checkpoint
-from trust.keys import SigningKey
 
 
 def trailer_for(record: GameRecord, *, reveal_seed: bool = False) -> Trailer | None:
@@ -62,7 +62,7 @@ def export_lines(
     yield _line(header.to_json(), record, viewer, is_header=True)
     for entry in app.lines(header.game_id):
         if entry.version > record.game_version:
-            break  # a record read earlier, or held back for spectators (relay/delay.py)
+            break  # a record read earlier, or held back for spectators (service/relay/delay.py)
         if entry.prev != previous or entry.hash != entry.sealed().hash:
             raise DataLoss(
                 "BROKEN_CHAIN",

@@ -22,7 +22,6 @@ from uuid import UUID, uuid4
 from eventsourcing.application import AggregateNotFoundError, Application
 from eventsourcing.persistence import IntegrityError, OperationalError, PersistenceError
 
-from commits.group import GroupCommitter
 from engines.base import Command, Engine, Event, JsonValue, OptionError, RuleViolation, fold
 from engines.codec import encode
 from engines.registry import UnknownGame, get_engine
@@ -40,6 +39,7 @@ from replay.record import (
 )
 from service import seed_reveal
 from service.auth import Caller, authenticate, new_token, seat_of, token_hash
+from service.commits.group import GroupCommitter
 from service.errors import (
     AlreadyExists,
     Conflict,
@@ -181,7 +181,7 @@ class Games(Application[UUID]):
         """Every line after the header, in chain order: entries, seat lines and the deal."""
         stored: list[Line] = []
         for event in self.events.get(parse_game_id(game_id)):
-            if isinstance(event, RelayResealed):  # a relayed log re-expanded whole (relay/)
+            if isinstance(event, RelayResealed):  # a relayed log re-expanded whole (service/relay/)
                 stored = [entry_from_json(data) for data in event.entries]
                 continue
             line = line_of(event)
@@ -196,7 +196,7 @@ class Games(Application[UUID]):
         for event in self.events.get(uid):
             if isinstance(event, CommandAccepted):
                 stored.append(event.entry)
-            elif isinstance(event, RelayResealed):  # a relayed log re-expanded whole (relay/)
+            elif isinstance(event, RelayResealed):  # a relayed log re-expanded whole (service/relay/)
                 stored = list(event.entries)
         for data in stored:
             if data["version"] > after:
@@ -534,7 +534,7 @@ class Games(Application[UUID]):
             ) from None
 
     def append_relayed(self, record: GameRecord, *events: Any) -> GameRecord:
-        """Save a relayed line's stored events (relay/live.py) after `record`, then tell watchers.
+        """Save a relayed line's stored events (service/relay/live.py) after `record`, then tell watchers.
 
         The caller holds `lock_for(record.id)`; another server that appended first makes
         this a CONTENTION conflict, as for any command.

@@ -42,7 +42,7 @@ class Summary:
     imported: bool = False
     player_entropy: bool = False
     dealt: bool = True  # False while a player-entropy game waits for its seats
-    spectator_delay: int = 0  # the public version lags (relay/delay.py): the servicer asks the store
+    spectator_delay: int = 0  # the public version lags (service/relay/delay.py): the servicer asks the store
     forked_from: str = ""  # a fork's source game id
 
     @property

@@ -99,7 +99,7 @@ class GameRecord:
             return mixed_seed(self.seed, self.client_seeds)
         return self.seed
 
-    spectator_delay: int = 0  # seconds every public channel lags behind (relay/delay.py)
+    spectator_delay: int = 0  # seconds every public channel lags behind (service/relay/delay.py)
     relay_token_hash: str = ""  # a relayed table game: the hash of the token RelayLine needs
 
     @property

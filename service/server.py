@@ -3,7 +3,7 @@
 The server is a `grpc.aio` server on an event loop of its own thread: unary handlers
 stay plain functions run in a pool of worker threads, while a WatchGame stream is an
 async generator on the loop and holds no thread, so thousands of watchers do not take
-the workers that every other call needs. With `ws_port`, Play over WebSocket (wsplay/)
+the workers that every other call needs. With `ws_port`, Play over WebSocket (service/wsplay/)
 runs on that same loop and shares its Play streams, watchers and broker.
 """
 
@@ -33,8 +33,8 @@ from service.organiser_token import check_organiser_token
 from service.rate_limit import TokenFailures
 from service.request_guard import MalformedRequestGuard
 from service.servicer import Servicer
-from tournaments.servicer import register as register_tournaments
-from wsplay.server import PlaySockets
+from service.tournaments.servicer import register as register_tournaments
+from service.wsplay.server import PlaySockets
 
 SERVICE_NAME = frontier_pb2.DESCRIPTOR.services_by_name["FrontierLedger"].full_name
 STREAMS_PER_CONNECTION_MARGIN = 1_000  # unary calls beside a connection full of watch streams

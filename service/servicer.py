@@ -17,17 +17,11 @@ import grpc
 
 from engines.base import fold
 from engines.registry import game_ids, get_engine
-from play.legal import legal_command_bytes as legal_now
-from play.session import Plays
-from recordings.service import expand_or_refuse
-from relay.access import require_organiser
-from relay.delay import delayed_updates, holds_back, public_record, public_search
-from relay.fork import check_delay, fork_game
-from relay.live import relay_line, start_relay
-from relay.messages import fork_origin
 from replay.audit import build_report
 from replay.narrative import describe_step
 from replay.record import state_hash
+from replay.trust import keys, proofs
+from replay.trust.keys import SigningKey
 from replay.verify import final_state_hash, verify
 from service.auth import Caller, authenticate, caller_from_metadata, seat_of
 from service.convert import command_from_proto, dict_to_struct, struct_to_dict
@@ -43,16 +37,22 @@ from service.errors import (
 from service.exchange import export_lines, import_log, stored_record
 from service.games import Games, engine_for
 from service.generated.frontier.v1 import frontier_pb2, frontier_pb2_grpc
+from service.play.legal import legal_command_bytes as legal_now
+from service.play.session import Plays
 from service.rate_limit import TokenFailures
+from service.recordings import expand_or_refuse
 from service.records import FINISHED, GameRecord, decode_events
+from service.relay.access import require_organiser
+from service.relay.delay import delayed_updates, holds_back, public_record, public_search
+from service.relay.fork import check_delay, fork_game
+from service.relay.live import relay_line, start_relay
+from service.relay.messages import fork_origin
 from service.seed_reveal import awaiting_reveal, commits
 from service.stream_slots import StreamLimits
+from service.tournaments.secrecy import deal_closed
 from service.typed import typed_view
 from service.views import outcome_proto, redacted_entry_events, redacted_events, to_json, viewer_of
 from service.watching import Watching
-from tournaments.secrecy import deal_closed
-from trust import keys, proofs
-from trust.keys import SigningKey
 
 __all__ = ["DOMAIN", "Servicer"]
 MAX_ID_LENGTH = 128
@@ -119,7 +119,7 @@ def _require_id(value: str, name: str) -> str:
 
 
 def _refuse_token(request: frontier_pb2.PlayRequest) -> None:
-    """PlayRequest.token is for WebSocket clients (wsplay/), which cannot set headers."""
+    """PlayRequest.token is for WebSocket clients (service/wsplay/), which cannot set headers."""
     if request.token:
         raise InvalidArgument(
             "TOKEN_NOT_ALLOWED",

@@ -25,9 +25,9 @@ class GameCreated(DomainEvent):
     # Stored by ImportLog rather than played here. The default is a class attribute, so events
     # stored before this field existed (their __dict__ lacks it) load as not imported.
     imported: bool = False
-    # Seconds every public channel lags behind (relay/delay.py); 0 for games stored before.
+    # Seconds every public channel lags behind (service/relay/delay.py); 0 for games stored before.
     spectator_delay: int = 0
-    # A relayed table game (relay/): the recording's header line and its relay token's hash.
+    # A relayed table game (service/relay/): the recording's header line and its relay token's hash.
     relay_header: str = ""
     relay_token_hash: str = ""
 
@@ -69,7 +69,7 @@ class CommandAccepted(DomainEvent):
 
     entry: dict[str, Any]  # replay.record.Entry.to_json()
     command_id: str  # the client's id, for idempotent retries ("" when imported)
-    relay_line: str = ""  # the recording line a relayed entry came from (relay/)
+    relay_line: str = ""  # the recording line a relayed entry came from (service/relay/)
 
 
 @dataclass(frozen=True)
@@ -83,7 +83,7 @@ class GameFinished(DomainEvent):
 class RelayResealed(DomainEvent):
     """A relayed line revealed a card the plan had put elsewhere: the whole log, re-expanded.
 
-    Only cards nobody had seen change (relay/README.md); the header and every entry are
+    Only cards nobody had seen change (service/relay/README.md); the header and every entry are
     replaced by these, the last entry being the new line's.
     """
 

@@ -26,8 +26,8 @@ from service.generated.frontier.v1 import frontier_pb2
 from service.jobs import Jobs
 from service.records import FINISHED, WAITING, GameRecord
 from service.stream_slots import StreamLimits, StreamSlots
+from service.tournaments.secrecy import deal_closed
 from service.views import redacted_entry_events, shared_entry_events, viewer_of
-from tournaments.secrecy import deal_closed
 
 UNHEALTHY_POLL_SECONDS = 0.5  # while the broker cannot deliver, follow the store this often
 HEALTHY_POLL_SECONDS = 2.0  # a safety net across servers (Redis); in one process nothing is missed

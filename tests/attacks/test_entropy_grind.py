@@ -30,6 +30,7 @@ from engines.rng import Deal, SeededRng, rng_key
 from replay.entropy import client_commitment
 from replay.logfile import split_lines
 from replay.record import canonical_json, mixed_seed
+from replay.trust.signed_log import read_signed
 from replay.verify import verify
 from service.auth import token_hash
 from service.client import Client, claim_seat, play_game, reveal_seed
@@ -38,7 +39,6 @@ from service.records import GameRecord
 from service.server import Running
 from tests.conftest import ORGANISER
 from tests.service.helpers import failure
-from trust.signed_log import read_signed
 
 SERVICE = "frontier.v1.FrontierLedger"
 REFUSALS = 4  # how many times the proxy refuses each claim and each reveal at least

@@ -18,15 +18,15 @@ import pytest
 from replay import logfile
 from replay.forgeries import reseal
 from replay.record import Header, Line, Trailer
+from replay.trust import checkpoint, keys
+from replay.trust.checkpoint import Checkpoint
+from replay.trust.signed_log import line_hashes, read_signed
 from replay.verify import verify
 from service.client import Client, play_bot_game
 from service.generated.frontier.v1 import frontier_pb2
 from service.server import Running
 from tests.conftest import ORGANISER, start_server
 from tests.trust.helpers import frontier
-from trust import checkpoint, keys
-from trust.checkpoint import Checkpoint
-from trust.signed_log import line_hashes, read_signed
 
 A_NAME, B_NAME = "Saloon A", "Saloon B"
 

@@ -21,12 +21,12 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 from service.client import Client
 from service.server import Running
+from service.wsplay.client import PlaySocket
+from service.wsplay.limits import SocketLimits
 from tests.attacks.test_socket_before_auth import huge_frame_start
 from tests.conftest import ORGANISER, start_server
 from tests.service.helpers import create, state
 from tests.wsplay.apart import run_apart
-from wsplay.client import PlaySocket
-from wsplay.limits import SocketLimits
 
 SAMPLES = 30
 WAIT = 20.0

@@ -30,10 +30,10 @@ from service.config import ConfigError, Settings
 from service.generated.frontier.v1 import frontier_pb2
 from service.rate_limit import Limits
 from service.server import Running, create_server
+from service.web.server import start_http
 from tests.conftest import ORGANISER, start_server
 from tests.service.helpers import create, failure
 from tests.wsplay.apart import run_apart
-from web.server import start_http
 
 LIMITS = Limits(per_second=5.0, burst=10, global_per_second=10_000.0, global_burst=10_000)
 GUESSING_SECONDS = 3.0

@@ -20,11 +20,11 @@ import pytest
 from service.client import Client, play_game
 from service.generated.frontier.v1 import frontier_pb2
 from service.server import Running
+from service.tournaments.cli import TournamentClient
 from tests.conftest import ORGANISER, start_server
 from tests.service.helpers import create, failure
 from tests.tournaments import helpers as cup
 from tests.trust.helpers import frontier
-from tournaments.cli import TournamentClient
 
 PLAYERS = ["Ann", "Bob", "Cy", "Dee"]
 

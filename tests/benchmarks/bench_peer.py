@@ -11,7 +11,7 @@ cache folder when missing) hosting a counter on its in-memory storage; its drive
 boardgame.io's own client in Node. Ours are the real games (Most Wanted and Deadwood 1876) on
 the SQLite store, every command durable, played through the Play protocol (one message per move)
 by asyncio drivers in this process, over both of its transports on one server: the gRPC stream
-and a WebSocket (wsplay/). The rows interleave peer and ours in rounds and report medians; where
+and a WebSocket (service/wsplay/). The rows interleave peer and ours in rounds and report medians; where
 Node is missing they say so and are skipped.
 """
 
@@ -35,9 +35,9 @@ from typing import Any, Protocol
 import grpc
 
 from service.generated.frontier.v1 import frontier_pb2, frontier_pb2_grpc
+from service.wsplay.client import PlaySocket
 from tests.benchmarks.bench_commands import sqlite_settings
 from tests.benchmarks.bench_common import ORGANISER, PYTHON, Mode, Row, Spawned, log, percentile
-from wsplay.client import PlaySocket
 
 PEER = Path(__file__).resolve().parent / "peer"
 OURS = ("most-wanted", "deadwood-1876")

@@ -23,12 +23,12 @@ from collections import defaultdict
 from pathlib import Path
 
 from engines.bot import random_command
-from play.session import answer, with_legal
 from service.auth import Caller
 from service.config import Settings
 from service.convert import command_from_proto, command_to_proto
 from service.games import Games
 from service.generated.frontier.v1 import frontier_pb2
+from service.play.session import answer, with_legal
 from service.records import FINISHED
 from service.watching import Watching
 

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from commits.group import GroupCommitter
+from service.commits.group import GroupCommitter
 from service.errors import Conflict, StoreUnavailable
 from service.games import Accepted, Games, canonical_json
 from service.store_events import CommandAccepted

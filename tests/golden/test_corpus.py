@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 from engines.registry import game_ids, get_engine
-from golden import corpus
-from golden.__main__ import main
+from replay.golden import corpus
+from replay.golden.__main__ import main
 
 # Run time of the whole replay on the development machine (2 shared cores): ~3.5 s.
 BUDGET_SECONDS = 60
@@ -116,7 +116,7 @@ def test_another_rules_version_asks_for_the_one_regenerate_command() -> None:
     assert str(difference) == (
         f"{relative}: recorded under rules western-legends/0, the engine is now "
         f"{get_engine('western-legends').rules_version}: regenerate the corpus with "
-        "`python -m golden --write` and review the changed files"
+        "`python -m replay.golden --write` and review the changed files"
     )
 
 
@@ -127,9 +127,9 @@ def test_a_missing_or_stale_file_is_named(tmp_path: Path) -> None:
     messages = [str(d) for d in corpus.check(tmp_path, ["deadwood-1876"])]
     assert messages == [
         "deadwood-1876/10-players-1.jsonl: not a corpus game any more; "
-        "regenerate with `python -m golden --write`",
+        "regenerate with `python -m replay.golden --write`",
         "deadwood-1876/2-players-1.jsonl: missing (a new game or player count?); "
-        "generate it with `python -m golden --write`",
+        "generate it with `python -m replay.golden --write`",
     ]
 
 
@@ -141,5 +141,5 @@ def test_writing_is_deterministic_and_reproduces_the_committed_files(tmp_path: P
     again = {p.name: p.read_bytes() for p in (tmp_path / "deadwood-1876").glob("*.jsonl")}
     assert again == first
     committed = {p.name: p.read_bytes() for p in (corpus.CORPUS_DIR / "deadwood-1876").glob("*.jsonl")}
-    assert first == committed, "the committed corpus is not what `python -m golden --write` writes"
+    assert first == committed, "the committed corpus is not what `python -m replay.golden --write` writes"
     assert main(["--check", "--corpus", str(tmp_path), "--game", "deadwood-1876"]) == 0

@@ -1,4 +1,4 @@
-"""Rules fuzzing (golden/fuzz.py): the engines survive random and adversarial playouts, and the fuzzer
+"""Rules fuzzing (replay/golden/fuzz.py): the engines survive random and adversarial playouts, and the fuzzer
 catches each kind of failure in a deliberately broken engine, writing a log that reproduces it.
 
 Sizes: FRONTIER_FUZZ_GAMES planned playouts per game (default 15: every strategy with every seat
@@ -21,8 +21,8 @@ from hypothesis import strategies as st
 from engines.base import Command, Engine, JsonValue, OptionError, RuleViolation, Seat
 from engines.registry import game_ids, get_engine
 from engines.rng import SeededRng
-from golden.fuzz import SEAT_ORDERS, STRATEGIES, Finding, Playout, plan, play, run
-from golden.option_space import option_values, single_changes
+from replay.golden.fuzz import SEAT_ORDERS, STRATEGIES, Finding, Playout, plan, play, run
+from replay.golden.option_space import option_values, single_changes
 from replay.logfile import read
 from replay.verify import verify
 from service.client import Client

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from engines.codec import encode
-from recordings.expand import expand_next, expand_steps
-from recordings.format import parse
-from recordings.problems import RecordingRejected
+from replay.recordings.expand import expand_next, expand_steps
+from replay.recordings.format import parse
+from replay.recordings.problems import RecordingRejected
 from tests.recordings.mistakes import DEADWOOD, sample_lines
 
 

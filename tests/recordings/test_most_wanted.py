@@ -7,8 +7,8 @@ from collections import Counter
 import pytest
 
 from engines.most_wanted.cards import DECK
-from recordings.expand import expand_text
-from recordings.problems import RecordingRejected
+from replay.recordings.expand import expand_text
+from replay.recordings.problems import RecordingRejected
 from replay.verify import verify
 from tests.recordings.mistakes import MOST_WANTED, at, sample_lines, whole
 

@@ -18,7 +18,7 @@ from engines.codec import encode
 from engines.most_wanted import events as ev
 from engines.registry import get_engine
 from engines.simulate import playout
-from recordings.expand import expand_text
+from replay.recordings.expand import expand_text
 from replay.verify import verify
 
 ENGINE = get_engine("most-wanted")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from recordings.expand import expand_text
+from replay.recordings.expand import expand_text
 from replay.verify import verify
 
 DOC = Path(__file__).resolve().parents[2] / "seeds" / "RECORDING.md"

@@ -4,9 +4,9 @@ fight shows cards the arranged deck had elsewhere; what anyone saw stays as writ
 
 from __future__ import annotations
 
-from recordings.expand import expand_text
 from replay.logfile import read_text
 from replay.record import Entry
+from replay.recordings.expand import expand_text
 from replay.verify import verify
 from service.client import Client
 from service.generated.frontier.v1 import frontier_pb2

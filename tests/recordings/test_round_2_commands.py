@@ -12,8 +12,8 @@ import pytest
 from engines.deadwood import events as dw
 from engines.deadwood.components import CARDS, DICE
 from engines.simulate import playout
-from recordings.expand import expand_text
-from recordings.problems import RecordingRejected
+from replay.recordings.expand import expand_text
+from replay.recordings.problems import RecordingRejected
 from replay.verify import verify
 from tests.recordings.mistakes import SAMPLES, at, whole
 from tests.recordings.test_table_properties import DEADWOOD, _deadwood_line, _face, _header

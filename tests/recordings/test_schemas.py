@@ -14,8 +14,8 @@ from jsonschema import Draft202012Validator
 
 from engines.registry import get_engine
 from engines.western_legends.characters import CHARACTER_NAMES
-from recordings.expand import expand_text
 from replay.logfile import write_lines
+from replay.recordings.expand import expand_text
 from tests.recordings.mistakes import sample_lines
 
 SEEDS = Path(__file__).resolve().parents[2] / "seeds"

@@ -8,8 +8,8 @@ from collections import Counter
 import pytest
 
 from engines.deadwood.components import CARDS, DICE
-from recordings.expand import expand_text
-from recordings.problems import RecordingRejected
+from replay.recordings.expand import expand_text
+from replay.recordings.problems import RecordingRejected
 from replay.verify import verify
 from tests.recordings.mistakes import DEADWOOD, WESTERN_LEGENDS, Mistake, at, sample_lines
 

@@ -17,7 +17,7 @@ from engines.deadwood.components import CARDS, SAFES
 from engines.registry import get_engine
 from engines.simulate import Step, playout
 from engines.western_legends import events as wl
-from recordings.expand import expand_text
+from replay.recordings.expand import expand_text
 from replay.verify import verify
 
 DEADWOOD = get_engine("deadwood-1876")

@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from recordings.expand import expand_text
-from recordings.problems import RecordingRejected
+from replay.recordings.expand import expand_text
+from replay.recordings.problems import RecordingRejected
 from replay.verify import verify
 from tests.recordings.mistakes import SAMPLES, Mistake, at
 

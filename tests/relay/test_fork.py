@@ -19,12 +19,12 @@ from service.cli import main
 from service.client import Client, play_game
 from service.generated.frontier.v1 import frontier_pb2
 from service.server import Running
+from service.tournaments.cli import TournamentClient
 from tests.conftest import ORGANISER, start_server
 from tests.relay.helpers import recording_lines, send
 from tests.relay.helpers import start as start_relay
 from tests.service.helpers import create, failure, state
 from tests.tournaments import helpers as tournament_helpers
-from tournaments.cli import TournamentClient
 
 # The face-down deck each game re-shuffles at a fork: (event kind, its order field, the view's key).
 HIDDEN_ORDER = {

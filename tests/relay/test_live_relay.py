@@ -9,8 +9,8 @@ from pathlib import Path
 import grpc
 import pytest
 
-from recordings.expand import expand_text
 from replay.logfile import read_text
+from replay.recordings.expand import expand_text
 from replay.verify import verify
 from service.cli import main
 from service.client import Client

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import time
 
-from relay.public_view import public_views
 from service.client import Client
+from service.relay.public_view import public_views
 from service.server import Running
 from tests.attacks.test_delayed_spectators_cost import SlowPlay, long_delayed_game, spectators
 from tests.conftest import ORGANISER

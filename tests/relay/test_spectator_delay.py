@@ -14,10 +14,10 @@ from engines.registry import get_engine
 from service.client import Client, play_game
 from service.generated.frontier.v1 import frontier_pb2
 from service.server import Running
+from service.web.server import start_http
 from tests.conftest import ORGANISER
 from tests.relay.helpers import Watcher, recording_lines, send, start
 from tests.service.helpers import Game, failure, legal, state, submit
-from web.server import start_http
 
 
 def delayed_game(client: Client, delay: int, game: str = "most-wanted") -> Game:

@@ -9,11 +9,11 @@ import pytest
 
 from replay import logfile
 from replay.conformance import DEFAULT_OUT, all_cases, corpus_files
+from replay.trust.keys import load_public_key
+from replay.trust.signed_log import line_hashes, read_signed
+from replay.trust.verdict import judge
 from replay.verify import verify
 from service.cli import main as frontier
-from trust.keys import load_public_key
-from trust.signed_log import line_hashes, read_signed
-from trust.verdict import judge
 
 SAMPLE_KEY = DEFAULT_OUT.parent / "keys" / "samples.pub"
 

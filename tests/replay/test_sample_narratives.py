@@ -8,8 +8,8 @@ import pytest
 
 from replay.narrative import narrate
 from replay.samples import DEFAULT_OUT, SIZES, sample_name
+from replay.trust.signed_log import read_signed
 from tests.engines.test_narrative_text import problems
-from trust.signed_log import read_signed
 
 SAMPLES = [(game, players) for game, sizes in SIZES.items() for players in sizes]
 

@@ -7,10 +7,10 @@ from pathlib import Path
 import pytest
 
 from replay.samples import DEFAULT_OUT, SIZES, sample_files, sample_name
+from replay.trust.keys import load_public_key
+from replay.trust.signed_log import line_hashes, read_signed
+from replay.trust.verdict import judge
 from replay.verify import verify
-from trust.keys import load_public_key
-from trust.signed_log import line_hashes, read_signed
-from trust.verdict import judge
 
 SAMPLE_PUBLIC_KEY = DEFAULT_OUT.parent / "keys" / "samples.pub"
 

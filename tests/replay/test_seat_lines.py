@@ -19,7 +19,7 @@ from replay.logfile import read_text, write_lines
 from replay.narrative import narrate
 from replay.record import DealLine, SeatLine, mixed_seed, seat_salt
 from replay.verify import verify
-from web.offline import html_from_log
+from service.web.offline import html_from_log
 
 DOC = (Path(__file__).resolve().parents[2] / "seeds" / "LOG-FORMAT.md").read_text(encoding="utf-8")
 GAME_ID = "7f0c1d2e-0000-4000-8000-000000000001"

@@ -28,17 +28,17 @@ from replay.entropy import client_commitment
 from replay.logfile import read_lines, split_lines
 from replay.narrative import narrate
 from replay.record import mixed_seed
+from replay.trust import checkpoint as checkpoints
+from replay.trust.checkpoint import CheckpointError
+from replay.trust.signed_log import line_hashes, read_signed
 from replay.verify import verify
 from service.client import Client, play_game
 from service.generated.frontier.v1 import frontier_pb2
 from service.server import Running
+from service.web.steps import game_view
 from tests.conftest import ORGANISER
 from tests.service.helpers import create, failure, state
 from tests.trust.helpers import frontier, parsed, reseal
-from trust import checkpoint as checkpoints
-from trust.checkpoint import CheckpointError
-from trust.signed_log import line_hashes, read_signed
-from web.steps import game_view
 
 
 def _claim(client: Client, game_id: str, player: str, seat: int, client_seed: str = "") -> str:

@@ -10,6 +10,9 @@ import pytest
 
 from replay import logfile
 from replay.forgeries import Record, cut_trailer, reroll
+from replay.trust.checkpoint import sign
+from replay.trust.keys import generate, public_pem
+from replay.trust.signed_log import line_hashes
 from replay.verify import verify
 from service.cli import main as frontier
 from service.client import Client
@@ -18,9 +21,6 @@ from tests.conftest import ORGANISER
 from tests.replay.helpers import simulated
 from tests.service.helpers import failure, state
 from tests.trust.helpers import server_key_file
-from trust.checkpoint import sign
-from trust.keys import generate, public_pem
-from trust.signed_log import line_hashes
 
 KEY = generate()  # the key of the server these logs claim to come from
 

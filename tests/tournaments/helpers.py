@@ -7,7 +7,7 @@ from typing import Any
 
 from service.client import play_game
 from service.generated.frontier.v1 import tournaments_pb2
-from tournaments.cli import TournamentClient
+from service.tournaments.cli import TournamentClient
 
 
 def create(

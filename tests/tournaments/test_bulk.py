@@ -14,8 +14,8 @@ import pytest
 from service.client import Client, play_bot_game
 from service.generated.frontier.v1 import frontier_pb2
 from service.server import Running
+from service.tournaments.bulk import GameLog, bundle_line
 from tests.trust.helpers import frontier, parsed, reseal, server_key_file
-from tournaments.bulk import GameLog, bundle_line
 
 
 def tagged_games(client: Client, tag: str, count: int, seed: int = 1) -> list[str]:
@@ -231,9 +231,9 @@ def test_watch_follows_a_game_live_until_it_ends(client: Client, address: str) -
 def test_a_tournament_bundle_checks_each_recorded_result_against_its_log(
     server: Running, address: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    from service.tournaments.cli import TournamentClient
     from tests.conftest import ORGANISER
     from tests.tournaments import helpers
-    from tournaments.cli import TournamentClient
 
     with TournamentClient(address, token=ORGANISER) as organiser:
         made = helpers.create(organiser, players=4, table_size=2, rounds=1)

@@ -21,13 +21,13 @@ from google.protobuf import json_format
 
 from service.client import play_game
 from service.server import Running
+from service.tournaments.cli import TournamentClient
+from service.tournaments.disclosure import DEAL_IN_PLAY
+from service.web.server import start_http
 from tests.conftest import ORGANISER, requires_most_wanted, start_server
 from tests.tournaments import helpers
 from tests.trust.helpers import frontier, server_key_file
 from tests.web.http_client import get
-from tournaments.cli import TournamentClient
-from tournaments.disclosure import DEAL_IN_PLAY
-from web.server import start_http
 
 WITHHELD_LINE = "finished, result withheld until every table of its deal has finished"
 WITHHELD_PAGE = "finished; result withheld until every table of its deal has finished"

@@ -18,12 +18,12 @@ from replay.verify import verify
 from service.client import play_game
 from service.generated.frontier.v1 import frontier_pb2
 from service.server import Running
+from service.tournaments.cli import TournamentClient
+from service.tournaments.deals import deal_key, deal_seed
+from service.tournaments.verify import verify_record
 from tests.conftest import ORGANISER, requires_most_wanted, start_server
 from tests.service.helpers import failure
 from tests.tournaments import helpers
-from tournaments.cli import TournamentClient
-from tournaments.deals import deal_key, deal_seed
-from tournaments.verify import verify_record
 
 PERMISSION_DENIED = grpc.StatusCode.PERMISSION_DENIED
 CHANNELS = ("GetState", "Replay", "ExportLog", "WatchGame", "Audit", "ProveInclusion")
@@ -250,8 +250,8 @@ def test_the_deal_key_is_read_strictly() -> None:
 
 @requires_most_wanted
 def test_the_web_viewer_keeps_a_deal_closed_until_every_table_has_finished(tmp_path: Path) -> None:
+    from service.web.server import start_http
     from tests.web.http_client import get
-    from web.server import start_http
 
     running = start_server(tmp_path / "data")
     http = start_http(running.app, ORGANISER, "127.0.0.1", 0)

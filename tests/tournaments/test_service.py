@@ -17,11 +17,11 @@ from openskill.models import PlackettLuce
 
 from service.generated.frontier.v1 import frontier_pb2
 from service.server import Running
+from service.tournaments.cli import TournamentClient
+from service.tournaments.verify import verify_record
 from tests.conftest import ORGANISER, start_server
 from tests.service.helpers import failure
 from tests.tournaments import helpers
-from tournaments.cli import TournamentClient
-from tournaments.verify import verify_record
 
 
 @pytest.fixture

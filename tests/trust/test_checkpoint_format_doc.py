@@ -7,7 +7,7 @@ import json
 import re
 from pathlib import Path
 
-from trust import checkpoint, keys, merkle
+from replay.trust import checkpoint, keys, merkle
 
 ROOT = Path(__file__).resolve().parents[2]
 DOC = ROOT / "seeds" / "CHECKPOINT-FORMAT.md"

@@ -8,12 +8,12 @@ from pathlib import Path
 
 import pytest
 
+from replay.trust import checkpoint, keys, known_keys
+from replay.trust.checkpoint import Checkpoint
 from service.client import Client
 from service.generated.frontier.v1 import frontier_pb2
 from service.server import Running
 from tests.trust.helpers import finished_export, frontier
-from trust import checkpoint, keys, known_keys
-from trust.checkpoint import Checkpoint
 
 ROOT = Path(__file__).resolve().parents[2]
 V1_LOG = ROOT / "tests" / "fixtures" / "checkpoint-v1" / "deadwood-1876-2p.jsonl"  # a sample as first signed

@@ -10,12 +10,12 @@ import grpc
 import pytest
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 
+from replay.trust import keys, proofs
 from service.client import Client
 from service.generated.frontier.v1 import frontier_pb2
 from tests.conftest import ORGANISER
 from tests.service.helpers import create, failure, legal, submit
 from tests.trust.helpers import finished_export, frontier, parsed, server_key_file
-from trust import keys, proofs
 
 
 def _prove(client: Client, game_id: str, version: int, token: str | None = None) -> proofs.InclusionProof:

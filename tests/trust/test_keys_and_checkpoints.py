@@ -13,11 +13,11 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from replay.trust import checkpoint, keys, merkle
 from service.client import Client
 from service.config import ConfigError, Settings
 from service.generated.frontier.v1 import frontier_pb2
 from tests.conftest import start_server
-from trust import checkpoint, keys, merkle
 
 HASHES = [hashlib.sha256(str(i).encode()).hexdigest() for i in range(7)]
 

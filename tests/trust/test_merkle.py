@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from trust import merkle
+from replay.trust import merkle
 
 
 def _sha(data: bytes) -> bytes:

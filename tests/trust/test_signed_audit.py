@@ -10,14 +10,14 @@ from pathlib import Path
 
 import pytest
 
+from replay.trust import checkpoint, keys
+from replay.trust.signed_log import line_hashes, read_signed
 from service.client import Client
 from service.generated.frontier.v1 import frontier_pb2
 from tests.conftest import ORGANISER
 from tests.servers import free_port
 from tests.service.helpers import create
 from tests.trust.helpers import finished_export, frontier, parsed, reseal, server_key_file, write
-from trust import checkpoint, keys
-from trust.signed_log import line_hashes, read_signed
 
 
 def _forge(lines: list[dict[str, object]], how: str) -> list[dict[str, object]]:

@@ -12,9 +12,9 @@ import pytest
 
 from service.client import Client
 from service.server import Running
+from service.web.server import RunningHttp, start_http
 from tests.conftest import ORGANISER, start_server
 from tests.web.browser import CHROMIUM_FLAGS, chromium_path
-from web.server import RunningHttp, start_http
 
 # Playwright must never fetch a browser of its own: we always hand it Debian's binary.
 os.environ.setdefault("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")

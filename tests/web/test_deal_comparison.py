@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from service.tournaments.cli import TournamentClient
+from service.tournaments.deals import deal_key
 from tests.conftest import ORGANISER, requires_most_wanted
 from tests.tournaments import helpers
 from tests.web.conftest import Site
 from tests.web.http_client import get
-from tournaments.cli import TournamentClient
-from tournaments.deals import deal_key
 
 PLAYERS = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo"]  # two tables of 3: one deal per round
 

@@ -7,9 +7,9 @@ from typing import Any
 
 import pytest
 
+from replay.trust.signed_log import read_signed
 from service.cli import main
 from tests.web.secrets import step_secrets, tokens
-from trust.signed_log import read_signed
 
 SAMPLE = Path(__file__).parents[2] / "seeds" / "logs" / "most-wanted" / "most-wanted-2p.jsonl"
 

@@ -10,9 +10,9 @@ import pytest
 
 from engines.base import SPECTATOR
 from replay.record import Header, Line
+from replay.trust.signed_log import read_signed
+from service.web.steps import game_view
 from tests.web.secrets import seat_step_secrets, step_secrets, tokens
-from trust.signed_log import read_signed
-from web.steps import game_view
 
 SAMPLES = Path(__file__).parents[2] / "seeds" / "logs"
 SVG_SHAPES = {"svg", "rect", "circle", "line", "text", "use"}

@@ -6,12 +6,12 @@ from html import unescape
 
 from service.client import Client
 from service.generated.frontier.v1 import frontier_pb2
+from service.tournaments.cli import TournamentClient
 from tests.conftest import ORGANISER
 from tests.tournaments import helpers
 from tests.web.conftest import Site
 from tests.web.http_client import get
 from tests.web.tournaments import played_tournament, standings_rows
-from tournaments.cli import TournamentClient
 
 PLAYERS = ["Ann", "Bo", "Cy", "Di"]
 

@@ -6,10 +6,10 @@ import re
 from html import unescape
 from typing import Any
 
+from service.tournaments.cli import TournamentClient
 from tests.conftest import ORGANISER
 from tests.tournaments import helpers
 from tests.web.conftest import Site
-from tournaments.cli import TournamentClient
 
 
 def played_tournament(

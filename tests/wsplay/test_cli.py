@@ -13,8 +13,8 @@ from pathlib import Path
 
 from service.client import Client
 from service.generated.frontier.v1 import frontier_pb2
+from service.wsplay.client import PlaySocket
 from tests.wsplay.apart import run_apart
-from wsplay.client import PlaySocket
 
 
 def test_serve_prints_the_socket_and_bots_play_whole_games_through_it(tmp_path: Path) -> None:

@@ -15,12 +15,12 @@ from service.client import Client, play_game
 from service.generated.frontier.v1 import frontier_pb2
 from service.records import decode_events
 from service.server import Running
+from service.tournaments.cli import TournamentClient
 from service.views import to_json
+from service.wsplay.client import seat_sockets
 from tests.conftest import ORGANISER
 from tests.service.helpers import create, legal, state
 from tests.tournaments import helpers as tournament
-from tournaments.cli import TournamentClient
-from wsplay.client import seat_sockets
 
 GAMES = ("most-wanted", "deadwood-1876", "western-legends")
 

@@ -18,11 +18,11 @@ from websockets.exceptions import ConnectionClosed, ConnectionClosedError, Inval
 from service.client import Client
 from service.generated.frontier.v1 import frontier_pb2
 from service.server import Running
+from service.wsplay.client import PlaySocket
+from service.wsplay.limits import SocketLimits
 from tests.conftest import ORGANISER, start_server
 from tests.service.helpers import Game, create, failure, legal, state
 from tests.wsplay.apart import run_apart
-from wsplay.client import PlaySocket
-from wsplay.limits import SocketLimits
 
 WAIT = 30.0
 

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from recordings.expand import expand_text
-from recordings.problems import RecordingRejected
+from replay.recordings.expand import expand_text
+from replay.recordings.problems import RecordingRejected
 from replay.verify import verify
 
 RECORDING = Path(__file__).resolve().parents[3] / "seeds" / "recordings" / "most-wanted.rec"

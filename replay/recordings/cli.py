@@ -1,0 +1,43 @@
+"""`frontier expand RECORDING -o LOG`: a table's recording into a full tabletop match log."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+from replay.logfile import write
+from replay.recordings.expand import expand_text
+from replay.recordings.problems import RecordingRejected
+
+
+def register(commands: Any) -> None:
+    """Add the `expand` subcommand to the `frontier` parser's subcommands."""
+    expand = commands.add_parser(
+        "expand", help="expand a table's recording (seeds/RECORDING.md) into a match log"
+    )
+    expand.add_argument("recording", type=Path)
+    expand.add_argument("-o", "--output", type=Path, required=True, help="the match log to write")
+    expand.add_argument(
+        "--lenient", action="store_true", help="report every problem in the file, not only the first"
+    )
+    expand.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """0 when the log was written; 1 with each problem printed as `FILE:LINE: CODE: sentence`."""
+    try:
+        text = args.recording.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        print(f"{args.recording}: cannot read: {error}", file=sys.stderr)
+        return 2
+    try:
+        expansion = expand_text(text, lenient=args.lenient)
+    except RecordingRejected as rejected:
+        for problem in rejected.problems:
+            print(f"{args.recording}:{problem.line}: {problem.code}: {problem.message}", file=sys.stderr)
+        return 1
+    write(args.output, expansion.header, expansion.entries, expansion.trailer)
+    print(f"{args.output}: {len(expansion.entries)} commands, {expansion.trailer.status}")
+    return 0

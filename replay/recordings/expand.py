@@ -1,0 +1,683 @@
+"""Expanding a recording through the engine into the full tabletop match log.
+
+The table saw only some cards. The engine is run with a *planned* deck: every
+shuffle first comes out in the components' own order, and whenever the rules
+deal a card other than the one the table saw (or a player names a card the
+plan did not give them), two cards of that shuffle are swapped and the game is
+run again from the start. A swap is kept only if every observation up to the
+failing one still holds, so no card is ever in two places and every card comes
+from the components. Cards written "unknown" keep whatever the plan leaves
+there: the first cards of the components' order not needed elsewhere.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any, TypeVar, cast
+
+from engines.base import Command, Engine, Event, JsonValue, OptionError, RuleViolation
+from engines.codec import Codec, DecodeError, encode
+from engines.registry import get_engine
+from engines.rng import Draw
+from replay.recordings.deadwood import Deadwood
+from replay.recordings.format import Header, Line, Recording, parse
+from replay.recordings.most_wanted import MostWanted
+from replay.recordings.problems import Problem, RecordingRejected
+from replay.recordings.seal import Expansion, Step, seal
+from replay.recordings.tablegame import UNKNOWN, Seen, TableGame
+from replay.recordings.western_legends import WesternLegends
+
+T = TypeVar("T")
+GAMES: dict[str, TableGame] = {g.game: g for g in (MostWanted(), Deadwood(), WesternLegends())}
+SUPPORTED = tuple(GAMES)  # games whose recordings this release expands
+MAX_SWAPS = 2000  # far above any real game's observed cards; stops a pathological file
+# Commands the engine may run in one expansion, over every replay and trial. Deterministic, so a
+# file expands or is refused the same way on every machine. A 420-command five-player game with
+# every card seen needs ~160,000 (about 15 s on one core); this bound is about 50 s.
+MAX_ENGINE_STEPS = 600_000
+MAX_PICKS = 500  # randint calls in one command: far beyond any tie a table re-rolls
+
+
+class _OutOfSteps(Exception):
+    """The expansion would cost more engine steps than any real game needs."""
+
+
+@dataclass
+class _Budget:
+    left: int
+    used: int = 0
+
+    def spend(self) -> None:
+        self.used += 1
+        if self.used > self.left:
+            raise _OutOfSteps
+
+
+def _spread(call: int) -> int:
+    return int.from_bytes(hashlib.sha256(b"frontier-recording-pick:%d" % call).digest()[:4], "big")
+
+
+class _Stop(Exception):
+    def __init__(
+        self, problem: Problem, swaps: Sequence[tuple[str, str]] = (), draw: str | None = None
+    ) -> None:
+        self.problem = problem
+        self.swaps = list(swaps)
+        self.draw = draw  # "channel:index" of the observation at fault, if one is
+
+
+class _PlannedRng:
+    """Shuffles come out as planned (else in the items' order); rolls are the observed ones."""
+
+    def __init__(
+        self, run: _Run, line: int, rolls: list[JsonValue], picks: dict[int, int] | None = None
+    ) -> None:
+        self._run, self._line, self._rolls = run, line, list(rolls)
+        self._picks = picks  # None: randint values are written (`rolls`); else call -> value found
+        self.draws: list[Draw] = []
+        self.ranges: list[tuple[int, int]] = []  # (low, high) of each randint call
+        self.values: list[int] = []
+
+    def shuffle(self, items: Sequence[T]) -> tuple[T, ...]:
+        index = len(self._run.shuffles)
+        planned = self._run.plan.get(index, [])
+        pool = list(items)
+        order: list[Any] = []
+        for item in planned:  # keep the plan's order for the items still being shuffled
+            if item in pool:
+                pool.remove(item)
+                order.append(item)
+        order += pool
+        self._run.shuffles.append(tuple(order))
+        self.draws.append({"op": "shuffle", "value": list(order)})
+        return tuple(order)
+
+    def randint(self, low: int, high: int) -> int:
+        self.ranges.append((low, high))
+        if self._picks is not None:
+            call = len(self.ranges) - 1
+            if call >= MAX_PICKS:
+                raise _Stop(
+                    Problem(
+                        self._line,
+                        "MISSING_ROLL",
+                        f"the rules keep rolling here ({MAX_PICKS} dice or picks): write the dice as they "
+                        f"came up, ties and re-rolls included",
+                    )
+                )
+            # A call nothing written decides: a fixed but unpatterned value, so that re-rolls of a tie end.
+            value = self._picks.get(call, low + _spread(call) % (high - low + 1))
+            value = value if low <= value <= high else low
+            self.values.append(value)
+            self.draws.append({"op": "randint", "value": value})
+            return value
+        if not self._rolls:
+            raise _Stop(
+                Problem(
+                    self._line,
+                    "MISSING_ROLL",
+                    "the rules need a chance result here that the line does not give",
+                )
+            )
+        value = self._rolls.pop(0)
+        if type(value) is not int or not low <= value <= high:
+            raise _Stop(
+                Problem(
+                    self._line,
+                    "IMPOSSIBLE_ROLL",
+                    f"{value!r} cannot come up here: it must be from {low} to {high}",
+                )
+            )
+        self.draws.append({"op": "randint", "value": value})
+        return value
+
+    def leftover(self) -> list[JsonValue]:
+        return self._rolls
+
+
+@dataclass
+class _Run:
+    plan: dict[int, list[Any]]
+    budget: _Budget
+    shuffles: list[tuple[Any, ...]] = field(default_factory=list)
+    steps: list[Step] = field(default_factory=list)
+    passed: int = 0  # observations and commands that held: a swap must raise this
+    filled: dict[str, int] = field(default_factory=dict)  # card -> line where it was drawn unseen
+    later: dict[str, list[JsonValue]] = field(default_factory=dict)  # setup observations still to come
+    game: TableGame | None = None
+    pending_take: int | None = None  # the line of a robbery written with its "safe", until the fight ends
+    reserved: set[str] = field(default_factory=set)  # items written somewhere: unseen picks avoid them
+
+
+def expand_text(
+    text: str, *, lenient: bool = False, game_id: str | None = None, max_steps: int = MAX_ENGINE_STEPS
+) -> Expansion:
+    """The sealed log of a recording, or RecordingRejected with the first (strict) or every problem."""
+    recording = parse(text)
+    if recording.header is None:
+        raise RecordingRejected(recording.problems if lenient else recording.problems[:1])
+    if recording.problems and not lenient:
+        # Strict mode names the first problem in the file: a rule problem on a line before
+        # the first unreadable one is real (the unreadable line cannot have caused it).
+        unreadable = recording.problems[0]
+        try:
+            _expand(replace(recording, problems=[]), False, game_id, max_steps)
+        except RecordingRejected as rejected:
+            if rejected.problems[0].line < unreadable.line:
+                raise
+        raise RecordingRejected([unreadable])
+    return _expand(recording, lenient, game_id, max_steps)
+
+
+def _expand(recording: Recording, lenient: bool, game_id: str | None, max_steps: int) -> Expansion:
+    engine, steps = expand_steps(recording, lenient, max_steps)
+    return seal(engine, recording, steps, game_id)
+
+
+def expand_steps(
+    recording: Recording, lenient: bool = False, max_steps: int = MAX_ENGINE_STEPS
+) -> tuple[Engine, list[Step]]:
+    """The engine and every step (the setup first) of a parsed recording, or RecordingRejected."""
+    problems = list(recording.problems)
+    header = recording.header
+    assert header is not None
+    if header.game not in SUPPORTED:
+        raise RecordingRejected(
+            [
+                Problem(
+                    header.line,
+                    "UNKNOWN_GAME",
+                    f"recordings of {header.game!r} cannot be expanded; supported: {', '.join(SUPPORTED)}",
+                )
+            ]
+        )
+    engine = get_engine(header.game)
+    game = GAMES[header.game]
+    skip: set[int] = set()
+    unseen: set[tuple[int, str]] = set()  # (line, index) of draws treated as unknown after a reported problem
+    plan: dict[int, list[Any]] = {}
+    budget = _Budget(max_steps)
+    too_complex = Problem(
+        header.line,
+        "TOO_COMPLEX",
+        f"expanding this recording needs more than {MAX_SWAPS} card exchanges or "
+        f"{max_steps} rule steps, far more than a game played at a table",
+    )
+    try:
+        for _ in range(MAX_SWAPS):
+            run = _Run(plan, budget, game=game)
+            try:
+                _play(engine, game, recording, run, skip, unseen)
+            except _Stop as stop:
+                better = _try_swaps(engine, game, recording, run, stop.swaps, skip, unseen)
+                if better is not None:
+                    plan = better
+                    continue
+                at_header = stop.problem.line == header.line
+                problems.append(replace(stop.problem, version=1 if at_header else len(run.steps) + 1))
+                if not lenient or at_header:
+                    raise RecordingRejected(problems) from None
+                if stop.draw is not None:  # go on as if that card had been written "unknown"
+                    unseen.add((stop.problem.line, stop.draw))
+                else:
+                    skip.add(stop.problem.line)
+                continue
+            if problems:
+                raise RecordingRejected(sorted(problems, key=lambda p: p.line))
+            return engine, run.steps
+    except _OutOfSteps:
+        pass
+    raise RecordingRejected([*problems, too_complex])
+
+
+def _try_swaps(
+    engine: Engine,
+    game: TableGame,
+    recording: Recording,
+    failed: _Run,
+    swaps: list[tuple[str, str]],
+    skip: set[int],
+    unseen: set[tuple[int, str]],
+) -> dict[int, list[Any]] | None:
+    for x, y in swaps:
+        for index in range(len(failed.shuffles) - 1, -1, -1):
+            order = list(failed.shuffles[index])
+            if x not in order or y not in order:
+                continue
+            i, j = order.index(x), order.index(y)
+            order[i], order[j] = order[j], order[i]
+            plan = {**failed.plan, index: order}
+            trial = _Run(plan, failed.budget, game=game)
+            with contextlib.suppress(_Stop):
+                _play(engine, game, recording, trial, skip, unseen)
+            if trial.passed > failed.passed:
+                return plan
+            break  # only the latest shuffle holding both cards can exchange them
+    return None
+
+
+def _play(
+    engine: Engine,
+    game: TableGame,
+    recording: Recording,
+    run: _Run,
+    skip: set[int],
+    unseen: set[tuple[int, str]],
+) -> None:
+    header = recording.header
+    assert header is not None
+    seats = len(header.players)
+    if not engine.min_seats <= seats <= engine.max_seats:
+        raise _Stop(
+            Problem(
+                header.line,
+                "BAD_SEATS",
+                f"{engine.title} is played by {engine.min_seats} to {engine.max_seats}; the header names "
+                f"{seats} players",
+            )
+        )
+    try:
+        options = engine.options(header.options)
+    except OptionError as error:
+        raise _Stop(Problem(header.line, "BAD_OPTIONS", str(error))) from None
+    game = run.game = game.for_options(options)
+    reading = game.setup_reading(header.setup, seats, options)
+    if reading.problem:
+        raise _Stop(Problem(header.line, reading.code, reading.problem))
+    for index, order in reading.plan.items():
+        run.plan.setdefault(index, order)
+    run.later = {channel: list(items) for channel, items in reading.later.items()}
+    run.reserved = game.written_items(header.setup, recording.lines)
+    players = header.players
+    context = _Context(game, run, players, unseen)
+    written: dict[str, list[JsonValue] | None] = dict(reading.written)
+    try:  # setup checks the options that depend on the seats (e.g. Most Wanted's first_seat)
+        if game.rolls_are_values:
+            rng = _PlannedRng(run, header.line, reading.rolls)
+            events = engine.setup(options, seats, rng)
+            if rng.leftover():
+                raise _Stop(Problem(header.line, "BAD_SETUP", game.extra_rolls))
+        else:
+            events, rng = _with_picks(
+                context, header.line, written, lambda r: engine.setup(options, seats, r)
+            )
+    except OptionError as error:
+        raise _Stop(Problem(header.line, "BAD_OPTIONS", str(error))) from None
+    state = _fold(engine, None, events)
+    _check_shuffled(context, header.line, events, written)
+    run.steps.append(Step(header.line, None, None, events, rng.draws, state))
+    codec = Codec(engine.commands)
+    for line in recording.lines:
+        if line.line in skip:
+            continue
+        state = _apply(engine, codec, context, line, state)
+
+
+@dataclass
+class _Context:
+    game: TableGame
+    run: _Run
+    players: Sequence[str]
+    unseen: set[tuple[int, str]]
+
+
+def _who(players: Sequence[str], seat: int) -> str:
+    if seat == -1:
+        return "the centre"
+    return f"seat {seat} ({players[seat]})" if 0 <= seat < len(players) else f"seat {seat}"
+
+
+def _apply(engine: Engine, codec: Codec, context: _Context, line: Line, state: Any) -> Any:
+    game, run, players = context.game, context.run, context.players
+    run.budget.spend()
+    if engine.outcome(state) is not None:
+        raise _Stop(
+            Problem(
+                line.line,
+                "GAME_OVER",
+                "the game was already over before this line: remove it or look for a wrong line before it",
+            )
+        )
+    to_act = engine.seats_to_act(state)
+    if line.seat not in to_act:
+        waiting = " or ".join(_who(players, s) for s in to_act)
+        raise _Stop(
+            Problem(
+                line.line,
+                "NOT_TO_ACT",
+                f"the game waits for {waiting} here, not {_who(players, line.seat)}: a wrong seat, or a "
+                f"line missing before this one?",
+            )
+        )
+    command, missing, found = game.resolve_command(state, line.seat, line.command)
+    run.passed += found
+    for card in game.played(command):
+        run.filled.pop(card, None)  # named by a player: no longer free to stand for another card
+    if missing is not None:
+        held = game.held(state, line.seat)
+        swaps = [(x, y) for x in held if x in run.filled for y in game.faces.get(missing, ()) if y != x]
+        raise _Stop(
+            Problem(
+                line.line,
+                "CARD_NOT_HELD",
+                f"{_who(players, line.seat)} cannot play a {missing} here: the recording never gives them "
+                f'one (drawn cards written "unknown" can stand for it only while a copy is free)',
+            ),
+            swaps,
+        )
+    foreign = game.foreign(command)
+    if foreign is not None:
+        raise _Stop(Problem(line.line, "CARD_NOT_IN_GAME", game.not_an_item(foreign)))
+    command, off_target = game.aim(state, line.seat, command, line.safe)
+    if off_target:
+        # A safe dealt "unknown" in that row may stand for the one named: try exchanging it.
+        offers = game.aim_swaps(state, line.seat, command, line.safe)
+        swaps = [(x, y) for x, y in offers if x in run.filled and x != y]
+        raise _Stop(Problem(line.line, "SAFE_NOT_HELD", off_target), swaps)
+    try:
+        decoded = codec.decode(command)
+    except DecodeError as error:
+        raise _Stop(Problem(line.line, "BAD_COMMAND", f"the command does not read: {error}")) from None
+    written = game.line_written(line.drew, line.rolled, line.picked, line.fight_cards)
+
+    def decide(rng: _PlannedRng) -> list[Event]:
+        try:
+            return engine.decide(state, line.seat, cast(Command, decoded), rng)
+        except RuleViolation as violation:
+            raise _Stop(
+                Problem(
+                    line.line,
+                    violation.code,
+                    f"{violation.message} (rule {violation.rule}): the table allowed a move the rules "
+                    f"forbid, or the line is wrong",
+                )
+            ) from None
+
+    if game.rolls_are_values:
+        rng = _PlannedRng(run, line.line, [])
+        events = decide(rng)
+    else:
+        events, rng = _with_picks(context, line.line, written, decide)
+    run.passed += 1
+    if line.safe is not None and line.command.get("kind") == "rob_safe":
+        run.pending_take = line.line
+    outcome = game.taken(events)
+    if outcome is not None:
+        if outcome is False and run.pending_take is not None:
+            raise _Stop(
+                Problem(
+                    run.pending_take,
+                    "NOTHING_TAKEN",
+                    f"the robbery of this line fails by the dice of line {line.line}: it took nothing, "
+                    'remove "safe"',
+                )
+            )
+        run.pending_take = None
+    state = _fold(engine, state, events)
+    _check_shuffled(context, line.line, events, written)
+    run.steps.append(Step(line.line, line.seat, encode(decoded), events, rng.draws, state))
+    return state
+
+
+def _with_picks(
+    context: _Context,
+    number: int,
+    written: dict[str, list[JsonValue] | None],
+    run_step: Callable[[_PlannedRng], list[Event]],
+) -> tuple[list[Event], _PlannedRng]:
+    """Run one step, finding call by call the randint values that show the table what was written."""
+    game, run = context.game, context.run
+    carried = {c: items for c, items in run.later.items() if written.get(c) is None}
+    wanted: dict[str, list[JsonValue] | None] = {**written, **carried}
+    picks: dict[int, int] = {}
+    mark = len(run.shuffles)
+    while True:
+        rng, events, seen = _trial(run, number, picks, mark, run_step)
+        disagreement = _first_disagreement(context, number, seen, wanted)
+        if disagreement is None:
+            break
+        call, accept, stop = disagreement
+        low, high = rng.ranges[call]
+        fixed = dict(enumerate(rng.values[:call]))
+        for value in range(low, high + 1):
+            trial_picks = {**fixed, call: value}
+            try:
+                _, _, trial_seen = _trial(run, number, trial_picks, mark, run_step)
+            except _Stop:
+                continue  # this value leads the rules somewhere the recording does not go
+            if len(trial_seen) > call and accept(trial_seen[call]):
+                picks = trial_picks
+                break
+        else:
+            if stop is not None:
+                raise stop
+            picks = {**fixed, call: rng.values[call]}  # an unseen pick that cannot avoid a written item
+            context.run.reserved = set()  # ...then any item will do
+    counts: dict[str, int] = {}
+    for item in seen:
+        counts[item.channel] = counts.get(item.channel, 0) + 1
+    for channel in carried:
+        if counts.get(channel):
+            del run.later[channel]
+    for channel in counts.keys() - wanted.keys():
+        raise _Stop(_count_problem(number, channel, counts[channel], None))
+    for channel, items in written.items():
+        got = counts.get(channel, 0)
+        if channel in game.shuffled(events) or (items is not None and len(items) == got):
+            continue
+        if items is None and got == 0:
+            continue
+        raise _Stop(_count_problem(number, channel, got, items))
+    run.passed += len(seen)
+    return events, rng
+
+
+def _trial(
+    run: _Run, number: int, picks: dict[int, int], mark: int, run_step: Callable[[_PlannedRng], list[Event]]
+) -> tuple[_PlannedRng, list[Event], list[Seen]]:
+    run.budget.spend()
+    del run.shuffles[mark:]
+    rng = _PlannedRng(run, number, [], picks)
+    events = run_step(rng)
+    return rng, events, _game_of(run).picks(events, len(rng.ranges))
+
+
+def _game_of(run: _Run) -> TableGame:
+    assert run.game is not None
+    return run.game
+
+
+def _first_disagreement(
+    context: _Context, number: int, seen: list[Seen], wanted: dict[str, list[JsonValue] | None]
+) -> tuple[int, Callable[[Seen], bool], _Stop | None] | None:
+    """The first pick that shows something else than written: (call, what would do, the problem)."""
+    game, run = context.game, context.run
+    index: dict[str, int] = {}
+    for call, item in enumerate(seen):
+        i = index[item.channel] = index.get(item.channel, -1) + 1
+        items = wanted.get(item.channel)
+        if items is None or i >= len(items):
+            continue  # counted after the step
+        written = items[i]
+        key = f"{item.channel}:{i}"
+        if written == UNKNOWN or (number, key) in context.unseen:
+            if str(item.item) in run.reserved:
+                return call, lambda s: str(s.item) not in run.reserved, None
+            continue
+        if not game.valid(item.channel, written):
+            problem = Problem(
+                number,
+                "IMPOSSIBLE_ROLL" if item.channel == "rolled" else "CARD_NOT_IN_GAME",
+                f"{_ordinal(item.channel, i)}: "
+                f"{game.not_a_die(written) if item.channel == 'rolled' else game.not_an_item(written)}",
+            )
+            raise _Stop(problem, draw=key)
+        if not game.matches(item, written):
+            code, sentence = game.cannot_pick(item, written, i)
+            stop = _Stop(Problem(number, code, f"{_ordinal(item.channel, i)}: {sentence}"), draw=key)
+            return call, lambda s, w=written: game.matches(s, w), stop
+    return None
+
+
+def _ordinal(channel: str, index: int) -> str:
+    noun = {"drew": "card", "rolled": "die", "picked": "pick", "fight_cards": "fight card"}.get(
+        channel, channel
+    )
+    return f"{noun} #{index + 1} {'drawn' if channel == 'drew' else 'written'}"
+
+
+def _count_problem(number: int, channel: str, got: int, items: list[JsonValue] | None) -> Problem:
+    wrote = 0 if items is None else len(items)
+    if channel == "first":
+        return Problem(
+            number,
+            "MISSING_ROLL",
+            'the highest starting WP is tied here: write "setup.first_player", the seat the table '
+            "drew to start",
+        )
+    if channel in ("drew", "fight_cards"):
+        noun = "card" if channel == "drew" else "fight card"
+        if items is None:
+            return Problem(
+                number,
+                "MISSING_DRAW",
+                f'the rules draw {got} {noun}(s) here: write them in "{channel}", in the order drawn '
+                f'("unknown" for a card nobody saw)',
+            )
+        return Problem(
+            number, "WRONG_DRAW_COUNT", f"the rules draw {got} {noun}(s) here; the line lists {wrote}"
+        )
+    what = "dice" if channel == "rolled" else "random picks"
+    if got > wrote:
+        return Problem(
+            number,
+            "MISSING_ROLL",
+            f'the rules roll or pick {got} time(s) here: write {what} as they came up in "{channel}" '
+            f"(the line gives {wrote})",
+        )
+    return Problem(
+        number,
+        "IMPOSSIBLE_ROLL",
+        f'"{channel}" lists {wrote} but the rules roll or pick only {got} time(s) here',
+    )
+
+
+def _check_shuffled(
+    context: _Context, number: int, events: list[Event], written: dict[str, list[JsonValue] | None]
+) -> None:
+    for channel, got in context.game.shuffled(events).items():
+        _check_draws(context, number, got, written.get(channel), channel)
+
+
+def _check_draws(
+    context: _Context,
+    number: int,
+    got: list[tuple[int, str]],
+    written: list[JsonValue] | None,
+    channel: str,
+) -> None:
+    game, run, players = context.game, context.run, context.players
+    if written is None:
+        if got:
+            raise _Stop(_count_problem(number, channel, len(got), None))
+        return
+    if len(written) != len(got):
+        raise _Stop(
+            Problem(
+                number,
+                "WRONG_DRAW_COUNT",
+                f"the rules {'draw' if channel == 'drew' else 'deal'} {len(got)} "
+                f"{'card' if channel == 'drew' else 'item'}(s) here ({_draw_summary(got, players)}); "
+                f"the line lists {len(written)}",
+            )
+        )
+    for index, ((seat, card), wrote) in enumerate(zip(got, written, strict=True)):
+        key = f"{channel}:{index}"
+        if wrote == UNKNOWN or (number, key) in context.unseen:
+            run.filled[card] = number
+            continue
+        face = game.face_in(channel, wrote)
+        noun = {"drew": "card", "fight_cards": "fight card"}.get(channel, channel.rstrip("s"))
+        if face is None:
+            raise _Stop(
+                Problem(
+                    number,
+                    "CARD_NOT_IN_GAME",
+                    f"{noun} #{index + 1} {_verb(channel)}: {game.not_an_item_in(channel, wrote)}",
+                ),
+                draw=key,
+            )
+        if game.item_face(card) != face:
+            swaps = [(card, y) for y in game.faces[face]]
+            raise _Stop(
+                Problem(
+                    number,
+                    "CARD_NOT_AVAILABLE",
+                    f"{noun} #{index + 1} {_verb(channel)} "
+                    f"({_who(players, seat)}) "
+                    f"cannot be a {face}: {game.unavailable(channel, face, len(game.faces[face]))}",
+                ),
+                swaps,
+                draw=key,
+            )
+        run.filled.pop(card, None)
+        run.passed += 1
+
+
+def _verb(channel: str) -> str:
+    return "drawn" if channel in ("drew", "fight_cards") else "dealt"
+
+
+def _draw_summary(got: list[tuple[int, str]], players: Sequence[str]) -> str:
+    counts: dict[int, int] = {}
+    for seat, _ in got:
+        counts[seat] = counts.get(seat, 0) + 1
+    return ", ".join(f"{_who(players, seat)} draws {n}" for seat, n in counts.items())
+
+
+def _fold(engine: Engine, state: Any, events: list[Event]) -> Any:
+    for event in events:
+        state = engine.evolve(state, event)
+    return state
+
+
+def expand_next(
+    header: Header,
+    state: Any,
+    line: Line,
+    *,
+    version: int = 0,
+    max_steps: int = MAX_ENGINE_STEPS,
+) -> Step:
+    """One command line against a game in progress (a live relay): its command, events, draws and the
+    new state; or RecordingRejected with the line's problem. What is already published is fixed, so no
+    earlier shuffle is rearranged: a card drawn here must be the one the arranged deck gives (write
+    every card of the setup for a relayed card game), while dice and picks are found as in a whole file.
+    `header` is the recording's header (its setup may say what a later line shows: a tied first player).
+    """
+    game = header.game
+    if game not in GAMES:
+        raise RecordingRejected(
+            [Problem(line.line, "UNKNOWN_GAME", f"recordings of {game!r} cannot be expanded")]
+        )
+    table, engine = GAMES[game], get_engine(game)
+    try:
+        options = engine.options(header.options)
+    except OptionError as error:
+        raise RecordingRejected([Problem(header.line, "BAD_OPTIONS", str(error))]) from None
+    table = table.for_options(options)
+    run = _Run({}, _Budget(max_steps), game=table)
+    run.later = table.setup_reading(header.setup, len(header.players), options).later
+    context = _Context(table, run, header.players, set())
+    try:
+        _apply(engine, Codec(engine.commands), context, line, state)
+    except _Stop as stop:
+        raise RecordingRejected([replace(stop.problem, version=version)]) from None
+    except _OutOfSteps:
+        raise RecordingRejected(
+            [Problem(line.line, "TOO_COMPLEX", f"expanding this line needs more than {max_steps} rule steps")]
+        ) from None
+    return run.steps[-1]

@@ -1,0 +1,207 @@
+"""The `frontier audit` (file and proof) and `frontier prove` commands: what the verifier trusts and says.
+
+Exit statuses: 0 passed; 1 a check failed; 2 unreadable input; 3 the log verifies but the game is
+not finished (no finished trailer: verdict "incomplete"); 4 the rules pass but no trusted signature
+covers the log (unsigned, or signed by a key not trusted), or a pinned key changed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+import grpc
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
+
+from replay import logfile
+from replay.audit import build_report
+from replay.trust import keys, known_keys, proofs
+from replay.trust import signer as signers
+from replay.trust.checkpoint import CheckpointError
+from replay.trust.report import with_signature
+from replay.trust.signed_log import line_hashes, read_signed
+from replay.trust.verdict import TrustedKey, judge, overall, refuse_signer
+from replay.verify import verify
+
+PASSED, FAILED, UNREADABLE, INCOMPLETE, UNTRUSTED = 0, 1, 2, 3, 4
+EXIT = {
+    "passed": PASSED,
+    "failed": FAILED,
+    "unreadable": UNREADABLE,
+    "incomplete": INCOMPLETE,
+    "untrusted": UNTRUSTED,
+}
+
+
+class Untrusted(Exception):
+    """The key to trust could not be settled (a pinned key changed); exit 4."""
+
+
+def add_trust_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--key", type=Path, help="the server's public key: a PEM file or a file of 64 hex digits"
+    )
+    parser.add_argument(
+        "--known-keys",
+        type=Path,
+        help="pinned keys file (default $FRONTIER_KNOWN_KEYS or ~/.config/frontier/known_keys)",
+    )
+
+
+def audit_file(args: argparse.Namespace) -> int:
+    """Audit a match log file: the rules (replay.verify), then its checkpoint's signature."""
+    path = Path(args.target)
+    try:
+        header, entries, trailer, checkpoint = read_signed(logfile.decode_lines(path.read_bytes()))
+    except (logfile.LogFormatError, CheckpointError, OSError) as error:
+        print(f"{path}: not a valid match log: {error}", file=sys.stderr)
+        return UNREADABLE
+    try:
+        trusted = trusted_keys(args, checkpoint.key_id if checkpoint else None)
+    except keys.KeyFileError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return UNREADABLE
+    except Untrusted as error:
+        print(f"error: {error}", file=sys.stderr)
+        return UNTRUSTED
+    verification = verify(header, entries, trailer)
+    signature = judge(header.game_id, line_hashes(header, entries), checkpoint, trusted, trailer=trailer)
+    # Whether the game was played live is the verified checkpoint's statement, never the log's.
+    signed = checkpoint if checkpoint is not None and signature.verified else None
+    report = build_report(
+        header,
+        entries,
+        trailer,
+        verification,
+        imported=None if signed is None else signed.imported,
+        where="the server that signed it" + (f" ({signed.signer})" if signed and signed.signer else ""),
+    ).to_markdown()
+    print(with_signature(report, signature, rules_ok=verification.ok), end="")
+    verdict = overall(verification.verdict, signature)
+    if verdict == "untrusted":
+        print(f"{path}: not passed: {signature.message}", file=sys.stderr)
+    return EXIT[verdict]
+
+
+def audit_proof(args: argparse.Namespace) -> int:
+    """Check one entry's inclusion proof against a trusted key."""
+    path = Path(args.proof)
+    try:
+        proof = proofs.from_json(logfile.parse_json(_read_text(path)))  # strictly, as every line
+    except (ValueError, RecursionError) as error:  # JSON, UTF-8 and ProofCheckError are ValueErrors
+        print(f"{path}: not a valid inclusion proof: {error}", file=sys.stderr)
+        return UNREADABLE
+    try:
+        trusted = trusted_keys(args, proof.checkpoint.key_id)
+        refused = refuse_signer(proof.checkpoint, trusted)
+        if refused is not None:
+            print(f"Proof NOT verified (SIGNER_DIFFERS): {refused}")
+            return UNTRUSTED
+        said = proofs.verify(proof, [key.public for key in trusted])
+    except keys.KeyFileError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return UNREADABLE
+    except Untrusted as error:
+        print(f"error: {error}", file=sys.stderr)
+        return UNTRUSTED
+    except proofs.ProofCheckError as error:
+        print(f"Proof NOT verified ({error.code}): {error}")
+        return UNTRUSTED if error.code == "UNTRUSTED_KEY" else FAILED
+    print(f"Proof verified: {said}.")
+    return PASSED
+
+
+def prove(args: argparse.Namespace, token: str | None) -> int:
+    """Fetch an inclusion proof for one version of a game and write it as a proof file."""
+    from service.client import Client
+    from service.generated.frontier.v1 import frontier_pb2
+
+    with Client(args.server, token=token) as client:
+        reply = client.call(
+            "ProveInclusion", frontier_pb2.ProveInclusionRequest(game_id=args.game_id, version=args.version)
+        )
+    data = {
+        "type": proofs.TYPE,
+        "format_version": proofs.FORMAT_VERSION,
+        "game_id": reply.game_id,
+        "version": reply.version,
+        "line": reply.line or None,
+        "line_hash": reply.line_hash,
+        "leaf_index": reply.leaf_index,
+        "tree_size": reply.tree_size,
+        "audit_path": list(reply.audit_path),
+        "checkpoint": logfile.parse_json(reply.checkpoint),
+    }
+    text = json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+    if args.output:
+        args.output.write_text(text, encoding="utf-8")
+    else:
+        sys.stdout.write(text)
+    if not reply.line:
+        print(
+            "note: the line itself is withheld until the game is over; the proof covers its hash",
+            file=sys.stderr,
+        )
+    return PASSED
+
+
+def trusted_keys(args: argparse.Namespace, wanted_key_id: str | None) -> list[TrustedKey]:
+    """The keys this audit trusts: --key, else the --server's key (pinned on first use, with the name
+    it signs as), else the pins of the key the checkpoint names, each for its pinned signer only."""
+    pins = args.known_keys or known_keys.default_path()
+    if args.key:
+        return [TrustedKey(keys.load_public_key(args.key), f"from the key file {args.key}")]
+    if args.server:
+        public, signer = fetch_server_key(args.server)
+        try:
+            if known_keys.pin(pins, args.server, public, signer):
+                print(
+                    f"pinned the key {keys.key_id(public)} of {args.server} ({signer or 'no signer name'}) "
+                    f"in {pins}",
+                    file=sys.stderr,
+                )
+        except known_keys.KeyChanged as error:
+            raise Untrusted(f"THE SERVER'S KEY HAS CHANGED. {error}") from None
+        # The user named the server: its format 1 checkpoints (no signer) are its own too.
+        return [TrustedKey(public, f"answered by the server {args.server}", signer, bound=True)]
+    if wanted_key_id:
+        return [
+            TrustedKey(
+                pinned.public,
+                f"pinned for the server {pinned.server} in {pins}",
+                pinned.signer,
+                bound=True,
+                named_only=True,
+            )
+            for pinned in known_keys.find_all(pins, wanted_key_id)
+        ]
+    return []
+
+
+def fetch_server_key(server: str) -> tuple[Ed25519PublicKey, str | None]:
+    """The server's public key and the name it signs checkpoints as (None: a server older than
+    signer names, which signs format 1 checkpoints)."""
+    from service.client import Client
+    from service.generated.frontier.v1 import frontier_pb2
+
+    try:
+        with Client(server) as client:
+            reply = client.call("GetSigningKey", frontier_pb2.GetSigningKeyRequest())
+    except grpc.RpcError as error:  # nothing was checked: not the "a check failed" status
+        raise keys.KeyFileError(f"cannot fetch the signing key of {server}: {error.code().name}") from None
+    public = keys.parse_public_key(reply.public_key_hex)
+    if reply.algorithm != keys.ALGORITHM or keys.key_id(public) != reply.key_id:
+        raise keys.KeyFileError(f"the server {server} answered a key that does not match its own key id")
+    if not reply.signer:
+        return public, None
+    try:
+        signer = signers.check_name(reply.signer)
+    except signers.SignerNameError as error:
+        raise keys.KeyFileError(f"the server {server} answered no usable signer name: {error}") from None
+    return public, signer
+
+
+def _read_text(path: Path) -> str:
+    return path.read_bytes().decode("utf-8")

@@ -1,0 +1,287 @@
+"""The web viewer as an ASGI app, reading games in-process through the `Games` application.
+
+Starlette (with Jinja2 pages, served by uvicorn): a small, well-kept ASGI toolkit with plain
+request/response functions and no ORM or session machinery we would have to switch off; its sync
+endpoints run in a thread pool, which suits the synchronous `Games` reads.
+
+Who sees what is decided exactly as for gRPC (`service.views.viewer_of`): no token is the public,
+a seat's token that seat, the organiser's token everything. Only the organiser may pick another
+view with `?seat=N` (1-based, as people count seats), `?seat=public` or `?seat=all`.
+"""
+
+from __future__ import annotations
+
+import functools
+import hmac
+from typing import Any
+from urllib.parse import parse_qs
+
+from starlette.applications import Starlette
+from starlette.middleware import Middleware
+from starlette.middleware.gzip import GZipMiddleware
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, RedirectResponse, Response
+from starlette.routing import Route
+
+from engines.base import SPECTATOR, Seat
+from engines.registry import game_ids, get_engine
+from replay.narrative import describe_outcome
+from service.auth import Caller, authenticate, caller_from_metadata
+from service.client_address import client_address
+from service.errors import InvalidArgument, PermissionDenied, ServiceError, Unauthenticated
+from service.games import Games
+from service.rate_limit import TokenFailures, TooManyFailures
+from service.records import GameRecord
+from service.relay.delay import holds_back, public_record, public_search
+from service.tournaments.secrecy import deal_closed
+from service.views import viewer_of
+from service.web.headers import PageHeaders
+from service.web.limits import BodyLimit
+from service.web.page import games_page, message_page, viewer_page
+from service.web.same_origin import SameOriginPosts
+from service.web.steps import GameView, game_view, seat_labels, viewer_name
+from service.web.tournament_pages import TournamentPages
+
+TOKEN_COOKIE = "frontier_token"
+HTTP_STATUS = {
+    "NOT_FOUND": 404,
+    "INVALID_ARGUMENT": 400,
+    "UNAUTHENTICATED": 401,
+    "PERMISSION_DENIED": 403,
+    "UNAVAILABLE": 503,
+}
+
+
+def create_app(games: Games, organiser_token: str | None, failures: TokenFailures | None = None) -> Starlette:
+    viewer = WebViewer(
+        games, organiser_token, failures or TokenFailures(seat_token=games.index.holds_seat_token)
+    )
+    tournaments = TournamentPages(
+        games, _status, lambda request: viewer._gameless_caller(request).is_organiser
+    )
+    return Starlette(
+        middleware=[
+            Middleware(PageHeaders),  # outermost: refusals below carry the frame headers too
+            Middleware(BodyLimit),  # before anything reads a body
+            Middleware(SameOriginPosts),
+            # Pages carry a picture per step (MBs for a long game) that compresses ~10x.
+            Middleware(GZipMiddleware, minimum_size=2048, compresslevel=5),
+        ],
+        routes=[
+            Route("/", viewer.game_list),
+            Route("/games/{game_id}", viewer.game_page),
+            Route("/api/games/{game_id}/steps", viewer.game_steps),
+            Route("/tournaments", tournaments.tournament_list),
+            Route("/tournaments/{tournament_id}", tournaments.tournament),
+            Route("/login", viewer.login, methods=["GET", "POST"]),
+            Route("/logout", viewer.logout, methods=["POST"]),
+            Route("/healthz", lambda _request: PlainTextResponse("ok")),
+        ],
+    )
+
+
+class WebViewer:
+    def __init__(self, games: Games, organiser_token: str | None, failures: TokenFailures) -> None:
+        self.games = games
+        self.organiser_token = organiser_token
+        self.failures = failures  # wrong tokens per address, shared with gRPC under `frontier serve`
+
+    # -- pages -------------------------------------------------------------------------
+
+    def game_list(self, request: Request) -> Response:
+        try:
+            caller = self._gameless_caller(request)
+        except ServiceError as error:
+            return HTMLResponse(
+                message_page("Cannot list games", error.message), _status(error), _headers(error)
+            )
+        filters = {k: request.query_params.get(k, "") for k in ("game", "status", "tag")}
+        search = self.games.index.search
+        if not caller.is_organiser:  # any other token is checked against no game: a spectator's
+            search = functools.partial(public_search, self.games, player="", after=0)
+        found = search(game=filters["game"], status=filters["status"], tag=filters["tag"], limit=500)
+        rows = [
+            {
+                "game_id": s.game_id,
+                "title": get_engine(s.game).title,
+                "players": ", ".join(name or f"seat {i + 1}" for i, name in enumerate(s.players)),
+                "tag": s.tag,
+                "commands": s.commands,
+                "status": s.status.replace("_", " "),
+                "imported": s.imported,
+                "created_at": s.created_at,
+            }
+            for s in reversed(found)  # newest first
+        ]
+        types = [(g, get_engine(g).title) for g in game_ids()]
+        return HTMLResponse(games_page(rows, types, filters, caller.is_organiser))
+
+    def game_page(self, request: Request) -> Response:
+        try:
+            record, view, seat_param = self._view(request, after=0)
+        except ServiceError as error:
+            return HTMLResponse(
+                message_page("Cannot show this game", error.message), _status(error), _headers(error)
+            )
+        poll = f"/api/games/{record.header.game_id}/steps" + (f"?seat={seat_param}" if seat_param else "")
+        links: dict[str, Any] = {"games": "/"}
+        if self._caller(request).is_organiser:
+            base = f"/games/{record.header.game_id}?seat="
+            links["seats"] = [("everything", base + "all"), ("public", base + "public")] + [
+                (label, f"{base}{i + 1}") for i, label in enumerate(view.labels)
+            ]
+        return HTMLResponse(viewer_page(view, poll=poll, links=links))
+
+    def game_steps(self, request: Request) -> Response:
+        try:
+            after = _int_param(request, "after", 0)
+            idle = self._nothing_new(request, after)
+            if idle is not None:
+                return JSONResponse(idle)
+            _record, view, _seat = self._view(request, after=after)
+        except ServiceError as error:
+            return JSONResponse(
+                {"error": error.reason, "message": error.message, **error.metadata},
+                _status(error),
+                _headers(error),
+            )
+        data = view.to_json()
+        return JSONResponse({k: data[k] for k in ("steps", "status", "result", "viewer")})
+
+    async def login(self, request: Request) -> Response:
+        if request.method == "GET":
+            return HTMLResponse(message_page("Organiser sign-in", form=True))
+        address = _address(request)
+        try:
+            self.failures.admit(address)  # a guessing address waits before its token is looked at
+        except TooManyFailures as error:
+            return HTMLResponse(message_page("Sign-in refused", error.message), 429, _headers(error))
+        # A one-field urlencoded form (bounded by web.limits): parsed here rather than pulling in
+        # python-multipart.
+        fields = parse_qs((await request.body()).decode("utf-8", "replace"))
+        token = (fields.get("token") or [""])[0].strip()
+        if not (self.organiser_token and hmac.compare_digest(token, self.organiser_token)):
+            self.failures.failed(address)
+            return HTMLResponse(message_page("Sign-in refused", "That is not the organiser's token."), 403)
+        response = RedirectResponse("/", status_code=303)
+        # HttpOnly: page scripts never read it; SameSite=Strict: other sites cannot ride on it.
+        # Secure whenever the page came over HTTPS (behind a TLS proxy), so it never travels in clear.
+        secure = request.url.scheme == "https" or request.headers.get("x-forwarded-proto") == "https"
+        response.set_cookie(TOKEN_COOKIE, token, httponly=True, samesite="strict", secure=secure)
+        return response
+
+    def logout(self, _request: Request) -> Response:
+        response = RedirectResponse("/", status_code=303)
+        response.delete_cookie(TOKEN_COOKIE)
+        return response
+
+    def _nothing_new(self, request: Request, after: int) -> dict[str, Any] | None:
+        """The answer to a poll that is up to date, from the cached record alone (no fold).
+
+        Most polls of a live game find nothing new; answering them without reading the game's
+        events keeps a page's cost per second flat however long the game is.
+        """
+        record = self.games.get(request.path_params["game_id"])
+        caller = self._authenticated(request, record)  # as over gRPC
+        if holds_back(record, caller):  # a delayed game: spectators see its public record
+            record = public_record(self.games, record)
+        if after < record.game_version:
+            return None
+        viewer = _chosen_viewer(self.games, record, caller, request.query_params.get("seat", ""))
+        outcome = record.outcome
+        return {
+            "steps": [],
+            "status": record.status,
+            "result": describe_outcome(outcome, record.players) if outcome is not None else "",
+            "viewer": viewer_name(viewer, seat_labels(record.header, record.players)),
+        }
+
+    # -- who is looking ----------------------------------------------------------------
+
+    def _caller(self, request: Request) -> Caller:
+        header = request.headers.get("authorization")
+        if header is None and request.cookies.get(TOKEN_COOKIE):
+            header = f"Bearer {request.cookies[TOKEN_COOKIE]}"
+        if header is None:
+            return Caller(token=None)
+        self.failures.admit(_address(request))  # a guessing address waits before its token is looked at
+        try:
+            return caller_from_metadata([("authorization", header)], self.organiser_token)
+        except ServiceError as error:
+            self.failures.note(_address(request), None, error)
+            raise
+
+    def _authenticated(self, request: Request, record: GameRecord) -> Caller:
+        caller = self._caller(request)
+        try:
+            return authenticate(caller, record.token_hashes)
+        except ServiceError as error:
+            self.failures.note(_address(request), caller, error)
+            raise
+
+    def _gameless_caller(self, request: Request) -> Caller:
+        """The caller of a page about no one game: a token that is no one's is a failed guess."""
+        caller = self._caller(request)
+        self.failures.gameless(_address(request), caller)
+        return caller
+
+    def _view(self, request: Request, *, after: int) -> tuple[GameRecord, GameView, str]:
+        record = self.games.get(request.path_params["game_id"])
+        # As over gRPC: a token that is neither the organiser's nor a seat of this game is refused.
+        caller = self._authenticated(request, record)
+        if holds_back(record, caller):  # a delayed game: spectators see its public record
+            record = public_record(self.games, record)
+        seat_param = request.query_params.get("seat", "")
+        viewer = _chosen_viewer(self.games, record, caller, seat_param)
+        shown = record.game_version  # held back for spectators (service/relay/delay.py)
+        # seat lines and a deal line too (format 3)
+        lines = (line for line in self.games.lines(record.header.game_id) if line.version <= shown)
+        view = game_view(record.header, lines, record.players, viewer, after=after)
+        return record, view, seat_param
+
+
+def _chosen_viewer(games: Games, record: GameRecord, caller: Caller, seat_param: str) -> Seat | None:
+    """`viewer_of`, unless the organiser asks for another view with ?seat=."""
+    if not seat_param:
+        return viewer_of(record, caller, deal_closed=deal_closed(games, record))
+    if not caller.is_organiser:
+        raise PermissionDenied(
+            "ORGANISER_ONLY", "only the organiser's token may choose whose view to show (?seat=)"
+        )
+    if seat_param == "all":
+        return None
+    if seat_param == "public":
+        return SPECTATOR
+    seats = record.header.seats
+    if not seat_param.isdigit() or not 1 <= int(seat_param) <= seats:
+        raise InvalidArgument(
+            "BAD_SEAT",
+            f"seat must be 1 to {seats}, 'public' or 'all', not {seat_param!r}",
+            field="seat",
+        )
+    return int(seat_param) - 1
+
+
+def _int_param(request: Request, name: str, default: int) -> int:
+    text = request.query_params.get(name)
+    if text is None:
+        return default
+    if not text.isdigit():
+        raise InvalidArgument("BAD_NUMBER", f"{name} must be a whole number, not {text!r}", field=name)
+    return int(text)
+
+
+def _address(request: Request) -> str:
+    return client_address(request.client.host) if request.client is not None else "unknown"
+
+
+def _headers(error: ServiceError) -> dict[str, str] | None:
+    return {"Retry-After": str(error.retry_after)} if isinstance(error, TooManyFailures) else None
+
+
+def _status(error: ServiceError) -> int:
+    if isinstance(error, TooManyFailures):
+        return 429
+    if isinstance(error, Unauthenticated):
+        return 401
+    return HTTP_STATUS.get(error.status.name, 500)

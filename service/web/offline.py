@@ -1,0 +1,35 @@
+"""`frontier replay --html`: one match log as a single self-contained viewer page.
+
+The log is verified first; a log that fails verification is refused rather than drawn, because a
+published picture of a game should only ever show a record that checks out.
+"""
+
+from __future__ import annotations
+
+from engines.base import SPECTATOR, Seat
+from replay.trust.signed_log import read_signed
+from replay.verify import verify
+from service.web.page import viewer_page
+from service.web.steps import game_view
+
+
+class LogRefused(ValueError):
+    """The log cannot be drawn; the message says why and where."""
+
+
+def html_from_log(data: bytes, viewer: Seat | None = None) -> str:
+    """The viewer page for the log in `data`, as `viewer` sees it (None: everything the log holds)."""
+    from replay.logfile import LogFormatError, decode_lines
+    from replay.trust.checkpoint import CheckpointError
+
+    try:
+        header, entries, trailer, _checkpoint = read_signed(decode_lines(data))
+    except (LogFormatError, CheckpointError) as error:
+        raise LogRefused(f"not a valid match log: {error}") from None
+    verification = verify(header, entries, trailer)
+    problem = verification.problem
+    if problem is not None:
+        raise LogRefused(f"the log fails verification at {problem}")
+    if viewer is not None and viewer != SPECTATOR and not 0 <= viewer < header.seats:
+        raise LogRefused(f"seat {viewer + 1} does not exist: this game has seats 1 to {header.seats}")
+    return viewer_page(game_view(header, entries, verification.players, viewer))

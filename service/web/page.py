@@ -1,0 +1,70 @@
+"""The HTML pages, from Jinja templates with autoescaping on: names and tags are text, never markup.
+
+The viewer page carries its styles, script and data inline, so the served page and the offline
+file (`frontier replay --html`) are the same document; only the served one has a poll URL.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache
+from importlib.resources import files
+from typing import Any
+
+import jinja2
+
+from service.web.pictures import backdrop
+from service.web.steps import GameView
+
+
+@cache
+def _environment() -> jinja2.Environment:
+    return jinja2.Environment(
+        loader=jinja2.PackageLoader("web", "templates"),
+        autoescape=True,
+        undefined=jinja2.StrictUndefined,
+    )
+
+
+@cache
+def _static(name: str) -> str:
+    return files("web").joinpath("static", name).read_text(encoding="utf-8")
+
+
+def _render(template: str, **values: Any) -> str:
+    return _environment().get_template(template).render(css=_static("viewer.css"), **values)
+
+
+def viewer_page(game: GameView, *, poll: str | None = None, links: dict[str, Any] | None = None) -> str:
+    """The viewer for one game; `poll` is the URL that gives later steps of a live game."""
+    data = {**game.to_json(), "poll": poll if game.status != "finished" else None}
+    return _render(
+        "viewer.html",
+        game=game,
+        data=data,
+        js=_static("viewer.js"),
+        backdrop=backdrop(game.game),
+        links=links or {},
+    )
+
+
+def games_page(
+    games: Sequence[dict[str, Any]],
+    game_types: Sequence[tuple[str, str]],
+    filters: dict[str, str],
+    organiser: bool,
+) -> str:
+    return _render("games.html", games=games, game_types=game_types, filters=filters, organiser=organiser)
+
+
+def message_page(heading: str, message: str = "", *, form: bool = False, home: str = "/") -> str:
+    back = "all tournaments" if home == "/tournaments" else "all games"
+    return _render("message.html", heading=heading, message=message, form=form, home=home, back=back)
+
+
+def tournaments_page(tournaments: Sequence[dict[str, Any]]) -> str:
+    return _render("tournaments.html", tournaments=tournaments)
+
+
+def tournament_page(**values: Any) -> str:
+    return _render("tournament.html", **values)

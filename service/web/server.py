@@ -1,0 +1,51 @@
+"""Run the web viewer beside the gRPC server: uvicorn in a thread of the same process.
+
+Started by `frontier serve --http PORT` through `start_http`; it shares the server's `Games`
+application, so pages read exactly what the gRPC API reads. The socket is bound here, before the
+thread starts, so a taken port is an error at start-up and port 0 reports the port it got.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import socket
+import threading
+from dataclasses import dataclass
+
+import uvicorn
+
+from service.config import ConfigError
+from service.games import Games
+from service.rate_limit import TokenFailures
+from service.web.app import create_app
+
+
+@dataclass
+class RunningHttp:
+    server: uvicorn.Server
+    thread: threading.Thread
+    port: int
+
+    def stop(self) -> None:
+        self.server.should_exit = True
+        self.thread.join(timeout=5)
+
+
+def start_http(
+    games: Games,
+    organiser_token: str | None,
+    host: str,
+    port: int,
+    failures: TokenFailures | None = None,
+) -> RunningHttp:
+    try:
+        sock = socket.create_server((host, port))
+    except OSError as error:
+        raise ConfigError(f"cannot serve the web viewer on {host}:{port}: {error.strerror}") from None
+    config = uvicorn.Config(create_app(games, organiser_token, failures), log_level="warning", lifespan="off")
+    server = uvicorn.Server(config)
+    thread = threading.Thread(
+        target=lambda: asyncio.run(server.serve(sockets=[sock])), name="frontier-http", daemon=True
+    )
+    thread.start()
+    return RunningHttp(server, thread, sock.getsockname()[1])

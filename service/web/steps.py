@@ -1,0 +1,106 @@
+"""A game as the viewer's steps: for each version, the narrative line and the table picture.
+
+Both come from the engine's `redact` and `view` for one viewer (None = everything, SPECTATOR =
+public, or a seat), exactly as the gRPC replay stream makes them, so the web can show no more
+than gRPC would show the same viewer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from engines.base import Seat
+from engines.registry import get_engine
+from replay.narrative import describe_outcome, describe_step, seat_label
+from replay.record import Header, Line
+from replay.verify import steps
+from service.web.pictures import draw
+
+
+@dataclass(frozen=True)
+class StepView:
+    version: int
+    seat: int | None  # who acted (0-based, as in the API); None for the setup
+    narrative: str
+    picture: str  # inline SVG
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass(frozen=True)
+class GameView:
+    """Everything the viewer page shows of one game, for one viewer."""
+
+    game_id: str
+    game: str
+    title: str
+    tag: str
+    labels: tuple[str, ...]  # "seat 1 (Ann)", for people: 1-based
+    viewer: str  # who the page shows the game as: "public", "seat 2 (Ann)", "everything"
+    status: str  # "in_progress" or "finished"
+    steps: tuple[StepView, ...]
+    result: str  # the outcome line once the game is over, else ""
+
+    def to_json(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["steps"] = [s.to_json() for s in self.steps]
+        return data
+
+
+def seat_labels(header: Header, names: Sequence[str]) -> tuple[str, ...]:
+    return tuple(seat_label(seat, names) for seat in range(header.seats))
+
+
+def viewer_name(viewer: Seat | None, labels: Sequence[str]) -> str:
+    if viewer is None:
+        return "everything (organiser)"
+    if 0 <= viewer < len(labels):
+        return labels[viewer]
+    return "public"
+
+
+def game_view(
+    header: Header,
+    entries: Iterable[Line],
+    names: Sequence[str],
+    viewer: Seat | None,
+    *,
+    after: int = 0,
+) -> GameView:
+    """The steps after version `after` as `viewer` may see them, and the result once decided.
+
+    Folding starts at the setup every time (a state at version N needs every event before it);
+    only the steps after `after` are drawn and told, so a live page's poll costs one fold.
+    """
+    engine = get_engine(header.game)
+    labels = seat_labels(header, names)
+    shown: list[StepView] = []
+    state: Any = None
+    for step in steps(header, entries):
+        state = step.state
+        if step.version <= after:
+            continue
+        visible = [engine.redact(event, viewer) for event in step.events]
+        shown.append(
+            StepView(
+                version=step.version,
+                seat=step.seat,
+                narrative=describe_step(engine, step.version, step.seat, visible, names),
+                picture=draw(header.game, engine.view(state, viewer), labels),
+            )
+        )
+    outcome = engine.outcome(state) if state is not None else None
+    return GameView(
+        game_id=header.game_id,
+        game=header.game,
+        title=engine.title,
+        tag=header.tag,
+        labels=labels,
+        viewer=viewer_name(viewer, labels),
+        status="finished" if outcome is not None else "in_progress",
+        steps=tuple(shown),
+        result=describe_outcome(outcome, names) if outcome is not None else "",
+    )

@@ -1,0 +1,174 @@
+"""The tournament pages: the stored tournaments, and one tournament's rounds, standings and ratings.
+
+Everything shown is public: the definition, the tables, finished games' outcomes and what is
+folded from them (standings, ratings, each duplicate deal's tables side by side), exactly what
+`frontier.v1.Tournaments` serves the same caller: results of a duplicate deal still in play only to
+the organiser (service/tournaments/disclosure.py). The seed appears only once the tournament is over, as
+`GetTournament` reveals it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, Response
+
+from engines.registry import get_engine
+from service.errors import ServiceError
+from service.games import Games
+from service.tournaments.app import Progress, TournamentDesk
+from service.tournaments.deals import comparison
+from service.tournaments.disclosure import DEAL_IN_PLAY, shown_to
+from service.tournaments.ratings import model_name, ordinal, rate
+from service.tournaments.record import Table, TableResult
+from service.tournaments.standings import RULES, standings
+from service.web.page import message_page, tournament_page, tournaments_page
+from service.web.tournament_index import TournamentIndex
+
+
+class TournamentPages:
+    def __init__(
+        self,
+        games: Games,
+        status_of: Callable[[ServiceError], int],
+        is_organiser: Callable[[Request], bool] = lambda _request: False,
+    ) -> None:
+        self.desk = TournamentDesk(games)
+        self.index = TournamentIndex(games)
+        self.status_of = status_of  # ServiceError -> HTTP status, as the game pages answer
+        self.is_organiser = is_organiser  # the organiser also sees deals still in play
+
+    def tournament_list(self, _request: Request) -> Response:
+        rows = []
+        for tournament_id in reversed(self.index.ids()):  # newest first
+            progress = self.desk.progress(tournament_id)
+            definition = progress.record.definition
+            rows.append(
+                {
+                    "tournament_id": tournament_id,
+                    "name": definition.name,
+                    "game": get_engine(definition.game).title,
+                    "format": definition.format,
+                    "players": len(definition.players),
+                    "played": len(progress.record.rounds),
+                    "planned": definition.rounds,
+                    "status": progress.status,
+                    "created_at": progress.record.created_at,
+                }
+            )
+        return HTMLResponse(tournaments_page(rows))
+
+    def tournament(self, request: Request) -> Response:
+        try:
+            organiser = self.is_organiser(request)
+            progress = shown_to(self.desk.progress(request.path_params["tournament_id"]), organiser)
+        except ServiceError as error:
+            return HTMLResponse(
+                message_page("Cannot show this tournament", error.message, home="/tournaments"),
+                self.status_of(error),
+            )
+        return HTMLResponse(tournament_page(**tournament_view(progress)))
+
+
+def tournament_view(progress: Progress) -> dict[str, Any]:
+    record = progress.record
+    definition = record.definition
+    rounds = [
+        {
+            "number": number,
+            "tables": [
+                table_view(
+                    number_in_round,
+                    table,
+                    progress.results.get(table.game_id),
+                    withheld=table.game_id in progress.withheld,
+                )
+                for number_in_round, table in enumerate(tables, start=1)
+            ],
+        }
+        for number, tables in enumerate(record.rounds, start=1)
+    ]
+    final, updates = rate(definition.players, record.games, progress.results)
+    ratings = [
+        {"player": p, "ordinal": ordinal(mu, sigma), "mu": mu, "sigma": sigma}
+        for p, (mu, sigma) in sorted(final.items(), key=lambda item: (-ordinal(*item[1]), item[0]))
+    ]
+    return {
+        "tournament": {
+            "tournament_id": definition.tournament_id,
+            "name": definition.name,
+            "game": get_engine(definition.game).title,
+            "format": definition.format,
+            "players": len(definition.players),
+            "table_size": definition.table_size,
+            "played": len(record.rounds),
+            "planned": definition.rounds,
+            "status": progress.status,
+            "tag": definition.tag,
+            "seed_commitment": definition.seed_commitment,
+            "seed": record.seed.hex() if progress.seed_revealed else "",
+            "created_at": record.created_at,
+        },
+        "rounds": rounds,
+        "standings": standings(definition.players, [t for _, _, t in record.games], progress.results),
+        "rules": RULES,
+        "ratings": ratings,
+        "deals": deals_view(progress) if definition.duplicate_deals else [],
+        # Every update records its model and constants; they are the same for the whole tournament.
+        "model": updates[0].model if updates else model_name(),
+        "constants": updates[0].constants if updates else {},
+    }
+
+
+def deals_view(progress: Progress) -> list[dict[str, Any]]:
+    """Each deal's tables side by side, as `frontier tournament show` prints them: one row per seat."""
+    shown = []
+    for deal in comparison(progress.record.rounds, progress.results):
+        tables = deal["tables"]
+        for table in tables:
+            table["state"] = (
+                "finished"
+                if table["places"] is not None
+                else DEAL_IN_PLAY
+                if table["game_id"] in progress.withheld
+                else "in_progress"
+            )
+        rows = [
+            [
+                {
+                    "player": t["players"][seat],
+                    "place": t["places"][seat] if t["places"] is not None else None,
+                    "score": t["scores"][seat] if t["scores"] is not None else None,
+                    "state": t["state"],
+                }
+                for t in tables
+            ]
+            for seat in range(deal["seats"])
+        ]
+        shown.append({**deal, "rows": rows})
+    return shown
+
+
+def table_view(
+    number: int, table: Table, result: TableResult | None, *, withheld: bool = False
+) -> dict[str, Any]:
+    """A table's seats in order, and once its game is over each player's place and score."""
+    places = []
+    if result is not None:
+        for tier, seats in enumerate(result.ranking):
+            place = 1 + sum(len(earlier) for earlier in result.ranking[:tier])
+            for seat in seats:
+                score = result.scores[seat] if seat < len(result.scores) else None
+                places.append(
+                    {"place": place, "shared": len(seats) > 1, "player": table.players[seat], "score": score}
+                )
+    return {
+        "number": number,
+        "game_id": table.game_id,
+        "players": list(table.players),
+        "finished": result is not None,
+        "withheld": withheld,  # over, but its duplicate deal is not: no result yet
+        "places": places,
+    }
