@@ -20,7 +20,7 @@ from service.web.steps import GameView
 @cache
 def _environment() -> jinja2.Environment:
     return jinja2.Environment(
-        loader=jinja2.PackageLoader("web", "templates"),
+        loader=jinja2.PackageLoader("service.web", "templates"),
         autoescape=True,
         undefined=jinja2.StrictUndefined,
     )
@@ -28,7 +28,7 @@ def _environment() -> jinja2.Environment:
 
 @cache
 def _static(name: str) -> str:
-    return files("web").joinpath("static", name).read_text(encoding="utf-8")
+    return files("service.web").joinpath("static", name).read_text(encoding="utf-8")
 
 
 def _render(template: str, **values: Any) -> str:

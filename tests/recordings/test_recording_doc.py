@@ -9,7 +9,7 @@ from replay.recordings.expand import expand_text
 from replay.verify import verify
 
 DOC = Path(__file__).resolve().parents[2] / "seeds" / "RECORDING.md"
-SOURCES = Path(__file__).resolve().parents[2] / "recordings"
+SOURCES = Path(__file__).resolve().parents[2] / "replay" / "recordings"
 
 
 def test_the_documented_example_expands_into_a_log_that_verifies() -> None:

@@ -301,7 +301,7 @@ def _raised_reasons() -> dict[str, set[str]]:
     named = re.compile(r"\b(" + alternatives + r")\(\s*([A-Z][A-Z0-9_]+)\s*,")
     required = re.compile(r'(?<!def )\b_require\((?:[^"]|"[^"]*")*?"([A-Z][A-Z0-9_]+)"')
     found: dict[str, set[str]] = {}
-    for package in ("service", "tournaments", "recordings"):
+    for package in ("service", "replay/recordings"):
         for path in (ROOT / package).rglob("*.py"):
             if "generated" in path.parts:
                 continue
