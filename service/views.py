@@ -25,7 +25,7 @@ def viewer_of(record: GameRecord, caller: Caller, *, deal_closed: bool = False) 
     """None (sees everything) for the organiser and once the game is over; else the seat or SPECTATOR.
 
     A table of a duplicate deal is held back until every table of its deal has finished
-    (`tournaments.secrecy.deal_closed`, False unless the caller checked): till then only its
+    (`service.tournaments.secrecy.deal_closed`, False unless the caller checked): till then only its
     own seats (their view) and the organiser see it; anyone else gets DEAL_IN_PLAY.
     """
     if caller.is_organiser:

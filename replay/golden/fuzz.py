@@ -4,7 +4,7 @@ Each playout picks its commands by a strategy (`STRATEGIES`): uniformly; always 
 legal command; stalling (the passive commands — pass, decline, withdraw, stay, end — whenever one is
 legal) or busy (anything but those). When several seats are to act, one of them is picked at random,
 or always the first or the last. Tables range over the fewest and the most seats and every value of
-every option (`golden.option_space`). After every step the playout checks that
+every option (`replay.golden.option_space`). After every step the playout checks that
 
 - every engine call (`decide`, `evolve`, `legal_commands`, `seats_to_act`, `view`, `redact`,
   `outcome`) returns without an exception (`CRASH`);
@@ -17,7 +17,7 @@ every option (`golden.option_space`). After every step the playout checks that
 - the views of the organiser and, in turn, of the spectator and each seat, and every event as each
   of them sees it, encode as canonical JSON (`NOT_ENCODABLE`).
 
-A failure is written as a match log (`golden.failure_log`) and reported with the commands that
+A failure is written as a match log (`replay.golden.failure_log`) and reported with the commands that
 reproduce it. `python -m replay.golden --fuzz GAMES` runs `plan(GAMES)`; tests/golden/test_fuzz.py sizes its
 run by FRONTIER_FUZZ_GAMES.
 """

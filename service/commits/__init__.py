@@ -1,1 +1,1 @@
-"""Committing events to the store: group commit of concurrent saves (`commits.group`)."""
+"""Committing events to the store: group commit of concurrent saves (`service.commits.group`)."""

@@ -1,6 +1,6 @@
 """A delayed game's public view, shared: read once and folded once per game and public version.
 
-Every channel that shows a spectator a delayed game goes through `relay.delay.public_record`.
+Every channel that shows a spectator a delayed game goes through `service.relay.delay.public_record`.
 Built afresh, that read every stored event of the game (for the release times and again for
 the entries) and folded it from its setup, on every call: each spectator's WatchGame did so
 every second, and 40 spectators of a 450-version game kept a core busy. Delayed games are the

@@ -4,7 +4,7 @@ An NDJSON bundle holds one JSON object per line, one game each:
 `{"game_id": ..., "log": "<the game's whole match log>"}` plus, for a tournament,
 `"tournament_id"`, `"round"`, `"table"` and `"ranking"` (the table's result as the tournament
 records it: tiers of 0-based seats, best first). Every log is audited exactly as `frontier audit
-FILE` audits one (`replay.verify.verify`, then `trust.verdict.judge` on its signed checkpoint);
+FILE` audits one (`replay.verify.verify`, then `replay.trust.verdict.judge` on its signed checkpoint);
 where a ranking is given, the result the rules give must be that ranking, so standings built from
 the tournament's results stand on verified logs.
 """

@@ -14,7 +14,7 @@ documented generator, with the tournament's seed (committed at creation, reveale
   12 players at 3 tables of 4 cannot avoid one per table from round 2 on (4 players from 3 earlier
   tables must include two who met).
 - swiss: round 1 is a seeded shuffle; later rounds order players by standings (points, then the
-  tie-breaks of `tournaments.standings`), players equal on all of them in seeded shuffled order, and
+  tie-breaks of `service.tournaments.standings`), players equal on all of them in seeded shuffled order, and
   fill the tables in that order, so the leaders meet at table 1.
 Then each table's seat order is a seeded shuffle (seat 0 often moves first).
 """

@@ -4,7 +4,7 @@ The record (`Tournament.record_json`, or `frontier tournament show --json`) hold
 the revealed seed and, for each round, its tables and the earlier results the assignment used.
 Checked: the seed matches the commitment published at creation; each round's results include every
 game of the earlier rounds and never change once recorded; every round's tables are the ones
-`tournaments.tables.assign` gives; with duplicate deals, each table names its seat count's deal
+`service.tournaments.tables.assign` gives; with duplicate deals, each table names its seat count's deal
 with the commitment the seed derives for it, and the per-deal comparison is the one the tables and
 recorded results give. A game's own result is checked by auditing its log.
 """

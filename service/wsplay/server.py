@@ -1,7 +1,7 @@
 """The Play protocol over a WebSocket: one connection per seat at `/v1/play`.
 
 Each binary client frame is one serialized `frontier.v1.PlayRequest`, each server frame one
-`frontier.v1.PlayUpdate`: the gRPC Play contract, carried by `play.session.Plays` unchanged.
+`frontier.v1.PlayUpdate`: the gRPC Play contract, carried by `service.play.session.Plays` unchanged.
 The server runs on the gRPC server's own event loop, so both transports share one `Plays`,
 one `Watching` and one broker.
 

@@ -1,6 +1,6 @@
 """A delayed game's public view is read and folded once per game and version, whatever the spectators.
 
-Counted through `relay.public_view.PublicViews` (events read from the store, entries folded) on a
+Counted through `service.relay.public_view.PublicViews` (events read from the store, entries folded) on a
 real server while spectators watch and the table plays on. That the shared fold shows what a fold
 from the store shows is tests/relay/test_spectator_delay.py's.
 """
