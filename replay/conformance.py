@@ -29,6 +29,7 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from engines.registry import get_engine
 from engines.simulate import playout
 from replay.checkpoint_cases import checkpoint_cases, proof_files
+from replay.corpus_seeds import corpus_seed
 from replay.entropy import client_commitment, seat_salt_4
 from replay.forgeries import PlainRecord, Record, cut_trailer, plain, reroll, reseal
 from replay.fork_cases import fork_cases
@@ -78,15 +79,11 @@ class Case:
         }
 
 
-def _seed(name: str) -> bytes:
-    return hashlib.sha256(f"frontier-ledger conformance {name}".encode()).digest()
-
-
 @cache
 def game_record(game: str, *, format_version: int = 2, cut: int | None = None) -> PlainRecord:
     """A bot game of `game` with two seats, sealed; `cut` stops it after that many commands."""
     name = f"{game}-f{format_version}"
-    seed = _seed(name)
+    seed = corpus_seed(name)
     game_id = str(uuid.uuid5(uuid.NAMESPACE_URL, f"https://frontier-ledger.invalid/conformance/{name}"))
     engine = get_engine(game)
     options = engine.options({})
@@ -115,7 +112,7 @@ def deal_record(table: int) -> Record:
     game_id = str(uuid.uuid5(uuid.NAMESPACE_URL, f"https://frontier-ledger.invalid/conformance/{name}"))
     engine = get_engine("most-wanted")
     options = engine.options({})
-    seed = _seed("most-wanted-deal")
+    seed = corpus_seed("most-wanted-deal")
     # The generator is keyed by the deal, not the game id: playout's game_id is the deal key.
     played = list(playout(engine, 2, seed=seed, game_id=DEAL, options=options, bot_seed=table))
     players = [f"Table {table} seat 1", f"Table {table} seat 2"]
@@ -288,7 +285,7 @@ def failing_cases() -> list[Case]:
         line_of(4),
         "a line whose prev does not link to the line before",
     )
-    wrong_seed = replace(trailer, seed=_seed("another").hex())
+    wrong_seed = replace(trailer, seed=corpus_seed("another").hex())
     add(
         "seed-mismatch",
         reseal(header, entries, wrong_seed),
@@ -415,7 +412,7 @@ def failing_cases() -> list[Case]:
     extra = replace(
         entries[-1],
         version=entries[-1].version + 1,
-        salt=line_salt(_seed("deadwood-1876-f2"), header.game_id, entries[-1].version + 1),
+        salt=line_salt(corpus_seed("deadwood-1876-f2"), header.game_id, entries[-1].version + 1),
     )
     over = reseal(header, [*entries, extra], replace(trailer, version=extra.version))
     add("game-over", over, "GAME_OVER", line_of(len(entries)), "a command after the game was over")
@@ -638,7 +635,7 @@ def seated_record(
     carries the client seed, a deal line follows, and every draw comes from the mixed seed.
     """
     name = f"{game}-f{format_version}-{'entropy' if entropy else 'seat'}"
-    seed = _seed(name)
+    seed = corpus_seed(name)
     game_id = str(uuid.uuid5(uuid.NAMESPACE_URL, f"https://frontier-ledger.invalid/conformance/{name}"))
     engine = get_engine(game)
     # A short game keeps the corpus readable: the seat-line cases need an end, not a long one.
@@ -748,7 +745,7 @@ def seat_cases() -> list[Case]:
         2,
         "a player-entropy game's seat taken without a client seed",
     )
-    seed = _seed("most-wanted-f3-seat")
+    seed = corpus_seed("most-wanted-f3-seat")
     game_id = seated[0].game_id
 
     def resalted(record: Record, player: str, client_seed: str | None, seat: int = 1) -> Record:
@@ -841,7 +838,7 @@ def reveal_cases() -> list[Case]:
         2,
         "format 4: the commitment in a seat line edited and every hash re-sealed (the salt not)",
     )
-    seed = _seed("most-wanted-f4-entropy")
+    seed = corpus_seed("most-wanted-f4-entropy")
     resalted = replace(
         seat_line, client_commitment=other, salt=seat_salt_4(seed, header.game_id, 1, LATE, other)
     )

@@ -14,6 +14,7 @@ from typing import Any
 
 from engines.codec import Codec
 from engines.registry import get_engine
+from replay.corpus_seeds import corpus_seed
 from replay.forgeries import Record, _play_on, reseal
 from replay.forks import fork_header
 from replay.record import Entry, Trailer, state_hash
@@ -25,8 +26,6 @@ FORK_AT = 6
 
 def fork_record(source: Record) -> Record:
     """A fork of `source` at FORK_AT, played on to its end by a bot, seed revealed."""
-    from replay.conformance import _seed  # the corpus's seeds, named
-
     source_header, entries, _ = source
     engine = get_engine(source_header.game)
     history = [*source_header.setup_events]
@@ -41,7 +40,7 @@ def fork_record(source: Record) -> Record:
     for data in history:
         state = engine.evolve(state, codec.decode(data))  # type: ignore[arg-type]
     name = f"{SOURCE_GAME}-fork"
-    seed = _seed(name)
+    seed = corpus_seed(name)
     game_id = str(uuid.uuid5(uuid.NAMESPACE_URL, f"https://frontier-ledger.invalid/conformance/{name}"))
     header = fork_header(
         engine, source_header, history, state, FORK_AT, game_id=game_id, seed=seed,

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import threading
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, cast
 
+from eventsourcing.application import Application
 from eventsourcing.utils import get_topic
 
 from service.store_events import (
@@ -22,9 +23,6 @@ from service.store_events import (
     RelayResealed,
     SeatClaimed,
 )
-
-if TYPE_CHECKING:
-    from service.games import Games
 
 PAGE = 1000
 
@@ -58,7 +56,7 @@ class Summary:
 
 @dataclass
 class GameIndex:
-    app: Games
+    app: Application[Any]  # the games' application: its recorder and mapper
     _games: dict[str, Summary] = field(default_factory=dict)
     _last_seen: int = 0
     _lock: threading.Lock = field(default_factory=threading.Lock)

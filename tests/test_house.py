@@ -2,7 +2,8 @@
 
 `engines` (the rules, pure) is the ground floor, `replay` (the record) stands on it, `service`
 (the running system) on both. A module may import its own floor and those below, never one
-above: the record must not depend on the server, nor the rules on either. These three are the
+above: the record must not depend on the server, nor the rules on either; and no two modules
+import each other, so each can be read, tested and changed from the bottom up. These three are the
 wheel's only top-level import names, so installing it puts no `web` or `trust` into a user's
 environment.
 """
@@ -44,6 +45,32 @@ def test_imports_only_go_down_the_floors() -> None:
                 if top in OUTSIDE or LEVEL.get(top, -1) > LEVEL[floor]:
                     upward.append(f"{path.relative_to(ROOT)}:{line} imports {module}")
     assert not upward, "imports that run up a floor:\n" + "\n".join(upward)
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def dependencies(path: Path, known: set[str]) -> set[str]:
+    """The modules of the house that `path` imports: `from pkg import sub` names the module `sub`."""
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            for alias in node.names:
+                submodule = f"{node.module}.{alias.name}"
+                found.add(submodule if submodule in known else node.module)
+    return found & known
+
+
+def test_no_two_modules_import_each_other() -> None:
+    paths = {module_name(path): path for floor in FLOORS for path in modules(floor)}
+    known = set(paths)
+    graph = {name: dependencies(path, known) - {name} for name, path in paths.items()}
+    pairs = sorted({tuple(sorted((a, b))) for a, deps in graph.items() for b in deps if a in graph[b]})
+    assert not pairs, "modules that import each other: " + ", ".join(" <-> ".join(p) for p in pairs)
 
 
 def test_the_floors_are_the_only_top_level_packages() -> None:
