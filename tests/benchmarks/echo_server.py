@@ -3,7 +3,7 @@
 Run as `python -m tests.benchmarks.echo_server`: it prints its port and echoes a
 `google.protobuf.BytesValue` back, on a thread-pool `grpc.server` with the
 service's number of workers, until it is terminated. (The service itself is a
-`grpc.aio` server; the same echo there costs ~1.6x the server CPU per call: README.)
+`grpc.aio` server; the same echo there costs ~1.6x the server CPU per call: docs/benchmarks.md.)
 """
 
 from __future__ import annotations

@@ -325,9 +325,9 @@ def _subclasses(cls: type[ServiceError]) -> list[type[ServiceError]]:
 
 
 def _status_table() -> dict[str, str]:
-    """The README's status table: status name -> the row's text."""
-    readme = (ROOT / "README.md").read_text()
-    section = readme.split("### Statuses", 1)[1].split("\n#", 1)[0]
+    """The manual's status table (docs/api.md): status name -> the row's text."""
+    readme = (ROOT / "docs" / "api.md").read_text()
+    section = readme.split("## Statuses", 1)[1].split("\n#", 1)[0]
     rows = {}
     for line in section.splitlines():
         cells = line.split("|")
@@ -337,16 +337,16 @@ def _status_table() -> dict[str, str]:
     return rows
 
 
-def test_the_readme_lists_every_status_and_every_reason_raised() -> None:
+def test_the_manual_lists_every_status_and_every_reason_raised() -> None:
     table = _status_table()
     reasons = _raised_reasons()
     assert sum(len(r) for r in reasons.values()) >= 30  # the scan finds the reasons
     # ... in every package that answers calls: tournaments' validation and recordings' refusal too
     assert {"BAD_FORMAT", "TOURNAMENT_NOT_FOUND", "RECORDING_REJECTED"} <= set().union(*reasons.values())
     for cls in _subclasses(ServiceError):
-        assert cls.status.name in table, f"{cls.__name__}'s {cls.status.name} is not in the README"
+        assert cls.status.name in table, f"{cls.__name__}'s {cls.status.name} is not in docs/api.md"
     for status, names in reasons.items():
         for reason in names:
-            assert f"`{reason}`" in table[status], f"{reason} ({status}) is not in the README's table"
+            assert f"`{reason}`" in table[status], f"{reason} ({status}) is not in docs/api.md's table"
     for status in ("ALREADY_EXISTS", "UNAVAILABLE", "DATA_LOSS", "RESOURCE_EXHAUSTED", "OK", "CANCELLED"):
         assert status in table

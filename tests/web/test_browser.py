@@ -1,7 +1,7 @@
 """The viewer in a real headless Chromium: it loads, steps both ways, follows a live game, and the
 public page never holds a seat's secret, in its DOM or in any response it fetched.
 
-FRONTIER_WEB_SCREENSHOT=PATH saves the Western Legends page as the README's screenshot.
+FRONTIER_WEB_SCREENSHOT=PATH saves the Western Legends page as the manual's screenshot (docs/web-viewer.png).
 """
 
 from __future__ import annotations

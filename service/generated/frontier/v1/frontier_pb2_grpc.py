@@ -265,7 +265,7 @@ class FrontierLedgerServicer:
         raise NotImplementedError('Method not implemented!')
 
     def StartRelay(self, request, context):
-        """Start relaying a game being played at a table from a recording's header line (relay/README.md).
+        """Start relaying a game being played at a table from a recording's header line (service/relay/README.md).
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
