@@ -3,7 +3,7 @@
     python -m replay.conformance [--out seeds/conformance]
 
 Good logs of each game (finished, cut short, tabletop, format 1) and failing logs,
-one per failure the verifier reports and one per forgery of issue 9, each listed
+one per failure the verifier reports and one per kind of forgery a re-sealer tries, each listed
 in `manifest.json` with its expected verdict, code and line. The expectations are
 written here from how each file is made, never read back from the verifier; a test
 runs the verifier over the corpus and checks that the files are current.
@@ -319,16 +319,15 @@ def failing_cases() -> list[Case]:
     forged, index = reroll(base)
     assert forged[2] is not None
     add(
-        "finding-1-reroll-seed-withheld",
+        "reroll-seed-withheld",
         forged,
         "SEED_WITHHELD",
         trailer_line(forged),
-        "issue 9 finding 1: a die re-rolled, the game re-played by the rules, "
-        "every hash re-sealed, the seed withheld",
+        "a die re-rolled, the game re-played by the rules, every hash re-sealed, the seed withheld",
     )
     shown = reseal(forged[0], forged[1], replace(forged[2], seed=trailer.seed))
     add(
-        "finding-1-reroll-seed-shown",
+        "reroll-seed-shown",
         shown,
         "DRAW_DIFFERS",
         line_of(index),
@@ -336,22 +335,22 @@ def failing_cases() -> list[Case]:
     )
     cases.append(
         Case(
-            "fail/finding-2-trailer-cut.jsonl",
+            "fail/trailer-cut.jsonl",
             "incomplete",
             None,
             None,
-            "issue 9 finding 2: the trailer cut off; never a finished game",
+            "the trailer cut off; never a finished game",
             text(cut_trailer(base)),
         )
     )
     swapped = reseal(replace(header, players=tuple(reversed(header.players))), entries, trailer)
     cases.append(
         Case(
-            "fail/finding-4-names-swapped.jsonl",
+            "fail/names-swapped.jsonl",
             "passed",
             None,
             None,
-            "issue 9 finding 4: player names swapped and re-sealed. The rules cannot see this; "
+            "player names swapped and re-sealed. The rules cannot see this; "
             "the server's checkpoint no longer fits the re-sealed lines",
             text(swapped, signed_over=base),
             "invalid",
@@ -360,11 +359,11 @@ def failing_cases() -> list[Case]:
     )
     cases.append(
         Case(
-            "fail/finding-4-names-swapped-resigned.jsonl",
+            "fail/names-swapped-resigned.jsonl",
             "passed",
             None,
             None,
-            "issue 9 finding 4 again, re-signed with the forger's own key: not the server's key",
+            "names swapped again, re-signed with the forger's own key: not the server's key",
             text(swapped, key=FORGER),
             "untrusted",
             "UNTRUSTED_KEY",
@@ -372,11 +371,11 @@ def failing_cases() -> list[Case]:
     )
     cases.append(
         Case(
-            "fail/finding-4-names-swapped-unsigned.jsonl",
+            "fail/names-swapped-unsigned.jsonl",
             "passed",
             None,
             None,
-            "issue 9 finding 4 again, checkpoint stripped: nothing binds the log to a server",
+            "names swapped again, checkpoint stripped: nothing binds the log to a server",
             unsigned_text(swapped),
             "unsigned",
             "UNSIGNED",
@@ -594,7 +593,7 @@ def malformed_cases() -> list[Case]:
             "redacted-export",
             with_line(1, json.dumps(redacted).encode()),
             1,
-            "finding 3: a redacted export is for reading only",
+            "a redacted export (hidden values removed) is for reading only",
         ),
         ("empty", b"", 1, "an empty file"),
     ]

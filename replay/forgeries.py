@@ -49,7 +49,7 @@ def reseal(
 
 
 def reroll(record: Record, *, forger_seed: bytes = b"forger", bot_seed: int = 0) -> tuple[Record, int]:
-    """Finding 1: change one die roll, re-play the rest by the rules, re-seal, withhold the seed.
+    """A re-roll: change one die roll, re-play the rest by the rules, re-seal, withhold the seed.
 
     Returns the forged record and the index (into entries) of the edited entry.
     """
@@ -140,6 +140,6 @@ def _play_on(
 
 
 def cut_trailer(record: Record) -> Record:
-    """Finding 2: the same lines with the trailer cut off."""
+    """A cut: the same lines with the trailer cut off."""
     header, entries, _ = record
     return header, list(entries), None

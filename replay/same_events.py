@@ -1,4 +1,4 @@
-"""Whether a line's recorded events are the events the rules produced again (the audit, issue 14).
+"""Whether a line's recorded events are the events the rules produced again (the audit's hottest comparison).
 
 The plain comparison is `events_difference`: encode each produced event and compare the JSON
 with Python's ==; it names the first difference. Most steps agree, so the audit first asks
