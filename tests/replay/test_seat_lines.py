@@ -13,7 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from replay.audit import build_report
-from replay.conformance import LATE, _seed, seated_record
+from replay.conformance import LATE, seated_record
+from replay.corpus_seeds import corpus_seed
 from replay.forgeries import reseal
 from replay.logfile import read_text, write_lines
 from replay.narrative import narrate
@@ -49,7 +50,7 @@ def test_a_name_in_a_seat_line_reaches_the_narrative_the_audit_and_the_viewer() 
 
 def test_a_seat_without_a_name_reads_seat_n() -> None:
     header, lines, trailer = seated_record("most-wanted", entropy=False)
-    salt = seat_salt(_seed("most-wanted-f3-seat"), header.game_id, 1, "", None)  # as the server would
+    salt = seat_salt(corpus_seed("most-wanted-f3-seat"), header.game_id, 1, "", None)  # as the server would
     renamed = [replace(x, player="", salt=salt) if isinstance(x, SeatLine) else x for x in lines]
     unnamed = reseal(header, renamed, trailer)
     assert verify(*unnamed).verdict == "passed"
