@@ -482,7 +482,7 @@ def _header(number: int, data: Mapping[str, JsonValue]) -> Header:
     fields = {1: _HEADER_FIELDS, 2: _HEADER_FIELDS_2}.get(format_version, _HEADER_FIELDS_3)
     if format_version >= 2 and "deal" in data:  # only a duplicate deal's header has one
         fields = (*fields, "deal")
-    if format_version >= 2 and "forked_from" in data:  # a forked game (service/relay/fork.py)
+    if format_version >= 2 and "forked_from" in data:  # a forked game (service/core/relays/fork.py)
         fields = (*fields, "forked_from")
     f = _Fields(number, data, fields)
     f.equal("version", 1, "the header must be version 1, found")

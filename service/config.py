@@ -17,9 +17,8 @@ from urllib.parse import quote, unquote, urlparse
 from replay.trust import keys
 from replay.trust import signer as signers
 from replay.trust.keys import SigningKey
-from service.rate_limit import Limits
-from service.stream_slots import StreamLimits
-from service.wsplay.limits import SocketLimits
+from service.core.rate_limit import Limits
+from service.core.stream_slots import StreamLimits
 
 DEFAULT_PORT = 50051
 DEFAULT_DATA = "./data"
@@ -29,6 +28,38 @@ MAX_MESSAGE_BYTES = 16 * 1024 * 1024
 
 class ConfigError(ValueError):
     """A setting that cannot work; the message says which and why."""
+
+
+# What a WebSocket Play connection may cost the server before and after it is known.
+#
+# Until its opening message has named a game and a seat token that the server accepted, a
+# connection is anyone's: it gets a short deadline for that message and a small frame limit, so
+# that a client that never authenticates holds little for long. Connections are capped in all and
+# per client address (its IP address, an IPv6 client by its /64), counted from the handshake's end.
+@dataclass(frozen=True)
+class SocketLimits:
+    open_timeout: float = 10.0  # seconds from the handshake to the opening message
+    opening_bytes: int = 64 * 1024  # a frame before the caller is known (an opening is ~100 bytes)
+    frame_bytes: int = 1024 * 1024  # a frame from a seat (a command is at most a few KiB)
+    connections: int = 4096  # open connections on the server
+    connections_per_address: int = 128  # open connections from one client address
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] = os.environ) -> SocketLimits:
+        """The defaults, each overridden by its FRONTIER_WS_* variable when set."""
+        d = cls()
+
+        def number(name: str, value: float) -> float:
+            text = env.get(f"FRONTIER_WS_{name}")
+            return float(text) if text else value
+
+        return cls(
+            open_timeout=number("OPEN_TIMEOUT", d.open_timeout),
+            opening_bytes=int(number("MAX_OPENING_BYTES", d.opening_bytes)),
+            frame_bytes=int(number("MAX_FRAME_BYTES", d.frame_bytes)),
+            connections=int(number("MAX_CONNECTIONS", d.connections)),
+            connections_per_address=int(number("MAX_CONNECTIONS_PER_ADDRESS", d.connections_per_address)),
+        )
 
 
 @dataclass(frozen=True)
@@ -49,10 +80,10 @@ class Settings:
     signing_key: Path | None = None  # default: signing-key.pem in `data`, made on first start
     signer_name: str | None = None  # the name checkpoints are signed as; default: the host name
     open_import: bool = False  # let anyone import even when an organiser token is set
-    open_create: bool = True  # let anyone create games (service/create_policy.py says why)
+    open_create: bool = True  # let anyone create games (service/core/create_policy.py says why)
     http_port: int | None = None  # the web viewer's port (service/web/), off when None; 0 picks a free one
     ws_port: int | None = None  # Play over WebSocket (service/wsplay/), off when None; 0 picks a free one
-    token_failures: Limits = Limits()  # wrong tokens allowed per address (service/rate_limit.py)
+    token_failures: Limits = Limits()  # wrong tokens allowed per address (service/core/rate_limit.py)
     ws_limits: SocketLimits = SocketLimits()  # deadlines, frame sizes and connection caps (FRONTIER_WS_*)
 
     @classmethod

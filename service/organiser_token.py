@@ -4,7 +4,7 @@ The rule: at least 32 characters of printable ASCII with no spaces, at least 10 
 32 random hex digits carry 128 bits, and every other alphabet carries more per character;
 `python -c 'import secrets; print(secrets.token_urlsafe(32))'` or `openssl rand -hex 32` make one.
 No length rule can tell a random token from a long phrase, so the rule is a floor, not a proof:
-failures are rate-limited besides (service/rate_limit.py).
+failures are rate-limited besides (service/core/rate_limit.py).
 """
 
 from __future__ import annotations

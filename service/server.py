@@ -25,15 +25,15 @@ from grpc_reflection.v1alpha import reflection
 
 from engines.registry import game_ids
 from service.config import ConfigError, Settings
-from service.fanout import Broker, LocalBroker
-from service.games import Games
+from service.core.fanout import Broker, LocalBroker
+from service.core.games import Games
+from service.core.jobs import Jobs
+from service.core.rate_limit import TokenFailures
 from service.generated.frontier.v1 import frontier_pb2, frontier_pb2_grpc
-from service.jobs import Jobs
+from service.grpc_api.request_guard import MalformedRequestGuard
+from service.grpc_api.servicer import Servicer
+from service.grpc_api.tournaments import register as register_tournaments
 from service.organiser_token import check_organiser_token
-from service.rate_limit import TokenFailures
-from service.request_guard import MalformedRequestGuard
-from service.servicer import Servicer
-from service.tournaments.servicer import register as register_tournaments
 from service.wsplay.server import PlaySockets
 
 SERVICE_NAME = frontier_pb2.DESCRIPTOR.services_by_name["FrontierLedger"].full_name
@@ -172,7 +172,7 @@ async def _start(settings: Settings, servicer: Servicer, workers: Jobs) -> tuple
             # gRPC sets SO_REUSEPORT by default: a second server on a busy port would start
             # and the kernel would split the clients between the two.
             ("grpc.so_reuseport", 0),
-            # A transport bound, not a per-client cap (service/stream_slots.py counts spectators per
+            # A transport bound, not a per-client cap (service/core/stream_slots.py counts spectators per
             # address and seats per token): one connection may carry a bot runner's many seats, or a
             # proxy's many spectators, and a refused stream ends at once.
             ("grpc.max_concurrent_streams", settings.max_watchers + STREAMS_PER_CONNECTION_MARGIN),
@@ -257,7 +257,7 @@ def _broker(settings: Settings) -> Broker:
         return LocalBroker()
     import redis
 
-    from service.redis_fanout import RedisBroker
+    from service.core.redis_fanout import RedisBroker
 
     try:
         return RedisBroker(settings.redis)

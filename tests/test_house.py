@@ -20,6 +20,20 @@ FLOORS = ("engines", "replay", "service")  # bottom first
 LEVEL = {name: level for level, name in enumerate(FLOORS)}
 OUTSIDE = ("tests",)  # never imported by the product
 
+# Inside `service`, bottom first: the application core (and the message schema it speaks), the
+# server's settings, the front ends side by side, the server that runs them, and on top the
+# Python clients and the command line. A front end never imports another one.
+SERVICE_FLOORS: tuple[tuple[str, ...], ...] = (
+    ("service.core", "service.generated"),
+    ("service.config", "service.organiser_token"),
+    ("service.grpc_api", "service.wsplay", "service.web"),
+    ("service.server",),
+    ("service.client", "service.ws_client", "service.cli", "service.codegen"),
+)
+FRONT_ENDS = SERVICE_FLOORS[2]
+# The core knows no transport: these are for front ends only.
+TRANSPORTS = ("grpc", "websockets", "starlette", "uvicorn", "jinja2")
+
 
 def modules(floor: str) -> Iterator[Path]:
     for path in sorted((ROOT / floor).rglob("*.py")):
@@ -83,5 +97,56 @@ def test_the_floors_are_the_only_top_level_packages() -> None:
 
 def test_the_check_sees_an_upward_import(tmp_path: Path) -> None:
     module = tmp_path / "m.py"
-    module.write_text("def f():\n    from service.games import Games\n")
-    assert [m for _, m in imported(module)] == ["service.games"]
+    module.write_text("def f():\n    from service.core.games import Games\n")
+    assert [m for _, m in imported(module)] == ["service.core.games"]
+
+
+def service_part(module: str) -> tuple[int, str] | None:
+    """The sub-floor of `service` that `module` belongs to, and which part of it."""
+    for level, parts in enumerate(SERVICE_FLOORS):
+        for part in parts:
+            if module == part or module.startswith(part + "."):
+                return level, part
+    return None
+
+
+def test_every_service_module_has_a_place_in_the_service_floors() -> None:
+    homeless = [module_name(p) for p in modules("service") if module_name(p) != "service"]
+    homeless = [m for m in homeless if service_part(m) is None]
+    assert not homeless, f"service modules on no floor of SERVICE_FLOORS: {homeless}"
+
+
+def test_inside_the_service_imports_only_go_down_and_front_ends_stand_apart() -> None:
+    wrong = []
+    for path in modules("service"):
+        here = service_part(module_name(path))
+        if here is None:
+            continue
+        for line, module in imported(path):
+            there = service_part(module)
+            if there is None:
+                continue
+            up = there[0] > here[0]
+            sideways = here[1] in FRONT_ENDS and there[1] in FRONT_ENDS and there[1] != here[1]
+            if up or sideways:
+                wrong.append(f"{path.relative_to(ROOT)}:{line} imports {module}")
+    assert not wrong, "imports that run up or across the service's floors:\n" + "\n".join(wrong)
+
+
+def test_the_application_core_knows_no_transport() -> None:
+    found = [
+        f"{path.relative_to(ROOT)}:{line} imports {module}"
+        for path in (ROOT / "service" / "core").rglob("*.py")
+        for line, module in imported(path)
+        if module.split(".")[0] in TRANSPORTS
+    ]
+    assert not found, "the core imports a transport:\n" + "\n".join(found)
+
+
+def test_the_service_floors_place_a_front_end_above_the_core_and_below_the_cli() -> None:
+    core, front, cli = (
+        service_part(m) for m in ("service.core.games", "service.web.app", "service.cli.main")
+    )
+    assert core is not None and front is not None and cli is not None
+    assert core[0] < front[0] < cli[0] and front[1] in FRONT_ENDS
+    assert service_part("service.corey") is None  # a prefix is not a package

@@ -4,7 +4,7 @@ Starlette (with Jinja2 pages, served by uvicorn): a small, well-kept ASGI toolki
 request/response functions and no ORM or session machinery we would have to switch off; its sync
 endpoints run in a thread pool, which suits the synchronous `Games` reads.
 
-Who sees what is decided exactly as for gRPC (`service.views.viewer_of`): no token is the public,
+Who sees what is decided exactly as for gRPC (`service.core.views.viewer_of`): no token is the public,
 a seat's token that seat, the organiser's token everything. Only the organiser may pick another
 view with `?seat=N` (1-based, as people count seats), `?seat=public` or `?seat=all`.
 """
@@ -26,15 +26,15 @@ from starlette.routing import Route
 from engines.base import SPECTATOR, Seat
 from engines.registry import game_ids, get_engine
 from replay.narrative import describe_outcome
-from service.auth import Caller, authenticate, caller_from_metadata
-from service.client_address import client_address
-from service.errors import InvalidArgument, PermissionDenied, ServiceError, Unauthenticated
-from service.games import Games
-from service.rate_limit import TokenFailures, TooManyFailures
-from service.records import GameRecord
-from service.relay.delay import holds_back, public_record, public_search
-from service.tournaments.secrecy import deal_closed
-from service.views import viewer_of
+from service.core.auth import Caller, authenticate, caller_from_metadata
+from service.core.client_address import client_address
+from service.core.errors import InvalidArgument, PermissionDenied, ServiceError, Unauthenticated
+from service.core.games import Games
+from service.core.rate_limit import TokenFailures, TooManyFailures
+from service.core.records import GameRecord
+from service.core.relays.delay import holds_back, public_record, public_search
+from service.core.tournaments.secrecy import deal_closed
+from service.core.views import viewer_of
 from service.web.headers import PageHeaders
 from service.web.limits import BodyLimit
 from service.web.page import games_page, message_page, viewer_page
@@ -233,7 +233,7 @@ class WebViewer:
             record = public_record(self.games, record)
         seat_param = request.query_params.get("seat", "")
         viewer = _chosen_viewer(self.games, record, caller, seat_param)
-        shown = record.game_version  # held back for spectators (service/relay/delay.py)
+        shown = record.game_version  # held back for spectators (service/core/relays/delay.py)
         # seat lines and a deal line too (format 3)
         lines = (line for line in self.games.lines(record.header.game_id) if line.version <= shown)
         view = game_view(record.header, lines, record.players, viewer, after=after)

@@ -15,8 +15,8 @@ from dataclasses import dataclass
 import uvicorn
 
 from service.config import ConfigError
-from service.games import Games
-from service.rate_limit import TokenFailures
+from service.core.games import Games
+from service.core.rate_limit import TokenFailures
 from service.web.app import create_app
 
 

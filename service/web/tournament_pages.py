@@ -3,7 +3,7 @@
 Everything shown is public: the definition, the tables, finished games' outcomes and what is
 folded from them (standings, ratings, each duplicate deal's tables side by side), exactly what
 `frontier.v1.Tournaments` serves the same caller: results of a duplicate deal still in play only to
-the organiser (service/tournaments/disclosure.py). The seed appears only once the tournament is over, as
+the organiser (service/core/tournaments/disclosure.py). The seed appears only once the tournament is over, as
 `GetTournament` reveals it.
 """
 
@@ -16,16 +16,16 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 
 from engines.registry import get_engine
-from service.errors import ServiceError
-from service.games import Games
-from service.tournaments.app import Progress, TournamentDesk
-from service.tournaments.deals import comparison
-from service.tournaments.disclosure import DEAL_IN_PLAY, shown_to
-from service.tournaments.ratings import model_name, ordinal, rate
-from service.tournaments.record import Table, TableResult
-from service.tournaments.standings import RULES, standings
+from service.core.errors import ServiceError
+from service.core.games import Games
+from service.core.tournaments.app import Progress, TournamentDesk
+from service.core.tournaments.deals import comparison
+from service.core.tournaments.disclosure import DEAL_IN_PLAY, shown_to
+from service.core.tournaments.index import TournamentIndex
+from service.core.tournaments.ratings import model_name, ordinal, rate
+from service.core.tournaments.record import Table, TableResult
+from service.core.tournaments.standings import RULES, standings
 from service.web.page import message_page, tournament_page, tournaments_page
-from service.web.tournament_index import TournamentIndex
 
 
 class TournamentPages:

@@ -1,7 +1,7 @@
 """The Play protocol over a WebSocket: one connection per seat at `/v1/play`.
 
 Each binary client frame is one serialized `frontier.v1.PlayRequest`, each server frame one
-`frontier.v1.PlayUpdate`: the gRPC Play contract, carried by `service.play.session.Plays` unchanged.
+`frontier.v1.PlayUpdate`: the gRPC Play contract, carried by `service.core.play.session.Plays` unchanged.
 The server runs on the gRPC server's own event loop, so both transports share one `Plays`,
 one `Watching` and one broker.
 
@@ -10,7 +10,7 @@ last PlayUpdate whose `error` holds the gRPC status and reason, then a close fra
 
 Until the opening message is answered the caller is unknown: it has `SocketLimits.open_timeout`
 to send it and frames of `opening_bytes` at most; connections are capped in all and per client
-address (service/wsplay/limits.py).
+address (service/config.py).
 """
 
 from __future__ import annotations
@@ -30,14 +30,20 @@ from websockets.frames import CloseCode
 from websockets.http11 import Request, Response
 from websockets.protocol import State
 
-from service.auth import Caller, caller_from_metadata
-from service.client_address import client_address
-from service.errors import DeadlineExceeded, InvalidArgument, ResourceExhausted, ServiceError, Unauthenticated
+from service.config import SocketLimits
+from service.core.auth import Caller, caller_from_metadata
+from service.core.client_address import client_address
+from service.core.errors import (
+    DeadlineExceeded,
+    InvalidArgument,
+    ResourceExhausted,
+    ServiceError,
+    Unauthenticated,
+)
+from service.core.fields import require_id
+from service.core.play.session import Plays, play_error
+from service.core.rate_limit import TokenFailures
 from service.generated.frontier.v1 import frontier_pb2
-from service.play.session import Plays, play_error
-from service.rate_limit import TokenFailures
-from service.servicer import MAX_ID_LENGTH
-from service.wsplay.limits import SocketLimits
 
 PATH = "/v1/play"
 # A frame the library refuses as too big never reaches us: it is answered with this update
@@ -59,7 +65,7 @@ class Refused(Exception):
 
 
 def malformed(message: str) -> Refused:
-    # The reason gRPC's own guard gives a body that is not a PlayRequest (service/request_guard.py).
+    # The reason gRPC's own guard gives a body that is not a PlayRequest (service/grpc_api/request_guard.py).
     return Refused(InvalidArgument("MALFORMED_REQUEST", message), CloseCode.UNSUPPORTED_DATA)
 
 
@@ -89,13 +95,7 @@ def caller_of(headers: Headers, opening: frontier_pb2.PlayRequest, organiser_tok
 
 
 def game_id_of(opening: frontier_pb2.PlayRequest) -> str:
-    if not opening.game_id:
-        raise InvalidArgument("MISSING_FIELD", "game_id is required", field="game_id")
-    if len(opening.game_id) > MAX_ID_LENGTH:
-        raise InvalidArgument(
-            "FIELD_TOO_LONG", f"game_id is longer than {MAX_ID_LENGTH} characters", field="game_id"
-        )
-    return opening.game_id
+    return require_id(opening.game_id, "game_id")
 
 
 async def later_requests(connection: ServerConnection) -> AsyncIterator[frontier_pb2.PlayRequest]:

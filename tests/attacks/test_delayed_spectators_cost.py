@@ -4,7 +4,8 @@ A delayed game is shown to spectators at its public version; every spectator's W
 once a second, and each poll read every stored event of the game twice (release times, entries)
 and folded it from its setup. Forty spectators of a ~450-version game with a 3 s delay kept a core
 busy and slowed every other caller. Delayed games now cost what live watchers cost: one shared
-read and fold per game and public version (service/relay/public_view.py), whatever the number of spectators.
+read and fold per game and public version (service/core/relays/public_view.py), whatever the
+number of spectators.
 
 The server runs in this process, so its CPU time is this process's; the players' moves and the
 spectators' reader threads are the same in both phases measured.

@@ -32,10 +32,10 @@ from replay.logfile import split_lines
 from replay.record import canonical_json, mixed_seed
 from replay.trust.signed_log import read_signed
 from replay.verify import verify
-from service.auth import token_hash
 from service.client import Client, claim_seat, play_game, reveal_seed
+from service.core.auth import token_hash
+from service.core.records import GameRecord
 from service.generated.frontier.v1 import frontier_pb2
-from service.records import GameRecord
 from service.server import Running
 from tests.conftest import ORGANISER
 from tests.service.helpers import failure

@@ -4,7 +4,7 @@ A connection had no deadline for its opening message, its frames could be 16 MiB
 capped the number of connections: 24 token-less connections, each part-way through a 16 MiB
 frame, held 361 MiB for ~40 s. Now the opening message has a deadline, a frame before the opening
 is answered is at most `opening_bytes` (refused on its header, so nothing larger is read), and
-connections are capped in all and per client address (service/wsplay/limits.py).
+connections are capped in all and per client address (service/config.py).
 """
 
 from __future__ import annotations
@@ -21,10 +21,10 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
 from service.client import Client
+from service.config import SocketLimits
 from service.generated.frontier.v1 import frontier_pb2
 from service.server import Running
-from service.wsplay.client import PlaySocket
-from service.wsplay.limits import SocketLimits
+from service.ws_client import PlaySocket
 from tests.conftest import ORGANISER, start_server
 from tests.service.helpers import Game, create, state
 from tests.wsplay.apart import run_apart

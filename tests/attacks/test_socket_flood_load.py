@@ -20,9 +20,9 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 from service.client import Client
+from service.config import SocketLimits
 from service.server import Running
-from service.wsplay.client import PlaySocket
-from service.wsplay.limits import SocketLimits
+from service.ws_client import PlaySocket
 from tests.attacks.test_socket_before_auth import huge_frame_start
 from tests.conftest import ORGANISER, start_server
 from tests.service.helpers import create, state

@@ -20,7 +20,7 @@ import grpc
 import pytest
 
 from service.client import Client, SeatStream, play_game
-from service.client_address import client_address
+from service.core.client_address import client_address
 from service.generated.frontier.v1 import frontier_pb2
 from service.server import Running
 from tests.conftest import ORGANISER, start_server

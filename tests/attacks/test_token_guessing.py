@@ -27,8 +27,8 @@ from websockets.exceptions import ConnectionClosed
 
 from service.client import Client
 from service.config import ConfigError, Settings
+from service.core.rate_limit import Limits
 from service.generated.frontier.v1 import frontier_pb2
-from service.rate_limit import Limits
 from service.server import Running, create_server
 from service.web.server import start_http
 from tests.conftest import ORGANISER, start_server

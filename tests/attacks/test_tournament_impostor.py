@@ -17,10 +17,10 @@ from pathlib import Path
 import grpc
 import pytest
 
+from service.cli.tournaments import TournamentClient
 from service.client import Client, play_game
 from service.generated.frontier.v1 import frontier_pb2
 from service.server import Running
-from service.tournaments.cli import TournamentClient
 from tests.conftest import ORGANISER, start_server
 from tests.service.helpers import create, failure
 from tests.tournaments import helpers as cup

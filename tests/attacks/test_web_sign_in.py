@@ -60,7 +60,18 @@ def served(tmp_path: Path) -> Iterator[Served]:
     """`frontier serve --http 0` in its own process, so its memory is its own."""
     env = {**os.environ, "FRONTIER_ORGANISER_TOKEN": ORGANISER}
     process = subprocess.Popen(
-        [sys.executable, "-m", "service.cli", "serve", "--store", "memory", "--port", "0", "--http", "0"],
+        [
+            sys.executable,
+            "-m",
+            "service.cli",
+            "serve",
+            "--store",
+            "memory",
+            "--port",
+            "0",
+            "--http",
+            "0",
+        ],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,

@@ -119,7 +119,7 @@ def sqlite_rate(folder: Path, threads: int, seconds: float, row_bytes: int) -> t
                 connection.execute("BEGIN")
                 connection.execute(
                     "INSERT INTO stored_events VALUES (?,?,?,?)",
-                    (originator, next(version), "service.store_events:CommandAccepted", blob),
+                    (originator, next(version), "service.core.store_events:CommandAccepted", blob),
                 )
                 connection.execute("COMMIT")
 

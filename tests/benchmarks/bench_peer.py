@@ -35,7 +35,7 @@ from typing import Any, Protocol
 import grpc
 
 from service.generated.frontier.v1 import frontier_pb2, frontier_pb2_grpc
-from service.wsplay.client import PlaySocket
+from service.ws_client import PlaySocket
 from tests.benchmarks.bench_commands import sqlite_settings
 from tests.benchmarks.bench_common import ORGANISER, PYTHON, Mode, Row, Spawned, log, percentile
 
@@ -323,7 +323,18 @@ class Ours:
 
 def ours_process(data: Path) -> Ours:
     """`frontier serve` with --ws-port, as users run it; it prints the socket's URL second."""
-    command = [PYTHON, "-m", "service.cli", "serve", "--data", str(data), "--port", "0", "--ws-port", "0"]
+    command = [
+        PYTHON,
+        "-m",
+        "service.cli",
+        "serve",
+        "--data",
+        str(data),
+        "--port",
+        "0",
+        "--ws-port",
+        "0",
+    ]
     process = Spawned(command + ["--store", "sqlite", "--organiser-token", ORGANISER], data / "server.log")
     assert process.process.stdout is not None
     line = process.process.stdout.readline()

@@ -68,7 +68,7 @@ def psycopg_rate(url: str, threads: int, seconds: float, row_bytes: int) -> tupl
         def insert() -> None:
             connection.execute(
                 f"INSERT INTO {table} (originator_id, originator_version, topic, state) VALUES (%s,%s,%s,%s)",
-                (originator, next(versions), "service.store_events:CommandAccepted", blob),
+                (originator, next(versions), "service.core.store_events:CommandAccepted", blob),
             )
 
         return insert

@@ -23,10 +23,10 @@ from replay.record import SeatLine
 from replay.verify import build_record, steps, verify
 from service.client import Client
 from service.config import Settings
-from service.exchange import import_log
-from service.games import Games
+from service.core.exchange import import_log
+from service.core.games import Games
+from service.core.records import project_game
 from service.generated.frontier.v1 import frontier_pb2
-from service.records import project_game
 from tests.benchmarks.bench_common import ORGANISER, Mode, Row, log, server_process
 
 # The corpus: the three games in turn; Western Legends with a 10-round cap to keep the corpus quick to make.

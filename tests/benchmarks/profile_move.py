@@ -23,14 +23,14 @@ from collections import defaultdict
 from pathlib import Path
 
 from engines.bot import random_command
-from service.auth import Caller
 from service.config import Settings
-from service.convert import command_from_proto, command_to_proto
-from service.games import Games
+from service.core.auth import Caller
+from service.core.convert import command_from_proto, command_to_proto
+from service.core.games import Games
+from service.core.play.session import answer, with_legal
+from service.core.records import FINISHED
+from service.core.watching import Watching
 from service.generated.frontier.v1 import frontier_pb2
-from service.play.session import answer, with_legal
-from service.records import FINISHED
-from service.watching import Watching
 
 PARTS = ("decode command", "submit", "answer mover", "watch updates", "pushes")
 

@@ -34,8 +34,8 @@ STORE_PARTS: tuple[tuple[str, str], ...] = (
     ("psycopg_pool/", "psycopg: connection pool"),
     ("psycopg/", "psycopg: queries"),
     ("redis/", "redis-py: fan-out client"),
-    ("service/redis_fanout", "Redis fan-out"),
-    ("service/servicer", "servicer handlers"),
+    ("service/core/redis_fanout", "Redis fan-out"),
+    ("service/grpc_api/servicer", "servicer handlers"),
 )
 
 

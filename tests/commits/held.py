@@ -18,9 +18,9 @@ from typing import Any
 
 from engines.base import Command
 from engines.rng import Deal
-from service.auth import Caller
 from service.config import Settings
-from service.games import Accepted, Games
+from service.core.auth import Caller
+from service.core.games import Accepted, Games
 
 WAIT = 30.0  # a thread that never arrives fails the test instead of hanging it
 

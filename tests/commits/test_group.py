@@ -15,10 +15,10 @@ from pathlib import Path
 
 import pytest
 
-from service.commits.group import GroupCommitter
-from service.errors import Conflict, StoreUnavailable
-from service.games import Accepted, Games, canonical_json
-from service.store_events import CommandAccepted
+from service.core.commits.group import GroupCommitter
+from service.core.errors import Conflict, StoreUnavailable
+from service.core.games import Accepted, Games, canonical_json
+from service.core.store_events import CommandAccepted
 from tests.commits.held import HeldGames, at_once, new_game, next_command, store_env
 
 

@@ -21,7 +21,7 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from service.commits.group import GroupCommitter
+from service.core.commits.group import GroupCommitter
 
 WAIT = 30.0  # a caller that never returns fails the test instead of hanging it
 

@@ -8,9 +8,9 @@ import time
 from pathlib import Path
 
 from service.config import Settings
-from service.errors import Conflict, ServiceError
-from service.games import Accepted, Games
-from service.store_events import CommandAccepted
+from service.core.errors import Conflict, ServiceError
+from service.core.games import Accepted, Games
+from service.core.store_events import CommandAccepted
 from tests.commits.held import WAIT, HeldGames, new_game, next_command
 from tests.servers import Postgres
 

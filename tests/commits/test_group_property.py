@@ -19,8 +19,8 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from service.games import Accepted, Games
-from service.records import FINISHED
+from service.core.games import Accepted, Games
+from service.core.records import FINISHED
 from tests.commits.held import HeldGames, at_once, new_game, next_command, store_env
 
 GAMES = ("deadwood-1876", "most-wanted", "western-legends")

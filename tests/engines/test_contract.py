@@ -18,7 +18,7 @@ from engines.base import SPECTATOR, Engine
 from engines.codec import Codec, encode
 from engines.registry import game_ids, get_engine
 from engines.simulate import playout
-from service.convert import command_from_proto, command_to_proto
+from service.core.convert import command_from_proto, command_to_proto
 
 GAMES = game_ids()
 

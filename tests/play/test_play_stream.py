@@ -15,9 +15,9 @@ import pytest
 from engines.codec import encode
 from engines.registry import get_engine
 from service.client import Client, SeatStream, play_game
+from service.core.records import decode_events
+from service.core.views import to_json
 from service.generated.frontier.v1 import frontier_pb2
-from service.records import decode_events
-from service.views import to_json
 from tests.conftest import ORGANISER
 from tests.service.helpers import Game, create, failure, legal, state, submit
 

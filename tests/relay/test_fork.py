@@ -15,11 +15,11 @@ from engines.registry import game_ids
 from replay.forgeries import reseal
 from replay.logfile import read_text
 from replay.verify import verify
-from service.cli import main
+from service.cli.main import main
+from service.cli.tournaments import TournamentClient
 from service.client import Client, play_game
 from service.generated.frontier.v1 import frontier_pb2
 from service.server import Running
-from service.tournaments.cli import TournamentClient
 from tests.conftest import ORGANISER, start_server
 from tests.relay.helpers import recording_lines, send
 from tests.relay.helpers import start as start_relay

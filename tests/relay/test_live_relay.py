@@ -12,7 +12,7 @@ import pytest
 from replay.logfile import read_text
 from replay.recordings.expand import expand_text
 from replay.verify import verify
-from service.cli import main
+from service.cli.main import main
 from service.client import Client
 from service.generated.frontier.v1 import frontier_pb2
 from service.server import Running

@@ -1,8 +1,8 @@
 """A delayed game's public view is read and folded once per game and version, whatever the spectators.
 
-Counted through `service.relay.public_view.PublicViews` (events read from the store, entries folded) on a
-real server while spectators watch and the table plays on. That the shared fold shows what a fold
-from the store shows is tests/relay/test_spectator_delay.py's.
+Counted through `service.core.relays.public_view.PublicViews` (events read from the store,
+entries folded) on a real server while spectators watch and the table plays on. That the
+shared fold shows what a fold from the store shows is tests/relay/test_spectator_delay.py's.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from __future__ import annotations
 import time
 
 from service.client import Client
-from service.relay.public_view import public_views
+from service.core.relays.public_view import public_views
 from service.server import Running
 from tests.attacks.test_delayed_spectators_cost import SlowPlay, long_delayed_game, spectators
 from tests.conftest import ORGANISER

@@ -13,7 +13,7 @@ from replay.trust.keys import load_public_key
 from replay.trust.signed_log import line_hashes, read_signed
 from replay.trust.verdict import judge
 from replay.verify import verify
-from service.cli import main as frontier
+from service.cli.main import main as frontier
 
 SAMPLE_KEY = DEFAULT_OUT.parent / "keys" / "samples.pub"
 

@@ -15,7 +15,7 @@ from replay import logfile
 from replay.forgeries import reseal
 from replay.logfile import LogFormatError
 from replay.verify import verify
-from service.cli import main as frontier
+from service.cli.main import main as frontier
 
 SAMPLE = Path(__file__).resolve().parents[2] / "seeds" / "logs" / "deadwood-1876" / "deadwood-1876-2p.jsonl"
 GOOD = SAMPLE.read_bytes()

@@ -20,7 +20,11 @@ GAMES = available_games()
 
 def frontier(*args: str, check: bool = True) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "service.cli", *args], capture_output=True, text=True, timeout=600, check=check
+        [sys.executable, "-m", "service.cli", *args],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=check,
     )
 
 

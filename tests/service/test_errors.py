@@ -14,8 +14,8 @@ import pytest
 
 from engines.registry import get_engine
 from service.client import Client
-from service.convert import GAME_FIELDS
-from service.errors import ServiceError
+from service.core.convert import GAME_FIELDS
+from service.core.errors import ServiceError
 from service.generated.frontier.v1 import frontier_pb2
 from tests.conftest import ORGANISER, available_games
 from tests.service.helpers import Game, RpcFailure, create, failure, legal, state, submit

@@ -13,11 +13,11 @@ from engines.rng import SeededRng, seed_commitment
 from replay import logfile
 from replay.record import Header
 from replay.verify import verify
-from service.auth import new_token, token_hash
 from service.client import Client
+from service.core.auth import new_token, token_hash
+from service.core.store_events import GameCreated
 from service.generated.frontier.v1 import frontier_pb2
 from service.server import Running
-from service.store_events import GameCreated
 from tests.conftest import ORGANISER
 from tests.service.helpers import Game, legal, state, submit
 

@@ -34,11 +34,11 @@ from engines.registry import get_engine
 from replay.verify import verify
 from service.client import Client
 from service.config import Settings
-from service.convert import command_from_proto
-from service.exchange import trailer_for
-from service.games import Games, canonical_json
+from service.core.convert import command_from_proto
+from service.core.exchange import trailer_for
+from service.core.games import Games, canonical_json
+from service.core.store_events import CommandAccepted
 from service.generated.frontier.v1 import frontier_pb2
-from service.store_events import CommandAccepted
 from tests.conftest import ORGANISER, available_games
 
 KILLS = int(os.environ.get("FRONTIER_HISTORY_KILLS", 10))

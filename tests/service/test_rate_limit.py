@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from service.client_address import client_address
-from service.rate_limit import MAX_ADDRESSES, Limits, TokenFailures, TooManyFailures
+from service.core.client_address import client_address
+from service.core.rate_limit import MAX_ADDRESSES, Limits, TokenFailures, TooManyFailures
 
 
 class Clock:

@@ -24,11 +24,11 @@ import redis
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from service import redis_fanout
 from service.client import Client
-from service.fanout import Update
+from service.core import redis_fanout
+from service.core.fanout import Update
+from service.core.redis_fanout import Publisher, RedisBroker, game_stream
 from service.generated.frontier.v1 import frontier_pb2
-from service.redis_fanout import Publisher, RedisBroker, game_stream
 from tests.conftest import ORGANISER, available_games
 from tests.servers import Postgres, Redis
 from tests.service.helpers import create, legal, state

@@ -7,7 +7,7 @@ from typing import Any
 import grpc
 
 from service.generated.frontier.v1 import frontier_pb2
-from service.request_guard import MalformedRequestGuard, Undecodable
+from service.grpc_api.request_guard import MalformedRequestGuard, Undecodable
 from tests.wsplay.apart import run_apart
 
 

@@ -15,9 +15,9 @@ import pytest
 
 from service.client import Client
 from service.config import ConfigError, Settings
-from service.fanout import Update
+from service.core.fanout import Update
+from service.core.redis_fanout import RedisBroker
 from service.generated.frontier.v1 import frontier_pb2
-from service.redis_fanout import RedisBroker
 from service.server import Running, create_server
 from tests.conftest import ORGANISER, available_games
 from tests.servers import Postgres, Redis, free_port

@@ -10,8 +10,8 @@ import time
 from pathlib import Path
 
 from service.client import Client
+from service.core.jobs import Jobs
 from service.generated.frontier.v1 import frontier_pb2
-from service.jobs import Jobs
 from tests.conftest import start_server
 from tests.service.helpers import create, play_steps
 

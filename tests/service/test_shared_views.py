@@ -1,4 +1,4 @@
-"""The shared per-entry redaction (service.views.EntryEvents) gives each viewer the plain path's events.
+"""The shared per-entry redaction (service.core.views.EntryEvents) gives each viewer the plain path's events.
 
 The plain path decodes an entry, redacts each event for one viewer and encodes it; the shared
 path decodes once per entry and reuses the message of any event that a viewer's redaction left
@@ -18,7 +18,7 @@ from engines.base import SPECTATOR
 from engines.codec import encode
 from engines.registry import get_engine
 from engines.simulate import playout
-from service.views import EntryEvents, game_event
+from service.core.views import EntryEvents, game_event
 
 GAMES = ("most-wanted", "deadwood-1876", "western-legends")
 

@@ -37,10 +37,10 @@ from engines.codec import encode
 from engines.registry import get_engine
 from engines.simulate import playout
 from service.client import Client
-from service.convert import GAME_FIELDS
+from service.core.convert import GAME_FIELDS
+from service.core.typed import EVENT_MESSAGES, VIEW_MESSAGES, event_body, event_message, view_message
 from service.generated.frontier.v1 import frontier_pb2
 from service.server import Running
-from service.typed import EVENT_MESSAGES, VIEW_MESSAGES, event_body, event_message, view_message
 from tests.conftest import ORGANISER
 from tests.service.helpers import create, legal, state, submit
 

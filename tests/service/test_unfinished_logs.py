@@ -14,7 +14,7 @@ from replay.trust.checkpoint import sign
 from replay.trust.keys import generate, public_pem
 from replay.trust.signed_log import line_hashes
 from replay.verify import verify
-from service.cli import main as frontier
+from service.cli.main import main as frontier
 from service.client import Client
 from service.generated.frontier.v1 import frontier_pb2
 from tests.conftest import ORGANISER

@@ -15,7 +15,7 @@ import pytest
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 
 from service.client import Client
-from service.fanout import LocalBroker, Update
+from service.core.fanout import LocalBroker, Update
 from service.generated.frontier.v1 import frontier_pb2, frontier_pb2_grpc
 from service.server import Running
 from tests.conftest import ORGANISER, available_games, start_server

@@ -16,12 +16,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engines.bot import random_command
-from service.auth import Caller
 from service.config import Settings
-from service.games import Games
-from service.records import FINISHED
-from service.views import redacted_entry_events, viewer_of
-from service.watching import Watching
+from service.core.auth import Caller
+from service.core.games import Games
+from service.core.records import FINISHED
+from service.core.views import redacted_entry_events, viewer_of
+from service.core.watching import Watching
 
 
 @pytest.mark.parametrize("game", ["most-wanted", "deadwood-1876", "western-legends"])

@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from service.cli.tournaments import TournamentClient
 from service.client import play_game
 from service.generated.frontier.v1 import tournaments_pb2
-from service.tournaments.cli import TournamentClient
 
 
 def create(

@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
+from service.cli.bulk import GameLog, bundle_line
 from service.client import Client, play_bot_game
 from service.generated.frontier.v1 import frontier_pb2
 from service.server import Running
-from service.tournaments.bulk import GameLog, bundle_line
 from tests.trust.helpers import frontier, parsed, reseal, server_key_file
 
 
@@ -231,7 +231,7 @@ def test_watch_follows_a_game_live_until_it_ends(client: Client, address: str) -
 def test_a_tournament_bundle_checks_each_recorded_result_against_its_log(
     server: Running, address: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from service.tournaments.cli import TournamentClient
+    from service.cli.tournaments import TournamentClient
     from tests.conftest import ORGANISER
     from tests.tournaments import helpers
 

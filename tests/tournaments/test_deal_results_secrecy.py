@@ -19,10 +19,10 @@ from typing import Any
 import pytest
 from google.protobuf import json_format
 
+from service.cli.tournaments import TournamentClient
 from service.client import play_game
+from service.core.tournaments.disclosure import DEAL_IN_PLAY
 from service.server import Running
-from service.tournaments.cli import TournamentClient
-from service.tournaments.disclosure import DEAL_IN_PLAY
 from service.web.server import start_http
 from tests.conftest import ORGANISER, requires_most_wanted, start_server
 from tests.tournaments import helpers

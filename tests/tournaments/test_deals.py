@@ -16,9 +16,9 @@ from engines.rng import SeededRng, rng_key
 from engines.simulate import playout
 from replay.conformance import DEAL, deal_record, text
 from replay.verify import build_record
-from service.tournaments.bulk import GameLog, bundle_line
-from service.tournaments.deals import deal_key, deal_seed, parse_deal_key, places
-from service.tournaments.record import TableResult
+from service.cli.bulk import GameLog, bundle_line
+from service.core.tournaments.deals import deal_key, deal_seed, parse_deal_key, places
+from service.core.tournaments.record import TableResult
 from tests.trust.helpers import frontier
 
 

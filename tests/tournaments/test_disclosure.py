@@ -12,9 +12,9 @@ from uuid import uuid4
 from hypothesis import given
 from hypothesis import strategies as st
 
-from service.tournaments.app import Progress
-from service.tournaments.disclosure import public, shown_to
-from service.tournaments.record import Definition, Table, TableResult, TournamentRecord
+from service.core.tournaments.app import Progress
+from service.core.tournaments.disclosure import public, shown_to
+from service.core.tournaments.record import Definition, Table, TableResult, TournamentRecord
 
 
 @st.composite

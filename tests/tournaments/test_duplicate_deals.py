@@ -15,12 +15,12 @@ import pytest
 from engines.rng import seed_commitment
 from replay import logfile
 from replay.verify import verify
+from service.cli.tournaments import TournamentClient
 from service.client import play_game
+from service.core.tournaments.deals import deal_key, deal_seed
+from service.core.tournaments.verify import verify_record
 from service.generated.frontier.v1 import frontier_pb2
 from service.server import Running
-from service.tournaments.cli import TournamentClient
-from service.tournaments.deals import deal_key, deal_seed
-from service.tournaments.verify import verify_record
 from tests.conftest import ORGANISER, requires_most_wanted, start_server
 from tests.service.helpers import failure
 from tests.tournaments import helpers

@@ -27,7 +27,11 @@ def frontier(*args: str, check: bool = True, token: str | None = None) -> subpro
     if token:
         env["FRONTIER_TOKEN"] = token
     done = subprocess.run(
-        [sys.executable, "-m", "service.cli", *args], capture_output=True, text=True, timeout=900, env=env
+        [sys.executable, "-m", "service.cli", *args],
+        capture_output=True,
+        text=True,
+        timeout=900,
+        env=env,
     )
     if check and done.returncode != 0:
         raise AssertionError(

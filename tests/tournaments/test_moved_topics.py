@@ -1,8 +1,9 @@
 """A tournament stored before its package moved into the service floor still loads.
 
 Stored events carry their class path as a topic; the tournaments' events moved from
-`tournaments.store_events` to `service.tournaments.store_events`, and a store written before
-must not lose its tournaments.
+`tournaments.store_events` to `service.tournaments.store_events` and then to
+`service.core.tournaments.store_events`, and a store written before either move must not lose
+its tournaments.
 """
 
 from __future__ import annotations
@@ -10,14 +11,18 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
-from service.tournaments.cli import TournamentClient
+import pytest
+
+from service.cli.tournaments import TournamentClient
+from service.core.tournaments.index import TournamentIndex
 from tests.conftest import ORGANISER, start_server
 from tests.tournaments import helpers
 
-OLD, NEW = "tournaments.store_events:", "service.tournaments.store_events:"
+NEW = "service.core.tournaments.store_events:"
 
 
-def test_a_tournament_stored_under_the_old_topics_loads_after_the_move(tmp_path: Path) -> None:
+@pytest.mark.parametrize("OLD", ["tournaments.store_events:", "service.tournaments.store_events:"])
+def test_a_tournament_stored_under_the_old_topics_loads_after_the_move(tmp_path: Path, OLD: str) -> None:
     data = tmp_path / "data"
     running = start_server(data)
     try:
@@ -41,5 +46,6 @@ def test_a_tournament_stored_under_the_old_topics_loads_after_the_move(tmp_path:
     try:
         with TournamentClient(f"127.0.0.1:{running.port}", token=ORGANISER) as organiser:
             assert helpers.get(organiser, made.tournament_id) == before
+        assert made.tournament_id in TournamentIndex(running.app).ids()  # the web's list finds it too
     finally:
         running.stop()

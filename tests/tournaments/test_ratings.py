@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from openskill.models import PlackettLuce
 
-from service.tournaments.ratings import CONSTANTS, ordinal, rate
-from service.tournaments.record import Table, TableResult
+from service.core.tournaments.ratings import CONSTANTS, ordinal, rate
+from service.core.tournaments.record import Table, TableResult
 
 
 def test_tied_players_get_equal_changes() -> None:

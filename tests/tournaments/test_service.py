@@ -15,10 +15,10 @@ from google.rpc import error_details_pb2
 from grpc_status import rpc_status
 from openskill.models import PlackettLuce
 
+from service.cli.tournaments import TournamentClient
+from service.core.tournaments.verify import verify_record
 from service.generated.frontier.v1 import frontier_pb2
 from service.server import Running
-from service.tournaments.cli import TournamentClient
-from service.tournaments.verify import verify_record
 from tests.conftest import ORGANISER, start_server
 from tests.service.helpers import failure
 from tests.tournaments import helpers

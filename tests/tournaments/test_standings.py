@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from service.tournaments.record import Table, TableResult
-from service.tournaments.standings import Standing, standings
+from service.core.tournaments.record import Table, TableResult
+from service.core.tournaments.standings import Standing, standings
 
 
 def by_player(rows: list[Standing]) -> dict[str, Standing]:

@@ -10,9 +10,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from service.tournaments.record import Definition, Table, TableResult
-from service.tournaments.standings import standings
-from service.tournaments.tables import AssignmentError, assign, check_sizes, table_sizes
+from service.core.tournaments.record import Definition, Table, TableResult
+from service.core.tournaments.standings import standings
+from service.core.tournaments.tables import AssignmentError, assign, check_sizes, table_sizes
 
 SEED = bytes(range(32))
 

@@ -11,9 +11,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engines.rng import seed_commitment
-from service.tournaments.record import Definition, Table, TableResult, TournamentRecord
-from service.tournaments.tables import assign, table_sizes
-from service.tournaments.verify import verify_record
+from service.core.tournaments.record import Definition, Table, TableResult, TournamentRecord
+from service.core.tournaments.tables import assign, table_sizes
+from service.core.tournaments.verify import verify_record
 
 
 def honest_record(players: int, size: int, rounds: int, fmt: str, seed: bytes, luck: int) -> dict[str, Any]:

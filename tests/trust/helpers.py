@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from replay.record import chain_hash
-from service.cli import main
+from service.cli.main import main
 from service.client import Client, play_bot_game
 from service.generated.frontier.v1 import frontier_pb2
 from tests.conftest import ORGANISER

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from service.tournaments.cli import TournamentClient
-from service.tournaments.deals import deal_key
+from service.cli.tournaments import TournamentClient
+from service.core.tournaments.deals import deal_key
 from tests.conftest import ORGANISER, requires_most_wanted
 from tests.tournaments import helpers
 from tests.web.conftest import Site

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from replay.trust.signed_log import read_signed
-from service.cli import main
+from service.cli.main import main
 from tests.web.secrets import step_secrets, tokens
 
 SAMPLE = Path(__file__).parents[2] / "seeds" / "logs" / "most-wanted" / "most-wanted-2p.jsonl"

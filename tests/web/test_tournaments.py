@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from html import unescape
 
+from service.cli.tournaments import TournamentClient
 from service.client import Client
 from service.generated.frontier.v1 import frontier_pb2
-from service.tournaments.cli import TournamentClient
 from tests.conftest import ORGANISER
 from tests.tournaments import helpers
 from tests.web.conftest import Site

@@ -6,7 +6,7 @@ import re
 from html import unescape
 from typing import Any
 
-from service.tournaments.cli import TournamentClient
+from service.cli.tournaments import TournamentClient
 from tests.conftest import ORGANISER
 from tests.tournaments import helpers
 from tests.web.conftest import Site

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from service.client import Client
 from service.generated.frontier.v1 import frontier_pb2
-from service.wsplay.client import PlaySocket
+from service.ws_client import PlaySocket
 from tests.wsplay.apart import run_apart
 
 
@@ -33,7 +33,16 @@ def test_serve_prints_the_socket_and_bots_play_whole_games_through_it(tmp_path: 
         url = re.search(r"Play over WebSocket on (ws://\S+:\d+/v1/play)", ws_line)
         assert address and url, (grpc_line, ws_line)
         bots = subprocess.run(
-            [sys.executable, "-m", "service.cli", "bots", "--server", address.group(1), "--ws", url.group(1)]
+            [
+                sys.executable,
+                "-m",
+                "service.cli",
+                "bots",
+                "--server",
+                address.group(1),
+                "--ws",
+                url.group(1),
+            ]
             + ["--game", "deadwood-1876", "--players", "3", "--games", "2", "--seed", "5"],
             capture_output=True,
             text=True,

@@ -11,13 +11,13 @@ import pytest
 
 from engines.codec import encode
 from engines.registry import get_engine
+from service.cli.tournaments import TournamentClient
 from service.client import Client, play_game
+from service.core.records import decode_events
+from service.core.views import to_json
 from service.generated.frontier.v1 import frontier_pb2
-from service.records import decode_events
 from service.server import Running
-from service.tournaments.cli import TournamentClient
-from service.views import to_json
-from service.wsplay.client import seat_sockets
+from service.ws_client import seat_sockets
 from tests.conftest import ORGANISER
 from tests.service.helpers import create, legal, state
 from tests.tournaments import helpers as tournament

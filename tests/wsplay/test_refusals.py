@@ -16,10 +16,10 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, ConnectionClosedError, InvalidStatus
 
 from service.client import Client
+from service.config import SocketLimits
 from service.generated.frontier.v1 import frontier_pb2
 from service.server import Running
-from service.wsplay.client import PlaySocket
-from service.wsplay.limits import SocketLimits
+from service.ws_client import PlaySocket
 from tests.conftest import ORGANISER, start_server
 from tests.service.helpers import Game, create, failure, legal, state
 from tests.wsplay.apart import run_apart

@@ -5,7 +5,7 @@ from __future__ import annotations
 from engines.deadwood import ENGINE
 from engines.deadwood import commands as cmd
 from engines.simulate import playout
-from service.convert import command_from_proto, command_to_proto
+from service.core.convert import command_from_proto, command_to_proto
 
 
 def test_every_legal_command_of_random_games_round_trips_through_the_proto() -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from engines.most_wanted import ENGINE
 from engines.most_wanted.commands import COMMANDS
 from engines.simulate import playout
-from service.convert import command_from_proto, command_to_proto
+from service.core.convert import command_from_proto, command_to_proto
 from service.generated.frontier.v1 import most_wanted_pb2
 
 

@@ -1,0 +1,1 @@
+"""The `frontier` command line, on top of the Python client."""

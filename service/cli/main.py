@@ -1,0 +1,531 @@
+"""The `frontier` command: run the server, and talk to one like any client.
+
+frontier serve [--data DIR] [--port N] [--http PORT] [--ws-port N]
+frontier bots --server HOST:PORT --game ID --players N --games K [--player-entropy] [--ws URL]
+frontier claim --server HOST:PORT GAME_ID [--seat N] [--name NAME] [--client-seed TEXT] [--wait SECONDS]
+frontier reveal --server HOST:PORT GAME_ID --seat N --token TOKEN --client-seed TEXT
+frontier export --server HOST:PORT GAME_ID [-o FILE]
+frontier import --server HOST:PORT [--token ORGANISER] FILE...
+frontier audit FILE [--key PUB | --server HOST:PORT] | --server HOST:PORT GAME_ID | --proof FILE [--key PUB]
+frontier prove --server HOST:PORT GAME_ID VERSION [-o FILE]
+frontier replay FILE [--html -o FILE.html [--seat N | --public]]
+frontier tournament create|round|show|standings|ratings|verify ...   (service/cli/tournaments.py)
+frontier games --server HOST:PORT [filters]; frontier watch --server HOST:PORT GAME_ID
+frontier export --server HOST:PORT --tournament ID | --tag TAG [-o FILE.ndjson]
+frontier audit FILE... | BUNDLE.ndjson | --server HOST:PORT --tournament ID | --tag TAG [--json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import signal
+import sys
+import threading
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import grpc
+
+from replay.recordings import cli as recording_cli
+from service.cli import relay as relay_cli
+from service.cli import tournaments as organiser
+from service.cli.trust import add_trust_arguments
+from service.config import ConfigError, Settings
+from service.core import stream_slots
+
+TOKEN_HELP = "a seat or organiser token (default: $FRONTIER_TOKEN)"
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = _parser()
+    args = parser.parse_args(argv)
+    try:
+        result: int = args.run(args)
+        return result
+    except grpc.RpcError as error:
+        print(f"error: {error.code().name}: {error.details()}", file=sys.stderr)
+        return 1
+    except BrokenPipeError:  # `frontier replay LOG | head`: the reader left, nothing went wrong
+        sys.stderr.close()
+        return 0
+    except (ConfigError, OSError) as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="frontier", description="Frontier Ledger: game records you can audit."
+    )
+    commands = parser.add_subparsers(required=True, metavar="COMMAND")
+
+    serve = commands.add_parser("serve", help="run the gRPC server (SQLite file store by default)")
+    serve.add_argument(
+        "--data", type=Path, help="folder for the SQLite store (default ./data or $FRONTIER_DATA)"
+    )
+    serve.add_argument("--port", type=int, help="port (default 50051 or $FRONTIER_PORT; 0 picks a free one)")
+    serve.add_argument("--host", help="address to listen on (default 127.0.0.1 or $FRONTIER_HOST)")
+    serve.add_argument(
+        "--store",
+        help="'sqlite' (default), 'memory', a postgres:// URL, or 'postgres' for $POSTGRES_* "
+        "($FRONTIER_STORE)",
+    )
+    serve.add_argument("--redis", help="redis:// URL for live fan-out across servers ($FRONTIER_REDIS)")
+    serve.add_argument(
+        "--organiser-token",
+        help="token that sees everything; prefer $FRONTIER_ORGANISER_TOKEN: a flag is readable by every "
+        "local user (/proc/PID/cmdline). At least 32 characters, 10 of them different",
+    )
+    serve.add_argument(
+        "--signing-key",
+        type=Path,
+        help="Ed25519 private key (PEM) that signs checkpoints ($FRONTIER_SIGNING_KEY; default: "
+        "signing-key.pem in the data folder, made on first start)",
+    )
+    serve.add_argument(
+        "--signer-name",
+        help="the name checkpoints are signed as, shown by every audit ($FRONTIER_SIGNER_NAME; default: "
+        "this machine's host name; servers sharing a key share it)",
+    )
+    serve.add_argument(
+        "--open-import",
+        action="store_true",
+        default=None,
+        help="let anyone import logs even with an organiser token set ($FRONTIER_OPEN_IMPORT=1)",
+    )
+    serve.add_argument(
+        "--open-create",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="let anyone create games (the default; --no-open-create or $FRONTIER_OPEN_CREATE=0: "
+        "only the organiser creates)",
+    )
+    serve.add_argument(
+        "--http",
+        type=int,
+        metavar="PORT",
+        help="also serve the web replay viewer on this port ($FRONTIER_HTTP_PORT; 0 picks a free one)",
+    )
+    serve.add_argument(
+        "--ws-port",
+        type=int,
+        metavar="N",
+        help="also serve Play over WebSocket at ws://HOST:N/v1/play ($FRONTIER_WS_PORT; 0 picks a free one)",
+    )
+    serve.add_argument(
+        "--max-watchers",
+        type=int,
+        help="spectators' (token-less) watch streams allowed; more get RESOURCE_EXHAUSTED; seats'"
+        " streams are never counted here (default 20000 or $FRONTIER_MAX_WATCHERS)",
+    )
+    caps = stream_slots.StreamLimits()
+    for flag, default, what in (
+        ("--max-spectators-per-address", caps.spectators_per_address, "spectators' streams per address"),
+        ("--max-spectators-per-game", caps.spectators_per_game, "spectators' watch streams of one game"),
+        ("--max-streams-per-seat", caps.streams_per_seat, "Play and watch streams one seat token may hold"),
+    ):
+        env = "FRONTIER_" + flag.removeprefix("--").replace("-", "_").upper()
+        serve.add_argument(flag, type=int, metavar="N", help=f"{what} (default {default} or ${env})")
+    serve.set_defaults(run=_serve)
+
+    bots = commands.add_parser("bots", help="play full games with random legal-move bots over gRPC")
+    bots.add_argument("--server", required=True, help="HOST:PORT")
+    bots.add_argument("--game", required=True, help="game id, e.g. most-wanted")
+    bots.add_argument("--players", type=int, required=True)
+    bots.add_argument("--games", type=int, default=1)
+    bots.add_argument("--seed", type=int, default=None, help="seed for the bots' choices")
+    bots.add_argument("--tag", default="bots")
+    bots.add_argument(
+        "--lean",
+        type=float,
+        default=0.0,
+        help="chance (0-1) of taking the first, most purposeful legal command; e.g. 0.7 ends Western "
+        "Legends games by their LP goal rather than the round cap",
+    )
+    bots.add_argument(
+        "--player-entropy",
+        action="store_true",
+        help="deal each game only when every bot has claimed its seat with a client seed of its own",
+    )
+    bots.add_argument(
+        "--ws",
+        metavar="URL",
+        help="play each seat over WebSocket at URL (e.g. ws://localhost:50052/v1/play, a server's "
+        "--ws-port); games are still created over gRPC at --server",
+    )
+    bots.set_defaults(run=_bots)
+
+    claim = commands.add_parser("claim", help="take a seat in a game; prints the seat's token")
+    claim.add_argument("--server", required=True, help="HOST:PORT")
+    claim.add_argument("game_id")
+    claim.add_argument("--seat", type=int, help="the seat, 1-based (default: the lowest open seat)")
+    claim.add_argument("--name", default="", help="your name, recorded in the game's log")
+    claim.add_argument(
+        "--client-seed",
+        help="your client seed for a player-entropy game (default: 32 random bytes drawn here); "
+        "the server sees its commitment first, so a seed it can guess is a seed it knows",
+    )
+    claim.add_argument(
+        "--wait",
+        type=float,
+        default=600.0,
+        help="in a game whose seats commit, then reveal: how long to wait for the other seats' "
+        "commitments before revealing your seed (default 600 s)",
+    )
+    claim.set_defaults(run=_claim)
+
+    reveal = commands.add_parser(
+        "reveal", help="reveal the client seed your seat committed to (when `claim` stopped waiting)"
+    )
+    reveal.add_argument("--server", required=True, help="HOST:PORT")
+    reveal.add_argument("game_id")
+    reveal.add_argument("--seat", type=int, required=True, help="your seat, 1-based")
+    reveal.add_argument("--token", required=True, help="your seat's token")
+    reveal.add_argument("--client-seed", required=True, help="the seed `claim` printed")
+    reveal.add_argument("--wait", type=float, default=600.0, help="seconds to wait for open seats")
+    reveal.set_defaults(run=_reveal)
+
+    export = commands.add_parser("export", help="write a game's match log")
+    export.add_argument("--server", required=True)
+    export.add_argument("game_id", nargs="?")
+    organiser.add_bulk_arguments(export)
+    export.add_argument("-o", "--output", type=Path, help="file to write (default: standard output)")
+    export.add_argument("--token", help=TOKEN_HELP)
+    export.set_defaults(run=_export)
+
+    imp = commands.add_parser("import", help="re-validate match logs and store them on a server")
+    imp.add_argument("--server", required=True)
+    imp.add_argument("files", nargs="+", type=Path)
+    imp.add_argument("--token", help="the organiser token, which imports need (default: $FRONTIER_TOKEN)")
+    imp.set_defaults(run=_import)
+
+    audit = commands.add_parser(
+        "audit",
+        help="verify a match log file and its signature, an inclusion proof, or a stored game on a server",
+        description="Exit status: 0 passed, 1 a check failed, 2 unreadable input (or a server that cannot "
+        "be reached), 3 the log verifies but the game is not finished (no finished trailer: incomplete), "
+        "4 the rules pass but no trusted signature covers the log (unsigned, a key not trusted, or a "
+        "pinned key that changed). Many games: the worst, in the order 1, 2, 4, 3.",
+    )
+    audit.add_argument(
+        "targets",
+        nargs="*",
+        metavar="target",
+        help="match log FILEs or .ndjson bundles, or a GAME_ID stored on --server (not with --proof)",
+    )
+    organiser.add_bulk_arguments(audit)
+    audit.add_argument("--json", action="store_true", help="one verdict per game and a summary, as JSON")
+    audit.add_argument(
+        "--server",
+        help="HOST:PORT: with a FILE, the server whose signing key to trust (fetched, pinned on first "
+        "use); with a GAME_ID, the server to audit it on",
+    )
+    audit.add_argument("--proof", type=Path, help="an inclusion proof file from `frontier prove`")
+    add_trust_arguments(audit)
+    audit.add_argument("--token", help=TOKEN_HELP)
+    audit.set_defaults(run=_audit)
+
+    prove = commands.add_parser("prove", help="fetch a signed proof that one line is in a game's record")
+    prove.add_argument("--server", required=True)
+    prove.add_argument("game_id")
+    prove.add_argument(
+        "version", type=int, help="the line to prove: 1 = the header, V = the entry of version V"
+    )
+    prove.add_argument("-o", "--output", type=Path, help="file to write (default: standard output)")
+    prove.add_argument("--token", help=TOKEN_HELP)
+    prove.set_defaults(run=_prove)
+
+    replay = commands.add_parser("replay", help="print a match log as a step-by-step narrative")
+    replay.add_argument("file", type=Path)
+    replay.add_argument(
+        "--html", action="store_true", help="write the web viewer for this game as one self-contained file"
+    )
+    replay.add_argument("-o", "--output", type=Path, help="with --html: the file to write (default: stdout)")
+    whose = replay.add_mutually_exclusive_group()
+    whose.add_argument("--seat", type=int, help="with --html: show the game as seat N (1-based) sees it")
+    whose.add_argument("--public", action="store_true", help="with --html: show only public information")
+    replay.set_defaults(run=_replay)
+    organiser.register(commands)
+    recording_cli.register(commands)
+    relay_cli.register(commands)
+    return parser
+
+
+def _serve(args: argparse.Namespace) -> int:
+    from service.server import create_server
+
+    settings = Settings.from_env(
+        data=args.data,
+        port=args.port,
+        host=args.host,
+        store=args.store,
+        redis=args.redis,
+        organiser_token=args.organiser_token,
+        signing_key=args.signing_key,
+        signer_name=args.signer_name,
+        open_import=args.open_import,
+        open_create=args.open_create,
+        http_port=args.http,
+        ws_port=args.ws_port,
+        max_watchers=args.max_watchers,
+        max_spectators_per_address=args.max_spectators_per_address,
+        max_spectators_per_game=args.max_spectators_per_game,
+        max_streams_per_seat=args.max_streams_per_seat,
+    )
+    if args.organiser_token:
+        print(
+            "warning: --organiser-token is readable by every user of this machine in the process list; "
+            "set FRONTIER_ORGANISER_TOKEN in the environment instead",
+            file=sys.stderr,
+            flush=True,
+        )
+    running = create_server(settings)
+    where = f"store {settings.store}" + (f" in {settings.data}" if settings.store == "sqlite" else "")
+    print(f"frontier serving on {settings.host}:{running.port} ({where})", flush=True)
+    if running.ws_port is not None:
+        print(f"Play over WebSocket on ws://{settings.host}:{running.ws_port}/v1/play", flush=True)
+    http = None
+    if settings.http_port is not None:
+        from service.web.server import start_http
+
+        try:
+            http = start_http(
+                running.app,
+                settings.organiser_token,
+                settings.host,
+                settings.http_port,
+                failures=running.servicer.failures,  # one count of wrong tokens per address
+            )
+        except ConfigError:
+            running.stop()
+            raise
+        print(f"web viewer on http://{settings.host}:{http.port}/", flush=True)
+    stopped = threading.Event()
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(signum, lambda *_: stopped.set())
+    stopped.wait()
+    if http is not None:
+        http.stop()
+    running.stop()
+    return 0
+
+
+def _bots(args: argparse.Namespace) -> int:
+    from tqdm import tqdm
+
+    from service.client import Client, play_bot_game
+
+    chooser = random.Random(args.seed)
+    open_stream = None
+    if args.ws:
+        from service.ws_client import seat_sockets
+
+        open_stream = seat_sockets(args.ws)
+    with Client(args.server) as client:
+        for _ in tqdm(range(args.games), desc=f"{args.game} x{args.players}", unit="game", file=sys.stderr):
+            game_id, _commands = play_bot_game(
+                client,
+                args.game,
+                args.players,
+                chooser=chooser,
+                tag=args.tag,
+                lean=args.lean,
+                player_entropy=args.player_entropy,
+                open_stream=open_stream,
+            )
+            print(game_id, flush=True)
+    return 0
+
+
+def _claim(args: argparse.Namespace) -> int:
+    import grpc
+
+    from service.client import Client, claim_seat
+
+    seat = None if args.seat is None else args.seat - 1  # people count seats from 1, the API from 0
+    with Client(args.server) as client:
+        try:
+            taken, token = claim_seat(client, args.game_id, args.name, seat, args.client_seed)
+        except grpc.RpcError as error:
+            print(f"error: {error.details()}", file=sys.stderr)
+            return 1
+        print(f"seat {taken + 1}: token {token}", flush=True)
+        seed = client.client_seeds.get((args.game_id, taken))
+        if seed is None:
+            return 0
+        return _reveal_now(client, args.game_id, taken, token, seed, args.wait, args.server)
+
+
+def _reveal(args: argparse.Namespace) -> int:
+    from service.client import Client
+
+    with Client(args.server) as client:
+        return _reveal_now(
+            client, args.game_id, args.seat - 1, args.token, args.client_seed, args.wait, args.server
+        )
+
+
+def _reveal_now(client: Any, game_id: str, seat: int, token: str, seed: str, wait: float, server: str) -> int:
+    """Reveal `seat`'s committed client seed once every seat has committed (commit, then reveal)."""
+    import grpc
+
+    from service.client import reveal_seed
+
+    client.client_seeds[(game_id, seat)] = seed
+    later = (
+        f"reveal it later with: frontier reveal --server {server} {game_id} --seat {seat + 1} "
+        f"--token {token} --client-seed {seed}"
+    )
+    try:
+        answer = reveal_seed(client, game_id, seat, token, wait=wait)
+    except TimeoutError:
+        print(f"seats are still open after {wait:g} s; {later}", file=sys.stderr)
+        return 1
+    except grpc.RpcError as error:
+        print(f"error: {error.details()}; {later}", file=sys.stderr)
+        return 1
+    if answer is not None:
+        dealt = "dealt" if answer.status != "waiting" else f"waiting for seat(s) {_seats(answer)} to reveal"
+        print(f"client seed revealed; the game is {dealt}")
+    return 0
+
+
+def _seats(answer: Any) -> str:
+    return ", ".join(str(seat + 1) for seat in answer.awaiting_reveal)
+
+
+def _export(args: argparse.Namespace) -> int:
+    from service.client import Client
+    from service.generated.frontier.v1 import frontier_pb2
+
+    if args.tournament or args.tag:
+        return organiser.export_many(args)
+    if not args.game_id:
+        print("error: give a GAME_ID, --tournament ID or --tag TAG", file=sys.stderr)
+        return 2
+    with Client(args.server, token=args.token or os.environ.get("FRONTIER_TOKEN")) as client:
+        response = client.call("ExportLog", frontier_pb2.ExportLogRequest(game_id=args.game_id))
+    if args.output:
+        args.output.write_text(response.content)
+    else:
+        sys.stdout.write(response.content)
+    if response.redacted:
+        print("note: this log is redacted for your seat; it cannot be imported", file=sys.stderr)
+    return 0
+
+
+def _import(args: argparse.Namespace) -> int:
+    from service.client import Client
+    from service.generated.frontier.v1 import frontier_pb2
+
+    failures = 0
+    with Client(args.server, token=args.token or os.environ.get("FRONTIER_TOKEN")) as client:
+        for path in args.files:
+            try:
+                content = path.read_bytes().decode("utf-8")
+            except UnicodeDecodeError as error:
+                failures += 1
+                print(
+                    f"{path}: rejected: not UTF-8 (byte {error.start + 1}); see frontier audit",
+                    file=sys.stderr,
+                )
+                continue
+            try:
+                response = client.call("ImportLog", frontier_pb2.ImportLogRequest(content=content))
+            except grpc.RpcError as error:
+                failures += 1
+                print(f"{path}: rejected: {error.code().name}: {error.details()}", file=sys.stderr)
+            else:
+                print(f"{path}: imported as {response.game_id} (version {response.version})")
+    return 1 if failures else 0
+
+
+# `frontier audit` exit statuses, by verdict (2 is also argparse's status for bad usage).
+AUDIT_EXIT = {"passed": 0, "failed": 1, "incomplete": 3}
+EXIT_UNREADABLE = 2
+
+
+def _audit(args: argparse.Namespace) -> int:
+    from service.cli import trust as commands
+
+    if args.proof:
+        if args.targets:
+            print("error: --proof checks one proof file; give no logs or game ids with it", file=sys.stderr)
+            return EXIT_UNREADABLE
+        return commands.audit_proof(args)
+    if organiser.is_bulk_audit(args):
+        return organiser.audit_many(args)
+    args.target = args.targets[0] if args.targets else None
+    if not args.target:
+        print("error: give a match log FILE, a GAME_ID with --server, or --proof FILE", file=sys.stderr)
+        return 2
+    if not args.server or Path(args.target).is_file():
+        return commands.audit_file(args)
+    from service.client import Client
+    from service.generated.frontier.v1 import frontier_pb2
+
+    try:
+        with Client(args.server, token=args.token or os.environ.get("FRONTIER_TOKEN")) as client:
+            report = client.call("Audit", frontier_pb2.AuditRequest(game_id=args.target))
+    except grpc.RpcError as error:  # nothing was audited: exit 2, never the "a check failed" status
+        print(f"error: {error.code().name}: {error.details()}", file=sys.stderr)
+        return EXIT_UNREADABLE
+    print(report.markdown)
+    return AUDIT_EXIT.get(report.verdict, 1)
+
+
+def _prove(args: argparse.Namespace) -> int:
+    from service.cli import trust as commands
+
+    return commands.prove(args, args.token or os.environ.get("FRONTIER_TOKEN"))
+
+
+def _replay(args: argparse.Namespace) -> int:
+    if args.html:
+        return _replay_html(args)
+    if args.seat is not None or args.public or args.output:
+        print("error: --seat, --public and -o go with --html", file=sys.stderr)
+        return EXIT_UNREADABLE
+    from replay import logfile
+    from replay.narrative import narrate
+    from replay.trust.checkpoint import CheckpointError
+    from replay.trust.signed_log import read_signed
+
+    try:
+        header, entries, trailer, _checkpoint = read_signed(logfile.decode_lines(args.file.read_bytes()))
+    except (logfile.LogFormatError, CheckpointError, OSError) as error:
+        print(f"{args.file}: not a valid match log: {error}", file=sys.stderr)
+        return EXIT_UNREADABLE
+    for line in narrate(header, entries, trailer):
+        print(line)
+    return 0
+
+
+def _replay_html(args: argparse.Namespace) -> int:
+    from engines.base import SPECTATOR
+    from service.web.offline import LogRefused, html_from_log
+
+    if args.seat is not None and args.seat < 1:
+        print(f"error: --seat counts seats from 1, as people do; {args.seat} is not a seat", file=sys.stderr)
+        return EXIT_UNREADABLE
+    viewer = SPECTATOR if args.public else None if args.seat is None else args.seat - 1
+    try:
+        page = html_from_log(args.file.read_bytes(), viewer)
+    except OSError as error:
+        print(f"{args.file}: {error.strerror or error}", file=sys.stderr)
+        return EXIT_UNREADABLE
+    except LogRefused as error:
+        print(f"{args.file}: {error}", file=sys.stderr)
+        return 1
+    if args.output:
+        args.output.write_text(page, encoding="utf-8")
+    else:
+        sys.stdout.write(page)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

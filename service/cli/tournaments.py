@@ -1,0 +1,473 @@
+"""The organiser's `frontier` subcommands: `tournament ...`, `games`, `watch`, and the bulk forms of
+`export` and `audit` (a tournament, a tag, or many files at once).
+
+People count from 1 (rounds, tables, seats in text); the API counts seats from 0.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from google.protobuf import json_format
+
+from engines.wording import counted
+from service.cli import bulk
+from service.client import Client, play_game
+from service.core.create_policy import TOURNAMENT_TAG_PREFIX
+from service.core.tournaments.disclosure import DEAL_IN_PLAY
+from service.generated.frontier.v1 import frontier_pb2, tournaments_pb2, tournaments_pb2_grpc
+
+TOKEN_HELP = "a seat or organiser token (default: $FRONTIER_TOKEN)"
+
+
+def _token(args: argparse.Namespace) -> str | None:
+    token: str | None = getattr(args, "token", None) or os.environ.get("FRONTIER_TOKEN")
+    return token
+
+
+class TournamentClient(Client):
+    """A client that also speaks `frontier.v1.Tournaments`."""
+
+    def __init__(self, address: str, *, token: str | None = None) -> None:
+        super().__init__(address, token=token)
+        self.tournaments = tournaments_pb2_grpc.TournamentsStub(self.channel)
+
+    def __enter__(self) -> TournamentClient:
+        return self
+
+    def tcall(self, method: str, request: Any) -> Any:
+        return getattr(self.tournaments, method)(request, metadata=self.metadata(), timeout=self.timeout)
+
+
+def register(commands: Any) -> None:
+    """Add `tournament`, `games` and `watch` to the `frontier` command's subparsers."""
+    tournament = commands.add_parser(
+        "tournament", help="run a tournament: create, rounds, standings, ratings"
+    )
+    actions = tournament.add_subparsers(required=True, metavar="ACTION")
+
+    create = actions.add_parser("create", help="create a tournament; prints its id")
+    create.add_argument("--server", required=True)
+    create.add_argument("--name", required=True)
+    create.add_argument("--game", required=True, help="e.g. most-wanted")
+    create.add_argument("--players", required=True, help="comma-separated distinct names")
+    create.add_argument("--table-size", type=int, required=True)
+    create.add_argument("--rounds", type=int, required=True)
+    create.add_argument("--format", default="swiss", choices=("swiss", "round-robin"))
+    create.add_argument("--option", action="append", default=[], metavar="NAME=JSON", help="a table option")
+    create.add_argument("--tag", default="", help="tag of every game (default tournament:<id>)")
+    create.add_argument(
+        "--duplicate-deals",
+        action="store_true",
+        help="every table of a round with the same seat count plays the same deal",
+    )
+    create.add_argument("--token", help="the organiser token (default: $FRONTIER_TOKEN)")
+    create.set_defaults(run=_create)
+
+    start = actions.add_parser("round", help="assign and create the next round's tables")
+    start.add_argument("--server", required=True)
+    start.add_argument("tournament_id")
+    start.add_argument("--bots", action="store_true", help="play every table to the end with random bots")
+    start.add_argument("--seed", type=int, default=None, help="seed for the bots' choices")
+    start.add_argument(
+        "--tokens",
+        type=Path,
+        help="write the seat tokens to this JSON file (mode 0600; seats 0-based, as in the API)",
+    )
+    start.add_argument("--token", help="the organiser token (default: $FRONTIER_TOKEN)")
+    start.set_defaults(run=_round)
+
+    for name, run, what in (
+        ("show", _show, "rounds, tables and results (--json: the record `verify` checks)"),
+        ("standings", _standings, "points and tie-breaks"),
+        ("ratings", _ratings, "OpenSkill ratings (--json: every update with its model and constants)"),
+    ):
+        sub = actions.add_parser(name, help=what)
+        sub.add_argument("--server", required=True)
+        sub.add_argument("tournament_id")
+        sub.add_argument("--json", action="store_true")
+        sub.add_argument(
+            "--token", help="the organiser's token shows deals still in play (default: $FRONTIER_TOKEN)"
+        )
+        sub.set_defaults(run=run)
+
+    check = actions.add_parser(
+        "verify",
+        help="recompute every round's tables from the record and its revealed seed",
+        description="Exit status: 0 the tables are the seed's, 1 they differ, 2 unreadable input.",
+    )
+    check.add_argument(
+        "source", help="a record FILE (`tournament show --json`) or a TOURNAMENT_ID with --server"
+    )
+    check.add_argument("--server")
+    check.set_defaults(run=_verify)
+
+    games = commands.add_parser("games", help="list games, filtered")
+    games.add_argument("--server", required=True)
+    games.add_argument("--game", default="")
+    games.add_argument("--status", default="", choices=("", "in_progress", "finished"))
+    games.add_argument("--player", default="")
+    games.add_argument("--tag", default="")
+    games.add_argument("--tournament", default="", help="the games of this tournament")
+    games.add_argument("--json", action="store_true", help="one JSON object per game")
+    games.set_defaults(run=_games)
+
+    watch = commands.add_parser("watch", help="follow a game live: one line per step until it ends")
+    watch.add_argument("--server", required=True)
+    watch.add_argument("game_id")
+    watch.add_argument("--from-version", type=int, default=0)
+    watch.add_argument("--token", help=TOKEN_HELP)
+    watch.set_defaults(run=_watch)
+
+
+def add_bulk_arguments(parser: argparse.ArgumentParser) -> None:
+    """`--tournament`, `--tag` and `--json` for `export` and `audit`."""
+    parser.add_argument("--tournament", help="every game of this tournament (with --server)")
+    parser.add_argument("--tag", help="every game with this tag (with --server)")
+
+
+# -- tournaments ------------------------------------------------------------------------------
+
+
+def _create(args: argparse.Namespace) -> int:
+    request = tournaments_pb2.CreateTournamentRequest(
+        name=args.name,
+        game=args.game,
+        format=args.format,
+        players=[p for p in (name.strip() for name in args.players.split(",")) if p],
+        table_size=args.table_size,
+        rounds=args.rounds,
+        tag=args.tag,
+        duplicate_deals=args.duplicate_deals,
+    )
+    for option in args.option:
+        key, _, value = option.partition("=")
+        try:
+            request.options.update({key: json.loads(value)})
+        except json.JSONDecodeError:
+            request.options.update({key: value})
+    with TournamentClient(args.server, token=_token(args)) as client:
+        made = client.tcall("CreateTournament", request)
+    print(made.tournament_id)
+    print(f"seed commitment {made.seed_commitment}", file=sys.stderr)
+    return 0
+
+
+def _round(args: argparse.Namespace) -> int:
+    with TournamentClient(args.server, token=_token(args)) as client:
+        started = client.tcall(
+            "StartRound", tournaments_pb2.StartRoundRequest(tournament_id=args.tournament_id)
+        )
+        tables = started.tournament.rounds[started.round - 1].tables
+        print(f"Round {started.round}")
+        for table in tables:
+            seated = ", ".join(f"{seat + 1}. {name}" for seat, name in enumerate(table.players))
+            print(f"  table {table.number}  {table.game_id}  {seated}")
+        tokens: dict[str, dict[int, str]] = {}
+        for grant in started.seats:
+            tokens.setdefault(grant.game_id, {})[grant.seat] = grant.token
+        if args.tokens:
+            # Written field by field: MessageToDict leaves out proto3 defaults, so seat 0 lost its "seat".
+            # Seats are 0-based here, as in the API.
+            grants = [
+                {
+                    "table": g.table,
+                    "game_id": g.game_id,
+                    "seat": g.seat,
+                    "player": g.player,
+                    "token": g.token,
+                }
+                for g in started.seats
+            ]
+            # Seat tokens act as players: readable by the organiser only, even if the file existed.
+            descriptor = os.open(args.tokens, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+            os.fchmod(descriptor, 0o600)
+            with os.fdopen(descriptor, "w", encoding="utf-8") as out:
+                out.write(json.dumps(grants, indent=2) + "\n")
+        if args.bots:
+            chooser = random.Random(args.seed)
+            for table in tables:
+                commands = play_game(client, table.game_id, tokens[table.game_id], chooser)
+                print(f"  table {table.number} played: {commands} commands")
+    return 0
+
+
+def _fetch(args: argparse.Namespace, method: str) -> Any:
+    # The organiser's token (--token or FRONTIER_TOKEN) also shows results of deals still in play.
+    with TournamentClient(args.server, token=_token(args)) as client:
+        return client.tcall(method, tournaments_pb2.GetTournamentRequest(tournament_id=args.tournament_id))
+
+
+def _show(args: argparse.Namespace) -> int:
+    shown = _fetch(args, "GetTournament")
+    if args.json:
+        print(shown.record_json)
+        return 0
+    print(
+        f"{shown.name}: {shown.game}, {shown.format}, tables of {shown.table_size}, "
+        f"{len(shown.rounds)} of {shown.rounds_planned} rounds, {shown.status}"
+    )
+    print(f"seed commitment {shown.seed_commitment}" + (f"; seed {shown.seed}" if shown.seed else ""))
+    for played in shown.rounds:
+        print(f"Round {played.number}")
+        for table in played.tables:
+            result = (
+                " > ".join(" = ".join(tier.players) for tier in table.result.ranking)
+                if table.HasField("result")
+                else "finished, result withheld until every table of its deal has finished"
+                if table.status == DEAL_IN_PLAY
+                else "in progress"
+            )
+            print(f"  table {table.number}  {table.game_id}  {', '.join(table.players)}  ->  {result}")
+    if shown.duplicate_deals:
+        print_deals(json.loads(shown.record_json).get("deals", []))
+    return 0
+
+
+def print_deals(deals: list[dict[str, Any]]) -> None:
+    """Each deal's tables side by side: seat by seat, each table's player, place and score."""
+    print("Duplicate deals (the same cards at every table of a deal; seats 1-based)")
+    for deal in deals:
+        print(f"Round {deal['round']}, deal {deal['deal']}")
+        tables = deal["tables"]
+        print(("  seat  " + "".join(f"{'table ' + str(t['table']):<28}" for t in tables)).rstrip())
+        for seat in range(deal["seats"]):
+            cells = []
+            for t in tables:
+                place = f"#{t['places'][seat]} {t['scores'][seat]:>3}" if t["places"] else "pending"
+                cells.append(f"{t['players'][seat][:18]:<18} {place:<9}")
+            print((f"  {seat + 1:>4}  " + "".join(cells)).rstrip())
+
+
+def _standings(args: argparse.Namespace) -> int:
+    table = _fetch(args, "GetStandings")
+    if args.json:
+        print(
+            json_format.MessageToJson(
+                table, preserving_proto_field_name=True, always_print_fields_with_no_presence=True
+            )
+        )
+        return 0
+    print(f"{'rank':>4}  {'player':20} {'points':>6} {'S-B':>7} {'scores':>7} {'h2h':>5} {'games':>5}")
+    for row in table.standings:
+        print(
+            f"{row.rank:>4}  {row.player:20} {row.points:>6.1f} {row.sonneborn_berger:>7.2f} "
+            f"{row.score_sum:>7} {row.head_to_head:>5.1f} {row.games:>5}"
+        )
+    print(f"({table.rules})")
+    return 0
+
+
+def _ratings(args: argparse.Namespace) -> int:
+    ratings = _fetch(args, "GetRatings")
+    if args.json:
+        print(
+            json_format.MessageToJson(
+                ratings, preserving_proto_field_name=True, always_print_fields_with_no_presence=True
+            )
+        )
+        return 0
+    print(f"{'#':>3}  {'player':20} {'ordinal':>8} {'mu':>7} {'sigma':>6}")
+    for number, row in enumerate(ratings.ratings, start=1):
+        print(f"{number:>3}  {row.player:20} {row.ordinal:>8.2f} {row.mu:>7.2f} {row.sigma:>6.2f}")
+    if ratings.updates:
+        first = ratings.updates[0]
+        constants = ", ".join(
+            f"{k}={v}" for k, v in sorted(json_format.MessageToDict(first.constants).items())
+        )
+        print(f"({first.model}; {constants}; listed by ordinal = mu - 3 sigma)")
+    return 0
+
+
+def _verify(args: argparse.Namespace) -> int:
+    from service.core.tournaments.verify import verify_record
+
+    try:
+        if args.server:
+            with TournamentClient(args.server) as client:
+                text = client.tcall(
+                    "GetTournament", tournaments_pb2.GetTournamentRequest(tournament_id=args.source)
+                ).record_json
+        else:
+            text = Path(args.source).read_text(encoding="utf-8")
+        data = json.loads(text)
+    except (OSError, ValueError) as error:
+        print(f"{args.source}: not a tournament record: {error}", file=sys.stderr)
+        return 2
+    problems = verify_record(data)
+    for problem in problems:
+        where = f"round {problem.round}: " if problem.round else ""
+        print(f"{where}{problem.code}: {problem.message}")
+    if problems:
+        return 1
+    count = sum(len(r["tables"]) for r in data["rounds"])
+    print(
+        f"Tables verified: {counted(len(data['rounds']), 'round')}, {counted(count, 'table')} "
+        f"{'is the one' if count == 1 else 'are the ones'} the revealed seed gives."
+    )
+    return 0
+
+
+# -- games and watching ----------------------------------------------------------------------
+
+
+def _games(args: argparse.Namespace) -> int:
+    tag, members = args.tag, None
+    if args.tournament:  # its games are the ones its record names, not whatever carries its tag
+        tag, members = _tournament_games(args.server, args.tournament)
+    with Client(args.server) as client:
+        for game in _list_games(client, game=args.game, status=args.status, player=args.player, tag=tag):
+            if members is not None and game.game_id not in members:
+                continue
+            if args.json:
+                print(json.dumps(json_format.MessageToDict(game, preserving_proto_field_name=True)))
+            else:
+                print(
+                    f"{game.game_id}  {game.game:16} {game.status:12} v{game.version:<5} {game.tag}  "
+                    f"{', '.join(p or f'seat {i + 1}' for i, p in enumerate(game.players))}"
+                )
+    return 0
+
+
+def _list_games(client: Client, **filters: str) -> Iterator[Any]:
+    token = ""
+    while True:
+        page = client.call(
+            "ListGames", frontier_pb2.ListGamesRequest(page_size=1000, page_token=token, **filters)
+        )
+        yield from page.games
+        token = page.next_page_token
+        if not token:
+            return
+
+
+def _tournament_games(server: str, tournament_id: str) -> tuple[str, set[str]]:
+    """The tournament's tag and the game ids its record names for its tables."""
+    with TournamentClient(server) as client:
+        shown = client.tcall(
+            "GetTournament", tournaments_pb2.GetTournamentRequest(tournament_id=tournament_id)
+        )
+    return shown.tag, {t.game_id for r in shown.rounds for t in r.tables}
+
+
+def _watch(args: argparse.Namespace) -> int:
+    with Client(args.server, token=_token(args), timeout=24 * 3600) as client:
+        stream = client.stub.WatchGame(
+            frontier_pb2.WatchGameRequest(game_id=args.game_id, from_version=args.from_version),
+            metadata=client.metadata(),
+        )
+        for update in stream:
+            if update.notice:
+                print(f"note: {update.notice}", flush=True)
+                continue
+            who = f"seat {update.seat + 1}" if update.HasField("seat") else "setup"
+            kinds = ", ".join(event.kind for event in update.events)
+            waiting = ", ".join(str(s + 1) for s in update.seats_to_act)
+            print(
+                f"v{update.version:<5} {who:8} {kinds}"
+                + (f"   (waiting for seat {waiting})" if waiting else ""),
+                flush=True,
+            )
+            if update.status == "finished":
+                print("the game is over", flush=True)
+                break
+    return 0
+
+
+# -- bulk export and audit ------------------------------------------------------------------------
+
+
+def server_logs(args: argparse.Namespace) -> tuple[str, list[bulk.GameLog]]:
+    """(tournament id or "", the logs) of --tournament or --tag from --server, in play order."""
+    if not args.tournament and args.tag and args.tag.startswith(TOURNAMENT_TAG_PREFIX):
+        # A tournament's own tag: its games are the ones its record names (service/core/create_policy.py).
+        args.tournament = args.tag.removeprefix(TOURNAMENT_TAG_PREFIX)
+    with TournamentClient(args.server, token=_token(args)) as client:
+        if args.tournament:
+            shown = client.tcall(
+                "GetTournament", tournaments_pb2.GetTournamentRequest(tournament_id=args.tournament)
+            )
+            wanted = [
+                (r.number, t.number, t.game_id, _seat_ranking(t)) for r in shown.rounds for t in r.tables
+            ]
+        else:
+            wanted = [(0, 0, g.game_id, None) for g in _list_games(client, tag=args.tag)]
+        logs = []
+        for round_number, table, game_id, ranking in wanted:
+            content = client.call("ExportLog", frontier_pb2.ExportLogRequest(game_id=game_id)).content
+            logs.append(
+                bulk.GameLog(
+                    f"{args.server} {game_id}", game_id, content, round_number, table, ranking=ranking
+                )
+            )
+    return (args.tournament or ""), logs
+
+
+def _seat_ranking(table: Any) -> list[list[int]] | None:
+    """The table's result as the tournament records it, in seats (None while the game is on)."""
+    if table.status != "finished":
+        return None
+    seat = {name: index for index, name in enumerate(table.players)}
+    return [[seat[name] for name in tier.players] for tier in table.result.ranking]
+
+
+def export_many(args: argparse.Namespace) -> int:
+    """`frontier export --tournament ID | --tag TAG`: one NDJSON record per game."""
+    if not args.server:
+        print("error: --tournament and --tag need --server", file=sys.stderr)
+        return 2
+    tournament_id, logs = server_logs(args)
+    text = "".join(bulk.bundle_line(log, tournament_id) + "\n" for log in logs)
+    if args.output:
+        args.output.write_text(text, encoding="utf-8")
+    else:
+        sys.stdout.write(text)
+    print(f"exported {counted(len(logs), 'game')}", file=sys.stderr)
+    return 0
+
+
+def audit_many(args: argparse.Namespace) -> int:
+    """`frontier audit` over files, NDJSON bundles, a --tournament or a --tag: one verdict per game."""
+    if args.tournament or args.tag:
+        if not args.server:
+            print("error: --tournament and --tag need --server", file=sys.stderr)
+            return 2
+        _, logs = server_logs(args)
+    else:
+        try:
+            logs = list(bulk.read_sources(Path(t) for t in args.targets))
+        except OSError as error:
+            print(f"error: {error}", file=sys.stderr)
+            return 2
+    from replay.trust import keys
+    from service.cli import trust as commands
+
+    ring = bulk.KeyRing(args)
+    try:
+        verdicts = bulk.check_deals(logs, [bulk.audit_one(log, ring) for log in logs])
+    except keys.KeyFileError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    except commands.Untrusted as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 4
+    print(bulk.report_json(verdicts) if args.json else bulk.report_text(verdicts), end="")
+    return bulk.exit_status(verdicts)
+
+
+def is_bulk_audit(args: argparse.Namespace) -> bool:
+    targets = args.targets
+    return bool(
+        args.tournament
+        or args.tag
+        or args.json
+        or len(targets) > 1
+        or any(t.endswith(".ndjson") for t in targets)
+    )

@@ -1,1 +1,0 @@
-"""Committing events to the store: group commit of concurrent saves (`service.commits.group`)."""

@@ -1,0 +1,1 @@
+"""The application core: games, records, tournaments, relays, visibility. No transport here."""

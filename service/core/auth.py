@@ -1,0 +1,87 @@
+"""Who is calling: a seat (by its token), the organiser, or a spectator.
+
+Tokens travel in call metadata as `authorization: Bearer <token>`. The store
+keeps only SHA-256 hashes of seat tokens, so neither the database nor an
+export can be used to act as a seat.
+
+Every call checks the header's form (one `Bearer <token>` or none); every call
+on a game that reads the token also checks that the token belongs to that game
+(`authenticate`). Both failures are UNAUTHENTICATED on every call alike, so a
+mistyped token is never silently a spectator.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from service.core.errors import PermissionDenied, Unauthenticated
+
+
+@dataclass(frozen=True)
+class Caller:
+    token: str | None
+    is_organiser: bool = False
+
+    @property
+    def is_spectator(self) -> bool:
+        return self.token is None
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def caller_from_metadata(metadata: Iterable[tuple[str, str | bytes]], organiser_token: str | None) -> Caller:
+    values = [value for key, value in metadata if key.lower() == "authorization"]
+    if not values:
+        return Caller(token=None)
+    if len(values) > 1:
+        raise Unauthenticated("BAD_AUTHORIZATION", "send one authorization header, not several")
+    text = values[0].decode(errors="replace") if isinstance(values[0], bytes) else values[0]
+    scheme, _, token = text.partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise Unauthenticated("BAD_AUTHORIZATION", "authorization metadata must be 'Bearer <token>'")
+    token = token.strip()
+    expected = (organiser_token or "").encode()
+    organiser = bool(organiser_token) and hmac.compare_digest(token.encode(), expected)
+    return Caller(token=token, is_organiser=organiser)
+
+
+def authenticate(caller: Caller, token_hashes: Iterable[str]) -> Caller:
+    """The caller, if its token (when it sent one) is the organiser's or a seat's of this game."""
+    if caller.token is None or caller.is_organiser:
+        return caller
+    if seat_of(caller, token_hashes, required=False) is None:
+        raise Unauthenticated(
+            "UNKNOWN_TOKEN", "the token is neither the organiser's nor a seat token of this game"
+        )
+    return caller
+
+
+def seat_of(caller: Caller, token_hashes: Iterable[str], *, required: bool) -> int | None:
+    """The seat the caller's token belongs to in this game.
+
+    With `required`, a missing token is UNAUTHENTICATED and a token that holds no
+    seat here is PERMISSION_DENIED (the organiser holds no seat either).
+    """
+    if caller.token is None:
+        if required:
+            raise Unauthenticated(
+                "TOKEN_REQUIRED", "this call needs a seat token (authorization: Bearer ...)"
+            )
+        return None
+    digest = token_hash(caller.token)
+    for seat, stored in enumerate(token_hashes):
+        if stored and hmac.compare_digest(stored, digest):
+            return seat
+    if required:
+        raise PermissionDenied("NOT_A_SEAT", "this token holds no seat in this game")
+    return None

@@ -1,0 +1,1 @@
+"""Committing events to the store: group commit of concurrent saves (`service.core.commits.group`)."""

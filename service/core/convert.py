@@ -1,0 +1,134 @@
+"""Typed proto commands <-> engine commands, for every game, with no per-game code.
+
+Each game's `<Game>Command` message has a `oneof command` whose field names are
+the engine's command kinds and whose fields carry the dataclass field names
+(engines/README.md), so one pair of functions converts every game.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from google.protobuf import struct_pb2
+from google.protobuf.descriptor import FieldDescriptor
+from google.protobuf.json_format import MessageToDict
+from google.protobuf.message import Message as ProtoMessage
+
+from engines.base import Command, Engine
+from engines.codec import Codec, DecodeError, encode
+from service.core.errors import InvalidArgument
+from service.generated.frontier.v1 import frontier_pb2
+
+# game id -> the field of frontier.v1.Command that carries its commands
+GAME_FIELDS = {
+    "most-wanted": "most_wanted",
+    "deadwood-1876": "deadwood_1876",
+    "western-legends": "western_legends",
+}
+
+
+def command_from_proto(engine: Engine, message: frontier_pb2.Command) -> Command:
+    """The engine command in `message`, or INVALID_ARGUMENT naming what is wrong."""
+    expected = GAME_FIELDS[engine.game_id]
+    present = message.WhichOneof("game")
+    if present is None:
+        raise InvalidArgument(
+            "MISSING_COMMAND", "command is empty: set the field for this game", field="command"
+        )
+    if present != expected:
+        raise InvalidArgument(
+            "WRONG_GAME_COMMAND",
+            f"command.{present} was sent to a {engine.game_id} game; use command.{expected}",
+            field=f"command.{present}",
+        )
+    game_message = getattr(message, present)
+    kind = game_message.WhichOneof("command")
+    if kind is None:
+        raise InvalidArgument(
+            "MISSING_COMMAND", f"command.{expected} has no command set", field=f"command.{expected}"
+        )
+    body = _message_to_json(getattr(game_message, kind))
+    try:
+        command = _command_codec(engine).decode({"kind": kind, **body})
+    except DecodeError as error:
+        raise InvalidArgument("MALFORMED_COMMAND", str(error), field=f"command.{expected}.{kind}") from None
+    assert isinstance(command, Command)
+    return command
+
+
+def _command_codec(engine: Engine) -> Codec:
+    # Built once per game: every submitted command is decoded by it.
+    codec = _codecs.get(engine.game_id)
+    if codec is None:
+        codec = _codecs[engine.game_id] = Codec(engine.commands)
+    return codec
+
+
+_codecs: dict[str, Codec] = {}
+
+
+def command_to_proto(engine: Engine, command: Command) -> frontier_pb2.Command:
+    message = frontier_pb2.Command()
+    game_message = getattr(message, GAME_FIELDS[engine.game_id])
+    data = encode(command)
+    kind = data.pop("kind")
+    data.pop("v")
+    _json_to_message(data, getattr(game_message, kind))
+    return message
+
+
+def _message_to_json(message: ProtoMessage) -> dict[str, Any]:
+    body: dict[str, Any] = {}
+    for field in message.DESCRIPTOR.fields:
+        value = getattr(message, field.name)
+        if field.is_repeated:
+            is_message = field.type == FieldDescriptor.TYPE_MESSAGE
+            body[field.name] = [_message_to_json(v) if is_message else v for v in value]
+        elif field.has_presence and not message.HasField(field.name):
+            body[field.name] = None
+        elif field.type == FieldDescriptor.TYPE_MESSAGE:
+            body[field.name] = _message_to_json(value)
+        else:
+            body[field.name] = value
+    return body
+
+
+def _json_to_message(data: dict[str, Any], message: ProtoMessage) -> None:
+    fields = message.DESCRIPTOR.fields_by_name
+    for name, value in data.items():
+        field = fields[name]
+        if value is None:
+            continue
+        if field.is_repeated:
+            target = getattr(message, name)
+            for item in value:
+                if field.type == FieldDescriptor.TYPE_MESSAGE:
+                    _json_to_message(item, target.add())
+                else:
+                    target.append(item)
+        elif field.type == FieldDescriptor.TYPE_MESSAGE:
+            _json_to_message(value, getattr(message, name))
+        else:
+            setattr(message, name, value)
+    message.SetInParent()  # a command with no fields must still count as set in its oneof
+
+
+def struct_to_dict(struct: struct_pb2.Struct) -> dict[str, Any]:
+    """A Struct as plain JSON values; Struct numbers are doubles, so whole numbers come back as ints."""
+
+    def tidy(value: Any) -> Any:
+        if isinstance(value, float) and value.is_integer():
+            return int(value)
+        if isinstance(value, list):
+            return [tidy(v) for v in value]
+        if isinstance(value, dict):
+            return {k: tidy(v) for k, v in value.items()}
+        return value
+
+    return tidy(MessageToDict(struct))  # type: ignore[no-any-return]
+
+
+def dict_to_struct(data: dict[str, Any]) -> struct_pb2.Struct:
+    struct = struct_pb2.Struct()
+    struct.update(data)
+    return struct

@@ -1,0 +1,191 @@
+"""Match logs in and out of the store: export a game, import a verified log.
+
+A full export is the stored record line for line, closed by a trailer with the
+result and (once the game is over) the revealed seed, then the server's signed
+checkpoint over the lines' Merkle tree (trust.checkpoint). A redacted export keeps
+the same lines with secrets stripped for one viewer; it says so in every line
+and cannot be imported, since its hashes no longer cover its content.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+from uuid import UUID
+
+from engines.base import Seat
+from engines.codec import encode
+from replay import logfile
+from replay.record import DealLine, Header, Line, SeatLine, Trailer, canonical_json
+from replay.trust import checkpoint
+from replay.trust.keys import SigningKey
+from replay.verify import final_state_hash, verify
+from service.core.errors import DataLoss, InvalidArgument, RuleBroken
+from service.core.games import Games, outcome_json
+from service.core.records import FINISHED, GameRecord, decode_events
+from service.core.relays.fork import check_fork_claim
+from service.core.store_events import CommandAccepted, GameCreated, GameDealt, SeatClaimed
+
+
+def trailer_for(record: GameRecord, *, reveal_seed: bool = False) -> Trailer | None:
+    """The closing line; the seed is revealed once the game is over (or for a server-side audit).
+
+    None for a game imported without a trailer whose moves end the game: its result
+    was never attested, so its export stays as cut as the log it came from.
+    """
+    if record.status != FINISHED and record.outcome is not None:
+        return None
+    finished = record.status == FINISHED or reveal_seed
+    return Trailer(
+        version=record.game_version,
+        status=record.status,
+        outcome=outcome_json(record) if record.status == FINISHED else None,
+        state_hash=final_state_hash(record.engine, record.state, record.header.format_version),
+        seed=record.seed.hex() if finished and record.seed else None,
+        prev=record.head,
+        format_version=record.header.format_version,
+    ).sealed()
+
+
+def export_lines(
+    app: Games, record: GameRecord, viewer: Seat | None, signing_key: SigningKey
+) -> Iterator[str]:
+    """The match log of `record`, one canonical JSON object per line, then its signed checkpoint.
+
+    Redacted lines keep their `hash`, so the checkpoint signs the same tree either way.
+    """
+    previous = record.header.hash
+    line_hashes = [previous]
+    header = record.header
+    if header.hash != header.sealed().hash:
+        raise DataLoss("BROKEN_CHAIN", f"the stored header of game {header.game_id} does not match its hash")
+    yield _line(header.to_json(), record, viewer, is_header=True)
+    for entry in app.lines(header.game_id):
+        if entry.version > record.game_version:
+            break  # a record read earlier, or held back for spectators (service/core/relays/delay.py)
+        if entry.prev != previous or entry.hash != entry.sealed().hash:
+            raise DataLoss(
+                "BROKEN_CHAIN",
+                f"the stored record of game {header.game_id} is broken at version {entry.version}",
+            )
+        previous = entry.hash
+        line_hashes.append(entry.hash)
+        if isinstance(entry, SeatLine):
+            # Nothing in a seat line is secret (a name, a client seed): only its salt is withheld.
+            seat_line = entry.to_json()
+            shown = seat_line if viewer is None else {**seat_line, "salt": None, "redacted_for": viewer}
+            yield canonical_json(shown, header.format_version)
+            continue
+        yield _line(entry.to_json(), record, viewer, is_header=isinstance(entry, DealLine))
+    closing = trailer_for(record)
+    trailer: dict[str, Any] | None = None
+    if closing is not None:  # None: imported without a trailer, and exported as cut as it came
+        trailer = closing.to_json()
+        if viewer is not None:
+            # The state hash and the trailer's hash cover every hidden value, unsalted: a guess
+            # of the whole hidden state could be confirmed against them, so both go.
+            # The seed goes too: a seat of a finished duplicate-deal table sees its own view,
+            # and the seed would deal it the other tables' games (tournaments.secrecy).
+            trailer = {**trailer, "state_hash": "", "hash": "", "seed": None, "redacted_for": viewer}
+        yield canonical_json(trailer, record.header.format_version)
+    # The trailer is signed as shown: a result added, removed or edited later breaks the signature.
+    yield checkpoint.sign(
+        signing_key, record.header.game_id, line_hashes, imported=record.imported, trailer=trailer
+    ).to_line()
+
+
+def _line(data: dict[str, Any], record: GameRecord, viewer: Seat | None, *, is_header: bool) -> str:
+    spelling = record.header.format_version
+    if viewer is None:
+        return canonical_json(data, spelling)
+    engine = record.engine
+    events = [encode(engine.redact(e, viewer)) for e in decode_events(record.header.game, data["events"])]
+    shown = {**data, "events": events, "draws": [], "redacted_for": viewer}
+    if not is_header and data["seat"] != viewer:
+        shown["command"] = None  # another seat's command may name its hidden cards
+    if "salt" in shown:
+        # Without the salt the line's hash commits to its hidden values with a 256-bit
+        # secret, so no guess of what was stripped can be confirmed by re-sealing.
+        shown["salt"] = None
+    return canonical_json(shown, spelling)
+
+
+def import_log(app: Games, content: str) -> GameRecord:
+    """Re-run a match log through the rules; store it only if every line agrees."""
+    try:
+        # The sender's checkpoint is not kept: this server signs what it re-verified, as imported.
+        lines, _their_checkpoint = checkpoint.split_checkpoint(logfile.split_lines(content))
+        bodies: list[str | None] = []  # each entry's own text, hashed as it stands (replay/verify.py)
+        header, entries, trailer = logfile.read_lines(lines, checkpoint_allowed=False, bodies=bodies)
+    except checkpoint.CheckpointError as error:
+        raise InvalidArgument("MALFORMED_LOG", str(error), field="content", code=error.code) from None
+    except logfile.LogFormatError as error:
+        raise InvalidArgument(
+            "MALFORMED_LOG", str(error), field="content", code="MALFORMED_LINE", line=str(error.line)
+        ) from None
+    try:
+        uid = UUID(header.game_id)
+    except ValueError:
+        raise InvalidArgument("BAD_GAME_ID", f"header game_id {header.game_id!r} is not a UUID") from None
+    result = verify(header, entries, trailer, bodies=bodies)
+    if not result.ok:
+        problem = result.problem
+        assert problem is not None
+        raise RuleBroken(
+            "LOG_REJECTED",
+            f"the log disagrees with the rules at line {problem.line} (version {problem.version}): "
+            f"{problem.code}: {problem.reason}",
+            rule="IMPORT",
+            code=problem.code,
+            line=str(problem.line),
+            version=str(problem.version),
+        )
+    check_fork_claim(app, header)  # a fork of a game stored here: checked against that game
+    created = GameCreated(
+        originator_id=uid,
+        originator_version=1,
+        timestamp=GameCreated.create_timestamp(),
+        header=header.to_json(),
+        seed=trailer.seed if trailer is not None and trailer.seed else "",
+        token_hashes=[""] * header.seats,
+        created_at=GameCreated.create_timestamp().isoformat(timespec="seconds"),
+        imported=True,
+    )
+    accepted = [_stored(uid, 2 + i, line) for i, line in enumerate(entries)]
+    finished = trailer is not None and trailer.status == FINISHED
+    app.store_imported(created, accepted, finished)
+    return app.get(header.game_id)
+
+
+def _stored(uid: UUID, version: int, line: Line) -> CommandAccepted | SeatClaimed | GameDealt:
+    """The stored event of one imported line (an imported game's seats have no tokens)."""
+    timestamp = CommandAccepted.create_timestamp()
+    if isinstance(line, SeatLine):
+        return SeatClaimed(
+            originator_id=uid,
+            originator_version=version,
+            timestamp=timestamp,
+            seat=line.seat,
+            player=line.player,
+            token_hash="",
+            line=line.to_json(),
+        )
+    if isinstance(line, DealLine):
+        return GameDealt(
+            originator_id=uid, originator_version=version, timestamp=timestamp, line=line.to_json()
+        )
+    return CommandAccepted(
+        originator_id=uid,
+        originator_version=version,
+        timestamp=timestamp,
+        entry=line.to_json(),
+        command_id="",
+    )
+
+
+def stored_record(
+    app: Games, record: GameRecord, *, reveal_seed: bool
+) -> tuple[Header, list[Line], Trailer | None]:
+    """The full record of a stored game, as the verifier reads it."""
+    entries = list(app.lines(record.header.game_id))
+    return record.header, entries, trailer_for(record, reveal_seed=reveal_seed)

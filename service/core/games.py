@@ -1,0 +1,640 @@
+"""The Game application: the engine decides, the record folds, the store saves.
+
+Built on the eventsourcing library's `Application`: the store is chosen by its
+environment variables (SQLite file by default, PostgreSQL to scale), the
+repository cache keeps each game's latest immutable record so a command costs
+the same at move 10 as at move 10,000, and a lost write race surfaces as the
+library's `IntegrityError`, which we answer by re-reading and re-deciding.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import secrets
+import threading
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+from uuid import UUID, uuid4
+
+from eventsourcing.application import AggregateNotFoundError, Application
+from eventsourcing.persistence import IntegrityError, OperationalError, PersistenceError
+
+from engines.base import Command, Engine, Event, JsonValue, OptionError, RuleViolation, fold
+from engines.codec import encode
+from engines.registry import UnknownGame, get_engine
+from engines.rng import SEEDED_RNG_ID, Deal, SeededRng, rng_key, seed_commitment
+from replay.entropy import ENTROPY_FORMAT_VERSION
+from replay.record import (
+    FORMAT_VERSION,
+    DealLine,
+    Entry,
+    Header,
+    Line,
+    deal_salt,
+    line_salt,
+    mixed_seed,
+)
+from service.core import seed_reveal
+from service.core.auth import Caller, authenticate, new_token, seat_of, token_hash
+from service.core.commits.group import GroupCommitter
+from service.core.errors import (
+    AlreadyExists,
+    Conflict,
+    InvalidArgument,
+    NotFound,
+    PermissionDenied,
+    RuleBroken,
+    StoreUnavailable,
+)
+from service.core.fanout import Broker, LocalBroker, Update
+from service.core.listing import GameIndex
+from service.core.records import (
+    FINISHED,
+    GameRecord,
+    accept,
+    entry_from_json,
+    line_of,
+    project_game,
+    remember_command_id,
+)
+from service.core.store_events import (
+    CommandAccepted,
+    GameCreated,
+    GameDealt,
+    GameFinished,
+    RelayResealed,
+    SeatClaimed,
+)
+
+MAX_SAVE_ATTEMPTS = 8
+
+
+@dataclass(frozen=True)
+class Accepted:
+    """The answer to a submitted command."""
+
+    record: GameRecord  # the record after the command
+    entry: Entry
+    duplicate: bool  # the command id had been accepted before; nothing was appended
+    events: tuple[Event, ...] = ()  # the engine events as decided (empty for a duplicate)
+
+
+def outcome_json(record: GameRecord) -> dict[str, Any] | None:
+    outcome = record.outcome
+    if outcome is None:
+        return None
+    return {
+        "ranking": [list(tier) for tier in outcome.ranking],
+        "scores": list(outcome.scores),
+        "reason": outcome.reason,
+    }
+
+
+class Games(Application[UUID]):
+    """Creates, plays and reads games; one instance per server process."""
+
+    name = "Games"
+    env = {
+        "AGGREGATE_CACHE_MAXSIZE": "10000",
+        # Records are immutable, so copying them out of the cache buys nothing.
+        "DEEPCOPY_FROM_AGGREGATE_CACHE": "n",
+    }
+
+    def __init__(self, env: Mapping[str, str] | None = None, broker: Broker | None = None) -> None:
+        super().__init__(env)
+        self.broker: Broker = broker or LocalBroker()
+        self.index = GameIndex(self)
+        # Serialises commands on one game inside this process; other processes
+        # are kept honest by the store's optimistic concurrency.
+        self._locks = [threading.Lock() for _ in range(256)]
+        # Concurrent saves (of different games: each game's lock is held through its save)
+        # share one transaction and one fsync.
+        self.committer = GroupCommitter(self.save)
+
+    # -- reading ---------------------------------------------------------------
+
+    def get(self, game_id: str) -> GameRecord:
+        uid = parse_game_id(game_id)
+        try:
+            record: GameRecord | None = self.repository.get(uid, projector_func=project_game)
+        except (AggregateNotFoundError, TypeError):  # TypeError: another aggregate's id (a tournament)
+            raise NotFound("GAME_NOT_FOUND", f"no game with id {game_id}") from None
+        except (OperationalError, PersistenceError) as error:
+            raise StoreUnavailable("STORE_UNAVAILABLE", f"the event store is unavailable: {error}") from None
+        if not isinstance(record, GameRecord):  # the cache holds another aggregate under this id
+            raise NotFound("GAME_NOT_FOUND", f"no game with id {game_id}")
+        if self.repository.fastforward and record.version > self._cached_version(uid):
+            # The library fast-forwards a copy and leaves the cache where it was: keep the
+            # newer record, or each read re-fetches every event appended since the game was
+            # first cached (on a server that only watches a game, that grows without bound).
+            self._cache(record)
+        return record
+
+    def _cached_version(self, uid: UUID) -> int:
+        if self.repository.cache is None:
+            return 1 << 62  # nothing to keep
+        with contextlib.suppress(KeyError):
+            cached = self.repository.cache.get(uid)
+            return int(cached.version) if cached is not None else 0
+        return 0
+
+    def engine_of(self, game_id: str) -> Engine:
+        """The game's engine: from any cached record (a game never changes its kind), else a read.
+
+        On PostgreSQL every `get` asks the store for newer events; a command needs the engine
+        only to decode itself before `submit` reads the game again under its lock.
+        """
+        if self.repository.cache is not None:
+            with contextlib.suppress(KeyError):
+                cached = self.repository.cache.get(parse_game_id(game_id))
+                if isinstance(cached, GameRecord):
+                    return cached.engine
+        return self.get(game_id).engine
+
+    def record_at(self, game_id: str, game_version: int | None) -> GameRecord:
+        """The game as it stood at `game_version` (the latest when None)."""
+        latest = self.get(game_id)
+        if game_version is None or game_version == latest.game_version:
+            return latest
+        if not 1 <= game_version <= latest.game_version:
+            raise InvalidArgument(
+                "VERSION_OUT_OF_RANGE",
+                f"version {game_version} is out of range: this game has versions 1 to {latest.game_version}",
+            )
+        record: GameRecord | None = None
+        found: GameRecord | None = None
+        for event in self.events.get(latest.id):
+            record = project_game(record, [event])
+            if record is None:
+                continue
+            if record.game_version > game_version:
+                break
+            # The last record at this version: a player-entropy game is dealt at version 1.
+            found = record
+        assert found is not None
+        return found
+
+    def lines(self, game_id: str) -> Iterator[Line]:
+        """Every line after the header, in chain order: entries, seat lines and the deal."""
+        stored: list[Line] = []
+        for event in self.events.get(parse_game_id(game_id)):
+            if isinstance(event, RelayResealed):  # a relayed log re-expanded whole (service/core/relays/)
+                stored = [entry_from_json(data) for data in event.entries]
+                continue
+            line = line_of(event)
+            if line is not None:
+                stored.append(line)
+        yield from stored
+
+    def entries(self, game_id: str, after: int = 1) -> Iterator[Entry]:
+        """Accepted entries with game version > after, in order, from the store."""
+        uid = parse_game_id(game_id)
+        stored: list[dict[str, Any]] = []
+        for event in self.events.get(uid):
+            if isinstance(event, CommandAccepted):
+                stored.append(event.entry)
+            elif isinstance(event, RelayResealed):  # a relayed log re-expanded whole (service/core/relays/)
+                stored = list(event.entries)
+        for data in stored:
+            if data["version"] > after:
+                yield entry_from_json(data)
+
+    # -- writing ---------------------------------------------------------------
+
+    def create_game(
+        self,
+        game: str,
+        seats: int,
+        players: Sequence[str],
+        options: Mapping[str, JsonValue],
+        tag: str,
+        deal: Deal | None = None,
+        player_entropy: bool = False,
+        spectator_delay: int = 0,
+    ) -> tuple[GameRecord, list[tuple[int, str, str]]]:
+        """Deal a new game; returns its record and (seat, player, token) for seats taken now.
+
+        With `deal` (a tournament's duplicate deal) the game takes the deal's seed and keys
+        its generator by the deal key, so every table of the deal is dealt alike.
+        With `player_entropy` nothing is dealt until every seat is taken (see `claim_seat`),
+        unless every seat is named now: then it is dealt at once, with no client seed.
+        """
+        engine = engine_for(game)
+        if not engine.min_seats <= seats <= engine.max_seats:
+            raise InvalidArgument(
+                "BAD_SEAT_COUNT",
+                f"{engine.title} needs {engine.min_seats} to {engine.max_seats} seats, not {seats}",
+                field="seats",
+            )
+        if len(players) > seats:
+            raise InvalidArgument("TOO_MANY_PLAYERS", f"{len(players)} players named for {seats} seats")
+        uid = uuid4()
+        seed = deal.seed if deal is not None else secrets.token_bytes(32)
+        rng = SeededRng(seed, rng_key(str(uid), deal.key if deal is not None else None), 0)
+        try:
+            complete = engine.options(options)
+            # setup checks the options that depend on the seats; a player-entropy game deals
+            # only when seated, so a trial deal from a throwaway seed checks them now
+            trial = SeededRng(secrets.token_bytes(32), str(uid), 0) if player_entropy else rng
+            events = engine.setup(complete, seats, trial)
+        except OptionError as error:
+            raise InvalidArgument("BAD_OPTION", str(error), field="options") from None
+        names = [name.strip() for name in players] + [""] * (seats - len(players))
+        if player_entropy and not all(names[: len(players)]):
+            # The log tells a seat taken at creation by its name: an empty one would read as open.
+            raise InvalidArgument(
+                "UNNAMED_PLAYER",
+                "a player-entropy game needs a name for every seat taken at creation",
+                field="players",
+            )
+        if player_entropy:
+            events = []
+        header = Header(
+            game_id=str(uid),
+            game=engine.game_id,
+            options=complete,
+            seats=seats,
+            players=tuple(names),
+            tag=tag,
+            seed_commitment=seed_commitment(seed),
+            setup_events=tuple(encode(e) for e in events),
+            setup_draws=tuple(rng.draws),
+            # A player-entropy game commits to its client seeds, then reveals them (format 4).
+            format_version=ENTROPY_FORMAT_VERSION if player_entropy else FORMAT_VERSION,
+            rules_version=engine.rules_version,
+            rng=SEEDED_RNG_ID,
+            salt=line_salt(seed, str(uid), 1),
+            deal=deal.key if deal is not None else None,
+            player_entropy=player_entropy,
+        ).sealed()
+        # A seat named now is taken now; an unnamed one is open, as the log says, and gets no token.
+        grants = [(seat, names[seat], new_token()) for seat in range(len(players)) if names[seat]]
+        hashes = [""] * seats
+        for seat, _, token in grants:
+            hashes[seat] = token_hash(token)
+        created = GameCreated(
+            originator_id=uid,
+            originator_version=1,
+            timestamp=GameCreated.create_timestamp(),
+            header=header.to_json(),
+            seed=seed.hex(),
+            token_hashes=hashes,
+            created_at=datetime.now(UTC).isoformat(timespec="seconds"),
+            spectator_delay=spectator_delay,
+        )
+        to_save: list[Any] = [created]
+        if player_entropy and len(players) == seats:
+            to_save.append(_deal(project_game(None, [created])))
+        self._save(*to_save)
+        record = self.get(str(uid))
+        return record, grants
+
+    def claim_seat(
+        self, game_id: str, player: str, seat: int | None, client_seed: str = "", client_commitment: str = ""
+    ) -> tuple[int, str]:
+        """Take an open seat. In format 3 the claim is a seat line of the chain; in a
+        player-entropy game it carries the claimant's client seed, and the last one deals. In
+        format 4 it carries a commitment to the seed instead, and the last reveal deals."""
+        uid = parse_game_id(game_id)
+        with self._lock_for(uid):
+            record = self.get(str(uid))
+            if not record.seed:
+                raise PermissionDenied(
+                    "IMPORTED_GAME", "an imported game is a record; its seats cannot be taken"
+                )
+            open_seats = [s for s, h in enumerate(record.token_hashes) if not h]
+            if seat is None:
+                if not open_seats:
+                    raise RuleBroken("NO_OPEN_SEAT", "every seat of this game is taken", rule="SEATS")
+                seat = open_seats[0]
+            elif not 0 <= seat < record.header.seats:
+                last = record.header.seats - 1
+                raise InvalidArgument(
+                    "BAD_SEAT",
+                    f"seat {seat + 1} (field seat={seat}) does not exist: this game has seats 0 to {last}"
+                    f" in the API's numbering, 1 to {last + 1} for people",
+                    field="seat",
+                )
+            elif seat not in open_seats:
+                holder = record.players[seat] or "someone"
+                raise RuleBroken(
+                    "SEAT_TAKEN",
+                    f"seat {seat + 1} (field seat={seat}) is already taken by {holder}",
+                    rule="SEATS",
+                )
+            # After the seat: a taken seat is the clearer error.
+            seed_reveal.check_claim(record, client_seed, client_commitment)
+            token = new_token()
+            name = player.strip()
+            line = None
+            if record.header.format_version >= 3:
+                line = seed_reveal.seat_line(record, seat, name, client_seed, client_commitment)
+            claimed = SeatClaimed(
+                originator_id=record.id,
+                originator_version=record.version + 1,
+                timestamp=SeatClaimed.create_timestamp(),
+                seat=seat,
+                player=name,
+                token_hash=token_hash(token),
+                line=None if line is None else line.to_json(),
+            )
+            after = project_game(record, [claimed])
+            assert after is not None
+            to_save: list[Any] = [claimed]
+            waiting = after.header.player_entropy and not after.dealt and not seed_reveal.commits(after)
+            if waiting and all(after.token_hashes):
+                dealt = _deal(after)
+                to_save.append(dealt)
+                after = project_game(after, [dealt])
+            try:
+                self._save(*to_save)
+            except IntegrityError:  # another server changed the game first
+                self._forget(record.id)
+                raise Conflict("CONTENTION", "the game changed while claiming the seat; try again") from None
+            self._cache(after)
+            return seat, token
+
+    def reveal_seed(self, game_id: str, caller: Caller, client_seed: str) -> GameRecord:
+        """Store the caller's seat's revealed client seed (format 4); the last reveal deals.
+
+        A refused reveal stores nothing; the same seed revealed again answers as before."""
+        uid = parse_game_id(game_id)
+        with self._lock_for(uid):
+            record = self.get(str(uid))
+            seat = seat_of(authenticate(caller, record.token_hashes), record.token_hashes, required=True)
+            assert seat is not None
+            revealed = seed_reveal.reveal(record, seat, client_seed)
+            if revealed is None:
+                return record
+            after = project_game(record, [revealed])
+            assert after is not None
+            to_save: list[Any] = [revealed]
+            if not seed_reveal.awaiting_reveal(after):
+                dealt = _deal(after)
+                to_save.append(dealt)
+                after = project_game(after, [dealt])
+                assert after is not None
+            try:
+                self._save(*to_save)
+            except IntegrityError:  # another server changed the game first
+                self._forget(record.id)
+                raise Conflict("CONTENTION", "the game changed while revealing; reveal again") from None
+            self._cache(after)
+            return after
+
+    def submit(
+        self,
+        game_id: str,
+        caller: Caller,
+        command_id: str,
+        expected_version: int | None,
+        command: Command,
+    ) -> Accepted:
+        """Decide and store one command, retrying against fresh state after a lost race.
+
+        The command id is looked up only once the caller's token names its seat, and
+        under that seat: another seat's id, or no token at all, never reaches it.
+        """
+        uid = parse_game_id(game_id)  # every spelling of one id takes the same lock
+        with self._lock_for(uid):
+            for attempt in range(MAX_SAVE_ATTEMPTS):
+                record = self.get(str(uid))
+                # A token of no seat here (not even the organiser's) is UNKNOWN_TOKEN, as on every call.
+                seat = seat_of(authenticate(caller, record.token_hashes), record.token_hashes, required=True)
+                assert seat is not None
+                earlier = self._earlier_answer(record, seat, command_id, command)
+                if earlier is not None:
+                    return earlier
+                if expected_version is not None and expected_version != record.game_version:
+                    raise Conflict(
+                        "STALE_VERSION",
+                        f"the game is at version {record.game_version}, not {expected_version}; "
+                        "re-read the state and decide again",
+                        current_version=str(record.game_version),
+                    )
+                if record.status == FINISHED:
+                    raise RuleBroken(
+                        "GAME_OVER", "the game is over; no more commands are accepted", rule="END"
+                    )
+                if not record.dealt:
+                    open_seats = ", ".join(str(s + 1) for s, h in enumerate(record.token_hashes) if not h)
+                    raise RuleBroken(
+                        "NOT_DEALT",
+                        "the game is waiting: it is dealt when every seat has given its client seed "
+                        f"(open: seat {open_seats})",
+                        rule="SEATS",
+                    )
+                try:
+                    return self._decide_and_save(record, seat, command_id, command)
+                except RuleViolation as violation:
+                    # After a lost race the command met a newer state than the client saw.
+                    error = Conflict if attempt else RuleBroken
+                    raise error(
+                        violation.code, violation.message, rule=violation.rule, **violation.details
+                    ) from None
+                except IntegrityError:
+                    # Another writer took this version (or a save we saw fail was durable
+                    # after all): re-read, and the index folded from the store tells which.
+                    self._forget(record.id)
+            raise Conflict("CONTENTION", "the game changed too often while deciding; try again")
+
+    def _earlier_answer(
+        self, record: GameRecord, seat: int, command_id: str, command: Command
+    ) -> Accepted | None:
+        """The stored answer if this seat already sent `command_id`; an error if for another command."""
+        store_version = record.command_ids.get(seat, command_id)
+        if store_version is None:
+            return None
+        entry = self._entry_at(record.id, store_version)
+        if canonical_json(entry.command) != canonical_json(encode(command)):
+            raise RuleBroken(
+                "COMMAND_ID_REUSED",
+                f"command id {command_id!r} was already used by this seat for a different command, "
+                f"accepted at version {entry.version}; send a new command with a new id",
+                field="command_id",
+                original_version=str(entry.version),
+            )
+        return Accepted(record, entry, duplicate=True)
+
+    def _decide_and_save(self, record: GameRecord, seat: int, command_id: str, command: Command) -> Accepted:
+        engine = record.engine
+        rng = SeededRng(
+            record.rng_seed, rng_key(record.header.game_id, record.header.deal), record.game_version
+        )
+        events = engine.decide(record.state, seat, command, rng)
+        state = fold(engine, record.state, events)
+        entry = Entry(
+            version=record.game_version + 1,
+            seat=seat,
+            command=encode(command),
+            draws=tuple(rng.draws),
+            events=tuple(encode(e) for e in events),
+            prev=record.head,
+            # A game stored in format 1 keeps appending format-1 entries.
+            format_version=record.header.format_version,
+            salt=_salt(record, record.game_version + 1),
+        ).sealed()
+        accepted = CommandAccepted(
+            originator_id=record.id,
+            originator_version=record.version + 1,
+            timestamp=CommandAccepted.create_timestamp(),
+            entry=entry.to_json(),
+            command_id=command_id,
+        )
+        after = accept(record, accepted, state)
+        to_save: list[Any] = [accepted]
+        if engine.outcome(state) is not None:
+            finished = GameFinished(
+                originator_id=record.id,
+                originator_version=after.version + 1,
+                timestamp=GameFinished.create_timestamp(),
+                outcome=outcome_json(after) or {},
+            )
+            to_save.append(finished)
+            after = project_game(after, [finished]) or after
+        self._save(*to_save)
+        remember_command_id(after, accepted)  # only now: a failed save must leave no trace
+        self._cache(after)
+        self.broker.publish(Update(str(record.id), accepted.entry, after.status == FINISHED))
+        return Accepted(after, entry, duplicate=False, events=tuple(events))
+
+    def store_imported(
+        self,
+        created: GameCreated,
+        accepted: Sequence[CommandAccepted | SeatClaimed | GameDealt],
+        finished: bool,
+    ) -> None:
+        """Save a verified imported record in one transaction: all of it or nothing."""
+        try:
+            self.events.get(created.originator_id, limit=1).__next__()
+        except StopIteration:
+            pass
+        else:
+            raise AlreadyExists("GAME_EXISTS", f"a game with id {created.originator_id} is already stored")
+        events: list[Any] = [created, *accepted]
+        if finished:
+            record = project_game(None, events)
+            assert record is not None
+            events.append(
+                GameFinished(
+                    originator_id=created.originator_id,
+                    originator_version=record.version + 1,
+                    timestamp=GameFinished.create_timestamp(),
+                    outcome=outcome_json(record) or {},
+                )
+            )
+        try:
+            self._save(*events)
+        except IntegrityError:
+            raise AlreadyExists(
+                "GAME_EXISTS", f"a game with id {created.originator_id} is already stored"
+            ) from None
+
+    def append_relayed(self, record: GameRecord, *events: Any) -> GameRecord:
+        """Save a relayed line's stored events (service/core/relays/live.py) after `record`, then
+        tell watchers.
+
+        The caller holds `lock_for(record.id)`; another server that appended first makes
+        this a CONTENTION conflict, as for any command.
+        """
+        try:
+            self._save(*events)
+        except IntegrityError:
+            self._forget(record.id)
+            raise Conflict("CONTENTION", "the relay changed while storing the line; retry") from None
+        after = project_game(record, events)
+        assert after is not None
+        self._cache(after)
+        last = next(e for e in reversed(events) if isinstance(e, CommandAccepted | RelayResealed))
+        entry = last.entry if isinstance(last, CommandAccepted) else last.entries[-1]
+        self.broker.publish(Update(str(record.id), entry, after.status == FINISHED))
+        return after
+
+    def lock_for(self, game_id: str) -> threading.Lock:
+        """The lock that serialises writes to one game inside this process."""
+        return self._lock_for(parse_game_id(game_id))
+
+    # -- plumbing --------------------------------------------------------------
+
+    def _save(self, *events: Any) -> None:
+        """Store `events` durably in one transaction, maybe with other games' concurrent saves."""
+        try:
+            self.committer.save(*events)
+        except IntegrityError:
+            raise
+        except (OperationalError, PersistenceError) as error:
+            raise StoreUnavailable("STORE_UNAVAILABLE", f"the event store is unavailable: {error}") from None
+
+    def _entry_at(self, uid: UUID, store_version: int) -> Entry:
+        try:
+            (event,) = self.events.get(uid, gt=store_version - 1, lte=store_version)
+        except (OperationalError, PersistenceError) as error:
+            raise StoreUnavailable("STORE_UNAVAILABLE", f"the event store is unavailable: {error}") from None
+        assert isinstance(event, CommandAccepted)
+        return entry_from_json(event.entry)
+
+    def _cache(self, record: GameRecord | None) -> None:
+        if record is not None and self.repository.cache is not None:
+            self.repository.cache.put(record.id, record)
+
+    def _forget(self, uid: UUID) -> None:
+        if self.repository.cache is not None:
+            with contextlib.suppress(KeyError):
+                self.repository.cache.get(uid, evict=True)
+
+    def _lock_for(self, uid: UUID) -> threading.Lock:
+        return self._locks[uid.int % len(self._locks)]
+
+
+def _deal(record: GameRecord | None) -> GameDealt:
+    """The deal of a player-entropy game whose seats are all taken: setup from the mixed seed."""
+    assert record is not None
+    engine, header = record.engine, record.header
+    rng = SeededRng(mixed_seed(record.seed, record.client_seeds), rng_key(header.game_id, header.deal), 0)
+    events = engine.setup(header.options, header.seats, rng)
+    line = DealLine(
+        events=tuple(encode(e) for e in events),
+        draws=tuple(rng.draws),
+        prev=record.head,
+        salt=deal_salt(record.seed, header.game_id),
+        format_version=header.format_version,
+        client_seeds=record.client_seeds,  # format 4 writes them: every seat's revealed seed
+    ).sealed()
+    return GameDealt(
+        originator_id=record.id,
+        originator_version=record.version + 1,
+        timestamp=GameDealt.create_timestamp(),
+        line=line.to_json(),
+    )
+
+
+def _salt(record: GameRecord, version: int) -> str | None:
+    if record.header.format_version < 2:
+        return None
+    return line_salt(record.seed, record.header.game_id, version)
+
+
+def engine_for(game: str) -> Engine:
+    try:
+        return get_engine(game)
+    except UnknownGame as error:
+        raise NotFound("UNKNOWN_GAME", str(error.args[0])) from None
+
+
+def canonical_json(value: Any) -> str:
+    """One spelling of a JSON value (stored commands come back with lists for tuples)."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"))
+
+
+def parse_game_id(game_id: str) -> UUID:
+    """The game's UUID from any spelling Python's UUID accepts (case, braces, urn:uuid:).
+
+    Everything keyed by a game (lock, cache, store) uses this value, never the raw text.
+    """
+    try:
+        return UUID(game_id)
+    except (ValueError, TypeError, AttributeError):
+        raise InvalidArgument("BAD_GAME_ID", f"game_id {game_id!r} is not a UUID", field="game_id") from None

@@ -1,0 +1,158 @@
+"""The game listing: a read model that pulls the store's notification log.
+
+Push subscriptions do not work on SQLite, so the index follows the application
+sequence itself, reading only notifications newer than the last one it saw.
+Only creations and seat claims are decoded; entries and endings are counted
+from their topics alone, so following a busy store stays cheap.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass, field, replace
+from typing import Any, cast
+
+from eventsourcing.application import Application
+
+from service.core.store_events import (
+    CommandAccepted,
+    GameCreated,
+    GameDealt,
+    GameFinished,
+    RelayResealed,
+    SeatClaimed,
+    topics_of,
+)
+
+PAGE = 1000
+
+
+@dataclass(frozen=True)
+class Summary:
+    game_id: str
+    game: str
+    players: tuple[str, ...]
+    tag: str
+    created_at: str
+    position: int  # notification id of the creation: the listing's stable order
+    commands: int = 0
+    finished: bool = False
+    imported: bool = False
+    player_entropy: bool = False
+    dealt: bool = True  # False while a player-entropy game waits for its seats
+    # the public version lags (service/core/relays/delay.py): the servicer asks the store
+    spectator_delay: int = 0
+    forked_from: str = ""  # a fork's source game id
+
+    @property
+    def status(self) -> str:
+        if not self.dealt:
+            return "waiting"
+        return "finished" if self.finished else "in_progress"
+
+    @property
+    def version(self) -> int:
+        return 1 + self.commands
+
+
+@dataclass
+class GameIndex:
+    app: Application[Any]  # the games' application: its recorder and mapper
+    _games: dict[str, Summary] = field(default_factory=dict)
+    _last_seen: int = 0
+    _lock: threading.Lock = field(default_factory=threading.Lock)
+    # Every seat token's hash, as the first 64 bits: tells a seat token from a guess on calls
+    # about no one game (service/core/rate_limit.py), at ~100 bytes a seat.
+    _seat_tokens: set[int] = field(default_factory=set)
+
+    # Each kind's topics: a store written before a module moved holds the old ones.
+    _CREATED = topics_of(GameCreated)
+    _CLAIMED = topics_of(SeatClaimed)
+    _GROWN = topics_of(CommandAccepted) | topics_of(RelayResealed)  # a reseal adds its new line
+    _FINISHED = topics_of(GameFinished)
+    _DEALT = topics_of(GameDealt)
+
+    def catch_up(self) -> None:
+        with self._lock:
+            recorder: Any = self.app.recorder
+            while True:
+                batch = recorder.select_notifications(start=self._last_seen + 1, limit=PAGE)
+                for notification in batch:
+                    self._follow(notification)
+                    self._last_seen = notification.id
+                if len(batch) < PAGE:
+                    return
+
+    def holds_seat_token(self, digest: str) -> bool:
+        """Whether `digest` (service.core.auth.token_hash) is a seat token's of some stored game."""
+        self.catch_up()
+        return int(digest[:16], 16) in self._seat_tokens
+
+    def _follow(self, notification: Any) -> None:
+        game_id = str(notification.originator_id)
+        if notification.topic in self._GROWN:
+            if game_id in self._games:
+                summary = self._games[game_id]
+                self._games[game_id] = replace(summary, commands=summary.commands + 1)
+        elif notification.topic in self._DEALT:
+            if game_id in self._games:
+                self._games[game_id] = replace(self._games[game_id], dealt=True)
+        elif notification.topic in self._FINISHED:
+            if game_id in self._games:
+                self._games[game_id] = replace(self._games[game_id], finished=True)
+        elif notification.topic in self._CREATED:
+            created = cast(GameCreated, self.app.mapper.to_domain_event(notification))
+            self._seat_tokens.update(int(h[:16], 16) for h in created.token_hashes if h)
+            header = created.header
+            self._games[game_id] = Summary(
+                game_id=game_id,
+                game=header["game"],
+                players=tuple(header["players"]),
+                tag=header["tag"],
+                created_at=created.created_at,
+                position=notification.id,
+                imported=created.imported,
+                player_entropy=bool(header.get("player_entropy")),
+                dealt=not header.get("player_entropy"),
+                spectator_delay=created.spectator_delay,
+                forked_from=str((header.get("forked_from") or {}).get("game_id", "")),
+            )
+        elif notification.topic in self._CLAIMED and game_id in self._games:
+            claimed = cast(SeatClaimed, self.app.mapper.to_domain_event(notification))
+            if claimed.token_hash:
+                self._seat_tokens.add(int(claimed.token_hash[:16], 16))
+            summary = self._games[game_id]
+            players = list(summary.players)
+            players[claimed.seat] = claimed.player
+            self._games[game_id] = replace(summary, players=tuple(players))
+
+    def search(
+        self,
+        *,
+        game: str = "",
+        status: str = "",
+        player: str = "",
+        tag: str = "",
+        after: int = 0,
+        limit: int = 100,
+    ) -> list[Summary]:
+        """Matching games in creation order, starting after position `after`."""
+        self.catch_up()
+        with self._lock:
+            games = list(self._games.values())  # in creation order: notifications arrive in order
+        found = []
+        for summary in games:
+            if summary.position <= after:
+                continue
+            if game and summary.game != game:
+                continue
+            if status and summary.status != status:
+                continue
+            if player and player not in summary.players:
+                continue
+            if tag and summary.tag != tag:
+                continue
+            found.append(summary)
+            if len(found) == limit:
+                break
+        return found

@@ -1,0 +1,92 @@
+"""A seat's legal commands at a game version, encoded once for every message that carries them.
+
+Profiled under the Play path (tests/benchmarks/profile_play.py), listing legal commands was the
+largest piece of the server's own Python work: every command went through
+`service.core.convert.command_to_proto`, which walks the message field by field. Here a command
+is built by the message constructors straight from its dataclass fields, each distinct
+command value is encoded once, and each (game, version, seat) list once.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import threading
+from typing import Any
+
+from engines.base import Command, Engine
+from service.core.convert import GAME_FIELDS
+from service.core.records import FINISHED, GameRecord
+from service.generated.frontier.v1 import frontier_pb2
+
+CACHE_SIZE = 4096  # lists kept per (game, version, seat), and commands kept per value
+
+
+def _constructor_fields(command: Command) -> dict[str, Any]:
+    """The command's fields as the message constructors take them, read straight off the dataclass.
+
+    The same value as `encode(command)` without `kind` and `v` and with every absent (None)
+    field left out, at a third of the cost: no JSON form in between (tests/play checks both).
+    """
+    return {name: _constructor_value(value) for name, value in _field_values(command) if value is not None}
+
+
+def _field_values(record: Any) -> list[tuple[str, Any]]:
+    names = _init_fields.get(type(record))
+    if names is None:
+        names = _init_fields[type(record)] = tuple(f.name for f in dataclasses.fields(record) if f.init)
+    return [(name, getattr(record, name)) for name in names]
+
+
+_init_fields: dict[type, tuple[str, ...]] = {}
+
+
+def _constructor_value(value: Any) -> Any:
+    kind = type(value)
+    if kind is str or kind is int or kind is bool:
+        return value
+    if kind is tuple or kind is list:
+        return [_constructor_value(item) for item in value]
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):  # a nested record (SafeRef)
+        return {name: _constructor_value(item) for name, item in _field_values(value) if item is not None}
+    raise TypeError(f"no message form for {kind.__name__} {value!r}")
+
+
+@functools.lru_cache(maxsize=CACHE_SIZE)
+def _command_bytes(game: str, command: Command) -> bytes:
+    message = frontier_pb2.Command(**{GAME_FIELDS[game]: {command.kind: _constructor_fields(command)}})
+    return message.SerializeToString()
+
+
+def command_bytes(engine: Engine, command: Command) -> bytes:
+    """The wire form of one command (`frontier.v1.Command`), as `command_to_proto` gives it."""
+    try:
+        return _command_bytes(engine.game_id, command)
+    except TypeError:  # a command with an unhashable field: encode it every time
+        return _command_bytes.__wrapped__(engine.game_id, command)
+
+
+_lock = threading.Lock()
+_by_state: dict[tuple[str, int, int], tuple[bytes, ...]] = {}
+
+
+def legal_command_bytes(record: GameRecord, seat: int) -> tuple[bytes, ...]:
+    """The wire form of `seat`'s legal commands in `record` (none once the game is over or not its turn).
+
+    Cached per (game, store version, seat): the answer to a command, the pushes to the
+    seat's streams and ListLegalCommands at one version share a single encoding.
+    """
+    if record.status == FINISHED or not record.dealt or seat not in record.engine.seats_to_act(record.state):
+        return ()
+    key = (record.header.game_id, record.version, seat)
+    with _lock:
+        found = _by_state.get(key)
+    if found is not None:
+        return found
+    engine = record.engine
+    encoded = tuple(command_bytes(engine, command) for command in engine.legal_commands(record.state, seat))
+    with _lock:
+        if len(_by_state) >= CACHE_SIZE:
+            _by_state.clear()
+        _by_state[key] = encoded
+    return encoded

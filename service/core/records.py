@@ -1,0 +1,367 @@
+"""The immutable game record the application folds from stored events.
+
+This is the functional-aggregate shape of the eventsourcing library's
+`aggregate6` example: a frozen record, stored events, and a projector passed to
+`repository.get(..., projector_func=project_game)`. The engine's state is
+folded from the engine events each entry carries.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+from functools import cache, singledispatch
+from typing import Any
+from uuid import UUID
+
+from engines.base import Engine, Event, Outcome, fold
+from engines.codec import Codec
+from engines.registry import get_engine
+from replay.record import DealLine, Entry, Header, Line, SeatLine, mixed_seed
+from service.core.store_events import (
+    CommandAccepted,
+    GameCreated,
+    GameDealt,
+    GameFinished,
+    RelayResealed,
+    SeatClaimed,
+    SeedRevealed,
+)
+
+IN_PROGRESS = "in_progress"
+FINISHED = "finished"
+WAITING = "waiting"  # a player-entropy game not dealt yet: seats still open
+
+
+class CommandIndex:
+    """(seat, client command id) -> store version of the entry it created.
+
+    Keys are scoped to the seat that sent the command: two clients that each
+    number their commands 1, 2, 3 must never see each other's as duplicates.
+    Append-only and shared by successive records of one game, so recording a
+    command costs O(1) instead of copying a dict that grows with the game.
+    Only stored entries are ever added (folded from the store, or added by the
+    live path after its save succeeded), so a record sharing it can only learn
+    of more accepted ids, never of one that was never written.
+    """
+
+    def __init__(self) -> None:
+        self._versions: dict[tuple[int, str], int] = {}
+
+    def add(self, seat: int, command_id: str, store_version: int) -> None:
+        if command_id:  # imported entries carry no client id
+            self._versions[(seat, command_id)] = store_version
+
+    def get(self, seat: int, command_id: str) -> int | None:
+        return self._versions.get((seat, command_id))
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    id: UUID
+    version: int  # the store's version: every stored event counts, seat claims included
+    header: Header
+    seed: bytes
+    token_hashes: tuple[str, ...]
+    players: tuple[str, ...]
+    created_at: str
+    state: Any  # the engine's state
+    game_version: int  # 1 after setup, +1 per accepted command
+    head: str  # hash of the last line of the chain
+    status: str
+    command_ids: CommandIndex
+    imported: bool = False  # stored by ImportLog, not played here
+    client_seeds: tuple[str | None, ...] = ()  # per seat, from the seat lines (player-entropy games)
+    deal_events: tuple[dict[str, Any], ...] = ()  # a player-entropy game's setup, from its deal line
+    # Format 4: per seat, the commitment its seat line recorded (None: taken at creation, or open).
+    # Its revealed seed goes to `client_seeds` when the seat reveals it (SeedRevealed).
+    client_commitments: tuple[str | None, ...] = ()
+
+    @property
+    def setup_events(self) -> tuple[dict[str, Any], ...]:
+        """The setup's events: the header's, or the deal line's in a player-entropy game."""
+        return self.deal_events if self.header.player_entropy else self.header.setup_events
+
+    @property
+    def dealt(self) -> bool:
+        """False while a player-entropy game waits for its seats; its state is None until then."""
+        return self.state is not None
+
+    @property
+    def shown_status(self) -> str:
+        """The status people see: `waiting` before the deal, else the stored status."""
+        return self.status if self.dealt else WAITING
+
+    @property
+    def rng_seed(self) -> bytes:
+        """The generator's seed: the server seed, mixed with the client seeds in a player-entropy game."""
+        if self.header.player_entropy:
+            return mixed_seed(self.seed, self.client_seeds)
+        return self.seed
+
+    spectator_delay: int = 0  # seconds every public channel lags behind (service/core/relays/delay.py)
+    relay_token_hash: str = ""  # a relayed table game: the hash of the token RelayLine needs
+
+    @property
+    def engine(self) -> Engine:
+        return _engine(self.header.game)
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return None if self.state is None else self.engine.outcome(self.state)
+
+
+@cache
+def _engine(game: str) -> Engine:
+    # get_engine goes through importlib on every call; a record asks for its engine per event.
+    return get_engine(game)
+
+
+@cache
+def event_codec(game: str) -> Codec:
+    return Codec(get_engine(game).events)
+
+
+def decode_events(game: str, events: Iterable[dict[str, Any]]) -> list[Event]:
+    codec = event_codec(game)
+    return [codec.decode(e) for e in events]  # type: ignore[misc]
+
+
+def header_from_json(data: dict[str, Any]) -> Header:
+    return Header(
+        game_id=data["game_id"],
+        game=data["game"],
+        options=dict(data["options"]),
+        seats=data["seats"],
+        players=tuple(data["players"]),
+        tag=data["tag"],
+        seed_commitment=data["seed_commitment"],
+        setup_events=tuple(data["events"]),
+        setup_draws=tuple(data["draws"]),
+        prev=data["prev"],
+        hash=data["hash"],
+        format_version=data["format_version"],
+        rules_version=data.get("rules_version"),
+        rng=data.get("rng"),
+        salt=data.get("salt"),
+        deal=data.get("deal"),
+        player_entropy=data.get("player_entropy", False),
+        forked_from=data.get("forked_from"),
+    )
+
+
+def seat_line_from_json(data: dict[str, Any]) -> SeatLine:
+    # A format-4 seat line holds a commitment where a format-3 one holds the client seed.
+    committed = "client_commitment" in data
+    return SeatLine(
+        version=data["version"],
+        seat=data["seat"],
+        player=data["player"],
+        client_seed=None if committed else data["client_seed"],
+        prev=data["prev"],
+        hash=data["hash"],
+        salt=data["salt"],
+        format_version=4 if committed else 3,
+        client_commitment=data.get("client_commitment"),
+    )
+
+
+def deal_line_from_json(data: dict[str, Any]) -> DealLine:
+    # A format-4 deal line reveals every seat's client seed.
+    revealing = "client_seeds" in data
+    return DealLine(
+        events=tuple(data["events"]),
+        draws=tuple(data["draws"]),
+        prev=data["prev"],
+        hash=data["hash"],
+        salt=data["salt"],
+        format_version=4 if revealing else 3,
+        client_seeds=tuple(data.get("client_seeds", ())),
+    )
+
+
+def line_of(event: Any) -> Line | None:
+    """The chain line a stored event wrote, if any (the header aside)."""
+    if isinstance(event, CommandAccepted):
+        return entry_from_json(event.entry)
+    if isinstance(event, SeatClaimed) and event.line is not None:
+        return seat_line_from_json(event.line)
+    if isinstance(event, GameDealt):
+        return deal_line_from_json(event.line)
+    return None
+
+
+def entry_from_json(data: dict[str, Any]) -> Entry:
+    return Entry(
+        version=data["version"],
+        seat=data["seat"],
+        command=data["command"],
+        draws=tuple(data["draws"]),
+        events=tuple(data["events"]),
+        prev=data["prev"],
+        hash=data["hash"],
+        # An entry is in its header's format; only format 2 lines carry a salt.
+        format_version=2 if "salt" in data else 1,
+        salt=data.get("salt"),
+    )
+
+
+def project_game(record: GameRecord | None, events: Iterable[Any]) -> GameRecord | None:
+    for event in events:
+        record = apply(event, record)
+    return record
+
+
+@singledispatch
+def apply(event: Any, record: GameRecord | None) -> GameRecord:
+    raise TypeError(f"unexpected stored event {type(event).__name__}")
+
+
+@apply.register
+def _(event: GameCreated, record: GameRecord | None) -> GameRecord:
+    header = header_from_json(event.header)
+    engine = get_engine(header.game)
+    # A player-entropy game is dealt later (GameDealt); until then it has no state.
+    state = (
+        None if header.player_entropy else fold(engine, None, decode_events(header.game, header.setup_events))
+    )
+    return GameRecord(
+        id=event.originator_id,
+        version=event.originator_version,
+        header=header,
+        seed=bytes.fromhex(event.seed),
+        token_hashes=tuple(event.token_hashes),
+        players=header.players,
+        created_at=event.created_at,
+        state=state,
+        game_version=1,
+        head=header.hash,
+        status=IN_PROGRESS,
+        command_ids=CommandIndex(),
+        imported=event.imported,
+        client_seeds=(None,) * header.seats,
+        client_commitments=(None,) * header.seats,
+        spectator_delay=event.spectator_delay,
+        relay_token_hash=event.relay_token_hash,
+    )
+
+
+@apply.register
+def _(event: SeatClaimed, record: GameRecord | None) -> GameRecord:
+    assert record is not None
+    hashes = list(record.token_hashes)
+    hashes[event.seat] = event.token_hash
+    players = list(record.players)
+    players[event.seat] = event.player
+    seeds = list(record.client_seeds)
+    commitments = list(record.client_commitments)
+    head = record.head
+    if event.line is not None:  # format 3: the claim is a line of the chain
+        if "client_commitment" in event.line:  # format 4: the seed comes later (SeedRevealed)
+            commitments[event.seat] = event.line["client_commitment"]
+        else:
+            seeds[event.seat] = event.line["client_seed"]
+        head = event.line["hash"]
+    return replace(
+        record,
+        version=event.originator_version,
+        token_hashes=tuple(hashes),
+        players=tuple(players),
+        client_seeds=tuple(seeds),
+        client_commitments=tuple(commitments),
+        head=head,
+    )
+
+
+@apply.register
+def _(event: SeedRevealed, record: GameRecord | None) -> GameRecord:
+    assert record is not None
+    seeds = list(record.client_seeds)
+    seeds[event.seat] = event.client_seed
+    return replace(record, version=event.originator_version, client_seeds=tuple(seeds))
+
+
+@apply.register
+def _(event: GameDealt, record: GameRecord | None) -> GameRecord:
+    assert record is not None
+    state = fold(record.engine, None, decode_events(record.header.game, event.line["events"]))
+    # Format 4: the deal line reveals every seat's seed (an imported log has no SeedRevealed).
+    seeds = tuple(event.line.get("client_seeds", record.client_seeds))
+    return replace(
+        record,
+        version=event.originator_version,
+        state=state,
+        head=event.line["hash"],
+        deal_events=tuple(event.line["events"]),
+        client_seeds=seeds,
+    )
+
+
+@apply.register
+def _(event: CommandAccepted, record: GameRecord | None) -> GameRecord:
+    assert record is not None
+    entry = event.entry
+    state = fold(record.engine, record.state, decode_events(record.header.game, entry["events"]))
+    after = accept(record, event, state)
+    remember_command_id(after, event)  # folded from the store: it is durable
+    return after
+
+
+def remember_command_id(record: GameRecord, event: CommandAccepted) -> None:
+    """Index a stored entry's client command id; call only once `event` is durable."""
+    record.command_ids.add(event.entry["seat"], event.command_id, event.originator_version)
+
+
+def accept(record: GameRecord, event: CommandAccepted, state: Any) -> GameRecord:
+    """The record after `event`, given the engine state it leads to.
+
+    The live path passes the state it already folded from the decided events,
+    so an accepted command is never decoded and folded twice. It does not touch
+    the command index: the live path indexes the id only after its save succeeds.
+    """
+    # Built directly: dataclasses.replace introspects the fields on every call, and this
+    # runs once per command and once per stored event of a rebuild (measured ~10% of one).
+    return GameRecord(
+        id=record.id,
+        version=event.originator_version,
+        header=record.header,
+        seed=record.seed,
+        token_hashes=record.token_hashes,
+        players=record.players,
+        created_at=record.created_at,
+        state=state,
+        game_version=event.entry["version"],
+        head=event.entry["hash"],
+        status=record.status,
+        command_ids=record.command_ids,
+        imported=record.imported,
+        client_seeds=record.client_seeds,
+        deal_events=record.deal_events,
+        client_commitments=record.client_commitments,
+        spectator_delay=record.spectator_delay,
+        relay_token_hash=record.relay_token_hash,
+    )
+
+
+@apply.register
+def _(event: RelayResealed, record: GameRecord | None) -> GameRecord:
+    assert record is not None
+    header = header_from_json(event.header)
+    state = fold(record.engine, None, decode_events(header.game, header.setup_events))
+    for entry in event.entries:
+        state = fold(record.engine, state, decode_events(header.game, entry["events"]))
+    last = event.entries[-1] if event.entries else None
+    return replace(
+        record,
+        version=event.originator_version,
+        header=header,
+        state=state,
+        game_version=last["version"] if last else 1,
+        head=last["hash"] if last else header.hash,
+    )
+
+
+@apply.register
+def _(event: GameFinished, record: GameRecord | None) -> GameRecord:
+    assert record is not None
+    return replace(record, version=event.originator_version, status=FINISHED)

@@ -1,0 +1,152 @@
+"""What a caller may see of a game: one place that picks the viewer and redacts.
+
+Every channel (state, command answers, the watch stream, replay, export) asks
+`viewer_of` who is looking and passes events through `redacted_events`, so
+no channel can leak what another does not.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from engines.base import SPECTATOR, Engine, Event, Seat
+from engines.codec import encode
+from service.core.auth import Caller, seat_of
+from service.core.errors import PermissionDenied
+from service.core.records import FINISHED, GameRecord, decode_events
+from service.core.typed import typed_event
+from service.generated.frontier.v1 import frontier_pb2
+
+
+def viewer_of(record: GameRecord, caller: Caller, *, deal_closed: bool = False) -> Seat | None:
+    """None (sees everything) for the organiser and once the game is over; else the seat or SPECTATOR.
+
+    A table of a duplicate deal is held back until every table of its deal has finished
+    (`service.core.tournaments.secrecy.deal_closed`, False unless the caller checked): till then only its
+    own seats (their view) and the organiser see it; anyone else gets DEAL_IN_PLAY.
+    """
+    if caller.is_organiser:
+        return None
+    if record.header.deal is not None and not deal_closed:
+        seat = seat_of(caller, record.token_hashes, required=False)
+        if seat is None:
+            raise PermissionDenied(
+                "DEAL_IN_PLAY",
+                f"this table plays duplicate deal {record.header.deal}; its games open to spectators "
+                "once every table of the deal has finished",
+            )
+        return seat
+    if record.status == FINISHED:
+        return None
+    seat = seat_of(caller, record.token_hashes, required=False)
+    return SPECTATOR if seat is None else seat
+
+
+def redacted_events(
+    record: GameRecord, events: Iterable[Event], viewer: Seat | None
+) -> list[frontier_pb2.GameEvent]:
+    engine = record.engine
+    shown = []
+    for event in events:
+        visible = engine.redact(event, viewer)
+        shown.append(game_event(engine.game_id, encode(visible)))
+    return shown
+
+
+def redacted_entry_events(
+    record: GameRecord, events: Iterable[dict[str, Any]], viewer: Seat | None
+) -> list[frontier_pb2.GameEvent]:
+    if viewer is None:
+        return [game_event(record.header.game, e) for e in events]
+    return redacted_events(record, decode_events(record.header.game, events), viewer)
+
+
+class EntryEvents:
+    """One stored entry's events, decoded once and shared by every viewer of that entry.
+
+    A viewer's events are the engine's `redact` of each decoded event, as in
+    `redacted_events`; where `redact` hands back the very event it was given (nothing
+    hidden from this viewer), the message built for it is built once and shared. Anything
+    redacted is encoded for its viewer alone, so a shared message is only ever an event
+    that `redact` left untouched for every viewer it is given to.
+    """
+
+    def __init__(
+        self, game: str, stored: Iterable[dict[str, Any]], decided: Sequence[Event] | None = None
+    ) -> None:
+        self.game = game
+        # The live path has the engine events it decided: the stored ones are their encoding.
+        self.decoded = list(decided) if decided is not None else decode_events(game, stored)
+        self._unredacted: list[frontier_pb2.GameEvent | None] = [None] * len(self.decoded)
+
+    def seen_by(self, engine: Engine, viewer: Seat) -> list[frontier_pb2.GameEvent]:
+        shown = []
+        for index, event in enumerate(self.decoded):
+            visible = engine.redact(event, viewer)
+            if visible is event:
+                shown.append(self._unredacted_message(index))
+            else:
+                shown.append(game_event(self.game, encode(visible)))
+        return shown
+
+    def _unredacted_message(self, index: int) -> frontier_pb2.GameEvent:
+        # Two threads may both build it: the same message either way, so no lock is needed.
+        message = self._unredacted[index]
+        if message is None:
+            message = self._unredacted[index] = game_event(self.game, encode(self.decoded[index]))
+        return message
+
+
+SHARED_ENTRIES = 1024  # entries whose decoded events are kept for their other viewers
+_entries: dict[tuple[str, int, str], EntryEvents] = {}
+_entries_lock = threading.Lock()
+
+
+def shared_entry_events(
+    record: GameRecord,
+    entry: Mapping[str, Any],
+    viewer: Seat | None,
+    decided: Sequence[Event] | None = None,
+) -> list[frontier_pb2.GameEvent]:
+    """`redacted_entry_events` of a stored entry, sharing the decoding among its viewers.
+
+    Keyed by the entry's game, version and hash: a hash names one entry's content, so two
+    entries never share (a relayed log that was re-expanded has new hashes). `decided`, the
+    engine events the entry was made from (the answer to its own command has them), spares
+    decoding them.
+    """
+    if viewer is None:
+        return redacted_entry_events(record, entry["events"], viewer)
+    key = (record.header.game_id, entry["version"], entry["hash"])
+    with _entries_lock:
+        shared = _entries.get(key)
+    if shared is None:
+        shared = EntryEvents(record.header.game, entry["events"], decided)
+        with _entries_lock:
+            if len(_entries) >= SHARED_ENTRIES:
+                _entries.clear()
+            _entries[key] = shared
+    return shared.seen_by(record.engine, viewer)
+
+
+def game_event(game: str, event: dict[str, Any]) -> frontier_pb2.GameEvent:
+    """The event (already redacted) as JSON and as its game's typed message."""
+    return frontier_pb2.GameEvent(kind=event["kind"], json=to_json(event), **typed_event(game, event))
+
+
+def to_json(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"), sort_keys=True)
+
+
+def outcome_proto(record: GameRecord) -> frontier_pb2.Outcome | None:
+    outcome = record.outcome
+    if outcome is None:
+        return None
+    return frontier_pb2.Outcome(
+        ranking=[frontier_pb2.SeatGroup(seats=list(tier)) for tier in outcome.ranking],
+        scores=list(outcome.scores),
+        reason=outcome.reason,
+    )

@@ -1,0 +1,1 @@
+"""The gRPC front end: servicers and interceptors over the application core."""

@@ -1,0 +1,664 @@
+"""The FrontierLedger gRPC servicer: decode the request, call the application, encode the answer.
+
+Errors leave as a `google.rpc.Status` with an `ErrorInfo` whose `reason` is a
+stable UPPER_SNAKE code; nothing here decides a rule.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import inspect
+import itertools
+from collections.abc import AsyncIterator, Callable, Iterator
+from typing import Any, TypeVar
+
+import grpc
+
+from engines.base import fold
+from engines.registry import game_ids, get_engine
+from replay.audit import build_report
+from replay.narrative import describe_step
+from replay.record import state_hash
+from replay.trust import keys, proofs
+from replay.trust.keys import SigningKey
+from replay.verify import final_state_hash, verify
+from service.core.auth import Caller, authenticate, caller_from_metadata, seat_of
+from service.core.convert import command_from_proto, dict_to_struct, struct_to_dict
+from service.core.create_policy import check_create
+from service.core.errors import (
+    DOMAIN,
+    InvalidArgument,
+    PermissionDenied,
+    RuleBroken,
+    ServiceError,
+    Unauthenticated,
+)
+from service.core.exchange import export_lines, import_log, stored_record
+from service.core.fields import MAX_TAG_LENGTH, check_length, check_names, require_id
+from service.core.games import Games, engine_for
+from service.core.play.legal import legal_command_bytes as legal_now
+from service.core.play.session import Plays
+from service.core.rate_limit import TokenFailures
+from service.core.recordings import expand_or_refuse
+from service.core.records import FINISHED, GameRecord, decode_events
+from service.core.relays.access import require_organiser
+from service.core.relays.delay import delayed_updates, holds_back, public_record, public_search
+from service.core.relays.fork import check_delay, fork_game
+from service.core.relays.live import relay_line, start_relay
+from service.core.relays.messages import fork_origin
+from service.core.seed_reveal import awaiting_reveal, commits
+from service.core.stream_slots import StreamLimits
+from service.core.tournaments.secrecy import deal_closed
+from service.core.typed import typed_view
+from service.core.views import outcome_proto, redacted_entry_events, redacted_events, to_json, viewer_of
+from service.core.watching import Watching
+from service.generated.frontier.v1 import frontier_pb2, frontier_pb2_grpc
+from service.grpc_api.statuses import abort_arguments
+
+__all__ = ["DOMAIN", "Servicer"]
+DEFAULT_MAX_WATCHERS = 20_000
+
+F = TypeVar("F", bound=Callable[..., Any])
+T = TypeVar("T")
+REPLAY_BATCH = 32  # steps made per hop to a worker thread
+
+
+def handles_errors(method: F) -> F:
+    """Turn ServiceError into a rich gRPC status (unary methods and async streams alike).
+
+    Every call checks the authorization header's form first, whether or not it reads the
+    token, so a malformed header is UNAUTHENTICATED everywhere. Handlers run on a
+    `grpc.aio` server: plain methods in its worker threads, async ones on its loop; both
+    kinds of context have `abort(code, message, trailing_metadata)`.
+    """
+
+    @functools.wraps(method)
+    def unary(self: Servicer, request: Any, context: grpc.ServicerContext) -> Any:
+        caller = None
+        try:
+            caller = self._caller(context)
+            self.failures.before_call(context.peer(), caller)  # a guessing address waits
+            answer = method(self, request, context)
+            self.failures.after_call(context.peer(), caller, request)
+            return answer
+        except ServiceError as error:
+            self.failures.refused(context.peer(), caller, error)
+            context.abort(*abort_arguments(error))
+
+    @functools.wraps(method)
+    async def async_streaming(self: Servicer, request: Any, context: Any) -> AsyncIterator[Any]:
+        caller = None
+        try:
+            caller = self._caller(context)
+            self.failures.before_call(context.peer(), caller)
+            async for item in method(self, request, context):
+                yield item
+        except ServiceError as error:
+            self.failures.refused(context.peer(), caller, error)
+            await context.abort(*abort_arguments(error))
+
+    if inspect.isasyncgenfunction(method):
+        return async_streaming  # type: ignore[return-value]
+    if inspect.isgeneratorfunction(method):  # grpc.aio would serve it from a thread waiting on the loop
+        raise TypeError(f"{method.__name__}: a streaming handler is an async generator (see Replay)")
+    return unary  # type: ignore[return-value]
+
+
+def _take(items: Iterator[T], count: int) -> list[T]:
+    return list(itertools.islice(items, count))
+
+
+def _refuse_token(request: frontier_pb2.PlayRequest) -> None:
+    """PlayRequest.token is for WebSocket clients (service/wsplay/), which cannot set headers."""
+    if request.token:
+        raise InvalidArgument(
+            "TOKEN_NOT_ALLOWED",
+            "over gRPC the token goes in metadata (authorization: Bearer ...), not in the message",
+            field="token",
+        )
+
+
+async def _without_tokens(requests: AsyncIterator[Any]) -> AsyncIterator[Any]:
+    async for request in requests:
+        _refuse_token(request)
+        yield request
+
+
+class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
+    def __init__(
+        self,
+        app: Games,
+        organiser_token: str | None,
+        max_watchers: int = DEFAULT_MAX_WATCHERS,
+        *,
+        signing_key: SigningKey,
+        open_import: bool = False,
+        failures: TokenFailures | None = None,
+        open_create: bool = True,
+        stream_limits: StreamLimits | None = None,
+    ) -> None:
+        self.app = app
+        self.organiser_token = organiser_token
+        self.failures = failures or TokenFailures()  # wrong tokens per address (service.core.rate_limit)
+        self.signing_key = signing_key
+        self.open_import = open_import  # anyone may import, even with an organiser token set
+        self.open_create = open_create  # anyone may create games (service/core/create_policy.py)
+        self.watching = Watching(app, max_watchers, limits=stream_limits)
+        self.plays = Plays(app, self.watching)
+
+    def _caller(self, context: Any, record: GameRecord | None = None) -> Caller:
+        """Who calls; with the game's record, a token that is not of this game is refused."""
+        caller = caller_from_metadata(context.invocation_metadata() or (), self.organiser_token)
+        return caller if record is None else authenticate(caller, record.token_hashes)
+
+    def _game(self, game_id: str) -> GameRecord:
+        return self.app.get(require_id(game_id, "game_id"))
+
+    # -- games and seats -----------------------------------------------------------
+
+    @handles_errors
+    def ListGameTypes(self, request: Any, context: grpc.ServicerContext) -> Any:
+        types = []
+        for game in game_ids():
+            engine = get_engine(game)
+            types.append(
+                frontier_pb2.GameType(
+                    game=game,
+                    title=engine.title,
+                    min_seats=engine.min_seats,
+                    max_seats=engine.max_seats,
+                    default_options=dict_to_struct(engine.options({})),
+                )
+            )
+        return frontier_pb2.ListGameTypesResponse(games=types)
+
+    @handles_errors
+    def CreateGame(self, request: Any, context: grpc.ServicerContext) -> Any:
+        require_id(request.game, "game")
+        engine_for(request.game)
+        check_length(request.tag, "tag", MAX_TAG_LENGTH)
+        check_create(self._caller(context), request.tag, self.organiser_token, self.open_create)
+        check_names(request.players, "players")
+        options = struct_to_dict(request.options)  # bad options: BAD_OPTION from create_game
+        record, grants = self.app.create_game(
+            request.game,
+            request.seats,
+            list(request.players),
+            options,
+            request.tag,
+            player_entropy=request.player_entropy,
+            spectator_delay=check_delay(request.spectator_delay_seconds),
+        )
+        return frontier_pb2.CreateGameResponse(
+            game_id=record.header.game_id,
+            seed_commitment=record.header.seed_commitment or "",
+            seats=[frontier_pb2.SeatToken(seat=s, player=p, token=t) for s, p, t in grants],
+            version=record.game_version,
+            options=dict_to_struct(record.header.options),
+        )
+
+    @handles_errors
+    def ClaimSeat(self, request: Any, context: grpc.ServicerContext) -> Any:
+        require_id(request.game_id, "game_id")
+        check_length(request.player, "player")
+        seat = request.seat if request.HasField("seat") else None
+        claimed, token = self.app.claim_seat(
+            request.game_id, request.player, seat, request.client_seed, request.client_commitment
+        )
+        return frontier_pb2.ClaimSeatResponse(
+            seat=frontier_pb2.SeatToken(seat=claimed, player=request.player, token=token)
+        )
+
+    @handles_errors
+    def RevealSeed(self, request: Any, context: grpc.ServicerContext) -> Any:
+        check_length(request.client_seed, "client_seed")
+        after = self.app.reveal_seed(
+            require_id(request.game_id, "game_id"), self._caller(context), request.client_seed
+        )
+        return frontier_pb2.RevealSeedResponse(
+            version=after.game_version, status=after.shown_status, awaiting_reveal=awaiting_reveal(after)
+        )
+
+    # -- playing ---------------------------------------------------------------------
+
+    @handles_errors
+    def SubmitCommand(self, request: Any, context: grpc.ServicerContext) -> Any:
+        caller = self._caller(context)  # the token is checked against the game inside `submit`
+        engine = self.app.engine_of(require_id(request.game_id, "game_id"))
+        command_id = require_id(request.command_id, "command_id")
+        command = command_from_proto(engine, request.command)
+        expected = request.expected_version if request.HasField("expected_version") else None
+        accepted = self.app.submit(request.game_id, caller, command_id, expected, command)
+        viewer = viewer_of(accepted.record, caller, deal_closed=deal_closed(self.app, accepted.record))
+        if accepted.events and viewer is not None:  # the decided events: no need to decode them again
+            events = redacted_events(accepted.record, accepted.events, viewer)
+        else:
+            events = redacted_entry_events(accepted.record, accepted.entry.events, viewer)
+        response = frontier_pb2.SubmitCommandResponse(
+            version=accepted.entry.version,
+            events=events,
+            duplicate=accepted.duplicate,
+            status=accepted.record.status,
+            seats_to_act=list(accepted.record.engine.seats_to_act(accepted.record.state)),
+            legal_version=accepted.record.game_version,
+        )
+        seat = accepted.entry.seat  # the sender's: a command id is looked up under its own seat
+        add = response.legal_commands.add
+        for encoded in legal_now(accepted.record, seat):
+            add().MergeFromString(encoded)
+        return response
+
+    @handles_errors
+    async def Play(self, request_iterator: Any, context: Any) -> AsyncIterator[Any]:
+        """One seat's stream: its commands in, every step and its legal commands out (play.session)."""
+        caller = self._caller(context)
+        first = await anext(request_iterator, None)
+        if first is None:
+            return  # the client closed before naming a game
+        game_id = require_id(first.game_id, "game_id")
+        _refuse_token(first)
+        async for update in self.plays.play(game_id, first, _without_tokens(request_iterator), caller):
+            yield update
+
+    @handles_errors
+    def GetState(self, request: Any, context: grpc.ServicerContext) -> Any:
+        latest = self._game(request.game_id)
+        caller = self._caller(context, latest)
+        version = request.version if request.HasField("version") else None
+        if holds_back(latest, caller):  # a delayed game: spectators read its public record
+            latest = public_record(self.app, latest)
+            if version is not None and version > latest.game_version:
+                raise InvalidArgument(
+                    "VERSION_OUT_OF_RANGE",
+                    f"version {version} is out of range: this game has versions 1 to {latest.game_version}",
+                )
+            version = latest.game_version if version is None else version
+        record = latest if version == latest.game_version else self.app.record_at(request.game_id, version)
+        viewer = viewer_of(latest, caller, deal_closed=deal_closed(self.app, latest))
+        return self._state_message(record, viewer, latest, caller)
+
+    def _state_message(
+        self, record: GameRecord, viewer: int | None, latest: GameRecord, caller: Caller
+    ) -> frontier_pb2.GameState:
+        engine = record.engine
+        open_seats = [s for s, h in enumerate(latest.token_hashes) if not h]
+        if not record.dealt:  # a player-entropy game waiting for its seats: nothing dealt to show
+            return frontier_pb2.GameState(
+                game_id=record.header.game_id,
+                game=record.header.game,
+                version=record.game_version,
+                status=record.shown_status,
+                view_json="null",
+                imported=latest.imported,
+                player_entropy=True,
+                open_seats=open_seats,
+                commit_reveal=commits(latest),
+                awaiting_reveal=awaiting_reveal(latest),
+            )
+        view = engine.view(record.state, viewer)
+        state = frontier_pb2.GameState(
+            game_id=record.header.game_id,
+            game=record.header.game,
+            version=record.game_version,
+            # The stored status, not the engine's: a log imported without its trailer
+            # is an unfinished game even when its moves end the game.
+            status=record.status,
+            view_json=to_json(view),
+            seats_to_act=list(engine.seats_to_act(record.state)),
+            imported=latest.imported,
+            player_entropy=record.header.player_entropy,
+            open_seats=open_seats,
+            spectator_delay_seconds=latest.spectator_delay,
+            forked_from=fork_origin(latest.header),
+            **typed_view(record.header.game, view),
+        )
+        seat = seat_of(caller, latest.token_hashes, required=False)
+        if seat is not None:
+            state.viewer_seat = seat
+        outcome = outcome_proto(record) if record.status == FINISHED else None
+        if outcome is not None:
+            state.outcome.CopyFrom(outcome)
+        if viewer is None:
+            state.state_hash = state_hash(view, record.header.format_version)
+        return state
+
+    @handles_errors
+    def ListLegalCommands(self, request: Any, context: grpc.ServicerContext) -> Any:
+        record = self._game(request.game_id)
+        caller = self._caller(context, record)
+        seat = seat_of(caller, record.token_hashes, required=True)
+        assert seat is not None
+        response = frontier_pb2.ListLegalCommandsResponse(version=record.game_version, seat=seat)
+        add = response.commands.add
+        for encoded in legal_now(record, seat):  # encoded once per version (play.legal)
+            add().MergeFromString(encoded)
+        return response
+
+    @handles_errors
+    def ListGames(self, request: Any, context: grpc.ServicerContext) -> Any:
+        if request.status and request.status not in ("in_progress", "finished", "waiting"):
+            raise InvalidArgument(
+                "BAD_STATUS", "status must be 'waiting', 'in_progress' or 'finished'", field="status"
+            )
+        size = request.page_size or 100
+        if not 1 <= size <= 1000:
+            raise InvalidArgument("BAD_PAGE_SIZE", "page_size must be between 1 and 1000", field="page_size")
+        try:
+            after = int(request.page_token) if request.page_token else 0
+        except ValueError:
+            raise InvalidArgument(
+                "BAD_PAGE_TOKEN", "page_token is not one this server gave", field="page_token"
+            ) from None
+        search = self.app.index.search
+        # Delayed games at their public version for all but the organiser: a listing has no game to
+        # check a token against, so any token (made up, or a seat's of another game) is a spectator's.
+        if not self._caller(context).is_organiser:
+            search = functools.partial(public_search, self.app)
+        found = search(
+            game=request.game,
+            status=request.status,
+            player=request.player,
+            tag=request.tag,
+            after=after,
+            limit=size,
+        )
+        return frontier_pb2.ListGamesResponse(
+            games=[
+                frontier_pb2.GameSummary(
+                    game_id=s.game_id,
+                    game=s.game,
+                    status=s.status,
+                    players=list(s.players),
+                    tag=s.tag,
+                    version=s.version,
+                    created_at=s.created_at,
+                    imported=s.imported,
+                    player_entropy=s.player_entropy,
+                    spectator_delay_seconds=s.spectator_delay,
+                    forked_from=s.forked_from,
+                )
+                for s in found
+            ],
+            next_page_token=str(found[-1].position) if len(found) == size else "",
+        )
+
+    # -- watching and replaying --------------------------------------------------------
+
+    @handles_errors
+    async def WatchGame(self, request: Any, context: Any) -> AsyncIterator[Any]:
+        caller = self._caller(context)
+        game_id = require_id(request.game_id, "game_id")
+
+        def resolve(record: GameRecord) -> Caller:
+            resolved = authenticate(caller, record.token_hashes)
+            viewer_of(record, resolved, deal_closed=deal_closed(self.app, record))  # DEAL_IN_PLAY at once
+            return resolved
+
+        if caller.token is None and request.from_version >= 0:
+            record = await asyncio.to_thread(self._game, game_id)
+            if holds_back(record, caller):
+                with self.watching.slots.hold(record.header.game_id, caller, context.peer()):
+                    async for update in delayed_updates(self.app, game_id, request.from_version, caller):
+                        yield update
+                return
+        async for update in self.watching.stream(game_id, request.from_version, resolve, context.peer()):
+            yield update
+
+    @handles_errors
+    async def Replay(self, request: Any, context: Any) -> AsyncIterator[Any]:
+        # Steps are made in a worker thread a batch at a time and handed over here, on the loop.
+        # Served as a sync generator, grpc.aio's worker thread waits on the loop for each step,
+        # and a wait scheduled as the server stops never ends.
+        steps = self._replay_steps(request, context)
+        while batch := await asyncio.to_thread(_take, steps, REPLAY_BATCH):
+            for step in batch:
+                yield step
+
+    def _replay_steps(self, request: Any, context: Any) -> Iterator[frontier_pb2.ReplayStep]:
+        latest = self._game(request.game_id)
+        caller = self._caller(context, latest)
+        if holds_back(latest, caller):
+            latest = public_record(self.app, latest)
+        viewer = viewer_of(latest, caller, deal_closed=deal_closed(self.app, latest))
+        engine = latest.engine
+        last = request.to_version or latest.game_version
+        if not 0 <= request.from_version <= last <= latest.game_version:
+            raise InvalidArgument(
+                "VERSION_OUT_OF_RANGE",
+                f"versions must lie within 1..{latest.game_version}",
+                field="to_version",
+            )
+        if not latest.dealt:
+            raise RuleBroken(
+                "NOT_DEALT", "the game is waiting for its seats: nothing is dealt yet", rule="SEATS"
+            )
+        names = _seat_names(latest)
+        state = fold(engine, None, decode_events(latest.header.game, latest.setup_events))
+        if request.from_version <= 1:
+            yield self._step(latest, 1, None, None, latest.setup_events, state, viewer, names)
+        for entry in self.app.entries(latest.header.game_id):
+            if entry.version > last:
+                break
+            state = fold(engine, state, decode_events(latest.header.game, entry.events))
+            if entry.version >= request.from_version:
+                command = entry.command if viewer is None or viewer == entry.seat else None
+                yield self._step(
+                    latest, entry.version, entry.seat, command, entry.events, state, viewer, names
+                )
+
+    def _step(
+        self,
+        record: GameRecord,
+        version: int,
+        seat: int | None,
+        command: dict[str, Any] | None,
+        events: Any,
+        state: Any,
+        viewer: int | None,
+        names: list[str],
+    ) -> frontier_pb2.ReplayStep:
+        engine = record.engine
+        shown = redacted_entry_events(record, events, viewer)
+        visible = [engine.redact(e, viewer) for e in decode_events(record.header.game, events)]
+        view = engine.view(state, viewer)
+        step = frontier_pb2.ReplayStep(
+            version=version,
+            command_json=to_json(command) if command is not None else "",
+            events=shown,
+            view_json=to_json(view),
+            narrative=describe_step(engine, version, seat, visible, names),
+            **typed_view(record.header.game, view),
+        )
+        if seat is not None:
+            step.seat = seat
+        return step
+
+    # -- logs and audit ----------------------------------------------------------------
+
+    @handles_errors
+    def ExportLog(self, request: Any, context: grpc.ServicerContext) -> Any:
+        record = self._game(request.game_id)
+        caller = self._caller(context, record)
+        if holds_back(record, caller):
+            record = public_record(self.app, record)
+        viewer = viewer_of(record, caller, deal_closed=deal_closed(self.app, record))
+        content = "\n".join(export_lines(self.app, record, viewer, self.signing_key)) + "\n"
+        return frontier_pb2.ExportLogResponse(content=content, redacted=viewer is not None)
+
+    @handles_errors
+    def ImportLog(self, request: Any, context: grpc.ServicerContext) -> Any:
+        self._require_import_right(self._caller(context))
+        if not request.content.strip():
+            raise InvalidArgument("EMPTY_LOG", "content is empty: send the match log's text", field="content")
+        record = import_log(self.app, request.content)
+        return frontier_pb2.ImportLogResponse(
+            game_id=record.header.game_id,
+            version=record.game_version,
+            state_hash=final_state_hash(record.engine, record.state, record.header.format_version),
+        )
+
+    @handles_errors
+    def ExpandRecording(self, request: Any, context: grpc.ServicerContext) -> Any:
+        """A table's recording, expanded by the engine and stored as an imported game."""
+        self._require_import_right(self._caller(context))
+        if not request.content.strip():
+            raise InvalidArgument(
+                "EMPTY_RECORDING", "content is empty: send the recording's text", field="content"
+            )
+        expansion, content = expand_or_refuse(request.content, request.lenient)
+        record = import_log(self.app, content)
+        return frontier_pb2.ExpandRecordingResponse(
+            game_id=record.header.game_id,
+            version=record.game_version,
+            state_hash=expansion.trailer.state_hash,
+            content=content,
+        )
+
+    @handles_errors
+    def StartRelay(self, request: Any, context: grpc.ServicerContext) -> Any:
+        self._require_import_right(self._caller(context))  # a relay stores a table game, as imports do
+        record, token = start_relay(self.app, request.header, request.spectator_delay_seconds)
+        return frontier_pb2.StartRelayResponse(
+            game_id=record.header.game_id, version=record.game_version, relay_token=token
+        )
+
+    @handles_errors
+    def RelayLine(self, request: Any, context: grpc.ServicerContext) -> Any:
+        game_id = require_id(request.game_id, "game_id")
+        record, duplicate, resealed = relay_line(
+            self.app, game_id, self._caller(context), request.line, request.expected_version
+        )
+        return frontier_pb2.RelayLineResponse(
+            version=record.game_version, status=record.status, duplicate=duplicate, resealed=resealed
+        )
+
+    @handles_errors
+    def ForkGame(self, request: Any, context: grpc.ServicerContext) -> Any:
+        require_organiser(self._caller(context), self.organiser_token, "fork games")
+        require_id(request.game_id, "game_id")
+        check_length(request.tag, "tag", MAX_TAG_LENGTH)
+        check_names(request.players, "players")
+        record, grants = fork_game(
+            self.app,
+            request.game_id,
+            request.version,
+            list(request.players),
+            request.tag,
+            request.spectator_delay_seconds,
+        )
+        return frontier_pb2.ForkGameResponse(
+            game_id=record.header.game_id,
+            version=record.game_version,
+            seed_commitment=record.header.seed_commitment or "",
+            seats=[frontier_pb2.SeatToken(seat=s, player=p, token=t) for s, p, t in grants],
+            forked_from=fork_origin(record.header),
+        )
+
+    def _require_import_right(self, caller: Caller) -> None:
+        """With an organiser token set, only the organiser imports, unless the server runs open-import."""
+        if not self.organiser_token or self.open_import or caller.is_organiser:
+            return
+        why = "this server takes imports from its organiser only (or run it with --open-import)"
+        if caller.is_spectator:
+            raise Unauthenticated("ORGANISER_REQUIRED", f"{why}: send the organiser token")
+        raise PermissionDenied("ORGANISER_REQUIRED", f"{why}: this token is not the organiser's")
+
+    @handles_errors
+    def Audit(self, request: Any, context: grpc.ServicerContext) -> Any:
+        record = self._game(request.game_id)
+        caller = self._caller(context, record)
+        if holds_back(record, caller):
+            record = public_record(self.app, record)
+        if record.status != FINISHED and not caller.is_organiser:
+            raise PermissionDenied(
+                "AUDIT_NOT_ALLOWED",
+                "a game in progress can be audited by the organiser only; its seed is still secret",
+            )
+        if not caller.is_organiser and not deal_closed(self.app, record):
+            raise PermissionDenied(
+                "DEAL_IN_PLAY",
+                f"this table plays duplicate deal {record.header.deal}; its audit reveals the deal, "
+                "so it waits until every table of the deal has finished",
+            )
+        # The server holds the seed, so even a game in progress has its chance re-derived.
+        header, entries, trailer = stored_record(self.app, record, reveal_seed=True)
+        verification = verify(header, entries, trailer)
+        key = self.signing_key.key_id
+        signed = (
+            f"this server signs checkpoints of it as {self.signing_key.signer!r} with key `{key}` "
+            "(ask ProveInclusion)"
+        )
+        report = build_report(
+            header,
+            entries,
+            trailer,
+            verification,
+            names=record.players,  # names claimed after creation too; the header holds those at creation
+            imported=record.imported,
+            signature=signed,
+        )
+        markdown = report.to_markdown()  # its "Played" row says whether the game was imported
+        return frontier_pb2.AuditReport(
+            ok=verification.ok,
+            verdict=verification.verdict,
+            game_id=header.game_id,
+            checks=list(verification.checks),
+            problems=[str(verification.problem)] if verification.problem else [],
+            markdown=markdown,
+            imported=record.imported,
+        )
+
+    # -- signatures and proofs -----------------------------------------------------
+
+    @handles_errors
+    def GetSigningKey(self, request: Any, context: grpc.ServicerContext) -> Any:
+        public = self.signing_key.public
+        return frontier_pb2.SigningKey(
+            key_id=self.signing_key.key_id,
+            algorithm=keys.ALGORITHM,
+            public_key_hex=keys.raw_public(public).hex(),
+            public_key_pem=keys.public_pem(public),
+            signer=self.signing_key.signer,
+        )
+
+    @handles_errors
+    def ProveInclusion(self, request: Any, context: grpc.ServicerContext) -> Any:
+        record = self._game(request.game_id)
+        caller = self._caller(context, record)
+        if holds_back(record, caller):
+            record = public_record(self.app, record)
+        if not 1 <= request.version <= record.game_version:
+            raise InvalidArgument(
+                "BAD_VERSION",
+                f"version {request.version} is not a line of this game (versions 1 to {record.game_version})",
+                field="version",
+            )
+        lines: list[dict[str, Any]] = [record.header.to_json()]
+        if record.head != record.header.hash:
+            for line in self.app.lines(record.header.game_id):
+                lines.append(line.to_json())
+                if line.hash == record.head:  # the record read above: later lines are not in its tree
+                    break
+        proof = proofs.build(
+            self.signing_key,
+            record.header.game_id,
+            request.version,
+            lines,
+            full=viewer_of(record, caller, deal_closed=deal_closed(self.app, record)) is None,
+            imported=record.imported,
+        )
+        return frontier_pb2.InclusionProof(
+            game_id=proof.game_id,
+            version=proof.version,
+            line=proof.line or "",
+            line_hash=proof.line_hash,
+            leaf_index=proof.leaf_index,
+            tree_size=proof.tree_size,
+            audit_path=list(proof.audit_path),
+            checkpoint=proof.checkpoint.to_line(),
+        )
+
+
+def _seat_names(record: GameRecord) -> list[str]:
+    return [name or f"seat {i + 1}" for i, name in enumerate(record.players)]
