@@ -1,6 +1,6 @@
 """Forgeries of a sealed record, as an adversary holding the source would make them.
 
-Used by the tests and the conformance corpus (`replay.conformance`): each one is
+Used by the tests and the conformance corpus (`tools.conformance`): each one is
 internally consistent -- every hash re-sealed, every later move legal -- so only
 the checks that bind a log to its seed and its end can catch it.
 """
