@@ -1,6 +1,6 @@
 """Forgeries of a sealed record, as an adversary holding the source would make them.
 
-Used by the tests and the conformance corpus (`replay.conformance`): each one is
+Used by the tests and the conformance corpus (`tools.conformance`): each one is
 internally consistent -- every hash re-sealed, every later move legal -- so only
 the checks that bind a log to its seed and its end can catch it.
 """
@@ -81,7 +81,7 @@ def reroll(record: Record, *, forger_seed: bytes = b"forger", bot_seed: int = 0)
                 state = states[index]
                 for event in events:
                     state = engine.evolve(state, event)
-                rest = _play_on(engine, state, forged, header.game_id, forger_seed, bot_seed)
+                rest = play_on(engine, state, forged, header.game_id, forger_seed, bot_seed)
                 if rest is None:
                     continue
                 tail, final = rest
@@ -99,7 +99,7 @@ def reroll(record: Record, *, forger_seed: bytes = b"forger", bot_seed: int = 0)
     raise ValueError("no die roll in this record can be changed and still be legal")
 
 
-def _play_on(
+def play_on(
     engine: Engine, state: Any, last: Entry, game_id: str, seed: bytes, bot_seed: int
 ) -> tuple[list[Entry], Any] | None:
     """Play a game on from `state` with a bot until it is over; None if it gets stuck.

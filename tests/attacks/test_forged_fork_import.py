@@ -13,7 +13,6 @@ from dataclasses import replace
 import grpc
 
 from replay.forgeries import Record, reseal
-from replay.fork_cases import FORK_AT, fork_record
 from replay.logfile import read_text
 from replay.record import Header, canonical_json
 from replay.verify import verify
@@ -21,6 +20,7 @@ from service.client import Client
 from service.generated.frontier.v1 import frontier_pb2
 from tests.relay.test_fork import export, finished_game
 from tests.service.helpers import failure, state
+from tools.fork_cases import FORK_AT, fork_record
 
 
 def source_record(organiser: Client, game_id: str) -> Record:

@@ -1,6 +1,6 @@
 """(9) Against the peer: boardgame.io's own server, side by side with ours in the same run.
 
-Two play models, as issue 14 defines them:
+Two play models:
 - one driver per match: it holds every seat of its match and waits for each move's answer
   (round trip per move), 1 and 8 matches at once;
 - one client per seat of 4-seat games: each acts when a push from the server says it is its
@@ -44,7 +44,7 @@ OURS = ("most-wanted", "deadwood-1876")
 TRANSPORTS = ("grpc", "ws")  # the Play protocol over a gRPC stream, and over a WebSocket
 SEATS = 4
 ROUNDS = 3
-# (model, label, matches at once): the four rows of the issue's table.
+# (model, label, matches at once): the four rows of the comparison table.
 MODELS: tuple[tuple[str, str, int], ...] = (
     ("driver", "one driver per match, 1 match", 1),
     ("driver", "one driver per match, 8 matches", 8),

@@ -1,4 +1,4 @@
-"""The codec's fast paths (issue 14) give exactly what the plain definitions give.
+"""The codec's fast paths give exactly what the plain definitions give.
 
 `encode` reads each dataclass's field names once and returns plain values without
 type checks; `Codec.decode` skips a message's `kind` and `v` by name. The oracle here

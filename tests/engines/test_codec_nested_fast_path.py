@@ -1,4 +1,4 @@
-"""The codec's msgspec path for messages holding records (issue 14) gives exactly what the
+"""The codec's msgspec path for messages holding records gives exactly what the
 plain path gives: the same message with the same attributes, or the same error.
 
 msgspec ignores unknown keys and fills missing ones in a nested object, where the plain path

@@ -9,10 +9,10 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from replay.conformance import game_record
 from replay.forgeries import Record, reseal
-from replay.fork_cases import fork_record
 from replay.verify import verify
+from tools.conformance import game_record
+from tools.fork_cases import fork_record
 
 JSON = st.recursive(
     st.none() | st.booleans() | st.integers(-5, 80) | st.text(max_size=8),

@@ -8,12 +8,12 @@ from pathlib import Path
 import pytest
 
 from replay import logfile
-from replay.conformance import DEFAULT_OUT, all_cases, corpus_files
 from replay.trust.keys import load_public_key
 from replay.trust.signed_log import line_hashes, read_signed
 from replay.trust.verdict import judge
 from replay.verify import verify
 from service.cli.main import main as frontier
+from tools.conformance import DEFAULT_OUT, all_cases, corpus_files
 
 SAMPLE_KEY = DEFAULT_OUT.parent / "keys" / "samples.pub"
 
@@ -79,16 +79,16 @@ def test_frontier_audit_exits_with_the_verdicts_status(case: dict[str, object]) 
 
 
 def test_the_corpus_is_current() -> None:
-    """When the format or an engine changes, regenerate with `python -m replay.conformance`."""
+    """When the format or an engine changes, regenerate with `python -m tools.conformance`."""
     expected = corpus_files(all_cases())
     stored = {str(p.relative_to(DEFAULT_OUT)): p.read_bytes() for p in DEFAULT_OUT.rglob("*") if p.is_file()}
     assert sorted(stored) == sorted(expected)
     stale = [name for name in expected if stored[name] != expected[name]]
-    assert not stale, f"stale: {stale}; run python -m replay.conformance"
+    assert not stale, f"stale: {stale}; run python -m tools.conformance"
 
 
 def test_the_corpus_files_are_small_enough_to_read() -> None:
     # ~2.2 MB with the commit-reveal cases (format 4) and the checkpoint and proof cases
-    # (replay/checkpoint_cases.py), each ~20 KB
+    # (tools/checkpoint_cases.py), each ~20 KB
     assert sum(len(c) for c in corpus_files(all_cases()).values()) < 2_300_000
     assert all(Path(DEFAULT_OUT / str(case["file"])).exists() for case in MANIFEST)

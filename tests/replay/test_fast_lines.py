@@ -1,4 +1,4 @@
-"""The reader's msgspec path for entry lines (issue 14) reads exactly what the strict path reads.
+"""The reader's msgspec path for entry lines reads exactly what the strict path reads.
 
 `replay.fastlines.entry` takes a line only when it is the canonical spelling of an entry;
 anything else is left to the strict reader. The oracle is `logfile.read_lines` with the

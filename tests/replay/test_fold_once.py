@@ -1,4 +1,4 @@
-"""The audit's fast paths (issue 14) prove what the plain steps prove.
+"""The audit's fast paths prove what the plain steps prove.
 
 Folding once: every engine's decide folds its events as it makes them; `decide_folded`
 hands that state over, and `replay.verify` uses it instead of folding the events again.

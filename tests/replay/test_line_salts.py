@@ -1,4 +1,4 @@
-"""LineSalts (issue 14) keys the salt HMAC once per game and gives, for every line, the very
+"""LineSalts keys the salt HMAC once per game and gives, for every line, the very
 salt `line_salt` gives (the definition, seeds/LOG-FORMAT.md); another seed or game id gives
 other salts."""
 

@@ -1,4 +1,4 @@
-"""The log reader's direct scan of a line (issue 14) answers exactly as the full decoder does.
+"""The log reader's direct scan of a line answers exactly as the full decoder does.
 
 `logfile._decode` scans a line that is one JSON value and nothing else without the
 decoder's whitespace handling; any other text must still get the decoder's own

@@ -1,4 +1,4 @@
-"""Finding 5 of issue 9: every malformed file gives one clear error naming its line, never a traceback."""
+"""Every malformed file gives one clear error naming its line, never a traceback."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The audit's event comparison (replay.same_events, issue 14) compares events of plain
+"""The audit's event comparison (replay.same_events) compares events of plain
 fields as dicts and builds the other flat kinds with msgspec directly; it says "the same"
 wherever the comparison through the codec did, and only where the JSON is the same.
 

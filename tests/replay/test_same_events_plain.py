@@ -1,4 +1,4 @@
-"""replay.same_events compares events of plain fields as dicts (issue 14); every difference in
+"""replay.same_events compares events of plain fields as dicts (the fast path); every difference in
 a resealed log is still caught at its line as EVENTS_DIFFER, named as the plain comparison
 names it: a changed field, a missing event, an extra event, two events swapped."""
 

@@ -7,9 +7,9 @@ import re
 import pytest
 
 from replay.narrative import narrate
-from replay.samples import DEFAULT_OUT, SIZES, sample_name
 from replay.trust.signed_log import read_signed
 from tests.engines.test_narrative_text import problems
+from tools.samples import DEFAULT_OUT, SIZES, sample_name
 
 SAMPLES = [(game, players) for game, sizes in SIZES.items() for players in sizes]
 

@@ -6,11 +6,11 @@ from pathlib import Path
 
 import pytest
 
-from replay.samples import DEFAULT_OUT, SIZES, sample_files, sample_name
 from replay.trust.keys import load_public_key
 from replay.trust.signed_log import line_hashes, read_signed
 from replay.trust.verdict import judge
 from replay.verify import verify
+from tools.samples import DEFAULT_OUT, SIZES, sample_files, sample_name
 
 SAMPLE_PUBLIC_KEY = DEFAULT_OUT.parent / "keys" / "samples.pub"
 
@@ -45,7 +45,7 @@ def test_each_stored_sample_is_a_finished_game_that_verifies(game: str, players:
 
 @pytest.mark.parametrize(("game", "players"), SAMPLES, ids=[sample_name(g, p) for g, p in SAMPLES])
 def test_each_stored_sample_is_current(game: str, players: int) -> None:
-    """When an engine changes its events, regenerate with `python -m replay.samples`."""
+    """When an engine changes its events, regenerate with `python -m tools.samples`."""
     for name, text in sample_files(game, players).items():
         stored = Path(DEFAULT_OUT / game / name)
-        assert stored.read_text(encoding="utf-8") == text, f"{stored} is stale: run python -m replay.samples"
+        assert stored.read_text(encoding="utf-8") == text, f"{stored} is stale: run python -m tools.samples"

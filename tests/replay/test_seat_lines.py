@@ -13,14 +13,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from replay.audit import build_report
-from replay.conformance import LATE, seated_record
-from replay.corpus_seeds import corpus_seed
 from replay.forgeries import reseal
 from replay.logfile import read_text, write_lines
 from replay.narrative import narrate
 from replay.record import DealLine, SeatLine, mixed_seed, seat_salt
 from replay.verify import verify
 from service.web.offline import html_from_log
+from tools.conformance import LATE, seated_record
+from tools.corpus_seeds import corpus_seed
 
 DOC = (Path(__file__).resolve().parents[2] / "seeds" / "LOG-FORMAT.md").read_text(encoding="utf-8")
 GAME_ID = "7f0c1d2e-0000-4000-8000-000000000001"

@@ -18,7 +18,7 @@ def finished_deadwood() -> tuple:  # type: ignore[type-arg]
     return simulated(DEADWOOD, 3, seed=SEED, game_id="dw-1")
 
 
-def test_finding_1_a_rerolled_game_with_its_seed_withheld_fails_seed_withheld() -> None:
+def test_a_rerolled_game_with_its_seed_withheld_fails_seed_withheld() -> None:
     (header, entries, trailer), index = reroll(finished_deadwood())
     assert trailer is not None and trailer.status == "finished" and trailer.seed is None
     # The forgery is consistent: every line re-seals and every move is legal, the roll only possible.
@@ -28,7 +28,7 @@ def test_finding_1_a_rerolled_game_with_its_seed_withheld_fails_seed_withheld() 
     assert (result.problem.code, result.problem.line) == ("SEED_WITHHELD", len(entries) + 2)
 
 
-def test_finding_1_with_the_seed_put_back_the_forged_roll_is_named() -> None:
+def test_with_the_seed_put_back_the_forged_roll_is_named() -> None:
     (header, entries, trailer), index = reroll(finished_deadwood())
     assert trailer is not None
     revealed = replace(trailer, seed=SEED.hex(), hash="").sealed()
@@ -50,7 +50,7 @@ def test_a_finished_tabletop_log_needs_no_seed() -> None:
 @pytest.mark.parametrize(
     "record", [finished_deadwood(), tabletop(finished_deadwood())], ids=["seeded", "tabletop"]
 )
-def test_finding_2_a_log_without_its_trailer_is_incomplete_never_passed(record: tuple) -> None:  # type: ignore[type-arg]
+def test_a_log_without_its_trailer_is_incomplete_never_passed(record: tuple) -> None:  # type: ignore[type-arg]
     result = verify(*cut_trailer(record))
     assert result.ok and result.problem is None
     assert result.verdict == "incomplete"

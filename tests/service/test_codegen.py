@@ -1,10 +1,10 @@
-"""The generated gRPC code is exactly what `python -m service.codegen` makes from proto/."""
+"""The generated gRPC code is exactly what `python -m tools.codegen` makes from proto/."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from service.codegen import OUT_DIR, generate
+from tools.codegen import OUT_DIR, generate
 
 
 def test_generated_code_is_current(tmp_path: Path) -> None:
@@ -14,6 +14,6 @@ def test_generated_code_is_current(tmp_path: Path) -> None:
         for name, text in fresh.items()
         if not (OUT_DIR / name).exists() or (OUT_DIR / name).read_text() != text
     ]
-    assert not stale, f"regenerate with `python -m service.codegen`: stale {stale}"
+    assert not stale, f"regenerate with `python -m tools.codegen`: stale {stale}"
     committed = {p.relative_to(OUT_DIR) for p in OUT_DIR.rglob("*_pb2*.py*")}
     assert committed == set(fresh), "generated files without a .proto: delete them and regenerate"

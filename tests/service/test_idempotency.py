@@ -1,6 +1,6 @@
 """Client command ids under abuse: scoped to (game, seat), checked after the token, durable only.
 
-Issue 10, findings 1 and 2: two seats that both number their commands "1", a caller with no
+Two seats that both number their commands "1", a caller with no
 token or an invented one, a save that fails while the SQLite write lock is held, a key reused
 for another command, and keys honoured after a restart, on a second server sharing PostgreSQL
 and after 10,000 later commands.
@@ -58,7 +58,7 @@ def play_until_another_seat_acts(client: Client, g: Game, seat: int, chooser: ra
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_finding_1_two_seats_both_using_id_1_both_get_their_move_applied(client: Client, game: str) -> None:
+def test_two_seats_both_using_id_1_both_get_their_move_applied(client: Client, game: str) -> None:
     g = create(client, game, seats=2)
     seat_a = first_seat(client, g)
     first = submit(client, g, seat_a, legal(client, g, seat_a).commands[0], command_id="1")
@@ -78,7 +78,7 @@ def test_finding_1_two_seats_both_using_id_1_both_get_their_move_applied(client:
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_finding_1_no_token_or_an_invented_one_never_gets_a_duplicate(client: Client, game: str) -> None:
+def test_no_token_or_an_invented_one_never_gets_a_duplicate(client: Client, game: str) -> None:
     g = create(client, game, seats=2)
     seat = first_seat(client, g)
     command = legal(client, g, seat).commands[0]
@@ -161,7 +161,7 @@ def play_steps_any(client: Client, g: Game, steps: int, chooser: random.Random) 
         submit(client, g, seat, chooser.choice(list(legal(client, g, seat).commands)))
 
 
-# -- finding 2: a failed save leaves no trace ------------------------------------------------
+# -- a failed save leaves no trace -----------------------------------------------------------
 
 
 def server_with_lock_timeout(data: Path, seconds: int) -> Running:
@@ -193,7 +193,7 @@ class WriteLock:
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_finding_2_an_immediate_retry_after_a_failed_save_applies_the_command_once(
+def test_an_immediate_retry_after_a_failed_save_applies_the_command_once(
     locking: tuple[Client, Path], game: str
 ) -> None:
     client, path = locking
@@ -212,7 +212,7 @@ def test_finding_2_an_immediate_retry_after_a_failed_save_applies_the_command_on
     assert [e["version"] for e in stored_entries(client, g.game_id)][-1] == version + 1
 
 
-def test_finding_2_a_retry_after_another_command_took_that_version_is_applied_once_after_it(
+def test_a_retry_after_another_command_took_that_version_is_applied_once_after_it(
     locking: tuple[Client, Path],
 ) -> None:
     client, path = locking
@@ -334,7 +334,7 @@ def test_a_key_is_honoured_after_10000_later_commands(server: Running, client: C
     assert [e.json for e in again.events] == [e.json for e in first.events]
 
 
-# -- finding 3: every spelling of a game id is the same game --------------------------------------
+# -- every spelling of a game id is the same game -----------------------------------------------
 
 
 def spellings(game_id: str) -> list[str]:
@@ -368,7 +368,7 @@ def submit_as(client: Client, name: str, command_id: str, command: Any, token: s
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_finding_3_one_command_sent_at_once_under_every_spelling_is_applied_exactly_once(
+def test_one_command_sent_at_once_under_every_spelling_is_applied_exactly_once(
     client: Client, game: str
 ) -> None:
     g = create(client, game, seats=2)
@@ -389,7 +389,7 @@ def test_finding_3_one_command_sent_at_once_under_every_spelling_is_applied_exac
     assert [e["version"] for e in entries] == list(range(2, 2 + len(entries)))
 
 
-def test_finding_3_every_call_reaches_the_same_game_under_every_spelling(client: Client) -> None:
+def test_every_call_reaches_the_same_game_under_every_spelling(client: Client) -> None:
     g = create(client, "deadwood-1876", seats=2)
     seat = first_seat(client, g)
     submit(client, g, seat, legal(client, g, seat).commands[0])
@@ -417,7 +417,7 @@ def test_finding_3_every_call_reaches_the_same_game_under_every_spelling(client:
         )
 
 
-def test_finding_3_a_seat_claimed_under_every_spelling_at_once_is_claimed_once(client: Client) -> None:
+def test_a_seat_claimed_under_every_spelling_at_once_is_claimed_once(client: Client) -> None:
     created = client.call(
         "CreateGame", frontier_pb2.CreateGameRequest(game="deadwood-1876", seats=2, players=["a"])
     )

@@ -57,7 +57,7 @@ def test_a_rule_violation_names_seats_by_the_api_seat_plus_one(client: Client, g
 
 
 def test_the_turn_message_names_the_seat_that_is_to_act(client: Client) -> None:
-    """The issue's finding: `It is seat 3's turn` must mean seats_to_act == [2]."""
+    """Seats are numbered from 1 in words: `It is seat 3's turn` must mean seats_to_act == [2]."""
     game = named_game(client, "most-wanted", 4, ["a", "b", "c", "d"])
     chooser = random.Random(3)
     for _ in range(200):

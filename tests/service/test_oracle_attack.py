@@ -1,4 +1,4 @@
-"""Finding 3 of issue 9: a redacted export's hashes must not confirm any guess of what was stripped.
+"""A redacted export's hashes must not confirm any guess of what was stripped.
 
 The attack: for every line a caller got redacted, take the TRUE hidden values
 (from the organiser's full export -- the attacker's best case: if even the right

@@ -1,4 +1,4 @@
-"""Rules round 2 options over gRPC: chosen at creation, checked against the table, refused clearly."""
+"""Rules version 2 options over gRPC: chosen at creation, checked against the table, refused clearly."""
 
 from __future__ import annotations
 

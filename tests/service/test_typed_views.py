@@ -1,4 +1,4 @@
-"""Typed views and events (issue 10, finding 10): every view and event parses into its game's proto
+"""Typed views and events: every view and event parses into its game's proto
 message and comes back unchanged.
 
 The oracle is the engine's own JSON. A typed message is right when

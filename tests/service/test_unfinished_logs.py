@@ -1,4 +1,4 @@
-"""Findings 1 and 2 of issue 9 over real gRPC and the real CLI: a forged finish and a cut trailer."""
+"""A forged finish and a cut trailer, over real gRPC and the real CLI: neither passes as a finished game."""
 
 from __future__ import annotations
 
@@ -50,7 +50,7 @@ def audit_file(
     return code, capsys.readouterr().out
 
 
-def test_finding_1_forged_finish_fails_in_verify_cli_and_import(
+def test_a_forged_finish_fails_in_verify_cli_and_import(
     client: Client, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     forged, _ = reroll(finished_game())
@@ -66,7 +66,7 @@ def test_finding_1_forged_finish_fails_in_verify_cli_and_import(
     assert refused.metadata["version"] == str(len(forged[1]) + 1)
 
 
-def test_finding_2_a_cut_trailer_is_unfinished_in_every_view(
+def test_a_cut_trailer_is_unfinished_in_every_view(
     client: Client, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     record = finished_game()

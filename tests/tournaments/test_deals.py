@@ -14,12 +14,12 @@ from engines.codec import encode
 from engines.registry import game_ids, get_engine
 from engines.rng import SeededRng, rng_key
 from engines.simulate import playout
-from replay.conformance import DEAL, deal_record, text
 from replay.verify import build_record
 from service.cli.bulk import GameLog, bundle_line
 from service.core.tournaments.deals import deal_key, deal_seed, parse_deal_key, places
 from service.core.tournaments.record import TableResult
 from tests.trust.helpers import frontier
+from tools.conformance import DEAL, deal_record, text
 
 
 @settings(max_examples=25, deadline=None)

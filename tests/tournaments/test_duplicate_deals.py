@@ -237,7 +237,7 @@ def test_verify_recomputes_the_deals_and_catches_forged_ones(organiser: Tourname
 
 def test_the_deal_key_is_read_strictly() -> None:
     """A header's deal key is 1-200 printable characters, and only in format 2."""
-    from replay.conformance import deal_record
+    from tools.conformance import deal_record
 
     header, entries, trailer = deal_record(1)
     lines = logfile.write_lines(header, entries, trailer)

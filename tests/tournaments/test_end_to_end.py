@@ -1,4 +1,4 @@
-"""Issue 12's "done when", through the real `frontier` command against a real server process:
+"""A whole tournament, through the real `frontier` command against a real server process:
 a 12-player Most Wanted tournament of three rounds at tables of 4, played by bots, with tables
 assigned, standings and ratings shown, the whole tournament exported as NDJSON and audited at once.
 """

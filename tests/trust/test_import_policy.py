@@ -1,4 +1,4 @@
-"""Finding 6 of issue 9: only the organiser imports (unless the server says open-import), and imported
+"""Only the organiser imports (unless the server says open-import), and imported
 games are marked as such everywhere a reader could mistake them for games played here."""
 
 from __future__ import annotations

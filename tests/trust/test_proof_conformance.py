@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from replay.conformance import DEFAULT_OUT
 from tests.trust.helpers import frontier
+from tools.conformance import DEFAULT_OUT
 
 ROOT = Path(__file__).resolve().parents[2]
 MANIFEST = json.loads((DEFAULT_OUT / "proofs" / "manifest.json").read_text(encoding="utf-8"))

@@ -1,4 +1,4 @@
-"""Finding 4 of issue 9 as attacks: a re-sealed forgery must not pass audit once exports are signed.
+"""Attacks: a re-sealed forgery must not pass audit once exports are signed.
 
 The attacker has the source, the documented hash formula and a genuine export; not the server's key.
 """

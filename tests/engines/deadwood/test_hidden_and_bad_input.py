@@ -1,4 +1,4 @@
-"""DW-HIDE-*, DW-SAFE-5 and the issue's bad inputs: who sees what, and refusals that change nothing."""
+"""DW-HIDE-*, DW-SAFE-5 and bad inputs: who sees what, and refusals that change nothing."""
 
 from __future__ import annotations
 

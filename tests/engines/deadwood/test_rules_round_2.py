@@ -1,6 +1,6 @@
-"""Rules round 2 (audit ../shared/rules/audits/deadwood.md): B1, B2, B5 and D1, and their /1 legacy.
+"""Rules version 2 (seeds/rules/deadwood-1876.md): what changed from /1, and the options that keep /1.
 
-Each test is named after the audit finding it closes and fails on the engine before the change.
+Each test is named after the rule it checks and fails on the engine before the change.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ def badge_round(**options: object) -> State:
     return play(state, 3, PEEK)
 
 
-def test_B1_a_badge_holder_plays_one_extra_turn_however_many_badges() -> None:
+def test_DW_END_2_a_badge_holder_plays_one_extra_turn_however_many_badges() -> None:
     state = badge_round()
     assert state.badge_round and state.active == 1
     state = play(state, 1, cmd.RideHorse("horse-yellow-2", "grand_central"))  # the extra turn
@@ -51,7 +51,7 @@ def showdown_with_holster(**options: object) -> State:
     return state.with_player(0, hand=(HOLSTER, "horse-red-1"))
 
 
-def test_B2_holsters_cannot_be_fired_in_the_final_showdown() -> None:
+def test_DW_SHOW_1_holsters_cannot_be_fired_in_the_final_showdown() -> None:
     state = showdown_with_holster()
     assert ENGINE.legal_commands(state, 0) == [cmd.ShowdownShoot(1, "horse-red-1")]
     with pytest.raises(RuleViolation) as raised:
@@ -62,7 +62,7 @@ def test_B2_holsters_cannot_be_fired_in_the_final_showdown() -> None:
     assert ENGINE.legal_commands(holsters_only, 0) == [], "a finalist holding only Holsters is unarmed"
 
 
-def test_B2_firing_holsters_in_the_showdown_stays_an_option() -> None:
+def test_DW_SHOW_1_firing_holsters_in_the_showdown_stays_an_option() -> None:
     state = showdown_with_holster(holsters_in_showdown=True)
     assert cmd.ShowdownShoot(1, HOLSTER) in ENGINE.legal_commands(state, 0)
 
@@ -77,7 +77,7 @@ def mystery_scoring(rolls: tuple[int, ...] = (), **options: object) -> State:
     return play(state.with_player(1, hand=("stetson-red-1",)), 3, PEEK, ScriptRng(rolls))
 
 
-def test_B3_cash_and_fools_gold_score_by_a_gun_the_holder_plays() -> None:
+def test_DW_SAFE_4_cash_and_fools_gold_score_by_a_gun_the_holder_plays() -> None:
     state = mystery_scoring()
     assert state.phase == "mystery" and ENGINE.seats_to_act(state) == (0,)
     hand = state.player(0).hand
@@ -99,12 +99,12 @@ def test_B3_cash_and_fools_gold_score_by_a_gun_the_holder_plays() -> None:
     assert state.gold[:2] == (2 + 6, -2) and state.phase != "mystery" and state.finalists
 
 
-def test_B3_the_black_die_stays_an_option() -> None:
+def test_DW_SAFE_4_the_black_die_stays_an_option() -> None:
     state = mystery_scoring((6, 3), mystery_gold_die="black_die")
     assert state.phase != "mystery" and state.revealed and state.gold[:2] == (2 + 6, -3)
 
 
-def test_D1_each_player_chooses_a_character() -> None:
+def test_DW_SETUP_2_each_player_chooses_a_character() -> None:
     chosen = ["Calamity Jane", "Seth Bullock", "Wild Bill Hickok"]
     state = new_game(4, characters=chosen)
     assert [p.character for p in state.players] == [*chosen, "Al Swearengen"]
@@ -120,12 +120,14 @@ def test_D1_each_player_chooses_a_character() -> None:
         ([3], "list"),
     ],
 )
-def test_D1_a_character_choice_names_distinct_known_characters(characters: object, problem: str) -> None:
+def test_DW_SETUP_2_a_character_choice_names_distinct_known_characters(
+    characters: object, problem: str
+) -> None:
     with pytest.raises(OptionError, match=problem):
         ENGINE.options({"characters": characters})
 
 
-def test_B5_no_invented_person_is_dealt_and_unsourced_names_are_marked() -> None:
+def test_DW_CHAR_1_no_invented_person_is_dealt_and_unsourced_names_are_marked() -> None:
     assert "Alma Garret" not in CHARACTERS and "Doc Cochran" not in CHARACTERS
     assert CHARACTERS[:2] == ("Wild Bill Hickok", "Calamity Jane")
     assert CHARACTERS[2:] == PLACEHOLDER_CHARACTERS

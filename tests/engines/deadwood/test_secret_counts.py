@@ -1,4 +1,4 @@
-"""DW-HIDE-1 / DW-END-2 (issue 10 finding 8): no count a seat can see betrays a heist commitment or a badge.
+"""DW-HIDE-1 / DW-END-2: no count a seat can see betrays a heist commitment or a badge.
 
 The attacker's question is "did seat X commit a card?" or "how many badges does seat X hold?". Each test
 builds two games that differ only in that secret and checks that every other seat and the spectator get

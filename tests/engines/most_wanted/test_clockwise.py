@@ -1,4 +1,4 @@
-"""The clockwise seat order (MW-TURN-3) is cached per table size and seat (issue 14): the
+"""The clockwise seat order (MW-TURN-3) is cached per table size and seat (a hot path): the
 cached orders are the ones the definition gives, for any table and any seat."""
 
 from __future__ import annotations

@@ -100,7 +100,7 @@ def test_MW_HAND_9_key_groups_by_count_then_rank() -> None:
     assert key("K-0-a", "9-0-a", "9-1-a") == (PAIR, 9, 9, 13)
 
 
-# -- the cached key (issue 14): the same keys as the definition, for any hand ----------------
+# -- the cached key: the same keys as the definition, for any hand ---------------------------
 
 
 def uncached_hand_key(cards: tuple[str, ...], crossers_active: bool) -> tuple[int, ...]:

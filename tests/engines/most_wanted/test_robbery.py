@@ -217,7 +217,7 @@ def test_MW_2P_2_in_a_two_player_game_only_the_opponent_can_join() -> None:
 
 
 def test_MW_ROB_8_a_seat_that_locked_cannot_lock_again() -> None:
-    """Issue 10 finding 4: a second lock was accepted, and the stored game failed its own audit."""
+    """A second lock once was accepted, and the stored game then failed its own audit."""
     state, _ = play(table(HANDS), 0, DeclareRobbery(tile="pony_express", cards=("9-0-a", "9-1-a")))
     state, _ = play(state, 1, JoinRobbery(cards=("6-0-a", "6-1-a")))
     state, _ = play(state, 2, StayPut())

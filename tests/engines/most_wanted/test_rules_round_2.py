@@ -1,6 +1,6 @@
-"""Rules round 2 (audit ../shared/rules/audits/most-wanted.md): B1, B2 and D3, and their /1 legacy.
+"""Rules version 2 (seeds/rules/most-wanted.md): what changed from /1, and the options that keep /1.
 
-Each test is named after the audit finding it closes and fails on the engine before the change.
+Each test is named after the rule it checks and fails on the engine before the change.
 """
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ def capped_after_a_late_join(**options: Any) -> State:
     return state
 
 
-def test_B1_a_join_at_the_circuit_cap_leaves_every_joined_seat_a_last_call() -> None:
+def test_MW_ROB_2_a_join_at_the_circuit_cap_leaves_every_joined_seat_a_last_call() -> None:
     state = capped_after_a_late_join()
     assert state.phase == "join", "the window may not close on a join nobody could answer"
     assert ENGINE.seats_to_act(state) == (1,)
@@ -57,7 +57,7 @@ def test_B1_a_join_at_the_circuit_cap_leaves_every_joined_seat_a_last_call() -> 
     assert state.phase == "lock" and ENGINE.seats_to_act(state) == (0, 2)
 
 
-def test_B1_the_last_call_allows_no_new_join_and_no_seat_out_of_order() -> None:
+def test_MW_ROB_2_the_last_call_allows_no_new_join_and_no_seat_out_of_order() -> None:
     state = capped_after_a_late_join()
     with pytest.raises(RuleViolation) as raised:
         play(state, 2, StayPut())
@@ -74,7 +74,7 @@ def test_B1_the_last_call_allows_no_new_join_and_no_seat_out_of_order() -> None:
     assert ENGINE.legal_commands(withdrawn, 1) == []
 
 
-def test_B1_everyone_withdrawing_at_the_last_call_leaves_the_declarer_unopposed() -> None:
+def test_MW_ROB_2_everyone_withdrawing_at_the_last_call_leaves_the_declarer_unopposed() -> None:
     state = capped_after_a_late_join()
     state, _ = play(state, 1, WithdrawFromRobbery())
     state, events = play(state, 2, WithdrawFromRobbery())
@@ -82,7 +82,7 @@ def test_B1_everyone_withdrawing_at_the_last_call_leaves_the_declarer_unopposed(
     assert ENGINE.seats_to_act(state) == (0,)
 
 
-def test_B1_a_quiet_circuit_closes_the_window_without_a_last_call() -> None:
+def test_MW_ROB_2_a_quiet_circuit_closes_the_window_without_a_last_call() -> None:
     state = table(HANDS)
     state, _ = play(state, 0, DeclareRobbery(tile="pony_express", cards=("9-0-a", "9-1-a")))
     state, _ = play(state, 1, JoinRobbery(cards=("6-0-a", "6-1-a")))
@@ -91,7 +91,7 @@ def test_B1_a_quiet_circuit_closes_the_window_without_a_last_call() -> None:
     assert not of(events, ev.LastCallStarted) and state.phase == "lock"
 
 
-def test_B1_legacy_rules_close_the_window_at_the_cap() -> None:
+def test_MW_ROB_2_legacy_rules_close_the_window_at_the_cap() -> None:
     state = capped_after_a_late_join(last_call=False)
     assert state.phase == "lock"
     with pytest.raises(RuleViolation) as raised:
@@ -99,7 +99,7 @@ def test_B1_legacy_rules_close_the_window_at_the_cap() -> None:
     assert raised.value.code == "WRONG_PHASE"
 
 
-def test_B2_an_unopposed_declarer_may_change_the_cards_it_played() -> None:
+def test_MW_ROB_1_an_unopposed_declarer_may_change_the_cards_it_played() -> None:
     state, _ = play(table(HANDS), 0, DeclareRobbery(tile="stagecoach", cards=("9-0-a", "9-1-a", "7-0-a")))
     state, _ = play(state, 1, StayPut())
     state, events = play(state, 2, StayPut())
@@ -113,7 +113,7 @@ def test_B2_an_unopposed_declarer_may_change_the_cards_it_played() -> None:
     assert "7-0-a" not in state.discard and {"9-0-a", "9-1-a", "8-1-a"} <= set(state.discard)
 
 
-def test_B2_legacy_rules_reveal_an_unopposed_robbery_at_once() -> None:
+def test_MW_ROB_1_legacy_rules_reveal_an_unopposed_robbery_at_once() -> None:
     state, _ = play(
         table(HANDS, declarer_may_swap=False),
         0,
@@ -124,7 +124,7 @@ def test_B2_legacy_rules_reveal_an_unopposed_robbery_at_once() -> None:
     assert of(events, ev.HandsRevealed)[0].winner == 0 and state.phase == "action"
 
 
-def test_D3_the_first_player_is_the_seat_named_at_creation() -> None:
+def test_MW_SET_4_the_first_player_is_the_seat_named_at_creation() -> None:
     for seat in range(4):
         state = new_game(4, seed=bytes([seat]), first_player="named", first_seat=seat)
         assert state.phase == "action" and state.active == seat and state.turn == 1
@@ -133,7 +133,7 @@ def test_D3_the_first_player_is_the_seat_named_at_creation() -> None:
     assert len(rng.draws) == 1, "naming the first player draws nothing but the deck"
 
 
-def test_D3_a_named_seat_must_be_at_the_table() -> None:
+def test_MW_SET_4_a_named_seat_must_be_at_the_table() -> None:
     named = ENGINE.options({"first_player": "named", "first_seat": 3})
     with pytest.raises(OptionError, match="first_seat must name one of the seats 0 to 2, not 3"):
         ENGINE.setup(named, 3, SeededRng(b"x", "t", 0))

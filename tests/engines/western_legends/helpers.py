@@ -74,7 +74,7 @@ def play(
 
 
 def stack(state: State, *cards: str) -> State:
-    """Put fight cards on top of the fight deck (F4: the chooser draws the top ones)."""
+    """Put fight cards on top of the fight deck (WL-CMP-5: the chooser draws the top ones)."""
     rest = tuple(c for c in state.fight_deck if c not in cards)
     return replace(state, fight_deck=(*cards, *rest))
 

@@ -1,4 +1,4 @@
-"""`State.option` reads a remembered dict of the options (issue 14) and answers exactly as the
+"""`State.option` reads a remembered dict of the options (a hot path) and answers exactly as the
 plain look-up in the options tuple does, also when states of different games take turns."""
 
 from __future__ import annotations

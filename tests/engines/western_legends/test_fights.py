@@ -1,4 +1,4 @@
-"""Player fights, WL §7: the four steps, rewards, and every bad input the issue names."""
+"""Player fights, WL §7: the four steps, rewards, and every bad input a seat can send."""
 
 from __future__ import annotations
 

@@ -91,7 +91,7 @@ def test_WL_END_1_trigger_then_one_more_round_with_equal_turns() -> None:
     state = player(state, 0, money=120, lp=12)
     state = replace(state, players=tuple(replace(p, space="I4") for p in state.players))
     state, events = play(state, 0, cmd.Revel(times=3))
-    assert not of_kind(events, ev.EndTriggered)  # F7: checked in the end phase
+    assert not of_kind(events, ev.EndTriggered)  # WL-TURN-5: checked in the end phase
     state, events = play(state, 0, cmd.EndActions())
     assert of_kind(events, ev.EndTriggered)[0].round == 1
     rounds_played = 0

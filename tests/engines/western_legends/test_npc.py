@@ -88,7 +88,7 @@ def test_WL_NPC_2_card_two_wounds_and_costs_a_legend_point() -> None:
 
 
 def test_WL_NPC_2_card_ten_restarts_the_fight() -> None:
-    """Version 1's card 10, kept as `fight_card_10="always_restart"` (F3 tests the default)."""
+    """Version 1's card 10, kept as `fight_card_10="always_restart"` (rules version 2 is the default)."""
     state = table(["wild_bill_hickok", "doc_holliday"], ["F1", "A8"], fight_card_10="always_restart")
     state = stack(player(replace(state, bandits=("G1",)), 0, hand=["AS"]), "10", "2")
     state, _ = play(state, 0, cmd.Move(to="G1"))

@@ -1,7 +1,7 @@
-"""Rules round 2: the findings of ../shared/rules/audits/western-legends.md (ids F1..F24).
+"""Rules version 2 (seeds/rules/western-legends.md): each change from version 1, named after its rule.
 
-Each test is named after its audit id and fails on rules version 1; where version 1's
-behaviour stays as a named option, a second test pins that the option still plays it.
+Each test fails on rules version 1; where version 1's behaviour stays as a named option, a second
+test pins that the option still plays it.
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ def bandit_fight(characters: list[str], fight_card: str, poker_card: str, **fiel
     return state, of_kind(events, ev.NpcRevealed)[0]
 
 
-# F5 -------------------------------------------------------------------------------------------
+# WL-LOC-BANK-2: the bank once per turn ------------------------------------------------------------
 
 
 def robbed_once(**options: Any) -> State:
@@ -51,7 +51,7 @@ def robbed_once(**options: Any) -> State:
     return state
 
 
-def test_F5_rob_the_bank_once_per_turn() -> None:
+def test_WL_LOC_BANK_2_rob_the_bank_once_per_turn() -> None:
     state = robbed_once()
     assert cmd.RobBank() not in ENGINE.legal_commands(state, 0)
     error = violation(state, 0, cmd.RobBank())
@@ -62,17 +62,17 @@ def test_F5_rob_the_bank_once_per_turn() -> None:
     assert "robbed" not in tx.state.turn_flags
 
 
-def test_F5_legacy_option_robs_repeatedly() -> None:
+def test_WL_LOC_BANK_2_legacy_option_robs_repeatedly() -> None:
     state = robbed_once(bank_robbery="unlimited")
     assert cmd.RobBank() in ENGINE.legal_commands(state, 0)
     state, events = play(state, 0, cmd.RobBank())
     assert of_kind(events, ev.NpcFightStarted)[0].npc == "guard"
 
 
-# F1 / F2 ----------------------------------------------------------------------------------------
+# WL-NPC-1: modifiers count against NPCs too -------------------------------------------------------
 
 
-def test_F1_jesse_james_lowers_the_bandits_card_outside_town() -> None:
+def test_WL_NPC_1_jesse_james_lowers_the_bandits_card_outside_town() -> None:
     _, revealed = bandit_fight(
         ["jesse_james", "wild_bill_hickok"],
         "Q",
@@ -85,24 +85,24 @@ def test_F1_jesse_james_lowers_the_bandits_card_outside_town() -> None:
     assert (revealed.player_value, revealed.npc_value, revealed.won) == (12, 10, True)
 
 
-def test_F1_kit_carson_wins_nine_against_nine_outside_town() -> None:
+def test_WL_NPC_1_kit_carson_wins_nine_against_nine_outside_town() -> None:
     _, revealed = bandit_fight(["kit_carson", "wild_bill_hickok"], "9", "9S", lp=5)
     assert (revealed.npc_value, revealed.won) == (8, True)
 
 
-def test_F1_no_modifier_means_the_tie_goes_to_the_bandit() -> None:
+def test_WL_NPC_1_no_modifier_means_the_tie_goes_to_the_bandit() -> None:
     _, revealed = bandit_fight(["kit_carson", "wild_bill_hickok"], "9", "9S", lp=4)  # ability off below 5 LP
     assert (revealed.npc_value, revealed.won) == (9, False)
 
 
-def test_F1_legacy_option_ignores_modifiers_against_npcs() -> None:
+def test_WL_NPC_1_legacy_option_ignores_modifiers_against_npcs() -> None:
     _, revealed = bandit_fight(
         ["kit_carson", "wild_bill_hickok"], "9", "9S", lp=5, options={"npc_fight_modifiers": "players_only"}
     )
     assert (revealed.npc_value, revealed.won) == (9, False)
 
 
-def test_F1_the_bank_guard_card_is_lowered_by_an_upgraded_weapon() -> None:
+def test_WL_NPC_1_the_bank_guard_card_is_lowered_by_an_upgraded_weapon() -> None:
     state = table(["wild_bill_hickok", "doc_holliday"], ["E5", "A1"])
     state = player(state, 0, hand=["KS"], items=[("rifle", True)], weapon="rifle")
     state = on_top(state, "K", "2", "3")
@@ -114,7 +114,7 @@ def test_F1_the_bank_guard_card_is_lowered_by_an_upgraded_weapon() -> None:
     assert state.players[0].wp == 3 and state.players[0].money == 80
 
 
-def test_F2_shotgun_draws_after_beating_a_bandit() -> None:
+def test_WL_NPC_1_shotgun_draws_after_beating_a_bandit() -> None:
     state, revealed = bandit_fight(
         ["mary_fields", "wild_bill_hickok"], "J", "KS", items=[("shotgun", False)], weapon="shotgun"
     )
@@ -122,7 +122,7 @@ def test_F2_shotgun_draws_after_beating_a_bandit() -> None:
     assert len(state.players[0].hand) == 2  # "2C" kept, KS played, 1 drawn by the Shotgun
 
 
-def test_F2_legacy_option_shotgun_draws_only_in_player_fights() -> None:
+def test_WL_NPC_1_legacy_option_shotgun_draws_only_in_player_fights() -> None:
     state, revealed = bandit_fight(
         ["mary_fields", "wild_bill_hickok"],
         "J",
@@ -134,7 +134,7 @@ def test_F2_legacy_option_shotgun_draws_only_in_player_fights() -> None:
     assert revealed.won and state.players[0].hand == ("2C",)
 
 
-def test_F2_no_shotgun_draw_after_losing_to_a_bandit() -> None:
+def test_WL_NPC_1_no_shotgun_draw_after_losing_to_a_bandit() -> None:
     state, revealed = bandit_fight(
         ["mary_fields", "wild_bill_hickok"], "8", "5S", items=[("shotgun", False)], weapon="shotgun"
     )
@@ -142,10 +142,10 @@ def test_F2_no_shotgun_draw_after_losing_to_a_bandit() -> None:
     assert len(state.players[0].hand) == 2  # "2C" kept and only the loser's draw
 
 
-# F7 / F8 / F9 -----------------------------------------------------------------------------------
+# WL-TURN-5, WL-SHF-2, WL-NPC-3: the end phase, the sheriff, the bandits ---------------------------
 
 
-def test_F7_discard_to_the_hand_limit_before_wanted_lp() -> None:
+def test_WL_TURN_5_discard_to_the_hand_limit_before_wanted_lp() -> None:
     cards = ["2S", "3S", "4S", "5S", "6S", "7S"]
     state = table(["calamity_jane", "doc_holliday"], ["L8", "A1"])
     state = player(state, 0, lp=4, wp=1, hand=cards)
@@ -157,7 +157,7 @@ def test_F7_discard_to_the_hand_limit_before_wanted_lp() -> None:
     assert of_kind(events, ev.TurnStarted)[0].seat == 1
 
 
-def test_F7_legacy_order_gives_wanted_lp_first() -> None:
+def test_WL_TURN_5_legacy_order_gives_wanted_lp_first() -> None:
     cards = ["2S", "3S", "4S", "5S", "6S", "7S"]
     state = table(["calamity_jane", "doc_holliday"], ["L8", "A1"], end_phase_order="sheriff_lp_discard")
     state = player(state, 0, lp=4, wp=1, hand=cards)
@@ -165,7 +165,7 @@ def test_F7_legacy_order_gives_wanted_lp_first() -> None:
     assert state.players[0].lp == 5 and len(state.players[0].hand) == 6 and state.active == 1
 
 
-def test_F7_the_end_is_triggered_in_the_end_phase_not_on_the_gain() -> None:
+def test_WL_TURN_5_the_end_is_triggered_in_the_end_phase_not_on_the_gain() -> None:
     state = table(["wild_bill_hickok", "doc_holliday"], ["I4", "A1"])
     state = player(state, 0, money=30, lp=14)
     state, events = play(state, 0, cmd.Revel(times=1))
@@ -174,7 +174,7 @@ def test_F7_the_end_is_triggered_in_the_end_phase_not_on_the_gain() -> None:
     assert [e.seat for e in of_kind(events, ev.EndTriggered)] == [0]
 
 
-def test_F8_no_automatic_sheriff_walk_by_default() -> None:
+def test_WL_SHF_2_no_automatic_sheriff_walk_by_default() -> None:
     state = table(["billy_the_kid", "doc_holliday"], ["E3", "L8"])
     state = player(state, 0, wp=2, hand=["2S"])
     state, events = play(state, 0, cmd.EndActions())
@@ -182,28 +182,28 @@ def test_F8_no_automatic_sheriff_walk_by_default() -> None:
     assert state.npc is None and state.active == 1
 
 
-def test_F8_legacy_option_walks_the_sheriff() -> None:
+def test_WL_SHF_2_legacy_option_walks_the_sheriff() -> None:
     state = table(["billy_the_kid", "doc_holliday"], ["E3", "L8"], sheriff_walk="end_phase")
     state = player(state, 0, wp=2, hand=["2S"])
     state, events = play(state, 0, cmd.EndActions())
     assert of_kind(events, ev.SheriffMoved) and state.npc is not None and state.npc.kind == "sheriff"
 
 
-def test_F9_no_bandit_respawn_by_default() -> None:
+def test_WL_NPC_3_no_bandit_respawn_by_default() -> None:
     state = table(["billy_the_kid", "doc_holliday"], ["A2", "I3"])
     tx = Tx(state, ScriptedRng())
     begin_turn(tx, 0, 2)
     assert tx.state.bandits == () and not of_kind(tx.events, ev.BanditsPlaced)
 
 
-def test_F9_bandits_are_placed_at_the_first_round() -> None:
+def test_WL_NPC_3_bandits_are_placed_at_the_first_round() -> None:
     state = table(["billy_the_kid", "doc_holliday"], ["A2", "I3"])
     tx = Tx(state, ScriptedRng())
     begin_turn(tx, 0, 1)
     assert set(tx.state.bandits) == {s for pair in board.HIDEOUTS.values() for s in pair} - {"A2"}
 
 
-# version 1 logs -------------------------------------------------------------------------------
+# version 1 logs -----------------------------------------------------------------------------------
 
 
 def test_version_1_logs_read_with_the_version_1_rules() -> None:
@@ -222,7 +222,7 @@ def test_version_1_setup_events_without_the_new_options_play_version_1() -> None
     assert len(FIGHT_DECK) == 13
 
 
-# F12 --------------------------------------------------------------------------------------------
+# WL-SET-5: Wyatt Earp's start ---------------------------------------------------------------------
 
 
 def wyatt_to_place(**options: Any) -> State:
@@ -230,7 +230,7 @@ def wyatt_to_place(**options: Any) -> State:
     return replace(state, phase="place", active=1)
 
 
-def test_F12_wyatt_earp_starts_only_on_a_free_hideout() -> None:
+def test_WL_SET_5_wyatt_earp_starts_only_on_a_free_hideout() -> None:
     state = wyatt_to_place()
     offered = [c.space for c in ENGINE.legal_commands(state, 1) if isinstance(c, cmd.ChooseStart)]
     assert offered == ["L2", "G1", "G5", "B7", "K7"]
@@ -238,13 +238,13 @@ def test_F12_wyatt_earp_starts_only_on_a_free_hideout() -> None:
     assert (error.code, error.rule) == ("NOT_A_START_SPACE", "WL-SET-5")
 
 
-def test_F12_legacy_option_lets_wyatt_share_a_hideout() -> None:
+def test_WL_SET_5_legacy_option_lets_wyatt_share_a_hideout() -> None:
     state = wyatt_to_place(wyatt_start="any_hideout")
     state, _ = play(state, 1, cmd.ChooseStart(space="A2"))
     assert state.players[1].space == "A2"
 
 
-# F3 / F4 ----------------------------------------------------------------------------------------
+# WL-NPC-2, WL-CMP-5: fight card 10 and the fight deck ---------------------------------------------
 
 
 class ReversingRng(ScriptedRng):
@@ -264,7 +264,7 @@ def ten_revealed(**options: Any) -> State:
     return state
 
 
-def test_F3_fight_card_10_may_be_kept_as_a_plain_ten() -> None:
+def test_WL_NPC_2_fight_card_10_may_be_kept_as_a_plain_ten() -> None:
     state = ten_revealed()
     # the card's "you" is the seat that plays it (every fight card calls the fighter "the other player")
     assert ENGINE.seats_to_act(state) == (1,) and ENGINE.legal_commands(state, 0) == []
@@ -275,7 +275,7 @@ def test_F3_fight_card_10_may_be_kept_as_a_plain_ten() -> None:
     assert state.npc is not None and state.npc.step == "reward" and state.npc.won
 
 
-def test_F3_cancelling_on_card_10_gives_the_fighter_a_card_and_new_fight_cards() -> None:
+def test_WL_NPC_2_cancelling_on_card_10_gives_the_fighter_a_card_and_new_fight_cards() -> None:
     state = ten_revealed()
     chooser_hand = state.players[1].hand
     state, events = play(state, 1, cmd.NpcChoice(choice="restart"))
@@ -288,14 +288,14 @@ def test_F3_cancelling_on_card_10_gives_the_fighter_a_card_and_new_fight_cards()
     assert ENGINE.seats_to_act(state) == (1,) and state.npc is not None and state.npc.step == "choose"
 
 
-def test_F3_only_the_chooser_decides_and_only_keep_or_restart() -> None:
+def test_WL_NPC_2_only_the_chooser_decides_and_only_keep_or_restart() -> None:
     state = ten_revealed()
     error = violation(state, 1, cmd.NpcChoice(choice="lp"))
     assert (error.code, error.rule) == ("BAD_CHOICE", "WL-NPC-2")
     assert violation(state, 0, cmd.NpcChoice(choice="restart")).code == "NOT_YOUR_DECISION"
 
 
-def test_F4_the_fight_deck_is_shuffled_at_setup_and_its_order_is_secret() -> None:
+def test_WL_CMP_5_the_fight_deck_is_shuffled_at_setup_and_its_order_is_secret() -> None:
     events = ENGINE.setup(ENGINE.options({}), 2, ReversingRng())
     (shuffled,) = of_kind(events, ev.FightDeckShuffled)
     assert shuffled.order == tuple(reversed(FIGHT_DECK)) and shuffled.count == 13
@@ -307,7 +307,7 @@ def test_F4_the_fight_deck_is_shuffled_at_setup_and_its_order_is_secret() -> Non
     assert state is not None and state.fight_deck == shuffled.order
 
 
-def test_F4_drawn_fight_cards_go_beneath_the_deck_in_random_order() -> None:
+def test_WL_CMP_5_drawn_fight_cards_go_beneath_the_deck_in_random_order() -> None:
     state = replace(table(["wild_bill_hickok", "doc_holliday"], ["E5", "A8"]))
     state = on_top(player(state, 0, hand=["AS"]), "J", "Q", "K")
     state, events = play(state, 0, cmd.RobBank())
@@ -321,7 +321,7 @@ def test_F4_drawn_fight_cards_go_beneath_the_deck_in_random_order() -> None:
     assert ENGINE.redact(returned, 1).cards == ()
 
 
-def test_F4_legacy_pool_draws_at_random_and_returns_at_once() -> None:
+def test_WL_CMP_5_legacy_pool_draws_at_random_and_returns_at_once() -> None:
     state = replace(table(["wild_bill_hickok", "doc_holliday"], ["E5", "A8"], fight_deck="pool"))
     state = player(state, 0, hand=["AS"])
     state, events = play(state, 0, cmd.RobBank(), ScriptedRng(9, 9, 9))
@@ -334,10 +334,10 @@ def test_F4_legacy_pool_draws_at_random_and_returns_at_once() -> None:
     )
 
 
-# F6 ---------------------------------------------------------------------------------------------
+# WL-LOC-WORK-1: work ------------------------------------------------------------------------------
 
 
-def test_F6_work_gives_ten_dollars_for_an_action_anywhere() -> None:
+def test_WL_LOC_WORK_1_work_gives_ten_dollars_for_an_action_anywhere() -> None:
     state = table(["wild_bill_hickok", "doc_holliday"], ["A8", "A1"])  # open country: no location
     assert cmd.Work() in ENGINE.legal_commands(state, 0)
     state, events = play(state, 0, cmd.Work())
@@ -345,27 +345,27 @@ def test_F6_work_gives_ten_dollars_for_an_action_anywhere() -> None:
     assert state.players[0].money == 10 and state.actions_left == 2
 
 
-def test_F6_work_respects_the_money_cap() -> None:
+def test_WL_LOC_WORK_1_work_respects_the_money_cap() -> None:
     state = player(table(["wild_bill_hickok", "doc_holliday"], ["A8", "A1"]), 0, money=120)
     state, _ = play(state, 0, cmd.Work())
     assert state.players[0].money == 120 and state.actions_left == 2
 
 
-def test_F6_a_table_without_work_refuses_it() -> None:
+def test_WL_LOC_WORK_1_a_table_without_work_refuses_it() -> None:
     state = table(["wild_bill_hickok", "doc_holliday"], ["A8", "A1"], work_action="off")
     assert cmd.Work() not in ENGINE.legal_commands(state, 0)
     error = violation(state, 0, cmd.Work())
     assert (error.code, error.rule) == ("NO_WORK", "WL-LOC-WORK-1")
 
 
-# F10 --------------------------------------------------------------------------------------------
+# Kit Carson's extra step --------------------------------------------------------------------------
 
 
 def kit(lp: int = 5, **options: Any) -> State:
     return player(table(["kit_carson", "doc_holliday"], ["A8", "L1"], **options), 0, lp=lp)
 
 
-def test_F10_kit_carson_moves_on_foot_like_anyone_then_may_step_one_more() -> None:
+def test_kit_carson_moves_on_foot_like_anyone_then_may_step_one_more() -> None:
     state = kit()
     reach = board.reachable_stopping_at("A8", 3, frozenset())
     three_away = next(s for s, d in reach.items() if d == 3)
@@ -378,7 +378,7 @@ def test_F10_kit_carson_moves_on_foot_like_anyone_then_may_step_one_more() -> No
     assert not [c for c in ENGINE.legal_commands(state, 0) if isinstance(c, cmd.ExtraStep)]  # once
 
 
-def test_F10_the_extra_step_is_only_right_after_a_move_and_only_one_space() -> None:
+def test_kit_carsons_extra_step_is_only_right_after_a_move_and_only_one_space() -> None:
     state = kit()
     error = violation(state, 0, cmd.ExtraStep(to="A7"))
     assert (error.code, error.rule) == ("NO_EXTRA_STEP", "WL-MOVE-1")
@@ -389,12 +389,12 @@ def test_F10_the_extra_step_is_only_right_after_a_move_and_only_one_space() -> N
     assert violation(state, 0, cmd.ExtraStep(to="A8")).code == "NO_EXTRA_STEP"
 
 
-def test_F10_no_extra_step_below_five_lp() -> None:
+def test_kit_carson_takes_no_extra_step_below_five_lp() -> None:
     state, _ = play(kit(lp=4), 0, cmd.Move(to="A7"))
     assert not [c for c in ENGINE.legal_commands(state, 0) if isinstance(c, cmd.ExtraStep)]
 
 
-def test_F10_legacy_option_is_plus_one_movement() -> None:
+def test_kit_carson_legacy_option_is_plus_one_movement() -> None:
     state = kit(kit_carson_step="plus_one_movement")
     reach = board.reachable_stopping_at("A8", 3, frozenset())
     three_away = next(s for s, d in reach.items() if d == 3)
@@ -403,7 +403,7 @@ def test_F10_legacy_option_is_plus_one_movement() -> None:
     assert not [c for c in ENGINE.legal_commands(state, 0) if isinstance(c, cmd.ExtraStep)]
 
 
-# F11 --------------------------------------------------------------------------------------------
+# Bloody Knife's mesa route ------------------------------------------------------------------------
 
 
 def knife(lp: int = 5, **options: Any) -> State:
@@ -411,7 +411,7 @@ def knife(lp: int = 5, **options: Any) -> State:
     return player(state, 0, lp=lp, wounds=1, items=[("mustang", False)], mount="mustang")
 
 
-def test_F11_bloody_knife_chooses_the_mesa_route_and_heals() -> None:
+def test_bloody_knife_chooses_the_mesa_route_and_heals() -> None:
     state = knife()
     assert cmd.Move(to="I5") in ENGINE.legal_commands(state, 0)  # reachable around the mesas too
     assert cmd.CrossMesa(to="I5") in ENGINE.legal_commands(state, 0)
@@ -422,7 +422,7 @@ def test_F11_bloody_knife_chooses_the_mesa_route_and_heals() -> None:
     assert of_kind(events, ev.ActionSpent)[0].action == "move"
 
 
-def test_F11_the_mesa_route_must_fit_the_movement_and_needs_bloody_knife() -> None:
+def test_the_mesa_route_must_fit_the_movement_and_needs_bloody_knife() -> None:
     state = knife()
     assert violation(state, 0, cmd.CrossMesa(to="A1")).code == "NO_MESA_ROUTE"  # no mesa on the way
     assert violation(state, 0, cmd.CrossMesa(to="G4")).code == "NO_MESA_ROUTE"  # never ends in a mesa
@@ -431,7 +431,7 @@ def test_F11_the_mesa_route_must_fit_the_movement_and_needs_bloody_knife() -> No
     assert violation(weak, 0, cmd.CrossMesa(to="I5")).code == "NO_MESA_ROUTE"
 
 
-def test_F11_legacy_option_has_no_route_choice() -> None:
+def test_bloody_knife_legacy_option_has_no_route_choice() -> None:
     state = knife(bloody_knife_route="only_when_needed")
     assert not [c for c in ENGINE.legal_commands(state, 0) if isinstance(c, cmd.CrossMesa)]
     assert violation(state, 0, cmd.CrossMesa(to="I5")).code == "NO_MESA_ROUTE"

@@ -1,4 +1,4 @@
-"""Saloon poker (WL-LOC-SAL-1, audit F20): the Gamble action, joining, the dealer, the showdown, payouts."""
+"""Saloon poker (WL-LOC-SAL-1): the Gamble action, joining, the dealer, the showdown, payouts."""
 
 from __future__ import annotations
 

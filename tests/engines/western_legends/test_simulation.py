@@ -39,7 +39,7 @@ def check_invariants(state: State, event: Event) -> None:
         poker = state.poker
         cards += [*poker.flop, *poker.set_aside, *(c for _, chosen in poker.chosen for c in chosen)]
     tokens = [t for _, pool in state.ranches for t in pool]
-    fight_cards = [*state.fight_deck, *state.fight_drawn]  # F4: drawn cards wait to go beneath
+    fight_cards = [*state.fight_deck, *state.fight_drawn]  # WL-CMP-5: drawn cards wait to go beneath
     gold = 0
     for p in state.players:
         assert p.money >= 0 and p.gold >= 0 and p.lp >= 0, p  # money and gold never negative

@@ -75,7 +75,7 @@ def test_WL_TURN_3_same_action_repeats_and_a_fourth_is_refused() -> None:
 
 
 def test_WL_TURN_5_wanted_lp_then_hand_limit_then_next_turn() -> None:
-    """Version 1's order, kept as `end_phase_order="sheriff_lp_discard"` (F7 tests the default)."""
+    """Version 1's order, kept as `end_phase_order="sheriff_lp_discard"` (rules version 2 is the default)."""
     cards = ["2S", "3S", "4S", "5S", "6S"]
     state = table(["wild_bill_hickok", "doc_holliday"], ["L8", "A1"], end_phase_order="sheriff_lp_discard")
     state = player(state, 0, wp=4, wounds=1, hand=cards)

@@ -14,11 +14,11 @@ from typing import Any
 
 from engines.codec import Codec
 from engines.registry import get_engine
-from replay.corpus_seeds import corpus_seed
-from replay.forgeries import Record, _play_on, reseal
+from replay.forgeries import Record, play_on, reseal
 from replay.forks import fork_header
 from replay.record import Entry, Trailer, state_hash
 from replay.verify import outcome_json
+from tools.corpus_seeds import corpus_seed
 
 SOURCE_GAME = "most-wanted"
 FORK_AT = 6
@@ -51,7 +51,7 @@ def fork_record(source: Record) -> Record:
     start = Entry(
         version=1, seat=0, command={}, draws=(), events=(), prev="", format_version=header.format_version
     )
-    played = _play_on(engine, state, start, game_id, seed, bot_seed=random.Random(name).randrange(1 << 30))
+    played = play_on(engine, state, start, game_id, seed, bot_seed=random.Random(name).randrange(1 << 30))
     assert played is not None, "the conformance fork must reach its end"
     tail, final = played
     trailer = Trailer(
@@ -67,7 +67,7 @@ def fork_record(source: Record) -> Record:
 
 
 def fork_cases(source: Record, text: Any, case: Any) -> list[Any]:
-    """The good fork and its forgeries, as `Case`s of replay/conformance.py."""
+    """The good fork and its forgeries, as `Case`s of tools/conformance.py."""
     header, entries, trailer = fork_record(source)
     assert header.forked_from is not None
     copied = int(str(header.forked_from["events"]))

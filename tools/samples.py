@@ -1,6 +1,6 @@
 """Write the sample match logs in `seeds/logs/`: complete random-bot games, one per listed size.
 
-    python -m replay.samples [--out seeds/logs]
+    python -m tools.samples [--out seeds/logs]
 
 Each game's seed comes from its name, so running this again writes the same
 files byte for byte (a test checks the stored ones are current). Each log ends

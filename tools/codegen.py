@@ -1,4 +1,4 @@
-"""Regenerate the Python gRPC code from proto/: `python -m service.codegen`.
+"""Regenerate the Python gRPC code from proto/: `python -m tools.codegen`.
 
 protoc writes `import frontier.v1.x_pb2`; we rewrite those imports to point at
 the package folder the code lives in, so no sys.path tricks are needed.
