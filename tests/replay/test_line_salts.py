@@ -25,9 +25,15 @@ def test_line_salts_are_the_salts_line_salt_gives(seed: bytes, game_id: str, num
         assert salts(version) == line_salt(seed, game_id, version)
 
 
+# Two seeds of one length, as every seed of a log is (32 bytes): HMAC pads a short key with zero
+# bytes, so b"" and b"\x00" are one key, and seeds of different lengths are not what a log holds.
+seed_pairs = st.integers(0, 100).flatmap(lambda n: st.tuples(*[st.binary(min_size=n, max_size=n)] * 2))
+
+
 @settings(max_examples=100, deadline=None)
-@given(seeds, seeds, game_ids, st.integers(1, 10_000))
-def test_another_seed_gives_other_salts(seed: bytes, other: bytes, game_id: str, version: int) -> None:
+@given(seed_pairs, game_ids, st.integers(1, 10_000))
+def test_another_seed_gives_other_salts(pair: tuple[bytes, bytes], game_id: str, version: int) -> None:
+    seed, other = pair
     if seed != other:
         assert LineSalts(seed, game_id)(version) != LineSalts(other, game_id)(version)
 
