@@ -40,7 +40,7 @@ TOKEN_HELP = "a seat or organiser token (default: $FRONTIER_TOKEN)"
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = _parser()
+    parser = build_parser()
     args = parser.parse_args(argv)
     try:
         result: int = args.run(args)
@@ -56,7 +56,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
 
 
-def _parser() -> argparse.ArgumentParser:
+def build_parser() -> argparse.ArgumentParser:
+    """The whole command line: every command, its options and their help (docs/cli.md is made from it)."""
     parser = argparse.ArgumentParser(
         prog="frontier", description="Frontier Ledger: game records you can audit."
     )

@@ -1,0 +1,85 @@
+"""Write docs/cli.md from the `frontier` parser: `python -m tools.cli_reference` (`--check` to compare).
+
+The reference is made from the parser that runs, so it lists every command and option with the
+help text the command itself prints; a test fails when the file is older than the parser.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from service.cli.main import build_parser
+
+ROOT = Path(__file__).resolve().parents[1]
+OUT = ROOT / "docs" / "cli.md"
+WIDTH = 100  # usage lines wrap here, whatever the terminal that regenerates the file
+
+INTRO = """# The `frontier` command
+
+Every command and option, made from the parser itself (`python -m tools.cli_reference` rewrites this
+file; a test fails when it is out of date). `frontier COMMAND --help` prints the same. Commands that
+talk to a server take `--server HOST:PORT`; tokens come from `--token` or `$FRONTIER_TOKEN`. Exit
+status: 0 done, 1 the server refused (the gRPC status and message are printed), 2 bad settings or
+a file that could not be read.
+"""
+
+
+def render() -> str:
+    parts = [INTRO]
+    for name, command in _subcommands(build_parser()):
+        parts.extend(_command(f"frontier {name}", command, help_of(build_parser(), name)))
+    return "\n".join(parts)
+
+
+def help_of(parser: argparse.ArgumentParser, name: str) -> str:
+    for action in parser._actions:  # argparse keeps sub-command help only on its choices action
+        if isinstance(action, argparse._SubParsersAction):
+            for choice in action._choices_actions:
+                if choice.dest == name:
+                    return choice.help or ""
+    return ""
+
+
+def _subcommands(parser: argparse.ArgumentParser) -> list[tuple[str, argparse.ArgumentParser]]:
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            return list(action.choices.items())
+    return []
+
+
+def _command(title: str, parser: argparse.ArgumentParser, summary: str) -> list[str]:
+    parser.prog = title
+    parser.formatter_class = lambda prog: argparse.HelpFormatter(prog, width=WIDTH)
+    lines = [f"## `{title}`", "", summary, "", "```", parser.format_usage().strip(), "```", ""]
+    rows = [action for action in parser._actions if action.help != argparse.SUPPRESS]
+    rows = [a for a in rows if not isinstance(a, (argparse._HelpAction, argparse._SubParsersAction))]
+    if rows:
+        lines += ["| argument | what |", "| --- | --- |"]
+        for action in rows:
+            name = ", ".join(action.option_strings) or action.metavar or action.dest
+            what = (action.help or "").replace("|", "\\|") % {"default": action.default}
+            lines.append(f"| `{name}` | {what} |")
+        lines.append("")
+    for name, sub in _subcommands(parser):
+        lines.extend(_command(f"{title} {name}", sub, help_of(parser, name)))
+    return lines
+
+
+def main(argv: list[str] | None = None) -> int:
+    check = "--check" in (argv if argv is not None else sys.argv[1:])
+    text = render()
+    if check:
+        current = OUT.read_text(encoding="utf-8") if OUT.exists() else ""
+        if current != text:
+            print(f"{OUT} is out of date: run python -m tools.cli_reference", file=sys.stderr)
+            return 1
+        return 0
+    OUT.write_text(text, encoding="utf-8")
+    print(f"wrote {OUT}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
