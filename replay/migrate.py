@@ -25,20 +25,27 @@ from engines.rng import SEEDED_RNG_ID
 from replay import logfile
 from replay.forgeries import Record, reseal
 from replay.record import FORMAT_VERSION, line_salt, state_hash
-from replay.verify import verify
+from replay.verify import Verification, verify
 
 
 class CannotMigrate(ValueError):
     """The log does not verify, or its salts cannot be derived."""
 
 
-def to_format_2(record: Record) -> Record:
+def _verified(record: Record, format_version: int) -> Verification:
+    """The verification of `record`, which must be a log in `format_version` that verifies."""
     header, entries, trailer = record
-    if header.format_version != 1:
-        raise CannotMigrate(f"the log is in format {header.format_version}, not 1")
+    if header.format_version != format_version:
+        raise CannotMigrate(f"the log is in format {header.format_version}, not {format_version}")
     result = verify(header, entries, trailer)
     if result.problem is not None:
         raise CannotMigrate(f"the log does not verify: {result.problem}")
+    return result
+
+
+def to_format_2(record: Record) -> Record:
+    header, entries, trailer = record
+    result = _verified(record, 1)
     if header.seed_commitment is not None and (trailer is None or trailer.seed is None):
         raise CannotMigrate("the seed is not revealed, so the salts cannot be derived")
     seed = bytes.fromhex(trailer.seed) if trailer is not None and trailer.seed else None
@@ -62,11 +69,7 @@ def to_format_2(record: Record) -> Record:
 def to_format_3(record: Record) -> Record:
     """A verified format-2 log in format 3: the same lines, `player_entropy: false`, re-sealed."""
     header, entries, trailer = record
-    if header.format_version != 2:
-        raise CannotMigrate(f"the log is in format {header.format_version}, not 2")
-    result = verify(header, entries, trailer)
-    if result.problem is not None:
-        raise CannotMigrate(f"the log does not verify: {result.problem}")
+    _verified(record, 2)
     new_header = replace(header, format_version=3, player_entropy=False)
     new_entries = [replace(e, format_version=3) for e in entries]
     new_trailer = None if trailer is None else replace(trailer, format_version=3)

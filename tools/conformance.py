@@ -26,6 +26,7 @@ from typing import Any
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
+from engines.base import Engine
 from engines.registry import get_engine
 from engines.simulate import playout
 from replay.entropy import client_commitment, seat_salt_4
@@ -79,6 +80,20 @@ class Case:
         }
 
 
+def _two_bots(
+    engine: Engine, seed: bytes, game_id: str, options: dict[str, Any], cut: int | None
+) -> list[Any]:
+    """The steps two bots play, drawing from `seed`; `cut` stops after that many commands."""
+    played = []
+    for step in playout(
+        engine, 2, seed=seed, game_id=game_id, options=options, bot_seed=2, lean=LEAN.get(engine.game_id, 0.0)
+    ):
+        played.append(step)
+        if cut is not None and len(played) > cut:
+            break
+    return played
+
+
 @cache
 def game_record(game: str, *, format_version: int = 2, cut: int | None = None) -> PlainRecord:
     """A bot game of `game` with two seats, sealed; `cut` stops it after that many commands."""
@@ -87,13 +102,7 @@ def game_record(game: str, *, format_version: int = 2, cut: int | None = None) -
     game_id = str(uuid.uuid5(uuid.NAMESPACE_URL, f"https://frontier-ledger.invalid/conformance/{name}"))
     engine = get_engine(game)
     options = engine.options({})
-    played = []
-    for step in playout(
-        engine, 2, seed=seed, game_id=game_id, options=options, bot_seed=2, lean=LEAN.get(game, 0.0)
-    ):
-        played.append(step)
-        if cut is not None and len(played) > cut:
-            break
+    played = _two_bots(engine, seed, game_id, options, cut)
     players = ["Outlaw 1", "Outlaw 2"]
     return plain(
         build_record(
@@ -641,13 +650,7 @@ def seated_record(
     options = engine.options({"max_turns": 12} if game == "most-wanted" else {})
     client_seed = CLIENT_SEED if entropy else None
     drawing = mixed_seed(seed, [None, client_seed]) if entropy else seed
-    played = []
-    for step in playout(
-        engine, 2, seed=drawing, game_id=game_id, options=options, bot_seed=2, lean=LEAN.get(game, 0.0)
-    ):
-        played.append(step)
-        if cut is not None and len(played) > cut:
-            break
+    played = _two_bots(engine, drawing, game_id, options, cut)
     return build_record(
         game_id,
         game,
