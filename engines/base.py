@@ -160,6 +160,11 @@ class Engine(Protocol):
         """One sentence of narrative for the event, e.g. "seat 2 joins the Stagecoach robbery"."""
         ...
 
+    def reshuffle_unseen(self, state: Any, rng: Rng) -> list[Event]:
+        """The events that re-deal from `rng` every order nobody has seen (a face-down deck), for a
+        game forked at `state`: the fork must not replay its source's future."""
+        ...
+
 
 def fold(engine: Engine, state: Any, events: Sequence[Event]) -> Any:
     """`state` after `events` (one log line's, or a header's setup), in order.

@@ -224,3 +224,13 @@ def ranking_key(state: State, seat: int) -> tuple[int, int, int, int]:
     """WL-END-3: LP, then MP or WP, then nuggets, then fewest wounds."""
     p = state.players[seat]
     return (state.final_lp[seat], max(p.mp, p.wp), p.gold, -p.wounds)
+
+
+def reshuffle_unseen(state: State, rng: Rng) -> list[Event]:
+    """A fork's re-deal of the face-down fight deck. The card deck, the loot and the poker cards
+    are pools a draw picks from when it happens, and dice are rolled when needed: the fork's own
+    seed decides them anyway."""
+    if len(state.fight_deck) <= 1:
+        return []
+    order = rng.shuffle(state.fight_deck)
+    return [ev.FightDeckShuffled(order=order, count=len(order))]

@@ -20,18 +20,15 @@ from typing import Any, TypeVar, cast
 
 from engines.base import Command, Engine, Event, JsonValue, OptionError, RuleViolation
 from engines.codec import Codec, DecodeError, encode
-from engines.registry import get_engine
+from engines.recording import UNKNOWN, Seen, TableGame
+from engines.registry import game_ids, get_engine
 from engines.rng import Draw
-from replay.recordings.deadwood import Deadwood
 from replay.recordings.format import Header, Line, Recording, parse
-from replay.recordings.most_wanted import MostWanted
 from replay.recordings.problems import Problem, RecordingRejected
 from replay.recordings.seal import Expansion, Step, seal
-from replay.recordings.tablegame import UNKNOWN, Seen, TableGame
-from replay.recordings.western_legends import WesternLegends
 
 T = TypeVar("T")
-GAMES: dict[str, TableGame] = {g.game: g for g in (MostWanted(), Deadwood(), WesternLegends())}
+GAMES: dict[str, TableGame] = {game: get_engine(game).recording for game in game_ids()}
 SUPPORTED = tuple(GAMES)  # games whose recordings this release expands
 MAX_SWAPS = 2000  # far above any real game's observed cards; stops a pathological file
 # Commands the engine may run in one expansion, over every replay and trial. Deterministic, so a

@@ -14,9 +14,8 @@ from engines.base import Event, JsonValue
 from engines.most_wanted import events as ev
 from engines.most_wanted.cards import DECK, face
 from engines.most_wanted.state import State
-from replay.recordings.tablegame import SetupReading, TableGame
+from engines.recording import SetupReading, TableGame
 
-UNKNOWN = "unknown"
 GAME = "most-wanted"
 FACES: dict[str, tuple[str, ...]] = {}
 for _card in DECK:
@@ -111,6 +110,7 @@ class MostWanted(TableGame):
     rolls_are_values = True
     extra_rolls = '"setup.first_player" is only written when the option first_player is "random"'
     faces = FACES
+    channels = ("drew",)
 
     def setup_reading(
         self, setup: dict[str, JsonValue], seats: int, options: Mapping[str, JsonValue]
@@ -126,15 +126,6 @@ class MostWanted(TableGame):
 
     def shuffled(self, events: Sequence[Event]) -> dict[str, list[tuple[int, str]]]:
         return {"drew": drawn(list(events))}
-
-    def line_written(
-        self,
-        drew: list[JsonValue] | None,
-        rolled: list[JsonValue] | None,
-        picked: list[JsonValue] | None,
-        fight_cards: list[JsonValue] | None = None,
-    ) -> dict[str, list[JsonValue] | None]:
-        return {"drew": drew}
 
     def face_of(self, written: JsonValue) -> str | None:
         return face_of(written)

@@ -19,13 +19,13 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engines.base import Event, JsonValue
+from engines.recording import UNKNOWN, Seen, SetupReading, TableGame
 from engines.western_legends import events as ev
 from engines.western_legends.cards import DECK
 from engines.western_legends.cattle import TOKENS, token_colour
 from engines.western_legends.characters import CHARACTER_NAMES
 from engines.western_legends.fightcards import FIGHT_DECK
 from engines.western_legends.state import State
-from replay.recordings.tablegame import UNKNOWN, Seen, SetupReading, TableGame
 
 GAME = "western-legends"
 DIE_WORDS: dict[str, tuple[int, ...]] = {

@@ -15,9 +15,10 @@ from typing import Any
 
 from engines.base import Event, JsonValue
 from engines.deadwood import events as ev
-from engines.deadwood.components import CARDS, DICE, LOCATIONS, SAFES, STARTING_STARS
+from engines.deadwood.components import CARDS, DICE, SAFES, STARTING_STARS
+from engines.deadwood.setup import star_slots
 from engines.deadwood.state import State
-from replay.recordings.tablegame import UNKNOWN, Seen, SetupReading, TableGame
+from engines.recording import UNKNOWN, Seen, SetupReading, TableGame
 
 GAME = "deadwood-1876"
 CARD_FIELDS = ("card", "gun")  # command fields that name a card (or, for `gun`, a showdown-gun safe)
@@ -42,20 +43,6 @@ def _faces() -> dict[str, tuple[str, ...]]:
 FACES = _faces()
 CARD_FACES = frozenset(f"{item}-{colour}" for item, colour in CARDS.values())
 DIE_FACES = frozenset(face for faces in DICE.values() for face in faces)
-
-
-def star_slots(seats: int) -> list[str]:
-    """DW-SETUP-2/3: the locations the stars come out to, in drawing order (mirrors the engine)."""
-    starting = STARTING_STARS[seats]
-    locations = LOCATIONS[: len(starting)]
-    slots: list[str] = []
-    left = list(starting)
-    while len(slots) < seats:
-        for index, location in enumerate(locations):
-            if left[index] > 0 and len(slots) < seats:
-                slots.append(location)
-                left[index] -= 1
-    return slots
 
 
 class Deadwood(TableGame):

@@ -1,4 +1,5 @@
-"""What one game's recording means: the interface expand.py drives, one implementation per game.
+"""What one game's recording means: the interface the expansion (replay/recordings/expand.py) drives,
+one implementation per game (engines/<game>/recording.py).
 
 Chance reaches a game in two ways, and a table sees each differently:
 - a **shuffle** (a deck, the safes): the table sees cards come off it. The
@@ -50,6 +51,7 @@ class TableGame:
     rolls_are_values = False  # True: randint values are written directly (setup `first_player`)
     extra_rolls = ""  # the sentence when setup rolls are written that the rules never ask for
     faces: Mapping[str, tuple[str, ...]] = {}  # a written face -> the component ids that show it
+    channels: tuple[str, ...] = ("drew", "rolled", "picked", "fight_cards")  # the line fields it reads
 
     def setup_reading(
         self, setup: dict[str, JsonValue], seats: int, options: Mapping[str, JsonValue]
@@ -76,7 +78,8 @@ class TableGame:
         fight_cards: list[JsonValue] | None = None,
     ) -> dict[str, list[JsonValue] | None]:
         """A command line's observations by channel (None: the line does not write that channel)."""
-        return {"drew": drew, "rolled": rolled, "picked": picked, "fight_cards": fight_cards}
+        written = {"drew": drew, "rolled": rolled, "picked": picked, "fight_cards": fight_cards}
+        return {channel: written[channel] for channel in self.channels}
 
     def face_of(self, written: JsonValue) -> str | None:
         """The face a written shuffled item names, or None when the game has no such item."""
