@@ -8,6 +8,7 @@ each call.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -53,3 +54,48 @@ class GameEngine:
         if not self.min_seats <= seats <= self.max_seats:
             raise ValueError(f"{self.title} seats {self.min_seats} to {self.max_seats} players, not {seats}")
         return self.deal(options, seats, rng)
+
+
+def engine_in(
+    package: str,
+    *,
+    game_id: str,
+    title: str,
+    rules_version: str,
+    seats: tuple[int, int],
+    proto_field: str,
+) -> GameEngine:
+    """The engine of the game whose folder is `package`, from the names every game folder defines
+    (docs/adding-a-game.md); `seats` is the (fewest, most) players the game seats."""
+
+    def module(name: str) -> Any:
+        return importlib.import_module(f"{package}.{name}")
+
+    options, setup, evolve, decide = module("options"), module("setup"), module("evolve"), module("decide")
+    legal, views = module("legal"), module("views")
+    return GameEngine(
+        game_id=game_id,
+        title=title,
+        rules_version=rules_version,
+        min_seats=seats[0],
+        max_seats=seats[1],
+        commands=module("commands").COMMANDS,
+        events=module("events").EVENTS,
+        options=options.validate,
+        legacy_defaults=options.LEGACY_DEFAULTS,
+        deal=setup.setup,
+        reshuffle_unseen=setup.reshuffle_unseen,
+        evolve=evolve.evolve,
+        evolve_all=getattr(evolve, "evolve_all", None),
+        decide=decide.decide,
+        decide_folded=decide.decide_folded,
+        legal_commands=legal.legal_commands,
+        seats_to_act=legal.seats_to_act,
+        view=views.view,
+        redact=views.redact,
+        outcome=module("outcome").outcome,
+        describe=module("narrate").describe,
+        recording=module("recording").RECORDING,
+        picture=module("picture").PICTURE,
+        proto_field=proto_field,
+    )

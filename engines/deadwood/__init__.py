@@ -8,37 +8,14 @@ outcome; recording (what an arbiter writes) and picture (the table drawn).
 
 from __future__ import annotations
 
-from engines.deadwood import decide, evolve, legal, narrate, options, picture, setup, views
-from engines.deadwood.commands import COMMANDS
-from engines.deadwood.events import EVENTS
-from engines.deadwood.outcome import outcome
-from engines.deadwood.recording import Deadwood
-from engines.game import GameEngine
+from engines.game import engine_in
 
-ENGINE = GameEngine(
+ENGINE = engine_in(
+    __name__,
     game_id="deadwood-1876",
     title="Deadwood 1876",
-    rules_version="deadwood-1876/2",
-    legacy_defaults=options.LEGACY_DEFAULTS,
-    min_seats=2,
-    max_seats=9,
-    commands=COMMANDS,
-    events=EVENTS,
-    options=options.validate,
-    deal=setup.setup,
-    evolve=evolve.evolve,
-    evolve_all=evolve.evolve_all,
-    decide=decide.decide,
-    decide_folded=decide.decide_folded,
-    legal_commands=legal.legal_commands,
-    seats_to_act=legal.seats_to_act,
-    view=views.view,
-    redact=views.redact,
-    outcome=outcome,
-    describe=narrate.describe,
-    reshuffle_unseen=setup.reshuffle_unseen,
-    recording=Deadwood(),
-    picture=picture.PICTURE,
+    rules_version="deadwood-1876/2",  # bump when logged games would decide differently
+    seats=(2, 9),
     proto_field="deadwood_1876",
 )
 

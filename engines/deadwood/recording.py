@@ -216,3 +216,6 @@ class Deadwood(TableGame):
             if isinstance(written, str) and self.face_of(written) is None:
                 return written
         return None
+
+
+RECORDING = Deadwood()

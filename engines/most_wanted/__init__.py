@@ -8,36 +8,14 @@ outcome; recording (what an arbiter writes) and picture (the table drawn).
 
 from __future__ import annotations
 
-from engines.game import GameEngine
-from engines.most_wanted import decide, evolve, legal, narrate, options, picture, setup, views
-from engines.most_wanted.commands import COMMANDS
-from engines.most_wanted.events import EVENTS
-from engines.most_wanted.outcome import outcome
-from engines.most_wanted.recording import MostWanted
+from engines.game import engine_in
 
-ENGINE = GameEngine(
+ENGINE = engine_in(
+    __name__,
     game_id="most-wanted",
     title="Most Wanted",
-    rules_version="most-wanted/2",
-    legacy_defaults=options.LEGACY_DEFAULTS,
-    min_seats=2,
-    max_seats=8,
-    commands=COMMANDS,
-    events=EVENTS,
-    options=options.validate,
-    deal=setup.setup,
-    evolve=evolve.evolve,
-    decide=decide.decide,
-    decide_folded=decide.decide_folded,
-    legal_commands=legal.legal_commands,
-    seats_to_act=legal.seats_to_act,
-    view=views.view,
-    redact=views.redact,
-    outcome=outcome,
-    describe=narrate.describe,
-    reshuffle_unseen=setup.reshuffle_unseen,
-    recording=MostWanted(),
-    picture=picture.PICTURE,
+    rules_version="most-wanted/2",  # bump when logged games would decide differently
+    seats=(2, 8),
     proto_field="most_wanted",
 )
 

@@ -151,3 +151,6 @@ class MostWanted(TableGame):
     def foreign(self, command: dict[str, Any]) -> JsonValue | None:
         cards = command.get("cards")
         return next((c for c in cards if face_of(c) is None), None) if isinstance(cards, list) else None
+
+
+RECORDING = MostWanted()

@@ -2,42 +2,20 @@
 
 The rules are in seeds/rules/western-legends.md. Modules: board, cards, items,
 characters (data); options, state, commands, events; rules (shared effects),
-turn, actions, fights (effect functions); decide, legal, evolve, views, narrate,
+turn, actions, fights (effect functions); setup, decide, legal, evolve, views, narrate,
 outcome; recording (what an arbiter writes) and picture (the table drawn).
 """
 
 from __future__ import annotations
 
-from engines.game import GameEngine
-from engines.western_legends import decide, evolve, legal, narrate, options, picture, turn, views
-from engines.western_legends.commands import COMMANDS
-from engines.western_legends.events import EVENTS
-from engines.western_legends.outcome import outcome
-from engines.western_legends.recording import WesternLegends
+from engines.game import engine_in
 
-ENGINE = GameEngine(
+ENGINE = engine_in(
+    __name__,
     game_id="western-legends",
     title="Western Legends",
-    rules_version="western-legends/2",
-    legacy_defaults={"western-legends/1": options.LEGACY_V1},
-    min_seats=2,
-    max_seats=6,
-    commands=COMMANDS,
-    events=EVENTS,
-    options=options.validate,
-    deal=turn.setup,
-    evolve=evolve.evolve,
-    decide=decide.decide,
-    decide_folded=decide.decide_folded,
-    legal_commands=legal.legal_commands,
-    seats_to_act=legal.seats_to_act,
-    view=views.view,
-    redact=views.redact,
-    outcome=outcome,
-    describe=narrate.describe,
-    reshuffle_unseen=turn.reshuffle_unseen,
-    recording=WesternLegends(),
-    picture=picture.PICTURE,
+    rules_version="western-legends/2",  # bump when logged games would decide differently
+    seats=(2, 6),
     proto_field="western_legends",
 )
 

@@ -57,6 +57,10 @@ LEGACY_V1: dict[str, JsonValue] = {
 }
 
 
+# per older rules version, the option values that replay its logs as they were played
+LEGACY_DEFAULTS: dict[str, dict[str, JsonValue]] = {"western-legends/1": LEGACY_V1}
+
+
 def validate(raw: Mapping[str, JsonValue]) -> dict[str, JsonValue]:
     unknown = sorted(set(raw) - set(CHOICES))
     if unknown:

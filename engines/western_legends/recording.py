@@ -271,3 +271,6 @@ class WesternLegends(TableGame):
                 if isinstance(value, str) and value in DECK:
                     named.add(value)
         return named
+
+
+RECORDING = WesternLegends()

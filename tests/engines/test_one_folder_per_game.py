@@ -23,7 +23,15 @@ GAMES = sorted(p.name for p in (ROOT / "engines").iterdir() if (p / "__init__.py
 # No module outside a game's folder may import it, without exception: the registry names each game
 # by its module path as a string (its one line per game) and imports it by that name when asked.
 # What every game's folder provides, besides its rules: the modules the engine object is built from.
-NAMED_MODULES = ("recording.py", "picture.py", "outcome.py", "options.py", "views.py", "narrate.py")
+NAMED_MODULES = (
+    "recording.py",
+    "picture.py",
+    "outcome.py",
+    "setup.py",
+    "options.py",
+    "views.py",
+    "narrate.py",
+)
 
 
 def product_modules() -> Iterator[Path]:
