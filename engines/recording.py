@@ -51,6 +51,8 @@ class TableGame:
     rolls_are_values = False  # True: randint values are written directly (setup `first_player`)
     extra_rolls = ""  # the sentence when setup rolls are written that the rules never ask for
     faces: Mapping[str, tuple[str, ...]] = {}  # a written face -> the component ids that show it
+    not_an_item_text = "is not in the game"  # after the written item: why it names nothing here
+    not_a_die_text = "is on no face of this game's dice"
     channels: tuple[str, ...] = ("drew", "rolled", "picked", "fight_cards")  # the line fields it reads
 
     def setup_reading(
@@ -97,7 +99,7 @@ class TableGame:
         return next(face for face, ids in self.faces.items() if item in ids)
 
     def not_an_item(self, written: JsonValue) -> str:
-        return f"{written!r} is not in the game"
+        return f"{written!r} {self.not_an_item_text}"
 
     def not_an_item_in(self, channel: str, written: JsonValue) -> str:
         """Why `written` cannot be an item of a shuffled `channel` (else CARD_NOT_IN_GAME)."""
@@ -111,7 +113,7 @@ class TableGame:
         )
 
     def not_a_die(self, written: JsonValue) -> str:
-        return f"{written!r} is on no face of this game's dice"
+        return f"{written!r} {self.not_a_die_text}"
 
     def matches(self, seen: Seen, written: JsonValue) -> bool:
         return bool(seen.item == written)

@@ -50,6 +50,12 @@ class Deadwood(TableGame):
 
     game = GAME
     faces = FACES
+    not_a_die_text = "is on no Deadwood die: the faces run from 0 to 6"
+    not_an_item_text = (
+        "is not a Deadwood 1876 card or safe: write a card as item-colour (item duster, "
+        'holster, horse or stetson; colour white, yellow, green, red or black, e.g. "horse-red"), a '
+        'safe as printed ("gold-5", "badge", "gun-black", "mystery-cash"), or "unknown"'
+    )
 
     def setup_reading(
         self, setup: dict[str, JsonValue], seats: int, options: Mapping[str, JsonValue]
@@ -124,16 +130,6 @@ class Deadwood(TableGame):
         if channel == "rolled":
             return type(written) is int and written in DIE_FACES
         return type(written) is int
-
-    def not_a_die(self, written: JsonValue) -> str:
-        return f"{written!r} is on no Deadwood die: the faces run from 0 to 6"
-
-    def not_an_item(self, written: JsonValue) -> str:
-        return (
-            f"{written!r} is not a Deadwood 1876 card or safe: write a card as item-colour (item duster, "
-            f'holster, horse or stetson; colour white, yellow, green, red or black, e.g. "horse-red"), a '
-            f'safe as printed ("gold-5", "badge", "gun-black", "mystery-cash"), or "unknown"'
-        )
 
     def cannot_pick(self, seen: Seen, written: JsonValue, index: int) -> tuple[str, str]:
         colour = seen.about.split()[1] if seen.about.startswith("a ") else ""

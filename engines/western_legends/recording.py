@@ -57,6 +57,11 @@ class WesternLegends(TableGame):
     game = GAME
     faces = {card: (card,) for card in (*DECK, *FIGHT_DECK)}
     ordered_fight_deck = True  # rules version 2 (option fight_deck "ordered"); False: version 1's pool
+    not_a_die_text = "is not a prospecting die face: 1-6, or nugget, $10, $10 again, blank"
+    not_an_item_text = (
+        "is not a Western Legends poker card: write rank then suit, rank 2-10, J, Q, K or A "
+        f'and suit S, H, D or C (e.g. "KS", "10H"), or "{UNKNOWN}" for a card nobody saw'
+    )
 
     def for_options(self, options: Mapping[str, JsonValue]) -> WesternLegends:
         played = WesternLegends()
@@ -189,15 +194,6 @@ class WesternLegends(TableGame):
         if isinstance(seen.item, str) and seen.item in TOKENS and isinstance(written, str):
             return written in (seen.item, token_face(seen.item))
         return bool(seen.item == written)
-
-    def not_a_die(self, written: JsonValue) -> str:
-        return f"{written!r} is not a prospecting die face: 1-6, or nugget, $10, $10 again, blank"
-
-    def not_an_item(self, written: JsonValue) -> str:
-        return (
-            f"{written!r} is not a Western Legends poker card: write rank then suit, rank 2-10, J, Q, K or A "
-            f'and suit S, H, D or C (e.g. "KS", "10H"), or "{UNKNOWN}" for a card nobody saw'
-        )
 
     def cannot_pick(self, seen: Seen, written: JsonValue, index: int) -> tuple[str, str]:
         if seen.channel == "drew":
