@@ -45,6 +45,8 @@ class GameEngine:
     recording: TableGame  # what an arbiter writes down at the table, read onto this engine
     picture: Picture  # the table drawn from a view (the web layer renders it)
     proto_field: str  # the field of this game in the oneofs of frontier.v1 (Command, GameEvent, ...)
+    # the steps within which a game under these options and players ends (rules fuzzing's bound)
+    step_bound: Callable[[Mapping[str, JsonValue], int], int]
     # per older rules version, the option values that replay its logs as they were played
     legacy_defaults: Mapping[str, Mapping[str, JsonValue]] = field(default_factory=dict)
     # one log line's events folded with one private copy of the state (engines.base.fold)
@@ -83,6 +85,7 @@ def engine_in(
         events=module("events").EVENTS,
         options=options.validate,
         legacy_defaults=options.LEGACY_DEFAULTS,
+        step_bound=options.step_bound,
         deal=setup.setup,
         reshuffle_unseen=setup.reshuffle_unseen,
         evolve=evolve.evolve,

@@ -103,3 +103,9 @@ def from_dict(data: Mapping[str, JsonValue]) -> Options:
 
 def _options(count: int) -> str:
     return "option" if count == 1 else "options"
+
+
+def step_bound(options: Mapping[str, JsonValue], players: int) -> int:
+    """Steps (accepted commands) within which a game ends: a generous bound, for rules fuzzing to
+    tell a game that lost its end. No option caps a game's length; the longest seen are under 200."""
+    return 4_000

@@ -76,3 +76,13 @@ def validate(raw: Mapping[str, JsonValue]) -> dict[str, JsonValue]:
 
 def _options(count: int) -> str:
     return "option" if count == 1 else "options"
+
+
+def step_bound(options: Mapping[str, JsonValue], players: int) -> int:
+    """Steps (accepted commands) within which a game under `options` ends: a generous bound, for
+    rules fuzzing to tell a game that lost its end. With a round cap, a round is a turn per seat of
+    a few actions, fights and reactions (about 7 steps a seat seen on the 40-round cap); without
+    one, many times the longest game seen."""
+    if "max_rounds" not in options:
+        return 40_000
+    return int(options["max_rounds"]) * players * 40 + 1_000
