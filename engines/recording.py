@@ -53,6 +53,8 @@ class TableGame:
     faces: Mapping[str, tuple[str, ...]] = {}  # a written face -> the component ids that show it
     not_an_item_text = "is not in the game"  # after the written item: why it names nothing here
     not_a_die_text = "is on no face of this game's dice"
+    # a pick only the setup writes (no line field) -> the sentence when the rules make it unwritten
+    setup_channels: Mapping[str, str] = {}
     channels: tuple[str, ...] = ("drew", "rolled", "picked", "fight_cards")  # the line fields it reads
 
     def setup_reading(

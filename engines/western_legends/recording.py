@@ -56,6 +56,10 @@ class WesternLegends(TableGame):
 
     game = GAME
     faces = {card: (card,) for card in (*DECK, *FIGHT_DECK)}
+    setup_channels = {
+        "first": 'the highest starting WP is tied here: write "setup.first_player", the seat the table '
+        "drew to start"
+    }
     ordered_fight_deck = True  # rules version 2 (option fight_deck "ordered"); False: version 1's pool
     not_a_die_text = "is not a prospecting die face: 1-6, or nugget, $10, $10 again, blank"
     not_an_item_text = (

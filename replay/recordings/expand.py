@@ -460,14 +460,14 @@ def _with_picks(
         if counts.get(channel):
             del run.later[channel]
     for channel in counts.keys() - wanted.keys():
-        raise _Stop(_count_problem(number, channel, counts[channel], None))
+        raise _Stop(_count_problem(game, number, channel, counts[channel], None))
     for channel, items in written.items():
         got = counts.get(channel, 0)
         if channel in game.shuffled(events) or (items is not None and len(items) == got):
             continue
         if items is None and got == 0:
             continue
-        raise _Stop(_count_problem(number, channel, got, items))
+        raise _Stop(_count_problem(game, number, channel, got, items))
     run.passed += len(seen)
     return events, rng
 
@@ -526,15 +526,12 @@ def _ordinal(channel: str, index: int) -> str:
     return f"{noun} #{index + 1} {'drawn' if channel == 'drew' else 'written'}"
 
 
-def _count_problem(number: int, channel: str, got: int, items: list[JsonValue] | None) -> Problem:
+def _count_problem(
+    game: TableGame, number: int, channel: str, got: int, items: list[JsonValue] | None
+) -> Problem:
     wrote = 0 if items is None else len(items)
-    if channel == "first":
-        return Problem(
-            number,
-            "MISSING_ROLL",
-            'the highest starting WP is tied here: write "setup.first_player", the seat the table '
-            "drew to start",
-        )
+    if channel in game.setup_channels:
+        return Problem(number, "MISSING_ROLL", game.setup_channels[channel])
     if channel in ("drew", "fight_cards"):
         noun = "card" if channel == "drew" else "fight card"
         if items is None:
@@ -579,7 +576,7 @@ def _check_draws(
     game, run, players = context.game, context.run, context.players
     if written is None:
         if got:
-            raise _Stop(_count_problem(number, channel, len(got), None))
+            raise _Stop(_count_problem(game, number, channel, len(got), None))
         return
     if len(written) != len(got):
         raise _Stop(
