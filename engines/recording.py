@@ -162,6 +162,10 @@ class TableGame:
         """Exchanges that could put the named item where `aim` looked: (an item there, a copy of it)."""
         return []
 
+    def takes(self, command: dict[str, Any]) -> bool:
+        """Whether the command, written with the face-down item it names, sets out to take it."""
+        return False
+
     def taken(self, events: Sequence[Event]) -> bool | None:
         """Whether a face-down take ended here in success (True) or failure (False); None: none ended."""
         return None

@@ -195,6 +195,9 @@ class Deadwood(TableGame):
             return []
         return [(held, copy) for held in state.player(holder).safes for copy in FACES[face]]
 
+    def takes(self, command: dict[str, Any]) -> bool:
+        return command.get("kind") == "rob_safe"
+
     def taken(self, events: Sequence[Event]) -> bool | None:
         if any(isinstance(e, ev.SafeStolen) for e in events):
             return True

@@ -399,7 +399,7 @@ def _apply(engine: Engine, codec: Codec, context: _Context, line: Line, state: A
     else:
         events, rng = _with_picks(context, line.line, written, decide)
     run.passed += 1
-    if line.safe is not None and line.command.get("kind") == "rob_safe":
+    if line.safe is not None and game.takes(line.command):
         run.pending_take = line.line
     outcome = game.taken(events)
     if outcome is not None:
