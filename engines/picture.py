@@ -51,6 +51,18 @@ class Canvas(Protocol):
         ...
 
 
+def seat_piece(
+    canvas: Canvas, x: float, y: float, r: float, seat: int, *, stroke: str, class_: str, **data: object
+) -> None:
+    """A seat's piece on the table (a marker, an outlaw, a character) in its colour, tagged with its seat."""
+    canvas.circle(x, y, r, fill=seat_colour(seat), stroke=stroke, class_=class_, data_seat=seat, **data)
+
+
+def row_badge(canvas: Canvas, y: float, seat: int, active: bool) -> None:
+    """The disc in the seat's colour that starts its row, ringed while the game waits for that seat."""
+    canvas.circle(26, y + 12, 9, fill=seat_colour(seat), stroke="#000" if active else "none", stroke_width=2)
+
+
 NewCanvas = Callable[[int, int, str], Canvas]  # (width, height, label) -> an empty canvas
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from engines.picture import Canvas, NewCanvas, Picture, seat_colour, seat_label
+from engines.picture import Canvas, NewCanvas, Picture, row_badge, seat_label, seat_piece
 
 WIDTH = 1100
 LOCATION_NAMES = {
@@ -50,9 +50,7 @@ def _location(
     canvas.text(x + width - 70, 58, f"room {location.get('capacity')}", font_size=11)
     for i, seat in enumerate(location.get("team", [])):
         cy = 80 + i * 22
-        canvas.circle(
-            x + 20, cy, 8, fill=seat_colour(seat), stroke="#222", class_="dw-outlaw", data_seat=seat
-        )
+        seat_piece(canvas, x + 20, cy, 8, seat, stroke="#222", class_="dw-outlaw")
         canvas.text(x + 34, cy + 4, seat_label(labels, seat), font_size=12)
 
 
@@ -60,7 +58,7 @@ def _player_row(
     canvas: Canvas, player: dict[str, Any], labels: Sequence[str], gold: Any, y: float, active: bool
 ) -> None:
     seat = int(player["seat"])
-    canvas.circle(26, y + 12, 9, fill=seat_colour(seat), stroke="#000" if active else "none", stroke_width=2)
+    row_badge(canvas, y, seat, active)
     name = seat_label(labels, seat)
     dead = "" if player.get("alive", True) else " (out)"
     canvas.text(42, y + 17, f"{name} · {player.get('character')}{dead}", font_size=12)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from engines.picture import Canvas, NewCanvas, Picture, seat_colour, seat_label
+from engines.picture import Canvas, NewCanvas, Picture, row_badge, seat_label, seat_piece
 
 WIDTH = 920
 TRACK_Y = 200
@@ -76,23 +76,14 @@ def _track(canvas: Canvas, players: list[dict[str, Any]]) -> None:
         stacked[value] = height + 1
         seat = int(player["seat"])
         x, y = 30 + step * value, TRACK_Y - 12 - 11 * height
-        canvas.circle(
-            x,
-            y,
-            6,
-            fill=seat_colour(seat),
-            stroke="#222",
-            class_="mw-marker",
-            data_seat=seat,
-            data_notoriety=value,
-        )
+        seat_piece(canvas, x, y, 6, seat, stroke="#222", class_="mw-marker", data_notoriety=value)
 
 
 def _player_row(
     canvas: Canvas, player: dict[str, Any], labels: Sequence[str], y: float, active: bool
 ) -> None:
     seat = int(player["seat"])
-    canvas.circle(26, y + 12, 9, fill=seat_colour(seat), stroke="#000" if active else "none", stroke_width=2)
+    row_badge(canvas, y, seat, active)
     canvas.text(42, y + 17, seat_label(labels, seat), font_size=13)
     money = int(player.get("money", 0))
     canvas.rect(220, y + 4, min(200, money * 8), 16, fill="#b7950b", class_="mw-money")

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from engines.picture import Canvas, NewCanvas, Picture, seat_colour, seat_label
+from engines.picture import Canvas, NewCanvas, Picture, seat_colour, seat_label, seat_piece
 from engines.western_legends import board
 
 CELL = 46
@@ -93,16 +93,7 @@ def _pieces(canvas: Canvas, view: dict[str, Any], players: list[dict[str, Any]])
             continue
         seat = int(player["seat"])
         x, y = slot(str(space))
-        canvas.circle(
-            x,
-            y,
-            6,
-            fill=seat_colour(seat),
-            stroke="#111",
-            class_="wl-character",
-            data_seat=seat,
-            data_space=space,
-        )
+        seat_piece(canvas, x, y, 6, seat, stroke="#111", class_="wl-character", data_space=space)
         canvas.text(x - 3, y + 3, seat + 1, font_size=8, fill="#fff")
 
 
