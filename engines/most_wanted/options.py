@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from engines.base import JsonValue, OptionError
+from engines.wording import agreeing
 
 CHOICES: dict[str, tuple[str, ...]] = {
     # MW-SET-4 / MW-DUEL-5: "named" is the seed's "the youngest player starts" (the table names
@@ -51,7 +52,9 @@ LEGACY_DEFAULTS: dict[str, dict[str, JsonValue]] = {
 def validate(raw: Mapping[str, JsonValue]) -> dict[str, JsonValue]:
     unknown = set(raw) - set(DEFAULTS)
     if unknown:
-        raise OptionError(f"unknown {_options(len(unknown))} {sorted(unknown)}; known: {sorted(DEFAULTS)}")
+        raise OptionError(
+            f"unknown {agreeing(len(unknown), 'option')} {sorted(unknown)}; known: {sorted(DEFAULTS)}"
+        )
     complete = dict(DEFAULTS)
     for name, value in raw.items():
         if name in CHOICES and value not in CHOICES[name]:
@@ -64,10 +67,6 @@ def validate(raw: Mapping[str, JsonValue]) -> dict[str, JsonValue]:
             raise OptionError(f"option {name} must be true or false, not {value!r}")
         complete[name] = value
     return complete
-
-
-def _options(count: int) -> str:
-    return "option" if count == 1 else "options"
 
 
 def step_bound(options: Mapping[str, JsonValue], players: int) -> int:

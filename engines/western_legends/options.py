@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from engines.base import JsonValue, OptionError
+from engines.wording import agreeing
 
 # name -> (default, allowed values); spec §19 and the [gap] defaults of seeds/rules/western-legends.md
 CHOICES: dict[str, tuple[JsonValue, tuple[JsonValue, ...]]] = {
@@ -64,7 +65,7 @@ LEGACY_DEFAULTS: dict[str, dict[str, JsonValue]] = {"western-legends/1": LEGACY_
 def validate(raw: Mapping[str, JsonValue]) -> dict[str, JsonValue]:
     unknown = sorted(set(raw) - set(CHOICES))
     if unknown:
-        raise OptionError(f"unknown {_options(len(unknown))} {unknown}; known: {sorted(CHOICES)}")
+        raise OptionError(f"unknown {agreeing(len(unknown), 'option')} {unknown}; known: {sorted(CHOICES)}")
     complete: dict[str, JsonValue] = {}
     for name, (default, allowed) in CHOICES.items():
         value = raw.get(name, default)
@@ -72,10 +73,6 @@ def validate(raw: Mapping[str, JsonValue]) -> dict[str, JsonValue]:
             raise OptionError(f"option {name}={value!r} is not allowed")
         complete[name] = value
     return complete
-
-
-def _options(count: int) -> str:
-    return "option" if count == 1 else "options"
 
 
 def step_bound(options: Mapping[str, JsonValue], players: int) -> int:
