@@ -9,13 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 Seat = int  # 0-based seat index; seat 0 is the first seat listed at creation.
 SPECTATOR: Seat = -1  # the viewer who holds no seat: `view`/`redact` show public information only
 JsonValue = Any  # what json.loads returns; kept loose on purpose
 
 T = TypeVar("T")
+P = TypeVar("P")
 
 
 class RuleViolation(Exception):
@@ -160,6 +161,11 @@ class Engine(Protocol):
         """One sentence of narrative for the event, e.g. "seat 2 joins the Stagecoach robbery"."""
         ...
 
+    def reshuffle_unseen(self, state: Any, rng: Rng) -> list[Event]:
+        """The events that re-deal from `rng` every order nobody has seen (a face-down deck), for a
+        game forked at `state`: the fork must not replay its source's future."""
+        ...
+
 
 def fold(engine: Engine, state: Any, events: Sequence[Event]) -> Any:
     """`state` after `events` (one log line's, or a header's setup), in order.
@@ -201,3 +207,18 @@ def options_for_log(
     recorded = rules_version or f"{engine.game_id}/1"
     legacy: Mapping[str, Mapping[str, JsonValue]] = getattr(engine, "legacy_defaults", {})
     return engine.options({**legacy.get(recorded, {}), **raw})
+
+
+class SeatedState(Generic[P]):
+    """Base of a game's frozen state whose `players` tuple holds one record per seat."""
+
+    players: tuple[P, ...]
+
+    def player(self, seat: int) -> P:
+        return self.players[seat]
+
+    def with_player(self, seat: int, **changes: object) -> Self:
+        """The state with the record of `seat` changed: one copy of the players tuple, no more."""
+        players = list(self.players)
+        players[seat] = changed(players[seat], **changes)
+        return changed(self, players=tuple(players))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import importlib
 
-from engines.base import Engine
+from engines.game import GameEngine
 
 # game id -> module that defines `ENGINE`
 _MODULES = {
@@ -31,7 +31,7 @@ def _available(game_id: str) -> bool:
     return True
 
 
-def get_engine(game_id: str) -> Engine:
+def get_engine(game_id: str) -> GameEngine:
     module_name = _MODULES.get(game_id)
     if module_name is None:
         raise UnknownGame(f"unknown game {game_id!r}; known games: {', '.join(sorted(_MODULES))}")
@@ -41,5 +41,5 @@ def get_engine(game_id: str) -> Engine:
         if error.name != module_name:
             raise
         raise UnknownGame(f"game {game_id!r} is not available in this build") from None
-    engine: Engine = module.ENGINE
+    engine: GameEngine = module.ENGINE
     return engine

@@ -11,6 +11,11 @@ def seat_name(seat: int, names: Sequence[str]) -> str:
     return name or f"seat {seat + 1}"
 
 
+def agreeing(count: int, noun: str, plural: str = "") -> str:
+    """ "card" for 1, "cards" otherwise: the noun as it agrees with the count."""
+    return noun if count == 1 else plural or noun + "s"
+
+
 def counted(count: int, noun: str, plural: str = "") -> str:
     """ "1 card", "2 cards", "0 cards": the noun agrees with the count."""
-    return f"{count} {noun if count == 1 else plural or noun + 's'}"
+    return f"{count} {agreeing(count, noun, plural)}"

@@ -4,7 +4,7 @@ A fork's header carries `forked_from`: the source's game id and version, the
 source's state hash there, and `events`, how many of the header's events replay
 the source's history up to that version. Folding those events must give a state
 whose hash is `state_hash`; the header's remaining events must be exactly what
-re-randomising the unseen orders (engines/unseen.py) gives under the fork's own
+re-randomising the unseen orders (the engine's `reshuffle_unseen`) gives under the fork's own
 seed (counter 0), like any setup. Whether the position is the source's is a
 claim about another log: audit that log and compare its state hash at `version`.
 """
@@ -18,7 +18,6 @@ from typing import Any
 from engines.base import Engine, JsonValue
 from engines.codec import Codec, encode
 from engines.rng import SEEDED_RNG_ID, SeededRng, seed_commitment
-from engines.unseen import reshuffle_unseen
 from replay.record import FORMAT_VERSION, Header, line_salt, state_hash
 
 _HASH = re.compile(r"[0-9a-f]{64}")
@@ -84,7 +83,7 @@ def fork_header(
     What nobody has seen is re-shuffled from `seed` (counter 0), as the verifier re-derives it.
     """
     rng = SeededRng(seed, game_id, 0)
-    fresh = reshuffle_unseen(engine.game_id, state, rng)
+    fresh = engine.reshuffle_unseen(state, rng)
     origin: dict[str, JsonValue] = {
         "game_id": source.game_id,
         "version": version,

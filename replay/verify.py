@@ -32,7 +32,6 @@ from engines.codec import Codec, DecodeError, encode
 from engines.registry import UnknownGame, get_engine
 from engines.rng import GENERATORS, SEEDED_RNG_ID, Draw, ObservedRng, SeededRng, rng_key, seed_commitment
 from engines.simulate import Step
-from engines.unseen import reshuffle_unseen
 from engines.wording import counted
 from replay.entropy import client_commitment, reveal_problems, seat_salt_4
 from replay.forks import ForkStartError, fork_start
@@ -374,7 +373,7 @@ class _Run:
                 header.setup_draws,
                 fresh,
                 0,
-                lambda rng: (reshuffle_unseen(engine.game_id, start, rng), None),
+                lambda rng: (engine.reshuffle_unseen(start, rng), None),
             )
             self.state = fold(engine, start, events)
         else:

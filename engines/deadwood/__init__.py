@@ -2,13 +2,21 @@
 
 The rules the engine follows are in seeds/rules/deadwood-1876.md; modules:
 components (printed data), options, state, commands, events, rules (shared
-questions), setup, decide, flow (automatic steps), evolve, legal, views, narrate.
+questions), setup, decide, flow (automatic steps), evolve, legal, views, narrate,
+outcome; recording (what an arbiter writes) and picture (the table drawn).
 """
 
 from __future__ import annotations
 
-from engines.deadwood.engine import DeadwoodEngine
+from engines.game import engine_in
 
-ENGINE = DeadwoodEngine()
+ENGINE = engine_in(
+    __name__,
+    game_id="deadwood-1876",
+    title="Deadwood 1876",
+    rules_version="deadwood-1876/2",  # bump when logged games would decide differently
+    seats=(2, 9),
+    proto_field="deadwood_1876",
+)
 
 __all__ = ["ENGINE"]

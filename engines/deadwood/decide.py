@@ -10,6 +10,7 @@ from engines.base import Command, Event, Rng, RuleViolation, Seat
 from engines.choices import require_listed_words
 from engines.deadwood import commands as cmd
 from engines.deadwood import events as ev
+from engines.deadwood import state as st
 from engines.deadwood.components import LOCATION_NAMES, card_gun, card_item, safe_gun
 from engines.deadwood.evolve import evolve
 from engines.deadwood.flow import Emitter, advance_folded, score_mystery_gold
@@ -20,41 +21,26 @@ from engines.deadwood.rules import (
     robbery_targets,
     send_away_destinations,
 )
-from engines.deadwood.state import (
-    ASSIST,
-    DEFEND,
-    DISCARD,
-    GIVE_SAFE,
-    HEIST,
-    MYSTERY,
-    OVER,
-    PASS,
-    SEND_AWAY,
-    SHOWDOWN,
-    TURN,
-    State,
-    holster_cards,
-    showdown_guns,
-)
+from engines.deadwood.state import State, holster_cards, showdown_guns
 
 # Which phase each command answers, and the rule that says who decides then.
 _PHASES: dict[type[Command], tuple[str, str]] = {
-    cmd.PassSafe: (PASS, "DW-SETUP-6"),
-    cmd.RideHorse: (TURN, "DW-TURN-1"),
-    cmd.PeekSafes: (TURN, "DW-TURN-1"),
-    cmd.DrawWithDuster: (TURN, "DW-TURN-1"),
-    cmd.RobSafe: (TURN, "DW-TURN-1"),
-    cmd.ChallengeDuel: (TURN, "DW-TURN-1"),
-    cmd.DeclineBadgeTurn: (TURN, "DW-END-2"),
-    cmd.Defend: (DEFEND, "DW-ROB-2"),
-    cmd.Assist: (ASSIST, "DW-ASSIST-2"),
-    cmd.DeclineAssist: (ASSIST, "DW-ASSIST-2"),
-    cmd.SendAway: (SEND_AWAY, "DW-DUEL-4"),
-    cmd.DiscardCard: (DISCARD, "DW-CARD-2"),
-    cmd.GiveSafe: (GIVE_SAFE, "DW-ROB-7"),
-    cmd.CommitToHeist: (HEIST, "DW-HEIST-2"),
-    cmd.ShowdownShoot: (SHOWDOWN, "DW-SHOW-3"),
-    cmd.PlayMysteryGun: (MYSTERY, "DW-SAFE-4"),
+    cmd.PassSafe: (st.PASS, "DW-SETUP-6"),
+    cmd.RideHorse: (st.TURN, "DW-TURN-1"),
+    cmd.PeekSafes: (st.TURN, "DW-TURN-1"),
+    cmd.DrawWithDuster: (st.TURN, "DW-TURN-1"),
+    cmd.RobSafe: (st.TURN, "DW-TURN-1"),
+    cmd.ChallengeDuel: (st.TURN, "DW-TURN-1"),
+    cmd.DeclineBadgeTurn: (st.TURN, "DW-END-2"),
+    cmd.Defend: (st.DEFEND, "DW-ROB-2"),
+    cmd.Assist: (st.ASSIST, "DW-ASSIST-2"),
+    cmd.DeclineAssist: (st.ASSIST, "DW-ASSIST-2"),
+    cmd.SendAway: (st.SEND_AWAY, "DW-DUEL-4"),
+    cmd.DiscardCard: (st.DISCARD, "DW-CARD-2"),
+    cmd.GiveSafe: (st.GIVE_SAFE, "DW-ROB-7"),
+    cmd.CommitToHeist: (st.HEIST, "DW-HEIST-2"),
+    cmd.ShowdownShoot: (st.SHOWDOWN, "DW-SHOW-3"),
+    cmd.PlayMysteryGun: (st.MYSTERY, "DW-SAFE-4"),
 }
 
 
@@ -81,7 +67,7 @@ def decide_folded(state: State, seat: Seat, command: Command, rng: Rng) -> tuple
 
 
 def require_decision(state: State, seat: Seat, command: Command) -> None:
-    if state.phase == OVER:
+    if state.phase == st.OVER:
         raise RuleViolation("GAME_OVER", "The game is over.", rule="DW-SHOW-3")
     require_listed_words(command, rule="DW-TURN-1")
     if type(command) not in _PHASES:
@@ -97,7 +83,7 @@ def require_decision(state: State, seat: Seat, command: Command) -> None:
             phase=state.phase,
         )
     if seat not in seats_to_act(state):
-        if phase == TURN:
+        if phase == st.TURN:
             raise RuleViolation(
                 "NOT_YOUR_TURN", f"It is seat {state.active + 1}'s turn, not seat {seat + 1}'s.", rule=rule
             )

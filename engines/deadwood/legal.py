@@ -6,51 +6,33 @@ from itertools import combinations
 
 from engines.base import Command, Seat
 from engines.deadwood import commands as cmd
+from engines.deadwood import rules
+from engines.deadwood import state as st
 from engines.deadwood.components import card_item
-from engines.deadwood.rules import (
-    give_receivers,
-    horse_destinations,
-    robbery_targets,
-    send_away_destinations,
-)
-from engines.deadwood.state import (
-    ASSIST,
-    DEFEND,
-    DISCARD,
-    GIVE_SAFE,
-    HEIST,
-    MYSTERY,
-    PASS,
-    SEND_AWAY,
-    SHOWDOWN,
-    TURN,
-    State,
-    holster_cards,
-    showdown_guns,
-)
+from engines.deadwood.state import State, holster_cards, showdown_guns
 
 
 def seats_to_act(state: State) -> tuple[Seat, ...]:
     phase = state.phase
-    if phase == PASS:  # DW-SETUP-6: simultaneous
+    if phase == st.PASS:  # DW-SETUP-6: simultaneous
         return tuple(p.seat for p in state.players if p.passing is None)
-    if phase == HEIST:  # DW-HEIST-2: simultaneous
+    if phase == st.HEIST:  # DW-HEIST-2: simultaneous
         return tuple(p.seat for p in state.players if not p.has_committed)
-    if phase == TURN:
+    if phase == st.TURN:
         return (state.active,)
-    if phase == DEFEND and state.fight is not None:
+    if phase == st.DEFEND and state.fight is not None:
         return (state.fight.defender,)
-    if phase == ASSIST and state.fight is not None:
+    if phase == st.ASSIST and state.fight is not None:
         return (state.fight.askers[0],)
-    if phase == SEND_AWAY and state.fight is not None:
+    if phase == st.SEND_AWAY and state.fight is not None:
         return (state.fight.attacker,)
-    if phase == DISCARD:
+    if phase == st.DISCARD:
         return (state.discarding,)
-    if phase == GIVE_SAFE:
+    if phase == st.GIVE_SAFE:
         return (state.overflow,)
-    if phase == SHOWDOWN:
+    if phase == st.SHOWDOWN:
         return (state.showdown_turn,)
-    if phase == MYSTERY and state.mystery_pending:
+    if phase == st.MYSTERY and state.mystery_pending:
         return (state.mystery_pending[0][0],)
     return ()
 
@@ -60,30 +42,33 @@ def legal_commands(state: State, seat: Seat) -> list[Command]:
         return []
     player = state.player(seat)
     phase = state.phase
-    if phase == PASS:
+    if phase == st.PASS:
         return [cmd.PassSafe(i) for i in range(len(player.safes))]
-    if phase == TURN:
+    if phase == st.TURN:
         return _turn_commands(state, seat)
-    if phase == DEFEND and state.fight is not None:
+    if phase == st.DEFEND and state.fight is not None:
         guns = showdown_guns(state, seat) if state.fight.kind == "showdown" else player.hand
         return [cmd.Defend(gun) for gun in guns]
-    if phase == ASSIST:
+    if phase == st.ASSIST:
         offers: list[Command] = [cmd.DeclineAssist()]
         for card in holster_cards(player):
             offers += [cmd.Assist(card, "attacker"), cmd.Assist(card, "defender")]
         return offers
-    if phase == SEND_AWAY and state.fight is not None:
-        return [cmd.SendAway(None), *(cmd.SendAway(d) for d in send_away_destinations(state, state.fight))]
-    if phase == DISCARD:
+    if phase == st.SEND_AWAY and state.fight is not None:
+        return [
+            cmd.SendAway(None),
+            *(cmd.SendAway(d) for d in rules.send_away_destinations(state, state.fight)),
+        ]
+    if phase == st.DISCARD:
         return [cmd.DiscardCard(card) for card in player.hand]
-    if phase == GIVE_SAFE:
-        receivers = give_receivers(state, seat)
+    if phase == st.GIVE_SAFE:
+        receivers = rules.give_receivers(state, seat)
         return [cmd.GiveSafe(i, to) for i in range(len(player.safes)) for to in receivers]
-    if phase == HEIST:
+    if phase == st.HEIST:
         return [cmd.CommitToHeist(None), *(cmd.CommitToHeist(card) for card in player.hand)]
-    if phase == MYSTERY:
+    if phase == st.MYSTERY:
         return [cmd.PlayMysteryGun(card) for card in player.hand]
-    if phase == SHOWDOWN:
+    if phase == st.SHOWDOWN:
         targets = [s for s in state.finalists if s != seat and state.player(s).alive]
         return [cmd.ShowdownShoot(target, gun) for target in targets for gun in showdown_guns(state, seat)]
     return []
@@ -94,10 +79,10 @@ def _turn_commands(state: State, seat: Seat) -> list[Command]:
     commands: list[Command] = []
     if state.badge_round:
         commands.append(cmd.DeclineBadgeTurn())
-    targets = robbery_targets(state, seat)
+    targets = rules.robbery_targets(state, seat)
     others = [s for s in range(state.seats) if s != seat]
     peeks = _peek_choices(state)
-    destinations = horse_destinations(state, seat)
+    destinations = rules.horse_destinations(state, seat)
     for card in state.player(seat).hand:
         item = card_item(card)
         if item == "horse":

@@ -13,6 +13,7 @@ from dataclasses import asdict, dataclass, fields
 
 from engines.base import JsonValue, OptionError
 from engines.deadwood.components import CHARACTERS, CHARACTERS_V1
+from engines.wording import agreeing
 
 
 @dataclass(frozen=True)
@@ -66,7 +67,9 @@ _FIELDS = frozenset(f.name for f in fields(Options))
 def validate(raw: Mapping[str, JsonValue]) -> dict[str, JsonValue]:
     unknown = raw.keys() - _DEFAULTS.keys()
     if unknown:
-        raise OptionError(f"unknown Deadwood 1876 {_options(len(unknown))}: {', '.join(sorted(unknown))}")
+        raise OptionError(
+            f"unknown Deadwood 1876 {agreeing(len(unknown), 'option')}: {', '.join(sorted(unknown))}"
+        )
     result: dict[str, JsonValue] = {**_DEFAULTS, "characters": []}
     for name, value in raw.items():
         if name == "characters":
@@ -101,5 +104,7 @@ def from_dict(data: Mapping[str, JsonValue]) -> Options:
     return Options(**{k: v for k, v in complete.items() if k in _FIELDS})
 
 
-def _options(count: int) -> str:
-    return "option" if count == 1 else "options"
+def step_bound(options: Mapping[str, JsonValue], players: int) -> int:
+    """Steps (accepted commands) within which a game ends: a generous bound, for rules fuzzing to
+    tell a game that lost its end. No option caps a game's length; the longest seen are under 200."""
+    return 4_000

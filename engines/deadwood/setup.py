@@ -16,6 +16,7 @@ from engines.deadwood.components import (
     default_capacity,
 )
 from engines.deadwood.options import from_dict
+from engines.deadwood.state import State
 
 
 def setup(raw: Mapping[str, JsonValue], seats: int, rng: Rng) -> list[Event]:
@@ -44,7 +45,7 @@ def setup(raw: Mapping[str, JsonValue], seats: int, rng: Rng) -> list[Event]:
     added = ev.RulesAdded(options.holsters_in_showdown, options.mystery_gold_die)
     if added != ev.RulesAdded(True, "black_die"):  # only then: a deadwood-1876/1 setup stays event for event
         events.append(added)
-    events += [ev.StarsPlaced(_place_stars(seats, locations, starting, rng))]
+    events += [ev.StarsPlaced(_place_stars(seats, rng))]
     deck = rng.shuffle(DECK)
     events.append(ev.DeckShuffled(deck))
     hand = started.hand_size
@@ -66,10 +67,11 @@ def _characters(chosen: tuple[str, ...], seats: int) -> tuple[str, ...]:
     return (*chosen, *rest)[:seats]
 
 
-def _place_stars(
-    seats: int, locations: tuple[str, ...], starting: tuple[int, ...], rng: Rng
-) -> tuple[str, ...]:
-    """DW-SETUP-2/3: stars drawn from the bag one at a time, round-robin from the Gem Theater."""
+def star_slots(seats: int) -> list[str]:
+    """DW-SETUP-2/3: the locations the stars come out to, in drawing order, round-robin from the
+    Gem Theater."""
+    starting = STARTING_STARS[seats]
+    locations = LOCATIONS[: len(starting)]
     slots: list[str] = []
     left = list(starting)
     while len(slots) < seats:
@@ -77,8 +79,25 @@ def _place_stars(
             if left[index] > 0 and len(slots) < seats:
                 slots.append(location)
                 left[index] -= 1
+    return slots
+
+
+def _place_stars(seats: int, rng: Rng) -> tuple[str, ...]:
+    """DW-SETUP-2/3: stars drawn from the bag one at a time onto the star slots."""
+    slots = star_slots(seats)
     drawn = rng.shuffle(list(range(seats)))
     placed = [""] * seats
     for seat, location in zip(drawn, slots, strict=True):
         placed[seat] = location
     return tuple(placed)
+
+
+def reshuffle_unseen(state: State, rng: Rng) -> list[Event]:
+    """A fork's re-deal of the draw deck and the face-down centre stack of safes. Safes in a row
+    are known to their holder, and boxed safes are out of the game: both stay."""
+    events: list[Event] = []
+    if len(state.deck) > 1:
+        events.append(ev.DeckShuffled(rng.shuffle(state.deck)))
+    if len(state.centre) > 1:
+        events.append(ev.CentreStacked(rng.shuffle(state.centre)))
+    return events

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TypeVar
 
-from engines.base import changed
+from engines.base import SeatedState
 from engines.deadwood.components import SAFES, card_gun, card_item, safe_gun
 
 R = TypeVar("R")
@@ -68,7 +68,7 @@ class Fight:
 
 
 @dataclass(frozen=True)
-class State:
+class State(SeatedState["Player"]):
     seats: int
     locations: tuple[str, ...]
     capacity: int
@@ -107,14 +107,6 @@ class State:
     showdown_turn: int = -1
     winner: int = -1
     win_reason: str = ""
-
-    def player(self, seat: int) -> Player:
-        return self.players[seat]
-
-    def with_player(self, seat: int, **changes: object) -> State:
-        players = list(self.players)
-        players[seat] = changed(players[seat], **changes)
-        return changed(self, players=tuple(players))
 
     def left_of(self, seat: int) -> int:
         """Clockwise neighbour: passing left and playing clockwise both go up by one."""

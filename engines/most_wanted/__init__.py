@@ -2,13 +2,21 @@
 
 The rules the engine follows are in seeds/rules/most-wanted.md; modules: cards
 (deck data), hands (ranking), options, state, commands, events, rules (checks),
-setup, decide, flow (automatic steps), evolve, legal, views, narrate.
+setup, decide, flow (automatic steps), evolve, legal, views, narrate,
+outcome; recording (what an arbiter writes) and picture (the table drawn).
 """
 
 from __future__ import annotations
 
-from engines.most_wanted.engine import MostWantedEngine
+from engines.game import engine_in
 
-ENGINE = MostWantedEngine()
+ENGINE = engine_in(
+    __name__,
+    game_id="most-wanted",
+    title="Most Wanted",
+    rules_version="most-wanted/2",  # bump when logged games would decide differently
+    seats=(2, 8),
+    proto_field="most_wanted",
+)
 
 __all__ = ["ENGINE"]

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from engines.base import JsonValue, OptionError
+from engines.wording import agreeing
 
 CHOICES: dict[str, tuple[str, ...]] = {
     # MW-SET-4 / MW-DUEL-5: "named" is the seed's "the youngest player starts" (the table names
@@ -51,7 +52,9 @@ LEGACY_DEFAULTS: dict[str, dict[str, JsonValue]] = {
 def validate(raw: Mapping[str, JsonValue]) -> dict[str, JsonValue]:
     unknown = set(raw) - set(DEFAULTS)
     if unknown:
-        raise OptionError(f"unknown {_options(len(unknown))} {sorted(unknown)}; known: {sorted(DEFAULTS)}")
+        raise OptionError(
+            f"unknown {agreeing(len(unknown), 'option')} {sorted(unknown)}; known: {sorted(DEFAULTS)}"
+        )
     complete = dict(DEFAULTS)
     for name, value in raw.items():
         if name in CHOICES and value not in CHOICES[name]:
@@ -66,5 +69,13 @@ def validate(raw: Mapping[str, JsonValue]) -> dict[str, JsonValue]:
     return complete
 
 
-def _options(count: int) -> str:
-    return "option" if count == 1 else "options"
+def step_bound(options: Mapping[str, JsonValue], players: int) -> int:
+    """Steps (accepted commands) within which a game under `options` ends: a generous bound, for
+    rules fuzzing to tell a game that lost its end. With a turn cap, a turn is at most every seat
+    joining round the table each circuit of the join window, then each withdrawing or standing,
+    locking cards and a duel (a turn to the cap: 114 steps at 8 players and 15 circuits, an
+    always-first table; 45,601 steps in all); without one, many times the longest game seen."""
+    if "max_turns" not in options:
+        return 40_000
+    circuits = int(options.get("max_join_circuits", 3))
+    return int(options["max_turns"]) * players * (circuits + 3) + 1_000

@@ -9,6 +9,7 @@ from engines.most_wanted import events as ev
 from engines.most_wanted.cards import DECK, HAND_SIZE
 from engines.most_wanted.evolve import evolve
 from engines.most_wanted.flow import Emitter, draw_up_to
+from engines.most_wanted.state import State
 
 
 def setup(options: Mapping[str, JsonValue], seats: int, rng: Rng) -> list[Event]:
@@ -45,3 +46,10 @@ def setup(options: Mapping[str, JsonValue], seats: int, rng: Rng) -> list[Event]
         first = rng.randint(0, seats - 1)  # MW-SET-4 / MW-RNG-1: a random seat
         em.emit(ev.FirstPlayerChosen(seat=first), ev.TurnStarted(seat=first, turn=1))
     return em.events
+
+
+def reshuffle_unseen(state: State, rng: Rng) -> list[Event]:
+    """A fork's re-deal of the draw deck (reshuffle false: the discard pile is public and stays)."""
+    if len(state.deck) <= 1:
+        return []
+    return [ev.DeckShuffled(order=rng.shuffle(state.deck), reshuffle=False)]

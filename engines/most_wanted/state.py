@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal, TypeVar
 
-from engines.base import changed
+from engines.base import SeatedState
 from engines.most_wanted.commands import Tile
 
 Phase = Literal["setup", "action", "join", "lock", "over"]
@@ -84,7 +84,7 @@ class Settings:
 
 
 @dataclass(frozen=True)
-class State:
+class State(SeatedState["Player"]):
     settings: Settings
     players: tuple[Player, ...]
     deck: tuple[str, ...] = ()  # top card first; secret to every seat
@@ -101,14 +101,6 @@ class State:
     @property
     def seats(self) -> int:
         return len(self.players)
-
-    def player(self, seat: int) -> Player:
-        return self.players[seat]
-
-    def with_player(self, seat: int, **changes: object) -> State:
-        players = list(self.players)
-        players[seat] = changed(players[seat], **changes)
-        return changed(self, players=tuple(players))
 
     def clockwise_from(self, seat: int) -> tuple[int, ...]:
         """Every seat, starting with `seat` and going clockwise (MW-TURN-3)."""

@@ -2,13 +2,21 @@
 
 The rules are in seeds/rules/western-legends.md. Modules: board, cards, items,
 characters (data); options, state, commands, events; rules (shared effects),
-turn, actions, fights (effect functions); decide, legal, evolve, views, narrate.
+turn, actions, fights (effect functions); setup, decide, legal, evolve, views, narrate,
+outcome; recording (what an arbiter writes) and picture (the table drawn).
 """
 
 from __future__ import annotations
 
-from engines.western_legends.engine import WesternLegendsEngine
+from engines.game import engine_in
 
-ENGINE = WesternLegendsEngine()
+ENGINE = engine_in(
+    __name__,
+    game_id="western-legends",
+    title="Western Legends",
+    rules_version="western-legends/2",  # bump when logged games would decide differently
+    seats=(2, 6),
+    proto_field="western_legends",
+)
 
 __all__ = ["ENGINE"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from engines.base import JsonValue, OptionError
+from engines.wording import agreeing
 
 # name -> (default, allowed values); spec §19 and the [gap] defaults of seeds/rules/western-legends.md
 CHOICES: dict[str, tuple[JsonValue, tuple[JsonValue, ...]]] = {
@@ -57,10 +58,14 @@ LEGACY_V1: dict[str, JsonValue] = {
 }
 
 
+# per older rules version, the option values that replay its logs as they were played
+LEGACY_DEFAULTS: dict[str, dict[str, JsonValue]] = {"western-legends/1": LEGACY_V1}
+
+
 def validate(raw: Mapping[str, JsonValue]) -> dict[str, JsonValue]:
     unknown = sorted(set(raw) - set(CHOICES))
     if unknown:
-        raise OptionError(f"unknown {_options(len(unknown))} {unknown}; known: {sorted(CHOICES)}")
+        raise OptionError(f"unknown {agreeing(len(unknown), 'option')} {unknown}; known: {sorted(CHOICES)}")
     complete: dict[str, JsonValue] = {}
     for name, (default, allowed) in CHOICES.items():
         value = raw.get(name, default)
@@ -70,5 +75,11 @@ def validate(raw: Mapping[str, JsonValue]) -> dict[str, JsonValue]:
     return complete
 
 
-def _options(count: int) -> str:
-    return "option" if count == 1 else "options"
+def step_bound(options: Mapping[str, JsonValue], players: int) -> int:
+    """Steps (accepted commands) within which a game under `options` ends: a generous bound, for
+    rules fuzzing to tell a game that lost its end. With a round cap, a round is a turn per seat of
+    a few actions, fights and reactions (about 7 steps a seat seen on the 40-round cap); without
+    one, many times the longest game seen."""
+    if "max_rounds" not in options:
+        return 40_000
+    return int(options["max_rounds"]) * players * 40 + 1_000

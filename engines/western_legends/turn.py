@@ -1,51 +1,15 @@
-"""Setup, the start and end phases, the end trigger's last round and final scoring (WL §4, §5, §15)."""
+"""The start and end phases, the end trigger's last round and final scoring (WL §4, §5, §15)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
-from engines.base import Event, JsonValue, Rng
 from engines.western_legends import events as ev
-from engines.western_legends.characters import CHARACTER_NAMES, CHARACTERS
-from engines.western_legends.evolve import evolve
-from engines.western_legends.fightcards import FIGHT_DECK
+from engines.western_legends.characters import CHARACTERS
 from engines.western_legends.items import ITEMS
 from engines.western_legends.npc import place_bandits, sheriff_step
-from engines.western_legends.options import LEGACY_V1
 from engines.western_legends.rules import Tx, check_end_trigger, draw, gain, hand_limit, row_value
 from engines.western_legends.state import State
 
 INCOME = {"money": (20, 0), "cards": (0, 2), "mixed": (10, 1)}  # WL-TURN-1 (2): (money, cards)
-
-
-def setup(options: Mapping[str, JsonValue], seats: int, rng: Rng) -> list[Event]:
-    """WL-SET-1..5: supplies (in the first state), characters, first player, start spaces.
-
-    With `character_deal="draw_two"` each seat is dealt 2 characters and keeps 1
-    (WL-SET-3), choosing at once; otherwise one character is dealt to each seat.
-    """
-    names = rng.shuffle(CHARACTER_NAMES)
-    dealt = options["character_deal"] == "random"
-    # an option at its version-1 value is left out (State.option reads it back), so a version-1
-    # log's setup is re-derived exactly as it was recorded
-    written = {k: v for k, v in options.items() if k not in LEGACY_V1 or v != LEGACY_V1[k]}
-    started = ev.GameStarted(
-        int_options=tuple((k, v) for k, v in written.items() if isinstance(v, int)),
-        text_options=tuple((k, v) for k, v in written.items() if isinstance(v, str)),
-        seats=tuple(ev.SeatSetUp(character=names[s] if dealt else "", space="") for s in range(seats)),
-        first_player=0,
-    )
-    tx = Tx(evolve(None, started), rng, [started])
-    if options["fight_deck"] == "ordered":  # F4: a shuffled deck with a recorded order
-        tx.emit(ev.FightDeckShuffled(order=rng.shuffle(FIGHT_DECK), count=len(FIGHT_DECK)))
-    if dealt:
-        for seat in range(seats):
-            take_character(tx, seat)
-        after_characters(tx)
-    else:
-        for seat in range(seats):
-            tx.emit(ev.CharactersOffered(seat=seat, characters=names[2 * seat : 2 * seat + 2]))
-    return tx.events
 
 
 def choose_character(tx: Tx, seat: int, character: str) -> None:

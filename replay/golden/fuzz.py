@@ -11,9 +11,9 @@ every option (`replay.golden.option_space`). After every step the playout checks
 - `decide` accepts the command `legal_commands` listed (`LISTED_BUT_REFUSED`), and decides it the
   same way twice from the same state and seed (`NONDETERMINISTIC`: engines are pure);
 - an unfinished game waits for a seat, and every seat it waits for has a legal command (`DEAD_END`);
-- the game ends within its step cap (`NO_END`, `step_cap`): where an option caps the game's length
-  (Most Wanted's `max_turns`, Western Legends' `max_rounds`), a bound on the steps that cap allows,
-  else `STEP_CAP`, many times the longest game seen; a game past it has lost its end;
+- the game ends within its step cap (`NO_END`, `step_cap`): the engine's `step_bound`, where an
+  option caps the game's length a bound on the steps that cap allows, else many times the longest
+  game seen; a game past it has lost its end;
 - the views of the organiser and, in turn, of the spectator and each seat, and every event as each
   of them sees it, encode as canonical JSON (`NOT_ENCODABLE`).
 
@@ -45,10 +45,6 @@ from replay.record import canonical_json
 
 T = TypeVar("T")
 
-# Steps (accepted commands) after which an unfinished game is reported, for games whose length no
-# option caps. The longest Deadwood 1876 games seen are under 200 steps.
-STEP_CAP: dict[str, int] = {"deadwood-1876": 4_000}
-DEFAULT_STEP_CAP = 40_000
 # Command kinds that hold the game back rather than move it on (matched as words of the kind).
 PASSIVE_WORDS = frozenset({"pass", "decline", "withdraw", "stay", "end", "skip", "wait", "labor"})
 SEAT_ORDERS = ("random", "first", "last")
@@ -163,17 +159,7 @@ def plan(games: int, only: Iterable[str] | None = None) -> list[Playout]:
 
 def step_cap(game: str, options: dict[str, JsonValue], players: int) -> int:
     """The steps within which a game must end: generous bounds on what its own caps allow."""
-    if game == "most-wanted" and "max_turns" in options:
-        # A turn is at most every seat joining round the table each circuit of the join window,
-        # then each withdrawing or standing, locking cards and a duel (a turn to the cap: 114 steps
-        # at 8 players and 15 circuits, an always-first table; 45,601 steps in all).
-        circuits = int(options.get("max_join_circuits", 3))
-        return int(options["max_turns"]) * players * (circuits + 3) + 1_000
-    if game == "western-legends" and "max_rounds" in options:
-        # A round is a turn per seat of a few actions, fights and reactions (about 7 steps a seat
-        # seen on the 40-round cap).
-        return int(options["max_rounds"]) * players * 40 + 1_000
-    return STEP_CAP.get(game, DEFAULT_STEP_CAP)
+    return get_engine(game).step_bound(options, players)
 
 
 def _mixed_table(values: dict[str, list[JsonValue]], mixer: random.Random) -> dict[str, JsonValue]:

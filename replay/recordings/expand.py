@@ -20,18 +20,15 @@ from typing import Any, TypeVar, cast
 
 from engines.base import Command, Engine, Event, JsonValue, OptionError, RuleViolation
 from engines.codec import Codec, DecodeError, encode
-from engines.registry import get_engine
+from engines.recording import UNKNOWN, Seen, TableGame
+from engines.registry import game_ids, get_engine
 from engines.rng import Draw
-from replay.recordings.deadwood import Deadwood
 from replay.recordings.format import Header, Line, Recording, parse
-from replay.recordings.most_wanted import MostWanted
 from replay.recordings.problems import Problem, RecordingRejected
 from replay.recordings.seal import Expansion, Step, seal
-from replay.recordings.tablegame import UNKNOWN, Seen, TableGame
-from replay.recordings.western_legends import WesternLegends
 
 T = TypeVar("T")
-GAMES: dict[str, TableGame] = {g.game: g for g in (MostWanted(), Deadwood(), WesternLegends())}
+GAMES: dict[str, TableGame] = {game: get_engine(game).recording for game in game_ids()}
 SUPPORTED = tuple(GAMES)  # games whose recordings this release expands
 MAX_SWAPS = 2000  # far above any real game's observed cards; stops a pathological file
 # Commands the engine may run in one expansion, over every replay and trial. Deterministic, so a
@@ -402,7 +399,7 @@ def _apply(engine: Engine, codec: Codec, context: _Context, line: Line, state: A
     else:
         events, rng = _with_picks(context, line.line, written, decide)
     run.passed += 1
-    if line.safe is not None and line.command.get("kind") == "rob_safe":
+    if line.safe is not None and game.takes(line.command):
         run.pending_take = line.line
     outcome = game.taken(events)
     if outcome is not None:
@@ -463,14 +460,14 @@ def _with_picks(
         if counts.get(channel):
             del run.later[channel]
     for channel in counts.keys() - wanted.keys():
-        raise _Stop(_count_problem(number, channel, counts[channel], None))
+        raise _Stop(_count_problem(game, number, channel, counts[channel], None))
     for channel, items in written.items():
         got = counts.get(channel, 0)
         if channel in game.shuffled(events) or (items is not None and len(items) == got):
             continue
         if items is None and got == 0:
             continue
-        raise _Stop(_count_problem(number, channel, got, items))
+        raise _Stop(_count_problem(game, number, channel, got, items))
     run.passed += len(seen)
     return events, rng
 
@@ -529,15 +526,12 @@ def _ordinal(channel: str, index: int) -> str:
     return f"{noun} #{index + 1} {'drawn' if channel == 'drew' else 'written'}"
 
 
-def _count_problem(number: int, channel: str, got: int, items: list[JsonValue] | None) -> Problem:
+def _count_problem(
+    game: TableGame, number: int, channel: str, got: int, items: list[JsonValue] | None
+) -> Problem:
     wrote = 0 if items is None else len(items)
-    if channel == "first":
-        return Problem(
-            number,
-            "MISSING_ROLL",
-            'the highest starting WP is tied here: write "setup.first_player", the seat the table '
-            "drew to start",
-        )
+    if channel in game.setup_channels:
+        return Problem(number, "MISSING_ROLL", game.setup_channels[channel])
     if channel in ("drew", "fight_cards"):
         noun = "card" if channel == "drew" else "fight card"
         if items is None:
@@ -582,7 +576,7 @@ def _check_draws(
     game, run, players = context.game, context.run, context.players
     if written is None:
         if got:
-            raise _Stop(_count_problem(number, channel, len(got), None))
+            raise _Stop(_count_problem(game, number, channel, len(got), None))
         return
     if len(written) != len(got):
         raise _Stop(

@@ -16,15 +16,12 @@ from google.protobuf.message import Message as ProtoMessage
 
 from engines.base import Command, Engine
 from engines.codec import Codec, DecodeError, encode
+from engines.registry import game_ids, get_engine
 from service.core.errors import InvalidArgument
 from service.generated.frontier.v1 import frontier_pb2
 
-# game id -> the field of frontier.v1.Command that carries its commands
-GAME_FIELDS = {
-    "most-wanted": "most_wanted",
-    "deadwood-1876": "deadwood_1876",
-    "western-legends": "western_legends",
-}
+# game id -> the field of frontier.v1.Command (and of every per-game oneof) that carries its messages
+GAME_FIELDS = {game: get_engine(game).proto_field for game in game_ids()}
 
 
 def command_from_proto(engine: Engine, message: frontier_pb2.Command) -> Command:

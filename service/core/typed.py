@@ -16,22 +16,21 @@ from typing import Any
 from google.protobuf.message import Message
 
 from service.core.convert import GAME_FIELDS
-from service.generated.frontier.v1 import (
-    deadwood_types_pb2,
-    most_wanted_types_pb2,
-    western_legends_types_pb2,
-)
+from service.generated.frontier.v1 import frontier_pb2
 
-VIEW_MESSAGES: dict[str, type[Message]] = {
-    "most-wanted": most_wanted_types_pb2.MostWantedView,
-    "deadwood-1876": deadwood_types_pb2.DeadwoodView,
-    "western-legends": western_legends_types_pb2.WesternLegendsView,
-}
-EVENT_MESSAGES: dict[str, type[Message]] = {
-    "most-wanted": most_wanted_types_pb2.MostWantedEvent,
-    "deadwood-1876": deadwood_types_pb2.DeadwoodEvent,
-    "western-legends": western_legends_types_pb2.WesternLegendsEvent,
-}
+
+def _messages(holder: type[Message], oneof: str) -> dict[str, type[Message]]:
+    """Game id -> the message class of the game's field (the engine's `proto_field`) in `holder`'s `oneof`."""
+    fields = {field.name for field in holder.DESCRIPTOR.oneofs_by_name[oneof].fields}
+    missing = [name for name in GAME_FIELDS.values() if name not in fields]
+    if missing:
+        raise LookupError(f"{holder.DESCRIPTOR.full_name}.{oneof} has no field {missing[0]!r}")
+    empty = holder()
+    return {game: type(getattr(empty, name)) for game, name in GAME_FIELDS.items()}
+
+
+VIEW_MESSAGES = _messages(frontier_pb2.GameState, "typed_view")
+EVENT_MESSAGES = _messages(frontier_pb2.GameEvent, "typed_event")
 
 
 def event_body(event: Mapping[str, Any]) -> dict[str, Any]:

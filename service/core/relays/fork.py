@@ -4,7 +4,7 @@ The fork's header copies the source's history up to the version (its setup
 events, then every entry's events) so the position folds on its own, names the
 source in `forked_from` with the source's state hash there, and commits to a new
 secret seed. Whatever nobody has seen at the fork -- a face-down deck's order --
-is re-shuffled from that seed (engines/unseen.py), so the fork never replays the
+is re-shuffled from that seed (the engine's reshuffle_unseen), so the fork never replays the
 source's future; every later die and card comes from the new seed as in any game.
 """
 

@@ -1,37 +1,38 @@
-"""The table drawn as a picture: one SVG per game, made only from the view a viewer may see.
-
-Each drawer reads exactly what the engine's `view` returned for the viewer (hidden parts are
-absent there, so they cannot be drawn) and the seat labels; nothing else about the game.
-"""
+"""The table drawn as a picture: one SVG per game, from the drawing steps of the game's own picture
+(engines/<game>/picture.py), made only from the view a viewer may see and the seat labels."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
-from service.web.pictures import deadwood, most_wanted, western_legends
-
-Drawer = Callable[[dict[str, Any], Sequence[str]], str]
-
-DRAWERS: dict[str, Drawer] = {
-    "most-wanted": most_wanted.draw,
-    "deadwood-1876": deadwood.draw,
-    "western-legends": western_legends.draw,
-}
+from engines.picture import Picture
+from engines.registry import UnknownGame, get_engine
+from service.web.pictures.svg import Svg
 
 
-BACKDROPS: dict[str, Callable[[], str]] = {"western-legends": western_legends.backdrop}
+def _picture(game: str) -> Picture | None:
+    try:
+        return get_engine(game).picture
+    except UnknownGame:
+        return None
 
 
 def backdrop(game: str) -> str:
     """Shapes every step of `game` shares (the Western Legends map): put once in the page."""
-    maker = BACKDROPS.get(game)
-    return maker() if maker else ""
+    picture = _picture(game)
+    if picture is None or picture.backdrop is None:
+        return ""
+    canvas = picture.backdrop(Svg)
+    assert isinstance(canvas, Svg)
+    return canvas.render_defs(picture.backdrop_ref)
 
 
 def draw(game: str, view: Any, labels: Sequence[str]) -> str:
     """The SVG of `view` for `game`; a plain note for a game without a drawer."""
-    drawer = DRAWERS.get(game)
-    if drawer is None or not isinstance(view, dict):
+    picture = _picture(game)
+    if picture is None or not isinstance(view, dict):
         return ""
-    return drawer(view, labels)
+    canvas = picture.draw(Svg, view, labels)
+    assert isinstance(canvas, Svg)
+    return canvas.render()

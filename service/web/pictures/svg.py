@@ -4,23 +4,6 @@ from __future__ import annotations
 
 from xml.sax.saxutils import escape, quoteattr
 
-# One colour per seat (up to 9 seats), readable on the light table background.
-SEAT_COLOURS = (
-    "#c0392b",
-    "#2471a3",
-    "#229954",
-    "#d68910",
-    "#7d3c98",
-    "#17a589",
-    "#a04000",
-    "#2e4053",
-    "#b03a2e",
-)
-
-
-def seat_colour(seat: int) -> str:
-    return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
-
 
 def _attrs(attrs: dict[str, object]) -> str:
     parts = []

@@ -19,13 +19,13 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engines.base import Event, JsonValue
+from engines.recording import UNKNOWN, Seen, SetupReading, TableGame
 from engines.western_legends import events as ev
 from engines.western_legends.cards import DECK
 from engines.western_legends.cattle import TOKENS, token_colour
 from engines.western_legends.characters import CHARACTER_NAMES
 from engines.western_legends.fightcards import FIGHT_DECK
 from engines.western_legends.state import State
-from replay.recordings.tablegame import UNKNOWN, Seen, SetupReading, TableGame
 
 GAME = "western-legends"
 DIE_WORDS: dict[str, tuple[int, ...]] = {
@@ -56,7 +56,16 @@ class WesternLegends(TableGame):
 
     game = GAME
     faces = {card: (card,) for card in (*DECK, *FIGHT_DECK)}
+    setup_channels = {
+        "first": 'the highest starting WP is tied here: write "setup.first_player", the seat the table '
+        "drew to start"
+    }
     ordered_fight_deck = True  # rules version 2 (option fight_deck "ordered"); False: version 1's pool
+    not_a_die_text = "is not a prospecting die face: 1-6, or nugget, $10, $10 again, blank"
+    not_an_item_text = (
+        "is not a Western Legends poker card: write rank then suit, rank 2-10, J, Q, K or A "
+        f'and suit S, H, D or C (e.g. "KS", "10H"), or "{UNKNOWN}" for a card nobody saw'
+    )
 
     def for_options(self, options: Mapping[str, JsonValue]) -> WesternLegends:
         played = WesternLegends()
@@ -190,15 +199,6 @@ class WesternLegends(TableGame):
             return written in (seen.item, token_face(seen.item))
         return bool(seen.item == written)
 
-    def not_a_die(self, written: JsonValue) -> str:
-        return f"{written!r} is not a prospecting die face: 1-6, or nugget, $10, $10 again, blank"
-
-    def not_an_item(self, written: JsonValue) -> str:
-        return (
-            f"{written!r} is not a Western Legends poker card: write rank then suit, rank 2-10, J, Q, K or A "
-            f'and suit S, H, D or C (e.g. "KS", "10H"), or "{UNKNOWN}" for a card nobody saw'
-        )
-
     def cannot_pick(self, seen: Seen, written: JsonValue, index: int) -> tuple[str, str]:
         if seen.channel == "drew":
             return (
@@ -271,3 +271,6 @@ class WesternLegends(TableGame):
                 if isinstance(value, str) and value in DECK:
                     named.add(value)
         return named
+
+
+RECORDING = WesternLegends()

@@ -1,4 +1,5 @@
-"""What one game's recording means: the interface expand.py drives, one implementation per game.
+"""What one game's recording means: the interface the expansion (replay/recordings/expand.py) drives,
+one implementation per game (engines/<game>/recording.py).
 
 Chance reaches a game in two ways, and a table sees each differently:
 - a **shuffle** (a deck, the safes): the table sees cards come off it. The
@@ -50,6 +51,11 @@ class TableGame:
     rolls_are_values = False  # True: randint values are written directly (setup `first_player`)
     extra_rolls = ""  # the sentence when setup rolls are written that the rules never ask for
     faces: Mapping[str, tuple[str, ...]] = {}  # a written face -> the component ids that show it
+    not_an_item_text = "is not in the game"  # after the written item: why it names nothing here
+    not_a_die_text = "is on no face of this game's dice"
+    # a pick only the setup writes (no line field) -> the sentence when the rules make it unwritten
+    setup_channels: Mapping[str, str] = {}
+    channels: tuple[str, ...] = ("drew", "rolled", "picked", "fight_cards")  # the line fields it reads
 
     def setup_reading(
         self, setup: dict[str, JsonValue], seats: int, options: Mapping[str, JsonValue]
@@ -76,7 +82,8 @@ class TableGame:
         fight_cards: list[JsonValue] | None = None,
     ) -> dict[str, list[JsonValue] | None]:
         """A command line's observations by channel (None: the line does not write that channel)."""
-        return {"drew": drew, "rolled": rolled, "picked": picked, "fight_cards": fight_cards}
+        written = {"drew": drew, "rolled": rolled, "picked": picked, "fight_cards": fight_cards}
+        return {channel: written[channel] for channel in self.channels}
 
     def face_of(self, written: JsonValue) -> str | None:
         """The face a written shuffled item names, or None when the game has no such item."""
@@ -94,7 +101,7 @@ class TableGame:
         return next(face for face, ids in self.faces.items() if item in ids)
 
     def not_an_item(self, written: JsonValue) -> str:
-        return f"{written!r} is not in the game"
+        return f"{written!r} {self.not_an_item_text}"
 
     def not_an_item_in(self, channel: str, written: JsonValue) -> str:
         """Why `written` cannot be an item of a shuffled `channel` (else CARD_NOT_IN_GAME)."""
@@ -108,7 +115,7 @@ class TableGame:
         )
 
     def not_a_die(self, written: JsonValue) -> str:
-        return f"{written!r} is on no face of this game's dice"
+        return f"{written!r} {self.not_a_die_text}"
 
     def matches(self, seen: Seen, written: JsonValue) -> bool:
         return bool(seen.item == written)
@@ -154,6 +161,10 @@ class TableGame:
     ) -> list[tuple[str, str]]:
         """Exchanges that could put the named item where `aim` looked: (an item there, a copy of it)."""
         return []
+
+    def takes(self, command: dict[str, Any]) -> bool:
+        """Whether the command, written with the face-down item it names, sets out to take it."""
+        return False
 
     def taken(self, events: Sequence[Event]) -> bool | None:
         """Whether a face-down take ended here in success (True) or failure (False); None: none ended."""

@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from engines.picture import Canvas, NewCanvas, Picture, seat_colour, seat_label, seat_piece
 from engines.western_legends import board
-from service.web.pictures.svg import Svg, seat_colour
 
 CELL = 46
 MAP_X, MAP_Y = 30, 44
@@ -27,12 +27,12 @@ PLACES: dict[str, str] = {
 PLACES.update({s: "cabaret" for s in board.CABARET})
 
 
-def draw(view: dict[str, Any], labels: Sequence[str]) -> str:
+def draw(new_canvas: NewCanvas, view: dict[str, Any], labels: Sequence[str]) -> Canvas:
     players: list[dict[str, Any]] = view.get("players", [])
     height = max(MAP_Y + CELL * board.ROWS + 20, 60 + 66 * len(players))
-    svg = Svg(WIDTH, height, "Western Legends map")
-    svg.rect(0, 0, WIDTH, height, fill="#f3e5c8", rx=10)
-    svg.text(
+    canvas = new_canvas(WIDTH, height, "Western Legends map")
+    canvas.rect(0, 0, WIDTH, height, fill="#f3e5c8", rx=10)
+    canvas.text(
         16,
         26,
         f"Round {view.get('round')} · {view.get('phase')} · actions left {view.get('actions_left')}",
@@ -40,11 +40,11 @@ def draw(view: dict[str, Any], labels: Sequence[str]) -> str:
         font_weight="bold",
         class_="wl-status",
     )
-    svg.use(MAP_REF)
-    _pieces(svg, view, players)
+    canvas.use(MAP_REF)
+    _pieces(canvas, view, players)
     for row, player in enumerate(players):
-        _panel(svg, player, labels, 44 + row * 66, player.get("seat") == view.get("active"))
-    return svg.render()
+        _panel(canvas, player, labels, 44 + row * 66, player.get("seat") == view.get("active"))
+    return canvas
 
 
 def _cell_xy(space: str) -> tuple[float, float]:
@@ -55,24 +55,24 @@ def _cell_xy(space: str) -> tuple[float, float]:
 MAP_REF = "wl-map"
 
 
-def backdrop() -> str:
+def backdrop(new_canvas: NewCanvas) -> Canvas:
     """The map's cells and places, drawn once per page and shared by every step's picture."""
-    svg = Svg(WIDTH, MAP_Y + CELL * board.ROWS, "Western Legends map")
-    _map(svg)
-    return svg.render_defs(MAP_REF)
+    canvas = new_canvas(WIDTH, MAP_Y + CELL * board.ROWS, "Western Legends map")
+    _map(canvas)
+    return canvas
 
 
-def _map(svg: Svg) -> None:
+def _map(canvas: Canvas) -> None:
     for space in board.SPACES:
         x, y = _cell_xy(space)
         fill = "#7b5e3b" if space in board.MESAS else "#e3c99a" if space in board.IN_TOWN else "#f0dcb0"
-        svg.rect(x, y, CELL, CELL, fill=fill, stroke="#a98b5b", stroke_width=0.6)
-        svg.text(x + 3, y + 11, space, font_size=8, fill="#8a7350")
+        canvas.rect(x, y, CELL, CELL, fill=fill, stroke="#a98b5b", stroke_width=0.6)
+        canvas.text(x + 3, y + 11, space, font_size=8, fill="#8a7350")
         if space in PLACES:
-            svg.text(x + 3, y + CELL - 4, PLACES[space], font_size=7.5, fill="#5b3a1a")
+            canvas.text(x + 3, y + CELL - 4, PLACES[space], font_size=7.5, fill="#5b3a1a")
 
 
-def _pieces(svg: Svg, view: dict[str, Any], players: list[dict[str, Any]]) -> None:
+def _pieces(canvas: Canvas, view: dict[str, Any], players: list[dict[str, Any]]) -> None:
     crowd: dict[str, int] = {}
 
     def slot(space: str) -> tuple[float, float]:
@@ -83,33 +83,24 @@ def _pieces(svg: Svg, view: dict[str, Any], players: list[dict[str, Any]]) -> No
 
     for space in view.get("bandits", []):
         x, y = slot(space)
-        svg.rect(x - 5, y - 5, 10, 10, fill="#222", class_="wl-bandit", data_space=space)
+        canvas.rect(x - 5, y - 5, 10, 10, fill="#222", class_="wl-bandit", data_space=space)
     if view.get("sheriff"):
         x, y = slot(str(view["sheriff"]))
-        svg.text(x - 5, y + 5, "★", font_size=14, fill="#b7950b", class_="wl-sheriff")
+        canvas.text(x - 5, y + 5, "★", font_size=14, fill="#b7950b", class_="wl-sheriff")
     for player in players:
         space = player.get("space")
         if not space:
             continue
         seat = int(player["seat"])
         x, y = slot(str(space))
-        svg.circle(
-            x,
-            y,
-            6,
-            fill=seat_colour(seat),
-            stroke="#111",
-            class_="wl-character",
-            data_seat=seat,
-            data_space=space,
-        )
-        svg.text(x - 3, y + 3, seat + 1, font_size=8, fill="#fff")
+        seat_piece(canvas, x, y, 6, seat, stroke="#111", class_="wl-character", data_space=space)
+        canvas.text(x - 3, y + 3, seat + 1, font_size=8, fill="#fff")
 
 
-def _panel(svg: Svg, player: dict[str, Any], labels: Sequence[str], y: float, active: bool) -> None:
+def _panel(canvas: Canvas, player: dict[str, Any], labels: Sequence[str], y: float, active: bool) -> None:
     seat = int(player["seat"])
     x = PANEL_X
-    svg.rect(
+    canvas.rect(
         x,
         y,
         400,
@@ -119,11 +110,11 @@ def _panel(svg: Svg, player: dict[str, Any], labels: Sequence[str], y: float, ac
         stroke="#000" if active else "#c9b28a",
         stroke_width=2 if active else 1,
     )
-    svg.circle(x + 14, y + 15, 8, fill=seat_colour(seat))
+    canvas.circle(x + 14, y + 15, 8, fill=seat_colour(seat))
     character = str(player.get("character") or "").replace("_", " ").title()
-    name = labels[seat] if seat < len(labels) else f"seat {seat + 1}"
-    svg.text(x + 28, y + 19, f"{name} · {character}", font_size=12, font_weight="bold")
-    svg.text(
+    name = seat_label(labels, seat)
+    canvas.text(x + 28, y + 19, f"{name} · {character}", font_size=12, font_weight="bold")
+    canvas.text(
         x + 10,
         y + 36,
         f"LP {player.get('lp')} · ${player.get('money')} · gold {player.get('gold')} · "
@@ -136,4 +127,7 @@ def _panel(svg: Svg, player: dict[str, Any], labels: Sequence[str], y: float, ac
     count = int(player.get("hand_size", 0))
     cards = f"{count} card{'' if count == 1 else 's'}" if hand is None else "hand: " + " ".join(hand)
     items = ", ".join(str(i.get("item")) for i in player.get("items", []))
-    svg.text(x + 10, y + 52, f"{cards} · {items}", font_size=10, class_="wl-cards")
+    canvas.text(x + 10, y + 52, f"{cards} · {items}", font_size=10, class_="wl-cards")
+
+
+PICTURE = Picture(draw, backdrop=backdrop, backdrop_ref=MAP_REF)

@@ -12,38 +12,14 @@ from typing import Any
 
 from engines.base import Event, JsonValue
 from engines.most_wanted import events as ev
-from engines.most_wanted.cards import DECK, face
-from engines.most_wanted.state import State
-from replay.recordings.tablegame import SetupReading, TableGame
+from engines.most_wanted.cards import DECK
+from engines.recording import SetupReading, TableGame
 
-UNKNOWN = "unknown"
 GAME = "most-wanted"
 FACES: dict[str, tuple[str, ...]] = {}
 for _card in DECK:
     FACES.setdefault(_card.rsplit("-", 1)[0], ())
     FACES[_card.rsplit("-", 1)[0]] += (_card,)
-
-
-def face_of(written: JsonValue) -> str | None:
-    """The face a written card names, or None when no card of the game looks like that."""
-    if not isinstance(written, str):
-        return None
-    if written in FACES:
-        return written
-    if written in DECK:
-        return written.rsplit("-", 1)[0]
-    return None
-
-
-def card_face(card: str) -> str:
-    return card.rsplit("-", 1)[0]
-
-
-def not_a_card(written: JsonValue) -> str:
-    return (
-        f"{written!r} is not a Most Wanted card: write rank-suit, rank 6-10, J, Q, K or A and suit 0-3 "
-        f'(e.g. "Q-2"), or "unknown" for a card nobody saw'
-    )
 
 
 def drawn(events: list[Event]) -> list[tuple[int, str]]:
@@ -72,38 +48,6 @@ def setup_observations(
     return [card for hand in hands for card in hand], rolls, ""
 
 
-def resolve_command(
-    state: State, seat: int, command: dict[str, JsonValue]
-) -> tuple[dict[str, Any], str | None, int]:
-    """The command with each written face replaced by a copy the seat holds; or the first missing
-    face and how many were found before it (a swap that finds one more is progress)."""
-    cards = command.get("cards")
-    if not isinstance(cards, list) or not 0 <= seat < state.seats:
-        return dict(command), None, 0
-    player = state.player(seat)
-    held = list(player.hand) + [c for c in player.committed if c not in player.hand]
-    chosen: list[JsonValue] = []
-    for written in cards:
-        wanted = face_of(written)
-        if wanted is None:
-            chosen.append(written)  # the rules name the problem (UNKNOWN_CARD)
-            continue
-        copy = next((c for c in held if card_face(c) == wanted and c not in chosen), None)
-        if copy is None:
-            return dict(command), wanted, len(chosen)
-        chosen.append(copy)
-    return {**command, "cards": chosen}, None, len(chosen)
-
-
-def held_cards(state: State, seat: int) -> tuple[str, ...]:
-    player = state.player(seat)
-    return player.hand + player.committed
-
-
-def same_face(a: str, b: str) -> bool:
-    return face(a) == face(b)
-
-
 class MostWanted(TableGame):
     """Most Wanted: one shuffled deck (`drew`); the only pick is the first player, written as a seat."""
 
@@ -111,6 +55,11 @@ class MostWanted(TableGame):
     rolls_are_values = True
     extra_rolls = '"setup.first_player" is only written when the option first_player is "random"'
     faces = FACES
+    channels = ("drew",)
+    not_an_item_text = (
+        'is not a Most Wanted card: write rank-suit, rank 6-10, J, Q, K or A and suit 0-3 (e.g. "Q-2"), '
+        'or "unknown" for a card nobody saw'
+    )
 
     def setup_reading(
         self, setup: dict[str, JsonValue], seats: int, options: Mapping[str, JsonValue]
@@ -127,31 +76,31 @@ class MostWanted(TableGame):
     def shuffled(self, events: Sequence[Event]) -> dict[str, list[tuple[int, str]]]:
         return {"drew": drawn(list(events))}
 
-    def line_written(
-        self,
-        drew: list[JsonValue] | None,
-        rolled: list[JsonValue] | None,
-        picked: list[JsonValue] | None,
-        fight_cards: list[JsonValue] | None = None,
-    ) -> dict[str, list[JsonValue] | None]:
-        return {"drew": drew}
-
-    def face_of(self, written: JsonValue) -> str | None:
-        return face_of(written)
-
-    def item_face(self, item: str) -> str:
-        return card_face(item)
-
-    def not_an_item(self, written: JsonValue) -> str:
-        return not_a_card(written)
-
     def resolve_command(
         self, state: Any, seat: int, command: dict[str, JsonValue]
     ) -> tuple[dict[str, Any], str | None, int]:
-        return resolve_command(state, seat, command)
+        """The command with each written face replaced by a copy the seat holds; or the first missing
+        face and how many were found before it (a swap that finds one more is progress)."""
+        cards = command.get("cards")
+        if not isinstance(cards, list) or not 0 <= seat < state.seats:
+            return dict(command), None, 0
+        player = state.player(seat)
+        held = list(player.hand) + [c for c in player.committed if c not in player.hand]
+        chosen: list[JsonValue] = []
+        for written in cards:
+            wanted = self.face_of(written)
+            if wanted is None:
+                chosen.append(written)  # the rules name the problem (UNKNOWN_CARD)
+                continue
+            copy = next((c for c in held if c in FACES[wanted] and c not in chosen), None)
+            if copy is None:
+                return dict(command), wanted, len(chosen)
+            chosen.append(copy)
+        return {**command, "cards": chosen}, None, len(chosen)
 
     def held(self, state: Any, seat: int) -> tuple[str, ...]:
-        return held_cards(state, seat)
+        player = state.player(seat)
+        return tuple(player.hand + player.committed)
 
     def played(self, command: dict[str, Any]) -> list[str]:
         cards = command.get("cards")
@@ -159,4 +108,7 @@ class MostWanted(TableGame):
 
     def foreign(self, command: dict[str, Any]) -> JsonValue | None:
         cards = command.get("cards")
-        return next((c for c in cards if face_of(c) is None), None) if isinstance(cards, list) else None
+        return next((c for c in cards if self.face_of(c) is None), None) if isinstance(cards, list) else None
+
+
+RECORDING = MostWanted()

@@ -15,9 +15,10 @@ from typing import Any
 
 from engines.base import Event, JsonValue
 from engines.deadwood import events as ev
-from engines.deadwood.components import CARDS, DICE, LOCATIONS, SAFES, STARTING_STARS
+from engines.deadwood.components import CARDS, DICE, SAFES, STARTING_STARS
+from engines.deadwood.setup import star_slots
 from engines.deadwood.state import State
-from replay.recordings.tablegame import UNKNOWN, Seen, SetupReading, TableGame
+from engines.recording import UNKNOWN, Seen, SetupReading, TableGame
 
 GAME = "deadwood-1876"
 CARD_FIELDS = ("card", "gun")  # command fields that name a card (or, for `gun`, a showdown-gun safe)
@@ -44,25 +45,17 @@ CARD_FACES = frozenset(f"{item}-{colour}" for item, colour in CARDS.values())
 DIE_FACES = frozenset(face for faces in DICE.values() for face in faces)
 
 
-def star_slots(seats: int) -> list[str]:
-    """DW-SETUP-2/3: the locations the stars come out to, in drawing order (mirrors the engine)."""
-    starting = STARTING_STARS[seats]
-    locations = LOCATIONS[: len(starting)]
-    slots: list[str] = []
-    left = list(starting)
-    while len(slots) < seats:
-        for index, location in enumerate(locations):
-            if left[index] > 0 and len(slots) < seats:
-                slots.append(location)
-                left[index] -= 1
-    return slots
-
-
 class Deadwood(TableGame):
     """Deadwood 1876: a shuffled deck (`drew`) and safes (setup), dice picked by their printed face."""
 
     game = GAME
     faces = FACES
+    not_a_die_text = "is on no Deadwood die: the faces run from 0 to 6"
+    not_an_item_text = (
+        "is not a Deadwood 1876 card or safe: write a card as item-colour (item duster, "
+        'holster, horse or stetson; colour white, yellow, green, red or black, e.g. "horse-red"), a '
+        'safe as printed ("gold-5", "badge", "gun-black", "mystery-cash"), or "unknown"'
+    )
 
     def setup_reading(
         self, setup: dict[str, JsonValue], seats: int, options: Mapping[str, JsonValue]
@@ -138,16 +131,6 @@ class Deadwood(TableGame):
             return type(written) is int and written in DIE_FACES
         return type(written) is int
 
-    def not_a_die(self, written: JsonValue) -> str:
-        return f"{written!r} is on no Deadwood die: the faces run from 0 to 6"
-
-    def not_an_item(self, written: JsonValue) -> str:
-        return (
-            f"{written!r} is not a Deadwood 1876 card or safe: write a card as item-colour (item duster, "
-            f'holster, horse or stetson; colour white, yellow, green, red or black, e.g. "horse-red"), a '
-            f'safe as printed ("gold-5", "badge", "gun-black", "mystery-cash"), or "unknown"'
-        )
-
     def cannot_pick(self, seen: Seen, written: JsonValue, index: int) -> tuple[str, str]:
         colour = seen.about.split()[1] if seen.about.startswith("a ") else ""
         if colour in DICE:
@@ -212,6 +195,9 @@ class Deadwood(TableGame):
             return []
         return [(held, copy) for held in state.player(holder).safes for copy in FACES[face]]
 
+    def takes(self, command: dict[str, Any]) -> bool:
+        return command.get("kind") == "rob_safe"
+
     def taken(self, events: Sequence[Event]) -> bool | None:
         if any(isinstance(e, ev.SafeStolen) for e in events):
             return True
@@ -229,3 +215,6 @@ class Deadwood(TableGame):
             if isinstance(written, str) and self.face_of(written) is None:
                 return written
         return None
+
+
+RECORDING = Deadwood()
