@@ -29,13 +29,13 @@ def movement(state: State, seat: int) -> int:
     if p.mount:
         owned = p.owns(p.mount)
         steps = ITEMS[p.mount].move[1 if owned and owned.upgraded else 0]
-    if state.option("kit_carson_step") == "plus_one_movement":  # version 1 (F10)
+    if state.option("kit_carson_step") == "plus_one_movement":  # version 1
         steps += state.ability(seat).extra_move
     return steps
 
 
 def kit_steps(state: State, seat: int) -> list[str]:
-    """F10: where Kit Carson's extra step may go now: 1 space, never into a mesa."""
+    """Where Kit Carson's extra step may go now: 1 space, never into a mesa."""
     if "kit" not in state.after_move or state.npc is not None or state.fight is not None:
         return []
     here = state.players[seat].space
@@ -57,7 +57,7 @@ def destinations(state: State, seat: int) -> dict[str, int]:
 
 
 def mesa_destinations(state: State, seat: int) -> frozenset[str]:
-    """F11: where Bloody Knife may Move along a route he chooses through a mesa."""
+    """Where Bloody Knife may Move along a route he chooses through a mesa."""
     if not state.ability(seat).crosses_mesas or state.option("bloody_knife_route") != "chosen":
         return frozenset()
     return board.mesa_routes(state.players[seat].space, movement(state, seat), stops(state, seat))
@@ -66,7 +66,7 @@ def mesa_destinations(state: State, seat: int) -> frozenset[str]:
 def move(tx: Tx, seat: int, to: str, *, via_mesa: bool = False) -> None:
     """WL-MOVE-1: one action (none for Rowdy's ride), then the effects of ending a Move on `to`.
 
-    Bloody Knife crosses a mesa when he chooses to (`via_mesa`, F11) or when no route around fits.
+    Bloody Knife crosses a mesa when he chooses to (`via_mesa`) or when no route around fits.
     """
     state = tx.state
     start, riding = state.players[seat].space, bool(state.free_move)
@@ -85,7 +85,7 @@ def move(tx: Tx, seat: int, to: str, *, via_mesa: bool = False) -> None:
 
 
 def extra_step(tx: Tx, seat: int, to: str) -> None:
-    """Kit Carson (F10): the extra space ends a movement of its own (deliveries, fights, reactions)."""
+    """Kit Carson: the extra space ends a movement of its own (deliveries, fights, reactions)."""
     tx.emit(ev.AfterMoveOpened(seat=seat, effects=()))  # the step is taken: nothing stays open
     tx.emit(ev.Moved(seat=seat, to=to, reason="Kit Carson's extra step"))
     _arrive(tx, seat, to, kit=False)
@@ -103,7 +103,7 @@ def _arrive(tx: Tx, seat: int, to: str, *, kit: bool) -> None:
 
 def _open_after_move(tx: Tx, seat: int, *, kit: bool) -> None:
     """Whiskey's reaction and Billy the Kid's shakedown wait for a Move that ends by other players;
-    Kit Carson's extra step (F10) waits after any Move action."""
+    Kit Carson's extra step waits after any Move action."""
     p = tx.state.players[seat]
     effects = []
     if others_here(tx.state, seat):
@@ -118,13 +118,13 @@ def _open_after_move(tx: Tx, seat: int, *, kit: bool) -> None:
 
 
 def work(tx: Tx, seat: int) -> None:
-    """WL-LOC-WORK-1 (F6): "Work — Gain $10 at any location" (companion app; Chinese quick reference)."""
+    """WL-LOC-WORK-1: "Work — Gain $10 at any location" (companion app; Chinese quick reference)."""
     tx.emit(ev.ActionSpent(seat=seat, action="work"))
     gain(tx, seat, "work", money=10)
 
 
 def may_rob_bank(state: State) -> bool:
-    """WL-LOC-BANK-2 (F5): "Heist — once per turn" unless the table plays `bank_robbery="unlimited"`."""
+    """WL-LOC-BANK-2: "Heist — once per turn" unless the table plays `bank_robbery="unlimited"`."""
     return state.option("bank_robbery") == "unlimited" or "robbed" not in state.turn_flags
 
 

@@ -38,7 +38,7 @@ class Ability:
 class CharacterSpec:
     name: str
     starts: tuple[str, ...]  # WL-SET-5: any of these cells
-    free_start: bool = False  # F12: "any available" start, so not a cell another figure took
+    free_start: bool = False  # "any available" start, so not a cell another figure took
     money: int = 0
     cards: int = 0
     items: tuple[tuple[str, bool], ...] = ()  # (item, upgraded)

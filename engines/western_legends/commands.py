@@ -261,14 +261,14 @@ COMMANDS = COMMANDS + (ChooseCharacter, ChooseStart, TakeCattle, RerollDie, Thro
 
 @dataclass(frozen=True)
 class Work(Command):
-    """WL-LOC-WORK-1 (F6): 1 action, +$10, at any location (option `work_action`)."""
+    """WL-LOC-WORK-1: 1 action, +$10, at any location (option `work_action`)."""
 
     kind: ClassVar[str] = "work"
 
 
 @dataclass(frozen=True)
 class ExtraStep(Command):
-    """Kit Carson (F10): right after his Move action ends, 1 more space to `to`, costing no action."""
+    """Kit Carson: right after his Move action ends, 1 more space to `to`, costing no action."""
 
     kind: ClassVar[str] = "extra_step"
     to: str
@@ -305,7 +305,7 @@ COMMANDS = COMMANDS + (Gamble, JoinPoker, ChoosePokerCards)
 
 @dataclass(frozen=True)
 class CrossMesa(Command):
-    """Bloody Knife (F11): a Move action to `to` along a route through a mesa (which heals 1 wound)."""
+    """Bloody Knife: a Move action to `to` along a route through a mesa (which heals 1 wound)."""
 
     kind: ClassVar[str] = "cross_mesa"
     to: str

@@ -38,7 +38,7 @@ def decide(state: State, seat: Seat, command: Command, rng: Rng) -> list[Event]:
 
 
 def decide_folded(state: State, seat: Seat, command: Command, rng: Rng) -> tuple[list[Event], State]:
-    """decide's events, and the state they fold into (the Tx folded each as it was made)."""
+    """`decide`'s events, and the state they fold into (the Tx folded each as it was made)."""
     require(state.phase != "over", "GAME_OVER", "The game is over.", "WL-END-1")
     require_listed_words(command, rule="WL-TURN-1")
     waiting = seats_to_act(state)
@@ -280,7 +280,7 @@ def _action(tx: Tx, seat: int, command: Command) -> None:
             )
             actions.shake_down(tx, seat, target, take)
             return
-        case cmd.ExtraStep(to=to):  # Kit Carson's extra space: no action (F10)
+        case cmd.ExtraStep(to=to):  # Kit Carson's extra space: no action
             require(
                 to in actions.kit_steps(state, seat),
                 "NO_EXTRA_STEP",

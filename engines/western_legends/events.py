@@ -579,7 +579,7 @@ EVENTS = EVENTS + CORE_EVENTS
 
 @dataclass(frozen=True)
 class FightDeckShuffled(Event):
-    """F4: the 13 fight cards shuffled face down at setup, top first (only the organiser sees the order)."""
+    """The 13 fight cards shuffled face down at setup, top first (only the organiser sees the order)."""
 
     kind: ClassVar[str] = "fight_deck_shuffled"
     order: tuple[str, ...]
@@ -588,7 +588,7 @@ class FightDeckShuffled(Event):
 
 @dataclass(frozen=True)
 class FightCardsReturned(Event):
-    """F4: the fight cards drawn for a fight go beneath the fight deck in this random order.
+    """The fight cards drawn for a fight go beneath the fight deck in this random order.
 
     Fight card 10's text: "Place this fight card and any others you drew beneath the deck in
     random order"; the companion's NPC flow does the same at the end of every NPC fight.

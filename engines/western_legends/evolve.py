@@ -283,7 +283,7 @@ def _(event: ev.FightCardsOffered, state: State) -> State:
 
 
 def _set_aside(state: State, cards: tuple[str, ...]) -> State:
-    """Fight cards done with: back into the pool (version 1), or held until they go beneath (F4)."""
+    """Fight cards done with: back into the pool (version 1), or held until they go beneath."""
     if state.option("fight_deck") == "ordered":
         return replace(state, fight_drawn=state.fight_drawn + cards)
     return replace(state, fight_deck=state.fight_deck + cards)

@@ -17,7 +17,7 @@ class FightCardEffect:
     draws: int = 0
     mp_ban: bool = False  # 5 and 9: no MP for beating a bandit in this fight
     choice: str = ""  # "discard" (4), "wound_or_random" (7), "discard_or_money" (9), "point" (A),
-    # "keep_or_restart" (10, F3: optional unless `fight_card_10="always_restart"`)
+    # "keep_or_restart" (10, optional unless `fight_card_10="always_restart"`)
     restart: bool = False  # 10: "you may immediately cancel this fight and initiate another fight"
 
 

@@ -35,7 +35,7 @@ def start(tx: Tx, kind: str, fighter: int) -> None:
 
 
 def _offer(tx: Tx) -> None:
-    """The chooser draws N fight cards: the top N (F4), or random ones from the pool (version 1)."""
+    """The chooser draws N fight cards: the top N, or random ones from the pool (version 1)."""
     npc = _npc(tx)
     cards: list[str] = []
     if ordered_deck(tx.state):
@@ -48,19 +48,19 @@ def _offer(tx: Tx) -> None:
 
 
 def ordered_deck(state: State) -> bool:
-    """F4: the fight deck has an order; `fight_deck="pool"` is version 1's memoryless pool."""
+    """The fight deck has an order; `fight_deck="pool"` is version 1's memoryless pool."""
     return state.option("fight_deck") == "ordered"
 
 
 def _return_drawn(tx: Tx) -> None:
-    """F4: the cards drawn for this fight go beneath the fight deck in random order."""
+    """The cards drawn for this fight go beneath the fight deck in random order."""
     drawn = tx.state.fight_drawn
     if ordered_deck(tx.state) and drawn:
         tx.emit(ev.FightCardsReturned(cards=tx.rng.shuffle(drawn), count=len(drawn)))
 
 
 def optional_ten(state: State) -> bool:
-    """F3: card 10's restart is the fighter's choice; `fight_card_10="always_restart"` is version 1."""
+    """Card 10's restart is the fighter's choice; `fight_card_10="always_restart"` is version 1."""
     return state.option("fight_card_10") == "optional"
 
 
@@ -81,7 +81,7 @@ def _reveal(tx: Tx, poker_card: str) -> None:
     fight_card = tx.state.players[npc.chooser].offer[0]
     player_value = value(poker_card) if poker_card else 0
     npc_value = fight_value(fight_card)
-    if modifiers_apply(tx.state):  # F1: "the card played against you -1" holds in every fight
+    if modifiers_apply(tx.state):  # "the card played against you -1" holds in every fight
         npc_value = max(MIN_VALUE, npc_value - guard(tx.state, npc.fighter))
     won = player_value > npc_value  # WL-NPC-1 (6): ties go to the NPC
     tx.emit(
@@ -98,7 +98,7 @@ def _reveal(tx: Tx, poker_card: str) -> None:
     if effect.restart and not optional_ten(tx.state):
         _restart(tx)
         return
-    if effect.restart:  # F3: "you may immediately cancel this fight": the chooser keeps or restarts
+    if effect.restart:  # "you may immediately cancel this fight": the chooser keeps or restarts
         tx.emit(ev.NpcAwaiting(step="effect"))
         return
     if poker_card:
@@ -128,7 +128,7 @@ def _restart(tx: Tx) -> None:
 
 def decider(state: State) -> int:
     """Who answers the NPC fight now: the chooser draws and picks the fight card and, as the
-    card's "you", decides card 10's cancel (F3); the fighter answers every other choice."""
+    card's "you", decides card 10's cancel; the fighter answers every other choice."""
     npc = state.npc
     assert npc is not None
     if npc.step == "choose" or (npc.step == "effect" and EFFECTS[npc.card].choice == "keep_or_restart"):
@@ -229,7 +229,7 @@ def _settle(tx: Tx) -> None:
 
 
 def modifiers_apply(state: State) -> bool:
-    """F1/F2: card modifiers and the Shotgun's draw in NPC fights too (version 1: player fights only)."""
+    """Card modifiers and the Shotgun's draw in NPC fights too (version 1: player fights only)."""
     return state.option("npc_fight_modifiers") == "all_fights"
 
 

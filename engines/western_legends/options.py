@@ -19,20 +19,20 @@ CHOICES: dict[str, tuple[JsonValue, tuple[JsonValue, ...]]] = {
     "character_deal": ("draw_two", ("draw_two", "random")),  # WL-SET-3: draw 2 keep 1, or 1 dealt at random
     "start_space": ("choose", ("choose", "first_listed")),  # WL-SET-5: pick a cell of the start location
     "start_of_fight_order": ("active_first", ("active_first", "first_player_first")),  # WL-FIGHT-4
-    # Rules round 2 (audit ../shared/rules/audits/western-legends.md): each default is the sourced
-    # behaviour, the other value is the rules-version-1 behaviour (LEGACY_V1)
-    "bank_robbery": ("once_per_turn", ("once_per_turn", "unlimited")),  # F5, WL-LOC-BANK-2
-    "npc_fight_modifiers": ("all_fights", ("all_fights", "players_only")),  # F1/F2, WL-NPC-1
-    "fight_card_10": ("optional", ("optional", "always_restart")),  # F3, WL-NPC-2
-    "fight_deck": ("ordered", ("ordered", "pool")),  # F4, WL-CMP-5
-    "end_phase_order": ("discard_first", ("discard_first", "sheriff_lp_discard")),  # F7, WL-TURN-5
-    "sheriff_walk": ("off", ("off", "end_phase")),  # F8, WL-SHF-2: no source for a walk
-    "bandit_respawn": ("off", ("off", "every_round")),  # F9, WL-NPC-3: no source for a respawn
-    "wyatt_start": ("free_hideout", ("free_hideout", "any_hideout")),  # F12, WL-SET-5
-    "kit_carson_step": ("after_move", ("after_move", "plus_one_movement")),  # F10
-    "work_action": ("on", ("on", "off")),  # F6, WL-LOC-WORK-1
-    "saloon_poker": ("on", ("on", "off")),  # WL-LOC-SAL-1 (F20): the Gamble action
-    "bloody_knife_route": ("chosen", ("chosen", "only_when_needed")),  # F11
+    # Rules version 2: each default is the sourced behaviour, the other value is rules version 1's
+    # behaviour (LEGACY_V1)
+    "bank_robbery": ("once_per_turn", ("once_per_turn", "unlimited")),  # WL-LOC-BANK-2
+    "npc_fight_modifiers": ("all_fights", ("all_fights", "players_only")),  # WL-NPC-1
+    "fight_card_10": ("optional", ("optional", "always_restart")),  # WL-NPC-2
+    "fight_deck": ("ordered", ("ordered", "pool")),  # WL-CMP-5
+    "end_phase_order": ("discard_first", ("discard_first", "sheriff_lp_discard")),  # WL-TURN-5
+    "sheriff_walk": ("off", ("off", "end_phase")),  # WL-SHF-2: no source for a walk
+    "bandit_respawn": ("off", ("off", "every_round")),  # WL-NPC-3: no source for a respawn
+    "wyatt_start": ("free_hideout", ("free_hideout", "any_hideout")),  # WL-SET-5
+    "kit_carson_step": ("after_move", ("after_move", "plus_one_movement")),  # Kit Carson's card
+    "work_action": ("on", ("on", "off")),  # WL-LOC-WORK-1
+    "saloon_poker": ("on", ("on", "off")),  # WL-LOC-SAL-1: the Gamble action
+    "bloody_knife_route": ("chosen", ("chosen", "only_when_needed")),  # Bloody Knife's card
     # full-ruleset modules (WL-SET-2, WL-SET-6, WL-STORY-1, WL-GOAL-1, WL-MIB-1): not in the core set yet
     "stories": ("off", ("off",)),
     "goals": ("off", ("off",)),

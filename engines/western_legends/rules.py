@@ -123,7 +123,7 @@ def gain(
     if change.wounds > 0:  # Doc Holliday: after gaining wounds, draw 1
         draw(tx, seat, tx.state.ability(seat).draw_after_wounds)
     if tx.state.option("end_phase_order") == "sheriff_lp_discard":
-        check_end_trigger(tx, seat)  # version 1: at once; otherwise in the end phase (F7)
+        check_end_trigger(tx, seat)  # version 1: at once; otherwise in the end phase
 
 
 def check_end_trigger(tx: Tx, seat: int) -> None:

@@ -33,7 +33,7 @@ def setup(options: Mapping[str, JsonValue], seats: int, rng: Rng) -> list[Event]
         first_player=0,
     )
     tx = Tx(evolve(None, started), rng, [started])
-    if options["fight_deck"] == "ordered":  # F4: a shuffled deck with a recorded order
+    if options["fight_deck"] == "ordered":  # a shuffled deck with a recorded order
         tx.emit(ev.FightDeckShuffled(order=rng.shuffle(FIGHT_DECK), count=len(FIGHT_DECK)))
     if dealt:
         for seat in range(seats):

@@ -122,8 +122,8 @@ class State:
     npc: NpcFight | None = None
     bandits: tuple[str, ...] = ()  # spaces with a bandit
     sheriff: str = "C4"  # WL-SET-5: the Sheriff starts on his Office
-    fight_deck: tuple[str, ...] = ()  # the 13 fight cards face down: top first, or a pool (F4)
-    fight_drawn: tuple[str, ...] = ()  # F4: fight cards drawn for the current fight, to go beneath
+    fight_deck: tuple[str, ...] = ()  # the 13 fight cards face down: top first, or a pool
+    fight_drawn: tuple[str, ...] = ()  # fight cards drawn for the current fight, to go beneath
     end_round: int = 0  # WL-END-1: the round in which the end was triggered (0: not yet)
     turns_taken: tuple[int, ...] = ()
     final_lp: tuple[int, ...] = ()

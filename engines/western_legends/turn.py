@@ -98,7 +98,7 @@ def begin_turn(tx: Tx, seat: int, round_number: int) -> None:
 
 
 def respawn(state: State) -> bool:
-    """F9: bandits go out at setup only (sourced); `bandit_respawn="every_round"` is version 1 (no source)."""
+    """Bandits go out at setup only (sourced); `bandit_respawn="every_round"` is version 1 (no source)."""
     return state.option("bandit_respawn") == "every_round"
 
 
@@ -112,7 +112,7 @@ def take_income(tx: Tx, seat: int, income: str) -> None:
 def end_actions(tx: Tx, seat: int) -> None:
     """WL-TURN-5: the end phase (see `resume_end_phase` for its order).
 
-    The Sheriff's walk only with `sheriff_walk="end_phase"` (F8: no source has one).
+    The Sheriff's walk only with `sheriff_walk="end_phase"` (no source has one).
     """
     tx.emit(ev.ActionsEnded(seat=seat))
     if tx.state.option("sheriff_walk") == "end_phase":
@@ -122,7 +122,7 @@ def end_actions(tx: Tx, seat: int) -> None:
 
 
 def sources_order(state: State) -> bool:
-    """F7: discard to the hand limit, then Wanted LP, then the end trigger (the companion's order).
+    """Discard to the hand limit, then Wanted LP, then the end trigger (the companion's order).
 
     `end_phase_order="sheriff_lp_discard"` is version 1: Wanted LP before the discard, and
     the end triggered the moment anyone reaches the target.
