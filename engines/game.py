@@ -59,16 +59,12 @@ class GameEngine:
 
 
 def engine_in(
-    package: str,
-    *,
-    game_id: str,
-    title: str,
-    rules_version: str,
-    seats: tuple[int, int],
-    proto_field: str,
+    package: str, game_id: str, title: str, *, rules_version: str, seats: tuple[int, int]
 ) -> GameEngine:
     """The engine of the game whose folder is `package`, from the names every game folder defines
-    (docs/adding-a-game.md); `seats` is the (fewest, most) players the game seats."""
+    (docs/adding-a-game.md); `seats` is the (fewest, most) players the game seats. Bump
+    `rules_version` when logged games would decide differently. The game's field in every
+    per-game oneof of the API is its id with underscores (`deadwood-1876`: `deadwood_1876`)."""
 
     def module(name: str) -> Any:
         return importlib.import_module(f"{package}.{name}")
@@ -100,5 +96,5 @@ def engine_in(
         describe=module("narrate").describe,
         recording=module("recording").RECORDING,
         picture=module("picture").PICTURE,
-        proto_field=proto_field,
+        proto_field=game_id.replace("-", "_"),
     )

@@ -10,13 +10,6 @@ from __future__ import annotations
 
 from engines.game import engine_in
 
-ENGINE = engine_in(
-    __name__,
-    game_id="most-wanted",
-    title="Most Wanted",
-    rules_version="most-wanted/2",  # bump when logged games would decide differently
-    seats=(2, 8),
-    proto_field="most_wanted",
-)
+ENGINE = engine_in(__name__, "most-wanted", "Most Wanted", rules_version="most-wanted/2", seats=(2, 8))
 
 __all__ = ["ENGINE"]

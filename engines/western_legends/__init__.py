@@ -11,12 +11,7 @@ from __future__ import annotations
 from engines.game import engine_in
 
 ENGINE = engine_in(
-    __name__,
-    game_id="western-legends",
-    title="Western Legends",
-    rules_version="western-legends/2",  # bump when logged games would decide differently
-    seats=(2, 6),
-    proto_field="western_legends",
+    __name__, "western-legends", "Western Legends", rules_version="western-legends/2", seats=(2, 6)
 )
 
 __all__ = ["ENGINE"]
