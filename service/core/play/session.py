@@ -101,7 +101,8 @@ class Plays:
         # A spectator or the organiser holds no seat: they watch (WatchGame), they do not play.
         seat = seat_of(authenticate(caller, record.token_hashes), record.token_hashes, required=True)
         assert seat is not None
-        gate_of(self.app).sight(record, caller)  # as every read channel: the gate may refuse
+        # As every read channel: the gate may refuse (for a duplicate deal's table it may read).
+        await self._in_thread(gate_of(self.app).sight, record, caller)
         from_version = first.from_version if first.HasField("from_version") else record.game_version
         if not 0 <= from_version <= record.game_version:
             raise InvalidArgument(
