@@ -8,11 +8,13 @@ the web viewer's routes), each must be classified as a read channel or as one th
 data (a new one fails until it is), and then, on a real server holding a game in progress, a
 finished one, a delayed one and a table of a duplicate deal still in play, a gate that refuses
 everything is installed: every read channel must answer a spectator, a seat and the organiser
-with the gate's refusal or with nothing. With the real gate the same calls answer.
+with the gate's refusal or with nothing. With the real gate the same calls answer. And no module
+but the gate asks the facts it decides on (a duplicate deal in play, a tournament's open deals).
 """
 
 from __future__ import annotations
 
+import ast
 import asyncio
 import random
 import uuid
@@ -453,3 +455,22 @@ async def _play_then_shut(
     finally:
         await socket.close()
     return updates
+
+
+# The gate's facts: a module that asked them itself would decide visibility beside the gate.
+GATE_ONLY = {
+    "service.core.tournaments.secrecy": "deal_closed",
+    "service.core.tournaments.disclosure": "shown_to",
+}
+
+
+def test_only_the_gate_asks_the_facts_it_decides_on() -> None:
+    root = Path(__file__).resolve().parents[2]
+    askers = []
+    for path in sorted((root / "service").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and GATE_ONLY.get(node.module or "") in {
+                a.name for a in node.names
+            }:
+                askers.append(str(path.relative_to(root)))
+    assert set(askers) == {"service/core/visibility.py"}
