@@ -1,8 +1,8 @@
-"""What a caller may see of a game: one place that picks the viewer and redacts.
+"""A game's events and outcome as one viewer may see them: redaction, shared among viewers.
 
-Every channel (state, command answers, the watch stream, replay, export) asks
-`viewer_of` who is looking and passes events through `redacted_events`, so
-no channel can leak what another does not.
+Which viewer a caller is (a seat, a spectator, or one who sees everything) is the visibility
+gate's decision (`service.core.visibility`); every channel asks it, then passes events through
+`redacted_events` here, so no channel can leak what another does not.
 """
 
 from __future__ import annotations
@@ -12,37 +12,11 @@ import threading
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from engines.base import SPECTATOR, Engine, Event, Seat
+from engines.base import Engine, Event, Seat
 from engines.codec import encode
-from service.core.auth import Caller, seat_of
-from service.core.errors import PermissionDenied
-from service.core.records import FINISHED, GameRecord, decode_events
+from service.core.records import GameRecord, decode_events
 from service.core.typed import typed_event
 from service.generated.frontier.v1 import frontier_pb2
-
-
-def viewer_of(record: GameRecord, caller: Caller, *, deal_closed: bool = False) -> Seat | None:
-    """None (sees everything) for the organiser and once the game is over; else the seat or SPECTATOR.
-
-    A table of a duplicate deal is held back until every table of its deal has finished
-    (`service.core.tournaments.secrecy.deal_closed`, False unless the caller checked): till then only its
-    own seats (their view) and the organiser see it; anyone else gets DEAL_IN_PLAY.
-    """
-    if caller.is_organiser:
-        return None
-    if record.header.deal is not None and not deal_closed:
-        seat = seat_of(caller, record.token_hashes, required=False)
-        if seat is None:
-            raise PermissionDenied(
-                "DEAL_IN_PLAY",
-                f"this table plays duplicate deal {record.header.deal}; its games open to spectators "
-                "once every table of the deal has finished",
-            )
-        return seat
-    if record.status == FINISHED:
-        return None
-    seat = seat_of(caller, record.token_hashes, required=False)
-    return SPECTATOR if seat is None else seat
 
 
 def redacted_events(

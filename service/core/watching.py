@@ -25,8 +25,8 @@ from service.core.games import Games, parse_game_id
 from service.core.jobs import Jobs
 from service.core.records import FINISHED, WAITING, GameRecord
 from service.core.stream_slots import StreamLimits, StreamSlots
-from service.core.tournaments.secrecy import deal_closed
-from service.core.views import redacted_entry_events, shared_entry_events, viewer_of
+from service.core.views import redacted_entry_events, shared_entry_events
+from service.core.visibility import gate_of
 from service.generated.frontier.v1 import frontier_pb2
 
 UNHEALTHY_POLL_SECONDS = 0.5  # while the broker cannot deliver, follow the store this often
@@ -215,7 +215,7 @@ class Watching:
     def _at_hand(self, game_id: str, version: int) -> GameRecord | None:
         """The shared record if building `version`'s update needs no store read, else None.
 
-        A duplicate deal's table may look its tournament up (`deal_closed`): that reads.
+        For a duplicate deal's table the gate may look its tournament up: that reads.
         """
         record = self.cached(game_id, version)
         return record if record is not None and record.header.deal is None else None
@@ -223,7 +223,7 @@ class Watching:
     # -- worker-thread side --------------------------------------------------------
 
     def _setup(self, record: GameRecord, caller: Caller) -> frontier_pb2.GameUpdate:
-        viewer = viewer_of(record, caller, deal_closed=deal_closed(self.app, record))
+        viewer = gate_of(self.app).sight(record, caller).viewer
         events = redacted_entry_events(record, record.setup_events, viewer)
         # As for every other step: a finished game's status only on its last step, or a client
         # that stops at "finished" (frontier watch) stops after the setup.
@@ -315,7 +315,7 @@ class Watching:
         """
         if record is None:
             record = self._latest(game_id, entry["version"])  # it decides the viewer and the status
-        viewer = viewer_of(record, caller, deal_closed=deal_closed(self.app, record))
+        viewer = gate_of(self.app).sight(record, caller).viewer
         is_latest = record.game_version == entry["version"]
         key = (game_id, entry["version"], entry["hash"], viewer, is_latest, record.status)
         with self._lock:

@@ -43,15 +43,15 @@ from service.core.rate_limit import TokenFailures
 from service.core.recordings import expand_or_refuse
 from service.core.records import FINISHED, GameRecord, decode_events
 from service.core.relays.access import require_organiser
-from service.core.relays.delay import delayed_updates, holds_back, public_record, public_search
+from service.core.relays.delay import delayed_updates
 from service.core.relays.fork import check_delay, fork_game
 from service.core.relays.live import relay_line, start_relay
 from service.core.relays.messages import fork_origin
 from service.core.seed_reveal import awaiting_reveal, commits
 from service.core.stream_slots import StreamLimits
-from service.core.tournaments.secrecy import deal_closed
 from service.core.typed import typed_view
-from service.core.views import outcome_proto, redacted_entry_events, redacted_events, to_json, viewer_of
+from service.core.views import outcome_proto, redacted_entry_events, redacted_events, to_json
+from service.core.visibility import Gate, gate_of
 from service.core.watching import Watching
 from service.generated.frontier.v1 import frontier_pb2, frontier_pb2_grpc
 from service.grpc_api.statuses import abort_arguments
@@ -147,6 +147,11 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
         self.watching = Watching(app, max_watchers, limits=stream_limits)
         self.plays = Plays(app, self.watching)
 
+    @property
+    def gate(self) -> Gate:
+        """What callers may see: asked by every read method (service.core.visibility)."""
+        return gate_of(self.app)
+
     def _caller(self, context: Any, record: GameRecord | None = None) -> Caller:
         """Who calls; with the game's record, a token that is not of this game is refused."""
         caller = caller_from_metadata(context.invocation_metadata() or (), self.organiser_token)
@@ -230,7 +235,7 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
         command = command_from_proto(engine, request.command)
         expected = request.expected_version if request.HasField("expected_version") else None
         accepted = self.app.submit(request.game_id, caller, command_id, expected, command)
-        viewer = viewer_of(accepted.record, caller, deal_closed=deal_closed(self.app, accepted.record))
+        viewer = self.gate.sight(accepted.record, caller).viewer
         if accepted.events and viewer is not None:  # the decided events: no need to decode them again
             events = redacted_events(accepted.record, accepted.events, viewer)
         else:
@@ -263,11 +268,12 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
 
     @handles_errors
     def GetState(self, request: Any, context: grpc.ServicerContext) -> Any:
-        latest = self._game(request.game_id)
-        caller = self._caller(context, latest)
+        stored = self._game(request.game_id)
+        caller = self._caller(context, stored)
         version = request.version if request.HasField("version") else None
-        if holds_back(latest, caller):  # a delayed game: spectators read its public record
-            latest = public_record(self.app, latest)
+        sight = self.gate.sight(stored, caller)
+        latest = sight.record
+        if sight.held_back:  # a delayed game: spectators read its public record
             if version is not None and version > latest.game_version:
                 raise InvalidArgument(
                     "VERSION_OUT_OF_RANGE",
@@ -275,8 +281,7 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
                 )
             version = latest.game_version if version is None else version
         record = latest if version == latest.game_version else self.app.record_at(request.game_id, version)
-        viewer = viewer_of(latest, caller, deal_closed=deal_closed(self.app, latest))
-        return self._state_message(record, viewer, latest, caller)
+        return self._state_message(record, sight.viewer, latest, caller)
 
     def _state_message(
         self, record: GameRecord, viewer: int | None, latest: GameRecord, caller: Caller
@@ -329,6 +334,7 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
         caller = self._caller(context, record)
         seat = seat_of(caller, record.token_hashes, required=True)
         assert seat is not None
+        self.gate.sight(record, caller)  # a seat's legal commands show its hand
         response = frontier_pb2.ListLegalCommandsResponse(version=record.game_version, seat=seat)
         add = response.commands.add
         for encoded in legal_now(record, seat):  # encoded once per version (play.legal)
@@ -350,12 +356,8 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
             raise InvalidArgument(
                 "BAD_PAGE_TOKEN", "page_token is not one this server gave", field="page_token"
             ) from None
-        search = self.app.index.search
-        # Delayed games at their public version for all but the organiser: a listing has no game to
-        # check a token against, so any token (made up, or a seat's of another game) is a spectator's.
-        if not self._caller(context).is_organiser:
-            search = functools.partial(public_search, self.app)
-        found = search(
+        found = self.gate.games(
+            self._caller(context),
             game=request.game,
             status=request.status,
             player=request.player,
@@ -392,12 +394,12 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
 
         def resolve(record: GameRecord) -> Caller:
             resolved = authenticate(caller, record.token_hashes)
-            viewer_of(record, resolved, deal_closed=deal_closed(self.app, record))  # DEAL_IN_PLAY at once
+            self.gate.sight(record, resolved)  # a refusal (DEAL_IN_PLAY) at once
             return resolved
 
         if caller.token is None and request.from_version >= 0:
             record = await asyncio.to_thread(self._game, game_id)
-            if holds_back(record, caller):
+            if (await asyncio.to_thread(self.gate.sight, record, caller)).held_back:
                 with self.watching.slots.hold(record.header.game_id, caller, context.peer()):
                     async for update in delayed_updates(self.app, game_id, request.from_version, caller):
                         yield update
@@ -416,11 +418,9 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
                 yield step
 
     def _replay_steps(self, request: Any, context: Any) -> Iterator[frontier_pb2.ReplayStep]:
-        latest = self._game(request.game_id)
-        caller = self._caller(context, latest)
-        if holds_back(latest, caller):
-            latest = public_record(self.app, latest)
-        viewer = viewer_of(latest, caller, deal_closed=deal_closed(self.app, latest))
+        stored = self._game(request.game_id)
+        sight = self.gate.sight(stored, self._caller(context, stored))
+        latest, viewer = sight.record, sight.viewer
         engine = latest.engine
         last = request.to_version or latest.game_version
         if not 0 <= request.from_version <= last <= latest.game_version:
@@ -478,11 +478,9 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
 
     @handles_errors
     def ExportLog(self, request: Any, context: grpc.ServicerContext) -> Any:
-        record = self._game(request.game_id)
-        caller = self._caller(context, record)
-        if holds_back(record, caller):
-            record = public_record(self.app, record)
-        viewer = viewer_of(record, caller, deal_closed=deal_closed(self.app, record))
+        stored = self._game(request.game_id)
+        sight = self.gate.sight(stored, self._caller(context, stored))
+        record, viewer = sight.record, sight.viewer
         content = "\n".join(export_lines(self.app, record, viewer, self.signing_key)) + "\n"
         return frontier_pb2.ExportLogResponse(content=content, redacted=viewer is not None)
 
@@ -566,21 +564,8 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
 
     @handles_errors
     def Audit(self, request: Any, context: grpc.ServicerContext) -> Any:
-        record = self._game(request.game_id)
-        caller = self._caller(context, record)
-        if holds_back(record, caller):
-            record = public_record(self.app, record)
-        if record.status != FINISHED and not caller.is_organiser:
-            raise PermissionDenied(
-                "AUDIT_NOT_ALLOWED",
-                "a game in progress can be audited by the organiser only; its seed is still secret",
-            )
-        if not caller.is_organiser and not deal_closed(self.app, record):
-            raise PermissionDenied(
-                "DEAL_IN_PLAY",
-                f"this table plays duplicate deal {record.header.deal}; its audit reveals the deal, "
-                "so it waits until every table of the deal has finished",
-            )
+        stored = self._game(request.game_id)
+        record = self.gate.audit(stored, self._caller(context, stored))
         # The server holds the seed, so even a game in progress has its chance re-derived.
         header, entries, trailer = stored_record(self.app, record, reveal_seed=True)
         verification = verify(header, entries, trailer)
@@ -624,10 +609,9 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
 
     @handles_errors
     def ProveInclusion(self, request: Any, context: grpc.ServicerContext) -> Any:
-        record = self._game(request.game_id)
-        caller = self._caller(context, record)
-        if holds_back(record, caller):
-            record = public_record(self.app, record)
+        stored = self._game(request.game_id)
+        sight = self.gate.sight(stored, self._caller(context, stored))
+        record = sight.record
         if not 1 <= request.version <= record.game_version:
             raise InvalidArgument(
                 "BAD_VERSION",
@@ -645,7 +629,7 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
             record.header.game_id,
             request.version,
             lines,
-            full=viewer_of(record, caller, deal_closed=deal_closed(self.app, record)) is None,
+            full=sight.viewer is None,
             imported=record.imported,
         )
         return frontier_pb2.InclusionProof(

@@ -1,4 +1,4 @@
-"""The `frontier.v1.Tournaments` gRPC service."""
+"""The `frontier.v1.Tournaments` gRPC service: it answers each tournament as the visibility gate shows it."""
 
 from __future__ import annotations
 
@@ -15,9 +15,10 @@ from service.core.games import Games
 from service.core.rate_limit import TokenFailures
 from service.core.tournaments.app import Progress, TournamentDesk
 from service.core.tournaments.deals import comparison
-from service.core.tournaments.disclosure import DEAL_IN_PLAY, shown_to
+from service.core.tournaments.disclosure import DEAL_IN_PLAY
 from service.core.tournaments.ratings import ordinal, rate
 from service.core.tournaments.standings import RULES, standings
+from service.core.visibility import gate_of
 from service.generated.frontier.v1 import tournaments_pb2, tournaments_pb2_grpc
 from service.grpc_api.servicer import handles_errors
 
@@ -28,6 +29,7 @@ class TournamentsServicer(tournaments_pb2_grpc.TournamentsServicer):
     def __init__(
         self, games: Games, organiser_token: str | None, failures: TokenFailures | None = None
     ) -> None:
+        self.games = games
         self.desk = TournamentDesk(games)
         self.organiser_token = organiser_token
         self.failures = failures or TokenFailures()
@@ -62,7 +64,7 @@ class TournamentsServicer(tournaments_pb2_grpc.TournamentsServicer):
             tag=request.tag,
             duplicate_deals=request.duplicate_deals,
         )
-        return tournament_message(self.desk.progress(str(record.id)))
+        return tournament_message(self._shown(self.desk.progress(str(record.id)), context))
 
     @handles_errors
     def GetTournament(self, request: Any, context: grpc.ServicerContext) -> Any:
@@ -73,7 +75,7 @@ class TournamentsServicer(tournaments_pb2_grpc.TournamentsServicer):
         self._require_organiser(context)
         progress, number, grants = self.desk.start_round(_id(request))
         return tournaments_pb2.StartRoundResponse(
-            tournament=tournament_message(progress),
+            tournament=tournament_message(self._shown(progress, context)),
             round=number,
             seats=[
                 tournaments_pb2.SeatGrant(
@@ -139,9 +141,11 @@ class TournamentsServicer(tournaments_pb2_grpc.TournamentsServicer):
         )
 
     def _progress(self, request: Any, context: grpc.ServicerContext) -> Progress:
+        return self._shown(self.desk.progress(_id(request)), context)
+
+    def _shown(self, progress: Progress, context: grpc.ServicerContext) -> Progress:
         """The tournament as this caller may see it: open duplicate deals' results for the organiser only."""
-        organiser = self._caller(context).is_organiser
-        return shown_to(self.desk.progress(_id(request)), organiser)
+        return gate_of(self.games).tournament(progress, self._caller(context))
 
 
 def _id(request: Any) -> str:

@@ -4,14 +4,13 @@ Starlette (with Jinja2 pages, served by uvicorn): a small, well-kept ASGI toolki
 request/response functions and no ORM or session machinery we would have to switch off; its sync
 endpoints run in a thread pool, which suits the synchronous `Games` reads.
 
-Who sees what is decided exactly as for gRPC (`service.core.views.viewer_of`): no token is the public,
-a seat's token that seat, the organiser's token everything. Only the organiser may pick another
-view with `?seat=N` (1-based, as people count seats), `?seat=public` or `?seat=all`.
+Who sees what is decided exactly as for gRPC, by the visibility gate (`service.core.visibility`): no
+token is the public, a seat's token that seat, the organiser's token everything. Only the organiser
+may pick another view with `?seat=N` (1-based, as people count seats), `?seat=public` or `?seat=all`.
 """
 
 from __future__ import annotations
 
-import functools
 import hmac
 from typing import Any
 from urllib.parse import parse_qs
@@ -32,9 +31,7 @@ from service.core.errors import InvalidArgument, PermissionDenied, ServiceError,
 from service.core.games import Games
 from service.core.rate_limit import TokenFailures, TooManyFailures
 from service.core.records import GameRecord
-from service.core.relays.delay import holds_back, public_record, public_search
-from service.core.tournaments.secrecy import deal_closed
-from service.core.views import viewer_of
+from service.core.visibility import gate_of
 from service.web.headers import PageHeaders
 from service.web.limits import BodyLimit
 from service.web.page import games_page, message_page, viewer_page
@@ -56,9 +53,7 @@ def create_app(games: Games, organiser_token: str | None, failures: TokenFailure
     viewer = WebViewer(
         games, organiser_token, failures or TokenFailures(seat_token=games.index.holds_seat_token)
     )
-    tournaments = TournamentPages(
-        games, _status, lambda request: viewer._gameless_caller(request).is_organiser
-    )
+    tournaments = TournamentPages(games, _status, viewer._gameless_caller)
     return Starlette(
         middleware=[
             Middleware(PageHeaders),  # outermost: refusals below carry the frame headers too
@@ -96,10 +91,7 @@ class WebViewer:
                 message_page("Cannot list games", error.message), _status(error), _headers(error)
             )
         filters = {k: request.query_params.get(k, "") for k in ("game", "status", "tag")}
-        search = self.games.index.search
-        if not caller.is_organiser:  # any other token is checked against no game: a spectator's
-            search = functools.partial(public_search, self.games, player="", after=0)
-        found = search(game=filters["game"], status=filters["status"], tag=filters["tag"], limit=500)
+        found = gate_of(self.games).games(caller, **filters, player="", after=0, limit=500)
         rows = [
             {
                 "game_id": s.game_id,
@@ -181,13 +173,11 @@ class WebViewer:
         Most polls of a live game find nothing new; answering them without reading the game's
         events keeps a page's cost per second flat however long the game is.
         """
-        record = self.games.get(request.path_params["game_id"])
-        caller = self._authenticated(request, record)  # as over gRPC
-        if holds_back(record, caller):  # a delayed game: spectators see its public record
-            record = public_record(self.games, record)
+        stored = self.games.get(request.path_params["game_id"])
+        caller = self._authenticated(request, stored)  # as over gRPC
+        record, viewer = self._seen(stored, caller, request.query_params.get("seat", ""))
         if after < record.game_version:
             return None
-        viewer = _chosen_viewer(self.games, record, caller, request.query_params.get("seat", ""))
         outcome = record.outcome
         return {
             "steps": [],
@@ -226,28 +216,34 @@ class WebViewer:
         return caller
 
     def _view(self, request: Request, *, after: int) -> tuple[GameRecord, GameView, str]:
-        record = self.games.get(request.path_params["game_id"])
+        stored = self.games.get(request.path_params["game_id"])
         # As over gRPC: a token that is neither the organiser's nor a seat of this game is refused.
-        caller = self._authenticated(request, record)
-        if holds_back(record, caller):  # a delayed game: spectators see its public record
-            record = public_record(self.games, record)
+        caller = self._authenticated(request, stored)
         seat_param = request.query_params.get("seat", "")
-        viewer = _chosen_viewer(self.games, record, caller, seat_param)
+        record, viewer = self._seen(stored, caller, seat_param)
         shown = record.game_version  # held back for spectators (service/core/relays/delay.py)
         # seat lines and a deal line too (format 3)
         lines = (line for line in self.games.lines(record.header.game_id) if line.version <= shown)
         view = game_view(record.header, lines, record.players, viewer, after=after)
         return record, view, seat_param
 
+    def _seen(self, record: GameRecord, caller: Caller, seat_param: str) -> tuple[GameRecord, Seat | None]:
+        """The game as the gate shows `caller` (a delayed game's spectator: its public record) and the view.
 
-def _chosen_viewer(games: Games, record: GameRecord, caller: Caller, seat_param: str) -> Seat | None:
-    """`viewer_of`, unless the organiser asks for another view with ?seat=."""
-    if not seat_param:
-        return viewer_of(record, caller, deal_closed=deal_closed(games, record))
-    if not caller.is_organiser:
-        raise PermissionDenied(
-            "ORGANISER_ONLY", "only the organiser's token may choose whose view to show (?seat=)"
-        )
+        The view is the gate's, unless the organiser asks for another one with ?seat=.
+        """
+        if seat_param and not caller.is_organiser:
+            raise PermissionDenied(
+                "ORGANISER_ONLY", "only the organiser's token may choose whose view to show (?seat=)"
+            )
+        sight = gate_of(self.games).sight(record, caller)
+        if not seat_param:
+            return sight.record, sight.viewer
+        return sight.record, _chosen_viewer(sight.record, seat_param)
+
+
+def _chosen_viewer(record: GameRecord, seat_param: str) -> Seat | None:
+    """The view the organiser asks for with ?seat=N (1-based), ?seat=public or ?seat=all."""
     if seat_param == "all":
         return None
     if seat_param == "public":

@@ -2,9 +2,9 @@
 
 Everything shown is public: the definition, the tables, finished games' outcomes and what is
 folded from them (standings, ratings, each duplicate deal's tables side by side), exactly what
-`frontier.v1.Tournaments` serves the same caller: results of a duplicate deal still in play only to
-the organiser (service/core/tournaments/disclosure.py). The seed appears only once the tournament is over, as
-`GetTournament` reveals it.
+`frontier.v1.Tournaments` serves the same caller, as the visibility gate shows it
+(`service.core.visibility`): results of a duplicate deal still in play only to the organiser. The
+seed appears only once the tournament is over, as `GetTournament` reveals it.
 """
 
 from __future__ import annotations
@@ -16,15 +16,17 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 
 from engines.registry import get_engine
+from service.core.auth import Caller
 from service.core.errors import ServiceError
 from service.core.games import Games
 from service.core.tournaments.app import Progress, TournamentDesk
 from service.core.tournaments.deals import comparison
-from service.core.tournaments.disclosure import DEAL_IN_PLAY, shown_to
+from service.core.tournaments.disclosure import DEAL_IN_PLAY
 from service.core.tournaments.index import TournamentIndex
 from service.core.tournaments.ratings import model_name, ordinal, rate
 from service.core.tournaments.record import Table, TableResult
 from service.core.tournaments.standings import RULES, standings
+from service.core.visibility import gate_of
 from service.web.page import message_page, tournament_page, tournaments_page
 
 
@@ -33,21 +35,26 @@ class TournamentPages:
         self,
         games: Games,
         status_of: Callable[[ServiceError], int],
-        is_organiser: Callable[[Request], bool] = lambda _request: False,
+        caller_of: Callable[[Request], Caller] = lambda _request: Caller(token=None),
     ) -> None:
+        self.games = games
         self.desk = TournamentDesk(games)
         self.index = TournamentIndex(games)
         self.status_of = status_of  # ServiceError -> HTTP status, as the game pages answer
-        self.is_organiser = is_organiser  # the organiser also sees deals still in play
+        self.caller_of = caller_of  # who asks: the organiser also sees deals still in play
 
     def tournament_list(self, _request: Request) -> Response:
         rows = []
-        for tournament_id in reversed(self.index.ids()):  # newest first
-            progress = self.desk.progress(tournament_id)
+        anyone = Caller(token=None)  # the list shows no results: it reads no token, as ever
+        try:
+            shown = [self._progress(tournament_id, anyone) for tournament_id in reversed(self.index.ids())]
+        except ServiceError as error:
+            return HTMLResponse(message_page("Cannot list tournaments", error.message), self.status_of(error))
+        for progress in shown:  # newest first
             definition = progress.record.definition
             rows.append(
                 {
-                    "tournament_id": tournament_id,
+                    "tournament_id": definition.tournament_id,
                     "name": definition.name,
                     "game": get_engine(definition.game).title,
                     "format": definition.format,
@@ -62,14 +69,16 @@ class TournamentPages:
 
     def tournament(self, request: Request) -> Response:
         try:
-            organiser = self.is_organiser(request)
-            progress = shown_to(self.desk.progress(request.path_params["tournament_id"]), organiser)
+            progress = self._progress(request.path_params["tournament_id"], self.caller_of(request))
         except ServiceError as error:
             return HTMLResponse(
                 message_page("Cannot show this tournament", error.message, home="/tournaments"),
                 self.status_of(error),
             )
         return HTMLResponse(tournament_page(**tournament_view(progress)))
+
+    def _progress(self, tournament_id: str, caller: Caller) -> Progress:
+        return gate_of(self.games).tournament(self.desk.progress(tournament_id), caller)
 
 
 def tournament_view(progress: Progress) -> dict[str, Any]:

@@ -47,15 +47,20 @@ def failure(call: Callable[[], Any]) -> RpcFailure:
     try:
         call()
     except grpc.RpcError as error:
-        status = rpc_status.from_call(error)  # type: ignore[arg-type]
-        reason, metadata = "", {}
-        if status is not None:
-            for detail in status.details:
-                info = error_details_pb2.ErrorInfo()
-                if detail.Unpack(info):
-                    reason, metadata = info.reason, dict(info.metadata)
-        return RpcFailure(error.code(), error.details() or "", reason, metadata)
+        return failure_of(error)
     raise AssertionError("the call succeeded but should have failed")
+
+
+def failure_of(error: grpc.RpcError) -> RpcFailure:
+    """A failed call's status, reason and ErrorInfo metadata."""
+    status = rpc_status.from_call(error)  # type: ignore[arg-type]
+    reason, metadata = "", {}
+    if status is not None:
+        for detail in status.details:
+            info = error_details_pb2.ErrorInfo()
+            if detail.Unpack(info):
+                reason, metadata = info.reason, dict(info.metadata)
+    return RpcFailure(error.code(), error.details() or "", reason, metadata)
 
 
 def state(client: Client, game_id: str, token: str | None = None, version: int | None = None) -> Any:

@@ -20,7 +20,8 @@ from service.config import Settings
 from service.core.auth import Caller
 from service.core.games import Games
 from service.core.records import FINISHED
-from service.core.views import redacted_entry_events, viewer_of
+from service.core.views import redacted_entry_events
+from service.core.visibility import gate_of
 from service.core.watching import Watching
 
 
@@ -58,7 +59,9 @@ def test_a_step_from_the_record_at_hand_is_the_step_from_the_store(
                     assert fast.SerializeToString() == plain.SerializeToString(), (entry["version"], caller)
                     # The events also as the unshared path redacts them (the two above share decodings).
                     stored = reader.latest(game_id, entry["version"])
-                    unshared = redacted_entry_events(stored, entry["events"], viewer_of(stored, caller))
+                    unshared = redacted_entry_events(
+                        stored, entry["events"], gate_of(reader.app).sight(stored, caller).viewer
+                    )
                     assert list(fast.events) == unshared
             finally:
                 reader.close()

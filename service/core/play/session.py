@@ -20,7 +20,8 @@ from service.core.games import Accepted, Games
 from service.core.jobs import Jobs
 from service.core.play.legal import legal_command_bytes
 from service.core.records import FINISHED, GameRecord
-from service.core.views import redacted_entry_events, shared_entry_events, viewer_of
+from service.core.views import redacted_entry_events, shared_entry_events
+from service.core.visibility import Gate, gate_of
 from service.core.watching import Watching
 from service.generated.frontier.v1 import frontier_pb2
 
@@ -54,10 +55,12 @@ def with_legal(update: frontier_pb2.PlayUpdate, record: GameRecord, seat: int) -
     return update
 
 
-def answer(accepted: Accepted, caller: Caller, seat: int, command_id: str) -> frontier_pb2.PlayUpdate:
+def answer(
+    gate: Gate, accepted: Accepted, caller: Caller, seat: int, command_id: str
+) -> frontier_pb2.PlayUpdate:
     """The answer to an accepted (or already accepted) command, as the sender may see it."""
     record, entry = accepted.record, accepted.entry
-    viewer = viewer_of(record, caller)
+    viewer = gate.sight(record, caller).viewer
     if viewer is not None:  # shared with the watchers of this entry; the decided events need no decoding
         events = shared_entry_events(record, entry.to_json(), viewer, accepted.events or None)
     else:
@@ -98,6 +101,8 @@ class Plays:
         # A spectator or the organiser holds no seat: they watch (WatchGame), they do not play.
         seat = seat_of(authenticate(caller, record.token_hashes), record.token_hashes, required=True)
         assert seat is not None
+        # As every read channel: the gate may refuse (for a duplicate deal's table it may read).
+        await self._in_thread(gate_of(self.app).sight, record, caller)
         from_version = first.from_version if first.HasField("from_version") else record.game_version
         if not 0 <= from_version <= record.game_version:
             raise InvalidArgument(
@@ -238,4 +243,4 @@ class Plays:
             accepted = self.app.submit(game_id, caller, command_id, expected, command)
         except ServiceError as error:
             return play_error(error, command_id)
-        return answer(accepted, caller, seat, command_id)
+        return answer(gate_of(self.app), accepted, caller, seat, command_id)

@@ -23,9 +23,8 @@ from service.core.auth import new_token, token_hash
 from service.core.errors import InvalidArgument, NotFound, RuleBroken
 from service.core.games import Games
 from service.core.records import FINISHED, GameRecord, decode_events
-from service.core.relays.delay import public_record
 from service.core.store_events import GameCreated
-from service.core.tournaments.secrecy import deal_closed
+from service.core.visibility import gate_of
 
 MAX_DELAY_SECONDS = 24 * 3600
 
@@ -46,7 +45,8 @@ def fork_game(
     check_delay(spectator_delay)
     # A delayed game is over only once its spectators see it over: the fork's setup (the copied
     # history) is public at once, so an earlier fork would show them the steps the delay holds back.
-    shown = public_record(app, source)
+    gate = gate_of(app)  # the fork copies the source's history: only what everyone may see
+    shown = gate.public_record(source)
     if shown.status != FINISHED and (not source.imported or source.relay_token_hash):
         # The fork would copy the source's hidden cards: its seats would see the source players'
         # hands, and anyone reads all of them once the fork is over, while the source goes on.
@@ -58,7 +58,7 @@ def fork_game(
             "once the fork ends",
             rule="FORK",
         )
-    if not deal_closed(app, source):
+    if not gate.deal_closed(source):
         # A duplicate deal's other tables may still be playing these very cards.
         raise RuleBroken(
             "DEAL_IN_PLAY",
@@ -126,7 +126,8 @@ def check_fork_claim(app: Games, header: Header) -> None:
         source = app.get(str(origin.get("game_id")))
     except (NotFound, InvalidArgument):
         return  # a source on another server: its own log settles the claim
-    if public_record(app, source).status != FINISHED or not deal_closed(app, source):
+    gate = gate_of(app)
+    if gate.public_record(source).status != FINISHED or not gate.deal_closed(source):
         raise RuleBroken(
             "FORK_SOURCE_SECRET",
             f"this log claims to fork game {source.header.game_id}, which this server holds and still keeps "

@@ -1,15 +1,15 @@
 """A delayed game's public view, shared: read once and folded once per game and public version.
 
-Every channel that shows a spectator a delayed game goes through `service.core.relays.delay.public_record`.
-Built afresh, that read every stored event of the game (for the release times and again for
-the entries) and folded it from its setup, on every call: each spectator's WatchGame did so
-every second, and 40 spectators of a 450-version game kept a core busy. Delayed games are the
-broadcast case, so they cost here what live watchers cost (`service.core.watching`): one `PublicGame`
-per game keeps what was read -- each version's storing time and its entry, read incrementally
-(only the events stored since) -- and the state folded up to the latest public version, carried
-forward as later versions become public. The updates a delayed WatchGame sends are built once
-per version and view and shared by its spectators. A re-expanded relay (`RelayResealed`)
-replaces the entries: the fold starts again from the setup.
+Every channel that shows a spectator a delayed game asks the visibility gate
+(`service.core.visibility`), which reads the game's public record here. Built afresh, that read
+every stored event of the game (for the release times and again for the entries) and folded it from
+its setup, on every call: each spectator's WatchGame did so every second, and 40 spectators of a
+450-version game kept a core busy. Delayed games are the broadcast case, so they cost here what live
+watchers cost (`service.core.watching`): one `PublicGame` per game keeps what was read -- each
+version's storing time and its entry, read incrementally (only the events stored since) -- and the
+state folded up to the latest public version, carried forward as later versions become public. The
+updates a delayed WatchGame sends are built once per version and view and shared by its spectators.
+A re-expanded relay (`RelayResealed`) replaces the entries: the fold starts again from the setup.
 
 `events_read` and `entries_folded` count the work done, for tests and for an operator's look.
 """

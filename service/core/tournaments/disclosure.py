@@ -6,7 +6,8 @@ finished, each of its tables' results is withheld from everyone but the organise
 that is folded from them (the per-deal comparison, standings, ratings). Such a table shows the
 status DEAL_IN_PLAY ("deal_in_play"): its game is over, its result is not yet public. Tables without
 a deal are never held back. The rule is monotone (a finished game never plays again), so whatever
-one read of the games gives is safe to show.
+one read of the games gives is safe to show. The visibility gate (`service.core.visibility`) applies
+it for every tournament channel.
 """
 
 from __future__ import annotations

@@ -5,9 +5,9 @@ its full export, replay and audit), and the deal is the other tables' future. So
 a deal is still playing, every game of that deal stays closed: the organiser sees everything, a
 seat of the game sees its own seat's view (also once its own game is over), and everyone else is
 refused with DEAL_IN_PLAY, since even the public view of a table shows cards that another table's
-players hold. `service.core.views.viewer_of` applies the rule; each channel asks `deal_closed` first.
-The tournament's own channels (its record, standings, ratings, web page) hold back such tables'
-results likewise: `service/core/tournaments/disclosure.py`.
+players hold. The visibility gate (`service.core.visibility`) applies the rule, and is the only one
+to ask `deal_closed`. The tournament's own channels (its record, standings, ratings, web page) hold
+back such tables' results likewise: `service/core/tournaments/disclosure.py`.
 """
 
 from __future__ import annotations

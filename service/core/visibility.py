@@ -1,0 +1,184 @@
+"""The visibility gate: the one place that decides what a caller may see of a game.
+
+Every read channel asks the gate of its application (`gate_of(app)`) and shows only what it
+answers: GetState, WatchGame (live and delayed), Replay, ExportLog, Audit, ProveInclusion,
+ListGames, ListLegalCommands, SubmitCommand's and Play's answers (gRPC and WebSocket alike),
+the web pages, the tournament services and pages, and a fork's copy of its source. Nothing
+else decides visibility: the parts below are the gate's facts, asked by no channel.
+
+The rules, in the order the gate applies them:
+- A spectator (a caller without a token) of a game created with a spectator delay sees the
+  game as it stood at its latest public version: the versions stored at least the delay ago
+  (`service.core.relays.public_view`, one shared fold per game). Seats and the organiser see
+  every version at once. Until its last version is public, a delayed game is in progress for
+  spectators, so nothing shows the end early.
+- The organiser sees everything.
+- A table of a duplicate deal some table of which is still playing shows its own seats their
+  seat's view and refuses everyone else with DEAL_IN_PLAY: a finished table shows the deal,
+  which is the other tables' future (`service.core.tournaments.secrecy`).
+- A finished game shows everything to everyone; a game in progress shows each seat its view
+  and anyone else the public (spectator's) view.
+- A tournament shows results of tables whose duplicate deal is still in play to the organiser
+  only (`service.core.tournaments.disclosure`): the same secrecy, seen from the tournament.
+
+A test or an operator may install another gate for an application (`install_gate`); the
+suite proves every read channel asks it by installing one that refuses everything.
+"""
+
+from __future__ import annotations
+
+import threading
+import weakref
+from dataclasses import dataclass, replace
+from datetime import UTC, datetime
+
+from engines.base import SPECTATOR, Seat
+from service.core.auth import Caller, seat_of
+from service.core.errors import PermissionDenied
+from service.core.games import Games
+from service.core.listing import Summary
+from service.core.records import FINISHED, IN_PROGRESS, GameRecord
+from service.core.relays.public_view import public_views
+from service.core.tournaments.app import Progress
+from service.core.tournaments.disclosure import shown_to
+from service.core.tournaments.secrecy import deal_closed
+
+__all__ = ["Gate", "Sight", "gate_of", "install_gate"]
+
+
+@dataclass(frozen=True)
+class Sight:
+    """A game as one caller may see it."""
+
+    record: GameRecord  # for a delayed game's spectator, the game at its latest public version
+    viewer: Seat | None  # None: everything; else the seat whose view is shown, or SPECTATOR
+    held_back: bool = False  # `record` lags behind the stored game (the spectator delay)
+
+
+class Gate:
+    """What callers may see of the games and tournaments of one `Games` application."""
+
+    def __init__(self, app: Games) -> None:
+        self.app = app
+
+    def sight(self, record: GameRecord, caller: Caller, now: datetime | None = None) -> Sight:
+        """The game `record` as `caller` (already authenticated against it) may see it at `now`.
+
+        Raises PermissionDenied DEAL_IN_PLAY for anyone but the organiser and the table's own
+        seats while the table's duplicate deal is in play.
+        """
+        held_back = _held_back(record, caller)
+        shown = self.public_record(record, now) if held_back else record
+        return Sight(shown, self._viewer(shown, caller), held_back)
+
+    def audit(self, record: GameRecord, caller: Caller) -> GameRecord:
+        """The game as an audit may show it to `caller`: its seed and every hidden card, so all or nothing."""
+        if _held_back(record, caller):
+            record = self.public_record(record)
+        if record.status != FINISHED and not caller.is_organiser:
+            raise PermissionDenied(
+                "AUDIT_NOT_ALLOWED",
+                "a game in progress can be audited by the organiser only; its seed is still secret",
+            )
+        if not caller.is_organiser and not self.deal_closed(record):
+            raise PermissionDenied(
+                "DEAL_IN_PLAY",
+                f"this table plays duplicate deal {record.header.deal}; its audit reveals the deal, "
+                "so it waits until every table of the deal has finished",
+            )
+        return record
+
+    def public_record(self, record: GameRecord, now: datetime | None = None) -> GameRecord:
+        """The game as any spectator may see it at `now`: folded up to its latest public version.
+
+        Shared by every spectator and channel: read and folded once per version.
+        """
+        if record.spectator_delay <= 0:
+            return record
+        return public_views(self.app).public_record(record, now or datetime.now(UTC))
+
+    def deal_closed(self, record: GameRecord) -> bool:
+        """False while `record` is a table of a duplicate deal some table of which is still playing."""
+        return deal_closed(self.app, record)
+
+    def games(
+        self, caller: Caller, *, game: str, status: str, player: str, tag: str, after: int, limit: int
+    ) -> list[Summary]:
+        """The games a listing shows `caller`: for all but the organiser, delayed ones as they are public.
+
+        A listing has no game to check a token against, so any token but the organiser's (made
+        up, or a seat's of another game) lists as a spectator's. The status filter applies to the
+        public status: filtering on the stored one would drop a delayed game that is over for its
+        seats but not yet for spectators from both lists, which tells that it ended.
+        """
+        search = self.app.index.search
+        if caller.is_organiser:
+            return search(game=game, status=status, player=player, tag=tag, after=after, limit=limit)
+        shown: list[Summary] = []
+        cursor = after
+        while len(shown) < limit:
+            batch = search(game=game, player=player, tag=tag, after=cursor, limit=limit)
+            shown.extend(self._public_summaries(batch, status))
+            if len(batch) < limit:
+                break
+            cursor = batch[-1].position
+        return shown[:limit]
+
+    def tournament(self, progress: Progress, caller: Caller) -> Progress:
+        """A tournament as `caller` may see it: open duplicate deals' results for the organiser only."""
+        return shown_to(progress, caller.is_organiser)
+
+    def _viewer(self, record: GameRecord, caller: Caller) -> Seat | None:
+        if caller.is_organiser:
+            return None
+        if record.header.deal is not None and not self.deal_closed(record):
+            seat = seat_of(caller, record.token_hashes, required=False)
+            if seat is None:
+                raise PermissionDenied(
+                    "DEAL_IN_PLAY",
+                    f"this table plays duplicate deal {record.header.deal}; its games open to spectators "
+                    "once every table of the deal has finished",
+                )
+            return seat
+        if record.status == FINISHED:
+            return None
+        seat = seat_of(caller, record.token_hashes, required=False)
+        return SPECTATOR if seat is None else seat
+
+    def _public_summaries(self, found: list[Summary], status: str) -> list[Summary]:
+        shown = []
+        for summary in found:
+            if summary.spectator_delay > 0:
+                record = self.public_record(self.app.get(summary.game_id))
+                summary = replace(
+                    summary, commands=record.game_version - 1, finished=record.status != IN_PROGRESS
+                )
+            if status and summary.status != status:
+                continue
+            shown.append(summary)
+        return shown
+
+
+def _held_back(record: GameRecord, caller: Caller) -> bool:
+    """A spectator of a delayed game (seats and the organiser carry tokens)."""
+    return record.spectator_delay > 0 and caller.token is None
+
+
+# One gate per application (a test runs several in one process); installed, or the rules above.
+_gates: weakref.WeakKeyDictionary[Games, Gate] = weakref.WeakKeyDictionary()
+_gates_lock = threading.Lock()
+
+
+def gate_of(app: Games) -> Gate:
+    """The gate every read channel of `app` asks."""
+    gate = _gates.get(app)
+    if gate is None:
+        with _gates_lock:
+            gate = _gates.setdefault(app, Gate(app))
+    return gate
+
+
+def install_gate(app: Games, gate: Gate) -> None:
+    """Make `gate` decide for every read channel of `app` from the next call on."""
+    with _gates_lock:
+        _gates[app] = gate

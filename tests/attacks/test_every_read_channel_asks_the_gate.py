@@ -1,0 +1,476 @@
+"""Attack: a read channel that decides for itself what a caller may see.
+
+The visibility gate (`service.core.visibility`) is the one place that decides what a caller may
+see of a game or a tournament. A channel that asked something else -- or nothing -- would keep
+showing its answer whatever the gate says. So every read channel is enumerated (the gRPC methods
+of every service the server offers, found by reflection; the frames Play over WebSocket takes;
+the web viewer's routes), each must be classified as a read channel or as one that shows no game
+data (a new one fails until it is), and then, on a real server holding a game in progress, a
+finished one, a delayed one and a table of a duplicate deal still in play, a gate that refuses
+everything is installed: every read channel must answer a spectator, a seat and the organiser
+with the gate's refusal or with nothing. With the real gate the same calls answer. And no module
+but the gate asks the facts it decides on (a duplicate deal in play, a tournament's open deals).
+"""
+
+from __future__ import annotations
+
+import ast
+import asyncio
+import random
+import uuid
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+import grpc
+import pytest
+from google.protobuf.descriptor_pool import DescriptorPool
+from grpc_reflection.v1alpha.proto_reflection_descriptor_database import ProtoReflectionDescriptorDatabase
+
+from service.cli.tournaments import TournamentClient
+from service.client import play_game
+from service.core.auth import Caller
+from service.core.errors import PermissionDenied
+from service.core.listing import Summary
+from service.core.records import GameRecord
+from service.core.tournaments.app import Progress
+from service.core.visibility import Gate, Sight, install_gate
+from service.generated.frontier.v1 import frontier_pb2, tournaments_pb2
+from service.server import Running
+from service.web.app import create_app
+from service.web.server import RunningHttp, start_http
+from service.ws_client import PlaySocket
+from tests.conftest import ORGANISER, requires_most_wanted, start_server
+from tests.service.helpers import Game, create, failure_of
+from tests.tournaments import helpers as tournaments
+from tests.web import http_client
+from tests.wsplay.apart import run_apart
+
+SHUT = "GATE_SHUT"
+SHUT_MESSAGE = "this gate shows nothing to anyone"
+
+# Every method of every service the server offers, by service: a read channel (what it answers is
+# as the gate shows it), or why it shows no game data that the gate would decide.
+READ_METHODS = {
+    "frontier.v1.FrontierLedger": {
+        "GetState",
+        "ListLegalCommands",  # a seat's legal commands show its hand
+        "ListGames",
+        "WatchGame",
+        "Replay",
+        "ExportLog",
+        "Audit",
+        "ProveInclusion",
+        "Play",
+        "SubmitCommand",  # a write whose answer carries the step's events
+        "ForkGame",  # copies its source's history into the new game
+    },
+    "frontier.v1.Tournaments": {
+        "GetTournament",
+        "GetStandings",
+        "GetRatings",
+        "CreateTournament",  # writes, answering the tournament
+        "StartRound",
+    },
+}
+NO_GAME_DATA = {
+    "frontier.v1.FrontierLedger": {
+        "ListGameTypes": "the games this server offers",
+        "CreateGame": "the caller's new game: its id, commitment and seat tokens",
+        "ClaimSeat": "the claimed seat's token",
+        "RevealSeed": "the revealing seat's own game version and status",
+        "ImportLog": "the importer's own log, as stored",
+        "ExpandRecording": "the expansion of the caller's own recording",
+        "StartRelay": "the relay's new game and relay token",
+        "RelayLine": "the relay's version and status after its own line",
+        "GetSigningKey": "the server's public key",
+    },
+    "grpc.health.v1.Health": {name: "the server's health" for name in ("Check", "List", "Watch")},
+    "grpc.reflection.v1alpha.ServerReflection": {"ServerReflectionInfo": "the server's schema"},
+}
+# What a Play frame (over gRPC and WebSocket alike) may carry, and where the gate decides it.
+PLAY_FIELDS = {
+    "game_id": "opens the stream: the gate is asked before anything is pushed",
+    "from_version": "opens the stream",
+    "token": "opens the stream (WebSocket)",
+    "command_id": "a command: its answer and every push are as the gate shows them",
+    "command": "a command",
+    "expected_version": "a command",
+    "reveal_client_seed": "a seat's own seed, on a stream the gate has opened",
+}
+READ_ROUTES = {
+    "/",
+    "/games/{game_id}",
+    "/api/games/{game_id}/steps",
+    "/tournaments",
+    "/tournaments/{tournament_id}",
+}
+NO_GAME_DATA_ROUTES = {
+    "/login": "the organiser's sign-in form",
+    "/logout": "forgets the sign-in",
+    "/healthz": "the server's health",
+}
+
+
+class RefuseAll(Gate):
+    """A gate that shows nothing to anyone: every decision refuses, every listing is empty."""
+
+    def sight(self, record: GameRecord, caller: Caller, now: datetime | None = None) -> Sight:
+        raise PermissionDenied(SHUT, SHUT_MESSAGE)
+
+    def audit(self, record: GameRecord, caller: Caller) -> GameRecord:
+        raise PermissionDenied(SHUT, SHUT_MESSAGE)
+
+    def public_record(self, record: GameRecord, now: datetime | None = None) -> GameRecord:
+        raise PermissionDenied(SHUT, SHUT_MESSAGE)
+
+    def deal_closed(self, record: GameRecord) -> bool:
+        return False
+
+    def games(
+        self, caller: Caller, *, game: str, status: str, player: str, tag: str, after: int, limit: int
+    ) -> list[Summary]:
+        return []
+
+    def tournament(self, progress: Progress, caller: Caller) -> Progress:
+        raise PermissionDenied(SHUT, SHUT_MESSAGE)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    kind: str  # "shown", "nothing" (an empty listing) or "refused"
+    reason: str = ""
+
+
+NOTHING = Outcome("nothing")
+
+
+def test_the_refusing_gate_overrides_every_decision_of_the_gate() -> None:
+    decisions = {name for name in vars(Gate) if not name.startswith("_")}
+    assert decisions <= set(vars(RefuseAll)), "a decision the test gate would still answer"
+
+
+def test_every_grpc_method_is_classified(server: Running) -> None:
+    with grpc.insecure_channel(f"127.0.0.1:{server.port}") as channel:
+        database = ProtoReflectionDescriptorDatabase(channel)
+        pool = DescriptorPool(database)
+        offered = {
+            service: {method.name for method in pool.FindServiceByName(service).methods}
+            for service in database.get_services()
+        }
+    classified = {
+        service: READ_METHODS.get(service, set()) | set(NO_GAME_DATA.get(service, {}))
+        for service in READ_METHODS.keys() | NO_GAME_DATA.keys()
+    }
+    assert offered == classified
+    for service, methods in READ_METHODS.items():
+        assert not methods & set(NO_GAME_DATA.get(service, {}))
+
+
+def test_every_play_frame_field_is_classified() -> None:
+    assert {field.name for field in frontier_pb2.PlayRequest.DESCRIPTOR.fields} == set(PLAY_FIELDS)
+
+
+def test_every_web_route_is_classified(server: Running) -> None:
+    paths = {route.path for route in create_app(server.app, ORGANISER).routes}  # type: ignore[attr-defined]
+    assert paths == READ_ROUTES | set(NO_GAME_DATA_ROUTES)
+    assert not READ_ROUTES & set(NO_GAME_DATA_ROUTES)
+
+
+# -- the house: a real server holding every kind of game, its web viewer and its WebSocket -------------
+
+
+@dataclass
+class House:
+    running: Running
+    http: RunningHttp
+    client: TournamentClient  # sends the token it is given, else none
+    organiser: TournamentClient
+    games: dict[str, Game]  # in progress, finished, delayed, a duplicate deal's table in play
+    tournament_id: str
+
+    @property
+    def web(self) -> str:
+        return f"http://127.0.0.1:{self.http.port}"
+
+    @property
+    def ws(self) -> str:
+        return f"ws://127.0.0.1:{self.running.ws_port}/v1/play"
+
+
+@pytest.fixture
+def house(tmp_path: Path) -> Iterator[House]:
+    running = start_server(tmp_path / "data", ws_port=0)
+    http = start_http(running.app, ORGANISER, "127.0.0.1", 0)
+    client = TournamentClient(f"127.0.0.1:{running.port}")
+    organiser = TournamentClient(f"127.0.0.1:{running.port}", token=ORGANISER)
+    try:
+        live = create(client, "most-wanted", 4)
+        finished = create(client, "most-wanted", 2)
+        play_game(client, finished.game_id, finished.tokens, random.Random(3))
+        delayed = client.call(
+            "CreateGame",
+            frontier_pb2.CreateGameRequest(
+                game="most-wanted", seats=2, players=["p0", "p1"], spectator_delay_seconds=600
+            ),
+        )
+        held = Game(delayed.game_id, "most-wanted", {s.seat: s.token for s in delayed.seats})
+        _submit(client, held, *_to_act(client, held))  # a step its spectators do not see yet
+        made = tournaments.create(
+            organiser, players=8, table_size=4, rounds=1, format="round-robin", duplicate_deals=True
+        )
+        started = tournaments.start_round(organiser, made.tournament_id)
+        table = started.seats[0].game_id
+        games = {
+            "in progress": live,
+            "finished": finished,
+            "delayed": held,
+            "deal in play": Game(
+                table, "most-wanted", {g.seat: g.token for g in started.seats if g.game_id == table}
+            ),
+        }
+        yield House(running, http, client, organiser, games, made.tournament_id)
+    finally:
+        organiser.close()
+        client.close()
+        http.stop()
+        running.stop()
+
+
+CALLERS = ("spectator", "seat", "organiser")
+
+
+def _token(who: str, game: Game) -> str | None:
+    return {"spectator": None, "seat": game.tokens[0], "organiser": ORGANISER}[who]
+
+
+def _grpc(call: Callable[[], Any], listing: Callable[[Any], bool] | None = None) -> Outcome:
+    try:
+        answer = call()
+    except grpc.RpcError as error:
+        return Outcome("refused", failure_of(error).reason)
+    return NOTHING if listing is not None and not listing(answer) else Outcome("shown")
+
+
+def _first(stream: Any) -> Any:
+    try:
+        return next(iter(stream))
+    finally:
+        stream.cancel()
+
+
+def _game_channels(house: House, game_id: str, token: str | None) -> dict[str, Callable[[], Any]]:
+    client, metadata = house.client, house.client.metadata(token)
+    stub = client.stub
+    return {
+        "GetState": lambda: stub.GetState(frontier_pb2.GetStateRequest(game_id=game_id), metadata=metadata),
+        "ListLegalCommands": lambda: stub.ListLegalCommands(
+            frontier_pb2.ListLegalCommandsRequest(game_id=game_id), metadata=metadata
+        ),
+        "WatchGame": lambda: _first(
+            stub.WatchGame(frontier_pb2.WatchGameRequest(game_id=game_id), metadata=metadata, timeout=20)
+        ),
+        "Replay": lambda: list(stub.Replay(frontier_pb2.ReplayRequest(game_id=game_id), metadata=metadata)),
+        "ExportLog": lambda: stub.ExportLog(
+            frontier_pb2.ExportLogRequest(game_id=game_id), metadata=metadata
+        ),
+        "Audit": lambda: stub.Audit(frontier_pb2.AuditRequest(game_id=game_id), metadata=metadata),
+        "ProveInclusion": lambda: stub.ProveInclusion(
+            frontier_pb2.ProveInclusionRequest(game_id=game_id, version=1), metadata=metadata
+        ),
+        "Play": lambda: _first(
+            stub.Play(iter([frontier_pb2.PlayRequest(game_id=game_id)]), metadata=metadata, timeout=20)
+        ),
+    }
+
+
+def _web(house: House, path: str, token: str | None, listed: str | None = None) -> Outcome:
+    reply = http_client.get(house.web + path, token)
+    if reply.status >= 400:
+        if reply.headers.get("content-type", "").startswith("application/json"):
+            return Outcome("refused", reply.json()["error"])
+        return Outcome("refused", SHUT if SHUT_MESSAGE in reply.body else f"HTTP {reply.status}")
+    return Outcome("shown") if listed is None or listed in reply.body else NOTHING
+
+
+async def _socket_opening(url: str, game_id: str, token: str | None) -> Outcome:
+    socket = await PlaySocket.open(url, game_id, token)
+    try:
+        update = await asyncio.wait_for(socket.receive(), 20)
+    finally:
+        await socket.close()
+    assert update is not None
+    return Outcome("refused", update.error.reason) if update.HasField("error") else Outcome("shown")
+
+
+def _listed(answer: frontier_pb2.ListGamesResponse) -> bool:
+    return bool(answer.games)
+
+
+def _tournament_channels(house: House, token: str | None) -> dict[str, Callable[[], Any]]:
+    stub, metadata = house.client.tournaments, house.client.metadata(token)
+    asked = tournaments_pb2.GetTournamentRequest(tournament_id=house.tournament_id)
+    return {
+        "GetTournament": lambda: stub.GetTournament(asked, metadata=metadata),
+        "GetStandings": lambda: stub.GetStandings(asked, metadata=metadata),
+        "GetRatings": lambda: stub.GetRatings(asked, metadata=metadata),
+    }
+
+
+def _fork(house: House, game_id: str) -> Callable[[], Any]:
+    request = frontier_pb2.ForkGameRequest(game_id=game_id, version=1)
+    return lambda: house.client.stub.ForkGame(request, metadata=house.client.metadata(ORGANISER))
+
+
+def survey(house: House) -> dict[tuple[str, str, str], Outcome]:
+    """What every read channel answers each caller about each game, and about the tournament."""
+    seen: dict[tuple[str, str, str], Outcome] = {}
+    for who in CALLERS:
+        for kind, game in house.games.items():
+            token = _token(who, game)
+            for name, call in _game_channels(house, game.game_id, token).items():
+                seen[(name, kind, who)] = _grpc(call)
+            seen[("WebSocket Play", kind, who)] = run_apart(_socket_opening(house.ws, game.game_id, token))
+            seen[("/games/{game_id}", kind, who)] = _web(house, f"/games/{game.game_id}", token)
+            seen[("/api/games/{game_id}/steps", kind, who)] = _web(
+                house, f"/api/games/{game.game_id}/steps", token
+            )
+        token = _token(who, house.games["in progress"])  # a seat's token of some game
+        listing = frontier_pb2.ListGamesRequest()
+        seen[("ListGames", "", who)] = _grpc(
+            lambda: house.client.call("ListGames", listing, token=token),  # noqa: B023 (called at once)
+            listing=_listed,
+        )
+        seen[("/", "", who)] = _web(house, "/", token, listed=house.games["finished"].game_id)
+        seen[("/tournaments", "", who)] = _web(house, "/tournaments", token, listed=house.tournament_id)
+        seen[("/tournaments/{tournament_id}", "", who)] = _web(
+            house, f"/tournaments/{house.tournament_id}", token
+        )
+        for name, call in _tournament_channels(house, token).items():
+            seen[(name, "", who)] = _grpc(call)
+    for kind, game in house.games.items():  # the organiser's alone: others are refused before the gate
+        seen[("ForkGame", kind, "organiser")] = _grpc(_fork(house, game.game_id))
+    return seen
+
+
+@requires_most_wanted
+def test_a_gate_that_refuses_everything_leaves_every_read_channel_with_nothing(house: House) -> None:
+    real = survey(house)
+    install_gate(house.running.app, RefuseAll(house.running.app))
+    try:
+        shut = survey(house)
+    finally:
+        install_gate(house.running.app, Gate(house.running.app))
+    for key, outcome in shut.items():
+        allowed = {NOTHING, Outcome("refused", SHUT)} if real[key].kind == "shown" else {NOTHING}
+        assert outcome in allowed or (outcome.kind == "refused" and real[key].kind == "refused"), (
+            key,
+            outcome,
+        )
+    # The positive control: with the real gate each channel shows something to someone ...
+    shown = {name for (name, _, _), outcome in real.items() if outcome.kind == "shown"}
+    assert shown == {name for name, _, _ in real}
+    # ... the organiser sees a finished game on every channel but a seat's own, a seat its game
+    # in progress on those, and the gate's own refusals stand.
+    seats_only = {"ListLegalCommands", "Play", "WebSocket Play"}
+    for (name, kind, who), outcome in real.items():
+        if (who == "organiser" and kind in ("", "finished") and name not in seats_only) or (
+            who == "seat" and kind == "in progress" and name in seats_only
+        ):
+            assert outcome.kind == "shown", (name, kind, who, outcome)
+    assert real[("GetState", "deal in play", "spectator")] == Outcome("refused", "DEAL_IN_PLAY")
+    assert real[("Audit", "in progress", "seat")] == Outcome("refused", "AUDIT_NOT_ALLOWED")
+    # Every read channel was asked (the writes among them below).
+    asked = {name for name, _, _ in real}
+    writes = {"SubmitCommand", "CreateTournament", "StartRound"}
+    assert asked | writes == set().union(*READ_METHODS.values()) | {"WebSocket Play"} | READ_ROUTES
+
+
+@requires_most_wanted
+def test_writes_that_answer_game_data_answer_as_the_gate_shows(house: House) -> None:
+    """SubmitCommand's step, a Play stream's pushes and answers, and the tournaments' writes."""
+    app, organiser = house.running.app, house.organiser
+    game = house.games["in progress"]
+
+    def new_tournament() -> Any:
+        return tournaments.create(organiser, players=2, table_size=2, rounds=1, format="round-robin")
+
+    later = new_tournament()
+    assert _grpc(lambda: _submit(house.client, game, *_to_act(house.client, game))) == Outcome("shown")
+    seat, command = _to_act(house.client, game)
+    install_gate(app, RefuseAll(app))
+    try:
+        assert _grpc(lambda: _submit(house.client, game, seat, command)) == Outcome("refused", SHUT)
+        assert _grpc(lambda: tournaments.start_round(organiser, later.tournament_id)) == Outcome(
+            "refused", SHUT
+        )
+        assert _grpc(new_tournament) == Outcome("refused", SHUT)
+    finally:
+        install_gate(app, Gate(app))
+    # A Play stream opened while the gate showed the game: once it shuts, nothing more is shown.
+    seat, command = _to_act(house.client, game)
+    updates = run_apart(_play_then_shut(house, game.game_id, game.tokens[seat], command))
+    assert updates[-1].error.reason == SHUT
+    assert not any(update.HasField("step") for update in updates)
+
+
+def _to_act(client: TournamentClient, game: Game) -> tuple[int, Any]:
+    """A seat to act and one of its legal commands."""
+    state = client.call("GetState", frontier_pb2.GetStateRequest(game_id=game.game_id), token=ORGANISER)
+    seat = state.seats_to_act[0]
+    legal = client.call(
+        "ListLegalCommands",
+        frontier_pb2.ListLegalCommandsRequest(game_id=game.game_id),
+        token=game.tokens[seat],
+    )
+    return seat, legal.commands[0]
+
+
+def _submit(client: TournamentClient, game: Game, seat: int, command: Any) -> Any:
+    request = frontier_pb2.SubmitCommandRequest(
+        game_id=game.game_id, command_id=uuid.uuid4().hex, command=command
+    )
+    return client.call("SubmitCommand", request, token=game.tokens[seat])
+
+
+async def _play_then_shut(
+    house: House, game_id: str, token: str, command: Any
+) -> list[frontier_pb2.PlayUpdate]:
+    socket = await PlaySocket.open(house.ws, game_id, token)
+    try:
+        opening = await asyncio.wait_for(socket.receive(), 20)
+        assert opening is not None and not opening.HasField("error")
+        install_gate(house.running.app, RefuseAll(house.running.app))
+        try:
+            await socket.command("shut", command)
+            updates = []
+            while not updates or not updates[-1].HasField("error"):
+                update = await asyncio.wait_for(socket.receive(), 20)
+                assert update is not None
+                updates.append(update)
+        finally:
+            install_gate(house.running.app, Gate(house.running.app))
+    finally:
+        await socket.close()
+    return updates
+
+
+# The gate's facts: a module that asked them itself would decide visibility beside the gate.
+GATE_ONLY = {
+    "service.core.tournaments.secrecy": "deal_closed",
+    "service.core.tournaments.disclosure": "shown_to",
+}
+
+
+def test_only_the_gate_asks_the_facts_it_decides_on() -> None:
+    root = Path(__file__).resolve().parents[2]
+    askers = []
+    for path in sorted((root / "service").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and GATE_ONLY.get(node.module or "") in {
+                a.name for a in node.names
+            }:
+                askers.append(str(path.relative_to(root)))
+    assert set(askers) == {"service/core/visibility.py"}
