@@ -22,11 +22,12 @@ LEVEL = {name: level for level, name in enumerate(FLOORS)}
 OUTSIDE = ("tests", "tools")  # repo-only: never imported by the product, never installed
 
 # Inside `service`, bottom first: the application core (and the message schema it speaks), the
-# server's settings, the front ends side by side, the server that runs them, and on top the
+# server's settings and the Play protocol (one session per seat, spoken by the gRPC and the
+# WebSocket front alike), the front ends side by side, the server that runs them, and on top the
 # Python clients and the command line. A front end never imports another one.
 SERVICE_FLOORS: tuple[tuple[str, ...], ...] = (
     ("service.core", "service.generated"),
-    ("service.config", "service.organiser_token"),
+    ("service.config", "service.organiser_token", "service.play"),
     ("service.grpc_api", "service.wsplay", "service.web"),
     ("service.server",),
     ("service.client", "service.ws_client", "service.cli"),

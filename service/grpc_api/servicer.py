@@ -37,8 +37,6 @@ from service.core.errors import (
 from service.core.exchange import export_lines, import_log, stored_record
 from service.core.fields import MAX_TAG_LENGTH, check_length, check_names, require_id
 from service.core.games import Games, engine_for
-from service.core.play.legal import legal_command_bytes as legal_now
-from service.core.play.session import Plays
 from service.core.rate_limit import TokenFailures
 from service.core.recordings import expand_or_refuse
 from service.core.records import FINISHED, GameRecord, decode_events
@@ -55,6 +53,8 @@ from service.core.visibility import Gate, gate_of
 from service.core.watching import Watching
 from service.generated.frontier.v1 import frontier_pb2, frontier_pb2_grpc
 from service.grpc_api.statuses import abort_arguments
+from service.play.legal import legal_command_bytes as legal_now
+from service.play.session import Plays
 
 __all__ = ["DOMAIN", "Servicer"]
 DEFAULT_MAX_WATCHERS = 20_000

@@ -1,7 +1,7 @@
 """The Play protocol over a WebSocket: one connection per seat at `/v1/play`.
 
 Each binary client frame is one serialized `frontier.v1.PlayRequest`, each server frame one
-`frontier.v1.PlayUpdate`: the gRPC Play contract, carried by `service.core.play.session.Plays` unchanged.
+`frontier.v1.PlayUpdate`: the gRPC Play contract, carried by `service.play.session.Plays` unchanged.
 The server runs on the gRPC server's own event loop, so both transports share one `Plays`,
 one `Watching` and one broker.
 
@@ -41,9 +41,9 @@ from service.core.errors import (
     Unauthenticated,
 )
 from service.core.fields import require_id
-from service.core.play.session import Plays, play_error
 from service.core.rate_limit import TokenFailures
 from service.generated.frontier.v1 import frontier_pb2
+from service.play.session import Plays, play_error
 
 PATH = "/v1/play"
 # A frame the library refuses as too big never reaches us: it is answered with this update

@@ -27,11 +27,11 @@ from service.config import Settings
 from service.core.auth import Caller
 from service.core.convert import command_from_proto, command_to_proto
 from service.core.games import Games
-from service.core.play.session import answer, with_legal
 from service.core.records import FINISHED
 from service.core.visibility import gate_of
 from service.core.watching import Watching
 from service.generated.frontier.v1 import frontier_pb2
+from service.play.session import answer, with_legal
 
 PARTS = ("decode command", "submit", "answer mover", "watch updates", "pushes")
 

@@ -13,8 +13,8 @@ from engines.codec import encode
 from engines.registry import get_engine
 from engines.simulate import playout
 from service.core.convert import command_from_proto, command_to_proto
-from service.core.play.legal import _constructor_fields, command_bytes
 from service.generated.frontier.v1 import frontier_pb2
+from service.play.legal import _constructor_fields, command_bytes
 
 GAMES = ("most-wanted", "deadwood-1876", "western-legends")
 

@@ -18,12 +18,12 @@ from service.core.convert import command_from_proto
 from service.core.errors import InvalidArgument, ServiceError
 from service.core.games import Accepted, Games
 from service.core.jobs import Jobs
-from service.core.play.legal import legal_command_bytes
 from service.core.records import FINISHED, GameRecord
 from service.core.views import redacted_entry_events, shared_entry_events
 from service.core.visibility import Gate, gate_of
 from service.core.watching import Watching
 from service.generated.frontier.v1 import frontier_pb2
+from service.play.legal import legal_command_bytes
 
 T = TypeVar("T")
 _WATCH_ENDED = object()  # the game is over and its last step was pushed
