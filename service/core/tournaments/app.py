@@ -155,7 +155,7 @@ class TournamentDesk:
             seed=seed.hex(),
             created_at=datetime.now(UTC).isoformat(timespec="seconds"),
         )
-        self.games._save(created)
+        self.games.store(created)
         return self.get(str(uid))
 
     def get(self, tournament_id: str) -> TournamentRecord:
@@ -223,13 +223,13 @@ class TournamentDesk:
                 results={g: r.to_json() for g, r in sorted(progress.results.items())},
             )
             try:
-                self.games._save(started)
+                self.games.store(started)
             except IntegrityError:  # another server started this round first; our games stay unused
                 raise Conflict(
                     "CONTENTION", "another organiser started this round first; re-read it"
                 ) from None
             # The cache keeps what it first read; hand it the record with this round.
-            self.games._cache(project_tournament(record, [started]))  # type: ignore[arg-type]
+            self.games.remember(project_tournament(record, [started]))
             return self.progress(tournament_id), number, grants
 
 

@@ -1,0 +1,79 @@
+"""No module reaches into another module's private parts.
+
+A name with a leading underscore is its module's business: another module that reads or calls
+`games._save` depends on what the owner may change at will, and does by hand what the owner's
+public face should offer (the tournaments once saved through `Games._save`). The check is by
+name: `<something>._name` where `<something>` is not `self` or `cls` fails unless `_name` is
+defined in the same module (a module may use its own private helpers on any of its objects).
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+CHECKED = ("engines", "replay", "service", "tools")
+# Public despite the underscore: namedtuple's methods carry one so as not to clash with fields.
+PUBLIC_UNDERSCORED = frozenset({"_replace", "_asdict", "_fields", "_make", "_field_defaults"})
+
+
+def own_names(tree: ast.AST) -> set[str]:
+    """Every name the module defines: functions, classes, variables, attributes it assigns, arguments."""
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            names.add(node.name)
+        elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            names.add(node.id)
+        elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store):
+            names.add(node.attr)
+        elif isinstance(node, ast.arg):
+            names.add(node.arg)
+        elif isinstance(node, ast.alias):
+            names.add(node.asname or node.name.split(".")[0])
+    return names
+
+
+def reaches_in(source: str) -> Iterator[tuple[int, str]]:
+    """(line, expression) of each use of another module's private attribute in `source`."""
+    tree = ast.parse(source)
+    mine = own_names(tree)
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Attribute):
+            continue
+        name = node.attr
+        if not name.startswith("_") or name.startswith("__") or name in mine or name in PUBLIC_UNDERSCORED:
+            continue
+        if isinstance(node.value, ast.Name) and node.value.id in ("self", "cls"):
+            continue
+        yield node.lineno, ast.unparse(node)
+
+
+def modules() -> Iterator[Path]:
+    for folder in CHECKED:
+        for path in sorted((ROOT / folder).rglob("*.py")):
+            if "generated" not in path.parts:  # protoc's output
+                yield path
+
+
+def test_no_module_uses_another_modules_private_attributes() -> None:
+    found = [
+        f"{path.relative_to(ROOT)}:{line}: {expression}"
+        for path in modules()
+        for line, expression in reaches_in(path.read_text(encoding="utf-8"))
+    ]
+    assert not found, "private parts of other modules used:\n" + "\n".join(found)
+
+
+def test_the_check_sees_a_private_call_on_another_object_and_spares_its_own() -> None:
+    source = (
+        "class Desk:\n"
+        "    def start(self):\n"
+        "        self._lock()\n"  # its own: fine
+        "        self.games._save()\n"  # another module's private method
+        "def _helper(x):\n"
+        "    return x._helper\n"  # a name this module defines
+    )
+    assert list(reaches_in(source)) == [(4, "self.games._save")]
