@@ -11,7 +11,7 @@ import functools
 import inspect
 import itertools
 from collections.abc import AsyncIterator, Callable, Iterator
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 import grpc
 
@@ -23,7 +23,8 @@ from replay.record import state_hash
 from replay.trust import keys, proofs
 from replay.trust.keys import SigningKey
 from replay.verify import final_state_hash, verify
-from service.core.auth import Caller, authenticate, caller_from_metadata, seat_of
+from service.core.auth import Caller, authenticate, authorization_of, caller_from_metadata, seat_of
+from service.core.client_address import client_address
 from service.core.convert import command_from_proto, dict_to_struct, struct_to_dict
 from service.core.create_policy import check_create
 from service.core.errors import (
@@ -77,25 +78,25 @@ def handles_errors(method: F) -> F:
     def unary(self: Servicer, request: Any, context: grpc.ServicerContext) -> Any:
         caller = None
         try:
-            caller = self._caller(context)
-            self.failures.before_call(context.peer(), caller)  # a guessing address waits
+            caller = _checked_caller(self, context)
             answer = method(self, request, context)
             self.failures.after_call(context.peer(), caller, request)
             return answer
         except ServiceError as error:
-            self.failures.refused(context.peer(), caller, error)
+            if caller is not None:  # a refused presentation was counted when it was refused
+                self.failures.refused(context.peer(), caller, error)
             context.abort(*abort_arguments(error))
 
     @functools.wraps(method)
     async def async_streaming(self: Servicer, request: Any, context: Any) -> AsyncIterator[Any]:
         caller = None
         try:
-            caller = self._caller(context)
-            self.failures.before_call(context.peer(), caller)
+            caller = _checked_caller(self, context)
             async for item in method(self, request, context):
                 yield item
         except ServiceError as error:
-            self.failures.refused(context.peer(), caller, error)
+            if caller is not None:
+                self.failures.refused(context.peer(), caller, error)
             await context.abort(*abort_arguments(error))
 
     if inspect.isasyncgenfunction(method):
@@ -103,6 +104,19 @@ def handles_errors(method: F) -> F:
     if inspect.isgeneratorfunction(method):  # grpc.aio would serve it from a thread waiting on the loop
         raise TypeError(f"{method.__name__}: a streaming handler is an async generator (see Replay)")
     return unary  # type: ignore[return-value]
+
+
+class Front(Protocol):
+    """What `handles_errors` needs of a servicer: its organiser token and its count of wrong tokens."""
+
+    organiser_token: str | None
+    failures: TokenFailures
+
+
+def _checked_caller(servicer: Front, context: Any) -> Caller:
+    """The call's caller, read and rate-limited as on every front end (a guessing address waits)."""
+    authorization = authorization_of(context.invocation_metadata() or ())
+    return servicer.failures.caller(client_address(context.peer()), authorization, servicer.organiser_token)
 
 
 def _take(items: Iterator[T], count: int) -> list[T]:
