@@ -4,7 +4,8 @@ A name with a leading underscore is its module's business: another module that r
 `games._save` depends on what the owner may change at will, and does by hand what the owner's
 public face should offer (the tournaments once saved through `Games._save`). The check is by
 name: `<something>._name` where `<something>` is not `self` or `cls` fails unless `_name` is
-defined in the same module (a module may use its own private helpers on any of its objects).
+defined in the same module (a module may use its own private helpers on any of its objects), and
+so does `from module import _name`.
 """
 
 from __future__ import annotations
@@ -31,8 +32,6 @@ def own_names(tree: ast.AST) -> set[str]:
             names.add(node.attr)
         elif isinstance(node, ast.arg):
             names.add(node.arg)
-        elif isinstance(node, ast.alias):
-            names.add(node.asname or node.name.split(".")[0])
     return names
 
 
@@ -41,6 +40,10 @@ def reaches_in(source: str) -> Iterator[tuple[int, str]]:
     tree = ast.parse(source)
     mine = own_names(tree)
     for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):  # `from module import _name` reaches in as well
+            for alias in node.names:
+                if alias.name.startswith("_") and not alias.name.startswith("__"):
+                    yield node.lineno, f"from {node.module} import {alias.name}"
         if not isinstance(node, ast.Attribute):
             continue
         name = node.attr
@@ -75,5 +78,7 @@ def test_the_check_sees_a_private_call_on_another_object_and_spares_its_own() ->
         "        self.games._save()\n"  # another module's private method
         "def _helper(x):\n"
         "    return x._helper\n"  # a name this module defines
+        "from service.core.games import _deal\n"
     )
-    assert list(reaches_in(source)) == [(4, "self.games._save")]
+    found = sorted(reaches_in(source))
+    assert found == [(4, "self.games._save"), (7, "from service.core.games import _deal")]

@@ -19,9 +19,9 @@ from replay import logfile
 from replay.record import DealLine, Header, Line, SeatLine, Trailer, canonical_json
 from replay.trust import checkpoint
 from replay.trust.keys import SigningKey
-from replay.verify import final_state_hash, verify
+from replay.verify import final_state_hash, outcome_json, verify
 from service.core.errors import DataLoss, InvalidArgument, RuleBroken
-from service.core.games import Games, outcome_json
+from service.core.games import Games
 from service.core.records import FINISHED, GameRecord, decode_events
 from service.core.relays.fork import check_fork_claim
 
@@ -38,7 +38,7 @@ def trailer_for(record: GameRecord, *, reveal_seed: bool = False) -> Trailer | N
     return Trailer(
         version=record.game_version,
         status=record.status,
-        outcome=outcome_json(record) if record.status == FINISHED else None,
+        outcome=outcome_json(record.outcome) if record.status == FINISHED else None,
         state_hash=final_state_hash(record.engine, record.state, record.header.format_version),
         seed=record.seed.hex() if finished and record.seed else None,
         prev=record.head,

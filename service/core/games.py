@@ -39,6 +39,7 @@ from replay.record import (
     line_salt,
     mixed_seed,
 )
+from replay.verify import outcome_json
 from service.core import seed_reveal
 from service.core.auth import Caller, authenticate, new_token, seat_of, token_hash
 from service.core.commits.group import GroupCommitter
@@ -69,6 +70,8 @@ from service.core.store_events import (
     GameFinished,
     RelayResealed,
     SeatClaimed,
+    event_after,
+    event_at,
 )
 
 MAX_SAVE_ATTEMPTS = 8
@@ -82,17 +85,6 @@ class Accepted:
     entry: Entry
     duplicate: bool  # the command id had been accepted before; nothing was appended
     events: tuple[Event, ...] = ()  # the engine events as decided (empty for a duplicate)
-
-
-def outcome_json(record: GameRecord) -> dict[str, Any] | None:
-    outcome = record.outcome
-    if outcome is None:
-        return None
-    return {
-        "ranking": [list(tier) for tier in outcome.ranking],
-        "scores": list(outcome.scores),
-        "reason": outcome.reason,
-    }
 
 
 class Games(Application[UUID]):
@@ -325,10 +317,9 @@ class Games(Application[UUID]):
             line = None
             if record.header.format_version >= 3:
                 line = seed_reveal.seat_line(record, seat, name, client_seed, client_commitment)
-            claimed = SeatClaimed(
-                originator_id=record.id,
-                originator_version=record.version + 1,
-                timestamp=SeatClaimed.create_timestamp(),
+            claimed = event_after(
+                SeatClaimed,
+                record,
                 seat=seat,
                 player=name,
                 token_hash=token_hash(token),
@@ -339,15 +330,8 @@ class Games(Application[UUID]):
             to_save: list[Any] = [claimed]
             waiting = after.header.player_entropy and not after.dealt and not seed_reveal.commits(after)
             if waiting and all(after.token_hashes):
-                dealt = _deal(after)
-                to_save.append(dealt)
-                after = project_game(after, [dealt])
-            try:
-                self.store(*to_save)
-            except IntegrityError:  # another server changed the game first
-                self._forget(record.id)
-                raise Conflict("CONTENTION", "the game changed while claiming the seat; try again") from None
-            self.remember(after)
+                to_save.append(_deal(after))
+            self._append(record, to_save, "the game changed while claiming the seat; try again")
             return seat, token
 
     def reveal_seed(self, game_id: str, caller: Caller, client_seed: str) -> GameRecord:
@@ -366,17 +350,8 @@ class Games(Application[UUID]):
             assert after is not None
             to_save: list[Any] = [revealed]
             if not seed_reveal.awaiting_reveal(after):
-                dealt = _deal(after)
-                to_save.append(dealt)
-                after = project_game(after, [dealt])
-                assert after is not None
-            try:
-                self.store(*to_save)
-            except IntegrityError:  # another server changed the game first
-                self._forget(record.id)
-                raise Conflict("CONTENTION", "the game changed while revealing; reveal again") from None
-            self.remember(after)
-            return after
+                to_save.append(_deal(after))
+            return self._append(record, to_save, "the game changed while revealing; reveal again")
 
     def submit(
         self,
@@ -470,13 +445,7 @@ class Games(Application[UUID]):
             format_version=record.header.format_version,
             salt=_salt(record, record.game_version + 1),
         ).sealed()
-        accepted = CommandAccepted(
-            originator_id=record.id,
-            originator_version=record.version + 1,
-            timestamp=CommandAccepted.create_timestamp(),
-            entry=entry.to_json(),
-            command_id=command_id,
-        )
+        accepted = event_after(CommandAccepted, record, entry=entry.to_json(), command_id=command_id)
         after = accept(record, accepted, state)
         to_save: list[Any] = [accepted]
         if engine.outcome(state) is not None:
@@ -528,14 +497,7 @@ class Games(Application[UUID]):
         self, record: GameRecord, line: str, entry: Entry, outcome: dict[str, Any] | None
     ) -> GameRecord:
         """Append a relayed line's entry after `record`; with `outcome`, the line ended the game."""
-        accepted = CommandAccepted(
-            originator_id=record.id,
-            originator_version=record.version + 1,
-            timestamp=CommandAccepted.create_timestamp(),
-            entry=entry.to_json(),
-            command_id="",
-            relay_line=line,
-        )
+        accepted = event_after(CommandAccepted, record, entry=entry.to_json(), command_id="", relay_line=line)
         return self._append_relayed(record, accepted, outcome)
 
     def relay_reseal(
@@ -547,10 +509,9 @@ class Games(Application[UUID]):
         outcome: dict[str, Any] | None,
     ) -> GameRecord:
         """Replace a relayed log whole after `record`: the line revealed a card the plan had put elsewhere."""
-        resealed = RelayResealed(
-            originator_id=record.id,
-            originator_version=record.version + 1,
-            timestamp=RelayResealed.create_timestamp(),
+        resealed = event_after(
+            RelayResealed,
+            record,
             header=header.to_json(),
             entries=[e.to_json() for e in entries],
             relay_line=line,
@@ -591,24 +552,25 @@ class Games(Application[UUID]):
         """
         events: list[Any] = [line]
         if outcome is not None:
-            events.append(
-                GameFinished(
-                    originator_id=record.id,
-                    originator_version=record.version + 2,
-                    timestamp=GameFinished.create_timestamp(),
-                    outcome=outcome,
-                )
-            )
+            events.append(event_at(GameFinished, record.id, record.version + 2, outcome=outcome))
+        after = self._append(record, events, "the relay changed while storing the line; retry")
+        entry = line.entry if isinstance(line, CommandAccepted) else line.entries[-1]
+        self.broker.publish(Update(str(record.id), entry, after.status == FINISHED))
+        return after
+
+    def _append(self, record: GameRecord, events: list[Any], contention: str) -> GameRecord:
+        """Store `events` after `record` and cache the record they lead to.
+
+        Another server that changed the game first makes this CONTENTION, saying `contention`.
+        """
         try:
             self.store(*events)
-        except IntegrityError:
+        except IntegrityError:  # another server changed the game first
             self._forget(record.id)
-            raise Conflict("CONTENTION", "the relay changed while storing the line; retry") from None
+            raise Conflict("CONTENTION", contention) from None
         after = project_game(record, events)
         assert after is not None
         self.remember(after)
-        entry = line.entry if isinstance(line, CommandAccepted) else line.entries[-1]
-        self.broker.publish(Update(str(record.id), entry, after.status == FINISHED))
         return after
 
     def lock_for(self, game_id: str) -> threading.Lock:
@@ -662,10 +624,10 @@ def _created(
     relay_token_hash: str = "",
 ) -> GameCreated:
     """A game's first stored event, however it came to be: dealt here, imported, forked or relayed."""
-    return GameCreated(
-        originator_id=UUID(header.game_id),
-        originator_version=1,
-        timestamp=GameCreated.create_timestamp(),
+    return event_at(
+        GameCreated,
+        UUID(header.game_id),
+        1,
         header=header.to_json(),
         seed=seed,
         token_hashes=token_hashes,
@@ -679,38 +641,18 @@ def _created(
 
 def _imported(uid: UUID, version: int, line: Line) -> CommandAccepted | SeatClaimed | GameDealt:
     """The stored event of one imported line (an imported game's seats have no tokens)."""
-    timestamp = CommandAccepted.create_timestamp()
     if isinstance(line, SeatLine):
-        return SeatClaimed(
-            originator_id=uid,
-            originator_version=version,
-            timestamp=timestamp,
-            seat=line.seat,
-            player=line.player,
-            token_hash="",
-            line=line.to_json(),
+        return event_at(
+            SeatClaimed, uid, version, seat=line.seat, player=line.player, token_hash="", line=line.to_json()
         )
     if isinstance(line, DealLine):
-        return GameDealt(
-            originator_id=uid, originator_version=version, timestamp=timestamp, line=line.to_json()
-        )
-    return CommandAccepted(
-        originator_id=uid,
-        originator_version=version,
-        timestamp=timestamp,
-        entry=line.to_json(),
-        command_id="",
-    )
+        return event_at(GameDealt, uid, version, line=line.to_json())
+    return event_at(CommandAccepted, uid, version, entry=line.to_json(), command_id="")
 
 
 def _finished(record: GameRecord) -> GameFinished:
     """Saved right after the line that ended the game, with the outcome that line reached."""
-    return GameFinished(
-        originator_id=record.id,
-        originator_version=record.version + 1,
-        timestamp=GameFinished.create_timestamp(),
-        outcome=outcome_json(record) or {},
-    )
+    return event_after(GameFinished, record, outcome=outcome_json(record.outcome) or {})
 
 
 def _deal(record: GameRecord | None) -> GameDealt:
@@ -727,12 +669,7 @@ def _deal(record: GameRecord | None) -> GameDealt:
         format_version=header.format_version,
         client_seeds=record.client_seeds,  # format 4 writes them: every seat's revealed seed
     ).sealed()
-    return GameDealt(
-        originator_id=record.id,
-        originator_version=record.version + 1,
-        timestamp=GameDealt.create_timestamp(),
-        line=line.to_json(),
-    )
+    return event_after(GameDealt, record, line=line.to_json())
 
 
 def _salt(record: GameRecord, version: int) -> str | None:

@@ -12,7 +12,7 @@ from replay.entropy import ENTROPY_FORMAT_VERSION, is_commitment, reveal_matches
 from replay.record import MAX_CLIENT_SEED, SeatLine, seat_salt
 from service.core.errors import InvalidArgument, RuleBroken
 from service.core.records import GameRecord
-from service.core.store_events import SeedRevealed
+from service.core.store_events import SeedRevealed, event_after
 
 
 def commits(record: GameRecord) -> bool:
@@ -137,10 +137,4 @@ def reveal(record: GameRecord, seat: int, client_seed: str) -> SeedRevealed | No
         )
     if record.client_seeds[seat] is not None:
         return None  # revealed before: the same seed (it matched the commitment), a retry
-    return SeedRevealed(
-        originator_id=record.id,
-        originator_version=record.version + 1,
-        timestamp=SeedRevealed.create_timestamp(),
-        seat=seat,
-        client_seed=client_seed,
-    )
+    return event_after(SeedRevealed, record, seat=seat, client_seed=client_seed)

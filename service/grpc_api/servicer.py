@@ -33,7 +33,6 @@ from service.core.errors import (
     PermissionDenied,
     RuleBroken,
     ServiceError,
-    Unauthenticated,
 )
 from service.core.exchange import export_lines, import_log, stored_record
 from service.core.fields import MAX_TAG_LENGTH, check_length, check_names, require_id
@@ -43,7 +42,7 @@ from service.core.play.session import Plays
 from service.core.rate_limit import TokenFailures
 from service.core.recordings import expand_or_refuse
 from service.core.records import FINISHED, GameRecord, decode_events
-from service.core.relays.access import require_organiser
+from service.core.relays.access import organiser_only, require_organiser
 from service.core.relays.delay import delayed_updates, holds_back, public_record, public_search
 from service.core.relays.fork import check_delay, fork_game
 from service.core.relays.live import relay_line, start_relay
@@ -571,12 +570,9 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
 
     def _require_import_right(self, caller: Caller) -> None:
         """With an organiser token set, only the organiser imports, unless the server runs open-import."""
-        if not self.organiser_token or self.open_import or caller.is_organiser:
-            return
-        why = "this server takes imports from its organiser only (or run it with --open-import)"
-        if caller.is_spectator:
-            raise Unauthenticated("ORGANISER_REQUIRED", f"{why}: send the organiser token")
-        raise PermissionDenied("ORGANISER_REQUIRED", f"{why}: this token is not the organiser's")
+        if not self.open_import:
+            why = "this server takes imports from its organiser only (or run it with --open-import)"
+            organiser_only(caller, self.organiser_token, why)
 
     @handles_errors
     def Audit(self, request: Any, context: grpc.ServicerContext) -> Any:
