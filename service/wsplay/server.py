@@ -40,6 +40,7 @@ from service.core.errors import (
 from service.core.fields import require_id
 from service.core.play.session import Plays, play_error
 from service.core.rate_limit import TokenFailures
+from service.core.stream_slots import release
 from service.generated.frontier.v1 import frontier_pb2
 
 PATH = "/v1/play"
@@ -135,9 +136,7 @@ class PlaySockets:
             await self._handle(connection, address)
         finally:
             self.open -= 1
-            self._by_address[address] -= 1
-            if self._by_address[address] <= 0:
-                del self._by_address[address]
+            release(self._by_address, address)
 
     def _admit(self, address: str) -> None:
         limits = self.limits
