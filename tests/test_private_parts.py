@@ -14,6 +14,8 @@ import ast
 from collections.abc import Iterator
 from pathlib import Path
 
+from service.core import store_events
+
 ROOT = Path(__file__).resolve().parents[1]
 CHECKED = ("engines", "replay", "service", "tools")
 # Public despite the underscore: namedtuple's methods carry one so as not to clash with fields.
@@ -82,3 +84,28 @@ def test_the_check_sees_a_private_call_on_another_object_and_spares_its_own() ->
     )
     found = sorted(reaches_in(source))
     assert found == [(4, "self.games._save"), (7, "from service.core.games import _deal")]
+
+
+def test_stored_game_events_are_built_by_games_alone() -> None:
+    """Tournaments, relays, forks and imports ask `Games` to store a game's events: one builder."""
+    kinds = {
+        name
+        for name, value in vars(store_events).items()
+        if isinstance(value, type)
+        and issubclass(value, store_events.DomainEvent)
+        and value.__module__ == store_events.__name__
+    }
+    builders = {"event_at", "event_after"}
+    found = []
+    for path in (ROOT / "service").rglob("*.py"):
+        if "generated" in path.parts or path == ROOT / "service/core/games.py":
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Name):
+                continue
+            made = node.func.id
+            if made in builders and node.args and isinstance(node.args[0], ast.Name):
+                made = node.args[0].id
+            if made in kinds:
+                found.append(f"{path.relative_to(ROOT)}:{node.lineno}: {made}")
+    assert kinds and not found, "game events built outside service/core/games.py:\n" + "\n".join(found)

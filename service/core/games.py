@@ -70,6 +70,7 @@ from service.core.store_events import (
     GameFinished,
     RelayResealed,
     SeatClaimed,
+    SeedRevealed,
     event_after,
     event_at,
 )
@@ -343,9 +344,9 @@ class Games(Application[UUID]):
             record = self.get(str(uid))
             seat = seat_of(authenticate(caller, record.token_hashes), record.token_hashes, required=True)
             assert seat is not None
-            revealed = seed_reveal.reveal(record, seat, client_seed)
-            if revealed is None:
+            if not seed_reveal.check_reveal(record, seat, client_seed):
                 return record
+            revealed = event_after(SeedRevealed, record, seat=seat, client_seed=client_seed)
             after = project_game(record, [revealed])
             assert after is not None
             to_save: list[Any] = [revealed]
