@@ -1,8 +1,9 @@
 """Who is calling: a seat (by its token), the organiser, or a spectator.
 
-Tokens travel in call metadata as `authorization: Bearer <token>`. The store
-keeps only SHA-256 hashes of seat tokens, so neither the database nor an
-export can be used to act as a seat.
+Tokens travel in call metadata as `authorization: Bearer <token>` (a WebSocket client may send
+its token in the opening message, a browser in the web viewer's cookie); every front end reads
+them with `caller_from_credentials`. The store keeps only SHA-256 hashes of seat tokens, so neither
+the database nor an export can be used to act as a seat.
 
 Every call checks the header's form (one `Bearer <token>` or none); every call
 on a game that reads the token also checks that the token belongs to that game
