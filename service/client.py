@@ -103,6 +103,22 @@ def play_bot_game(
     return created.game_id, commands
 
 
+def play_opening(game_id: str, from_version: int | None) -> frontier_pb2.PlayRequest:
+    """A Play stream's first message: the game, and where to start sending its steps."""
+    opening = frontier_pb2.PlayRequest(game_id=game_id)
+    if from_version is not None:
+        opening.from_version = from_version
+    return opening
+
+
+def play_command(command_id: str, command: Any, expected_version: int | None) -> frontier_pb2.PlayRequest:
+    """A command sent on a Play stream, checked against `expected_version` when given."""
+    request = frontier_pb2.PlayRequest(command_id=command_id, command=command)
+    if expected_version is not None:
+        request.expected_version = expected_version
+    return request
+
+
 class SeatStream:
     """One seat's Play stream: commands go out as they are sent; its messages arrive in `inbox`."""
 
@@ -118,10 +134,7 @@ class SeatStream:
     ) -> None:
         self.seat = seat
         self._outbox: queue.Queue[frontier_pb2.PlayRequest | None] = queue.Queue()
-        opening = frontier_pb2.PlayRequest(game_id=game_id)
-        if from_version is not None:
-            opening.from_version = from_version
-        self._outbox.put(opening)
+        self._outbox.put(play_opening(game_id, from_version))
         self._call = client.stub.Play(iter(self._outbox.get, None), metadata=client.metadata(token))
         self._reader = threading.Thread(target=self._read, args=(inbox,), daemon=True)
         self._reader.start()
@@ -136,10 +149,7 @@ class SeatStream:
                 inbox.put((self.seat, error))
 
     def send(self, command_id: str, command: Any, expected_version: int | None = None) -> None:
-        request = frontier_pb2.PlayRequest(command_id=command_id, command=command)
-        if expected_version is not None:
-            request.expected_version = expected_version
-        self._outbox.put(request)
+        self._outbox.put(play_command(command_id, command, expected_version))
 
     def send_raw(self, request: frontier_pb2.PlayRequest) -> None:
         self._outbox.put(request)

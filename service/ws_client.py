@@ -17,6 +17,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosedOK
 from websockets.frames import CloseCode
 
+from service.client import play_command, play_opening
 from service.generated.frontier.v1 import frontier_pb2
 
 MAX_FRAME_BYTES = 64 * 1024 * 1024  # a finished game's last step can be large; as service.client
@@ -43,9 +44,7 @@ class PlaySocket:
         connection = await connect(
             url, additional_headers=headers, compression=None, max_size=MAX_FRAME_BYTES
         )
-        opening = frontier_pb2.PlayRequest(game_id=game_id)
-        if from_version is not None:
-            opening.from_version = from_version
+        opening = play_opening(game_id, from_version)
         if token and token_in_message:
             opening.token = token
         socket = cls(connection)
@@ -56,10 +55,7 @@ class PlaySocket:
         await self.connection.send(request.SerializeToString())
 
     async def command(self, command_id: str, command: Any, expected_version: int | None = None) -> None:
-        request = frontier_pb2.PlayRequest(command_id=command_id, command=command)
-        if expected_version is not None:
-            request.expected_version = expected_version
-        await self.send(request)
+        await self.send(play_command(command_id, command, expected_version))
 
     async def receive(self) -> frontier_pb2.PlayUpdate | None:
         """The next message; None once the server closed normally (1000: the game is over).
@@ -138,10 +134,7 @@ class SeatSocket:
             await self._socket.close()  # the TCP connection too, before this thread's loop ends
 
     def send(self, command_id: str, command: Any, expected_version: int | None = None) -> None:
-        request = frontier_pb2.PlayRequest(command_id=command_id, command=command)
-        if expected_version is not None:
-            request.expected_version = expected_version
-        self.send_raw(request)
+        self.send_raw(play_command(command_id, command, expected_version))
 
     def send_raw(self, request: frontier_pb2.PlayRequest) -> None:
         if self._loop is not None and self._socket is not None:

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from google.protobuf import json_format
+from google.protobuf.message import Message
 
 from engines.wording import counted
 from service.cli import bulk
@@ -246,15 +247,20 @@ def print_deals(deals: list[dict[str, Any]]) -> None:
             print((f"  {seat + 1:>4}  " + "".join(cells)).rstrip())
 
 
+def _print_json(message: Message) -> int:
+    """The answer as the API's JSON, every field named (zeros too), for scripts."""
+    print(
+        json_format.MessageToJson(
+            message, preserving_proto_field_name=True, always_print_fields_with_no_presence=True
+        )
+    )
+    return 0
+
+
 def _standings(args: argparse.Namespace) -> int:
     table = _fetch(args, "GetStandings")
     if args.json:
-        print(
-            json_format.MessageToJson(
-                table, preserving_proto_field_name=True, always_print_fields_with_no_presence=True
-            )
-        )
-        return 0
+        return _print_json(table)
     print(f"{'rank':>4}  {'player':20} {'points':>6} {'S-B':>7} {'scores':>7} {'h2h':>5} {'games':>5}")
     for row in table.standings:
         print(
@@ -268,12 +274,7 @@ def _standings(args: argparse.Namespace) -> int:
 def _ratings(args: argparse.Namespace) -> int:
     ratings = _fetch(args, "GetRatings")
     if args.json:
-        print(
-            json_format.MessageToJson(
-                ratings, preserving_proto_field_name=True, always_print_fields_with_no_presence=True
-            )
-        )
-        return 0
+        return _print_json(ratings)
     print(f"{'#':>3}  {'player':20} {'ordinal':>8} {'mu':>7} {'sigma':>6}")
     for number, row in enumerate(ratings.ratings, start=1):
         print(f"{number:>3}  {row.player:20} {row.ordinal:>8.2f} {row.mu:>7.2f} {row.sigma:>6.2f}")

@@ -58,14 +58,9 @@ def audit_file(args: argparse.Namespace) -> int:
     except (logfile.LogFormatError, CheckpointError, OSError) as error:
         print(f"{path}: not a valid match log: {error}", file=sys.stderr)
         return UNREADABLE
-    try:
-        trusted = trusted_keys(args, checkpoint.key_id if checkpoint else None)
-    except keys.KeyFileError as error:
-        print(f"error: {error}", file=sys.stderr)
-        return UNREADABLE
-    except Untrusted as error:
-        print(f"error: {error}", file=sys.stderr)
-        return UNTRUSTED
+    trusted = _trusted(args, checkpoint.key_id if checkpoint else None)
+    if isinstance(trusted, int):
+        return trusted
     verification = verify(header, entries, trailer)
     signature = judge(header.game_id, line_hashes(header, entries), checkpoint, trusted, trailer=trailer)
     # Whether the game was played live is the verified checkpoint's statement, never the log's.
@@ -93,19 +88,15 @@ def audit_proof(args: argparse.Namespace) -> int:
     except (ValueError, RecursionError) as error:  # JSON, UTF-8 and ProofCheckError are ValueErrors
         print(f"{path}: not a valid inclusion proof: {error}", file=sys.stderr)
         return UNREADABLE
-    try:
-        trusted = trusted_keys(args, proof.checkpoint.key_id)
-        refused = refuse_signer(proof.checkpoint, trusted)
-        if refused is not None:
-            print(f"Proof NOT verified (SIGNER_DIFFERS): {refused}")
-            return UNTRUSTED
-        said = proofs.verify(proof, [key.public for key in trusted])
-    except keys.KeyFileError as error:
-        print(f"error: {error}", file=sys.stderr)
-        return UNREADABLE
-    except Untrusted as error:
-        print(f"error: {error}", file=sys.stderr)
+    trusted = _trusted(args, proof.checkpoint.key_id)
+    if isinstance(trusted, int):
+        return trusted
+    refused = refuse_signer(proof.checkpoint, trusted)
+    if refused is not None:
+        print(f"Proof NOT verified (SIGNER_DIFFERS): {refused}")
         return UNTRUSTED
+    try:
+        said = proofs.verify(proof, [key.public for key in trusted])
     except proofs.ProofCheckError as error:
         print(f"Proof NOT verified ({error.code}): {error}")
         return UNTRUSTED if error.code == "UNTRUSTED_KEY" else FAILED
@@ -145,6 +136,18 @@ def prove(args: argparse.Namespace, token: str | None) -> int:
             file=sys.stderr,
         )
     return PASSED
+
+
+def _trusted(args: argparse.Namespace, wanted_key_id: str | None) -> list[TrustedKey] | int:
+    """The keys to trust, or the exit status after saying why there are none."""
+    try:
+        return trusted_keys(args, wanted_key_id)
+    except keys.KeyFileError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return UNREADABLE
+    except Untrusted as error:
+        print(f"error: {error}", file=sys.stderr)
+        return UNTRUSTED
 
 
 def trusted_keys(args: argparse.Namespace, wanted_key_id: str | None) -> list[TrustedKey]:

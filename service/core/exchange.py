@@ -19,12 +19,11 @@ from replay import logfile
 from replay.record import DealLine, Header, Line, SeatLine, Trailer, canonical_json
 from replay.trust import checkpoint
 from replay.trust.keys import SigningKey
-from replay.verify import final_state_hash, verify
+from replay.verify import final_state_hash, outcome_json, verify
 from service.core.errors import DataLoss, InvalidArgument, RuleBroken
-from service.core.games import Games, outcome_json
+from service.core.games import Games
 from service.core.records import FINISHED, GameRecord, decode_events
 from service.core.relays.fork import check_fork_claim
-from service.core.store_events import CommandAccepted, GameCreated, GameDealt, SeatClaimed
 
 
 def trailer_for(record: GameRecord, *, reveal_seed: bool = False) -> Trailer | None:
@@ -39,7 +38,7 @@ def trailer_for(record: GameRecord, *, reveal_seed: bool = False) -> Trailer | N
     return Trailer(
         version=record.game_version,
         status=record.status,
-        outcome=outcome_json(record) if record.status == FINISHED else None,
+        outcome=outcome_json(record.outcome) if record.status == FINISHED else None,
         state_hash=final_state_hash(record.engine, record.state, record.header.format_version),
         seed=record.seed.hex() if finished and record.seed else None,
         prev=record.head,
@@ -124,7 +123,7 @@ def import_log(app: Games, content: str) -> GameRecord:
             "MALFORMED_LOG", str(error), field="content", code="MALFORMED_LINE", line=str(error.line)
         ) from None
     try:
-        uid = UUID(header.game_id)
+        UUID(header.game_id)  # stored under it
     except ValueError:
         raise InvalidArgument("BAD_GAME_ID", f"header game_id {header.game_id!r} is not a UUID") from None
     result = verify(header, entries, trailer, bodies=bodies)
@@ -141,46 +140,9 @@ def import_log(app: Games, content: str) -> GameRecord:
             version=str(problem.version),
         )
     check_fork_claim(app, header)  # a fork of a game stored here: checked against that game
-    created = GameCreated(
-        originator_id=uid,
-        originator_version=1,
-        timestamp=GameCreated.create_timestamp(),
-        header=header.to_json(),
-        seed=trailer.seed if trailer is not None and trailer.seed else "",
-        token_hashes=[""] * header.seats,
-        created_at=GameCreated.create_timestamp().isoformat(timespec="seconds"),
-        imported=True,
-    )
-    accepted = [_stored(uid, 2 + i, line) for i, line in enumerate(entries)]
-    finished = trailer is not None and trailer.status == FINISHED
-    app.store_imported(created, accepted, finished)
+    seed = trailer.seed if trailer is not None and trailer.seed else ""
+    app.store_imported(header, seed, entries, finished=trailer is not None and trailer.status == FINISHED)
     return app.get(header.game_id)
-
-
-def _stored(uid: UUID, version: int, line: Line) -> CommandAccepted | SeatClaimed | GameDealt:
-    """The stored event of one imported line (an imported game's seats have no tokens)."""
-    timestamp = CommandAccepted.create_timestamp()
-    if isinstance(line, SeatLine):
-        return SeatClaimed(
-            originator_id=uid,
-            originator_version=version,
-            timestamp=timestamp,
-            seat=line.seat,
-            player=line.player,
-            token_hash="",
-            line=line.to_json(),
-        )
-    if isinstance(line, DealLine):
-        return GameDealt(
-            originator_id=uid, originator_version=version, timestamp=timestamp, line=line.to_json()
-        )
-    return CommandAccepted(
-        originator_id=uid,
-        originator_version=version,
-        timestamp=timestamp,
-        entry=line.to_json(),
-        command_id="",
-    )
 
 
 def stored_record(

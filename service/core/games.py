@@ -20,6 +20,7 @@ from typing import Any
 from uuid import UUID, uuid4
 
 from eventsourcing.application import AggregateNotFoundError, Application
+from eventsourcing.domain import ImmutableAggregateProtocol
 from eventsourcing.persistence import IntegrityError, OperationalError, PersistenceError
 
 from engines.base import Command, Engine, Event, JsonValue, OptionError, RuleViolation, fold
@@ -33,10 +34,12 @@ from replay.record import (
     Entry,
     Header,
     Line,
+    SeatLine,
     deal_salt,
     line_salt,
     mixed_seed,
 )
+from replay.verify import outcome_json
 from service.core import seed_reveal
 from service.core.auth import Caller, authenticate, new_token, seat_of, token_hash
 from service.core.commits.group import GroupCommitter
@@ -67,6 +70,9 @@ from service.core.store_events import (
     GameFinished,
     RelayResealed,
     SeatClaimed,
+    SeedRevealed,
+    event_after,
+    event_at,
 )
 
 MAX_SAVE_ATTEMPTS = 8
@@ -80,17 +86,6 @@ class Accepted:
     entry: Entry
     duplicate: bool  # the command id had been accepted before; nothing was appended
     events: tuple[Event, ...] = ()  # the engine events as decided (empty for a duplicate)
-
-
-def outcome_json(record: GameRecord) -> dict[str, Any] | None:
-    outcome = record.outcome
-    if outcome is None:
-        return None
-    return {
-        "ranking": [list(tier) for tier in outcome.ranking],
-        "scores": list(outcome.scores),
-        "reason": outcome.reason,
-    }
 
 
 class Games(Application[UUID]):
@@ -130,7 +125,7 @@ class Games(Application[UUID]):
             # The library fast-forwards a copy and leaves the cache where it was: keep the
             # newer record, or each read re-fetches every event appended since the game was
             # first cached (on a server that only watches a game, that grows without bound).
-            self._cache(record)
+            self.remember(record)
         return record
 
     def _cached_version(self, uid: UUID) -> int:
@@ -275,20 +270,11 @@ class Games(Application[UUID]):
         hashes = [""] * seats
         for seat, _, token in grants:
             hashes[seat] = token_hash(token)
-        created = GameCreated(
-            originator_id=uid,
-            originator_version=1,
-            timestamp=GameCreated.create_timestamp(),
-            header=header.to_json(),
-            seed=seed.hex(),
-            token_hashes=hashes,
-            created_at=datetime.now(UTC).isoformat(timespec="seconds"),
-            spectator_delay=spectator_delay,
-        )
+        created = _created(header, seed.hex(), hashes, spectator_delay=spectator_delay)
         to_save: list[Any] = [created]
         if player_entropy and len(players) == seats:
             to_save.append(_deal(project_game(None, [created])))
-        self._save(*to_save)
+        self.store(*to_save)
         record = self.get(str(uid))
         return record, grants
 
@@ -332,10 +318,9 @@ class Games(Application[UUID]):
             line = None
             if record.header.format_version >= 3:
                 line = seed_reveal.seat_line(record, seat, name, client_seed, client_commitment)
-            claimed = SeatClaimed(
-                originator_id=record.id,
-                originator_version=record.version + 1,
-                timestamp=SeatClaimed.create_timestamp(),
+            claimed = event_after(
+                SeatClaimed,
+                record,
                 seat=seat,
                 player=name,
                 token_hash=token_hash(token),
@@ -346,15 +331,8 @@ class Games(Application[UUID]):
             to_save: list[Any] = [claimed]
             waiting = after.header.player_entropy and not after.dealt and not seed_reveal.commits(after)
             if waiting and all(after.token_hashes):
-                dealt = _deal(after)
-                to_save.append(dealt)
-                after = project_game(after, [dealt])
-            try:
-                self._save(*to_save)
-            except IntegrityError:  # another server changed the game first
-                self._forget(record.id)
-                raise Conflict("CONTENTION", "the game changed while claiming the seat; try again") from None
-            self._cache(after)
+                to_save.append(_deal(after))
+            self._append(record, to_save, "the game changed while claiming the seat; try again")
             return seat, token
 
     def reveal_seed(self, game_id: str, caller: Caller, client_seed: str) -> GameRecord:
@@ -366,24 +344,15 @@ class Games(Application[UUID]):
             record = self.get(str(uid))
             seat = seat_of(authenticate(caller, record.token_hashes), record.token_hashes, required=True)
             assert seat is not None
-            revealed = seed_reveal.reveal(record, seat, client_seed)
-            if revealed is None:
+            if not seed_reveal.check_reveal(record, seat, client_seed):
                 return record
+            revealed = event_after(SeedRevealed, record, seat=seat, client_seed=client_seed)
             after = project_game(record, [revealed])
             assert after is not None
             to_save: list[Any] = [revealed]
             if not seed_reveal.awaiting_reveal(after):
-                dealt = _deal(after)
-                to_save.append(dealt)
-                after = project_game(after, [dealt])
-                assert after is not None
-            try:
-                self._save(*to_save)
-            except IntegrityError:  # another server changed the game first
-                self._forget(record.id)
-                raise Conflict("CONTENTION", "the game changed while revealing; reveal again") from None
-            self._cache(after)
-            return after
+                to_save.append(_deal(after))
+            return self._append(record, to_save, "the game changed while revealing; reveal again")
 
     def submit(
         self,
@@ -477,80 +446,132 @@ class Games(Application[UUID]):
             format_version=record.header.format_version,
             salt=_salt(record, record.game_version + 1),
         ).sealed()
-        accepted = CommandAccepted(
-            originator_id=record.id,
-            originator_version=record.version + 1,
-            timestamp=CommandAccepted.create_timestamp(),
-            entry=entry.to_json(),
-            command_id=command_id,
-        )
+        accepted = event_after(CommandAccepted, record, entry=entry.to_json(), command_id=command_id)
         after = accept(record, accepted, state)
         to_save: list[Any] = [accepted]
         if engine.outcome(state) is not None:
-            finished = GameFinished(
-                originator_id=record.id,
-                originator_version=after.version + 1,
-                timestamp=GameFinished.create_timestamp(),
-                outcome=outcome_json(after) or {},
-            )
+            finished = _finished(after)
             to_save.append(finished)
             after = project_game(after, [finished]) or after
-        self._save(*to_save)
+        self.store(*to_save)
         remember_command_id(after, accepted)  # only now: a failed save must leave no trace
-        self._cache(after)
+        self.remember(after)
         self.broker.publish(Update(str(record.id), accepted.entry, after.status == FINISHED))
         return Accepted(after, entry, duplicate=False, events=tuple(events))
 
-    def store_imported(
+    # -- records made elsewhere: imported logs, forks, relays ----------------------
+
+    def store_imported(self, header: Header, seed: str, lines: Sequence[Line], finished: bool) -> None:
+        """Save a verified imported record in one transaction: all of it or nothing.
+
+        `seed` is the trailer's revealed seed (hex), or "" when the log reveals none.
+        """
+        uid = UUID(header.game_id)
+        created = _created(header, seed, [""] * header.seats, imported=True)
+        self._store_new(created, [_imported(uid, 2 + i, line) for i, line in enumerate(lines)], finished)
+
+    def store_fork(
+        self, header: Header, seed: bytes, token_hashes: Sequence[str], spectator_delay: int
+    ) -> GameRecord:
+        """Save a fork (service/core/relays/fork.py), a new live game whose header copies its source."""
+        created = _created(header, seed.hex(), list(token_hashes), spectator_delay=spectator_delay)
+        self._store_new(created, [], finished=False)
+        return self.get(header.game_id)
+
+    def start_relayed(
+        self, header: Header, relay_header: str, relay_token_hash: str, spectator_delay: int
+    ) -> GameRecord:
+        """Save a relayed table game's setup (service/core/relays/live.py): no seed, no seats' tokens."""
+        created = _created(
+            header,
+            "",  # a table game: its chance was the table's
+            [""] * header.seats,
+            imported=True,
+            spectator_delay=spectator_delay,
+            relay_header=relay_header,
+            relay_token_hash=relay_token_hash,
+        )
+        self._store_new(created, [], finished=False)
+        return self.get(header.game_id)
+
+    def relay_entry(
+        self, record: GameRecord, line: str, entry: Entry, outcome: dict[str, Any] | None
+    ) -> GameRecord:
+        """Append a relayed line's entry after `record`; with `outcome`, the line ended the game."""
+        accepted = event_after(CommandAccepted, record, entry=entry.to_json(), command_id="", relay_line=line)
+        return self._append_relayed(record, accepted, outcome)
+
+    def relay_reseal(
+        self,
+        record: GameRecord,
+        line: str,
+        header: Header,
+        entries: Sequence[Entry],
+        outcome: dict[str, Any] | None,
+    ) -> GameRecord:
+        """Replace a relayed log whole after `record`: the line revealed a card the plan had put elsewhere."""
+        resealed = event_after(
+            RelayResealed,
+            record,
+            header=header.to_json(),
+            entries=[e.to_json() for e in entries],
+            relay_line=line,
+        )
+        return self._append_relayed(record, resealed, outcome)
+
+    def _store_new(
         self,
         created: GameCreated,
-        accepted: Sequence[CommandAccepted | SeatClaimed | GameDealt],
+        lines: Sequence[CommandAccepted | SeatClaimed | GameDealt],
         finished: bool,
     ) -> None:
-        """Save a verified imported record in one transaction: all of it or nothing."""
         try:
             self.events.get(created.originator_id, limit=1).__next__()
         except StopIteration:
             pass
         else:
             raise AlreadyExists("GAME_EXISTS", f"a game with id {created.originator_id} is already stored")
-        events: list[Any] = [created, *accepted]
+        events: list[Any] = [created, *lines]
         if finished:
             record = project_game(None, events)
             assert record is not None
-            events.append(
-                GameFinished(
-                    originator_id=created.originator_id,
-                    originator_version=record.version + 1,
-                    timestamp=GameFinished.create_timestamp(),
-                    outcome=outcome_json(record) or {},
-                )
-            )
+            events.append(_finished(record))
         try:
-            self._save(*events)
+            self.store(*events)
         except IntegrityError:
             raise AlreadyExists(
                 "GAME_EXISTS", f"a game with id {created.originator_id} is already stored"
             ) from None
 
-    def append_relayed(self, record: GameRecord, *events: Any) -> GameRecord:
-        """Save a relayed line's stored events (service/core/relays/live.py) after `record`, then
-        tell watchers.
+    def _append_relayed(
+        self, record: GameRecord, line: CommandAccepted | RelayResealed, outcome: dict[str, Any] | None
+    ) -> GameRecord:
+        """Save a relayed line's stored events after `record`, then tell watchers.
 
         The caller holds `lock_for(record.id)`; another server that appended first makes
         this a CONTENTION conflict, as for any command.
         """
+        events: list[Any] = [line]
+        if outcome is not None:
+            events.append(event_at(GameFinished, record.id, record.version + 2, outcome=outcome))
+        after = self._append(record, events, "the relay changed while storing the line; retry")
+        entry = line.entry if isinstance(line, CommandAccepted) else line.entries[-1]
+        self.broker.publish(Update(str(record.id), entry, after.status == FINISHED))
+        return after
+
+    def _append(self, record: GameRecord, events: list[Any], contention: str) -> GameRecord:
+        """Store `events` after `record` and cache the record they lead to.
+
+        Another server that changed the game first makes this CONTENTION, saying `contention`.
+        """
         try:
-            self._save(*events)
-        except IntegrityError:
+            self.store(*events)
+        except IntegrityError:  # another server changed the game first
             self._forget(record.id)
-            raise Conflict("CONTENTION", "the relay changed while storing the line; retry") from None
+            raise Conflict("CONTENTION", contention) from None
         after = project_game(record, events)
         assert after is not None
-        self._cache(after)
-        last = next(e for e in reversed(events) if isinstance(e, CommandAccepted | RelayResealed))
-        entry = last.entry if isinstance(last, CommandAccepted) else last.entries[-1]
-        self.broker.publish(Update(str(record.id), entry, after.status == FINISHED))
+        self.remember(after)
         return after
 
     def lock_for(self, game_id: str) -> threading.Lock:
@@ -559,8 +580,11 @@ class Games(Application[UUID]):
 
     # -- plumbing --------------------------------------------------------------
 
-    def _save(self, *events: Any) -> None:
-        """Store `events` durably in one transaction, maybe with other games' concurrent saves."""
+    def store(self, *events: Any) -> None:
+        """Store `events` durably in one transaction, maybe with other games' concurrent saves.
+
+        A tournament's events (service/core/tournaments/) share this store and its transactions too.
+        """
         try:
             self.committer.save(*events)
         except IntegrityError:
@@ -576,7 +600,8 @@ class Games(Application[UUID]):
         assert isinstance(event, CommandAccepted)
         return entry_from_json(event.entry)
 
-    def _cache(self, record: GameRecord | None) -> None:
+    def remember(self, record: ImmutableAggregateProtocol[UUID] | None) -> None:
+        """Hand the cache the newest record of an aggregate stored here: it keeps what it first read."""
         if record is not None and self.repository.cache is not None:
             self.repository.cache.put(record.id, record)
 
@@ -587,6 +612,48 @@ class Games(Application[UUID]):
 
     def _lock_for(self, uid: UUID) -> threading.Lock:
         return self._locks[uid.int % len(self._locks)]
+
+
+def _created(
+    header: Header,
+    seed: str,
+    token_hashes: list[str],
+    *,
+    imported: bool = False,
+    spectator_delay: int = 0,
+    relay_header: str = "",
+    relay_token_hash: str = "",
+) -> GameCreated:
+    """A game's first stored event, however it came to be: dealt here, imported, forked or relayed."""
+    return event_at(
+        GameCreated,
+        UUID(header.game_id),
+        1,
+        header=header.to_json(),
+        seed=seed,
+        token_hashes=token_hashes,
+        created_at=datetime.now(UTC).isoformat(timespec="seconds"),
+        imported=imported,
+        spectator_delay=spectator_delay,
+        relay_header=relay_header,
+        relay_token_hash=relay_token_hash,
+    )
+
+
+def _imported(uid: UUID, version: int, line: Line) -> CommandAccepted | SeatClaimed | GameDealt:
+    """The stored event of one imported line (an imported game's seats have no tokens)."""
+    if isinstance(line, SeatLine):
+        return event_at(
+            SeatClaimed, uid, version, seat=line.seat, player=line.player, token_hash="", line=line.to_json()
+        )
+    if isinstance(line, DealLine):
+        return event_at(GameDealt, uid, version, line=line.to_json())
+    return event_at(CommandAccepted, uid, version, entry=line.to_json(), command_id="")
+
+
+def _finished(record: GameRecord) -> GameFinished:
+    """Saved right after the line that ended the game, with the outcome that line reached."""
+    return event_after(GameFinished, record, outcome=outcome_json(record.outcome) or {})
 
 
 def _deal(record: GameRecord | None) -> GameDealt:
@@ -603,12 +670,7 @@ def _deal(record: GameRecord | None) -> GameDealt:
         format_version=header.format_version,
         client_seeds=record.client_seeds,  # format 4 writes them: every seat's revealed seed
     ).sealed()
-    return GameDealt(
-        originator_id=record.id,
-        originator_version=record.version + 1,
-        timestamp=GameDealt.create_timestamp(),
-        line=line.to_json(),
-    )
+    return event_after(GameDealt, record, line=line.to_json())
 
 
 def _salt(record: GameRecord, version: int) -> str | None:

@@ -17,10 +17,10 @@ from __future__ import annotations
 import math
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from service.core.auth import Caller, token_hash
+from service.core.auth import Caller, caller_from_credentials, token_hash
 from service.core.client_address import client_address
 from service.core.errors import ServiceError, Unauthenticated
 
@@ -112,11 +112,28 @@ class TokenFailures:
         ):
             self.failed(address)
 
-    # -- a gRPC call's three moments (service.grpc_api.servicer.handles_errors) ---------------------------
+    def caller(
+        self,
+        address: str,
+        authorization: Sequence[str | bytes],
+        organiser_token: str | None,
+        sent_token: str = "",
+    ) -> Caller:
+        """Who calls (`caller_from_credentials`), checked alike on every front end.
 
-    def before_call(self, peer: str, caller: Caller) -> None:
+        A malformed presentation is counted as a failed guess; a token from an address that
+        waits is refused before anything is done with it.
+        """
+        try:
+            caller = caller_from_credentials(authorization, organiser_token, sent_token)
+        except ServiceError as error:
+            self.note(address, None, error)
+            raise
         if caller.token is not None:
-            self.admit(client_address(peer))
+            self.admit(address)
+        return caller
+
+    # -- after a gRPC call (service.grpc_api.servicer.handles_errors) ---------------------------------------
 
     def after_call(self, peer: str, caller: Caller, request: object) -> None:
         """A token on a call about no game that is neither the organiser's nor any seat's: a guess.

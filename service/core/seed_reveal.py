@@ -12,7 +12,6 @@ from replay.entropy import ENTROPY_FORMAT_VERSION, is_commitment, reveal_matches
 from replay.record import MAX_CLIENT_SEED, SeatLine, seat_salt
 from service.core.errors import InvalidArgument, RuleBroken
 from service.core.records import GameRecord
-from service.core.store_events import SeedRevealed
 
 
 def commits(record: GameRecord) -> bool:
@@ -102,8 +101,8 @@ def awaiting_reveal(record: GameRecord) -> list[int]:
     ]
 
 
-def reveal(record: GameRecord, seat: int, client_seed: str) -> SeedRevealed | None:
-    """The stored event of `seat`'s reveal, or None when it already revealed this very seed.
+def check_reveal(record: GameRecord, seat: int, client_seed: str) -> bool:
+    """Whether `seat`'s reveal is new, to be stored; False when it already revealed this very seed.
 
     Every refusal is raised before anything is stored: a seed that is not the committed one,
     a reveal before every seat has committed, one for a game or seat that committed to nothing."""
@@ -135,12 +134,5 @@ def reveal(record: GameRecord, seat: int, client_seed: str) -> SeedRevealed | No
             f"|| seed) must be {commitment}; nothing was stored",
             field="client_seed",
         )
-    if record.client_seeds[seat] is not None:
-        return None  # revealed before: the same seed (it matched the commitment), a retry
-    return SeedRevealed(
-        originator_id=record.id,
-        originator_version=record.version + 1,
-        timestamp=SeedRevealed.create_timestamp(),
-        seat=seat,
-        client_seed=client_seed,
-    )
+    # Revealed before: the same seed (it matched the commitment), a retry.
+    return record.client_seeds[seat] is None

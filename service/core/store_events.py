@@ -10,9 +10,10 @@ library's transcoder gives lists back for tuples anyway.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
+from uuid import UUID
 
-from eventsourcing.domain import DomainEvent
+from eventsourcing.domain import DomainEvent, ImmutableAggregateProtocol
 from eventsourcing.utils import get_topic, register_topic
 
 
@@ -92,6 +93,24 @@ class RelayResealed(DomainEvent):
     header: dict[str, Any]  # replay.record.Header.to_json()
     entries: list[dict[str, Any]]  # replay.record.Entry.to_json() of versions 2..n
     relay_line: str
+
+
+E = TypeVar("E", bound=DomainEvent)
+
+
+def event_at(kind: type[E], aggregate_id: UUID, version: int, **payload: Any) -> E:
+    """A stored event of `kind` at `version` of an aggregate (a game, a tournament), stamped now."""
+    return kind(
+        originator_id=aggregate_id,
+        originator_version=version,
+        timestamp=kind.create_timestamp(),
+        **payload,
+    )
+
+
+def event_after(kind: type[E], record: ImmutableAggregateProtocol[UUID], **payload: Any) -> E:
+    """The stored event of `kind` that follows `record`, the aggregate as it stands now."""
+    return event_at(kind, record.id, record.version + 1, **payload)
 
 
 _moved_topics: dict[type, set[str]] = {}

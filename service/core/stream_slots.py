@@ -70,8 +70,8 @@ class StreamSlots:
                 yield
             finally:
                 self.spectators -= 1
-                _decrement(self._by_address, address)
-                _decrement(self._by_game, game_id)
+                release(self._by_address, address)
+                release(self._by_game, game_id)
             return
         key = (game_id, "organiser" if caller.is_organiser else token_hash(caller.token))
         if self._by_token[key] >= self.limits.streams_per_seat:
@@ -86,7 +86,7 @@ class StreamSlots:
             yield
         finally:
             self.seat_streams -= 1
-            _decrement(self._by_token, key)
+            release(self._by_token, key)
 
     def _admit_spectator(self, game_id: str, address: str) -> None:
         limits = self.limits
@@ -111,7 +111,8 @@ class StreamSlots:
             )
 
 
-def _decrement(counter: Counter[K], key: K) -> None:
+def release(counter: Counter[K], key: K) -> None:
+    """Give back one of `key`'s places in `counter`."""
     counter[key] -= 1
     if counter[key] <= 0:  # an empty entry kept would grow the counter by every address ever seen
         del counter[key]

@@ -11,7 +11,7 @@ import functools
 import inspect
 import itertools
 from collections.abc import AsyncIterator, Callable, Iterator
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 import grpc
 
@@ -23,16 +23,15 @@ from replay.record import state_hash
 from replay.trust import keys, proofs
 from replay.trust.keys import SigningKey
 from replay.verify import final_state_hash, verify
-from service.core.auth import Caller, authenticate, caller_from_metadata, seat_of
+from service.core.auth import Caller, authenticate, authorization_of, caller_from_metadata, seat_of
+from service.core.client_address import client_address
 from service.core.convert import command_from_proto, dict_to_struct, struct_to_dict
 from service.core.create_policy import check_create
 from service.core.errors import (
     DOMAIN,
     InvalidArgument,
-    PermissionDenied,
     RuleBroken,
     ServiceError,
-    Unauthenticated,
 )
 from service.core.exchange import export_lines, import_log, stored_record
 from service.core.fields import MAX_TAG_LENGTH, check_length, check_names, require_id
@@ -40,7 +39,7 @@ from service.core.games import Games, engine_for
 from service.core.rate_limit import TokenFailures
 from service.core.recordings import expand_or_refuse
 from service.core.records import FINISHED, GameRecord, decode_events
-from service.core.relays.access import require_organiser
+from service.core.relays.access import organiser_only, require_organiser
 from service.core.relays.delay import delayed_updates
 from service.core.relays.fork import check_delay, fork_game
 from service.core.relays.live import relay_line, start_relay
@@ -77,25 +76,25 @@ def handles_errors(method: F) -> F:
     def unary(self: Servicer, request: Any, context: grpc.ServicerContext) -> Any:
         caller = None
         try:
-            caller = self._caller(context)
-            self.failures.before_call(context.peer(), caller)  # a guessing address waits
+            caller = _checked_caller(self, context)
             answer = method(self, request, context)
             self.failures.after_call(context.peer(), caller, request)
             return answer
         except ServiceError as error:
-            self.failures.refused(context.peer(), caller, error)
+            if caller is not None:  # a refused presentation was counted when it was refused
+                self.failures.refused(context.peer(), caller, error)
             context.abort(*abort_arguments(error))
 
     @functools.wraps(method)
     async def async_streaming(self: Servicer, request: Any, context: Any) -> AsyncIterator[Any]:
         caller = None
         try:
-            caller = self._caller(context)
-            self.failures.before_call(context.peer(), caller)
+            caller = _checked_caller(self, context)
             async for item in method(self, request, context):
                 yield item
         except ServiceError as error:
-            self.failures.refused(context.peer(), caller, error)
+            if caller is not None:
+                self.failures.refused(context.peer(), caller, error)
             await context.abort(*abort_arguments(error))
 
     if inspect.isasyncgenfunction(method):
@@ -103,6 +102,19 @@ def handles_errors(method: F) -> F:
     if inspect.isgeneratorfunction(method):  # grpc.aio would serve it from a thread waiting on the loop
         raise TypeError(f"{method.__name__}: a streaming handler is an async generator (see Replay)")
     return unary  # type: ignore[return-value]
+
+
+class Front(Protocol):
+    """What `handles_errors` needs of a servicer: its organiser token and its count of wrong tokens."""
+
+    organiser_token: str | None
+    failures: TokenFailures
+
+
+def _checked_caller(servicer: Front, context: Any) -> Caller:
+    """The call's caller, read and rate-limited as on every front end (a guessing address waits)."""
+    authorization = authorization_of(context.invocation_metadata() or ())
+    return servicer.failures.caller(client_address(context.peer()), authorization, servicer.organiser_token)
 
 
 def _take(items: Iterator[T], count: int) -> list[T]:
@@ -555,12 +567,9 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
 
     def _require_import_right(self, caller: Caller) -> None:
         """With an organiser token set, only the organiser imports, unless the server runs open-import."""
-        if not self.organiser_token or self.open_import or caller.is_organiser:
-            return
-        why = "this server takes imports from its organiser only (or run it with --open-import)"
-        if caller.is_spectator:
-            raise Unauthenticated("ORGANISER_REQUIRED", f"{why}: send the organiser token")
-        raise PermissionDenied("ORGANISER_REQUIRED", f"{why}: this token is not the organiser's")
+        if not self.open_import:
+            why = "this server takes imports from its organiser only (or run it with --open-import)"
+            organiser_only(caller, self.organiser_token, why)
 
     @handles_errors
     def Audit(self, request: Any, context: grpc.ServicerContext) -> Any:

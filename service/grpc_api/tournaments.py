@@ -3,16 +3,17 @@
 from __future__ import annotations
 
 import json
+from dataclasses import asdict
 from typing import Any
 
 import grpc
 
 from service.core.auth import Caller, caller_from_metadata
 from service.core.convert import dict_to_struct, struct_to_dict
-from service.core.errors import PermissionDenied, Unauthenticated
 from service.core.fields import MAX_TAG_LENGTH, require_id
 from service.core.games import Games
 from service.core.rate_limit import TokenFailures
+from service.core.relays.access import organiser_only
 from service.core.tournaments.app import Progress, TournamentDesk
 from service.core.tournaments.deals import comparison
 from service.core.tournaments.disclosure import DEAL_IN_PLAY
@@ -39,16 +40,8 @@ class TournamentsServicer(tournaments_pb2_grpc.TournamentsServicer):
         return caller_from_metadata(context.invocation_metadata() or (), self.organiser_token)
 
     def _require_organiser(self, context: grpc.ServicerContext) -> None:
-        caller = self._caller(context)
-        if not self.organiser_token or caller.is_organiser:
-            return
-        if caller.is_spectator:
-            raise Unauthenticated(
-                "ORGANISER_REQUIRED", "running a tournament needs the organiser token: send it"
-            )
-        raise PermissionDenied(
-            "ORGANISER_REQUIRED", "running a tournament needs the organiser token: this token is not it"
-        )
+        why = "running a tournament needs the organiser token"
+        organiser_only(self._caller(context), self.organiser_token, why, "send it", "this token is not it")
 
     @handles_errors
     def CreateTournament(self, request: Any, context: grpc.ServicerContext) -> Any:
@@ -91,18 +84,7 @@ class TournamentsServicer(tournaments_pb2_grpc.TournamentsServicer):
         record = progress.record
         rows = standings(record.definition.players, [t for _, _, t in record.games], progress.results)
         return tournaments_pb2.Standings(
-            standings=[
-                tournaments_pb2.Standing(
-                    rank=r.rank,
-                    player=r.player,
-                    points=r.points,
-                    sonneborn_berger=r.sonneborn_berger,
-                    score_sum=r.score_sum,
-                    head_to_head=r.head_to_head,
-                    games=r.games,
-                )
-                for r in rows
-            ],
+            standings=[tournaments_pb2.Standing(**asdict(r)) for r in rows],  # the message's very fields
             rules=RULES,
         )
 

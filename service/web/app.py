@@ -11,7 +11,6 @@ may pick another view with `?seat=N` (1-based, as people count seats), `?seat=pu
 
 from __future__ import annotations
 
-import hmac
 from typing import Any
 from urllib.parse import parse_qs
 
@@ -25,9 +24,10 @@ from starlette.routing import Route
 from engines.base import SPECTATOR, Seat
 from engines.registry import game_ids, get_engine
 from replay.narrative import describe_outcome
-from service.core.auth import Caller, authenticate, caller_from_metadata
+from service.core.auth import Caller, authenticate, is_organiser_token
 from service.core.client_address import client_address
 from service.core.errors import InvalidArgument, PermissionDenied, ServiceError, Unauthenticated
+from service.core.fields import require_id
 from service.core.games import Games
 from service.core.rate_limit import TokenFailures, TooManyFailures
 from service.core.records import GameRecord
@@ -152,7 +152,7 @@ class WebViewer:
         # python-multipart.
         fields = parse_qs((await request.body()).decode("utf-8", "replace"))
         token = (fields.get("token") or [""])[0].strip()
-        if not (self.organiser_token and hmac.compare_digest(token, self.organiser_token)):
+        if not is_organiser_token(token, self.organiser_token):
             self.failures.failed(address)
             return HTMLResponse(message_page("Sign-in refused", "That is not the organiser's token."), 403)
         response = RedirectResponse("/", status_code=303)
@@ -173,7 +173,7 @@ class WebViewer:
         Most polls of a live game find nothing new; answering them without reading the game's
         events keeps a page's cost per second flat however long the game is.
         """
-        stored = self.games.get(request.path_params["game_id"])
+        stored = self._game(request)
         caller = self._authenticated(request, stored)  # as over gRPC
         record, viewer = self._seen(stored, caller, request.query_params.get("seat", ""))
         if after < record.game_version:
@@ -186,20 +186,17 @@ class WebViewer:
             "viewer": viewer_name(viewer, seat_labels(record.header, record.players)),
         }
 
+    def _game(self, request: Request) -> GameRecord:
+        """The game the path names; its id checked as on every front end."""
+        return self.games.get(require_id(request.path_params["game_id"], "game_id"))
+
     # -- who is looking ----------------------------------------------------------------
 
     def _caller(self, request: Request) -> Caller:
-        header = request.headers.get("authorization")
-        if header is None and request.cookies.get(TOKEN_COOKIE):
-            header = f"Bearer {request.cookies[TOKEN_COOKIE]}"
-        if header is None:
-            return Caller(token=None)
-        self.failures.admit(_address(request))  # a guessing address waits before its token is looked at
-        try:
-            return caller_from_metadata([("authorization", header)], self.organiser_token)
-        except ServiceError as error:
-            self.failures.note(_address(request), None, error)
-            raise
+        """Who is looking: the Authorization header's token, else the sign-in cookie's."""
+        headers = request.headers.getlist("authorization")
+        cookie = "" if headers else request.cookies.get(TOKEN_COOKIE, "")
+        return self.failures.caller(_address(request), headers, self.organiser_token, cookie)
 
     def _authenticated(self, request: Request, record: GameRecord) -> Caller:
         caller = self._caller(request)
@@ -216,7 +213,7 @@ class WebViewer:
         return caller
 
     def _view(self, request: Request, *, after: int) -> tuple[GameRecord, GameView, str]:
-        stored = self.games.get(request.path_params["game_id"])
+        stored = self._game(request)
         # As over gRPC: a token that is neither the organiser's nor a seat of this game is refused.
         caller = self._authenticated(request, stored)
         seat_param = request.query_params.get("seat", "")

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from service.web.plain_text import send_text
+
 MAX_BODY_BYTES = 16 * 1024
 
 
@@ -49,19 +51,8 @@ class BodyLimit:
         text = (
             f"request body too large: this server takes at most {self.max_bytes} bytes "
             "(its only forms are the organiser's sign-in and sign-out)\n"
-        ).encode()
-        await send(
-            {
-                "type": "http.response.start",
-                "status": 413,
-                "headers": [
-                    (b"content-type", b"text/plain; charset=utf-8"),
-                    (b"content-length", str(len(text)).encode()),
-                    (b"connection", b"close"),
-                ],
-            }
         )
-        await send({"type": "http.response.body", "body": text})
+        await send_text(send, 413, text, close=True)
 
 
 def _content_length(scope: Scope) -> int | None:

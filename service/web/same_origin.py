@@ -15,6 +15,8 @@ from urllib.parse import urlsplit
 
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from service.web.plain_text import send_text
+
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 
 
@@ -24,18 +26,8 @@ class SameOriginPosts:
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http" and scope["method"] not in SAFE_METHODS and cross_site(scope):
-            text = b"cross-site request refused: sign in and out from this site's own pages\n"
-            await send(
-                {
-                    "type": "http.response.start",
-                    "status": 403,
-                    "headers": [
-                        (b"content-type", b"text/plain; charset=utf-8"),
-                        (b"content-length", str(len(text)).encode()),
-                    ],
-                }
-            )
-            await send({"type": "http.response.body", "body": text})
+            text = "cross-site request refused: sign in and out from this site's own pages\n"
+            await send_text(send, 403, text)
             return
         await self.app(scope, receive, send)
 

@@ -17,31 +17,29 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import hmac
 from collections import Counter
 from collections.abc import AsyncIterator
 from http import HTTPStatus
 from typing import Any
 
 from websockets.asyncio.server import Server, ServerConnection, serve
-from websockets.datastructures import Headers
 from websockets.exceptions import ConnectionClosed
 from websockets.frames import CloseCode
 from websockets.http11 import Request, Response
 from websockets.protocol import State
 
 from service.config import SocketLimits
-from service.core.auth import Caller, caller_from_metadata
+from service.core.auth import Caller
 from service.core.client_address import client_address
 from service.core.errors import (
     DeadlineExceeded,
     InvalidArgument,
     ResourceExhausted,
     ServiceError,
-    Unauthenticated,
 )
 from service.core.fields import require_id
 from service.core.rate_limit import TokenFailures
+from service.core.stream_slots import release
 from service.generated.frontier.v1 import frontier_pb2
 from service.play.session import Plays, play_error
 
@@ -78,20 +76,6 @@ def parse(frame: str | bytes) -> frontier_pb2.PlayRequest:
     except Exception:  # protobuf raises DecodeError, or other errors on odd wire types
         raise malformed("the frame is not a serialized frontier.v1.PlayRequest") from None
     return request
-
-
-def caller_of(headers: Headers, opening: frontier_pb2.PlayRequest, organiser_token: str | None) -> Caller:
-    """Who plays: the Authorization header's token or the opening message's (they must agree)."""
-    header = caller_from_metadata(
-        [("authorization", value) for value in headers.get_all("Authorization")], organiser_token
-    )
-    if not opening.token:
-        return header
-    if header.token is not None and not hmac.compare_digest(header.token.encode(), opening.token.encode()):
-        raise Unauthenticated(
-            "BAD_AUTHORIZATION", "the opening message's token and the Authorization header differ: send one"
-        )
-    return caller_from_metadata([("authorization", f"Bearer {opening.token}")], organiser_token)
 
 
 def game_id_of(opening: frontier_pb2.PlayRequest) -> str:
@@ -152,9 +136,7 @@ class PlaySockets:
             await self._handle(connection, address)
         finally:
             self.open -= 1
-            self._by_address[address] -= 1
-            if self._by_address[address] <= 0:
-                del self._by_address[address]
+            release(self._by_address, address)
 
     def _admit(self, address: str) -> None:
         limits = self.limits
@@ -184,11 +166,10 @@ class PlaySockets:
     async def _play(self, connection: ServerConnection, address: str) -> None:
         assert connection.request is not None  # the handshake is over when a handler runs
         opening = parse(await self._opening(connection))
-        caller: Caller | None = None
+        # Who plays: the Authorization header's token or the opening message's (they must agree).
+        headers = connection.request.headers.get_all("Authorization")
+        caller = self.failures.caller(address, headers, self.organiser_token, opening.token)
         try:
-            caller = caller_of(connection.request.headers, opening, self.organiser_token)
-            if caller.token is not None:
-                self.failures.admit(address)  # a guessing address waits before its token is looked at
             await self._serve(connection, game_id_of(opening), opening, caller)
         except ServiceError as error:
             self.failures.note(address, caller, error)

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import ast
+from pathlib import Path
+
 import pytest
 
+from service.core.auth import Caller
 from service.core.client_address import client_address
+from service.core.errors import Unauthenticated
 from service.core.rate_limit import MAX_ADDRESSES, Limits, TokenFailures, TooManyFailures
 
 
@@ -58,3 +63,35 @@ def test_the_addresses_remembered_are_bounded() -> None:
     for n in range(MAX_ADDRESSES + 10):
         failures.failed(f"a{n}")
     assert len(failures._addresses) <= MAX_ADDRESSES
+
+
+def test_one_check_reads_a_token_for_every_front_end() -> None:
+    """A malformed presentation counts as a guess, a waiting address is refused, a sent token must agree."""
+    clock = Clock()
+    failures = TokenFailures(
+        Limits(burst=2, per_second=0.001, global_per_second=1e9, global_burst=10**9), clock
+    )
+    organiser = "o" * 40
+    assert failures.caller("a", [], organiser) == Caller(token=None)
+    assert failures.caller("a", [], organiser, f" {organiser} ") == Caller(organiser, is_organiser=True)
+    assert failures.caller("a", [f"Bearer {organiser}"], organiser).is_organiser
+    for header, sent in ((["Token x"], ""), (["Bearer x"], "y"), (["Bearer x", "Bearer x"], ""), ([], "  ")):
+        with pytest.raises(Unauthenticated) as refused:
+            failures.caller("b", header, organiser, sent)
+        assert refused.value.reason == "BAD_AUTHORIZATION"
+    with pytest.raises(TooManyFailures):  # its bucket is empty: even the organiser's token waits
+        failures.caller("b", [f"Bearer {organiser}"], organiser)
+    assert failures.caller("b", [], organiser) == Caller(token=None)  # no token: nothing to wait for
+
+
+def test_no_front_end_reads_or_compares_a_token_itself() -> None:
+    """The fronts turn a transport's token into a caller through `TokenFailures.caller` only."""
+    fronts = Path(__file__).resolve().parents[2] / "service"
+    for front in ("grpc_api", "wsplay", "web"):
+        for path in (fronts / front).rglob("*.py"):
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+            for node in ast.walk(tree):
+                imported = [a.name for a in node.names] if isinstance(node, ast.Import) else []
+                assert "hmac" not in imported, f"{path}: tokens are compared in service.core.auth"
+                if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+                    assert node.func.id != "Caller", f"{path}:{node.lineno}: callers come from one check"

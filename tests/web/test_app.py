@@ -121,3 +121,12 @@ def test_organiser_sign_in_sets_a_strict_http_only_cookie(site: Site) -> None:
     assert accepted.status == 303
     cookie = accepted.headers["set-cookie"].lower()
     assert "httponly" in cookie and "samesite=strict" in cookie
+
+
+def test_the_web_checks_ids_and_tokens_as_every_front_end_does(site: Site) -> None:
+    """The id-length check of core/fields and the organiser comparison of core/auth, as over gRPC."""
+    long_id = get(f"{site.url}/api/games/{'a' * 200}/steps")
+    assert long_id.status == 400 and long_id.json()["error"] == "FIELD_TOO_LONG"
+    assert long_id.json()["field"] == "game_id"
+    # A token that is not ASCII is compared as bytes: refused, never a server error.
+    assert post_form(site.url + "/login", {"token": "é" * 40}).status == 403

@@ -1,4 +1,4 @@
-"""Who may start relays and forks: the organiser, when the server has one."""
+"""Who may start relays, forks, imports and tournaments: the organiser, when the server has one."""
 
 from __future__ import annotations
 
@@ -8,9 +8,19 @@ from service.core.errors import PermissionDenied, Unauthenticated
 
 def require_organiser(caller: Caller, organiser_token: str | None, what: str) -> None:
     """With an organiser token set, only its holder may `what`; a server without one is open."""
+    organiser_only(caller, organiser_token, f"only this server's organiser may {what}")
+
+
+def organiser_only(
+    caller: Caller,
+    organiser_token: str | None,
+    why: str,
+    send: str = "send the organiser token",
+    wrong: str = "this token is not the organiser's",
+) -> None:
+    """ORGANISER_REQUIRED, saying `why`: UNAUTHENTICATED without a token, PERMISSION_DENIED with another."""
     if not organiser_token or caller.is_organiser:
         return
-    why = f"only this server's organiser may {what}"
     if caller.is_spectator:
-        raise Unauthenticated("ORGANISER_REQUIRED", f"{why}: send the organiser token")
-    raise PermissionDenied("ORGANISER_REQUIRED", f"{why}: this token is not the organiser's")
+        raise Unauthenticated("ORGANISER_REQUIRED", f"{why}: {send}")
+    raise PermissionDenied("ORGANISER_REQUIRED", f"{why}: {wrong}")

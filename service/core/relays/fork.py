@@ -12,9 +12,8 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Sequence
-from datetime import UTC, datetime
 from typing import Any
-from uuid import UUID, uuid4
+from uuid import uuid4
 
 from engines.base import fold
 from replay.forks import fork_header
@@ -23,7 +22,6 @@ from service.core.auth import new_token, token_hash
 from service.core.errors import InvalidArgument, NotFound, RuleBroken
 from service.core.games import Games
 from service.core.records import FINISHED, GameRecord, decode_events
-from service.core.store_events import GameCreated
 from service.core.visibility import gate_of
 
 MAX_DELAY_SECONDS = 24 * 3600
@@ -97,18 +95,7 @@ def fork_game(
     )
     grants = [(seat, names[seat], new_token()) for seat in range(len(players))]
     hashes = [token_hash(token) for _, _, token in grants] + [""] * (seats - len(players))
-    created = GameCreated(
-        originator_id=UUID(uid),
-        originator_version=1,
-        timestamp=GameCreated.create_timestamp(),
-        header=header.to_json(),
-        seed=seed.hex(),
-        token_hashes=hashes,
-        created_at=datetime.now(UTC).isoformat(timespec="seconds"),
-        spectator_delay=spectator_delay,
-    )
-    app.store_imported(created, [], finished=False)
-    return app.get(uid), grants
+    return app.store_fork(header, seed, hashes, spectator_delay), grants
 
 
 def check_fork_claim(app: Games, header: Header) -> None:

@@ -17,9 +17,8 @@ from __future__ import annotations
 
 import secrets
 from dataclasses import replace
-from datetime import UTC, datetime
 from typing import Any
-from uuid import UUID, uuid4
+from uuid import uuid4
 
 from google.rpc import error_details_pb2
 
@@ -39,7 +38,7 @@ from service.core.errors import (
 from service.core.games import Games
 from service.core.records import FINISHED, GameRecord
 from service.core.relays.fork import check_delay
-from service.core.store_events import CommandAccepted, GameCreated, GameFinished, RelayResealed
+from service.core.store_events import CommandAccepted, GameCreated, RelayResealed
 
 MAX_LINE = 20_000  # characters: far above any command a table states
 
@@ -55,21 +54,7 @@ def start_relay(app: Games, header_line: str, spectator_delay: int) -> tuple[Gam
     uid = str(uuid4())
     expansion = _expand(line, [], uid)
     token = new_token()
-    created = GameCreated(
-        originator_id=UUID(uid),
-        originator_version=1,
-        timestamp=GameCreated.create_timestamp(),
-        header=expansion.header.to_json(),
-        seed="",  # a table game: its chance was the table's
-        token_hashes=[""] * expansion.header.seats,
-        created_at=datetime.now(UTC).isoformat(timespec="seconds"),
-        imported=True,
-        spectator_delay=spectator_delay,
-        relay_header=line,
-        relay_token_hash=token_hash(token),
-    )
-    app.store_imported(created, [], finished=False)
-    return app.get(uid), token
+    return app.start_relayed(expansion.header, line, token_hash(token), spectator_delay), token
 
 
 def relay_line(
@@ -96,8 +81,7 @@ def relay_line(
         if record.status == FINISHED:
             raise RuleBroken("GAME_OVER", "the relayed game is over; no more lines are accepted", rule="END")
         expansion = _expand(header, [*lines, text], record.header.game_id)
-        events = _to_store(record, app, expansion, text)
-        return app.append_relayed(record, *events), False, isinstance(events[0], RelayResealed)
+        return _store(record, app, expansion, text)
 
 
 def relayed_lines(app: Games, record: GameRecord) -> tuple[str, list[str]]:
@@ -111,49 +95,21 @@ def relayed_lines(app: Games, record: GameRecord) -> tuple[str, list[str]]:
     return header, lines
 
 
-def _to_store(record: GameRecord, app: Games, expansion: Expansion, line: str) -> list[Any]:
+def _store(record: GameRecord, app: Games, expansion: Expansion, line: str) -> tuple[GameRecord, bool, bool]:
+    """Store the line as one entry, or the whole log re-expanded when the plan of unseen cards changed."""
     stored = list(app.entries(record.header.game_id))
     if len(expansion.entries) != len(stored) + 1:
         raise InvalidArgument(
             "NOT_ONE_COMMAND", "a relayed line must state exactly one command", field="line"
         )
-    to_save: list[Any]
-    version = record.version + 1
+    trailer = expansion.trailer
+    outcome = (trailer.outcome or {}) if trailer.status == FINISHED else None
     if _same(expansion.header, record.header) and all(
         _entry_body(a) == _entry_body(b) for a, b in zip(expansion.entries, stored, strict=False)
     ):
         entry = replace(expansion.entries[-1], prev=record.head, salt=secrets.token_hex(32), hash="").sealed()
-        to_save = [
-            CommandAccepted(
-                originator_id=record.id,
-                originator_version=version,
-                timestamp=CommandAccepted.create_timestamp(),
-                entry=entry.to_json(),
-                command_id="",
-                relay_line=line,
-            )
-        ]
-    else:
-        to_save = [
-            RelayResealed(
-                originator_id=record.id,
-                originator_version=version,
-                timestamp=RelayResealed.create_timestamp(),
-                header=expansion.header.to_json(),
-                entries=[e.to_json() for e in expansion.entries],
-                relay_line=line,
-            )
-        ]
-    if expansion.trailer.status == FINISHED:
-        to_save.append(
-            GameFinished(
-                originator_id=record.id,
-                originator_version=version + 1,
-                timestamp=GameFinished.create_timestamp(),
-                outcome=expansion.trailer.outcome or {},
-            )
-        )
-    return to_save
+        return app.relay_entry(record, line, entry, outcome), False, False
+    return app.relay_reseal(record, line, expansion.header, expansion.entries, outcome), False, True
 
 
 def _same(a: Header, b: Header) -> bool:

@@ -23,6 +23,7 @@ from service.core.create_policy import tournament_tag
 from service.core.errors import Conflict, InvalidArgument, NotFound, RuleBroken
 from service.core.games import Games, engine_for
 from service.core.records import FINISHED
+from service.core.store_events import event_after, event_at
 from service.core.tournaments.deals import deal_for
 from service.core.tournaments.record import (
     FORMATS,
@@ -147,15 +148,15 @@ class TournamentDesk:
             seed_commitment=seed_commitment(seed),
             duplicate_deals=duplicate_deals,
         )
-        created = TournamentCreated(
-            originator_id=uid,
-            originator_version=1,
-            timestamp=TournamentCreated.create_timestamp(),
+        created = event_at(
+            TournamentCreated,
+            uid,
+            1,
             definition=definition.to_json(),
             seed=seed.hex(),
             created_at=datetime.now(UTC).isoformat(timespec="seconds"),
         )
-        self.games._save(created)
+        self.games.store(created)
         return self.get(str(uid))
 
     def get(self, tournament_id: str) -> TournamentRecord:
@@ -214,22 +215,21 @@ class TournamentDesk:
                     table = replace(table, deal=deal.key, seed_commitment=game.header.seed_commitment or "")
                 tables.append(table.to_json())
                 grants += [Grant(table_number, game.header.game_id, s, p, t) for s, p, t in tokens]
-            started = RoundStarted(
-                originator_id=record.id,
-                originator_version=record.version + 1,
-                timestamp=RoundStarted.create_timestamp(),
+            started = event_after(
+                RoundStarted,
+                record,
                 round=number,
                 tables=tables,
                 results={g: r.to_json() for g, r in sorted(progress.results.items())},
             )
             try:
-                self.games._save(started)
+                self.games.store(started)
             except IntegrityError:  # another server started this round first; our games stay unused
                 raise Conflict(
                     "CONTENTION", "another organiser started this round first; re-read it"
                 ) from None
             # The cache keeps what it first read; hand it the record with this round.
-            self.games._cache(project_tournament(record, [started]))  # type: ignore[arg-type]
+            self.games.remember(project_tournament(record, [started]))
             return self.progress(tournament_id), number, grants
 
 
