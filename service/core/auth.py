@@ -34,6 +34,9 @@ class Caller:
         return self.token is None
 
 
+ANYONE = Caller(token=None)  # a caller with no token: what a spectator or a page that reads none sees
+
+
 def new_token() -> str:
     return secrets.token_urlsafe(24)
 
@@ -79,7 +82,7 @@ def is_organiser_token(token: str, organiser_token: str | None) -> bool:
 
 def _bearer(values: Sequence[str | bytes], organiser_token: str | None) -> Caller:
     if not values:
-        return Caller(token=None)
+        return ANYONE
     if len(values) > 1:
         raise Unauthenticated("BAD_AUTHORIZATION", "send one authorization header, not several")
     text = values[0].decode(errors="replace") if isinstance(values[0], bytes) else values[0]

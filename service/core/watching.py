@@ -251,13 +251,7 @@ class Watching:
         written = self._written(game_id)
         if written is None or written.game_version < at_least:
             return None
-        with self._lock:
-            current = self._records.get(game_id)
-            if current is None or current.version < written.version:
-                if len(self._records) >= CACHE_SIZE:
-                    self._records.clear()
-                self._records[game_id] = written
-        return written
+        return self._keep(game_id, written)
 
     def _written(self, game_id: str) -> GameRecord | None:
         """The record in the application's cache (the last one saved or read here), if any."""
@@ -297,7 +291,10 @@ class Watching:
             return record
 
     def _read_latest(self, game_id: str) -> GameRecord:
-        record = self.app.get(game_id)
+        return self._keep(game_id, self.app.get(game_id))
+
+    def _keep(self, game_id: str, record: GameRecord) -> GameRecord:
+        """`record`, kept for the game's watchers unless a newer one is kept already."""
         with self._lock:
             current = self._records.get(game_id)
             if current is None or current.version < record.version:

@@ -16,7 +16,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 
 from engines.registry import get_engine
-from service.core.auth import Caller
+from service.core.auth import ANYONE, Caller
 from service.core.errors import ServiceError
 from service.core.games import Games
 from service.core.tournaments.app import Progress, TournamentDesk
@@ -35,7 +35,7 @@ class TournamentPages:
         self,
         games: Games,
         status_of: Callable[[ServiceError], int],
-        caller_of: Callable[[Request], Caller] = lambda _request: Caller(token=None),
+        caller_of: Callable[[Request], Caller] = lambda _request: ANYONE,
     ) -> None:
         self.games = games
         self.desk = TournamentDesk(games)
@@ -45,9 +45,8 @@ class TournamentPages:
 
     def tournament_list(self, _request: Request) -> Response:
         rows = []
-        anyone = Caller(token=None)  # the list shows no results: it reads no token, as ever
-        try:
-            shown = [self._progress(tournament_id, anyone) for tournament_id in reversed(self.index.ids())]
+        try:  # the list shows no results: it reads no token
+            shown = [self._progress(tournament_id, ANYONE) for tournament_id in reversed(self.index.ids())]
         except ServiceError as error:
             return HTMLResponse(message_page("Cannot list tournaments", error.message), self.status_of(error))
         for progress in shown:  # newest first
