@@ -18,8 +18,8 @@ every option (`replay.golden.option_space`). After every step the playout checks
   of them sees it, encode as canonical JSON (`NOT_ENCODABLE`).
 
 A failure is written as a match log (`replay.golden.failure_log`) and reported with the commands that
-reproduce it. `python -m replay.golden --fuzz GAMES` runs `plan(GAMES)`; tests/golden/test_fuzz.py sizes its
-run by FRONTIER_FUZZ_GAMES.
+reproduce it. `python -m replay.golden --fuzz GAMES` runs `plan(GAMES)`;
+tests/replay/golden/test_fuzz.py sizes its run by FRONTIER_FUZZ_GAMES.
 """
 
 from __future__ import annotations

@@ -26,7 +26,7 @@ def _constructor_fields(command: Command) -> dict[str, Any]:
     """The command's fields as the message constructors take them, read straight off the dataclass.
 
     The same value as `encode(command)` without `kind` and `v` and with every absent (None)
-    field left out, at a third of the cost: no JSON form in between (tests/play checks both).
+    field left out, at a third of the cost: no JSON form in between (tests/service/play checks both).
     """
     return {name: _constructor_value(value) for name, value in _field_values(command) if value is not None}
 

@@ -16,9 +16,9 @@ import grpc
 from service.client import Client, play_game
 from service.generated.frontier.v1 import frontier_pb2
 from tests.conftest import ORGANISER
-from tests.relay.test_fork import fork
-from tests.relay.test_spectator_delay import delayed_game
 from tests.service.helpers import failure, state
+from tests.service.relays.test_fork import fork
+from tests.service.relays.test_spectator_delay import delayed_game
 
 
 def test_a_delayed_game_is_not_forked_before_its_end_is_public(client: Client, organiser: Client) -> None:

@@ -15,8 +15,8 @@ from service.generated.frontier.v1 import frontier_pb2
 from service.server import Running
 from service.web.server import start_http
 from tests.conftest import ORGANISER
-from tests.relay.test_spectator_delay import delayed_game
 from tests.service.helpers import create, state
+from tests.service.relays.test_spectator_delay import delayed_game
 
 
 def test_a_token_of_another_game_does_not_lift_the_delay_in_list_games(client: Client) -> None:

@@ -26,8 +26,8 @@ from service.client import Client, play_game
 from service.generated.frontier.v1 import frontier_pb2
 from service.server import Running
 from tests.conftest import ORGANISER
-from tests.relay.test_spectator_delay import delayed_game
 from tests.service.helpers import Game, legal, state, submit
+from tests.service.relays.test_spectator_delay import delayed_game
 
 DELAY = 3
 VERSIONS = 450  # the game's length before the spectators come (Western Legends games run ~540)

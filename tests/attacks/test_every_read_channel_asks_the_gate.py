@@ -44,9 +44,9 @@ from service.web.server import RunningHttp, start_http
 from service.ws_client import PlaySocket
 from tests.conftest import ORGANISER, requires_most_wanted, start_server
 from tests.service.helpers import Game, create, failure_of
-from tests.tournaments import helpers as tournaments
-from tests.web import http_client
-from tests.wsplay.apart import run_apart
+from tests.service.tournaments import helpers as tournaments
+from tests.service.web import http_client
+from tests.service.wsplay.apart import run_apart
 
 SHUT = "GATE_SHUT"
 SHUT_MESSAGE = "this gate shows nothing to anyone"

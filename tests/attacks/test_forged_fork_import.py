@@ -18,8 +18,8 @@ from replay.record import Header, canonical_json
 from replay.verify import verify
 from service.client import Client
 from service.generated.frontier.v1 import frontier_pb2
-from tests.relay.test_fork import export, finished_game
 from tests.service.helpers import failure, state
+from tests.service.relays.test_fork import export, finished_game
 from tools.fork_cases import FORK_AT, fork_record
 
 

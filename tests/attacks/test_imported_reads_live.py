@@ -23,8 +23,8 @@ from service.generated.frontier.v1 import frontier_pb2
 from service.server import Running
 from tests.conftest import ORGANISER
 from tests.replay.helpers import simulated
+from tests.replay.trust.helpers import frontier
 from tests.service.helpers import create
-from tests.trust.helpers import frontier
 
 
 def _ground_for_seat_1(game_id: str) -> tuple[Record, int]:

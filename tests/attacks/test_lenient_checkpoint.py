@@ -17,7 +17,7 @@ from service.client import Client
 from service.generated.frontier.v1 import frontier_pb2
 from service.server import Running
 from tests.conftest import ORGANISER
-from tests.trust.helpers import frontier
+from tests.replay.trust.helpers import frontier
 from tools.conformance import DEFAULT_OUT
 
 FINISHED = DEFAULT_OUT / "good" / "deadwood-1876-finished.jsonl"

@@ -26,7 +26,7 @@ from service.client import Client, play_bot_game
 from service.generated.frontier.v1 import frontier_pb2
 from service.server import Running
 from tests.conftest import ORGANISER, start_server
-from tests.trust.helpers import frontier
+from tests.replay.trust.helpers import frontier
 
 A_NAME, B_NAME = "Saloon A", "Saloon B"
 

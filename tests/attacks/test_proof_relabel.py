@@ -17,8 +17,8 @@ from service.client import Client
 from service.generated.frontier.v1 import frontier_pb2
 from service.server import Running
 from tests.conftest import ORGANISER
+from tests.replay.trust.helpers import frontier
 from tests.service.helpers import create, legal, submit
-from tests.trust.helpers import frontier
 
 
 def test_a_relabelled_hash_only_proof_never_proves_the_version_it_claims(

@@ -27,7 +27,7 @@ from service.server import Running
 from service.ws_client import PlaySocket
 from tests.conftest import ORGANISER, start_server
 from tests.service.helpers import Game, create, state
-from tests.wsplay.apart import run_apart
+from tests.service.wsplay.apart import run_apart
 
 WAIT = 15.0
 LIMITS = SocketLimits(open_timeout=1.0, connections_per_address=6)

@@ -26,7 +26,7 @@ from service.ws_client import PlaySocket
 from tests.attacks.test_socket_before_auth import huge_frame_start
 from tests.conftest import ORGANISER, start_server
 from tests.service.helpers import create, state
-from tests.wsplay.apart import run_apart
+from tests.service.wsplay.apart import run_apart
 
 SAMPLES = 30
 WAIT = 20.0

@@ -24,8 +24,8 @@ from service.core.client_address import client_address
 from service.generated.frontier.v1 import frontier_pb2
 from service.server import Running
 from tests.conftest import ORGANISER, start_server
-from tests.relay.test_spectator_delay import delayed_game
 from tests.service.helpers import create, failure
+from tests.service.relays.test_spectator_delay import delayed_game
 
 WAIT = 20.0
 

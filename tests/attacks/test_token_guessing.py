@@ -33,7 +33,7 @@ from service.server import Running, create_server
 from service.web.server import start_http
 from tests.conftest import ORGANISER, start_server
 from tests.service.helpers import create, failure
-from tests.wsplay.apart import run_apart
+from tests.service.wsplay.apart import run_apart
 
 LIMITS = Limits(per_second=5.0, burst=10, global_per_second=10_000.0, global_burst=10_000)
 GUESSING_SECONDS = 3.0

@@ -22,9 +22,9 @@ from service.client import Client, play_game
 from service.generated.frontier.v1 import frontier_pb2
 from service.server import Running
 from tests.conftest import ORGANISER, start_server
+from tests.replay.trust.helpers import frontier
 from tests.service.helpers import create, failure
-from tests.tournaments import helpers as cup
-from tests.trust.helpers import frontier
+from tests.service.tournaments import helpers as cup
 
 PLAYERS = ["Ann", "Bob", "Cy", "Dee"]
 

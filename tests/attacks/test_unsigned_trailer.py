@@ -16,7 +16,7 @@ from service.client import Client
 from service.generated.frontier.v1 import frontier_pb2
 from service.server import Running
 from tests.conftest import ORGANISER
-from tests.trust.helpers import finished_export, frontier
+from tests.replay.trust.helpers import finished_export, frontier
 from tools.conformance import DEFAULT_OUT
 
 TABLETOP = DEFAULT_OUT / "good" / "deadwood-1876-tabletop.jsonl"  # a finished table game, with its trailer

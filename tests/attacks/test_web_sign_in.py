@@ -25,8 +25,8 @@ from service.generated.frontier.v1 import frontier_pb2
 from service.web.limits import MAX_BODY_BYTES
 from service.web.server import start_http
 from tests.conftest import ORGANISER, start_server
-from tests.web.conftest import Site
-from tests.web.http_client import get
+from tests.service.web.conftest import Site
+from tests.service.web.http_client import get
 
 MiB = 1024 * 1024
 REPO = Path(__file__).parents[2]

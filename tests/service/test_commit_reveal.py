@@ -13,8 +13,8 @@ from service.client import Client, claim_seat, play_game, reveal_seed
 from service.generated.frontier.v1 import frontier_pb2
 from service.server import Running
 from tests.conftest import ORGANISER
+from tests.replay.trust.helpers import frontier
 from tests.service.helpers import failure, state
-from tests.trust.helpers import frontier
 
 CORPUS = Path(__file__).resolve().parents[2] / "seeds" / "conformance"
 

@@ -8,7 +8,7 @@ import grpc
 
 from service.generated.frontier.v1 import frontier_pb2
 from service.grpc_api.request_guard import MalformedRequestGuard, Undecodable
-from tests.wsplay.apart import run_apart
+from tests.service.wsplay.apart import run_apart
 
 
 class Details(grpc.HandlerCallDetails):  # type: ignore[misc]

@@ -37,8 +37,8 @@ from service.generated.frontier.v1 import frontier_pb2
 from service.server import Running
 from service.web.steps import game_view
 from tests.conftest import ORGANISER
+from tests.replay.trust.helpers import frontier, parsed, reseal
 from tests.service.helpers import create, failure, state
-from tests.trust.helpers import frontier, parsed, reseal
 
 
 def _claim(client: Client, game_id: str, player: str, seat: int, client_seed: str = "") -> str:

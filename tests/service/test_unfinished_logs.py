@@ -19,8 +19,8 @@ from service.client import Client
 from service.generated.frontier.v1 import frontier_pb2
 from tests.conftest import ORGANISER
 from tests.replay.helpers import simulated
+from tests.replay.trust.helpers import server_key_file
 from tests.service.helpers import failure, state
-from tests.trust.helpers import server_key_file
 
 KEY = generate()  # the key of the server these logs claim to come from
 
