@@ -369,6 +369,17 @@ def _reveal(args: argparse.Namespace) -> int:
         )
 
 
+def reveal_command(server: str, game_id: str, seat: int, token: str, seed: str) -> str:
+    """The `frontier reveal` command for `seat` (0-based), as a user would type it.
+
+    `--token=...` keeps a token that starts with "-" (a url-safe token does, one time in 64) from
+    reading as an option.
+    """
+    return (
+        f"frontier reveal --server {server} {game_id} --seat {seat + 1} --token={token} --client-seed {seed}"
+    )
+
+
 def _reveal_now(client: Any, game_id: str, seat: int, token: str, seed: str, wait: float, server: str) -> int:
     """Reveal `seat`'s committed client seed once every seat has committed (commit, then reveal)."""
     import grpc
@@ -376,10 +387,7 @@ def _reveal_now(client: Any, game_id: str, seat: int, token: str, seed: str, wai
     from service.client import reveal_seed
 
     client.client_seeds[(game_id, seat)] = seed
-    later = (
-        f"reveal it later with: frontier reveal --server {server} {game_id} --seat {seat + 1} "
-        f"--token {token} --client-seed {seed}"
-    )
+    later = f"reveal it later with: {reveal_command(server, game_id, seat, token, seed)}"
     try:
         answer = reveal_seed(client, game_id, seat, token, wait=wait)
     except TimeoutError:
