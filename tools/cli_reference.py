@@ -28,8 +28,9 @@ a file that could not be read.
 
 def render() -> str:
     parts = [INTRO]
-    for name, command in _subcommands(build_parser()):
-        parts.extend(_command(f"frontier {name}", command, help_of(build_parser(), name)))
+    parser = build_parser()
+    for name, command in _subcommands(parser):
+        parts.extend(_command(f"frontier {name}", command, help_of(parser, name)))
     return "\n".join(parts)
 
 
