@@ -67,11 +67,14 @@ class Outcome:
 
     `ranking` is a list of tiers, best first; seats in one tier are tied.
     `scores` maps each seat to its final score in the game's own unit.
+    `ended` says how a game ended other than by its rules' end ("resigned",
+    "timeout", "adjudicated", "abandoned"); engines never set it.
     """
 
     ranking: tuple[tuple[Seat, ...], ...]
     scores: tuple[int, ...] = ()
     reason: str = ""
+    ended: str = ""
     winners: tuple[Seat, ...] = field(init=False)
 
     def __post_init__(self) -> None:

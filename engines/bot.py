@@ -1,4 +1,4 @@
-"""The random legal-move bot every engine gets for free from `legal_commands`."""
+"""The bots every engine gets for free from `legal_commands`: a random one, and the autopilot."""
 
 from __future__ import annotations
 
@@ -22,3 +22,14 @@ def random_command(
     if lean and chooser.random() < lean:
         return options[0]
     return chooser.choice(options)
+
+
+def autopilot_command(engine: Engine, state: object, seat: Seat) -> Command | None:
+    """The command the server plays for a seat that is out or timed out: the first legal one.
+
+    Engines list their most purposeful commands first, so this choice ends every game
+    (tests/engines/test_autopilot.py plays whole games by it); it is deterministic, so an
+    audit re-derives every autopilot move from the state before it.
+    """
+    options = engine.legal_commands(state, seat)
+    return options[0] if options else None

@@ -157,6 +157,7 @@ def entry(text: str, format_version: int) -> Entry | None:
             "hash": line.hash,
             "format_version": format_version,
             "salt": salt,
+            "by": None,  # an autopilot entry has one more field: the strict reader reads it
         },
     )
     return record

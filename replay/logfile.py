@@ -17,6 +17,7 @@ from pathlib import Path
 from engines.base import JsonValue
 from replay import fastlines
 from replay.record import (
+    AUTOPILOT,
     FORMAT,
     FORMAT_VERSIONS,
     MAX_CLIENT_SEED,
@@ -24,6 +25,7 @@ from replay.record import (
     Entry,
     Header,
     Line,
+    RulingLine,
     SeatLine,
     Trailer,
     canonical_json,
@@ -162,6 +164,12 @@ def read_lines(
             entries.append(line)
             if bodies is not None:
                 bodies.append(None)
+        elif kind == "ruling":
+            ruling = _ruling(number, data, header.format_version)
+            _require_version(number, ruling.version, _last_version(entries))
+            entries.append(ruling)
+            if bodies is not None:
+                bodies.append(None)
         elif kind == "trailer":
             trailer = _trailer(number, data, header.format_version)
             if trailer.version != _last_version(entries):
@@ -172,9 +180,9 @@ def read_lines(
                 )
         else:
             known = (
-                "header, entry, seat, deal or trailer"
+                "header, entry, seat, deal, ruling or trailer"
                 if header.format_version >= 3
-                else ("header, entry or trailer")
+                else ("header, entry, ruling or trailer")
             )
             raise LogFormatError(number, f"unknown line type {kind!r}; expected {known}")
     assert header is not None  # the first line was checked above
@@ -459,6 +467,7 @@ _HEADER_FIELDS = (
     "seed_commitment", "version", "events", "draws", "prev", "hash",
 )  # fmt: skip
 _ENTRY_FIELDS = ("type", "version", "seat", "command", "draws", "events", "prev", "hash")
+_RULING_FIELDS = ("type", "version", "ruling", "seat", "by", "reason", "result", "prev", "hash")
 _TRAILER_FIELDS = ("type", "version", "status", "outcome", "state_hash", "seed", "prev", "hash")
 # What each format adds to the lines of format 1 (the trailer is the same in both).
 _HEADER_FIELDS_2 = (*_HEADER_FIELDS, "rules_version", "rng", "salt")
@@ -579,8 +588,16 @@ def _deal_key(f: _Fields) -> str:
 
 
 def _entry(number: int, data: Mapping[str, JsonValue], format_version: int) -> Entry:
-    f = _Fields(number, data, _ENTRY_FIELDS if format_version == 1 else _ENTRY_FIELDS_2)
+    fields = _ENTRY_FIELDS if format_version == 1 else _ENTRY_FIELDS_2
+    by = None
+    if "by" in data:  # only an autopilot move (replay/table.py) says who played it
+        fields = (*fields, "by")
+        by = data["by"]
+        if by != AUTOPILOT:
+            raise LogFormatError(number, f"field by must be {AUTOPILOT!r} when present, found {by!r}")
+    f = _Fields(number, data, fields)
     return Entry(
+        by=by,
         version=f.integer("version"),
         seat=f.integer("seat"),
         command=f.object("command"),
@@ -590,6 +607,31 @@ def _entry(number: int, data: Mapping[str, JsonValue], format_version: int) -> E
         hash=f.hash("hash"),
         format_version=format_version,
         salt=f.hash("salt") if format_version >= 2 else None,
+    )
+
+
+def _ruling(number: int, data: Mapping[str, JsonValue], format_version: int) -> RulingLine:
+    f = _Fields(number, data, _RULING_FIELDS if format_version == 1 else (*_RULING_FIELDS, "salt"))
+    seat = data["seat"]
+    if seat is not None and type(seat) is not int:
+        raise f._wrong("seat", "an integer or null")
+    result = data["result"]
+    if result is not None and not (
+        isinstance(result, list)
+        and all(isinstance(tier, list) and all(type(s) is int for s in tier) for tier in result)
+    ):
+        raise f._wrong("result", "null or a list of lists of seats")
+    return RulingLine(
+        version=f.integer("version"),
+        ruling=f.text("ruling"),
+        seat=seat,
+        by=f.text("by"),
+        reason=f.text("reason"),
+        result=None if result is None else tuple(tuple(tier) for tier in result),
+        prev=f.hash("prev"),
+        hash=f.hash("hash"),
+        salt=f.hash("salt") if format_version >= 2 else None,
+        format_version=format_version,
     )
 
 

@@ -13,7 +13,8 @@ from collections.abc import Iterator, Sequence
 from engines.base import Engine, Event, Outcome, Seat
 from engines.registry import UnknownGame, get_engine
 from engines.wording import seat_name
-from replay.record import Header, Line, SeatLine, Trailer
+from replay.record import Header, Line, RulingLine, SeatLine, Trailer
+from replay.table import ABANDON, RESIGN
 from replay.verify import steps, verify
 
 
@@ -37,6 +38,17 @@ def describe_step(
     if seat is None:
         return f"Setup — {said}"
     return f"Step {version - 1} — {seat_label(seat, names)}: {said}"
+
+
+def describe_ruling(line: RulingLine, names: Sequence[str]) -> str:
+    """A ruling: "Step 9 — seat 2 (Ann) resigns: out of the game, ranked last; the server plays its turns"."""
+    step = f"Step {line.version - 1}"
+    if line.ruling == RESIGN and line.seat is not None:
+        return f"{step} — {seat_label(line.seat, names)} resigns: out of the game and ranked last"
+    if line.ruling == ABANDON:
+        return f"{step} — the organiser abandons the game: {line.reason}"
+    tiers = " > ".join(", ".join(seat_label(s, names) for s in tier) for tier in line.result or ())
+    return f"{step} — the organiser adjudicates the game ({tiers}): {line.reason}"
 
 
 def describe_seat(line: SeatLine, names: Sequence[str]) -> str:
@@ -104,8 +116,11 @@ def narrate(
                 continue
             step = next(told)
             final = step.state
+            if isinstance(line, RulingLine):
+                yield describe_ruling(line, names)
+                continue
             yield describe_step(engine, step.version, step.seat, step.events, names)
-        if sound_lines > len(entries) and final is not None:
-            yield "Result: " + describe_outcome(engine.outcome(final), names)
+        if sound_lines > len(entries) and (final is not None or checked.outcome is not None):
+            yield "Result: " + describe_outcome(checked.outcome, names)
     if problem is not None:
         yield f"The log fails verification at {problem}"

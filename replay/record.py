@@ -37,6 +37,7 @@ SALT_CONTEXT = "frontier-log/v2/salt/"
 SEAT_SALT_CONTEXT = "frontier-log/v3/seat/"
 DEAL_SALT_CONTEXT = "frontier-log/v3/deal/"
 ENTROPY_CONTEXT = b"frontier-entropy-v1:"
+AUTOPILOT = "autopilot"  # an entry's `by`: the server played it for a seat that is out
 MAX_CLIENT_SEED = 128  # characters: a client seed is text the player's client chose
 
 
@@ -189,6 +190,9 @@ class Entry:
     hash: str = ""
     format_version: int = FORMAT_VERSION  # the header's; not a field of the line
     salt: str | None = None  # format 2: 64 hex; null only in a redacted export
+    # "autopilot": the server played this command for a seat that is out (replay/table.py).
+    # Absent, not null, on every other entry, so they hash as before.
+    by: str | None = None
 
     def body(self) -> dict[str, JsonValue]:
         body: dict[str, JsonValue] = {
@@ -202,6 +206,8 @@ class Entry:
         }
         if self.format_version >= 2:
             body["salt"] = self.salt
+        if self.by is not None:
+            body["by"] = self.by
         return body
 
     def sealed(self) -> Entry:
@@ -315,10 +321,52 @@ class DealLine:
         return {**self.body(), "hash": self.hash}
 
 
-# The lines between a header and its trailer, in chain order.
-Line = Entry | SeatLine | DealLine
+@dataclass(frozen=True)
+class RulingLine:
+    """A decision about the game made outside its rules (replay/table.py): a seat resigned,
+    or the organiser ended the game. It creates a version, as an entry does.
 
-R = TypeVar("R", Header, Entry, Trailer, SeatLine, DealLine)
+    `by` is who decided: "seat" (the seat named by `seat`), "organiser" or "server".
+    `result` is an adjudicated ranking (tiers of seats, best first), else None.
+    """
+
+    version: int
+    ruling: str  # "resign", "adjudicate" or "abandon"
+    seat: int | None
+    by: str
+    reason: str
+    result: tuple[tuple[int, ...], ...] | None
+    prev: str
+    hash: str = ""
+    salt: str | None = None  # format 2: `line_salt` of its version; null only in a redacted export
+    format_version: int = FORMAT_VERSION  # the header's; not a field of the line
+
+    def body(self) -> dict[str, JsonValue]:
+        body: dict[str, JsonValue] = {
+            "type": "ruling",
+            "version": self.version,
+            "ruling": self.ruling,
+            "seat": self.seat,
+            "by": self.by,
+            "reason": self.reason,
+            "result": None if self.result is None else [list(tier) for tier in self.result],
+            "prev": self.prev,
+        }
+        if self.format_version >= 2:
+            body["salt"] = self.salt
+        return body
+
+    def sealed(self) -> RulingLine:
+        return _replace_hash(self, chain_hash(self.body(), self.format_version))
+
+    def to_json(self) -> dict[str, JsonValue]:
+        return {**self.body(), "hash": self.hash}
+
+
+# The lines between a header and its trailer, in chain order.
+Line = Entry | SeatLine | DealLine | RulingLine
+
+R = TypeVar("R", Header, Entry, Trailer, SeatLine, DealLine, RulingLine)
 
 
 def _replace_hash(record: R, value: str) -> R:

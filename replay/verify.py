@@ -28,6 +28,7 @@ from engines.base import (
     fold,
     options_for_log,
 )
+from engines.bot import autopilot_command
 from engines.codec import Codec, DecodeError, encode
 from engines.registry import UnknownGame, get_engine
 from engines.rng import GENERATORS, SEEDED_RNG_ID, Draw, ObservedRng, SeededRng, rng_key, seed_commitment
@@ -36,6 +37,7 @@ from engines.wording import counted
 from replay.entropy import client_commitment, reveal_problems, seat_salt_4
 from replay.forks import ForkStartError, fork_start
 from replay.record import (
+    AUTOPILOT,
     FORMAT_VERSION,
     GENESIS,
     DealLine,
@@ -43,6 +45,7 @@ from replay.record import (
     Header,
     Line,
     LineSalts,
+    RulingLine,
     SeatLine,
     Trailer,
     chain_hash,
@@ -53,6 +56,8 @@ from replay.record import (
     state_hash,
 )
 from replay.same_events import events_difference, same_events, same_json
+from replay.table import RulingRefused, Table, ruled, seat_name
+from replay.table import outcome as table_outcome
 
 
 @dataclass(frozen=True)
@@ -113,11 +118,14 @@ def outcome_json(outcome: Outcome | None) -> dict[str, JsonValue] | None:
     """The trailer's form of a result (the same as the service's)."""
     if outcome is None:
         return None
-    return {
+    spelled: dict[str, JsonValue] = {
         "ranking": [list(tier) for tier in outcome.ranking],
         "scores": list(outcome.scores),
         "reason": outcome.reason,
     }
+    if outcome.ended:  # absent for a game that ended by its rules, so those trailers hash as before
+        spelled["ended"] = outcome.ended
+    return spelled
 
 
 def verify(
@@ -182,13 +190,15 @@ class _Run:
         self.taken = [bool(name) for name in header.players]
         self.client_seeds: list[str | None] = [None] * len(header.players)
         self.commitments: list[str | None] = [None] * len(header.players)  # format 4, from seat lines
+        self.table = Table()  # the rulings so far: seats out, a ruled end (replay/table.py)
+        self.rulings = 0
 
     @property
     def trailer_line(self) -> int:
         return len(self.entries) + 2
 
     def result(self, problem: Problem | None) -> Verification:
-        outcome = self.engine.outcome(self.state) if self.engine and self.state is not None else None
+        outcome = table_outcome(self.engine, self.state, self.table) if self.engine else None
         dealt = self.state is not None or not self.header.player_entropy
         return Verification(
             ok=problem is None,
@@ -216,9 +226,9 @@ class _Run:
         expected_version = 1
         for number, record in enumerate(lines, start=1):
             version = record.version if not isinstance(record, Header) else 1
-            if isinstance(record, (Entry, SeatLine, DealLine)):
-                # An entry creates the next version; a seat line or the deal repeats the current one.
-                expected_version += 1 if isinstance(record, Entry) else 0
+            if isinstance(record, (Entry, SeatLine, DealLine, RulingLine)):
+                # An entry or a ruling makes the next version; a seat line or the deal repeats the last.
+                expected_version += 1 if isinstance(record, (Entry, RulingLine)) else 0
                 if record.version != expected_version:
                     raise _Failed(
                         Problem(
@@ -384,6 +394,8 @@ class _Run:
                 self._seat(number, line)
             elif isinstance(line, DealLine):
                 self._deal(number, line)
+            elif isinstance(line, RulingLine):
+                self._rule(engine, number, line)
             else:
                 if self.state is None:
                     raise _Failed(
@@ -393,6 +405,11 @@ class _Run:
                 self.steps += 1
         rules = f"rules: the setup and {counted(self.steps, 'command')} re-run, every event as recorded"
         self.checks.append(rules)
+        if self.rulings:
+            self.checks.append(
+                f"rulings: {counted(self.rulings, 'ruling')} re-made (resignations, the organiser's end), "
+                "and every move the server played for a seat that was out is the autopilot's choice"
+            )
         if self.seed is not None:
             keyed = f" (keyed by duplicate deal {header.deal})" if header.deal is not None else ""
             derived = counted(self.draws_rederived, "draw")
@@ -488,10 +505,43 @@ class _Run:
             "(seats named at creation give none)"
         )
 
+    def _rule(self, engine: Engine, number: int, line: RulingLine) -> None:
+        """A ruling (replay/table.py): made by whom the table lets make it, when it may be made."""
+        version = line.version
+        expected_by = "seat" if line.ruling == "resign" else "organiser"
+        if line.by != expected_by or (expected_by == "organiser") != (line.seat is None):
+            reason = (
+                f"a {line.ruling} ruling by {line.by!r} for seat {line.seat}: only {expected_by!r} makes it"
+            )
+            raise _Failed(Problem(version, number, "BAD_RULING", reason))
+        try:
+            self.table = ruled(
+                self.table,
+                self.header.seats,
+                ruling=line.ruling,
+                seat=line.seat,
+                result=line.result,
+                reason=line.reason,
+                dealt=self.state is not None,
+                over=self.state is not None and engine.outcome(self.state) is not None,
+            )
+        except RulingRefused as refused:
+            raise _Failed(Problem(version, number, refused.code, refused.message)) from None
+        self.check_salt(number, version, line.salt)
+        self.rulings += 1
+
     def _apply(self, engine: Engine, commands: Codec, number: int, entry: Entry) -> None:
         version = entry.version
-        if engine.outcome(self.state) is not None:
+        if table_outcome(engine, self.state, self.table) is not None:
             raise _Failed(Problem(version, number, "GAME_OVER", "a command after the game was over"))
+        out = entry.seat in self.table.out
+        if out != (entry.by == AUTOPILOT):
+            reason = (
+                f"{seat_name(entry.seat)} is out of the game: the server plays its moves (by autopilot)"
+                if out
+                else f"a move by autopilot for {seat_name(entry.seat)}, which is not out of the game"
+            )
+            raise _Failed(Problem(version, number, "NOT_AUTOPILOT" if out else "BAD_AUTOPILOT", reason))
         try:
             command = commands.decode(entry.command)
         except DecodeError as error:
@@ -500,6 +550,11 @@ class _Run:
             ) from None
         assert isinstance(command, Command)
         waiting = engine.seats_to_act(self.state)
+        if out and entry.seat in waiting and command != autopilot_command(engine, self.state, entry.seat):
+            reason = (
+                f"the server played {entry.command} for {seat_name(entry.seat)}, not the autopilot's choice"
+            )
+            raise _Failed(Problem(version, number, "BAD_AUTOPILOT", reason))
         if entry.seat not in waiting:
             names = ", ".join(f"seat {s + 1}" for s in waiting) or "nobody"
             raise _Failed(
@@ -577,7 +632,7 @@ class _Run:
             raise _Failed(
                 Problem(version, line, "OUT_OF_ORDER", f"trailer at version {version}, log ends at {last}")
             )
-        outcome = outcome_json(engine.outcome(self.state)) if self.state is not None else None
+        outcome = outcome_json(table_outcome(engine, self.state, self.table))
         if not same_json(trailer.outcome, outcome):
             raise _Failed(
                 Problem(
@@ -795,6 +850,8 @@ class ReplayStep(NamedTuple):
     command: Command | None
     events: tuple[Event, ...]
     state: Any
+    ruling: RulingLine | None = None  # a ruling's step: no command, no events, the state unchanged
+    table: Table = Table()  # the rulings up to this step (replay/table.py)
 
 
 def steps(header: Header, entries: Iterable[Line]) -> Iterator[ReplayStep]:
@@ -814,6 +871,7 @@ def steps(header: Header, entries: Iterable[Line]) -> Iterator[ReplayStep]:
         return decoded
 
     state: Any = None
+    table = Table()
     if not header.player_entropy:
         setup = decode_events(header.setup_events)
         state = fold(engine, None, setup)
@@ -827,8 +885,21 @@ def steps(header: Header, entries: Iterable[Line]) -> Iterator[ReplayStep]:
                 continue
             if isinstance(entry, SeatLine):
                 continue
+            if isinstance(entry, RulingLine):
+                table = ruled(
+                    table,
+                    header.seats,
+                    ruling=entry.ruling,
+                    seat=entry.seat,
+                    result=entry.result,
+                    reason=entry.reason,
+                    dealt=state is not None,
+                    over=state is not None and engine.outcome(state) is not None,
+                )
+                yield ReplayStep(entry.version, entry.seat, None, (), state, entry, table)
+                continue
         command = decode_command(entry.command)
         assert isinstance(command, Command)
         events = decode_events(entry.events)
         state = fold(engine, state, events)
-        yield ReplayStep(entry.version, entry.seat, command, events, state)
+        yield ReplayStep(entry.version, entry.seat, command, events, state, None, table)

@@ -24,21 +24,25 @@ from eventsourcing.domain import ImmutableAggregateProtocol
 from eventsourcing.persistence import IntegrityError, OperationalError, PersistenceError
 
 from engines.base import Command, Engine, Event, JsonValue, OptionError, RuleViolation, fold
+from engines.bot import autopilot_command
 from engines.codec import encode
 from engines.registry import UnknownGame, get_engine
 from engines.rng import SEEDED_RNG_ID, Deal, SeededRng, rng_key, seed_commitment
 from replay.entropy import ENTROPY_FORMAT_VERSION
 from replay.record import (
+    AUTOPILOT,
     FORMAT_VERSION,
     DealLine,
     Entry,
     Header,
     Line,
+    RulingLine,
     SeatLine,
     deal_salt,
     line_salt,
     mixed_seed,
 )
+from replay.table import RESIGN, RulingRefused, autopilot_seat, ruled
 from replay.verify import outcome_json
 from service.core import seed_reveal
 from service.core.auth import Caller, authenticate, new_token, seat_of, token_hash
@@ -62,6 +66,7 @@ from service.core.records import (
     line_of,
     project_game,
     remember_command_id,
+    ruling_from_json,
 )
 from service.core.store_events import (
     CommandAccepted,
@@ -69,6 +74,7 @@ from service.core.store_events import (
     GameDealt,
     GameFinished,
     RelayResealed,
+    RulingMade,
     SeatClaimed,
     SeedRevealed,
     event_after,
@@ -76,6 +82,17 @@ from service.core.store_events import (
 )
 
 MAX_SAVE_ATTEMPTS = 8
+# A refused ruling is the request's fault (INVALID_ARGUMENT, naming the field) for these codes,
+# and the game's state's (FAILED_PRECONDITION) for the rest.
+BAD_RULING_FIELDS = {
+    "BAD_RESULT": "result",
+    "RESULT_NOT_ALLOWED": "result",
+    "REASON_REQUIRED": "reason",
+    "REASON_TOO_LONG": "reason",
+}
+# Moves the server plays in a row for seats that are out; every game ends long before
+# (tests/engines/test_autopilot.py), so reaching it means a broken engine, not a long game.
+MAX_AUTOPILOT_MOVES = 10_000
 
 
 @dataclass(frozen=True)
@@ -184,18 +201,20 @@ class Games(Application[UUID]):
                 stored.append(line)
         yield from stored
 
-    def entries(self, game_id: str, after: int = 1) -> Iterator[Entry]:
-        """Accepted entries with game version > after, in order, from the store."""
+    def entries(self, game_id: str, after: int = 1) -> Iterator[Entry | RulingLine]:
+        """The lines that make versions > after, in order, from the store: entries and rulings."""
         uid = parse_game_id(game_id)
         stored: list[dict[str, Any]] = []
         for event in self.events.get(uid):
             if isinstance(event, CommandAccepted):
                 stored.append(event.entry)
+            elif isinstance(event, RulingMade):
+                stored.append(event.line)
             elif isinstance(event, RelayResealed):  # a relayed log re-expanded whole (service/core/relays/)
                 stored = list(event.entries)
         for data in stored:
             if data["version"] > after:
-                yield entry_from_json(data)
+                yield ruling_from_json(data) if data["type"] == "ruling" else entry_from_json(data)
 
     # -- writing ---------------------------------------------------------------
 
@@ -388,6 +407,12 @@ class Games(Application[UUID]):
                     raise RuleBroken(
                         "GAME_OVER", "the game is over; no more commands are accepted", rule="END"
                     )
+                if seat in record.table.out:
+                    raise RuleBroken(
+                        "SEAT_OUT",
+                        f"seat {seat + 1} resigned: it is out of the game, and the server plays its turns",
+                        rule="RULING",
+                    )
                 if not record.dealt:
                     open_seats = ", ".join(str(s + 1) for s, h in enumerate(record.token_hashes) if not h)
                     raise RuleBroken(
@@ -429,35 +454,83 @@ class Games(Application[UUID]):
         return Accepted(record, entry, duplicate=True)
 
     def _decide_and_save(self, record: GameRecord, seat: int, command_id: str, command: Command) -> Accepted:
-        engine = record.engine
-        rng = SeededRng(
-            record.rng_seed, rng_key(record.header.game_id, record.header.deal), record.game_version
-        )
-        events = engine.decide(record.state, seat, command, rng)
-        state = fold(engine, record.state, events)
-        entry = Entry(
-            version=record.game_version + 1,
-            seat=seat,
-            command=encode(command),
-            draws=tuple(rng.draws),
-            events=tuple(encode(e) for e in events),
-            prev=record.head,
-            # A game stored in format 1 keeps appending format-1 entries.
-            format_version=record.header.format_version,
-            salt=_salt(record, record.game_version + 1),
-        ).sealed()
-        accepted = event_after(CommandAccepted, record, entry=entry.to_json(), command_id=command_id)
+        accepted, state, events = _decided(record, seat, command, command_id)
         after = accept(record, accepted, state)
         to_save: list[Any] = [accepted]
-        if engine.outcome(state) is not None:
-            finished = _finished(after)
-            to_save.append(finished)
-            after = project_game(after, [finished]) or after
+        after = _then_autopilot(after, to_save)
         self.store(*to_save)
         remember_command_id(after, accepted)  # only now: a failed save must leave no trace
         self.remember(after)
-        self.broker.publish(Update(str(record.id), accepted.entry, after.status == FINISHED))
-        return Accepted(after, entry, duplicate=False, events=tuple(events))
+        self._publish(after, to_save)
+        return Accepted(after, entry_from_json(accepted.entry), duplicate=False, events=tuple(events))
+
+    def _publish(self, after: GameRecord, saved: Sequence[Any]) -> None:
+        """Tell watchers of each line just saved, in order; the last one says if the game is over."""
+        lines = [e.entry if isinstance(e, CommandAccepted) else e.line for e in saved if _makes_version(e)]
+        for number, line in enumerate(lines, start=1):
+            finished = number == len(lines) and after.status == FINISHED
+            self.broker.publish(Update(str(after.id), line, finished))
+
+    # -- rulings: resignations and the organiser's end ------------------------------------
+
+    def rule(
+        self,
+        game_id: str,
+        caller: Caller,
+        ruling: str,
+        *,
+        result: Sequence[Sequence[int]] | None = None,
+        reason: str = "",
+    ) -> GameRecord:
+        """Store a ruling (replay/table.py): `resign` for the caller's seat, or the organiser's
+        `adjudicate` / `abandon`; then the moves the server plays for seats that are out."""
+        uid = parse_game_id(game_id)
+        with self._lock_for(uid):
+            record = self.get(str(uid))
+            if ruling == RESIGN:
+                seat = seat_of(authenticate(caller, record.token_hashes), record.token_hashes, required=True)
+                by = "seat"
+            else:
+                seat, by = None, "organiser"
+            if record.imported and not record.relay_token_hash:
+                raise PermissionDenied("IMPORTED_GAME", "an imported game is a record; it cannot be ruled on")
+            try:
+                table = ruled(
+                    record.table,
+                    record.header.seats,
+                    ruling=ruling,
+                    seat=seat,
+                    result=result,
+                    reason=reason,
+                    dealt=record.dealt,
+                    over=record.status == FINISHED or record.outcome is not None,
+                )
+            except RulingRefused as refused:
+                if refused.code in BAD_RULING_FIELDS:
+                    field = BAD_RULING_FIELDS[refused.code]
+                    raise InvalidArgument(refused.code, refused.message, field=field) from None
+                raise RuleBroken(refused.code, refused.message, rule="RULING") from None
+            del table  # checked here; the stored event's projection makes it again
+            version = record.game_version + 1
+            line = RulingLine(
+                version=version,
+                ruling=ruling,
+                seat=seat,
+                by=by,
+                reason=reason,
+                result=None if result is None else tuple(tuple(tier) for tier in result),
+                prev=record.head,
+                salt=_salt(record, version),
+                format_version=record.header.format_version,
+            ).sealed()
+            made = event_after(RulingMade, record, line=line.to_json())
+            after = project_game(record, [made])
+            assert after is not None
+            to_save: list[Any] = [made]
+            after = _then_autopilot(after, to_save)
+            after = self._append(record, to_save, "the game changed while ruling; try again")
+            self._publish(after, to_save)
+            return after
 
     # -- records made elsewhere: imported logs, forks, relays ----------------------
 
@@ -522,7 +595,7 @@ class Games(Application[UUID]):
     def _store_new(
         self,
         created: GameCreated,
-        lines: Sequence[CommandAccepted | SeatClaimed | GameDealt],
+        lines: Sequence[CommandAccepted | SeatClaimed | GameDealt | RulingMade],
         finished: bool,
     ) -> None:
         try:
@@ -640,7 +713,7 @@ def _created(
     )
 
 
-def _imported(uid: UUID, version: int, line: Line) -> CommandAccepted | SeatClaimed | GameDealt:
+def _imported(uid: UUID, version: int, line: Line) -> CommandAccepted | SeatClaimed | GameDealt | RulingMade:
     """The stored event of one imported line (an imported game's seats have no tokens)."""
     if isinstance(line, SeatLine):
         return event_at(
@@ -648,7 +721,56 @@ def _imported(uid: UUID, version: int, line: Line) -> CommandAccepted | SeatClai
         )
     if isinstance(line, DealLine):
         return event_at(GameDealt, uid, version, line=line.to_json())
+    if isinstance(line, RulingLine):
+        return event_at(RulingMade, uid, version, line=line.to_json())
     return event_at(CommandAccepted, uid, version, entry=line.to_json(), command_id="")
+
+
+def _decided(
+    record: GameRecord, seat: int, command: Command, command_id: str, by: str | None = None
+) -> tuple[CommandAccepted, Any, list[Event]]:
+    """The stored event of `command` decided by the engine at `record`, and the state it leads to."""
+    engine = record.engine
+    rng = SeededRng(record.rng_seed, rng_key(record.header.game_id, record.header.deal), record.game_version)
+    events = engine.decide(record.state, seat, command, rng)
+    state = fold(engine, record.state, events)
+    entry = Entry(
+        version=record.game_version + 1,
+        seat=seat,
+        command=encode(command),
+        draws=tuple(rng.draws),
+        events=tuple(encode(e) for e in events),
+        prev=record.head,
+        # A game stored in format 1 keeps appending format-1 entries.
+        format_version=record.header.format_version,
+        salt=_salt(record, record.game_version + 1),
+        by=by,
+    ).sealed()
+    return event_after(CommandAccepted, record, entry=entry.to_json(), command_id=command_id), state, events
+
+
+def _then_autopilot(record: GameRecord, to_save: list[Any]) -> GameRecord:
+    """Add to `to_save` the moves the server plays for seats that are out, then the finish if
+    the game is over; the record after them all."""
+    after = record
+    for _ in range(MAX_AUTOPILOT_MOVES):
+        seat = autopilot_seat(after.engine, after.state, after.table)
+        if seat is None:
+            break
+        command = autopilot_command(after.engine, after.state, seat)
+        assert command is not None, "a seat to act always has a legal command"
+        accepted, state, _ = _decided(after, seat, command, "", by=AUTOPILOT)
+        to_save.append(accepted)
+        after = accept(after, accepted, state)
+    if after.outcome is not None and after.status != FINISHED:
+        finished = _finished(after)
+        to_save.append(finished)
+        after = project_game(after, [finished]) or after
+    return after
+
+
+def _makes_version(event: Any) -> bool:
+    return isinstance(event, (CommandAccepted, RulingMade))
 
 
 def _finished(record: GameRecord) -> GameFinished:

@@ -17,13 +17,16 @@ from uuid import UUID
 from engines.base import Engine, Event, Outcome, fold
 from engines.codec import Codec
 from engines.registry import get_engine
-from replay.record import DealLine, Entry, Header, Line, SeatLine, mixed_seed
+from replay.record import DealLine, Entry, Header, Line, RulingLine, SeatLine, mixed_seed
+from replay.table import Table, ruled
+from replay.table import outcome as table_outcome
 from service.core.store_events import (
     CommandAccepted,
     GameCreated,
     GameDealt,
     GameFinished,
     RelayResealed,
+    RulingMade,
     SeatClaimed,
     SeedRevealed,
 )
@@ -90,7 +93,7 @@ class GameRecord:
     @property
     def shown_status(self) -> str:
         """The status people see: `waiting` before the deal, else the stored status."""
-        return self.status if self.dealt else WAITING
+        return self.status if self.dealt or self.status == FINISHED else WAITING
 
     @property
     def rng_seed(self) -> bytes:
@@ -101,14 +104,22 @@ class GameRecord:
 
     spectator_delay: int = 0  # seconds every public channel lags behind (service/core/relays/delay.py)
     relay_token_hash: str = ""  # a relayed table game: the hash of the token RelayLine needs
+    table: Table = Table()  # the rulings so far: seats out, a ruled end (replay/table.py)
 
     @property
     def engine(self) -> Engine:
         return _engine(self.header.game)
 
     @property
+    def seats_to_act(self) -> tuple[int, ...]:
+        """Whose input the game waits for: nobody before the deal, or once a ruling ended it."""
+        if self.state is None or self.table.ended is not None:
+            return ()
+        return tuple(self.engine.seats_to_act(self.state))
+
+    @property
     def outcome(self) -> Outcome | None:
-        return None if self.state is None else self.engine.outcome(self.state)
+        return table_outcome(self.engine, self.state, self.table)
 
 
 @cache
@@ -188,7 +199,25 @@ def line_of(event: Any) -> Line | None:
         return seat_line_from_json(event.line)
     if isinstance(event, GameDealt):
         return deal_line_from_json(event.line)
+    if isinstance(event, RulingMade):
+        return ruling_from_json(event.line)
     return None
+
+
+def ruling_from_json(data: dict[str, Any]) -> RulingLine:
+    result = data["result"]
+    return RulingLine(
+        version=data["version"],
+        ruling=data["ruling"],
+        seat=data["seat"],
+        by=data["by"],
+        reason=data["reason"],
+        result=None if result is None else tuple(tuple(tier) for tier in result),
+        prev=data["prev"],
+        hash=data["hash"],
+        salt=data.get("salt"),
+        format_version=2 if "salt" in data else 1,
+    )
 
 
 def entry_from_json(data: dict[str, Any]) -> Entry:
@@ -203,6 +232,7 @@ def entry_from_json(data: dict[str, Any]) -> Entry:
         # An entry is in its header's format; only format 2 lines carry a salt.
         format_version=2 if "salt" in data else 1,
         salt=data.get("salt"),
+        by=data.get("by"),
     )
 
 
@@ -340,6 +370,26 @@ def accept(record: GameRecord, event: CommandAccepted, state: Any) -> GameRecord
         client_commitments=record.client_commitments,
         spectator_delay=record.spectator_delay,
         relay_token_hash=record.relay_token_hash,
+        table=record.table,
+    )
+
+
+@apply.register
+def _(event: RulingMade, record: GameRecord | None) -> GameRecord:
+    assert record is not None
+    line = ruling_from_json(event.line)
+    table = ruled(
+        record.table,
+        record.header.seats,
+        ruling=line.ruling,
+        seat=line.seat,
+        result=line.result,
+        reason=line.reason,
+        dealt=record.dealt,
+        over=record.state is not None and record.engine.outcome(record.state) is not None,
+    )
+    return replace(
+        record, version=event.originator_version, table=table, game_version=line.version, head=line.hash
     )
 
 

@@ -95,6 +95,13 @@ class RelayResealed(DomainEvent):
     relay_line: str
 
 
+@dataclass(frozen=True)
+class RulingMade(DomainEvent):
+    """A ruling outside the game's rules (replay/table.py): a resignation, the organiser's end."""
+
+    line: dict[str, Any]  # replay.record.RulingLine.to_json()
+
+
 E = TypeVar("E", bound=DomainEvent)
 
 

@@ -123,4 +123,18 @@ def outcome_proto(record: GameRecord) -> frontier_pb2.Outcome | None:
         ranking=[frontier_pb2.SeatGroup(seats=list(tier)) for tier in outcome.ranking],
         scores=list(outcome.scores),
         reason=outcome.reason,
+        ended=outcome.ended,
     )
+
+
+def ruling_proto(line: Mapping[str, Any]) -> frontier_pb2.Ruling:
+    """A ruling line (replay.record.RulingLine.to_json()) as the API shows it: nothing in it is secret."""
+    ruling = frontier_pb2.Ruling(
+        ruling=line["ruling"],
+        by=line["by"],
+        reason=line["reason"],
+        result=[frontier_pb2.SeatGroup(seats=list(tier)) for tier in line["result"] or ()],
+    )
+    if line["seat"] is not None:
+        ruling.seat = line["seat"]
+    return ruling

@@ -25,7 +25,7 @@ from service.core.games import Games, parse_game_id
 from service.core.jobs import Jobs
 from service.core.records import FINISHED, WAITING, GameRecord
 from service.core.stream_slots import StreamLimits, StreamSlots
-from service.core.views import redacted_entry_events, shared_entry_events
+from service.core.views import redacted_entry_events, ruling_proto, shared_entry_events
 from service.core.visibility import gate_of
 from service.generated.frontier.v1 import frontier_pb2
 
@@ -318,12 +318,14 @@ class Watching:
         with self._lock:
             built = self._updates.get(key)
         if built is None:
+            ruling = entry["type"] == "ruling"
             built = frontier_pb2.GameUpdate(
                 version=entry["version"],
                 seat=entry["seat"],
-                events=shared_entry_events(record, entry, viewer),
+                events=[] if ruling else shared_entry_events(record, entry, viewer),
                 status=record.status if is_latest else "in_progress",
-                seats_to_act=list(record.engine.seats_to_act(record.state)) if is_latest else [],
+                seats_to_act=list(record.seats_to_act) if is_latest else [],
+                ruling=ruling_proto(entry) if ruling else None,
             )
             with self._lock:
                 if len(self._updates) >= CACHE_SIZE:

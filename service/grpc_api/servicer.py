@@ -18,8 +18,9 @@ import grpc
 from engines.base import fold
 from engines.registry import game_ids, get_engine
 from replay.audit import build_report
-from replay.narrative import describe_step
-from replay.record import state_hash
+from replay.narrative import describe_ruling, describe_step
+from replay.record import RulingLine, state_hash
+from replay.table import ABANDON, ADJUDICATE, MAX_REASON, RESIGN
 from replay.trust import keys, proofs
 from replay.trust.keys import SigningKey
 from replay.verify import final_state_hash, verify
@@ -47,7 +48,7 @@ from service.core.relays.messages import fork_origin
 from service.core.seed_reveal import awaiting_reveal, commits
 from service.core.stream_slots import StreamLimits
 from service.core.typed import typed_view
-from service.core.views import outcome_proto, redacted_entry_events, redacted_events, to_json
+from service.core.views import outcome_proto, redacted_entry_events, redacted_events, ruling_proto, to_json
 from service.core.visibility import Gate, gate_of
 from service.core.watching import Watching
 from service.generated.frontier.v1 import frontier_pb2, frontier_pb2_grpc
@@ -237,6 +238,25 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
             version=after.game_version, status=after.shown_status, awaiting_reveal=awaiting_reveal(after)
         )
 
+    # -- games that end ---------------------------------------------------------------
+
+    @handles_errors
+    def Resign(self, request: Any, context: grpc.ServicerContext) -> Any:
+        after = self.app.rule(require_id(request.game_id, "game_id"), self._caller(context), RESIGN)
+        return _ruled(after)
+
+    @handles_errors
+    def EndGame(self, request: Any, context: grpc.ServicerContext) -> Any:
+        require_organiser(self._caller(context), self.organiser_token, "end games")
+        game_id = require_id(request.game_id, "game_id")
+        check_length(request.reason, "reason", MAX_REASON)
+        result = [list(tier.seats) for tier in request.result]
+        ruling = ABANDON if request.abandon else ADJUDICATE
+        after = self.app.rule(
+            game_id, self._caller(context), ruling, result=result or None, reason=request.reason
+        )
+        return _ruled(after)
+
     # -- playing ---------------------------------------------------------------------
 
     @handles_errors
@@ -257,7 +277,7 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
             events=events,
             duplicate=accepted.duplicate,
             status=accepted.record.status,
-            seats_to_act=list(accepted.record.engine.seats_to_act(accepted.record.state)),
+            seats_to_act=list(accepted.record.seats_to_act),
             legal_version=accepted.record.game_version,
         )
         seat = accepted.entry.seat  # the sender's: a command id is looked up under its own seat
@@ -312,6 +332,7 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
                 open_seats=open_seats,
                 commit_reveal=commits(latest),
                 awaiting_reveal=awaiting_reveal(latest),
+                outcome=outcome_proto(record) if record.status == FINISHED else None,
             )
         view = engine.view(record.state, viewer)
         state = frontier_pb2.GameState(
@@ -322,7 +343,7 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
             # is an unfinished game even when its moves end the game.
             status=record.status,
             view_json=to_json(view),
-            seats_to_act=list(engine.seats_to_act(record.state)),
+            seats_to_act=list(record.seats_to_act),
             imported=latest.imported,
             player_entropy=record.header.player_entropy,
             open_seats=open_seats,
@@ -336,6 +357,7 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
         outcome = outcome_proto(record) if record.status == FINISHED else None
         if outcome is not None:
             state.outcome.CopyFrom(outcome)
+        state.out_seats.extend(record.table.out)
         if viewer is None:
             state.state_hash = state_hash(view, record.header.format_version)
         return state
@@ -452,6 +474,13 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
         for entry in self.app.entries(latest.header.game_id):
             if entry.version > last:
                 break
+            if isinstance(entry, RulingLine):
+                if entry.version >= request.from_version:
+                    step = self._step(latest, entry.version, entry.seat, None, (), state, viewer, names)
+                    step.ruling.CopyFrom(ruling_proto(entry.to_json()))
+                    step.narrative = describe_ruling(entry, names)
+                    yield step
+                continue
             state = fold(engine, state, decode_events(latest.header.game, entry.events))
             if entry.version >= request.from_version:
                 command = entry.command if viewer is None or viewer == entry.seat else None
@@ -655,3 +684,10 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
 
 def _seat_names(record: GameRecord) -> list[str]:
     return [name or f"seat {i + 1}" for i, name in enumerate(record.players)]
+
+
+def _ruled(after: GameRecord) -> frontier_pb2.RulingResponse:
+    """The answer to a ruling: the game after it and any moves the server played for seats out."""
+    return frontier_pb2.RulingResponse(
+        version=after.game_version, status=after.shown_status, outcome=outcome_proto(after)
+    )

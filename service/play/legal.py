@@ -76,7 +76,7 @@ def legal_command_bytes(record: GameRecord, seat: int) -> tuple[bytes, ...]:
     Cached per (game, store version, seat): the answer to a command, the pushes to the
     seat's streams and ListLegalCommands at one version share a single encoding.
     """
-    if record.status == FINISHED or not record.dealt or seat not in record.engine.seats_to_act(record.state):
+    if record.status == FINISHED or not record.dealt or seat not in record.seats_to_act:
         return ()
     key = (record.header.game_id, record.version, seat)
     with _lock:

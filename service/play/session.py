@@ -48,7 +48,7 @@ def with_legal(update: frontier_pb2.PlayUpdate, record: GameRecord, seat: int) -
     update.version = record.game_version
     update.status = record.shown_status
     if record.dealt:  # a player-entropy game waiting for its seats has no state yet
-        update.seats_to_act.extend(record.engine.seats_to_act(record.state))
+        update.seats_to_act.extend(record.seats_to_act)
     add = update.legal_commands.add
     for encoded in legal_command_bytes(record, seat):
         add().MergeFromString(encoded)
@@ -71,7 +71,7 @@ def answer(
         seat=entry.seat,
         events=events,
         status=record.status if is_latest else "in_progress",
-        seats_to_act=list(record.engine.seats_to_act(record.state)) if is_latest else [],
+        seats_to_act=list(record.seats_to_act) if is_latest else [],
     )
     update = frontier_pb2.PlayUpdate(step=step, command_id=command_id, duplicate=accepted.duplicate)
     return with_legal(update, record, seat)

@@ -13,8 +13,10 @@ from typing import Any
 
 from engines.base import Seat
 from engines.registry import get_engine
-from replay.narrative import describe_outcome, describe_step, seat_label
+from replay.narrative import describe_outcome, describe_ruling, describe_step, seat_label
 from replay.record import Header, Line
+from replay.table import Table
+from replay.table import outcome as table_outcome
 from replay.verify import steps
 from service.web.pictures import draw
 
@@ -79,20 +81,26 @@ def game_view(
     labels = seat_labels(header, names)
     shown: list[StepView] = []
     state: Any = None
+    table = Table()
     for step in steps(header, entries):
-        state = step.state
+        state, table = step.state, step.table
         if step.version <= after:
             continue
         visible = [engine.redact(event, viewer) for event in step.events]
+        told = (
+            describe_ruling(step.ruling, names)
+            if step.ruling is not None
+            else describe_step(engine, step.version, step.seat, visible, names)
+        )
         shown.append(
             StepView(
                 version=step.version,
                 seat=step.seat,
-                narrative=describe_step(engine, step.version, step.seat, visible, names),
-                picture=draw(header.game, engine.view(state, viewer), labels),
+                narrative=told,
+                picture=draw(header.game, engine.view(state, viewer), labels) if state is not None else "",
             )
         )
-    outcome = engine.outcome(state) if state is not None else None
+    outcome = table_outcome(engine, state, table)
     return GameView(
         game_id=header.game_id,
         game=header.game,

@@ -86,6 +86,8 @@ NO_GAME_DATA = {
         "StartRelay": "the relay's new game and relay token",
         "RelayLine": "the relay's version and status after its own line",
         "GetSigningKey": "the server's public key",
+        "Resign": "the resigning seat's own game: version, status, result (a seat sees its game live)",
+        "EndGame": "the organiser's ruling: version, status, result (the organiser sees every game)",
     },
     "grpc.health.v1.Health": {name: "the server's health" for name in ("Check", "List", "Watch")},
     "grpc.reflection.v1alpha.ServerReflection": {"ServerReflectionInfo": "the server's schema"},

@@ -129,10 +129,10 @@ PERMISSION_DENIED = grpc.StatusCode.PERMISSION_DENIED
 # Calls on a game that read the token: a token that is not of that game is refused.
 READS_TOKEN = {
     "SubmitCommand", "GetState", "ListLegalCommands", "WatchGame", "Replay", "ExportLog", "Audit",
-    "ProveInclusion", "Play", "RelayLine", "RevealSeed",
+    "ProveInclusion", "Play", "RelayLine", "RevealSeed", "Resign",
 }  # fmt: skip
 # With an organiser token configured, only the organiser may import: any other token is refused.
-ORGANISER_ONLY = {"ImportLog", "ExpandRecording", "StartRelay", "ForkGame"}
+ORGANISER_ONLY = {"ImportLog", "ExpandRecording", "StartRelay", "ForkGame", "EndGame"}
 # Calls that act on no game's secrets need no token: one is ignored, but its header must be well formed.
 IGNORES_TOKEN = {"ListGameTypes", "CreateGame", "ClaimSeat", "ListGames", "GetSigningKey"}
 
@@ -171,6 +171,8 @@ def _requests(client: Client, game: Game) -> dict[str, Any]:
         ),
         "ForkGame": frontier_pb2.ForkGameRequest(game_id=game.game_id, version=1),
         "RevealSeed": frontier_pb2.RevealSeedRequest(game_id=game.game_id, client_seed="a seed"),
+        "Resign": frontier_pb2.ResignRequest(game_id=game.game_id),
+        "EndGame": frontier_pb2.EndGameRequest(game_id=game.game_id, abandon=True, reason="closing"),
     }
 
 

@@ -17,7 +17,7 @@ from uuid import uuid4
 
 from engines.base import fold
 from replay.forks import fork_header
-from replay.record import Header, state_hash
+from replay.record import Entry, Header, state_hash
 from service.core.auth import new_token, token_hash
 from service.core.errors import InvalidArgument, NotFound, RuleBroken
 from service.core.games import Games
@@ -80,7 +80,10 @@ def fork_game(
     for entry in app.entries(source_id):
         if entry.version > version:
             break
-        history.extend(entry.events)
+        if isinstance(
+            entry, Entry
+        ):  # a ruling moves nothing on the board: the fork starts with every seat in
+            history.extend(entry.events)
     # The position is folded from the very events the header copies, so the two always agree.
     state = fold(engine, None, decode_events(engine.game_id, history))
     if engine.outcome(state) is not None:

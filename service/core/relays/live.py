@@ -97,7 +97,7 @@ def relayed_lines(app: Games, record: GameRecord) -> tuple[str, list[str]]:
 
 def _store(record: GameRecord, app: Games, expansion: Expansion, line: str) -> tuple[GameRecord, bool, bool]:
     """Store the line as one entry, or the whole log re-expanded when the plan of unseen cards changed."""
-    stored = list(app.entries(record.header.game_id))
+    stored = [e for e in app.entries(record.header.game_id) if isinstance(e, Entry)]
     if len(expansion.entries) != len(stored) + 1:
         raise InvalidArgument(
             "NOT_ONE_COMMAND", "a relayed line must state exactly one command", field="line"

@@ -122,7 +122,7 @@ class PublicViews:
                         seat=entry.seat,
                         events=redacted_entry_events(shown, entry.events, viewer),
                         status=shown.status if latest else IN_PROGRESS,
-                        seats_to_act=list(shown.engine.seats_to_act(shown.state)) if latest else [],
+                        seats_to_act=list(shown.seats_to_act) if latest else [],
                     )
                     if len(game.updates) >= UPDATES_KEPT:
                         game.updates.clear()

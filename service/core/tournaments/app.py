@@ -19,6 +19,7 @@ from eventsourcing.persistence import IntegrityError
 
 from engines.base import JsonValue, OptionError
 from engines.rng import seed_commitment
+from replay.table import ENDED_ABANDONED
 from service.core.create_policy import tournament_tag
 from service.core.errors import Conflict, InvalidArgument, NotFound, RuleBroken
 from service.core.games import Games, engine_for
@@ -172,12 +173,16 @@ class TournamentDesk:
     def progress(self, tournament_id: str) -> Progress:
         record = self.get(tournament_id)
         results: dict[str, TableResult] = {}
+        finished: set[str] = set()
         for _, _, table in record.games:
             game = self.games.get(table.game_id)
             outcome = game.outcome
             if game.status == FINISHED and outcome is not None:
-                results[table.game_id] = TableResult(outcome.ranking, tuple(outcome.scores))
-        return Progress(record, results, frozenset(results))
+                finished.add(table.game_id)
+                # An abandoned table was never decided: it scores for nobody, and holds up no round.
+                if outcome.ended != ENDED_ABANDONED:
+                    results[table.game_id] = TableResult(outcome.ranking, tuple(outcome.scores))
+        return Progress(record, results, frozenset(finished))
 
     def start_round(self, tournament_id: str) -> tuple[Progress, int, list[Grant]]:
         """Assign and create the next round's games; every earlier game must be over."""

@@ -38,14 +38,58 @@ class GameEvent(_message.Message):
     def __init__(self, kind: _Optional[str] = ..., json: _Optional[str] = ..., most_wanted: _Optional[_Union[_most_wanted_types_pb2.MostWantedEvent, _Mapping]] = ..., deadwood_1876: _Optional[_Union[_deadwood_types_pb2.DeadwoodEvent, _Mapping]] = ..., western_legends: _Optional[_Union[_western_legends_types_pb2.WesternLegendsEvent, _Mapping]] = ...) -> None: ...
 
 class Outcome(_message.Message):
-    __slots__ = ("ranking", "scores", "reason")
+    __slots__ = ("ranking", "scores", "reason", "ended")
     RANKING_FIELD_NUMBER: _ClassVar[int]
     SCORES_FIELD_NUMBER: _ClassVar[int]
     REASON_FIELD_NUMBER: _ClassVar[int]
+    ENDED_FIELD_NUMBER: _ClassVar[int]
     ranking: _containers.RepeatedCompositeFieldContainer[SeatGroup]
     scores: _containers.RepeatedScalarFieldContainer[int]
     reason: str
-    def __init__(self, ranking: _Optional[_Iterable[_Union[SeatGroup, _Mapping]]] = ..., scores: _Optional[_Iterable[int]] = ..., reason: _Optional[str] = ...) -> None: ...
+    ended: str
+    def __init__(self, ranking: _Optional[_Iterable[_Union[SeatGroup, _Mapping]]] = ..., scores: _Optional[_Iterable[int]] = ..., reason: _Optional[str] = ..., ended: _Optional[str] = ...) -> None: ...
+
+class Ruling(_message.Message):
+    __slots__ = ("ruling", "seat", "by", "reason", "result")
+    RULING_FIELD_NUMBER: _ClassVar[int]
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    BY_FIELD_NUMBER: _ClassVar[int]
+    REASON_FIELD_NUMBER: _ClassVar[int]
+    RESULT_FIELD_NUMBER: _ClassVar[int]
+    ruling: str
+    seat: int
+    by: str
+    reason: str
+    result: _containers.RepeatedCompositeFieldContainer[SeatGroup]
+    def __init__(self, ruling: _Optional[str] = ..., seat: _Optional[int] = ..., by: _Optional[str] = ..., reason: _Optional[str] = ..., result: _Optional[_Iterable[_Union[SeatGroup, _Mapping]]] = ...) -> None: ...
+
+class ResignRequest(_message.Message):
+    __slots__ = ("game_id",)
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    def __init__(self, game_id: _Optional[str] = ...) -> None: ...
+
+class EndGameRequest(_message.Message):
+    __slots__ = ("game_id", "abandon", "result", "reason")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    ABANDON_FIELD_NUMBER: _ClassVar[int]
+    RESULT_FIELD_NUMBER: _ClassVar[int]
+    REASON_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    abandon: bool
+    result: _containers.RepeatedCompositeFieldContainer[SeatGroup]
+    reason: str
+    def __init__(self, game_id: _Optional[str] = ..., abandon: _Optional[bool] = ..., result: _Optional[_Iterable[_Union[SeatGroup, _Mapping]]] = ..., reason: _Optional[str] = ...) -> None: ...
+
+class RulingResponse(_message.Message):
+    __slots__ = ("version", "status", "outcome")
+    VERSION_FIELD_NUMBER: _ClassVar[int]
+    STATUS_FIELD_NUMBER: _ClassVar[int]
+    OUTCOME_FIELD_NUMBER: _ClassVar[int]
+    version: int
+    status: str
+    outcome: Outcome
+    def __init__(self, version: _Optional[int] = ..., status: _Optional[str] = ..., outcome: _Optional[_Union[Outcome, _Mapping]] = ...) -> None: ...
 
 class SeatGroup(_message.Message):
     __slots__ = ("seats",)
@@ -196,7 +240,7 @@ class GetStateRequest(_message.Message):
     def __init__(self, game_id: _Optional[str] = ..., version: _Optional[int] = ...) -> None: ...
 
 class GameState(_message.Message):
-    __slots__ = ("game_id", "game", "version", "status", "viewer_seat", "view_json", "seats_to_act", "outcome", "state_hash", "imported", "most_wanted", "deadwood_1876", "western_legends", "player_entropy", "open_seats", "spectator_delay_seconds", "forked_from", "commit_reveal", "awaiting_reveal")
+    __slots__ = ("game_id", "game", "version", "status", "viewer_seat", "view_json", "seats_to_act", "outcome", "state_hash", "imported", "most_wanted", "deadwood_1876", "western_legends", "player_entropy", "open_seats", "spectator_delay_seconds", "forked_from", "commit_reveal", "awaiting_reveal", "out_seats")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     GAME_FIELD_NUMBER: _ClassVar[int]
     VERSION_FIELD_NUMBER: _ClassVar[int]
@@ -216,6 +260,7 @@ class GameState(_message.Message):
     FORKED_FROM_FIELD_NUMBER: _ClassVar[int]
     COMMIT_REVEAL_FIELD_NUMBER: _ClassVar[int]
     AWAITING_REVEAL_FIELD_NUMBER: _ClassVar[int]
+    OUT_SEATS_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     game: str
     version: int
@@ -235,7 +280,8 @@ class GameState(_message.Message):
     forked_from: ForkOrigin
     commit_reveal: bool
     awaiting_reveal: _containers.RepeatedScalarFieldContainer[int]
-    def __init__(self, game_id: _Optional[str] = ..., game: _Optional[str] = ..., version: _Optional[int] = ..., status: _Optional[str] = ..., viewer_seat: _Optional[int] = ..., view_json: _Optional[str] = ..., seats_to_act: _Optional[_Iterable[int]] = ..., outcome: _Optional[_Union[Outcome, _Mapping]] = ..., state_hash: _Optional[str] = ..., imported: _Optional[bool] = ..., most_wanted: _Optional[_Union[_most_wanted_types_pb2.MostWantedView, _Mapping]] = ..., deadwood_1876: _Optional[_Union[_deadwood_types_pb2.DeadwoodView, _Mapping]] = ..., western_legends: _Optional[_Union[_western_legends_types_pb2.WesternLegendsView, _Mapping]] = ..., player_entropy: _Optional[bool] = ..., open_seats: _Optional[_Iterable[int]] = ..., spectator_delay_seconds: _Optional[int] = ..., forked_from: _Optional[_Union[ForkOrigin, _Mapping]] = ..., commit_reveal: _Optional[bool] = ..., awaiting_reveal: _Optional[_Iterable[int]] = ...) -> None: ...
+    out_seats: _containers.RepeatedScalarFieldContainer[int]
+    def __init__(self, game_id: _Optional[str] = ..., game: _Optional[str] = ..., version: _Optional[int] = ..., status: _Optional[str] = ..., viewer_seat: _Optional[int] = ..., view_json: _Optional[str] = ..., seats_to_act: _Optional[_Iterable[int]] = ..., outcome: _Optional[_Union[Outcome, _Mapping]] = ..., state_hash: _Optional[str] = ..., imported: _Optional[bool] = ..., most_wanted: _Optional[_Union[_most_wanted_types_pb2.MostWantedView, _Mapping]] = ..., deadwood_1876: _Optional[_Union[_deadwood_types_pb2.DeadwoodView, _Mapping]] = ..., western_legends: _Optional[_Union[_western_legends_types_pb2.WesternLegendsView, _Mapping]] = ..., player_entropy: _Optional[bool] = ..., open_seats: _Optional[_Iterable[int]] = ..., spectator_delay_seconds: _Optional[int] = ..., forked_from: _Optional[_Union[ForkOrigin, _Mapping]] = ..., commit_reveal: _Optional[bool] = ..., awaiting_reveal: _Optional[_Iterable[int]] = ..., out_seats: _Optional[_Iterable[int]] = ...) -> None: ...
 
 class ListLegalCommandsRequest(_message.Message):
     __slots__ = ("game_id",)
@@ -312,20 +358,22 @@ class WatchGameRequest(_message.Message):
     def __init__(self, game_id: _Optional[str] = ..., from_version: _Optional[int] = ...) -> None: ...
 
 class GameUpdate(_message.Message):
-    __slots__ = ("version", "seat", "events", "status", "seats_to_act", "notice")
+    __slots__ = ("version", "seat", "events", "status", "seats_to_act", "notice", "ruling")
     VERSION_FIELD_NUMBER: _ClassVar[int]
     SEAT_FIELD_NUMBER: _ClassVar[int]
     EVENTS_FIELD_NUMBER: _ClassVar[int]
     STATUS_FIELD_NUMBER: _ClassVar[int]
     SEATS_TO_ACT_FIELD_NUMBER: _ClassVar[int]
     NOTICE_FIELD_NUMBER: _ClassVar[int]
+    RULING_FIELD_NUMBER: _ClassVar[int]
     version: int
     seat: int
     events: _containers.RepeatedCompositeFieldContainer[GameEvent]
     status: str
     seats_to_act: _containers.RepeatedScalarFieldContainer[int]
     notice: str
-    def __init__(self, version: _Optional[int] = ..., seat: _Optional[int] = ..., events: _Optional[_Iterable[_Union[GameEvent, _Mapping]]] = ..., status: _Optional[str] = ..., seats_to_act: _Optional[_Iterable[int]] = ..., notice: _Optional[str] = ...) -> None: ...
+    ruling: Ruling
+    def __init__(self, version: _Optional[int] = ..., seat: _Optional[int] = ..., events: _Optional[_Iterable[_Union[GameEvent, _Mapping]]] = ..., status: _Optional[str] = ..., seats_to_act: _Optional[_Iterable[int]] = ..., notice: _Optional[str] = ..., ruling: _Optional[_Union[Ruling, _Mapping]] = ...) -> None: ...
 
 class ReplayRequest(_message.Message):
     __slots__ = ("game_id", "from_version", "to_version")
@@ -338,7 +386,7 @@ class ReplayRequest(_message.Message):
     def __init__(self, game_id: _Optional[str] = ..., from_version: _Optional[int] = ..., to_version: _Optional[int] = ...) -> None: ...
 
 class ReplayStep(_message.Message):
-    __slots__ = ("version", "seat", "command_json", "events", "view_json", "narrative", "most_wanted", "deadwood_1876", "western_legends")
+    __slots__ = ("version", "seat", "command_json", "events", "view_json", "narrative", "most_wanted", "deadwood_1876", "western_legends", "ruling")
     VERSION_FIELD_NUMBER: _ClassVar[int]
     SEAT_FIELD_NUMBER: _ClassVar[int]
     COMMAND_JSON_FIELD_NUMBER: _ClassVar[int]
@@ -348,6 +396,7 @@ class ReplayStep(_message.Message):
     MOST_WANTED_FIELD_NUMBER: _ClassVar[int]
     DEADWOOD_1876_FIELD_NUMBER: _ClassVar[int]
     WESTERN_LEGENDS_FIELD_NUMBER: _ClassVar[int]
+    RULING_FIELD_NUMBER: _ClassVar[int]
     version: int
     seat: int
     command_json: str
@@ -357,7 +406,8 @@ class ReplayStep(_message.Message):
     most_wanted: _most_wanted_types_pb2.MostWantedView
     deadwood_1876: _deadwood_types_pb2.DeadwoodView
     western_legends: _western_legends_types_pb2.WesternLegendsView
-    def __init__(self, version: _Optional[int] = ..., seat: _Optional[int] = ..., command_json: _Optional[str] = ..., events: _Optional[_Iterable[_Union[GameEvent, _Mapping]]] = ..., view_json: _Optional[str] = ..., narrative: _Optional[str] = ..., most_wanted: _Optional[_Union[_most_wanted_types_pb2.MostWantedView, _Mapping]] = ..., deadwood_1876: _Optional[_Union[_deadwood_types_pb2.DeadwoodView, _Mapping]] = ..., western_legends: _Optional[_Union[_western_legends_types_pb2.WesternLegendsView, _Mapping]] = ...) -> None: ...
+    ruling: Ruling
+    def __init__(self, version: _Optional[int] = ..., seat: _Optional[int] = ..., command_json: _Optional[str] = ..., events: _Optional[_Iterable[_Union[GameEvent, _Mapping]]] = ..., view_json: _Optional[str] = ..., narrative: _Optional[str] = ..., most_wanted: _Optional[_Union[_most_wanted_types_pb2.MostWantedView, _Mapping]] = ..., deadwood_1876: _Optional[_Union[_deadwood_types_pb2.DeadwoodView, _Mapping]] = ..., western_legends: _Optional[_Union[_western_legends_types_pb2.WesternLegendsView, _Mapping]] = ..., ruling: _Optional[_Union[Ruling, _Mapping]] = ...) -> None: ...
 
 class ExportLogRequest(_message.Message):
     __slots__ = ("game_id",)

@@ -139,6 +139,16 @@ class FrontierLedgerStub:
                 request_serializer=frontier_dot_v1_dot_frontier__pb2.RevealSeedRequest.SerializeToString,
                 response_deserializer=frontier_dot_v1_dot_frontier__pb2.RevealSeedResponse.FromString,
                 _registered_method=True)
+        self.Resign = channel.unary_unary(
+                '/frontier.v1.FrontierLedger/Resign',
+                request_serializer=frontier_dot_v1_dot_frontier__pb2.ResignRequest.SerializeToString,
+                response_deserializer=frontier_dot_v1_dot_frontier__pb2.RulingResponse.FromString,
+                _registered_method=True)
+        self.EndGame = channel.unary_unary(
+                '/frontier.v1.FrontierLedger/EndGame',
+                request_serializer=frontier_dot_v1_dot_frontier__pb2.EndGameRequest.SerializeToString,
+                response_deserializer=frontier_dot_v1_dot_frontier__pb2.RulingResponse.FromString,
+                _registered_method=True)
 
 
 class FrontierLedgerServicer:
@@ -294,6 +304,21 @@ class FrontierLedgerServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def Resign(self, request, context):
+        """Resign the token's seat (docs/games-that-end.md): it is out and ranks last; the server plays
+        its turns by the autopilot choice so the others can finish; the last seat in wins.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def EndGame(self, request, context):
+        """End a game as the organiser: adjudicated (a ranking of every seat and a reason) or abandoned.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_FrontierLedgerServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -396,6 +421,16 @@ def add_FrontierLedgerServicer_to_server(servicer, server):
                     servicer.RevealSeed,
                     request_deserializer=frontier_dot_v1_dot_frontier__pb2.RevealSeedRequest.FromString,
                     response_serializer=frontier_dot_v1_dot_frontier__pb2.RevealSeedResponse.SerializeToString,
+            ),
+            'Resign': grpc.unary_unary_rpc_method_handler(
+                    servicer.Resign,
+                    request_deserializer=frontier_dot_v1_dot_frontier__pb2.ResignRequest.FromString,
+                    response_serializer=frontier_dot_v1_dot_frontier__pb2.RulingResponse.SerializeToString,
+            ),
+            'EndGame': grpc.unary_unary_rpc_method_handler(
+                    servicer.EndGame,
+                    request_deserializer=frontier_dot_v1_dot_frontier__pb2.EndGameRequest.FromString,
+                    response_serializer=frontier_dot_v1_dot_frontier__pb2.RulingResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -943,6 +978,60 @@ class FrontierLedger:
             '/frontier.v1.FrontierLedger/RevealSeed',
             frontier_dot_v1_dot_frontier__pb2.RevealSeedRequest.SerializeToString,
             frontier_dot_v1_dot_frontier__pb2.RevealSeedResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def Resign(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/frontier.v1.FrontierLedger/Resign',
+            frontier_dot_v1_dot_frontier__pb2.ResignRequest.SerializeToString,
+            frontier_dot_v1_dot_frontier__pb2.RulingResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def EndGame(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/frontier.v1.FrontierLedger/EndGame',
+            frontier_dot_v1_dot_frontier__pb2.EndGameRequest.SerializeToString,
+            frontier_dot_v1_dot_frontier__pb2.RulingResponse.FromString,
             options,
             channel_credentials,
             insecure,
