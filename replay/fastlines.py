@@ -158,6 +158,7 @@ def entry(text: str, format_version: int) -> Entry | None:
             "format_version": format_version,
             "salt": salt,
             "by": None,  # an autopilot entry has one more field: the strict reader reads it
+            "clock": None,  # as has an entry of a game with a clock
         },
     )
     return record

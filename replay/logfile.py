@@ -493,6 +493,8 @@ def _header(number: int, data: Mapping[str, JsonValue]) -> Header:
         fields = (*fields, "deal")
     if format_version >= 2 and "forked_from" in data:  # a forked game (service/core/relays/fork.py)
         fields = (*fields, "forked_from")
+    if "clock" in data:  # a game with a clock (replay/clock.py)
+        fields = (*fields, "clock")
     f = _Fields(number, data, fields)
     f.equal("version", 1, "the header must be version 1, found")
     commitment = f.optional_text("seed_commitment")
@@ -521,7 +523,33 @@ def _header(number: int, data: Mapping[str, JsonValue]) -> Header:
         deal=_deal_key(f) if "deal" in data else None,
         forked_from=f.object("forked_from") if "forked_from" in data else None,
         player_entropy=f.boolean("player_entropy") if format_version >= 3 else False,
+        clock=_header_clock(f) if "clock" in data else None,
     )
+
+
+def _header_clock(f: _Fields) -> dict[str, JsonValue]:
+    clock = f.object("clock")
+    texts = all(isinstance(value, str) for value in clock.values())
+    if set(clock) != {"time_control", "timeout_policy"} or not texts:
+        raise f._wrong("clock", 'an object {"time_control": "...", "timeout_policy": "..."}')
+    return clock
+
+
+def _line_clock(f: _Fields) -> dict[str, JsonValue] | None:
+    """A line's `clock`: "elapsed_ms", "left_ms" (per seat) and, for a move or a timeout, "used_ms"."""
+    if "clock" not in f.data:
+        return None
+    clock = f.object("clock")
+    left = clock.get("left_ms")
+    counts = [v for k, v in clock.items() if k != "left_ms"]
+    if not (
+        {"elapsed_ms", "left_ms"} <= set(clock) <= {"elapsed_ms", "used_ms", "left_ms"}
+        and all(type(v) is int and v >= 0 for v in counts)
+        and isinstance(left, list)
+        and all(type(v) is int for v in left)
+    ):
+        raise f._wrong("clock", '{"elapsed_ms": n, "used_ms": n, "left_ms": [n, ...]} in whole milliseconds')
+    return clock
 
 
 def _seat(number: int, data: Mapping[str, JsonValue], format_version: int = 3) -> SeatLine:
@@ -589,6 +617,8 @@ def _deal_key(f: _Fields) -> str:
 
 def _entry(number: int, data: Mapping[str, JsonValue], format_version: int) -> Entry:
     fields = _ENTRY_FIELDS if format_version == 1 else _ENTRY_FIELDS_2
+    if "clock" in data:
+        fields = (*fields, "clock")
     by = None
     if "by" in data:  # only an autopilot move (replay/table.py) says who played it
         fields = (*fields, "by")
@@ -598,6 +628,7 @@ def _entry(number: int, data: Mapping[str, JsonValue], format_version: int) -> E
     f = _Fields(number, data, fields)
     return Entry(
         by=by,
+        clock=_line_clock(f),
         version=f.integer("version"),
         seat=f.integer("seat"),
         command=f.object("command"),
@@ -611,7 +642,8 @@ def _entry(number: int, data: Mapping[str, JsonValue], format_version: int) -> E
 
 
 def _ruling(number: int, data: Mapping[str, JsonValue], format_version: int) -> RulingLine:
-    f = _Fields(number, data, _RULING_FIELDS if format_version == 1 else (*_RULING_FIELDS, "salt"))
+    fields = _RULING_FIELDS if format_version == 1 else (*_RULING_FIELDS, "salt")
+    f = _Fields(number, data, (*fields, "clock") if "clock" in data else fields)
     seat = data["seat"]
     if seat is not None and type(seat) is not int:
         raise f._wrong("seat", "an integer or null")
@@ -632,6 +664,7 @@ def _ruling(number: int, data: Mapping[str, JsonValue], format_version: int) -> 
         hash=f.hash("hash"),
         salt=f.hash("salt") if format_version >= 2 else None,
         format_version=format_version,
+        clock=_line_clock(f),
     )
 
 

@@ -141,6 +141,8 @@ class Header:
     # A forked game's origin (seeds/LOG-FORMAT.md, "Forked games"): the source's game_id and
     # version, its state_hash there, and how many of `setup_events` replay the source's history.
     forked_from: dict[str, JsonValue] | None = None
+    # A game with a clock (replay/clock.py): {"time_control": "10m+5s", "timeout_policy": "forfeit"}.
+    clock: dict[str, JsonValue] | None = None
 
     def body(self) -> dict[str, JsonValue]:
         body: dict[str, JsonValue] = {
@@ -167,6 +169,8 @@ class Header:
             body["player_entropy"] = self.player_entropy
         if self.forked_from is not None:  # only forks carry the field: other headers hash as before
             body["forked_from"] = self.forked_from
+        if self.clock is not None:  # only games with a clock carry it
+            body["clock"] = self.clock
         return body
 
     def sealed(self) -> Header:
@@ -193,6 +197,8 @@ class Entry:
     # "autopilot": the server played this command for a seat that is out (replay/table.py).
     # Absent, not null, on every other entry, so they hash as before.
     by: str | None = None
+    # A game with a clock (replay/clock.py): {"elapsed_ms": ..., "used_ms": ...}; absent otherwise.
+    clock: dict[str, JsonValue] | None = None
 
     def body(self) -> dict[str, JsonValue]:
         body: dict[str, JsonValue] = {
@@ -208,6 +214,8 @@ class Entry:
             body["salt"] = self.salt
         if self.by is not None:
             body["by"] = self.by
+        if self.clock is not None:
+            body["clock"] = self.clock
         return body
 
     def sealed(self) -> Entry:
@@ -331,7 +339,7 @@ class RulingLine:
     """
 
     version: int
-    ruling: str  # "resign", "adjudicate" or "abandon"
+    ruling: str  # "resign", "timeout", "adjudicate" or "abandon"
     seat: int | None
     by: str
     reason: str
@@ -340,6 +348,7 @@ class RulingLine:
     hash: str = ""
     salt: str | None = None  # format 2: `line_salt` of its version; null only in a redacted export
     format_version: int = FORMAT_VERSION  # the header's; not a field of the line
+    clock: dict[str, JsonValue] | None = None  # as an entry's, in a game with a clock
 
     def body(self) -> dict[str, JsonValue]:
         body: dict[str, JsonValue] = {
@@ -354,6 +363,8 @@ class RulingLine:
         }
         if self.format_version >= 2:
             body["salt"] = self.salt
+        if self.clock is not None:
+            body["clock"] = self.clock
         return body
 
     def sealed(self) -> RulingLine:

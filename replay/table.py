@@ -14,18 +14,22 @@ same things for the same reasons.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from engines.base import Engine, Outcome
 
 RESIGN = "resign"
+TIMEOUT = "timeout"  # the server's: a seat's time ran out (replay/clock.py)
 ADJUDICATE = "adjudicate"
 ABANDON = "abandon"
-RULINGS = (RESIGN, ADJUDICATE, ABANDON)
+RULINGS = (RESIGN, TIMEOUT, ADJUDICATE, ABANDON)
+# Who makes each ruling: the seat itself, the server (its clock), or the organiser.
+MADE_BY = {RESIGN: "seat", TIMEOUT: "server", ADJUDICATE: "organiser", ABANDON: "organiser"}
 MAX_REASON = 500  # characters: a sentence or two, as an arbiter writes it
 
 # How a game ended when not by its rules' own end (Outcome.ended).
 ENDED_RESIGNED = "resigned"
+ENDED_TIMEOUT = "timeout"
 ENDED_ADJUDICATED = "adjudicated"
 ENDED_ABANDONED = "abandoned"
 
@@ -44,7 +48,10 @@ class Table:
     """The rulings made so far: the seats out, in the order they left, and a ruled end."""
 
     out: tuple[int, ...] = ()
+    how_out: tuple[str, ...] = ()  # per seat out: ENDED_RESIGNED or ENDED_TIMEOUT
     ended: Outcome | None = None  # set by an adjudication, an abandonment or the last resignation
+    autopilot_now: int | None = None  # timed out under the autopilot policy: the server moves for it next
+    paused: bool = False  # timed out under the pause policy: the organiser adjudicates
 
 
 def seat_name(seat: int) -> str:
@@ -61,11 +68,15 @@ def ruled(
     reason: str,
     dealt: bool,
     over: bool,
+    timeout_policy: str = "",
+    to_act: Sequence[int] = (),
 ) -> Table:
     """The table after a ruling, or RulingRefused saying why it cannot be made.
 
     `over`: the game has an outcome already; `dealt`: its setup is done (a player-entropy game
-    waits for its seats before that, and may only be abandoned).
+    waits for its seats before that, and may only be abandoned). A timeout needs the game's
+    `timeout_policy` and the seats on the clock now (`to_act`); whether the seat's time had run
+    out is the clock's to say (replay/clock.py).
     """
     if over or table.ended is not None:
         raise RulingRefused("GAME_OVER", "the game is over; it cannot be ruled on any more")
@@ -76,7 +87,11 @@ def ruled(
             "REASON_TOO_LONG", f"the reason is {len(reason)} characters; at most {MAX_REASON}"
         )
     if ruling == RESIGN:
-        return _resigned(table, seats, seat, dealt)
+        if table.paused:
+            raise RulingRefused("PAUSED", "the game is paused after a timeout: the organiser ends it")
+        return _resigned(table, seats, seat, dealt, ENDED_RESIGNED)
+    if ruling == TIMEOUT:
+        return _timed_out(table, seats, seat, timeout_policy, to_act)
     if not reason.strip():
         raise RulingRefused("REASON_REQUIRED", "say why the game ends: the reason is part of the record")
     if ruling == ABANDON:
@@ -84,30 +99,46 @@ def ruled(
             raise RulingRefused(
                 "RESULT_NOT_ALLOWED", "an abandoned game has no result; adjudicate to give one"
             )
-        return Table(table.out, Outcome((), (), f"abandoned: {reason}", ENDED_ABANDONED))
+        return replace(table, ended=Outcome((), (), f"abandoned: {reason}", ENDED_ABANDONED))
     if not dealt:
         raise RulingRefused(
             "NOT_DEALT", "the game was never dealt: abandon it, there is nothing to adjudicate"
         )
     ranking = _ranking(result, seats)
-    return Table(table.out, Outcome(ranking, (), f"adjudicated: {reason}", ENDED_ADJUDICATED))
+    return replace(table, ended=Outcome(ranking, (), f"adjudicated: {reason}", ENDED_ADJUDICATED))
 
 
-def _resigned(table: Table, seats: int, seat: int | None, dealt: bool) -> Table:
+def _resigned(table: Table, seats: int, seat: int | None, dealt: bool, how: str) -> Table:
     if seat is None or not 0 <= seat < seats:
         raise RulingRefused("BAD_SEAT", f"only a seat of the game can resign (seats 1 to {seats})")
     if not dealt:
         raise RulingRefused("NOT_DEALT", "the game has not been dealt yet; there is nothing to resign")
     if seat in table.out:
         raise RulingRefused("ALREADY_OUT", f"{seat_name(seat)} is already out of the game")
-    out = (*table.out, seat)
-    still_in = [s for s in range(seats) if s not in out]
+    after = replace(table, out=(*table.out, seat), how_out=(*table.how_out, how), autopilot_now=None)
+    still_in = [s for s in range(seats) if s not in after.out]
     if len(still_in) > 1:
-        return Table(out)
+        return after
     (last,) = still_in
-    ranking = ((last,), *((s,) for s in reversed(out)))
-    reason = f"{_names(out)} resigned; {seat_name(last)} is the last seat in"
-    return Table(out, Outcome(ranking, (), reason, ENDED_RESIGNED))
+    ranking = ((last,), *((s,) for s in reversed(after.out)))
+    reason = f"{_departures(after)}; {seat_name(last)} is the last seat in"
+    return replace(after, ended=Outcome(ranking, (), reason, how))
+
+
+def _timed_out(table: Table, seats: int, seat: int | None, policy: str, to_act: Sequence[int]) -> Table:
+    """A seat's time ran out: `forfeit` puts it out as a resignation does; `autopilot` has the server
+    play its move now; `pause` stops the game until the organiser ends it."""
+    if not policy:
+        raise RulingRefused("NO_CLOCK", "the game has no clock: nobody's time can run out")
+    if table.paused:
+        raise RulingRefused("PAUSED", "the game is paused after a timeout already")
+    if seat is None or seat not in to_act or seat in table.out:
+        raise RulingRefused("NOT_ON_THE_CLOCK", "only a seat that is to act can run out of time")
+    if policy == "forfeit":
+        return _resigned(table, seats, seat, True, ENDED_TIMEOUT)
+    if policy == "autopilot":
+        return replace(table, autopilot_now=seat)
+    return replace(table, paused=True)
 
 
 def _ranking(result: Sequence[Sequence[int]] | None, seats: int) -> tuple[tuple[int, ...], ...]:
@@ -140,19 +171,36 @@ def outcome(engine: Engine, state: object, table: Table) -> Outcome | None:
         if kept
     )
     ranking = (*still_in, *((s,) for s in reversed(table.out)))
-    reason = f"{ruled_by_rules.reason}; {_names(table.out)} resigned and rank last".lstrip("; ")
+    reason = f"{ruled_by_rules.reason}; {_departures(table)}, and rank last".lstrip("; ")
     return Outcome(ranking, ruled_by_rules.scores, reason)
 
 
 def autopilot_seat(engine: Engine, state: object, table: Table) -> int | None:
     """A seat that is out but is to act, which the server plays for; None when there is none."""
-    if not table.out or table.ended is not None or state is None or engine.outcome(state) is not None:
+    if table.ended is not None or table.paused or state is None or engine.outcome(state) is not None:
         return None
-    for seat in engine.seats_to_act(state):
+    to_act = engine.seats_to_act(state)
+    if table.autopilot_now is not None and table.autopilot_now in to_act:
+        return table.autopilot_now
+    for seat in to_act:
         if seat in table.out:
             return seat
     return None
 
 
-def _names(seats: Sequence[int]) -> str:
-    return ", ".join(seat_name(s) for s in seats)
+def moved(table: Table, seat: int) -> Table:
+    """The table after `seat` made a move: a one-move autopilot after its timeout is done."""
+    return replace(table, autopilot_now=None) if table.autopilot_now == seat else table
+
+
+def seats_on_clock(engine: Engine, state: object, table: Table) -> tuple[int, ...]:
+    """The seats whose time runs: those to act and still in, while the game goes on."""
+    if state is None or table.ended is not None or table.paused or engine.outcome(state) is not None:
+        return ()
+    return tuple(s for s in engine.seats_to_act(state) if s not in table.out)
+
+
+def _departures(table: Table) -> str:
+    """ "seat 2 resigned, seat 3 ran out of time" """
+    said = {ENDED_RESIGNED: "resigned", ENDED_TIMEOUT: "ran out of time"}
+    return ", ".join(f"{seat_name(s)} {said[how]}" for s, how in zip(table.out, table.how_out, strict=True))

@@ -34,6 +34,7 @@ from engines.registry import UnknownGame, get_engine
 from engines.rng import GENERATORS, SEEDED_RNG_ID, Draw, ObservedRng, SeededRng, rng_key, seed_commitment
 from engines.simulate import Step
 from engines.wording import counted
+from replay.clock import ClockError, Clocks, TimeControl, parse_policy, parse_time_control
 from replay.entropy import client_commitment, reveal_problems, seat_salt_4
 from replay.forks import ForkStartError, fork_start
 from replay.record import (
@@ -56,7 +57,7 @@ from replay.record import (
     state_hash,
 )
 from replay.same_events import events_difference, same_events, same_json
-from replay.table import RulingRefused, Table, ruled, seat_name
+from replay.table import MADE_BY, TIMEOUT, RulingRefused, Table, moved, ruled, seat_name, seats_on_clock
 from replay.table import outcome as table_outcome
 
 
@@ -192,6 +193,9 @@ class _Run:
         self.commitments: list[str | None] = [None] * len(header.players)  # format 4, from seat lines
         self.table = Table()  # the rulings so far: seats out, a ruled end (replay/table.py)
         self.rulings = 0
+        self.control: TimeControl | None = None  # the game's clock, if it has one (replay/clock.py)
+        self.timeout_policy = ""
+        self.clocks: Clocks | None = None  # every seat's time, from the first line after the deal
 
     @property
     def trailer_line(self) -> int:
@@ -364,6 +368,14 @@ class _Run:
         except Exception as error:  # noqa: BLE001 -- untrusted options may break more than OptionError
             raise _Failed(Problem(1, 1, "BAD_OPTIONS", str(error) or repr(error))) from None
         self.options = options
+        if header.clock is not None:
+            try:
+                self.control = parse_time_control(str(header.clock["time_control"]))
+                self.timeout_policy = parse_policy(str(header.clock["timeout_policy"]))
+            except ClockError as error:
+                raise _Failed(Problem(1, 1, "BAD_CLOCK", str(error))) from None
+            if self.control is None:
+                raise _Failed(Problem(1, 1, "BAD_CLOCK", "a clock field that names no time control"))
         if header.player_entropy:
             if header.setup_events or header.setup_draws:
                 reason = (
@@ -508,12 +520,19 @@ class _Run:
     def _rule(self, engine: Engine, number: int, line: RulingLine) -> None:
         """A ruling (replay/table.py): made by whom the table lets make it, when it may be made."""
         version = line.version
-        expected_by = "seat" if line.ruling == "resign" else "organiser"
+        expected_by = MADE_BY.get(line.ruling, "")
         if line.by != expected_by or (expected_by == "organiser") != (line.seat is None):
             reason = (
                 f"a {line.ruling} ruling by {line.by!r} for seat {line.seat}: only {expected_by!r} makes it"
             )
             raise _Failed(Problem(version, number, "BAD_RULING", reason))
+        charged = self._clock_before(number, line)
+        to_act = charged.to_act if charged is not None else ()
+        if line.ruling == TIMEOUT and charged is not None and line.seat is not None and line.seat in to_act:
+            self._check_think(number, line, line.seat, charged, due="late")
+            self._check_first_to_run_out(number, line, line.seat, charged)
+        elif charged is not None:
+            self._check_no_timeout_missed(number, line, None, charged)
         try:
             self.table = ruled(
                 self.table,
@@ -524,17 +543,100 @@ class _Run:
                 reason=line.reason,
                 dealt=self.state is not None,
                 over=self.state is not None and engine.outcome(self.state) is not None,
+                timeout_policy=self.timeout_policy,
+                to_act=tuple(to_act),
             )
         except RulingRefused as refused:
             raise _Failed(Problem(version, number, refused.code, refused.message)) from None
         self.check_salt(number, version, line.salt)
+        self._clock_after(number, line, charged, timed_out=line.seat if line.ruling == TIMEOUT else None)
         self.rulings += 1
+
+    # -- the clock (replay/clock.py) ------------------------------------------------------
+
+    def _clock_before(self, number: int, line: Entry | RulingLine) -> Clocks | None:
+        """The clocks with this line's elapsed time charged; a line has a clock iff its game has."""
+        if self.control is None:
+            if line.clock is not None:
+                reason = "a clock reading in a game without a clock"
+                raise _Failed(Problem(line.version, number, "UNEXPECTED_CLOCK", reason))
+            return None
+        if line.clock is None:
+            reason = "the game has a clock, but this line has no clock reading"
+            raise _Failed(Problem(line.version, number, "MISSING_CLOCK", reason))
+        if self.clocks is None:  # the clock starts with the first line after the deal
+            assert self.engine is not None
+            on_clock = seats_on_clock(self.engine, self.state, self.table)
+            self.clocks = Clocks.start(self.control, self.header.seats, on_clock)
+        elapsed = line.clock["elapsed_ms"]
+        assert isinstance(elapsed, int)  # the reader checked it
+        return self.clocks.charged(elapsed)
+
+    def _check_think(
+        self, number: int, line: Entry | RulingLine, seat: int, charged: Clocks, *, due: str
+    ) -> None:
+        """A seat's move must come within its time (`due` "on time"), a timeout only once the time
+        has run out ("late"), the server's autopilot move at any time ("any"); each records the
+        seat's think as the clocks give it."""
+        assert self.control is not None and line.clock is not None
+        think, allowance = charged.think_ms[seat], charged.allowance(self.control, seat)
+        if line.clock.get("used_ms") != think:
+            said = line.clock.get("used_ms")
+            reason = f"the line says {seat_name(seat)} used {said} ms; the clocks give {think} ms"
+            raise _Failed(Problem(line.version, number, "CLOCK_DIFFERS", reason))
+        if due == "on time" and think > allowance:
+            reason = f"{seat_name(seat)} moved after {think} ms of its {allowance} ms: its time had run out"
+            raise _Failed(Problem(line.version, number, "LATE_MOVE", reason))
+        if due == "late" and think < allowance:
+            reason = f"a timeout of {seat_name(seat)} after {think} ms of its {allowance} ms: time was left"
+            raise _Failed(Problem(line.version, number, "EARLY_TIMEOUT", reason))
+
+    def _check_first_to_run_out(self, number: int, line: RulingLine, seat: int, charged: Clocks) -> None:
+        """Of several seats out of time at once, the one whose time ran out first (the lower seat of
+        a tie) times out first: the server's order, so nobody can choose who loses on time."""
+        assert self.control is not None
+        control = self.control
+        first = min((charged.remaining(control, s), s) for s in charged.to_act)[1]
+        if seat != first:
+            reason = f"{seat_name(first)}'s time ran out before {seat_name(seat)}'s: its timeout comes first"
+            raise _Failed(Problem(line.version, number, "WRONG_TIMEOUT", reason))
+
+    def _check_no_timeout_missed(
+        self, number: int, line: Entry | RulingLine, mover: int | None, charged: Clocks
+    ) -> None:
+        """No line but a timeout comes after a seat's time has run out: the server records it first."""
+        assert self.control is not None
+        for seat in sorted(charged.to_act):
+            if seat != mover and charged.remaining(self.control, seat) < 0:
+                reason = f"{seat_name(seat)}'s time had run out before this line: its timeout comes first"
+                raise _Failed(Problem(line.version, number, "TIMEOUT_MISSED", reason))
+
+    def _clock_after(
+        self,
+        number: int,
+        line: Entry | RulingLine,
+        charged: Clocks | None,
+        *,
+        moved: int | None = None,
+        timed_out: int | None = None,
+    ) -> None:
+        """The clocks after the line; its `left_ms` must be theirs."""
+        if charged is None or self.control is None:
+            return
+        assert self.engine is not None and line.clock is not None
+        on_clock = seats_on_clock(self.engine, self.state, self.table)
+        self.clocks = charged.after(self.control, moved=moved, timed_out=timed_out, to_act=on_clock)
+        readings = list(self.clocks.readings(self.control))
+        if line.clock.get("left_ms") != readings:
+            said = line.clock.get("left_ms")
+            reason = f"the line says the seats have {said} ms left; the clocks give {readings}"
+            raise _Failed(Problem(line.version, number, "CLOCK_DIFFERS", reason))
 
     def _apply(self, engine: Engine, commands: Codec, number: int, entry: Entry) -> None:
         version = entry.version
         if table_outcome(engine, self.state, self.table) is not None:
             raise _Failed(Problem(version, number, "GAME_OVER", "a command after the game was over"))
-        out = entry.seat in self.table.out
+        out = entry.seat in self.table.out or entry.seat == self.table.autopilot_now
         if out != (entry.by == AUTOPILOT):
             reason = (
                 f"{seat_name(entry.seat)} is out of the game: the server plays its moves (by autopilot)"
@@ -550,6 +652,11 @@ class _Run:
             ) from None
         assert isinstance(command, Command)
         waiting = engine.seats_to_act(self.state)
+        charged = self._clock_before(number, entry)
+        if charged is not None and entry.seat in charged.to_act:
+            self._check_think(number, entry, entry.seat, charged, due="any" if out else "on time")
+        if charged is not None and not out:
+            self._check_no_timeout_missed(number, entry, entry.seat, charged)
         if out and entry.seat in waiting and command != autopilot_command(engine, self.state, entry.seat):
             reason = (
                 f"the server played {entry.command} for {seat_name(entry.seat)}, not the autopilot's choice"
@@ -577,6 +684,8 @@ class _Run:
         # After the rules, so a moved or renumbered line is named by the rule it breaks.
         self.check_salt(number, version, entry.salt)
         self.state = fold(engine, self.state, events) if folded is None else folded
+        self.table = moved(self.table, entry.seat)
+        self._clock_after(number, entry, charged, moved=entry.seat)
 
     def _run_checked(
         self,

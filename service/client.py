@@ -68,6 +68,8 @@ def play_bot_game(
     lean: float = 0.0,
     player_entropy: bool = False,
     open_stream: OpenStream | None = None,
+    time_control: str = "",
+    timeout_policy: str = "",
 ) -> tuple[str, int]:
     """Create a game, play it to the end with random legal commands over gRPC; return (game id, commands).
 
@@ -82,6 +84,8 @@ def play_bot_game(
         players=[] if player_entropy else names,
         tag=tag,
         player_entropy=player_entropy,
+        time_control=time_control,
+        timeout_policy=timeout_policy,
     )
     if options:
         request.options.update(options)

@@ -25,6 +25,7 @@ from grpc_reflection.v1alpha import reflection
 
 from engines.registry import game_ids
 from service.config import ConfigError, Settings
+from service.core.clocks.keeper import ClockKeeper
 from service.core.fanout import Broker, LocalBroker
 from service.core.games import Games
 from service.core.jobs import Jobs
@@ -52,6 +53,7 @@ class Running:
     workers: Jobs
     ws_server: websockets.asyncio.server.Server | None = None
     ws_port: int | None = None  # Play over WebSocket, when served
+    clocks: ClockKeeper | None = None  # records timeouts (service/core/clocks/)
 
     def stop(self, grace: float | None = 1.0) -> None:
         if self.loop.is_running():
@@ -67,6 +69,8 @@ class Running:
         self.workers.stop(deadline)
         self.servicer.watching.close(deadline)
         self.servicer.plays.close(deadline)
+        if self.clocks is not None:
+            self.clocks.stop()
         self.app.broker.close()
         self.app.close()
 
@@ -119,7 +123,8 @@ def create_server(settings: Settings) -> Running:
         app.close()
         raise
     ws_port = _bound_port(ws_server) if ws_server is not None else None
-    return Running(server, port, app, servicer, loop, thread, workers, ws_server, ws_port)
+    clocks = ClockKeeper(app)
+    return Running(server, port, app, servicer, loop, thread, workers, ws_server, ws_port, clocks)
 
 
 def _run_loop(

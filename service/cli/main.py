@@ -30,6 +30,7 @@ from typing import Any
 import grpc
 
 from replay.recordings import cli as recording_cli
+from service.cli import endings as endings_cli
 from service.cli import relay as relay_cli
 from service.cli import tournaments as organiser
 from service.cli.trust import add_trust_arguments
@@ -157,6 +158,18 @@ def build_parser() -> argparse.ArgumentParser:
         help="play each seat over WebSocket at URL (e.g. ws://localhost:50052/v1/play, a server's "
         "--ws-port); games are still created over gRPC at --server",
     )
+    bots.add_argument(
+        "--clock",
+        default="",
+        metavar="TIME_CONTROL",
+        help="a clock for each game: '10m+5s', '30s/move', '2d/move' (default: none)",
+    )
+    bots.add_argument(
+        "--timeout-policy",
+        default="",
+        choices=["", "forfeit", "autopilot", "pause"],
+        help="what a timeout does (default forfeit; docs/games-that-end.md)",
+    )
     bots.set_defaults(run=_bots)
 
     claim = commands.add_parser("claim", help="take a seat in a game; prints the seat's token")
@@ -252,6 +265,7 @@ def build_parser() -> argparse.ArgumentParser:
     organiser.register(commands)
     recording_cli.register(commands)
     relay_cli.register(commands)
+    endings_cli.register(commands)
     return parser
 
 
@@ -336,6 +350,8 @@ def _bots(args: argparse.Namespace) -> int:
                 lean=args.lean,
                 player_entropy=args.player_entropy,
                 open_stream=open_stream,
+                time_control=args.clock,
+                timeout_policy=args.timeout_policy,
             )
             print(game_id, flush=True)
     return 0

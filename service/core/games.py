@@ -13,7 +13,7 @@ import contextlib
 import json
 import secrets
 import threading
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -28,6 +28,7 @@ from engines.bot import autopilot_command
 from engines.codec import encode
 from engines.registry import UnknownGame, get_engine
 from engines.rng import SEEDED_RNG_ID, Deal, SeededRng, rng_key, seed_commitment
+from replay.clock import ClockError, clock_json, parse_policy, parse_time_control
 from replay.entropy import ENTROPY_FORMAT_VERSION
 from replay.record import (
     AUTOPILOT,
@@ -42,10 +43,12 @@ from replay.record import (
     line_salt,
     mixed_seed,
 )
-from replay.table import RESIGN, RulingRefused, autopilot_seat, ruled
+from replay.table import ENDED_TIMEOUT, RESIGN, TIMEOUT, RulingRefused, Table, autopilot_seat, ruled
+from replay.table import moved as moved_table
 from replay.verify import outcome_json
 from service.core import seed_reveal
 from service.core.auth import Caller, authenticate, new_token, seat_of, token_hash
+from service.core.clocks.deadlines import due_seat, elapsed_ms
 from service.core.commits.group import GroupCommitter
 from service.core.errors import (
     AlreadyExists,
@@ -64,6 +67,7 @@ from service.core.records import (
     accept,
     entry_from_json,
     line_of,
+    next_clocks,
     project_game,
     remember_command_id,
     ruling_from_json,
@@ -125,6 +129,10 @@ class Games(Application[UUID]):
         # Concurrent saves (of different games: each game's lock is held through its save)
         # share one transaction and one fsync.
         self.committer = GroupCommitter(self.save)
+        # Told of every record saved here whose game has a clock (service/core/clocks/keeper.py).
+        self.on_clock: Callable[[GameRecord], None] | None = None
+        # The clock every stored line is stamped with (a property test sets its own).
+        self.now: Callable[[], datetime] = _utc_now
 
     # -- reading ---------------------------------------------------------------
 
@@ -228,6 +236,8 @@ class Games(Application[UUID]):
         deal: Deal | None = None,
         player_entropy: bool = False,
         spectator_delay: int = 0,
+        time_control: str = "",
+        timeout_policy: str = "",
     ) -> tuple[GameRecord, list[tuple[int, str, str]]]:
         """Deal a new game; returns its record and (seat, player, token) for seats taken now.
 
@@ -237,6 +247,7 @@ class Games(Application[UUID]):
         unless every seat is named now: then it is dealt at once, with no client seed.
         """
         engine = engine_for(game)
+        clock = header_clock(time_control, timeout_policy)
         if not engine.min_seats <= seats <= engine.max_seats:
             raise InvalidArgument(
                 "BAD_SEAT_COUNT",
@@ -283,18 +294,21 @@ class Games(Application[UUID]):
             salt=line_salt(seed, str(uid), 1),
             deal=deal.key if deal is not None else None,
             player_entropy=player_entropy,
+            clock=clock,
         ).sealed()
         # A seat named now is taken now; an unnamed one is open, as the log says, and gets no token.
         grants = [(seat, names[seat], new_token()) for seat in range(len(players)) if names[seat]]
         hashes = [""] * seats
         for seat, _, token in grants:
             hashes[seat] = token_hash(token)
-        created = _created(header, seed.hex(), hashes, spectator_delay=spectator_delay)
+        created = _created(header, seed.hex(), hashes, spectator_delay=spectator_delay, at=self.now())
         to_save: list[Any] = [created]
         if player_entropy and len(players) == seats:
-            to_save.append(_deal(project_game(None, [created])))
+            to_save.append(_deal(project_game(None, [created]), self.now()))
         self.store(*to_save)
         record = self.get(str(uid))
+        if record.clocks is not None and self.on_clock is not None:
+            self.on_clock(record)
         return record, grants
 
     def claim_seat(
@@ -350,7 +364,7 @@ class Games(Application[UUID]):
             to_save: list[Any] = [claimed]
             waiting = after.header.player_entropy and not after.dealt and not seed_reveal.commits(after)
             if waiting and all(after.token_hashes):
-                to_save.append(_deal(after))
+                to_save.append(_deal(after, self.now()))
             self._append(record, to_save, "the game changed while claiming the seat; try again")
             return seat, token
 
@@ -370,7 +384,7 @@ class Games(Application[UUID]):
             assert after is not None
             to_save: list[Any] = [revealed]
             if not seed_reveal.awaiting_reveal(after):
-                to_save.append(_deal(after))
+                to_save.append(_deal(after, self.now()))
             return self._append(record, to_save, "the game changed while revealing; reveal again")
 
     def submit(
@@ -396,6 +410,15 @@ class Games(Application[UUID]):
                 earlier = self._earlier_answer(record, seat, command_id, command)
                 if earlier is not None:
                     return earlier
+                now = self.now()
+                record, timed_out = self._timeouts_first(record, now)
+                if seat in timed_out:
+                    raise RuleBroken(
+                        "TIMED_OUT",
+                        f"seat {seat + 1}'s time ran out before this command arrived; the timeout is "
+                        f"recorded at version {record.game_version}",
+                        rule="CLOCK",
+                    )
                 if expected_version is not None and expected_version != record.game_version:
                     raise Conflict(
                         "STALE_VERSION",
@@ -403,15 +426,17 @@ class Games(Application[UUID]):
                         "re-read the state and decide again",
                         current_version=str(record.game_version),
                     )
+                if seat in record.table.out:
+                    raise _out_of_the_game(record, seat)
                 if record.status == FINISHED:
                     raise RuleBroken(
                         "GAME_OVER", "the game is over; no more commands are accepted", rule="END"
                     )
-                if seat in record.table.out:
+                if record.table.paused:
                     raise RuleBroken(
-                        "SEAT_OUT",
-                        f"seat {seat + 1} resigned: it is out of the game, and the server plays its turns",
-                        rule="RULING",
+                        "PAUSED",
+                        "the game is paused after a timeout: the organiser adjudicates or abandons it",
+                        rule="CLOCK",
                     )
                 if not record.dealt:
                     open_seats = ", ".join(str(s + 1) for s, h in enumerate(record.token_hashes) if not h)
@@ -422,7 +447,7 @@ class Games(Application[UUID]):
                         rule="SEATS",
                     )
                 try:
-                    return self._decide_and_save(record, seat, command_id, command)
+                    return self._decide_and_save(record, seat, command_id, command, now)
                 except RuleViolation as violation:
                     # After a lost race the command met a newer state than the client saw.
                     error = Conflict if attempt else RuleBroken
@@ -453,11 +478,13 @@ class Games(Application[UUID]):
             )
         return Accepted(record, entry, duplicate=True)
 
-    def _decide_and_save(self, record: GameRecord, seat: int, command_id: str, command: Command) -> Accepted:
-        accepted, state, events = _decided(record, seat, command, command_id)
+    def _decide_and_save(
+        self, record: GameRecord, seat: int, command_id: str, command: Command, now: datetime
+    ) -> Accepted:
+        accepted, state, events = _decided(record, seat, command, command_id, at=now)
         after = accept(record, accepted, state)
         to_save: list[Any] = [accepted]
-        after = _then_autopilot(after, to_save)
+        after = _then_autopilot(after, to_save, now)
         self.store(*to_save)
         remember_command_id(after, accepted)  # only now: a failed save must leave no trace
         self.remember(after)
@@ -466,6 +493,8 @@ class Games(Application[UUID]):
 
     def _publish(self, after: GameRecord, saved: Sequence[Any]) -> None:
         """Tell watchers of each line just saved, in order; the last one says if the game is over."""
+        if after.clocks is not None and self.on_clock is not None:
+            self.on_clock(after)
         lines = [e.entry if isinstance(e, CommandAccepted) else e.line for e in saved if _makes_version(e)]
         for number, line in enumerate(lines, start=1):
             finished = number == len(lines) and after.status == FINISHED
@@ -486,7 +515,7 @@ class Games(Application[UUID]):
         `adjudicate` / `abandon`; then the moves the server plays for seats that are out."""
         uid = parse_game_id(game_id)
         with self._lock_for(uid):
-            record = self.get(str(uid))
+            record, _ = self._timeouts_first(self.get(str(uid)), self.now())
             if ruling == RESIGN:
                 seat = seat_of(authenticate(caller, record.token_hashes), record.token_hashes, required=True)
                 by = "seat"
@@ -510,7 +539,7 @@ class Games(Application[UUID]):
                     field = BAD_RULING_FIELDS[refused.code]
                     raise InvalidArgument(refused.code, refused.message, field=field) from None
                 raise RuleBroken(refused.code, refused.message, rule="RULING") from None
-            del table  # checked here; the stored event's projection makes it again
+            now = self.now()
             version = record.game_version + 1
             line = RulingLine(
                 version=version,
@@ -522,15 +551,74 @@ class Games(Application[UUID]):
                 prev=record.head,
                 salt=_salt(record, version),
                 format_version=record.header.format_version,
+                clock=_line_clock(record, now, record.state, table),
             ).sealed()
-            made = event_after(RulingMade, record, line=line.to_json())
-            after = project_game(record, [made])
-            assert after is not None
-            to_save: list[Any] = [made]
-            after = _then_autopilot(after, to_save)
-            after = self._append(record, to_save, "the game changed while ruling; try again")
-            self._publish(after, to_save)
-            return after
+            return self._save_ruling(record, line, now)
+
+    def _save_ruling(self, record: GameRecord, line: RulingLine, now: datetime) -> GameRecord:
+        """Store a ruling made at `now`, then the moves the server plays after it."""
+        made = event_after(RulingMade, record, line=line.to_json(), at=now)
+        after = project_game(record, [made])
+        assert after is not None
+        to_save: list[Any] = [made]
+        after = _then_autopilot(after, to_save, now)
+        after = self._append(record, to_save, "the game changed while ruling; try again")
+        self._publish(after, to_save)
+        return after
+
+    # -- the clock: timeouts the server records itself -------------------------------------
+
+    def time_out(self, game_id: str) -> GameRecord | None:
+        """Record the timeout of a seat whose time has run out now, if one has (the clock keeper's
+        call); None when nobody's has. Another server that recorded it first makes this CONTENTION."""
+        uid = parse_game_id(game_id)
+        with self._lock_for(uid):
+            return self._time_out(self.get(str(uid)), self.now())
+
+    def _timeouts_first(self, record: GameRecord, now: datetime) -> tuple[GameRecord, list[int]]:
+        """Record every timeout due at `now` before anything else happens to the game (the caller
+        holds its lock): the record after them, and the seats that timed out."""
+        timed_out: list[int] = []
+        while (seat := due_seat(record, now)) is not None:
+            after = self._time_out(record, now)
+            if after is None:
+                break
+            timed_out.append(seat)
+            record = after
+        return record, timed_out
+
+    def _time_out(self, record: GameRecord, now: datetime) -> GameRecord | None:
+        """The caller holds the game's lock; `record` is the game as it stands."""
+        seat = due_seat(record, now)
+        if seat is None or record.status == FINISHED:
+            return None
+        clocks = record.clocks
+        assert clocks is not None
+        table = ruled(
+            record.table,
+            record.header.seats,
+            ruling=TIMEOUT,
+            seat=seat,
+            result=None,
+            reason="",
+            dealt=True,
+            over=False,
+            timeout_policy=record.timeout_policy,
+            to_act=tuple(clocks.to_act),
+        )
+        line = RulingLine(
+            version=record.game_version + 1,
+            ruling=TIMEOUT,
+            seat=seat,
+            by="server",
+            reason="",
+            result=None,
+            prev=record.head,
+            salt=_salt(record, record.game_version + 1),
+            format_version=record.header.format_version,
+            clock=_line_clock(record, now, record.state, table, seat=seat, timed_out=seat),
+        ).sealed()
+        return self._save_ruling(record, line, now)
 
     # -- records made elsewhere: imported logs, forks, relays ----------------------
 
@@ -696,12 +784,14 @@ def _created(
     spectator_delay: int = 0,
     relay_header: str = "",
     relay_token_hash: str = "",
+    at: datetime | None = None,
 ) -> GameCreated:
     """A game's first stored event, however it came to be: dealt here, imported, forked or relayed."""
     return event_at(
         GameCreated,
         UUID(header.game_id),
         1,
+        at=at,
         header=header.to_json(),
         seed=seed,
         token_hashes=token_hashes,
@@ -726,10 +816,57 @@ def _imported(uid: UUID, version: int, line: Line) -> CommandAccepted | SeatClai
     return event_at(CommandAccepted, uid, version, entry=line.to_json(), command_id="")
 
 
+def _out_of_the_game(record: GameRecord, seat: int) -> RuleBroken:
+    """The answer to a command from a seat that is out: it resigned, or its time ran out."""
+    how = record.table.how_out[record.table.out.index(seat)]
+    if how == ENDED_TIMEOUT:
+        said = f"seat {seat + 1}'s time ran out: it is out of the game"
+        return RuleBroken("TIMED_OUT", said, rule="CLOCK")
+    said = f"seat {seat + 1} resigned: it is out of the game, and the server plays its turns"
+    return RuleBroken("SEAT_OUT", said, rule="RULING")
+
+
+def _line_clock(
+    record: GameRecord,
+    now: datetime,
+    state: Any,
+    table: Table,
+    *,
+    seat: int | None = None,
+    moved: int | None = None,
+    timed_out: int | None = None,
+) -> dict[str, Any] | None:
+    """A new line's clock reading in a game with a clock: the time since the last line, for `seat`
+    (a move or a timeout of a seat on the clock) its think, and every seat's time after the line,
+    which leads to `state` and `table`."""
+    control, clocks = record.control, record.clocks
+    if control is None or clocks is None:
+        return None
+    elapsed = elapsed_ms(record, now)
+    used = clocks.charged(elapsed).think_ms[seat] if seat is not None and seat in clocks.to_act else None
+    after = next_clocks(record, elapsed, state, table, moved=moved, timed_out=timed_out)
+    assert after is not None
+    return clock_json(elapsed, used, after.readings(control))
+
+
+def _utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
 def _decided(
-    record: GameRecord, seat: int, command: Command, command_id: str, by: str | None = None
+    record: GameRecord,
+    seat: int,
+    command: Command,
+    command_id: str,
+    by: str | None = None,
+    *,
+    at: datetime,
 ) -> tuple[CommandAccepted, Any, list[Event]]:
-    """The stored event of `command` decided by the engine at `record`, and the state it leads to."""
+    """The stored event of `command` decided by the engine at `record`, and the state it leads to.
+
+    In a game with a clock the entry records the time since the last line, the seat's think and
+    every seat's time after it; the caller has recorded every timeout due at `at` first.
+    """
     engine = record.engine
     rng = SeededRng(record.rng_seed, rng_key(record.header.game_id, record.header.deal), record.game_version)
     events = engine.decide(record.state, seat, command, rng)
@@ -745,11 +882,13 @@ def _decided(
         format_version=record.header.format_version,
         salt=_salt(record, record.game_version + 1),
         by=by,
+        clock=_line_clock(record, at, state, moved_table(record.table, seat), seat=seat, moved=seat),
     ).sealed()
-    return event_after(CommandAccepted, record, entry=entry.to_json(), command_id=command_id), state, events
+    accepted = event_after(CommandAccepted, record, entry=entry.to_json(), command_id=command_id, at=at)
+    return accepted, state, events
 
 
-def _then_autopilot(record: GameRecord, to_save: list[Any]) -> GameRecord:
+def _then_autopilot(record: GameRecord, to_save: list[Any], at: datetime) -> GameRecord:
     """Add to `to_save` the moves the server plays for seats that are out, then the finish if
     the game is over; the record after them all."""
     after = record
@@ -759,7 +898,7 @@ def _then_autopilot(record: GameRecord, to_save: list[Any]) -> GameRecord:
             break
         command = autopilot_command(after.engine, after.state, seat)
         assert command is not None, "a seat to act always has a legal command"
-        accepted, state, _ = _decided(after, seat, command, "", by=AUTOPILOT)
+        accepted, state, _ = _decided(after, seat, command, "", by=AUTOPILOT, at=at)
         to_save.append(accepted)
         after = accept(after, accepted, state)
     if after.outcome is not None and after.status != FINISHED:
@@ -773,12 +912,30 @@ def _makes_version(event: Any) -> bool:
     return isinstance(event, (CommandAccepted, RulingMade))
 
 
+def header_clock(time_control: str, timeout_policy: str) -> dict[str, JsonValue] | None:
+    """The header's `clock` for a time control and timeout policy as a request gives them."""
+    try:
+        control = parse_time_control(time_control)
+    except ClockError as error:
+        raise InvalidArgument("BAD_TIME_CONTROL", str(error), field="time_control") from None
+    if control is None:
+        if timeout_policy.strip():
+            message = "a timeout policy needs a time control: without a clock nobody's time runs out"
+            raise InvalidArgument("BAD_TIMEOUT_POLICY", message, field="timeout_policy")
+        return None
+    try:
+        policy = parse_policy(timeout_policy)
+    except ClockError as error:
+        raise InvalidArgument("BAD_TIMEOUT_POLICY", str(error), field="timeout_policy") from None
+    return {"time_control": control.text, "timeout_policy": policy}
+
+
 def _finished(record: GameRecord) -> GameFinished:
     """Saved right after the line that ended the game, with the outcome that line reached."""
     return event_after(GameFinished, record, outcome=outcome_json(record.outcome) or {})
 
 
-def _deal(record: GameRecord | None) -> GameDealt:
+def _deal(record: GameRecord | None, at: datetime) -> GameDealt:
     """The deal of a player-entropy game whose seats are all taken: setup from the mixed seed."""
     assert record is not None
     engine, header = record.engine, record.header
@@ -792,7 +949,7 @@ def _deal(record: GameRecord | None) -> GameDealt:
         format_version=header.format_version,
         client_seeds=record.client_seeds,  # format 4 writes them: every seat's revealed seed
     ).sealed()
-    return event_after(GameDealt, record, line=line.to_json())
+    return event_after(GameDealt, record, line=line.to_json(), at=at)
 
 
 def _salt(record: GameRecord, version: int) -> str | None:

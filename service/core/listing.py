@@ -20,6 +20,7 @@ from service.core.store_events import (
     GameDealt,
     GameFinished,
     RelayResealed,
+    RulingMade,
     SeatClaimed,
     topics_of,
 )
@@ -43,6 +44,7 @@ class Summary:
     # the public version lags (service/core/relays/delay.py): the servicer asks the store
     spectator_delay: int = 0
     forked_from: str = ""  # a fork's source game id
+    clocked: bool = False  # the game has a time control: the clock keeper watches it
 
     @property
     def status(self) -> str:
@@ -68,7 +70,8 @@ class GameIndex:
     # Each kind's topics: a store written before a module moved holds the old ones.
     _CREATED = topics_of(GameCreated)
     _CLAIMED = topics_of(SeatClaimed)
-    _GROWN = topics_of(CommandAccepted) | topics_of(RelayResealed)  # a reseal adds its new line
+    # A reseal adds its new line; a ruling makes a version as an entry does.
+    _GROWN = topics_of(CommandAccepted) | topics_of(RelayResealed) | topics_of(RulingMade)
     _FINISHED = topics_of(GameFinished)
     _DEALT = topics_of(GameDealt)
 
@@ -116,6 +119,7 @@ class GameIndex:
                 dealt=not header.get("player_entropy"),
                 spectator_delay=created.spectator_delay,
                 forked_from=str((header.get("forked_from") or {}).get("game_id", "")),
+                clocked=header.get("clock") is not None,
             )
         elif notification.topic in self._CLAIMED and game_id in self._games:
             claimed = cast(SeatClaimed, self.app.mapper.to_domain_event(notification))
@@ -125,6 +129,12 @@ class GameIndex:
             players = list(summary.players)
             players[claimed.seat] = claimed.player
             self._games[game_id] = replace(summary, players=tuple(players))
+
+    def running_clocks(self) -> list[str]:
+        """The games with a clock that are not over: each may have a seat's time running."""
+        self.catch_up()
+        with self._lock:
+            return [s.game_id for s in self._games.values() if s.clocked and not s.finished]
 
     def search(
         self,

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
+from datetime import datetime
 from functools import cache, singledispatch
 from typing import Any
 from uuid import UUID
@@ -17,8 +18,9 @@ from uuid import UUID
 from engines.base import Engine, Event, Outcome, fold
 from engines.codec import Codec
 from engines.registry import get_engine
+from replay.clock import Clocks, TimeControl, parse_policy, parse_time_control
 from replay.record import DealLine, Entry, Header, Line, RulingLine, SeatLine, mixed_seed
-from replay.table import Table, ruled
+from replay.table import Table, moved, ruled, seats_on_clock
 from replay.table import outcome as table_outcome
 from service.core.store_events import (
     CommandAccepted,
@@ -105,6 +107,21 @@ class GameRecord:
     spectator_delay: int = 0  # seconds every public channel lags behind (service/core/relays/delay.py)
     relay_token_hash: str = ""  # a relayed table game: the hash of the token RelayLine needs
     table: Table = Table()  # the rulings so far: seats out, a ruled end (replay/table.py)
+    # A game with a clock (replay/clock.py): every seat's time after the last line, and that
+    # line's stored time, from which each seat's deadline follows (service/core/clocks/).
+    clocks: Clocks | None = None
+    clock_at: datetime | None = None
+
+    @property
+    def control(self) -> TimeControl | None:
+        return _control(str(self.header.clock["time_control"])) if self.header.clock else None
+
+    @property
+    def timeout_policy(self) -> str:
+        return parse_policy(str(self.header.clock["timeout_policy"])) if self.header.clock else ""
+
+    def on_clock(self, state: Any, table: Table) -> tuple[int, ...]:
+        return seats_on_clock(self.engine, state, table)
 
     @property
     def engine(self) -> Engine:
@@ -120,6 +137,53 @@ class GameRecord:
     @property
     def outcome(self) -> Outcome | None:
         return table_outcome(self.engine, self.state, self.table)
+
+
+@cache
+def _control(text: str) -> TimeControl | None:
+    return parse_time_control(text)
+
+
+def started_clocks(record: GameRecord, at: datetime) -> GameRecord:
+    """`record` with its clocks started at `at` (the deal), if its game has a clock."""
+    control = record.control
+    if control is None or record.state is None:
+        return record
+    clocks = Clocks.start(control, record.header.seats, record.on_clock(record.state, record.table))
+    return replace(record, clocks=clocks, clock_at=at)
+
+
+def ticked(
+    record: GameRecord,
+    line: dict[str, Any],
+    state: Any,
+    table: Table,
+    *,
+    moved: int | None = None,
+    timed_out: int | None = None,
+) -> Clocks | None:
+    """The clocks after `line` (its elapsed time charged), leading to `state` and `table`."""
+    if record.clocks is None:
+        return None
+    elapsed = line["clock"]["elapsed_ms"]
+    return next_clocks(record, elapsed, state, table, moved=moved, timed_out=timed_out)
+
+
+def next_clocks(
+    record: GameRecord,
+    elapsed_ms: int,
+    state: Any,
+    table: Table,
+    *,
+    moved: int | None = None,
+    timed_out: int | None = None,
+) -> Clocks | None:
+    """The clocks after a line made `elapsed_ms` after the last one, leading to `state` and `table`."""
+    control, clocks = record.control, record.clocks
+    if control is None or clocks is None:
+        return clocks
+    charged = clocks.charged(elapsed_ms)
+    return charged.after(control, moved=moved, timed_out=timed_out, to_act=record.on_clock(state, table))
 
 
 @cache
@@ -158,6 +222,7 @@ def header_from_json(data: dict[str, Any]) -> Header:
         deal=data.get("deal"),
         player_entropy=data.get("player_entropy", False),
         forked_from=data.get("forked_from"),
+        clock=data.get("clock"),
     )
 
 
@@ -217,6 +282,7 @@ def ruling_from_json(data: dict[str, Any]) -> RulingLine:
         hash=data["hash"],
         salt=data.get("salt"),
         format_version=2 if "salt" in data else 1,
+        clock=data.get("clock"),
     )
 
 
@@ -233,6 +299,7 @@ def entry_from_json(data: dict[str, Any]) -> Entry:
         format_version=2 if "salt" in data else 1,
         salt=data.get("salt"),
         by=data.get("by"),
+        clock=data.get("clock"),
     )
 
 
@@ -255,7 +322,7 @@ def _(event: GameCreated, record: GameRecord | None) -> GameRecord:
     state = (
         None if header.player_entropy else fold(engine, None, decode_events(header.game, header.setup_events))
     )
-    return GameRecord(
+    created = GameRecord(
         id=event.originator_id,
         version=event.originator_version,
         header=header,
@@ -274,6 +341,7 @@ def _(event: GameCreated, record: GameRecord | None) -> GameRecord:
         spectator_delay=event.spectator_delay,
         relay_token_hash=event.relay_token_hash,
     )
+    return started_clocks(created, event.timestamp)
 
 
 @apply.register
@@ -317,7 +385,7 @@ def _(event: GameDealt, record: GameRecord | None) -> GameRecord:
     state = fold(record.engine, None, decode_events(record.header.game, event.line["events"]))
     # Format 4: the deal line reveals every seat's seed (an imported log has no SeedRevealed).
     seeds = tuple(event.line.get("client_seeds", record.client_seeds))
-    return replace(
+    dealt = replace(
         record,
         version=event.originator_version,
         state=state,
@@ -325,6 +393,7 @@ def _(event: GameDealt, record: GameRecord | None) -> GameRecord:
         deal_events=tuple(event.line["events"]),
         client_seeds=seeds,
     )
+    return started_clocks(dealt, event.timestamp)
 
 
 @apply.register
@@ -351,6 +420,9 @@ def accept(record: GameRecord, event: CommandAccepted, state: Any) -> GameRecord
     """
     # Built directly: dataclasses.replace introspects the fields on every call, and this
     # runs once per command and once per stored event of a rebuild (measured ~10% of one).
+    entry = event.entry
+    table = moved(record.table, entry["seat"])
+    clocked = record.clocks is not None
     return GameRecord(
         id=record.id,
         version=event.originator_version,
@@ -370,7 +442,9 @@ def accept(record: GameRecord, event: CommandAccepted, state: Any) -> GameRecord
         client_commitments=record.client_commitments,
         spectator_delay=record.spectator_delay,
         relay_token_hash=record.relay_token_hash,
-        table=record.table,
+        table=table,
+        clocks=ticked(record, entry, state, table, moved=entry["seat"]) if clocked else None,
+        clock_at=event.timestamp if clocked else record.clock_at,
     )
 
 
@@ -387,9 +461,18 @@ def _(event: RulingMade, record: GameRecord | None) -> GameRecord:
         reason=line.reason,
         dealt=record.dealt,
         over=record.state is not None and record.engine.outcome(record.state) is not None,
+        timeout_policy=record.timeout_policy,
+        to_act=tuple(record.clocks.to_act) if record.clocks is not None else (),
     )
+    timed_out = line.seat if line.ruling == "timeout" else None
     return replace(
-        record, version=event.originator_version, table=table, game_version=line.version, head=line.hash
+        record,
+        version=event.originator_version,
+        table=table,
+        game_version=line.version,
+        head=line.hash,
+        clocks=ticked(record, event.line, record.state, table, timed_out=timed_out),
+        clock_at=event.timestamp if record.clocks is not None else record.clock_at,
     )
 
 

@@ -10,6 +10,7 @@ library's transcoder gives lists back for tuples anyway.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any, TypeVar
 from uuid import UUID
 
@@ -105,19 +106,24 @@ class RulingMade(DomainEvent):
 E = TypeVar("E", bound=DomainEvent)
 
 
-def event_at(kind: type[E], aggregate_id: UUID, version: int, **payload: Any) -> E:
-    """A stored event of `kind` at `version` of an aggregate (a game, a tournament), stamped now."""
+def event_at(
+    kind: type[E], aggregate_id: UUID, version: int, *, at: datetime | None = None, **payload: Any
+) -> E:
+    """A stored event of `kind` at `version` of an aggregate (a game, a tournament), stamped `at`
+    (now by default). A game's clock reads its lines' stamps (service/core/clocks/)."""
     return kind(
         originator_id=aggregate_id,
         originator_version=version,
-        timestamp=kind.create_timestamp(),
+        timestamp=at or kind.create_timestamp(),
         **payload,
     )
 
 
-def event_after(kind: type[E], record: ImmutableAggregateProtocol[UUID], **payload: Any) -> E:
+def event_after(
+    kind: type[E], record: ImmutableAggregateProtocol[UUID], *, at: datetime | None = None, **payload: Any
+) -> E:
     """The stored event of `kind` that follows `record`, the aggregate as it stands now."""
-    return event_at(kind, record.id, record.version + 1, **payload)
+    return event_at(kind, record.id, record.version + 1, at=at, **payload)
 
 
 _moved_topics: dict[type, set[str]] = {}

@@ -10,11 +10,12 @@ from __future__ import annotations
 import json
 import threading
 from collections.abc import Iterable, Mapping, Sequence
+from datetime import UTC, timedelta
 from typing import Any
 
 from engines.base import Engine, Event, Seat
 from engines.codec import encode
-from service.core.records import GameRecord, decode_events
+from service.core.records import FINISHED, GameRecord, decode_events
 from service.core.typed import typed_event
 from service.generated.frontier.v1 import frontier_pb2
 
@@ -125,6 +126,33 @@ def outcome_proto(record: GameRecord) -> frontier_pb2.Outcome | None:
         reason=outcome.reason,
         ended=outcome.ended,
     )
+
+
+def clocks_proto(record: GameRecord) -> list[frontier_pb2.SeatClock]:
+    """Every seat's clock as of the record's last line, with the deadline of each running one."""
+    control, clocks = record.control, record.clocks
+    if control is None or clocks is None or record.clock_at is None:
+        return []
+    shown = []
+    for seat in range(record.header.seats):
+        remaining = clocks.remaining(control, seat) if seat in clocks.to_act else _stopped(record, seat)
+        running = seat in clocks.to_act and record.status != FINISHED
+        deadline = record.clock_at + timedelta(milliseconds=remaining) if running else None
+        shown.append(
+            frontier_pb2.SeatClock(
+                seat=seat,
+                remaining_ms=remaining,
+                running=running,
+                deadline=deadline.astimezone(UTC).isoformat(timespec="milliseconds") if deadline else "",
+            )
+        )
+    return shown
+
+
+def _stopped(record: GameRecord, seat: int) -> int:
+    """A stopped clock's time: a game clock's left, or a whole move's allowance."""
+    assert record.control is not None and record.clocks is not None
+    return record.control.per_move_ms if record.control.per_move else record.clocks.left_ms[seat]
 
 
 def ruling_proto(line: Mapping[str, Any]) -> frontier_pb2.Ruling:

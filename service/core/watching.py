@@ -25,7 +25,7 @@ from service.core.games import Games, parse_game_id
 from service.core.jobs import Jobs
 from service.core.records import FINISHED, WAITING, GameRecord
 from service.core.stream_slots import StreamLimits, StreamSlots
-from service.core.views import redacted_entry_events, ruling_proto, shared_entry_events
+from service.core.views import clocks_proto, redacted_entry_events, ruling_proto, shared_entry_events
 from service.core.visibility import gate_of
 from service.generated.frontier.v1 import frontier_pb2
 
@@ -326,6 +326,7 @@ class Watching:
                 status=record.status if is_latest else "in_progress",
                 seats_to_act=list(record.seats_to_act) if is_latest else [],
                 ruling=ruling_proto(entry) if ruling else None,
+                clocks=clocks_proto(record) if is_latest else [],
             )
             with self._lock:
                 if len(self._updates) >= CACHE_SIZE:

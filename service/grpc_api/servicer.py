@@ -48,7 +48,14 @@ from service.core.relays.messages import fork_origin
 from service.core.seed_reveal import awaiting_reveal, commits
 from service.core.stream_slots import StreamLimits
 from service.core.typed import typed_view
-from service.core.views import outcome_proto, redacted_entry_events, redacted_events, ruling_proto, to_json
+from service.core.views import (
+    clocks_proto,
+    outcome_proto,
+    redacted_entry_events,
+    redacted_events,
+    ruling_proto,
+    to_json,
+)
 from service.core.visibility import Gate, gate_of
 from service.core.watching import Watching
 from service.generated.frontier.v1 import frontier_pb2, frontier_pb2_grpc
@@ -207,6 +214,8 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
             request.tag,
             player_entropy=request.player_entropy,
             spectator_delay=check_delay(request.spectator_delay_seconds),
+            time_control=check_length(request.time_control, "time_control"),
+            timeout_policy=check_length(request.timeout_policy, "timeout_policy"),
         )
         return frontier_pb2.CreateGameResponse(
             game_id=record.header.game_id,
@@ -358,6 +367,11 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
         if outcome is not None:
             state.outcome.CopyFrom(outcome)
         state.out_seats.extend(record.table.out)
+        if record.header.clock is not None:
+            state.time_control = str(record.header.clock["time_control"])
+            state.timeout_policy = str(record.header.clock["timeout_policy"])
+            state.clocks.extend(clocks_proto(record))
+        state.paused = record.table.paused
         if viewer is None:
             state.state_hash = state_hash(view, record.header.format_version)
         return state

@@ -19,7 +19,7 @@ from service.core.errors import InvalidArgument, ServiceError
 from service.core.games import Accepted, Games
 from service.core.jobs import Jobs
 from service.core.records import FINISHED, GameRecord
-from service.core.views import redacted_entry_events, shared_entry_events
+from service.core.views import clocks_proto, redacted_entry_events, shared_entry_events
 from service.core.visibility import Gate, gate_of
 from service.core.watching import Watching
 from service.generated.frontier.v1 import frontier_pb2
@@ -72,6 +72,7 @@ def answer(
         events=events,
         status=record.status if is_latest else "in_progress",
         seats_to_act=list(record.seats_to_act) if is_latest else [],
+        clocks=clocks_proto(record) if is_latest else [],
     )
     update = frontier_pb2.PlayUpdate(step=step, command_id=command_id, duplicate=accepted.duplicate)
     return with_legal(update, record, seat)

@@ -122,7 +122,7 @@ class ListGameTypesResponse(_message.Message):
     def __init__(self, games: _Optional[_Iterable[_Union[GameType, _Mapping]]] = ...) -> None: ...
 
 class CreateGameRequest(_message.Message):
-    __slots__ = ("game", "seats", "players", "options", "tag", "player_entropy", "spectator_delay_seconds")
+    __slots__ = ("game", "seats", "players", "options", "tag", "player_entropy", "spectator_delay_seconds", "time_control", "timeout_policy")
     GAME_FIELD_NUMBER: _ClassVar[int]
     SEATS_FIELD_NUMBER: _ClassVar[int]
     PLAYERS_FIELD_NUMBER: _ClassVar[int]
@@ -130,6 +130,8 @@ class CreateGameRequest(_message.Message):
     TAG_FIELD_NUMBER: _ClassVar[int]
     PLAYER_ENTROPY_FIELD_NUMBER: _ClassVar[int]
     SPECTATOR_DELAY_SECONDS_FIELD_NUMBER: _ClassVar[int]
+    TIME_CONTROL_FIELD_NUMBER: _ClassVar[int]
+    TIMEOUT_POLICY_FIELD_NUMBER: _ClassVar[int]
     game: str
     seats: int
     players: _containers.RepeatedScalarFieldContainer[str]
@@ -137,7 +139,21 @@ class CreateGameRequest(_message.Message):
     tag: str
     player_entropy: bool
     spectator_delay_seconds: int
-    def __init__(self, game: _Optional[str] = ..., seats: _Optional[int] = ..., players: _Optional[_Iterable[str]] = ..., options: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., tag: _Optional[str] = ..., player_entropy: _Optional[bool] = ..., spectator_delay_seconds: _Optional[int] = ...) -> None: ...
+    time_control: str
+    timeout_policy: str
+    def __init__(self, game: _Optional[str] = ..., seats: _Optional[int] = ..., players: _Optional[_Iterable[str]] = ..., options: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., tag: _Optional[str] = ..., player_entropy: _Optional[bool] = ..., spectator_delay_seconds: _Optional[int] = ..., time_control: _Optional[str] = ..., timeout_policy: _Optional[str] = ...) -> None: ...
+
+class SeatClock(_message.Message):
+    __slots__ = ("seat", "remaining_ms", "running", "deadline")
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    REMAINING_MS_FIELD_NUMBER: _ClassVar[int]
+    RUNNING_FIELD_NUMBER: _ClassVar[int]
+    DEADLINE_FIELD_NUMBER: _ClassVar[int]
+    seat: int
+    remaining_ms: int
+    running: bool
+    deadline: str
+    def __init__(self, seat: _Optional[int] = ..., remaining_ms: _Optional[int] = ..., running: _Optional[bool] = ..., deadline: _Optional[str] = ...) -> None: ...
 
 class SeatToken(_message.Message):
     __slots__ = ("seat", "player", "token")
@@ -240,7 +256,7 @@ class GetStateRequest(_message.Message):
     def __init__(self, game_id: _Optional[str] = ..., version: _Optional[int] = ...) -> None: ...
 
 class GameState(_message.Message):
-    __slots__ = ("game_id", "game", "version", "status", "viewer_seat", "view_json", "seats_to_act", "outcome", "state_hash", "imported", "most_wanted", "deadwood_1876", "western_legends", "player_entropy", "open_seats", "spectator_delay_seconds", "forked_from", "commit_reveal", "awaiting_reveal", "out_seats")
+    __slots__ = ("game_id", "game", "version", "status", "viewer_seat", "view_json", "seats_to_act", "outcome", "state_hash", "imported", "most_wanted", "deadwood_1876", "western_legends", "player_entropy", "open_seats", "spectator_delay_seconds", "forked_from", "commit_reveal", "awaiting_reveal", "out_seats", "time_control", "timeout_policy", "clocks", "paused")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     GAME_FIELD_NUMBER: _ClassVar[int]
     VERSION_FIELD_NUMBER: _ClassVar[int]
@@ -261,6 +277,10 @@ class GameState(_message.Message):
     COMMIT_REVEAL_FIELD_NUMBER: _ClassVar[int]
     AWAITING_REVEAL_FIELD_NUMBER: _ClassVar[int]
     OUT_SEATS_FIELD_NUMBER: _ClassVar[int]
+    TIME_CONTROL_FIELD_NUMBER: _ClassVar[int]
+    TIMEOUT_POLICY_FIELD_NUMBER: _ClassVar[int]
+    CLOCKS_FIELD_NUMBER: _ClassVar[int]
+    PAUSED_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     game: str
     version: int
@@ -281,7 +301,11 @@ class GameState(_message.Message):
     commit_reveal: bool
     awaiting_reveal: _containers.RepeatedScalarFieldContainer[int]
     out_seats: _containers.RepeatedScalarFieldContainer[int]
-    def __init__(self, game_id: _Optional[str] = ..., game: _Optional[str] = ..., version: _Optional[int] = ..., status: _Optional[str] = ..., viewer_seat: _Optional[int] = ..., view_json: _Optional[str] = ..., seats_to_act: _Optional[_Iterable[int]] = ..., outcome: _Optional[_Union[Outcome, _Mapping]] = ..., state_hash: _Optional[str] = ..., imported: _Optional[bool] = ..., most_wanted: _Optional[_Union[_most_wanted_types_pb2.MostWantedView, _Mapping]] = ..., deadwood_1876: _Optional[_Union[_deadwood_types_pb2.DeadwoodView, _Mapping]] = ..., western_legends: _Optional[_Union[_western_legends_types_pb2.WesternLegendsView, _Mapping]] = ..., player_entropy: _Optional[bool] = ..., open_seats: _Optional[_Iterable[int]] = ..., spectator_delay_seconds: _Optional[int] = ..., forked_from: _Optional[_Union[ForkOrigin, _Mapping]] = ..., commit_reveal: _Optional[bool] = ..., awaiting_reveal: _Optional[_Iterable[int]] = ..., out_seats: _Optional[_Iterable[int]] = ...) -> None: ...
+    time_control: str
+    timeout_policy: str
+    clocks: _containers.RepeatedCompositeFieldContainer[SeatClock]
+    paused: bool
+    def __init__(self, game_id: _Optional[str] = ..., game: _Optional[str] = ..., version: _Optional[int] = ..., status: _Optional[str] = ..., viewer_seat: _Optional[int] = ..., view_json: _Optional[str] = ..., seats_to_act: _Optional[_Iterable[int]] = ..., outcome: _Optional[_Union[Outcome, _Mapping]] = ..., state_hash: _Optional[str] = ..., imported: _Optional[bool] = ..., most_wanted: _Optional[_Union[_most_wanted_types_pb2.MostWantedView, _Mapping]] = ..., deadwood_1876: _Optional[_Union[_deadwood_types_pb2.DeadwoodView, _Mapping]] = ..., western_legends: _Optional[_Union[_western_legends_types_pb2.WesternLegendsView, _Mapping]] = ..., player_entropy: _Optional[bool] = ..., open_seats: _Optional[_Iterable[int]] = ..., spectator_delay_seconds: _Optional[int] = ..., forked_from: _Optional[_Union[ForkOrigin, _Mapping]] = ..., commit_reveal: _Optional[bool] = ..., awaiting_reveal: _Optional[_Iterable[int]] = ..., out_seats: _Optional[_Iterable[int]] = ..., time_control: _Optional[str] = ..., timeout_policy: _Optional[str] = ..., clocks: _Optional[_Iterable[_Union[SeatClock, _Mapping]]] = ..., paused: _Optional[bool] = ...) -> None: ...
 
 class ListLegalCommandsRequest(_message.Message):
     __slots__ = ("game_id",)
@@ -358,7 +382,7 @@ class WatchGameRequest(_message.Message):
     def __init__(self, game_id: _Optional[str] = ..., from_version: _Optional[int] = ...) -> None: ...
 
 class GameUpdate(_message.Message):
-    __slots__ = ("version", "seat", "events", "status", "seats_to_act", "notice", "ruling")
+    __slots__ = ("version", "seat", "events", "status", "seats_to_act", "notice", "ruling", "clocks")
     VERSION_FIELD_NUMBER: _ClassVar[int]
     SEAT_FIELD_NUMBER: _ClassVar[int]
     EVENTS_FIELD_NUMBER: _ClassVar[int]
@@ -366,6 +390,7 @@ class GameUpdate(_message.Message):
     SEATS_TO_ACT_FIELD_NUMBER: _ClassVar[int]
     NOTICE_FIELD_NUMBER: _ClassVar[int]
     RULING_FIELD_NUMBER: _ClassVar[int]
+    CLOCKS_FIELD_NUMBER: _ClassVar[int]
     version: int
     seat: int
     events: _containers.RepeatedCompositeFieldContainer[GameEvent]
@@ -373,7 +398,8 @@ class GameUpdate(_message.Message):
     seats_to_act: _containers.RepeatedScalarFieldContainer[int]
     notice: str
     ruling: Ruling
-    def __init__(self, version: _Optional[int] = ..., seat: _Optional[int] = ..., events: _Optional[_Iterable[_Union[GameEvent, _Mapping]]] = ..., status: _Optional[str] = ..., seats_to_act: _Optional[_Iterable[int]] = ..., notice: _Optional[str] = ..., ruling: _Optional[_Union[Ruling, _Mapping]] = ...) -> None: ...
+    clocks: _containers.RepeatedCompositeFieldContainer[SeatClock]
+    def __init__(self, version: _Optional[int] = ..., seat: _Optional[int] = ..., events: _Optional[_Iterable[_Union[GameEvent, _Mapping]]] = ..., status: _Optional[str] = ..., seats_to_act: _Optional[_Iterable[int]] = ..., notice: _Optional[str] = ..., ruling: _Optional[_Union[Ruling, _Mapping]] = ..., clocks: _Optional[_Iterable[_Union[SeatClock, _Mapping]]] = ...) -> None: ...
 
 class ReplayRequest(_message.Message):
     __slots__ = ("game_id", "from_version", "to_version")

@@ -1,0 +1,84 @@
+"""`frontier resign GAME` and `frontier end-game GAME`: ending a game by a ruling (docs/games-that-end.md)."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from typing import Any
+
+TOKEN_HELP = "the organiser token (default: $FRONTIER_TOKEN)"
+
+
+def register(commands: Any) -> None:
+    resign = commands.add_parser("resign", help="resign your seat: it is out, and the server plays its turns")
+    resign.add_argument("game_id")
+    resign.add_argument("--token", required=True, help="your seat's token")
+    resign.add_argument("--server", default="localhost:50051")
+    resign.set_defaults(run=run_resign)
+
+    end = commands.add_parser(
+        "end-game", help="end a game as the organiser: adjudicated with a ranking, or abandoned"
+    )
+    end.add_argument("game_id")
+    how = end.add_mutually_exclusive_group(required=True)
+    how.add_argument(
+        "--result",
+        metavar="RANKING",
+        help="the ranking, best first, seats 1-based: '2,1,3' (one seat per place) or '2,1=3' (1 and 3 tied)",
+    )
+    how.add_argument("--abandon", action="store_true", help="end it without a result")
+    end.add_argument("--reason", required=True, help="why: it goes into the record")
+    end.add_argument("--server", default="localhost:50051")
+    end.add_argument("--token", help=TOKEN_HELP)
+    end.set_defaults(run=run_end_game)
+
+
+def ranking(text: str) -> list[list[int]]:
+    """'2,1=3' -> [[1], [0, 2]]: places separated by commas, tied seats by '=', 1-based to 0-based."""
+    try:
+        return [[int(seat) - 1 for seat in place.split("=")] for place in text.split(",")]
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"--result {text!r}: write seats 1-based, e.g. '2,1,3' or '2,1=3'"
+        ) from None
+
+
+def run_resign(args: argparse.Namespace) -> int:
+    from service.client import Client
+    from service.generated.frontier.v1 import frontier_pb2
+
+    with Client(args.server, token=args.token) as client:
+        reply = client.call("Resign", frontier_pb2.ResignRequest(game_id=args.game_id))
+    print(_said(reply))
+    return 0
+
+
+def run_end_game(args: argparse.Namespace) -> int:
+    from service.client import Client
+    from service.generated.frontier.v1 import frontier_pb2
+
+    try:
+        result = [] if args.abandon else ranking(args.result)
+    except argparse.ArgumentTypeError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    request = frontier_pb2.EndGameRequest(
+        game_id=args.game_id,
+        abandon=args.abandon,
+        result=[frontier_pb2.SeatGroup(seats=tier) for tier in result],
+        reason=args.reason,
+    )
+    token = args.token or os.environ.get("FRONTIER_TOKEN")
+    with Client(args.server, token=token) as client:
+        reply = client.call("EndGame", request)
+    print(_said(reply))
+    return 0
+
+
+def _said(reply: Any) -> str:
+    """ "version 12, finished: adjudicated: the hall closed" """
+    said = f"version {reply.version}, {reply.status}"
+    if reply.status == "finished":
+        said += f": {reply.outcome.reason}"
+    return said

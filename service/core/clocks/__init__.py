@@ -1,0 +1,1 @@
+"""Game clocks in the running system: deadlines, and the keeper that records timeouts."""

@@ -1,0 +1,41 @@
+"""When each seat's time runs out: deadlines from a record's clocks and its last line's stored time.
+
+The clocks themselves are `replay/clock.py`, folded into the record from its lines; the stored
+time of the last line (`GameRecord.clock_at`) anchors them, so a deadline survives a restart.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from service.core.records import FINISHED, GameRecord
+
+
+def elapsed_ms(record: GameRecord, now: datetime) -> int:
+    """Wall time since the record's last line, in whole ms (never negative: another server's clock)."""
+    assert record.clock_at is not None
+    return max(0, (now - record.clock_at) // timedelta(milliseconds=1))
+
+
+def due_seat(record: GameRecord, now: datetime) -> int | None:
+    """A seat on the clock whose time has run out at `now` (the earliest to), else None."""
+    control, clocks = record.control, record.clocks
+    if control is None or clocks is None or record.status == FINISHED:
+        return None
+    charged = clocks.charged(elapsed_ms(record, now))
+    late = [
+        (charged.remaining(control, s), s)
+        for s in sorted(charged.to_act)
+        if charged.remaining(control, s) <= 0
+    ]
+    return min(late)[1] if late else None
+
+
+def deadline_of(record: GameRecord) -> datetime | None:
+    """When the next seat on the clock runs out of time, if the game has a clock running."""
+    control, clocks = record.control, record.clocks
+    if control is None or clocks is None or not clocks.to_act or record.status == FINISHED:
+        return None
+    assert record.clock_at is not None
+    soonest = min(clocks.remaining(control, s) for s in clocks.to_act)
+    return record.clock_at + timedelta(milliseconds=soonest)

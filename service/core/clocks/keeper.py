@@ -1,0 +1,84 @@
+"""The clock keeper: records each timeout when it falls due, on every server.
+
+A thread wakes at the soonest deadline of any game with a clock running and asks the game to
+record the timeout (`Games.time_out`); the game re-reads itself under its lock and records one
+only if a seat's time has really run out, so a move that came first wins, and the store's
+optimistic concurrency lets exactly one of several servers record it (the others lose the
+write and find the timeout already there). Deadlines come from the store (`deadlines.py`): the
+keeper learns of games from every save here and, every `rescan_seconds`, from the listing,
+which follows the store, so games started elsewhere or before a restart are kept too.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import threading
+import time
+from datetime import UTC, datetime
+
+from service.core.clocks.deadlines import deadline_of
+from service.core.errors import ServiceError
+from service.core.games import Games
+from service.core.records import GameRecord
+
+RESCAN_SECONDS = 2.0
+LONGEST_SLEEP_SECONDS = 1.0  # the longest the keeper sleeps without looking at its deadlines
+
+
+class ClockKeeper:
+    def __init__(self, games: Games, *, rescan_seconds: float = RESCAN_SECONDS) -> None:
+        self.games = games
+        self.rescan_seconds = rescan_seconds
+        self._deadlines: dict[str, datetime] = {}
+        self._lock = threading.Lock()
+        self._wake = threading.Event()
+        self._stopping = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="frontier-clocks", daemon=True)
+        games.on_clock = self.keep
+        self._thread.start()
+
+    def keep(self, record: GameRecord) -> None:
+        """Keep `record`'s next deadline (none: forget the game); called after each save here."""
+        deadline = deadline_of(record)
+        with self._lock:
+            if deadline is None:
+                self._deadlines.pop(str(record.id), None)
+            else:
+                self._deadlines[str(record.id)] = deadline
+        self._wake.set()
+
+    def stop(self) -> None:
+        self._stopping.set()
+        self._wake.set()
+        self._thread.join(timeout=10)
+
+    def _run(self) -> None:
+        next_scan = 0.0
+        while not self._stopping.is_set():
+            if time.monotonic() >= next_scan:
+                self._rescan()
+                next_scan = time.monotonic() + self.rescan_seconds
+            now = datetime.now(UTC)
+            with self._lock:
+                due = [game_id for game_id, at in self._deadlines.items() if at <= now]
+                soonest = min(self._deadlines.values(), default=None)
+            for game_id in due:
+                self._time_out(game_id)
+            wait = LONGEST_SLEEP_SECONDS
+            if soonest is not None and not due:
+                wait = min(wait, max(0.0, (soonest - datetime.now(UTC)).total_seconds()))
+            self._wake.wait(min(wait, max(0.0, next_scan - time.monotonic())))
+            self._wake.clear()
+
+    def _rescan(self) -> None:
+        with contextlib.suppress(ServiceError):  # the store away for a moment: try at the next scan
+            for game_id in self.games.index.running_clocks():
+                self.keep(self.games.get(game_id))
+
+    def _time_out(self, game_id: str) -> None:
+        """Record a due timeout, if the game still has one; then keep its next deadline."""
+        # Another server may have recorded it first (CONTENTION), or the store be away: re-read.
+        with contextlib.suppress(ServiceError):
+            self.games.time_out(game_id)
+        with contextlib.suppress(ServiceError):
+            self.keep(self.games.get(game_id))

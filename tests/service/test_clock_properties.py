@@ -1,0 +1,152 @@
+"""Property: random games with random waits, moves, timeouts, resignations and autopilot moves
+audit as passed, and a resealed edit of any clock reading a seat's time depends on, or of a
+timeout line, fails the audit.
+
+The games run in the real application on a real SQLite file, with the clock it stamps every line
+with (`Games.now`) set by the test, so hypothesis decides how long each seat thinks.
+"""
+
+from __future__ import annotations
+
+import itertools
+import uuid
+from collections.abc import Iterator
+from dataclasses import replace
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, event, given, settings, target
+from hypothesis import strategies as st
+
+from replay.forgeries import reseal
+from replay.record import Entry, Line, RulingLine
+from replay.verify import verify
+from service.config import Settings
+from service.core.auth import Caller
+from service.core.errors import ServiceError
+from service.core.exchange import stored_record
+from service.core.games import Games
+from tests.conftest import ORGANISER, available_games
+
+GAMES = available_games()
+ORGANISER_CALLER = Caller(token=ORGANISER, is_organiser=True)
+CONTROLS = ["1s/move", "3s+1s", "2s"]
+POLICIES = ["forfeit", "autopilot", "pause"]
+
+
+class FakeClock:
+    def __init__(self) -> None:
+        self.at = datetime(2026, 1, 1, tzinfo=UTC)
+
+    def __call__(self) -> datetime:
+        return self.at
+
+    def wait(self, ms: int) -> None:
+        self.at += timedelta(milliseconds=ms)
+
+
+@pytest.fixture(scope="module")
+def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Games, FakeClock]]:
+    data: Path = tmp_path_factory.mktemp("clock-properties")
+    games = Games(env=Settings(data=data, port=0).store_env())
+    clock = FakeClock()
+    games.now = clock
+    yield games, clock
+    games.close()
+
+
+# Moves most often, waits of up to 2.5 s (past a 1-2 s allowance now and then), and now and
+# then the keeper's call or a resignation.
+ACTION = st.integers(0, 99).flatmap(
+    lambda roll: (
+        st.tuples(st.just("move"), st.integers(0, 50))
+        if roll < 55
+        else st.tuples(st.just("wait"), st.integers(0, 2500))
+        if roll < 88
+        else st.tuples(st.just("timeout"), st.just(0))
+        if roll < 96
+        else st.tuples(st.just("resign"), st.integers(0, 2))
+    )
+)
+ACTIONS = st.lists(ACTION, max_size=60)
+
+
+def play(app: Games, clock: FakeClock, game: str, control: str, policy: str, actions: Any) -> str:
+    record, grants = app.create_game(
+        game, 3, ["a", "b", "c"], {}, "props", time_control=control, timeout_policy=policy
+    )
+    tokens = {seat: token for seat, _, token in grants}
+    game_id = record.header.game_id
+    for kind, value in actions:
+        current = app.get(game_id)
+        try:
+            if kind == "wait":
+                clock.wait(value)
+            elif kind == "timeout":
+                app.time_out(game_id)
+            elif kind == "resign":
+                app.rule(game_id, Caller(token=tokens[value]), "resign")
+            elif current.seats_to_act:
+                seat = current.seats_to_act[value % len(current.seats_to_act)]
+                options = current.engine.legal_commands(current.state, seat)
+                command = options[value % len(options)]
+                app.submit(game_id, Caller(token=tokens[seat]), uuid.uuid4().hex, None, command)
+        except ServiceError:
+            pass  # refused (out of time, paused, over, out): a refusal stores nothing
+    return game_id
+
+
+def clock_edits(lines: list[Line]) -> Iterator[list[Line]]:
+    """Every single edit of a clock reading a seat's time depends on, and of each timeout line."""
+    for index, line in enumerate(lines):
+        if not isinstance(line, (Entry, RulingLine)) or line.clock is None:
+            continue
+        clock = dict(line.clock)
+        edits: list[dict[str, Any]] = []
+        if "used_ms" in clock:  # a seat on the clock moved or timed out: its time hangs on both
+            edits += [
+                {**clock, "used_ms": int(clock["used_ms"]) + 1},
+                {**clock, "elapsed_ms": int(clock["elapsed_ms"]) + 7},
+            ]
+        left = list(clock["left_ms"])  # type: ignore[call-overload]
+        for seat in range(len(left)):
+            edits.append({**clock, "left_ms": [v - 1 if s == seat else v for s, v in enumerate(left)]})
+        for edited in edits:
+            yield [*lines[:index], replace(line, clock=edited), *lines[index + 1 :]]
+        if isinstance(line, RulingLine) and line.ruling == "timeout":
+            other = (line.seat or 0) + 1
+            yield [*lines[:index], replace(line, seat=other % 3), *lines[index + 1 :]]
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    game=st.sampled_from(GAMES),
+    control=st.sampled_from(CONTROLS),
+    policy=st.sampled_from(POLICIES),
+    actions=ACTIONS,
+)
+def test_random_clocked_games_audit_and_every_clock_edit_fails(
+    app: tuple[Games, FakeClock], game: str, control: str, policy: str, actions: Any
+) -> None:
+    games, clock = app
+    game_id = play(games, clock, game, control, policy, actions)
+    header, lines, trailer = stored_record(games, games.get(game_id), reveal_seed=True)
+    checked = verify(header, lines, trailer)
+    assert checked.ok, checked.problem
+    target(float(len(lines)))  # steer towards long games
+    rulings = sorted({line.ruling for line in lines if isinstance(line, RulingLine)})
+    event(f"rulings: {', '.join(rulings) or 'none'}")
+    for edited in itertools.islice(clock_edits(lines), 60):
+        forged = verify(*reseal(header, edited, trailer))
+        assert not forged.ok, "a resealed clock edit passed the audit"
+
+
+def test_the_property_reaches_timeouts_and_autopilot_moves(app: tuple[Games, FakeClock]) -> None:
+    """The strategy is not idle: a plain script reaches each kind of line it is meant to test."""
+    games, clock = app
+    game_id = play(games, clock, GAMES[0], "1s/move", "autopilot", [("wait", 1500), ("timeout", 0)] * 3)
+    _, lines, _ = stored_record(games, games.get(game_id), reveal_seed=True)
+    assert [line for line in lines if isinstance(line, RulingLine) and line.ruling == "timeout"]
+    assert [line for line in lines if isinstance(line, Entry) and line.by == "autopilot"]
