@@ -25,6 +25,7 @@ from service.core.store_events import (
     GameFinished,
     RelayResealed,
     SeatClaimed,
+    SeatTokenReissued,
     SeedRevealed,
 )
 
@@ -279,6 +280,14 @@ def _(event: SeedRevealed, record: GameRecord | None) -> GameRecord:
     seeds = list(record.client_seeds)
     seeds[event.seat] = event.client_seed
     return replace(record, version=event.originator_version, client_seeds=tuple(seeds))
+
+
+@apply.register
+def _(event: SeatTokenReissued, record: GameRecord | None) -> GameRecord:
+    assert record is not None
+    hashes = list(record.token_hashes)
+    hashes[event.seat] = event.token_hash
+    return replace(record, version=event.originator_version, token_hashes=tuple(hashes))
 
 
 @apply.register
