@@ -32,6 +32,7 @@ import grpc
 from replay.recordings import cli as recording_cli
 from service.cli import relay as relay_cli
 from service.cli import tournaments as organiser
+from service.cli.interrupted import EXIT_INTERRUPTED, interrupted_line
 from service.cli.trust import add_trust_arguments
 from service.config import ConfigError, Settings
 from service.core import stream_slots
@@ -41,10 +42,14 @@ TOKEN_HELP = "a seat or organiser token (default: $FRONTIER_TOKEN)"
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args: argparse.Namespace | None = None
     try:
+        args = parser.parse_args(argv)
         result: int = args.run(args)
         return result
+    except KeyboardInterrupt:  # Ctrl-C: one line saying how to continue, never a traceback
+        print(interrupted_line(args), file=sys.stderr)
+        return EXIT_INTERRUPTED
     except grpc.RpcError as error:
         print(f"error: {error.code().name}: {error.details()}", file=sys.stderr)
         return 1
