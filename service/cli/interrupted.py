@@ -16,7 +16,12 @@ _RESUME = "resume_command"
 
 def resume_with(args: argparse.Namespace, command: Sequence[str]) -> None:
     """From now on an interruption prints `command` (argv after `frontier`) as the way to continue."""
-    setattr(args, _RESUME, ["frontier", *command])
+    setattr(args, _RESUME, list(command))
+
+
+def spelled(command: Sequence[str]) -> str:
+    """`command` (argv after `frontier`) as a shell line to copy."""
+    return shlex.join(["frontier", *command])
 
 
 def interrupted_line(args: argparse.Namespace | None) -> str:
@@ -24,4 +29,4 @@ def interrupted_line(args: argparse.Namespace | None) -> str:
     command = getattr(args, _RESUME, None)
     if not command:
         return "interrupted"
-    return f"interrupted: to continue, run {shlex.join(command)}"
+    return f"interrupted: to continue, run {spelled(command)}"
