@@ -12,6 +12,7 @@ import grpc
 
 from service.client import Client, play_game
 from service.config import Settings
+from service.core.auth import token_hash
 from service.core.store_events import SeatTokenReissued
 from service.generated.frontier.v1 import frontier_pb2
 from service.server import Running, create_server
@@ -59,6 +60,8 @@ def test_the_new_token_plays_and_the_old_one_is_refused_even_after_a_restart(tmp
                 e for e in server.app.events.get(uuid.UUID(game.game_id)) if isinstance(e, SeatTokenReissued)
             ]
             assert [(e.seat, bool(e.reissued_at)) for e in stored] == [(0, True)]
+            # Known as a seat token on calls about no one game (ListGames), so never counted as a guess.
+            assert server.app.index.holds_seat_token(token_hash(new))
     finally:
         server.stop()
 
