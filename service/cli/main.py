@@ -11,6 +11,7 @@ frontier prove --server HOST:PORT GAME_ID VERSION [-o FILE]
 frontier replay FILE [--html -o FILE.html [--seat N | --public]]
 frontier tournament create|round|show|standings|ratings|verify ...   (service/cli/tournaments.py)
 frontier games --server HOST:PORT [filters]; frontier watch --server HOST:PORT GAME_ID
+frontier reissue --server HOST:PORT GAME_ID --seat N   (the organiser: a seat's new token)
 frontier export --server HOST:PORT --tournament ID | --tag TAG [-o FILE.ndjson]
 frontier audit FILE... | BUNDLE.ndjson | --server HOST:PORT --tournament ID | --tag TAG [--json]
 """

@@ -1,5 +1,5 @@
-"""The organiser's `frontier` subcommands: `tournament ...`, `games`, `watch`, and the bulk forms of
-`export` and `audit` (a tournament, a tag, or many files at once).
+"""The organiser's `frontier` subcommands: `tournament ...`, `reissue`, `games`, `watch`, and the bulk
+forms of `export` and `audit` (a tournament, a tag, or many files at once).
 
 People count from 1 (rounds, tables, seats in text); the API counts seats from 0.
 """
@@ -50,7 +50,7 @@ class TournamentClient(Client):
 
 
 def register(commands: Any) -> None:
-    """Add `tournament`, `games` and `watch` to the `frontier` command's subparsers."""
+    """Add `tournament`, `reissue`, `games` and `watch` to the `frontier` command's subparsers."""
     tournament = commands.add_parser(
         "tournament", help="run a tournament: create, rounds, standings, ratings"
     )
@@ -120,6 +120,18 @@ def register(commands: Any) -> None:
     )
     check.add_argument("--server")
     check.set_defaults(run=_verify)
+
+    reissue = commands.add_parser(
+        "reissue",
+        help="give a taken seat a new token (organiser only); the old one stops working",
+        description="For a player who lost the seat's token: the server keeps only token hashes, so the "
+        "token cannot be shown again. The reissue is stored with the game.",
+    )
+    reissue.add_argument("--server", required=True)
+    reissue.add_argument("game_id")
+    reissue.add_argument("--seat", type=int, required=True, help="the seat, 1-based")
+    reissue.add_argument("--token", help="the organiser token (default: $FRONTIER_TOKEN)")
+    reissue.set_defaults(run=_reissue)
 
     games = commands.add_parser("games", help="list games, filtered")
     games.add_argument("--server", required=True)
@@ -244,6 +256,14 @@ def _write_tokens(path: Path, grants: list[dict[str, Any]]) -> None:
     os.fchmod(descriptor, 0o600)
     with os.fdopen(descriptor, "w", encoding="utf-8") as out:
         out.write(json.dumps(grants, indent=2) + "\n")
+
+
+def _reissue(args: argparse.Namespace) -> int:
+    request = frontier_pb2.ReissueSeatTokenRequest(game_id=args.game_id, seat=args.seat - 1)  # API: 0-based
+    with TournamentClient(args.server, token=_token(args)) as client:
+        seat = client.call("ReissueSeatToken", request).seat
+    print(f"seat {seat.seat + 1}" + (f" ({seat.player})" if seat.player else "") + f": token {seat.token}")
+    return 0
 
 
 def _fetch(args: argparse.Namespace, method: str) -> Any:

@@ -9,6 +9,7 @@ import uuid
 from pathlib import Path
 
 import grpc
+import pytest
 
 from service.client import Client, play_game
 from service.config import Settings
@@ -17,6 +18,7 @@ from service.core.store_events import SeatTokenReissued
 from service.generated.frontier.v1 import frontier_pb2
 from service.server import Running, create_server
 from tests.conftest import ORGANISER, requires_most_wanted, start_server
+from tests.replay.trust.helpers import frontier
 from tests.service.helpers import Game, create, failure, legal, play_steps, state
 
 
@@ -124,3 +126,20 @@ def test_a_server_without_an_organiser_token_reissues_for_no_one(tmp_path: Path)
                 assert (found.code, found.reason) == expected
     finally:
         server.stop()
+
+
+@requires_most_wanted
+def test_frontier_reissue_prints_the_new_token_for_the_organiser_only(
+    server: Running, client: Client, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = create(client, "most-wanted")
+    address = f"127.0.0.1:{server.port}"
+    monkeypatch.setenv("FRONTIER_TOKEN", game.tokens[1])
+    status, _, err = frontier(capsys, "reissue", "--server", address, game.game_id, "--seat", "2")
+    assert status == 1 and "PERMISSION_DENIED" in err
+    monkeypatch.setenv("FRONTIER_TOKEN", ORGANISER)
+    status, out, _ = frontier(capsys, "reissue", "--server", address, game.game_id, "--seat", "2")
+    assert status == 0 and out.startswith("seat 2 (p1): token ")  # people count seats from 1
+    new = out.strip().removeprefix("seat 2 (p1): token ")
+    assert state(client, game.game_id, new).viewer_seat == 1
+    assert failure(lambda: state(client, game.game_id, game.tokens[1])).reason == "UNKNOWN_TOKEN"
