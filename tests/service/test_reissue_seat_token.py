@@ -4,14 +4,16 @@ caller but the organiser is refused."""
 
 from __future__ import annotations
 
+import queue
 import random
 import uuid
 from pathlib import Path
+from typing import Any
 
 import grpc
 import pytest
 
-from service.client import Client, play_game
+from service.client import Client, SeatStream, play_game
 from service.config import Settings
 from service.core.auth import token_hash
 from service.core.store_events import SeatTokenReissued
@@ -19,7 +21,7 @@ from service.generated.frontier.v1 import frontier_pb2
 from service.server import Running, create_server
 from tests.conftest import ORGANISER, requires_most_wanted, start_server
 from tests.replay.trust.helpers import frontier
-from tests.service.helpers import Game, create, failure, legal, play_steps, state
+from tests.service.helpers import Game, create, failure, failure_of, legal, play_steps, state, submit
 
 
 def reissue(client: Client, game_id: str, seat: int, token: str | None = ORGANISER) -> str:
@@ -143,3 +145,34 @@ def test_frontier_reissue_prints_the_new_token_for_the_organiser_only(
     new = out.strip().removeprefix("seat 2 (p1): token ")
     assert state(client, game.game_id, new).viewer_seat == 1
     assert failure(lambda: state(client, game.game_id, game.tokens[1])).reason == "UNKNOWN_TOKEN"
+
+
+@requires_most_wanted
+def test_a_play_stream_opened_with_the_old_token_is_ended_and_never_shown_the_seat_s_commands(
+    server: Running, client: Client
+) -> None:
+    game = create(client, "most-wanted", max_turns=40)
+    inbox: queue.Queue[tuple[int, Any]] = queue.Queue()
+    to_act = state(client, game.game_id, game.tokens[0]).seats_to_act[0]
+    waiting = 1 - to_act  # the seat that acts next, after the other's move
+    old = SeatStream(client, game.game_id, waiting, game.tokens[waiting], inbox)
+    try:
+        assert inbox.get(timeout=10)[1].version == 1  # the stream is open
+        new = reissue(client, game.game_id, waiting)
+        current = state(client, game.game_id, new)
+        chooser = random.Random(4)
+        while waiting not in current.seats_to_act:  # play the other seat until it is the old stream's turn
+            seat = current.seats_to_act[0]
+            current = submit(client, game, seat, chooser.choice(list(legal(client, game, seat).commands)))
+            current = state(client, game.game_id, new)
+        ended = None
+        while ended is None:
+            _, message = inbox.get(timeout=10)
+            if isinstance(message, grpc.RpcError):
+                ended = failure_of(message)
+            else:
+                assert message is not None, "the stream ended without saying why"
+                assert not message.legal_commands, "the old token was shown the seat's legal commands"
+        assert (ended.code, ended.reason) == (grpc.StatusCode.UNAUTHENTICATED, "UNKNOWN_TOKEN")
+    finally:
+        old.close()
