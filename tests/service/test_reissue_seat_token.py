@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import queue
 import random
+import time
 import uuid
 from pathlib import Path
 from typing import Any
@@ -22,6 +23,7 @@ from service.server import Running, create_server
 from tests.conftest import ORGANISER, requires_most_wanted, start_server
 from tests.replay.trust.helpers import frontier
 from tests.service.helpers import Game, create, failure, failure_of, legal, play_steps, state, submit
+from tests.service.relays.helpers import Watcher
 
 
 def reissue(client: Client, game_id: str, seat: int, token: str | None = ORGANISER) -> str:
@@ -176,3 +178,36 @@ def test_a_play_stream_opened_with_the_old_token_is_ended_and_never_shown_the_se
         assert (ended.code, ended.reason) == (grpc.StatusCode.UNAUTHENTICATED, "UNKNOWN_TOKEN")
     finally:
         old.close()
+
+
+@requires_most_wanted
+def test_a_watch_opened_with_the_old_token_sees_what_a_spectator_sees_from_the_reissue_on(
+    server: Running, client: Client
+) -> None:
+    game = create(client, "most-wanted", max_turns=40)
+    play_steps(client, game, 2, random.Random(5))
+    version = state(client, game.game_id).version
+    streams = {
+        who: Watcher(client, game.game_id, token, until=version + 2)
+        for who, token in (("old", game.tokens[0]), ("spectator", None), ("seat", game.tokens[0]))
+    }
+    streams["old"].start()
+    streams["spectator"].start()
+    deadline = time.monotonic() + 10
+    while version not in streams["old"].versions() or version not in streams["spectator"].versions():
+        assert time.monotonic() < deadline
+        time.sleep(0.01)
+    game.tokens[0] = reissue(client, game.game_id, 0)
+    streams["seat"].token = game.tokens[0]
+    streams["seat"].start()
+    play_steps(client, game, 2, random.Random(6))
+    for stream in streams.values():
+        stream.join(20)
+        assert stream.error is None and stream.versions()[-1] >= version + 2, (
+            [(w, s.versions(), s.error) for w, s in streams.items()]
+        )
+
+    def after_reissue(who: str) -> list[Any]:
+        return [list(u.events) for _, u in streams[who].updates if u.version > version]
+
+    assert after_reissue("old") == after_reissue("spectator") != after_reissue("seat")
