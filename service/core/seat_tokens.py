@@ -7,15 +7,10 @@ game (`SeatTokenReissued`), not a line of its log: who holds a seat's token is n
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-
-from eventsourcing.persistence import IntegrityError
-
 from service.core.auth import Caller, authenticate, new_token, token_hash
-from service.core.errors import Conflict, InvalidArgument, PermissionDenied, RuleBroken
+from service.core.errors import InvalidArgument, PermissionDenied, RuleBroken
 from service.core.games import Games
-from service.core.records import FINISHED, GameRecord, project_game
-from service.core.store_events import SeatTokenReissued, event_after
+from service.core.records import FINISHED, GameRecord
 
 
 def reissue_seat_token(
@@ -33,21 +28,7 @@ def reissue_seat_token(
             )
         _check_seat(record, seat)
         token = new_token()
-        reissued = event_after(
-            SeatTokenReissued,
-            record,
-            seat=seat,
-            token_hash=token_hash(token),
-            reissued_at=datetime.now(UTC).isoformat(timespec="seconds"),
-        )
-        try:
-            app.store(reissued)
-        except IntegrityError:  # another server changed the game first
-            raise Conflict("CONTENTION", "the game changed while reissuing the token; try again") from None
-        after = project_game(record, [reissued])
-        assert after is not None
-        app.remember(after)
-        return after, token
+        return app.store_token_reissue(record, seat, token_hash(token)), token
 
 
 def _check_seat(record: GameRecord, seat: int) -> None:
