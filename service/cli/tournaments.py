@@ -15,12 +15,13 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
+import grpc
 from google.protobuf import json_format
 from google.protobuf.message import Message
 
 from engines.wording import counted
 from service.cli import bulk
-from service.cli.interrupted import resume_with
+from service.cli.interrupted import resume_with, spelled
 from service.client import Client, play_game
 from service.core.create_policy import TOURNAMENT_TAG_PREFIX
 from service.core.tournaments.app import PLAYING
@@ -197,9 +198,19 @@ def _round(args: argparse.Namespace) -> int:
             print(f"Round {number} (resumed: finished tables are kept, the others play on)")
             grants = _reissued(client, [t for t in tables if t.status != "finished"])
         else:
-            started = client.tcall(
-                "StartRound", tournaments_pb2.StartRoundRequest(tournament_id=args.tournament_id)
-            )
+            try:
+                started = client.tcall(
+                    "StartRound", tournaments_pb2.StartRoundRequest(tournament_id=args.tournament_id)
+                )
+            except grpc.RpcError as error:
+                if shown.status != PLAYING:
+                    raise
+                print(f"error: {error.code().name}: {error.details()}", file=sys.stderr)
+                bots = ["tournament", "round", "--server", args.server, args.tournament_id, "--bots"]
+                reissue = ["reissue", "--server", args.server, "GAME_ID", "--seat", "N"]
+                print(f"to play it on with bots: {spelled(bots)}", file=sys.stderr)
+                print(f"to give one seat a new token: {spelled(reissue)}", file=sys.stderr)
+                return 1
             number, tables = started.round, started.tournament.rounds[started.round - 1].tables
             print(f"Round {number}")
             grants = [_grant(g.table, g.game_id, g.seat, g.player, g.token) for g in started.seats]

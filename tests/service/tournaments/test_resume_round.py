@@ -97,6 +97,11 @@ def test_a_round_stopped_by_ctrl_c_and_by_kill_9_resumes_to_its_end(server: Runn
         tables = get(client, tournament_id).rounds[0].tables
         assert [t.status for t in tables] == ["finished", "in_progress", "in_progress"]
         finished_first = {t.game_id: version_of(client, t.game_id) for t in tables if t.status == "finished"}
+        without_bots = [arg for arg in command if arg != "--bots"]
+        held = subprocess.run(without_bots, capture_output=True, text=True, timeout=60, env=environment())
+        assert held.returncode == 1 and "FAILED_PRECONDITION" in held.stderr
+        bots = f"frontier tournament round --server {address} {tournament_id} --bots"
+        assert f"to play it on with bots: {bots}" in held.stderr  # a round handed out stays until told
         refused = failure(
             lambda: client.tcall("StartRound", tournaments_pb2.StartRoundRequest(tournament_id=tournament_id))
         )
