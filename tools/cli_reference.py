@@ -22,7 +22,8 @@ Every command and option, made from the parser itself (`python -m tools.cli_refe
 file; a test fails when it is out of date). `frontier COMMAND --help` prints the same. Commands that
 talk to a server take `--server HOST:PORT`; tokens come from `--token` or `$FRONTIER_TOKEN`. Exit
 status: 0 done, 1 the server refused (the gRPC status and message are printed), 2 bad settings or
-a file that could not be read.
+a file that could not be read, 130 stopped by Ctrl-C: one line is printed, `interrupted`, or
+`interrupted: to continue, run ...` with the command that resumes (`tournament round --bots`, `relay`).
 """
 
 

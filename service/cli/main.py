@@ -11,6 +11,7 @@ frontier prove --server HOST:PORT GAME_ID VERSION [-o FILE]
 frontier replay FILE [--html -o FILE.html [--seat N | --public]]
 frontier tournament create|round|show|standings|ratings|verify ...   (service/cli/tournaments.py)
 frontier games --server HOST:PORT [filters]; frontier watch --server HOST:PORT GAME_ID
+frontier reissue --server HOST:PORT GAME_ID --seat N   (the organiser: a seat's new token)
 frontier export --server HOST:PORT --tournament ID | --tag TAG [-o FILE.ndjson]
 frontier audit FILE... | BUNDLE.ndjson | --server HOST:PORT --tournament ID | --tag TAG [--json]
 """
@@ -33,6 +34,7 @@ from replay.recordings import cli as recording_cli
 from service.cli import endings as endings_cli
 from service.cli import relay as relay_cli
 from service.cli import tournaments as organiser
+from service.cli.interrupted import EXIT_INTERRUPTED, interrupted_line
 from service.cli.trust import add_trust_arguments
 from service.config import ConfigError, Settings
 from service.core import stream_slots
@@ -42,10 +44,14 @@ TOKEN_HELP = "a seat or organiser token (default: $FRONTIER_TOKEN)"
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args: argparse.Namespace | None = None
     try:
+        args = parser.parse_args(argv)
         result: int = args.run(args)
         return result
+    except KeyboardInterrupt:  # Ctrl-C: one line saying how to continue, never a traceback
+        print(interrupted_line(args), file=sys.stderr)
+        return EXIT_INTERRUPTED
     except grpc.RpcError as error:
         print(f"error: {error.code().name}: {error.details()}", file=sys.stderr)
         return 1

@@ -10,6 +10,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from service.cli.interrupted import resume_with, spelled
+
 TOKEN_HELP = "the organiser token (default: $FRONTIER_TOKEN)"
 FOLLOW_POLL_SECONDS = 1.0
 
@@ -34,6 +36,12 @@ def register(commands: Any) -> None:
     relay.add_argument("--delay", type=int, default=0, help="spectator delay in seconds (default 0)")
     relay.add_argument(
         "--follow", action="store_true", help="keep reading lines appended to the file until the game ends"
+    )
+    relay.add_argument(
+        "--resume",
+        metavar="GAME",
+        help="continue relay GAME instead of starting a new one: the file's lines it has stored already are "
+        "checked against it and skipped (with its relay token or the organiser's)",
     )
     relay.add_argument("--server", default="localhost:50051")
     relay.add_argument("--token", help=TOKEN_HELP)
@@ -74,12 +82,16 @@ def _command_lines(path: Path) -> list[tuple[int, str]]:
 
 
 def run_relay(args: argparse.Namespace) -> int:
-    """0 once every line is relayed (and, with --follow, the game is over); 1 at a refused line."""
+    """0 once every line is relayed (and, with --follow, the game is over); 1 at a refused line or a
+    file that disagrees with the relay it resumes; 2 for a file without a header."""
     import grpc
 
     from service.client import Client
     from service.generated.frontier.v1 import frontier_pb2
 
+    if args.resume and args.delay:
+        print("error: --delay is set when a relay starts; leave it out with --resume", file=sys.stderr)
+        return 2
     lines = _command_lines(args.recording)
     if not lines:
         print(f"{args.recording}: no header line", file=sys.stderr)
@@ -87,33 +99,71 @@ def run_relay(args: argparse.Namespace) -> int:
     with Client(args.server, token=_token(args)) as client:
         header_number, header = lines[0]
         try:
-            started = client.call(
-                "StartRelay",
-                frontier_pb2.StartRelayRequest(header=header, spectator_delay_seconds=args.delay),
-            )
+            if args.resume:
+                stored = client.call("GetRelay", frontier_pb2.GetRelayRequest(game_id=args.resume))
+                game_id, token = args.resume, _token(args)
+                version, status, sent = stored.version, stored.status, 1 + len(stored.lines)
+            else:
+                started = client.call(
+                    "StartRelay",
+                    frontier_pb2.StartRelayRequest(header=header, spectator_delay_seconds=args.delay),
+                )
+                game_id, token = started.game_id, started.relay_token
+                version, status, sent = started.version, "in_progress", 1
         except grpc.RpcError as error:
             print(
                 f"{args.recording}:{header_number}: {error.code().name}: {error.details()}", file=sys.stderr
             )
             return 1
-        print(f"relaying {args.recording} as game {started.game_id} (relay token {started.relay_token})")
-        version, sent, status = started.version, 1, "in_progress"
+        resume = _resume_command(args, game_id, None if args.resume else token)
+        resume_with(args, resume)
+        if args.resume:
+            disagreement = _disagreement(args.recording, lines, stored.header, list(stored.lines))
+            if disagreement:
+                print(f"{disagreement}; relay {game_id} is unchanged", file=sys.stderr)
+                return 1
+            print(f"resuming relay {game_id}: the file's first {sent} lines are the ones it stored")
+        else:
+            print(f"relaying {args.recording} as game {game_id} (relay token {token})")
         while True:
             for number, line in lines[sent:]:
-                request = frontier_pb2.RelayLineRequest(
-                    game_id=started.game_id, line=line, expected_version=version
-                )
+                request = frontier_pb2.RelayLineRequest(game_id=game_id, line=line, expected_version=version)
                 try:
-                    reply = client.call("RelayLine", request, token=started.relay_token)
+                    reply = client.call("RelayLine", request, token=token)
                 except grpc.RpcError as error:
                     print(
                         f"{args.recording}:{number}: {error.code().name}: {error.details()}", file=sys.stderr
                     )
+                    print(f"fix line {number}, then continue with: {spelled(resume)}", file=sys.stderr)
                     return 1
                 version, status, sent = reply.version, reply.status, sent + 1
                 over = " (game over)" if status == "finished" else ""
-                print(f"{args.recording}:{number}: version {version}{over}")
+                print(f"{args.recording}:{number}: version {version}{over}", flush=True)
             if not args.follow or status == "finished":
                 return 0
             time.sleep(FOLLOW_POLL_SECONDS)
             lines = _command_lines(args.recording)
+
+
+def _resume_command(args: argparse.Namespace, game_id: str, relay_token: str | None) -> list[str]:
+    """The `frontier relay` command that continues this relay (a secret token given is left out)."""
+    command = ["relay", str(args.recording), "--resume", game_id, "--server", args.server]
+    if args.follow:
+        command.append("--follow")
+    if relay_token:  # shown when the relay started; it acts for this relay only
+        command.append(f"--token={relay_token}")
+    elif args.token:
+        command += ["--token", "TOKEN"]
+    return command
+
+
+def _disagreement(path: Path, lines: list[tuple[int, str]], header: str, stored: list[str]) -> str:
+    """Where the file differs from the relay's stored header and lines, or "" if it agrees."""
+    if lines[0][1].strip() != header:
+        return f"{path}:{lines[0][0]}: the header is not the one the relay was started with"
+    for version, ((number, line), kept) in enumerate(zip(lines[1:], stored, strict=False), start=2):
+        if line.strip() != kept:
+            return f"{path}:{number}: differs from the line the relay stored as version {version}: {kept}"
+    if len(lines) - 1 < len(stored):
+        return f"{path}: has {len(lines) - 1} command lines; the relay has stored {len(stored)}"
+    return ""

@@ -1,5 +1,5 @@
-"""The organiser's `frontier` subcommands: `tournament ...`, `games`, `watch`, and the bulk forms of
-`export` and `audit` (a tournament, a tag, or many files at once).
+"""The organiser's `frontier` subcommands: `tournament ...`, `reissue`, `games`, `watch`, and the bulk
+forms of `export` and `audit` (a tournament, a tag, or many files at once).
 
 People count from 1 (rounds, tables, seats in text); the API counts seats from 0.
 """
@@ -11,17 +11,20 @@ import json
 import os
 import random
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
+import grpc
 from google.protobuf import json_format
 from google.protobuf.message import Message
 
 from engines.wording import counted
 from service.cli import bulk
+from service.cli.interrupted import resume_with, spelled
 from service.client import Client, play_game
 from service.core.create_policy import TOURNAMENT_TAG_PREFIX
+from service.core.tournaments.app import PLAYING
 from service.core.tournaments.disclosure import DEAL_IN_PLAY
 from service.generated.frontier.v1 import frontier_pb2, tournaments_pb2, tournaments_pb2_grpc
 
@@ -48,7 +51,7 @@ class TournamentClient(Client):
 
 
 def register(commands: Any) -> None:
-    """Add `tournament`, `games` and `watch` to the `frontier` command's subparsers."""
+    """Add `tournament`, `reissue`, `games` and `watch` to the `frontier` command's subparsers."""
     tournament = commands.add_parser(
         "tournament", help="run a tournament: create, rounds, standings, ratings"
     )
@@ -72,10 +75,19 @@ def register(commands: Any) -> None:
     create.add_argument("--token", help="the organiser token (default: $FRONTIER_TOKEN)")
     create.set_defaults(run=_create)
 
-    start = actions.add_parser("round", help="assign and create the next round's tables")
+    start = actions.add_parser(
+        "round",
+        help="assign and create the next round's tables",
+        description="With --bots, a round still in play (its run was stopped: Ctrl-C, kill -9) is resumed "
+        "instead: its finished tables are kept, and bots play the others on with reissued seat tokens.",
+    )
     start.add_argument("--server", required=True)
     start.add_argument("tournament_id")
-    start.add_argument("--bots", action="store_true", help="play every table to the end with random bots")
+    start.add_argument(
+        "--bots",
+        action="store_true",
+        help="play every table to the end with random bots (or resume the round in play)",
+    )
     start.add_argument("--seed", type=int, default=None, help="seed for the bots' choices")
     start.add_argument(
         "--tokens",
@@ -109,6 +121,18 @@ def register(commands: Any) -> None:
     )
     check.add_argument("--server")
     check.set_defaults(run=_verify)
+
+    reissue = commands.add_parser(
+        "reissue",
+        help="give a taken seat a new token (organiser only); the old one stops working",
+        description="For a player who lost the seat's token: the server keeps only token hashes, so the "
+        "token cannot be shown again. The reissue is stored with the game.",
+    )
+    reissue.add_argument("--server", required=True)
+    reissue.add_argument("game_id")
+    reissue.add_argument("--seat", type=int, required=True, help="the seat, 1-based")
+    reissue.add_argument("--token", help="the organiser token (default: $FRONTIER_TOKEN)")
+    reissue.set_defaults(run=_reissue)
 
     games = commands.add_parser("games", help="list games, filtered")
     games.add_argument("--server", required=True)
@@ -162,41 +186,94 @@ def _create(args: argparse.Namespace) -> int:
 
 
 def _round(args: argparse.Namespace) -> int:
+    """Start the next round; with --bots, a round already started (its runner was stopped) plays on."""
+    if args.bots:  # running the same command again resumes the round
+        resume_with(args, _round_command(args))
     with TournamentClient(args.server, token=_token(args)) as client:
-        started = client.tcall(
-            "StartRound", tournaments_pb2.StartRoundRequest(tournament_id=args.tournament_id)
+        shown = client.tcall(
+            "GetTournament", tournaments_pb2.GetTournamentRequest(tournament_id=args.tournament_id)
         )
-        tables = started.tournament.rounds[started.round - 1].tables
-        print(f"Round {started.round}")
+        if args.bots and shown.status == PLAYING:
+            number, tables = len(shown.rounds), shown.rounds[-1].tables
+            print(f"Round {number} (resumed: finished tables are kept, the others play on)")
+            grants = _reissued(client, [t for t in tables if t.status != "finished"])
+        else:
+            try:
+                started = client.tcall(
+                    "StartRound", tournaments_pb2.StartRoundRequest(tournament_id=args.tournament_id)
+                )
+            except grpc.RpcError as error:
+                if shown.status != PLAYING:
+                    raise
+                print(f"error: {error.code().name}: {error.details()}", file=sys.stderr)
+                bots = ["tournament", "round", "--server", args.server, args.tournament_id, "--bots"]
+                reissue = ["reissue", "--server", args.server, "GAME_ID", "--seat", "N"]
+                print(f"to play it on with bots: {spelled(bots)}", file=sys.stderr)
+                print(f"to give one seat a new token: {spelled(reissue)}", file=sys.stderr)
+                return 1
+            number, tables = started.round, started.tournament.rounds[started.round - 1].tables
+            print(f"Round {number}")
+            grants = [_grant(g.table, g.game_id, g.seat, g.player, g.token) for g in started.seats]
         for table in tables:
             seated = ", ".join(f"{seat + 1}. {name}" for seat, name in enumerate(table.players))
-            print(f"  table {table.number}  {table.game_id}  {seated}")
-        tokens: dict[str, dict[int, str]] = {}
-        for grant in started.seats:
-            tokens.setdefault(grant.game_id, {})[grant.seat] = grant.token
+            done = "  (finished)" if table.status == "finished" else ""
+            print(f"  table {table.number}  {table.game_id}  {seated}{done}")
         if args.tokens:
-            # Written field by field: MessageToDict leaves out proto3 defaults, so seat 0 lost its "seat".
-            # Seats are 0-based here, as in the API.
-            grants = [
-                {
-                    "table": g.table,
-                    "game_id": g.game_id,
-                    "seat": g.seat,
-                    "player": g.player,
-                    "token": g.token,
-                }
-                for g in started.seats
-            ]
-            # Seat tokens act as players: readable by the organiser only, even if the file existed.
-            descriptor = os.open(args.tokens, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-            os.fchmod(descriptor, 0o600)
-            with os.fdopen(descriptor, "w", encoding="utf-8") as out:
-                out.write(json.dumps(grants, indent=2) + "\n")
+            _write_tokens(args.tokens, grants)
         if args.bots:
+            tokens: dict[str, dict[int, str]] = {}
+            for grant in grants:
+                tokens.setdefault(grant["game_id"], {})[grant["seat"]] = grant["token"]
             chooser = random.Random(args.seed)
             for table in tables:
-                commands = play_game(client, table.game_id, tokens[table.game_id], chooser)
-                print(f"  table {table.number} played: {commands} commands")
+                if table.game_id in tokens:
+                    commands = play_game(client, table.game_id, tokens[table.game_id], chooser)
+                    print(f"  table {table.number} played: {commands} commands")
+    return 0
+
+
+def _round_command(args: argparse.Namespace) -> list[str]:
+    """This `tournament round` command's arguments, the organiser token left out (it is a secret)."""
+    command = ["tournament", "round", "--server", args.server, args.tournament_id, "--bots"]
+    if args.seed is not None:
+        command += ["--seed", str(args.seed)]
+    if args.tokens:
+        command += ["--tokens", str(args.tokens)]
+    if getattr(args, "token", None):
+        command += ["--token", "ORGANISER_TOKEN"]
+    return command
+
+
+def _reissued(client: TournamentClient, tables: Sequence[Any]) -> list[dict[str, Any]]:
+    """New tokens for every seat of `tables`: the tokens of the run that started them are gone."""
+    grants = []
+    for table in tables:
+        for seat in range(len(table.players)):
+            answer = client.call(
+                "ReissueSeatToken", frontier_pb2.ReissueSeatTokenRequest(game_id=table.game_id, seat=seat)
+            )
+            grants.append(_grant(table.number, table.game_id, seat, answer.seat.player, answer.seat.token))
+    return grants
+
+
+def _grant(table: int, game_id: str, seat: int, player: str, token: str) -> dict[str, Any]:
+    """A seat's grant as the --tokens file holds it: every field named, seats 0-based as in the API."""
+    return {"table": table, "game_id": game_id, "seat": seat, "player": player, "token": token}
+
+
+def _write_tokens(path: Path, grants: list[dict[str, Any]]) -> None:
+    # Seat tokens act as players: readable by the organiser only, even if the file existed.
+    descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    os.fchmod(descriptor, 0o600)
+    with os.fdopen(descriptor, "w", encoding="utf-8") as out:
+        out.write(json.dumps(grants, indent=2) + "\n")
+
+
+def _reissue(args: argparse.Namespace) -> int:
+    request = frontier_pb2.ReissueSeatTokenRequest(game_id=args.game_id, seat=args.seat - 1)  # API: 0-based
+    with TournamentClient(args.server, token=_token(args)) as client:
+        seat = client.call("ReissueSeatToken", request).seat
+    print(f"seat {seat.seat + 1}" + (f" ({seat.player})" if seat.player else "") + f": token {seat.token}")
     return 0
 
 

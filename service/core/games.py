@@ -80,6 +80,7 @@ from service.core.store_events import (
     RelayResealed,
     RulingMade,
     SeatClaimed,
+    SeatTokenReissued,
     SeedRevealed,
     event_after,
     event_at,
@@ -679,6 +680,20 @@ class Games(Application[UUID]):
             relay_line=line,
         )
         return self._append_relayed(record, resealed, outcome)
+
+    def store_token_reissue(self, record: GameRecord, seat: int, new_hash: str) -> GameRecord:
+        """Give `seat` the token hashing to `new_hash` after `record`: its old token stops working.
+
+        The caller holds `lock_for(record.id)` and has checked who asks (service/core/seat_tokens.py).
+        """
+        reissued = event_after(
+            SeatTokenReissued,
+            record,
+            seat=seat,
+            token_hash=new_hash,
+            reissued_at=datetime.now(UTC).isoformat(timespec="seconds"),
+        )
+        return self._append(record, [reissued], "the game changed while reissuing the token; try again")
 
     def _store_new(
         self,

@@ -22,6 +22,7 @@ from service.core.store_events import (
     RelayResealed,
     RulingMade,
     SeatClaimed,
+    SeatTokenReissued,
     topics_of,
 )
 
@@ -74,6 +75,7 @@ class GameIndex:
     _GROWN = topics_of(CommandAccepted) | topics_of(RelayResealed) | topics_of(RulingMade)
     _FINISHED = topics_of(GameFinished)
     _DEALT = topics_of(GameDealt)
+    _REISSUED = topics_of(SeatTokenReissued)
 
     def catch_up(self) -> None:
         with self._lock:
@@ -121,6 +123,9 @@ class GameIndex:
                 forked_from=str((header.get("forked_from") or {}).get("game_id", "")),
                 clocked=header.get("clock") is not None,
             )
+        elif notification.topic in self._REISSUED:
+            reissued = cast(SeatTokenReissued, self.app.mapper.to_domain_event(notification))
+            self._seat_tokens.add(int(reissued.token_hash[:16], 16))
         elif notification.topic in self._CLAIMED and game_id in self._games:
             claimed = cast(SeatClaimed, self.app.mapper.to_domain_event(notification))
             if claimed.token_hash:

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from datetime import datetime
 from functools import cache, singledispatch
-from typing import Any
+from typing import Any, TypeVar
 from uuid import UUID
 
 from engines.base import Engine, Event, Outcome, fold
@@ -30,8 +30,11 @@ from service.core.store_events import (
     RelayResealed,
     RulingMade,
     SeatClaimed,
+    SeatTokenReissued,
     SeedRevealed,
 )
+
+T = TypeVar("T")
 
 IN_PROGRESS = "in_progress"
 FINISHED = "finished"
@@ -374,9 +377,20 @@ def _(event: SeatClaimed, record: GameRecord | None) -> GameRecord:
 @apply.register
 def _(event: SeedRevealed, record: GameRecord | None) -> GameRecord:
     assert record is not None
-    seeds = list(record.client_seeds)
-    seeds[event.seat] = event.client_seed
-    return replace(record, version=event.originator_version, client_seeds=tuple(seeds))
+    seeds = _at_seat(record.client_seeds, event.seat, event.client_seed)
+    return replace(record, version=event.originator_version, client_seeds=seeds)
+
+
+@apply.register
+def _(event: SeatTokenReissued, record: GameRecord | None) -> GameRecord:
+    assert record is not None
+    hashes = _at_seat(record.token_hashes, event.seat, event.token_hash)
+    return replace(record, version=event.originator_version, token_hashes=hashes)
+
+
+def _at_seat(values: tuple[T, ...], seat: int, value: T) -> tuple[T, ...]:
+    """`values` with seat `seat`'s replaced by `value`."""
+    return (*values[:seat], value, *values[seat + 1 :])
 
 
 @apply.register

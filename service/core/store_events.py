@@ -61,6 +61,18 @@ class SeedRevealed(DomainEvent):
 
 
 @dataclass(frozen=True)
+class SeatTokenReissued(DomainEvent):
+    """The organiser gave a taken seat a new token; the old one stopped working here.
+
+    Not a line of the log: who holds a seat's token is not part of the game's record.
+    """
+
+    seat: int
+    token_hash: str  # SHA-256 of the new token
+    reissued_at: str  # ISO 8601; informational
+
+
+@dataclass(frozen=True)
 class GameDealt(DomainEvent):
     """A player-entropy game dealt once its last seat was taken: the deal line of its record."""
 

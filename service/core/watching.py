@@ -19,7 +19,7 @@ from collections.abc import AsyncIterator, Callable, Hashable
 from typing import Any, TypeVar
 
 from service.core.auth import Caller
-from service.core.errors import InvalidArgument
+from service.core.errors import InvalidArgument, Unauthenticated
 from service.core.fanout import LocalBroker
 from service.core.games import Games, parse_game_id
 from service.core.jobs import Jobs
@@ -80,7 +80,11 @@ class Watching:
         """
         # Watchers often join together (a table opens, a server restarts): one read serves them.
         record = await self._shared(("join", game_id), self.app.get, game_id, keep=FRESH_READ_SECONDS)
-        caller = resolve(record)
+        try:
+            caller = resolve(record)
+        except Unauthenticated:  # a token given since that shared read (a claim, a reissue) is in a fresh one
+            record = await self._in_thread(self._read_latest, game_id)
+            caller = resolve(record)
         if from_version < 0:
             raise InvalidArgument("BAD_VERSION", "from_version must be 0 or more", field="from_version")
         game_id = record.header.game_id

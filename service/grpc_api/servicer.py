@@ -43,8 +43,9 @@ from service.core.records import FINISHED, GameRecord, decode_events
 from service.core.relays.access import organiser_only, require_organiser
 from service.core.relays.delay import delayed_updates
 from service.core.relays.fork import check_delay, fork_game
-from service.core.relays.live import relay_line, start_relay
+from service.core.relays.live import relay_line, start_relay, stored_relay
 from service.core.relays.messages import fork_origin
+from service.core.seat_tokens import reissue_seat_token
 from service.core.seed_reveal import awaiting_reveal, commits
 from service.core.stream_slots import StreamLimits
 from service.core.typed import typed_view
@@ -235,6 +236,16 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
         )
         return frontier_pb2.ClaimSeatResponse(
             seat=frontier_pb2.SeatToken(seat=claimed, player=request.player, token=token)
+        )
+
+    @handles_errors
+    def ReissueSeatToken(self, request: Any, context: grpc.ServicerContext) -> Any:
+        game_id = require_id(request.game_id, "game_id")
+        record, token = reissue_seat_token(
+            self.app, game_id, self._caller(context), self.organiser_token, request.seat
+        )
+        return frontier_pb2.ReissueSeatTokenResponse(
+            seat=frontier_pb2.SeatToken(seat=request.seat, player=record.players[request.seat], token=token)
         )
 
     @handles_errors
@@ -584,6 +595,15 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
         )
         return frontier_pb2.RelayLineResponse(
             version=record.game_version, status=record.status, duplicate=duplicate, resealed=resealed
+        )
+
+    @handles_errors
+    def GetRelay(self, request: Any, context: grpc.ServicerContext) -> Any:
+        record, header, lines = stored_relay(
+            self.app, require_id(request.game_id, "game_id"), self._caller(context)
+        )
+        return frontier_pb2.GetRelayResponse(
+            header=header, lines=lines, version=record.game_version, status=record.status
         )
 
     @handles_errors

@@ -133,7 +133,7 @@ class Plays:
                     await settled.wait()
                 if step.version and step.version in answered:
                     continue
-                out.put_nowait(await self._push(game_id, step, seat))
+                out.put_nowait(await self._push(game_id, step, seat, caller))
             out.put_nowait(_WATCH_ENDED)
 
         async def take_commands() -> None:
@@ -175,7 +175,9 @@ class Plays:
             for task in tasks:
                 task.cancel()
 
-    async def _push(self, game_id: str, step: frontier_pb2.GameUpdate, seat: int) -> frontier_pb2.PlayUpdate:
+    async def _push(
+        self, game_id: str, step: frontier_pb2.GameUpdate, seat: int, caller: Caller
+    ) -> frontier_pb2.PlayUpdate:
         """A step from the watch machinery (shared: copied, never changed) as this seat's message."""
         # The latest step, and maybe its turn; the setup carries no seats to act, so it is looked up.
         if (seat in step.seats_to_act or step.version == 1) and step.status != FINISHED:
@@ -186,6 +188,9 @@ class Plays:
             if not record.dealt:  # a record read before the deal that this setup step reports
                 record = await self._in_thread(self.app.get, game_id)
             if record.game_version == step.version:
+                # The seat's token may have been reissued since the stream opened: its legal
+                # commands show its hand, so a token that holds no seat now ends the stream.
+                authenticate(caller, record.token_hashes)
                 return with_legal(frontier_pb2.PlayUpdate(step=step), record, seat)
         update = frontier_pb2.PlayUpdate(seat=seat, version=step.version, status=step.status, step=step)
         update.seats_to_act.extend(step.seats_to_act)

@@ -129,7 +129,7 @@ PERMISSION_DENIED = grpc.StatusCode.PERMISSION_DENIED
 # Calls on a game that read the token: a token that is not of that game is refused.
 READS_TOKEN = {
     "SubmitCommand", "GetState", "ListLegalCommands", "WatchGame", "Replay", "ExportLog", "Audit",
-    "ProveInclusion", "Play", "RelayLine", "RevealSeed", "Resign",
+    "ProveInclusion", "Play", "RelayLine", "RevealSeed", "GetRelay", "ReissueSeatToken", "Resign",
 }  # fmt: skip
 # With an organiser token configured, only the organiser may import: any other token is refused.
 ORGANISER_ONLY = {"ImportLog", "ExpandRecording", "StartRelay", "ForkGame", "EndGame"}
@@ -169,7 +169,9 @@ def _requests(client: Client, game: Game) -> dict[str, Any]:
         "RelayLine": frontier_pb2.RelayLineRequest(
             game_id=game.game_id, line='{"seat": 0, "command": {"kind": "pass"}}', expected_version=1
         ),
+        "GetRelay": frontier_pb2.GetRelayRequest(game_id=game.game_id),
         "ForkGame": frontier_pb2.ForkGameRequest(game_id=game.game_id, version=1),
+        "ReissueSeatToken": frontier_pb2.ReissueSeatTokenRequest(game_id=game.game_id, seat=seat),
         "RevealSeed": frontier_pb2.RevealSeedRequest(game_id=game.game_id, client_seed="a seed"),
         "Resign": frontier_pb2.ResignRequest(game_id=game.game_id),
         "EndGame": frontier_pb2.EndGameRequest(game_id=game.game_id, abandon=True, reason="closing"),

@@ -63,13 +63,7 @@ def relay_line(
     """Store one relayed line: the record after it, whether it repeated the last line, whether resealed."""
     text = _one_line(line, "line")
     with app.lock_for(game_id):
-        record = app.get(game_id)
-        _require_relay_token(caller, record)
-        if not record.relay_token_hash:
-            raise RuleBroken(
-                "NOT_A_RELAY", "this game is not relayed: StartRelay creates relays", rule="RELAY"
-            )
-        header, lines = relayed_lines(app, record)
+        record, header, lines = _relay(app, game_id, caller)
         if lines and lines[-1] == text and expected_version == record.game_version - 1:
             return record, True, False  # a retry whose answer was lost: the line is stored once
         if expected_version != record.game_version:
@@ -82,6 +76,21 @@ def relay_line(
             raise RuleBroken("GAME_OVER", "the relayed game is over; no more lines are accepted", rule="END")
         expansion = _expand(header, [*lines, text], record.header.game_id)
         return _store(record, app, expansion, text)
+
+
+def stored_relay(app: Games, game_id: str, caller: Caller) -> tuple[GameRecord, str, list[str]]:
+    """The relay now, its header line and every line stored since (for its relay token or the organiser)."""
+    with app.lock_for(game_id):
+        return _relay(app, game_id, caller)
+
+
+def _relay(app: Games, game_id: str, caller: Caller) -> tuple[GameRecord, str, list[str]]:
+    record = app.get(game_id)
+    _require_relay_token(caller, record)
+    if not record.relay_token_hash:
+        raise RuleBroken("NOT_A_RELAY", "this game is not relayed: StartRelay creates relays", rule="RELAY")
+    header, lines = relayed_lines(app, record)
+    return record, header, lines
 
 
 def relayed_lines(app: Games, record: GameRecord) -> tuple[str, list[str]]:

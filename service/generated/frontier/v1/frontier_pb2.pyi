@@ -217,6 +217,20 @@ class ClaimSeatResponse(_message.Message):
     seat: SeatToken
     def __init__(self, seat: _Optional[_Union[SeatToken, _Mapping]] = ...) -> None: ...
 
+class ReissueSeatTokenRequest(_message.Message):
+    __slots__ = ("game_id", "seat")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    seat: int
+    def __init__(self, game_id: _Optional[str] = ..., seat: _Optional[int] = ...) -> None: ...
+
+class ReissueSeatTokenResponse(_message.Message):
+    __slots__ = ("seat",)
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    seat: SeatToken
+    def __init__(self, seat: _Optional[_Union[SeatToken, _Mapping]] = ...) -> None: ...
+
 class SubmitCommandRequest(_message.Message):
     __slots__ = ("game_id", "command_id", "expected_version", "command")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
@@ -656,6 +670,24 @@ class RelayLineResponse(_message.Message):
     duplicate: bool
     resealed: bool
     def __init__(self, version: _Optional[int] = ..., status: _Optional[str] = ..., duplicate: _Optional[bool] = ..., resealed: _Optional[bool] = ...) -> None: ...
+
+class GetRelayRequest(_message.Message):
+    __slots__ = ("game_id",)
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    def __init__(self, game_id: _Optional[str] = ...) -> None: ...
+
+class GetRelayResponse(_message.Message):
+    __slots__ = ("header", "lines", "version", "status")
+    HEADER_FIELD_NUMBER: _ClassVar[int]
+    LINES_FIELD_NUMBER: _ClassVar[int]
+    VERSION_FIELD_NUMBER: _ClassVar[int]
+    STATUS_FIELD_NUMBER: _ClassVar[int]
+    header: str
+    lines: _containers.RepeatedScalarFieldContainer[str]
+    version: int
+    status: str
+    def __init__(self, header: _Optional[str] = ..., lines: _Optional[_Iterable[str]] = ..., version: _Optional[int] = ..., status: _Optional[str] = ...) -> None: ...
 
 class ForkGameRequest(_message.Message):
     __slots__ = ("game_id", "version", "players", "tag", "spectator_delay_seconds")

@@ -54,6 +54,11 @@ class FrontierLedgerStub:
                 request_serializer=frontier_dot_v1_dot_frontier__pb2.ClaimSeatRequest.SerializeToString,
                 response_deserializer=frontier_dot_v1_dot_frontier__pb2.ClaimSeatResponse.FromString,
                 _registered_method=True)
+        self.ReissueSeatToken = channel.unary_unary(
+                '/frontier.v1.FrontierLedger/ReissueSeatToken',
+                request_serializer=frontier_dot_v1_dot_frontier__pb2.ReissueSeatTokenRequest.SerializeToString,
+                response_deserializer=frontier_dot_v1_dot_frontier__pb2.ReissueSeatTokenResponse.FromString,
+                _registered_method=True)
         self.SubmitCommand = channel.unary_unary(
                 '/frontier.v1.FrontierLedger/SubmitCommand',
                 request_serializer=frontier_dot_v1_dot_frontier__pb2.SubmitCommandRequest.SerializeToString,
@@ -129,6 +134,11 @@ class FrontierLedgerStub:
                 request_serializer=frontier_dot_v1_dot_frontier__pb2.RelayLineRequest.SerializeToString,
                 response_deserializer=frontier_dot_v1_dot_frontier__pb2.RelayLineResponse.FromString,
                 _registered_method=True)
+        self.GetRelay = channel.unary_unary(
+                '/frontier.v1.FrontierLedger/GetRelay',
+                request_serializer=frontier_dot_v1_dot_frontier__pb2.GetRelayRequest.SerializeToString,
+                response_deserializer=frontier_dot_v1_dot_frontier__pb2.GetRelayResponse.FromString,
+                _registered_method=True)
         self.ForkGame = channel.unary_unary(
                 '/frontier.v1.FrontierLedger/ForkGame',
                 request_serializer=frontier_dot_v1_dot_frontier__pb2.ForkGameRequest.SerializeToString,
@@ -175,6 +185,14 @@ class FrontierLedgerServicer:
 
     def ClaimSeat(self, request, context):
         """Take an open seat of an existing game and receive its token.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ReissueSeatToken(self, request, context):
+        """Give a taken seat a new token (organiser only): the old one stops working at once, and the
+        reissue is stored with the game. A table whose player lost the token plays on with the new one.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -288,6 +306,14 @@ class FrontierLedgerServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def GetRelay(self, request, context):
+        """A relay's header and every line stored so far (its relay token or the organiser's): what
+        `frontier relay --resume` checks the recording file against before sending the rest.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
     def ForkGame(self, request, context):
         """Fork a stored game at a version into a new live game with a new committed seed (organiser only).
         """
@@ -336,6 +362,11 @@ def add_FrontierLedgerServicer_to_server(servicer, server):
                     servicer.ClaimSeat,
                     request_deserializer=frontier_dot_v1_dot_frontier__pb2.ClaimSeatRequest.FromString,
                     response_serializer=frontier_dot_v1_dot_frontier__pb2.ClaimSeatResponse.SerializeToString,
+            ),
+            'ReissueSeatToken': grpc.unary_unary_rpc_method_handler(
+                    servicer.ReissueSeatToken,
+                    request_deserializer=frontier_dot_v1_dot_frontier__pb2.ReissueSeatTokenRequest.FromString,
+                    response_serializer=frontier_dot_v1_dot_frontier__pb2.ReissueSeatTokenResponse.SerializeToString,
             ),
             'SubmitCommand': grpc.unary_unary_rpc_method_handler(
                     servicer.SubmitCommand,
@@ -411,6 +442,11 @@ def add_FrontierLedgerServicer_to_server(servicer, server):
                     servicer.RelayLine,
                     request_deserializer=frontier_dot_v1_dot_frontier__pb2.RelayLineRequest.FromString,
                     response_serializer=frontier_dot_v1_dot_frontier__pb2.RelayLineResponse.SerializeToString,
+            ),
+            'GetRelay': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetRelay,
+                    request_deserializer=frontier_dot_v1_dot_frontier__pb2.GetRelayRequest.FromString,
+                    response_serializer=frontier_dot_v1_dot_frontier__pb2.GetRelayResponse.SerializeToString,
             ),
             'ForkGame': grpc.unary_unary_rpc_method_handler(
                     servicer.ForkGame,
@@ -519,6 +555,33 @@ class FrontierLedger:
             '/frontier.v1.FrontierLedger/ClaimSeat',
             frontier_dot_v1_dot_frontier__pb2.ClaimSeatRequest.SerializeToString,
             frontier_dot_v1_dot_frontier__pb2.ClaimSeatResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ReissueSeatToken(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/frontier.v1.FrontierLedger/ReissueSeatToken',
+            frontier_dot_v1_dot_frontier__pb2.ReissueSeatTokenRequest.SerializeToString,
+            frontier_dot_v1_dot_frontier__pb2.ReissueSeatTokenResponse.FromString,
             options,
             channel_credentials,
             insecure,
@@ -924,6 +987,33 @@ class FrontierLedger:
             '/frontier.v1.FrontierLedger/RelayLine',
             frontier_dot_v1_dot_frontier__pb2.RelayLineRequest.SerializeToString,
             frontier_dot_v1_dot_frontier__pb2.RelayLineResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetRelay(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/frontier.v1.FrontierLedger/GetRelay',
+            frontier_dot_v1_dot_frontier__pb2.GetRelayRequest.SerializeToString,
+            frontier_dot_v1_dot_frontier__pb2.GetRelayResponse.FromString,
             options,
             channel_credentials,
             insecure,
