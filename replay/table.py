@@ -23,8 +23,15 @@ TIMEOUT = "timeout"  # the server's: a seat's time ran out (replay/clock.py)
 ADJUDICATE = "adjudicate"
 ABANDON = "abandon"
 RULINGS = (RESIGN, TIMEOUT, ADJUDICATE, ABANDON)
-# Who makes each ruling: the seat itself, the server (its clock), or the organiser.
-MADE_BY = {RESIGN: "seat", TIMEOUT: "server", ADJUDICATE: "organiser", ABANDON: "organiser"}
+# Who may make each ruling: the seat itself, the server (its clock, or a join deadline that
+# passed with seats open), or the organiser.
+MADE_BY = {
+    RESIGN: ("seat",),
+    TIMEOUT: ("server",),
+    ADJUDICATE: ("organiser",),
+    ABANDON: ("organiser", "server"),
+}
+FOR_A_SEAT = (RESIGN, TIMEOUT)  # the rulings about one seat; the others are about the game
 MAX_REASON = 500  # characters: a sentence or two, as an arbiter writes it
 
 # How a game ended when not by its rules' own end (Outcome.ended).

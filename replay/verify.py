@@ -57,7 +57,17 @@ from replay.record import (
     state_hash,
 )
 from replay.same_events import events_difference, same_events, same_json
-from replay.table import MADE_BY, TIMEOUT, RulingRefused, Table, moved, ruled, seat_name, seats_on_clock
+from replay.table import (
+    FOR_A_SEAT,
+    MADE_BY,
+    TIMEOUT,
+    RulingRefused,
+    Table,
+    moved,
+    ruled,
+    seat_name,
+    seats_on_clock,
+)
 from replay.table import outcome as table_outcome
 
 
@@ -520,11 +530,10 @@ class _Run:
     def _rule(self, engine: Engine, number: int, line: RulingLine) -> None:
         """A ruling (replay/table.py): made by whom the table lets make it, when it may be made."""
         version = line.version
-        expected_by = MADE_BY.get(line.ruling, "")
-        if line.by != expected_by or (expected_by == "organiser") != (line.seat is None):
-            reason = (
-                f"a {line.ruling} ruling by {line.by!r} for seat {line.seat}: only {expected_by!r} makes it"
-            )
+        makers = MADE_BY.get(line.ruling, ())
+        if line.by not in makers or (line.ruling in FOR_A_SEAT) != (line.seat is not None):
+            who = " or ".join(makers) or "nobody"
+            reason = f"a {line.ruling} ruling by {line.by!r} for seat {line.seat}: only {who} makes it"
             raise _Failed(Problem(version, number, "BAD_RULING", reason))
         charged = self._clock_before(number, line)
         to_act = charged.to_act if charged is not None else ()

@@ -15,7 +15,7 @@ import secrets
 import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 from uuid import UUID, uuid4
 
@@ -43,12 +43,12 @@ from replay.record import (
     line_salt,
     mixed_seed,
 )
-from replay.table import ENDED_TIMEOUT, RESIGN, TIMEOUT, RulingRefused, Table, autopilot_seat, ruled
+from replay.table import ABANDON, ENDED_TIMEOUT, RESIGN, TIMEOUT, RulingRefused, Table, autopilot_seat, ruled
 from replay.table import moved as moved_table
 from replay.verify import outcome_json
 from service.core import seed_reveal
 from service.core.auth import Caller, authenticate, new_token, seat_of, token_hash
-from service.core.clocks.deadlines import due_seat, elapsed_ms
+from service.core.clocks.deadlines import due_seat, elapsed_ms, join_deadline_of
 from service.core.commits.group import GroupCommitter
 from service.core.errors import (
     AlreadyExists,
@@ -87,6 +87,7 @@ from service.core.store_events import (
 )
 
 MAX_SAVE_ATTEMPTS = 8
+MAX_JOIN_DEADLINE_SECONDS = 30 * 86_400
 # A refused ruling is the request's fault (INVALID_ARGUMENT, naming the field) for these codes,
 # and the game's state's (FAILED_PRECONDITION) for the rest.
 BAD_RULING_FIELDS = {
@@ -239,6 +240,7 @@ class Games(Application[UUID]):
         spectator_delay: int = 0,
         time_control: str = "",
         timeout_policy: str = "",
+        join_deadline_seconds: int = 0,
     ) -> tuple[GameRecord, list[tuple[int, str, str]]]:
         """Deal a new game; returns its record and (seat, player, token) for seats taken now.
 
@@ -249,6 +251,12 @@ class Games(Application[UUID]):
         """
         engine = engine_for(game)
         clock = header_clock(time_control, timeout_policy)
+        if not 0 <= join_deadline_seconds <= MAX_JOIN_DEADLINE_SECONDS:
+            raise InvalidArgument(
+                "BAD_JOIN_DEADLINE",
+                f"join_deadline_seconds must be 0 (none) to {MAX_JOIN_DEADLINE_SECONDS} (30 days)",
+                field="join_deadline_seconds",
+            )
         if not engine.min_seats <= seats <= engine.max_seats:
             raise InvalidArgument(
                 "BAD_SEAT_COUNT",
@@ -302,7 +310,11 @@ class Games(Application[UUID]):
         hashes = [""] * seats
         for seat, _, token in grants:
             hashes[seat] = token_hash(token)
-        created = _created(header, seed.hex(), hashes, spectator_delay=spectator_delay, at=self.now())
+        now = self.now()
+        join_by = now + timedelta(seconds=join_deadline_seconds) if join_deadline_seconds else None
+        created = _created(
+            header, seed.hex(), hashes, spectator_delay=spectator_delay, at=now, join_deadline=join_by
+        )
         to_save: list[Any] = [created]
         if player_entropy and len(players) == seats:
             to_save.append(_deal(project_game(None, [created]), self.now()))
@@ -320,7 +332,7 @@ class Games(Application[UUID]):
         format 4 it carries a commitment to the seed instead, and the last reveal deals."""
         uid = parse_game_id(game_id)
         with self._lock_for(uid):
-            record = self.get(str(uid))
+            record = self._join_deadline_first(self.get(str(uid)))
             if not record.seed:
                 raise PermissionDenied(
                     "IMPORTED_GAME", "an imported game is a record; its seats cannot be taken"
@@ -375,7 +387,7 @@ class Games(Application[UUID]):
         A refused reveal stores nothing; the same seed revealed again answers as before."""
         uid = parse_game_id(game_id)
         with self._lock_for(uid):
-            record = self.get(str(uid))
+            record = self._join_deadline_first(self.get(str(uid)))
             seat = seat_of(authenticate(caller, record.token_hashes), record.token_hashes, required=True)
             assert seat is not None
             if not seed_reveal.check_reveal(record, seat, client_seed):
@@ -522,39 +534,51 @@ class Games(Application[UUID]):
                 by = "seat"
             else:
                 seat, by = None, "organiser"
-            if record.imported and not record.relay_token_hash:
-                raise PermissionDenied("IMPORTED_GAME", "an imported game is a record; it cannot be ruled on")
-            try:
-                table = ruled(
-                    record.table,
-                    record.header.seats,
-                    ruling=ruling,
-                    seat=seat,
-                    result=result,
-                    reason=reason,
-                    dealt=record.dealt,
-                    over=record.status == FINISHED or record.outcome is not None,
-                )
-            except RulingRefused as refused:
-                if refused.code in BAD_RULING_FIELDS:
-                    field = BAD_RULING_FIELDS[refused.code]
-                    raise InvalidArgument(refused.code, refused.message, field=field) from None
-                raise RuleBroken(refused.code, refused.message, rule="RULING") from None
-            now = self.now()
-            version = record.game_version + 1
-            line = RulingLine(
-                version=version,
+            return self._rule(record, ruling, seat, by, result, reason)
+
+    def _rule(
+        self,
+        record: GameRecord,
+        ruling: str,
+        seat: int | None,
+        by: str,
+        result: Sequence[Sequence[int]] | None,
+        reason: str,
+    ) -> GameRecord:
+        """Check and store a ruling made by `by` (the caller holds the game's lock)."""
+        if record.imported and not record.relay_token_hash:
+            raise PermissionDenied("IMPORTED_GAME", "an imported game is a record; it cannot be ruled on")
+        try:
+            table = ruled(
+                record.table,
+                record.header.seats,
                 ruling=ruling,
                 seat=seat,
-                by=by,
+                result=result,
                 reason=reason,
-                result=None if result is None else tuple(tuple(tier) for tier in result),
-                prev=record.head,
-                salt=_salt(record, version),
-                format_version=record.header.format_version,
-                clock=_line_clock(record, now, record.state, table),
-            ).sealed()
-            return self._save_ruling(record, line, now)
+                dealt=record.dealt,
+                over=record.status == FINISHED or record.outcome is not None,
+            )
+        except RulingRefused as refused:
+            if refused.code in BAD_RULING_FIELDS:
+                field = BAD_RULING_FIELDS[refused.code]
+                raise InvalidArgument(refused.code, refused.message, field=field) from None
+            raise RuleBroken(refused.code, refused.message, rule="RULING") from None
+        now = self.now()
+        version = record.game_version + 1
+        line = RulingLine(
+            version=version,
+            ruling=ruling,
+            seat=seat,
+            by=by,
+            reason=reason,
+            result=None if result is None else tuple(tuple(tier) for tier in result),
+            prev=record.head,
+            salt=_salt(record, version),
+            format_version=record.header.format_version,
+            clock=_line_clock(record, now, record.state, table),
+        ).sealed()
+        return self._save_ruling(record, line, now)
 
     def _save_ruling(self, record: GameRecord, line: RulingLine, now: datetime) -> GameRecord:
         """Store a ruling made at `now`, then the moves the server plays after it."""
@@ -570,11 +594,33 @@ class Games(Application[UUID]):
     # -- the clock: timeouts the server records itself -------------------------------------
 
     def time_out(self, game_id: str) -> GameRecord | None:
-        """Record the timeout of a seat whose time has run out now, if one has (the clock keeper's
-        call); None when nobody's has. Another server that recorded it first makes this CONTENTION."""
+        """Record what is due now (the clock keeper's call): the timeout of a seat whose time has run
+        out, or the abandonment of a game still waiting for a seat at its join deadline; None when
+        nothing is. Another server that recorded it first makes this CONTENTION."""
         uid = parse_game_id(game_id)
         with self._lock_for(uid):
-            return self._time_out(self.get(str(uid)), self.now())
+            record = self.get(str(uid))
+            after = self._join_deadline_first(record, refuse=False)
+            if after is not record:
+                return after
+            return self._time_out(record, self.now())
+
+    def _join_deadline_first(self, record: GameRecord, *, refuse: bool = True) -> GameRecord:
+        """Abandon a game still waiting for a seat once its join deadline has passed (the caller
+        holds its lock); with `refuse`, then refuse the call that found it so (a late claim or reveal)."""
+        joined_by = join_deadline_of(record)
+        if joined_by is None or self.now() < joined_by:
+            if refuse and record.status == FINISHED and record.table.ended is not None:
+                raise RuleBroken("GAME_OVER", f"the game is over: {record.table.ended.reason}", rule="END")
+            return record
+        waiting = ", ".join(str(s + 1) for s in _waited_for(record)) or "none"
+        reason = f"the join deadline passed while the game waited for seat(s) {waiting}"
+        after = self._rule(record, ABANDON, None, "server", None, reason)
+        if refuse:
+            raise RuleBroken(
+                "JOIN_DEADLINE_PASSED", f"too late: {reason}; the game is abandoned", rule="SEATS"
+            )
+        return after
 
     def _timeouts_first(self, record: GameRecord, now: datetime) -> tuple[GameRecord, list[int]]:
         """Record every timeout due at `now` before anything else happens to the game (the caller
@@ -800,6 +846,7 @@ def _created(
     relay_header: str = "",
     relay_token_hash: str = "",
     at: datetime | None = None,
+    join_deadline: datetime | None = None,
 ) -> GameCreated:
     """A game's first stored event, however it came to be: dealt here, imported, forked or relayed."""
     return event_at(
@@ -815,6 +862,7 @@ def _created(
         spectator_delay=spectator_delay,
         relay_header=relay_header,
         relay_token_hash=relay_token_hash,
+        join_deadline=join_deadline.isoformat(timespec="milliseconds") if join_deadline else "",
     )
 
 
@@ -943,6 +991,12 @@ def header_clock(time_control: str, timeout_policy: str) -> dict[str, JsonValue]
     except ClockError as error:
         raise InvalidArgument("BAD_TIMEOUT_POLICY", str(error), field="timeout_policy") from None
     return {"time_control": control.text, "timeout_policy": policy}
+
+
+def _waited_for(record: GameRecord) -> list[int]:
+    """The seats a game waits for: open ones, then (commit-reveal) those still to reveal."""
+    open_seats = [s for s, token in enumerate(record.token_hashes) if not token]
+    return open_seats or list(seed_reveal.awaiting_reveal(record))
 
 
 def _finished(record: GameRecord) -> GameFinished:

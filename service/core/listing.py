@@ -121,7 +121,7 @@ class GameIndex:
                 dealt=not header.get("player_entropy"),
                 spectator_delay=created.spectator_delay,
                 forked_from=str((header.get("forked_from") or {}).get("game_id", "")),
-                clocked=header.get("clock") is not None,
+                clocked=header.get("clock") is not None or bool(created.join_deadline),
             )
         elif notification.topic in self._REISSUED:
             reissued = cast(SeatTokenReissued, self.app.mapper.to_domain_event(notification))

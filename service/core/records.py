@@ -114,6 +114,12 @@ class GameRecord:
     # line's stored time, from which each seat's deadline follows (service/core/clocks/).
     clocks: Clocks | None = None
     clock_at: datetime | None = None
+    join_deadline: datetime | None = None  # abandoned by the server if still waiting for a seat then
+
+    @property
+    def waiting_for_seats(self) -> bool:
+        """A seat is open, or a player-entropy game is not dealt yet (claims or reveals missing)."""
+        return not self.dealt or not all(self.token_hashes)
 
     @property
     def control(self) -> TimeControl | None:
@@ -343,6 +349,7 @@ def _(event: GameCreated, record: GameRecord | None) -> GameRecord:
         client_commitments=(None,) * header.seats,
         spectator_delay=event.spectator_delay,
         relay_token_hash=event.relay_token_hash,
+        join_deadline=datetime.fromisoformat(event.join_deadline) if event.join_deadline else None,
     )
     return started_clocks(created, event.timestamp)
 
@@ -457,6 +464,7 @@ def accept(record: GameRecord, event: CommandAccepted, state: Any) -> GameRecord
         spectator_delay=record.spectator_delay,
         relay_token_hash=record.relay_token_hash,
         table=table,
+        join_deadline=record.join_deadline,
         clocks=ticked(record, entry, state, table, moved=entry["seat"]) if clocked else None,
         clock_at=event.timestamp if clocked else record.clock_at,
     )

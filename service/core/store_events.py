@@ -34,6 +34,8 @@ class GameCreated(DomainEvent):
     # A relayed table game (service/core/relays/): the recording's header line and its relay token's hash.
     relay_header: str = ""
     relay_token_hash: str = ""
+    # ISO 8601: a game still waiting for a seat (a claim, a reveal) then is abandoned; "" for none.
+    join_deadline: str = ""
 
 
 @dataclass(frozen=True)

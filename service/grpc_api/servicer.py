@@ -11,6 +11,7 @@ import functools
 import inspect
 import itertools
 from collections.abc import AsyncIterator, Callable, Iterator
+from datetime import UTC, datetime
 from typing import Any, Protocol, TypeVar
 
 import grpc
@@ -217,6 +218,7 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
             spectator_delay=check_delay(request.spectator_delay_seconds),
             time_control=check_length(request.time_control, "time_control"),
             timeout_policy=check_length(request.timeout_policy, "timeout_policy"),
+            join_deadline_seconds=request.join_deadline_seconds,
         )
         return frontier_pb2.CreateGameResponse(
             game_id=record.header.game_id,
@@ -353,6 +355,7 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
                 commit_reveal=commits(latest),
                 awaiting_reveal=awaiting_reveal(latest),
                 outcome=outcome_proto(record) if record.status == FINISHED else None,
+                join_deadline=_iso(latest.join_deadline),
             )
         view = engine.view(record.state, viewer)
         state = frontier_pb2.GameState(
@@ -383,6 +386,7 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
             state.timeout_policy = str(record.header.clock["timeout_policy"])
             state.clocks.extend(clocks_proto(record))
         state.paused = record.table.paused
+        state.join_deadline = _iso(latest.join_deadline)
         if viewer is None:
             state.state_hash = state_hash(view, record.header.format_version)
         return state
@@ -725,3 +729,7 @@ def _ruled(after: GameRecord) -> frontier_pb2.RulingResponse:
     return frontier_pb2.RulingResponse(
         version=after.game_version, status=after.shown_status, outcome=outcome_proto(after)
     )
+
+
+def _iso(at: datetime | None) -> str:
+    return "" if at is None else at.astimezone(UTC).isoformat(timespec="milliseconds")

@@ -32,9 +32,25 @@ def due_seat(record: GameRecord, now: datetime) -> int | None:
 
 
 def deadline_of(record: GameRecord) -> datetime | None:
-    """When the next seat on the clock runs out of time, if the game has a clock running."""
+    """When the server next has something to record: a seat on the clock running out of time, or
+    the join deadline of a game still waiting for a seat."""
+    if record.status == FINISHED:
+        return None
+    return min(
+        [at for at in (_clock_deadline(record), join_deadline_of(record)) if at is not None], default=None
+    )
+
+
+def join_deadline_of(record: GameRecord) -> datetime | None:
+    """The join deadline, while the game still waits for a seat (a claim or a reveal)."""
+    if record.join_deadline is None or record.status == FINISHED or not record.waiting_for_seats:
+        return None
+    return record.join_deadline
+
+
+def _clock_deadline(record: GameRecord) -> datetime | None:
     control, clocks = record.control, record.clocks
-    if control is None or clocks is None or not clocks.to_act or record.status == FINISHED:
+    if control is None or clocks is None or not clocks.to_act:
         return None
     assert record.clock_at is not None
     soonest = min(clocks.remaining(control, s) for s in clocks.to_act)

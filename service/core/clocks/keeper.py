@@ -16,12 +16,16 @@ import threading
 import time
 from datetime import UTC, datetime
 
+from eventsourcing.persistence import PersistenceError
+
 from service.core.clocks.deadlines import deadline_of
 from service.core.errors import ServiceError
 from service.core.games import Games
 from service.core.records import GameRecord
 
 RESCAN_SECONDS = 2.0
+# What a moment without the store looks like: the keeper tries again at its next wake-up.
+AWAY = (ServiceError, PersistenceError)
 LONGEST_SLEEP_SECONDS = 1.0  # the longest the keeper sleeps without looking at its deadlines
 
 
@@ -71,14 +75,14 @@ class ClockKeeper:
             self._wake.clear()
 
     def _rescan(self) -> None:
-        with contextlib.suppress(ServiceError):  # the store away for a moment: try at the next scan
+        with contextlib.suppress(*AWAY):  # the store away for a moment: try at the next scan
             for game_id in self.games.index.running_clocks():
                 self.keep(self.games.get(game_id))
 
     def _time_out(self, game_id: str) -> None:
         """Record a due timeout, if the game still has one; then keep its next deadline."""
         # Another server may have recorded it first (CONTENTION), or the store be away: re-read.
-        with contextlib.suppress(ServiceError):
+        with contextlib.suppress(*AWAY):
             self.games.time_out(game_id)
-        with contextlib.suppress(ServiceError):
+        with contextlib.suppress(*AWAY):
             self.keep(self.games.get(game_id))

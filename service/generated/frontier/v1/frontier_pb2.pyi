@@ -122,7 +122,7 @@ class ListGameTypesResponse(_message.Message):
     def __init__(self, games: _Optional[_Iterable[_Union[GameType, _Mapping]]] = ...) -> None: ...
 
 class CreateGameRequest(_message.Message):
-    __slots__ = ("game", "seats", "players", "options", "tag", "player_entropy", "spectator_delay_seconds", "time_control", "timeout_policy")
+    __slots__ = ("game", "seats", "players", "options", "tag", "player_entropy", "spectator_delay_seconds", "time_control", "timeout_policy", "join_deadline_seconds")
     GAME_FIELD_NUMBER: _ClassVar[int]
     SEATS_FIELD_NUMBER: _ClassVar[int]
     PLAYERS_FIELD_NUMBER: _ClassVar[int]
@@ -132,6 +132,7 @@ class CreateGameRequest(_message.Message):
     SPECTATOR_DELAY_SECONDS_FIELD_NUMBER: _ClassVar[int]
     TIME_CONTROL_FIELD_NUMBER: _ClassVar[int]
     TIMEOUT_POLICY_FIELD_NUMBER: _ClassVar[int]
+    JOIN_DEADLINE_SECONDS_FIELD_NUMBER: _ClassVar[int]
     game: str
     seats: int
     players: _containers.RepeatedScalarFieldContainer[str]
@@ -141,7 +142,8 @@ class CreateGameRequest(_message.Message):
     spectator_delay_seconds: int
     time_control: str
     timeout_policy: str
-    def __init__(self, game: _Optional[str] = ..., seats: _Optional[int] = ..., players: _Optional[_Iterable[str]] = ..., options: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., tag: _Optional[str] = ..., player_entropy: _Optional[bool] = ..., spectator_delay_seconds: _Optional[int] = ..., time_control: _Optional[str] = ..., timeout_policy: _Optional[str] = ...) -> None: ...
+    join_deadline_seconds: int
+    def __init__(self, game: _Optional[str] = ..., seats: _Optional[int] = ..., players: _Optional[_Iterable[str]] = ..., options: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., tag: _Optional[str] = ..., player_entropy: _Optional[bool] = ..., spectator_delay_seconds: _Optional[int] = ..., time_control: _Optional[str] = ..., timeout_policy: _Optional[str] = ..., join_deadline_seconds: _Optional[int] = ...) -> None: ...
 
 class SeatClock(_message.Message):
     __slots__ = ("seat", "remaining_ms", "running", "deadline")
@@ -270,7 +272,7 @@ class GetStateRequest(_message.Message):
     def __init__(self, game_id: _Optional[str] = ..., version: _Optional[int] = ...) -> None: ...
 
 class GameState(_message.Message):
-    __slots__ = ("game_id", "game", "version", "status", "viewer_seat", "view_json", "seats_to_act", "outcome", "state_hash", "imported", "most_wanted", "deadwood_1876", "western_legends", "player_entropy", "open_seats", "spectator_delay_seconds", "forked_from", "commit_reveal", "awaiting_reveal", "out_seats", "time_control", "timeout_policy", "clocks", "paused")
+    __slots__ = ("game_id", "game", "version", "status", "viewer_seat", "view_json", "seats_to_act", "outcome", "state_hash", "imported", "most_wanted", "deadwood_1876", "western_legends", "player_entropy", "open_seats", "spectator_delay_seconds", "forked_from", "commit_reveal", "awaiting_reveal", "out_seats", "time_control", "timeout_policy", "clocks", "paused", "join_deadline")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     GAME_FIELD_NUMBER: _ClassVar[int]
     VERSION_FIELD_NUMBER: _ClassVar[int]
@@ -295,6 +297,7 @@ class GameState(_message.Message):
     TIMEOUT_POLICY_FIELD_NUMBER: _ClassVar[int]
     CLOCKS_FIELD_NUMBER: _ClassVar[int]
     PAUSED_FIELD_NUMBER: _ClassVar[int]
+    JOIN_DEADLINE_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     game: str
     version: int
@@ -319,7 +322,8 @@ class GameState(_message.Message):
     timeout_policy: str
     clocks: _containers.RepeatedCompositeFieldContainer[SeatClock]
     paused: bool
-    def __init__(self, game_id: _Optional[str] = ..., game: _Optional[str] = ..., version: _Optional[int] = ..., status: _Optional[str] = ..., viewer_seat: _Optional[int] = ..., view_json: _Optional[str] = ..., seats_to_act: _Optional[_Iterable[int]] = ..., outcome: _Optional[_Union[Outcome, _Mapping]] = ..., state_hash: _Optional[str] = ..., imported: _Optional[bool] = ..., most_wanted: _Optional[_Union[_most_wanted_types_pb2.MostWantedView, _Mapping]] = ..., deadwood_1876: _Optional[_Union[_deadwood_types_pb2.DeadwoodView, _Mapping]] = ..., western_legends: _Optional[_Union[_western_legends_types_pb2.WesternLegendsView, _Mapping]] = ..., player_entropy: _Optional[bool] = ..., open_seats: _Optional[_Iterable[int]] = ..., spectator_delay_seconds: _Optional[int] = ..., forked_from: _Optional[_Union[ForkOrigin, _Mapping]] = ..., commit_reveal: _Optional[bool] = ..., awaiting_reveal: _Optional[_Iterable[int]] = ..., out_seats: _Optional[_Iterable[int]] = ..., time_control: _Optional[str] = ..., timeout_policy: _Optional[str] = ..., clocks: _Optional[_Iterable[_Union[SeatClock, _Mapping]]] = ..., paused: _Optional[bool] = ...) -> None: ...
+    join_deadline: str
+    def __init__(self, game_id: _Optional[str] = ..., game: _Optional[str] = ..., version: _Optional[int] = ..., status: _Optional[str] = ..., viewer_seat: _Optional[int] = ..., view_json: _Optional[str] = ..., seats_to_act: _Optional[_Iterable[int]] = ..., outcome: _Optional[_Union[Outcome, _Mapping]] = ..., state_hash: _Optional[str] = ..., imported: _Optional[bool] = ..., most_wanted: _Optional[_Union[_most_wanted_types_pb2.MostWantedView, _Mapping]] = ..., deadwood_1876: _Optional[_Union[_deadwood_types_pb2.DeadwoodView, _Mapping]] = ..., western_legends: _Optional[_Union[_western_legends_types_pb2.WesternLegendsView, _Mapping]] = ..., player_entropy: _Optional[bool] = ..., open_seats: _Optional[_Iterable[int]] = ..., spectator_delay_seconds: _Optional[int] = ..., forked_from: _Optional[_Union[ForkOrigin, _Mapping]] = ..., commit_reveal: _Optional[bool] = ..., awaiting_reveal: _Optional[_Iterable[int]] = ..., out_seats: _Optional[_Iterable[int]] = ..., time_control: _Optional[str] = ..., timeout_policy: _Optional[str] = ..., clocks: _Optional[_Iterable[_Union[SeatClock, _Mapping]]] = ..., paused: _Optional[bool] = ..., join_deadline: _Optional[str] = ...) -> None: ...
 
 class ListLegalCommandsRequest(_message.Message):
     __slots__ = ("game_id",)
