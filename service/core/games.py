@@ -528,13 +528,14 @@ class Games(Application[UUID]):
         `adjudicate` / `abandon`; then the moves the server plays for seats that are out."""
         uid = parse_game_id(game_id)
         with self._lock_for(uid):
-            record, _ = self._timeouts_first(self.get(str(uid)), self.now())
+            now = self.now()  # one instant: the timeouts due then, then the ruling
+            record, _ = self._timeouts_first(self.get(str(uid)), now)
             if ruling == RESIGN:
                 seat = seat_of(authenticate(caller, record.token_hashes), record.token_hashes, required=True)
                 by = "seat"
             else:
                 seat, by = None, "organiser"
-            return self._rule(record, ruling, seat, by, result, reason)
+            return self._rule(record, ruling, seat, by, result, reason, now)
 
     def _rule(
         self,
@@ -544,8 +545,9 @@ class Games(Application[UUID]):
         by: str,
         result: Sequence[Sequence[int]] | None,
         reason: str,
+        now: datetime,
     ) -> GameRecord:
-        """Check and store a ruling made by `by` (the caller holds the game's lock)."""
+        """Check and store a ruling made by `by` at `now` (the caller holds the game's lock)."""
         if record.imported and not record.relay_token_hash:
             raise PermissionDenied("IMPORTED_GAME", "an imported game is a record; it cannot be ruled on")
         try:
@@ -564,7 +566,6 @@ class Games(Application[UUID]):
                 field = BAD_RULING_FIELDS[refused.code]
                 raise InvalidArgument(refused.code, refused.message, field=field) from None
             raise RuleBroken(refused.code, refused.message, rule="RULING") from None
-        now = self.now()
         version = record.game_version + 1
         line = RulingLine(
             version=version,
@@ -593,7 +594,7 @@ class Games(Application[UUID]):
 
     # -- the clock: timeouts the server records itself -------------------------------------
 
-    def time_out(self, game_id: str) -> GameRecord | None:
+    def record_due(self, game_id: str) -> GameRecord | None:
         """Record what is due now (the clock keeper's call): the timeout of a seat whose time has run
         out, or the abandonment of a game still waiting for a seat at its join deadline; None when
         nothing is. Another server that recorded it first makes this CONTENTION."""
@@ -608,14 +609,15 @@ class Games(Application[UUID]):
     def _join_deadline_first(self, record: GameRecord, *, refuse: bool = True) -> GameRecord:
         """Abandon a game still waiting for a seat once its join deadline has passed (the caller
         holds its lock); with `refuse`, then refuse the call that found it so (a late claim or reveal)."""
+        now = self.now()
         joined_by = join_deadline_of(record)
-        if joined_by is None or self.now() < joined_by:
+        if joined_by is None or now < joined_by:
             if refuse and record.status == FINISHED and record.table.ended is not None:
                 raise RuleBroken("GAME_OVER", f"the game is over: {record.table.ended.reason}", rule="END")
             return record
         waiting = ", ".join(str(s + 1) for s in _waited_for(record)) or "none"
         reason = f"the join deadline passed while the game waited for seat(s) {waiting}"
-        after = self._rule(record, ABANDON, None, "server", None, reason)
+        after = self._rule(record, ABANDON, None, "server", None, reason, now)
         if refuse:
             raise RuleBroken(
                 "JOIN_DEADLINE_PASSED", f"too late: {reason}; the game is abandoned", rule="SEATS"

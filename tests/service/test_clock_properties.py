@@ -85,7 +85,7 @@ def play(app: Games, clock: FakeClock, game: str, control: str, policy: str, act
             if kind == "wait":
                 clock.wait(value)
             elif kind == "timeout":
-                app.time_out(game_id)
+                app.record_due(game_id)
             elif kind == "resign":
                 app.rule(game_id, Caller(token=tokens[value]), "resign")
             elif current.seats_to_act:

@@ -1,7 +1,7 @@
 """The clock keeper: records each timeout when it falls due, on every server.
 
 A thread wakes at the soonest deadline of any game with a clock running and asks the game to
-record the timeout (`Games.time_out`); the game re-reads itself under its lock and records one
+record the timeout (`Games.record_due`); the game re-reads itself under its lock and records one
 only if a seat's time has really run out, so a move that came first wins, and the store's
 optimistic concurrency lets exactly one of several servers record it (the others lose the
 write and find the timeout already there). Deadlines come from the store (`deadlines.py`): the
@@ -83,6 +83,6 @@ class ClockKeeper:
         """Record a due timeout, if the game still has one; then keep its next deadline."""
         # Another server may have recorded it first (CONTENTION), or the store be away: re-read.
         with contextlib.suppress(*AWAY):
-            self.games.time_out(game_id)
+            self.games.record_due(game_id)
         with contextlib.suppress(*AWAY):
             self.keep(self.games.get(game_id))
