@@ -134,6 +134,11 @@ def test_the_clocks_show_each_seats_time_and_a_move_gets_its_increment(client: C
     assert 300 <= used < 10_000
     after = state(client, g.game_id)
     assert after.clocks[mover].remaining_ms == 600_000 - used + 5_000
+    watch = frontier_pb2.WatchGameRequest(game_id=g.game_id, from_version=1)
+    stream = client.stub.WatchGame(watch, timeout=10)
+    pushed = next(stream)  # the step that made the latest version carries the clocks after it
+    stream.cancel()
+    assert [c.remaining_ms for c in pushed.clocks] == [c.remaining_ms for c in after.clocks]
     audited(client, g.game_id)
 
 
