@@ -210,7 +210,8 @@ def test_bad_rulings_get_documented_statuses_and_store_nothing(client: Client) -
     resign(client, g, 2)
     twice = failure(lambda: resign(client, g, 2))
     assert twice.code == grpc.StatusCode.FAILED_PRECONDITION and twice.reason == "ALREADY_OUT"
-    out_seat_moves = failure(lambda: submit(client, g, 2, legal(client, g, 0).commands[0]))
+    mover = state(client, g.game_id, ORGANISER).seats_to_act[0]
+    out_seat_moves = failure(lambda: submit(client, g, 2, legal(client, g, mover).commands[0]))
     assert out_seat_moves.code == grpc.StatusCode.FAILED_PRECONDITION and out_seat_moves.reason == "SEAT_OUT"
 
 
