@@ -141,6 +141,8 @@ class Header:
     # A forked game's origin (seeds/LOG-FORMAT.md, "Forked games"): the source's game_id and
     # version, its state_hash there, and how many of `setup_events` replay the source's history.
     forked_from: dict[str, JsonValue] | None = None
+    # "consent" or "organiser" (replay/takebacks.py); None for "off", the default.
+    takeback_policy: str | None = None
 
     def body(self) -> dict[str, JsonValue]:
         body: dict[str, JsonValue] = {
@@ -167,6 +169,8 @@ class Header:
             body["player_entropy"] = self.player_entropy
         if self.forked_from is not None:  # only forks carry the field: other headers hash as before
             body["forked_from"] = self.forked_from
+        if self.takeback_policy is not None:  # absent when off, so every other header hashes as before
+            body["takeback_policy"] = self.takeback_policy
         return body
 
     def sealed(self) -> Header:
@@ -340,6 +344,10 @@ class RulingLine:
     hash: str = ""
     salt: str | None = None  # format 2: `line_salt` of its version; null only in a redacted export
     format_version: int = FORMAT_VERSION  # the header's; not a field of the line
+    # A takeback (replay/takebacks.py): the version the game returns to, and who granted it
+    # (the seats that consented, or "organiser"). Written on takeback lines only.
+    to_version: int | None = None
+    granted_by: tuple[int, ...] | str | None = None
 
     def body(self) -> dict[str, JsonValue]:
         body: dict[str, JsonValue] = {
@@ -354,6 +362,10 @@ class RulingLine:
         }
         if self.format_version >= 2:
             body["salt"] = self.salt
+        if self.to_version is not None:  # only takebacks carry these, so other rulings hash as before
+            granted = self.granted_by
+            body["to_version"] = self.to_version
+            body["granted_by"] = list(granted) if isinstance(granted, tuple) else granted
         return body
 
     def sealed(self) -> RulingLine:

@@ -14,7 +14,7 @@ import json
 import secrets
 import threading
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any
 from uuid import UUID, uuid4
@@ -43,6 +43,7 @@ from replay.record import (
     mixed_seed,
 )
 from replay.table import RESIGN, RulingRefused, autopilot_seat, ruled
+from replay.takebacks import OFF, header_policy, policy_of
 from replay.verify import outcome_json
 from service.core import seed_reveal
 from service.core.auth import Caller, authenticate, new_token, seat_of, token_hash
@@ -77,6 +78,8 @@ from service.core.store_events import (
     RulingMade,
     SeatClaimed,
     SeedRevealed,
+    TakebackAnswered,
+    TakebackRequested,
     event_after,
     event_at,
 )
@@ -228,6 +231,7 @@ class Games(Application[UUID]):
         deal: Deal | None = None,
         player_entropy: bool = False,
         spectator_delay: int = 0,
+        takeback_policy: str = OFF,
     ) -> tuple[GameRecord, list[tuple[int, str, str]]]:
         """Deal a new game; returns its record and (seat, player, token) for seats taken now.
 
@@ -245,6 +249,10 @@ class Games(Application[UUID]):
             )
         if len(players) > seats:
             raise InvalidArgument("TOO_MANY_PLAYERS", f"{len(players)} players named for {seats} seats")
+        try:
+            takebacks = header_policy(policy_of(takeback_policy))
+        except RulingRefused as refused:
+            raise InvalidArgument(refused.code, refused.message, field="takeback_policy") from None
         uid = uuid4()
         seed = deal.seed if deal is not None else secrets.token_bytes(32)
         rng = SeededRng(seed, rng_key(str(uid), deal.key if deal is not None else None), 0)
@@ -283,6 +291,7 @@ class Games(Application[UUID]):
             salt=line_salt(seed, str(uid), 1),
             deal=deal.key if deal is not None else None,
             player_entropy=player_entropy,
+            takeback_policy=takebacks,
         ).sealed()
         # A seat named now is taken now; an unnamed one is open, as the log says, and gets no token.
         grants = [(seat, names[seat], new_token()) for seat in range(len(players)) if names[seat]]
@@ -531,6 +540,37 @@ class Games(Application[UUID]):
             after = self._append(record, to_save, "the game changed while ruling; try again")
             self._publish(after, to_save)
             return after
+
+    def store_ruling(self, record: GameRecord, line: RulingLine, contention: str) -> GameRecord:
+        """Append a ruling line after `record` (the caller holds the game's lock), then the moves
+        the server plays for seats that are out; tell watchers. The line's chain fields (version,
+        prev, salt, hash) are filled in here."""
+        version = record.game_version + 1
+        sealed = replace(
+            line,
+            version=version,
+            prev=record.head,
+            salt=_salt(record, version),
+            format_version=record.header.format_version,
+        ).sealed()
+        made = event_after(RulingMade, record, line=sealed.to_json())
+        after = project_game(record, [made])
+        assert after is not None
+        to_save: list[Any] = [made]
+        after = _then_autopilot(after, to_save)
+        after = self._append(record, to_save, contention)
+        self._publish(after, to_save)
+        return after
+
+    def store_takeback_request(self, record: GameRecord, seat: int, to_version: int) -> GameRecord:
+        """Store a seat's takeback request after `record` (service/core/takebacks.py decides it)."""
+        requested = event_after(TakebackRequested, record, seat=seat, to_version=to_version)
+        return self._append(record, [requested], "the game changed while asking for the takeback; ask again")
+
+    def store_takeback_answer(self, record: GameRecord, seat: int | None, accept: bool) -> GameRecord:
+        """Store a consent (a seat) or a refusal (a seat, or None: the organiser) of the pending takeback."""
+        answered = event_after(TakebackAnswered, record, seat=seat, accept=accept)
+        return self._append(record, [answered], "the game changed while answering the takeback; try again")
 
     # -- records made elsewhere: imported logs, forks, relays ----------------------
 

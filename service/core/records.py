@@ -20,6 +20,7 @@ from engines.registry import get_engine
 from replay.record import DealLine, Entry, Header, Line, RulingLine, SeatLine, mixed_seed
 from replay.table import Table, ruled
 from replay.table import outcome as table_outcome
+from replay.takebacks import TAKEBACK, Horizon, Pending, extend
 from service.core.store_events import (
     CommandAccepted,
     GameCreated,
@@ -29,6 +30,8 @@ from service.core.store_events import (
     RulingMade,
     SeatClaimed,
     SeedRevealed,
+    TakebackAnswered,
+    TakebackRequested,
 )
 
 IN_PROGRESS = "in_progress"
@@ -105,6 +108,10 @@ class GameRecord:
     spectator_delay: int = 0  # seconds every public channel lags behind (service/core/relays/delay.py)
     relay_token_hash: str = ""  # a relayed table game: the hash of the token RelayLine needs
     table: Table = Table()  # the rulings so far: seats out, a ruled end (replay/table.py)
+    # A game that takes takebacks: the states it may return to (replay/takebacks.py), and a
+    # takeback asked for and not granted yet (every new line clears it).
+    past: Horizon | None = None
+    takeback: Pending | None = None
 
     @property
     def engine(self) -> Engine:
@@ -158,6 +165,7 @@ def header_from_json(data: dict[str, Any]) -> Header:
         deal=data.get("deal"),
         player_entropy=data.get("player_entropy", False),
         forked_from=data.get("forked_from"),
+        takeback_policy=data.get("takeback_policy"),
     )
 
 
@@ -217,7 +225,13 @@ def ruling_from_json(data: dict[str, Any]) -> RulingLine:
         hash=data["hash"],
         salt=data.get("salt"),
         format_version=2 if "salt" in data else 1,
+        to_version=data.get("to_version"),
+        granted_by=_granted_by(data.get("granted_by")),
     )
+
+
+def _granted_by(granted: Any) -> tuple[int, ...] | str | None:
+    return tuple(granted) if isinstance(granted, list) else granted
 
 
 def entry_from_json(data: dict[str, Any]) -> Entry:
@@ -273,6 +287,7 @@ def _(event: GameCreated, record: GameRecord | None) -> GameRecord:
         client_commitments=(None,) * header.seats,
         spectator_delay=event.spectator_delay,
         relay_token_hash=event.relay_token_hash,
+        past=_horizon(header, None, 1, state, final=True),
     )
 
 
@@ -324,6 +339,7 @@ def _(event: GameDealt, record: GameRecord | None) -> GameRecord:
         head=event.line["hash"],
         deal_events=tuple(event.line["events"]),
         client_seeds=seeds,
+        past=_horizon(record.header, None, 1, state, final=True),
     )
 
 
@@ -371,13 +387,27 @@ def accept(record: GameRecord, event: CommandAccepted, state: Any) -> GameRecord
         spectator_delay=record.spectator_delay,
         relay_token_hash=record.relay_token_hash,
         table=record.table,
+        past=_horizon(
+            record.header, record.past, event.entry["version"], state, final=bool(event.entry["draws"])
+        ),
     )
+
+
+def _horizon(
+    header: Header, past: Horizon | None, version: int, state: Any, *, final: bool
+) -> Horizon | None:
+    """The states a takeback may return to after `version`, kept only in a game that takes them."""
+    if header.takeback_policy is None or state is None:
+        return None
+    return extend(past, version, state, final=final)
 
 
 @apply.register
 def _(event: RulingMade, record: GameRecord | None) -> GameRecord:
     assert record is not None
     line = ruling_from_json(event.line)
+    if line.ruling == TAKEBACK:
+        return _taken_back(event, record, line)
     table = ruled(
         record.table,
         record.header.seats,
@@ -389,8 +419,45 @@ def _(event: RulingMade, record: GameRecord | None) -> GameRecord:
         over=record.state is not None and record.engine.outcome(record.state) is not None,
     )
     return replace(
-        record, version=event.originator_version, table=table, game_version=line.version, head=line.hash
+        record,
+        version=event.originator_version,
+        table=table,
+        game_version=line.version,
+        head=line.hash,
+        past=_horizon(record.header, record.past, line.version, record.state, final=True),
+        takeback=None,
     )
+
+
+def _taken_back(event: RulingMade, record: GameRecord, line: RulingLine) -> GameRecord:
+    """The game after a takeback: the state at its `to_version`, kept in the horizon."""
+    assert record.past is not None and line.to_version is not None
+    state = record.past.state_at(line.to_version)
+    return replace(
+        record,
+        version=event.originator_version,
+        state=state,
+        game_version=line.version,
+        head=line.hash,
+        past=_horizon(record.header, record.past, line.version, state, final=True),
+        takeback=None,
+    )
+
+
+@apply.register
+def _(event: TakebackRequested, record: GameRecord | None) -> GameRecord:
+    assert record is not None
+    pending = Pending(event.seat, event.to_version)
+    return replace(record, version=event.originator_version, takeback=pending)
+
+
+@apply.register
+def _(event: TakebackAnswered, record: GameRecord | None) -> GameRecord:
+    assert record is not None and record.takeback is not None
+    pending = record.takeback
+    if event.accept and event.seat is not None:
+        pending = replace(pending, consents=(*pending.consents, event.seat))
+    return replace(record, version=event.originator_version, takeback=pending if event.accept else None)
 
 
 @apply.register

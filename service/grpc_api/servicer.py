@@ -47,12 +47,14 @@ from service.core.relays.live import relay_line, start_relay
 from service.core.relays.messages import fork_origin
 from service.core.seed_reveal import awaiting_reveal, commits
 from service.core.stream_slots import StreamLimits
+from service.core.takebacks import answer_takeback, request_takeback
 from service.core.typed import typed_view
 from service.core.views import outcome_proto, redacted_entry_events, redacted_events, ruling_proto, to_json
 from service.core.visibility import Gate, gate_of
 from service.core.watching import Watching
 from service.generated.frontier.v1 import frontier_pb2, frontier_pb2_grpc
 from service.grpc_api.statuses import abort_arguments
+from service.grpc_api.takebacks import show_takebacks, takeback_response
 from service.play.legal import legal_command_bytes as legal_now
 from service.play.session import Plays
 
@@ -207,6 +209,7 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
             request.tag,
             player_entropy=request.player_entropy,
             spectator_delay=check_delay(request.spectator_delay_seconds),
+            takeback_policy=request.takeback_policy,
         )
         return frontier_pb2.CreateGameResponse(
             game_id=record.header.game_id,
@@ -256,6 +259,18 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
             game_id, self._caller(context), ruling, result=result or None, reason=request.reason
         )
         return _ruled(after)
+
+    @handles_errors
+    def RequestTakeback(self, request: Any, context: grpc.ServicerContext) -> Any:
+        game_id = require_id(request.game_id, "game_id")
+        after = request_takeback(self.app, game_id, self._caller(context), request.to_version or None)
+        return takeback_response(after, taken_back=False)
+
+    @handles_errors
+    def AnswerTakeback(self, request: Any, context: grpc.ServicerContext) -> Any:
+        game_id = require_id(request.game_id, "game_id")
+        after, taken_back = answer_takeback(self.app, game_id, self._caller(context), request.accept)
+        return takeback_response(after, taken_back=taken_back)
 
     # -- playing ---------------------------------------------------------------------
 
@@ -358,6 +373,7 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
         if outcome is not None:
             state.outcome.CopyFrom(outcome)
         state.out_seats.extend(record.table.out)
+        show_takebacks(state, latest)
         if viewer is None:
             state.state_hash = state_hash(view, record.header.format_version)
         return state
