@@ -54,7 +54,7 @@ from service.core.visibility import Gate, gate_of
 from service.core.watching import Watching
 from service.generated.frontier.v1 import frontier_pb2, frontier_pb2_grpc
 from service.grpc_api.statuses import abort_arguments
-from service.grpc_api.takebacks import show_takebacks, takeback_response
+from service.grpc_api.takebacks import show_takebacks, state_after_takeback, takeback_response
 from service.play.legal import legal_command_bytes as legal_now
 from service.play.session import Plays
 
@@ -491,6 +491,7 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
             if entry.version > last:
                 break
             if isinstance(entry, RulingLine):
+                state = state_after_takeback(self.app, latest.header.game_id, entry, state)
                 if entry.version >= request.from_version:
                     step = self._step(latest, entry.version, entry.seat, None, (), state, viewer, names)
                     step.ruling.CopyFrom(ruling_proto(entry.to_json()))

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
-from replay.takebacks import CONSENT, policy_of
+from typing import Any
+
+from replay.record import RulingLine
+from replay.takebacks import CONSENT, TAKEBACK, policy_of
+from service.core.games import Games
 from service.core.records import GameRecord
 from service.generated.frontier.v1 import frontier_pb2
 
@@ -36,3 +40,11 @@ def show_takebacks(state: frontier_pb2.GameState, record: GameRecord) -> None:
     pending = pending_proto(record)
     if pending is not None:
         state.pending_takeback.CopyFrom(pending)
+
+
+def state_after_takeback(app: Games, game_id: str, line: RulingLine, state: Any) -> Any:
+    """The state after a ruling line: a takeback's is the state at its `to_version`, read back from
+    the store (takebacks are rare; a replay keeps no state it has passed)."""
+    if line.ruling != TAKEBACK or line.to_version is None:
+        return state
+    return app.record_at(game_id, line.to_version).state
