@@ -21,7 +21,7 @@ from engines.simulate import playout
 from replay.forgeries import reseal
 from replay.record import Entry, Header, RulingLine
 from replay.table import RulingRefused, Table
-from replay.takebacks import GRANTED_BY_ORGANISER, check_grant, check_undo, hidden, policy_of
+from replay.takebacks import GRANTED_BY_ORGANISER, check_grant, check_no_chance, check_undo, hidden, policy_of
 from replay.trust import checkpoint, keys
 from replay.trust.signed_log import line_hashes
 from replay.verify import verify
@@ -183,3 +183,11 @@ def test_the_random_games_take_moves_back(game: str) -> None:
     result = verify(*record)
     assert result.verdict == "passed", result.problem
     assert any(check.startswith(f"takebacks: {taken} takeback") for check in result.checks)
+
+
+def test_table_takeback_4_never_past_a_ruling() -> None:
+    resigned = RulingLine(5, "resign", 1, "seat", "", None, "")
+    move = Entry(6, 0, {}, (), (), "")
+    with pytest.raises(RulingRefused) as refused:
+        check_no_chance([resigned, move])
+    assert refused.value.code == "TAKEBACK_PAST_RULING"
