@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engines.base import SPECTATOR, Engine, Event, JsonValue, Seat, fold
+from engines.base import SPECTATOR, Engine, Event, JsonValue, Message, Seat, fold
 from engines.codec import encode
 from replay.record import Entry, Line, RulingLine
 from replay.table import RulingRefused, Table, seat_name
@@ -114,7 +114,7 @@ def check_undo(
     seats: int,
     start: Any,
     undone: Sequence[Line],
-    decode: Callable[[Mapping[str, JsonValue]], Event],
+    decode: Callable[[Mapping[str, JsonValue]], Message],
 ) -> None:
     """Refuse (RulingRefused) a takeback from `start` undoing `undone` if any line is a ruling,
     drew at random or revealed anything hidden to anyone (TABLE-TAKEBACK-2, -3)."""
@@ -122,7 +122,7 @@ def check_undo(
     state = start
     for line in undone:
         assert isinstance(line, Entry)  # check_no_chance refused every other line
-        events = [decode(event) for event in line.events]
+        events = [_event(decode(event)) for event in line.events]
         after = fold(engine, state, events)
         viewer = revealed_to(engine, seats, state, events, after)
         if viewer is not None:
@@ -133,6 +133,11 @@ def check_undo(
                 "a takeback must not make anyone un-see a card",
             )
         state = after
+
+
+def _event(message: Message) -> Event:
+    assert isinstance(message, Event), "the events codec decodes events"
+    return message
 
 
 def check_no_chance(undone: Sequence[Line]) -> None:
@@ -155,7 +160,8 @@ def revealed_to(engine: Engine, seats: int, before: Any, events: Sequence[Event]
     may have shown something hidden; None when it showed nobody anything hidden."""
     whole = [encode(event) for event in events]
     omniscient_before, omniscient_after = engine.view(before, None), engine.view(after, None)
-    for viewer in (*range(seats), SPECTATOR):
+    viewers: list[Seat] = [*range(seats), SPECTATOR]
+    for viewer in viewers:
         if any(
             encode(engine.redact(event, viewer)) != spelled
             for event, spelled in zip(events, whole, strict=True)
@@ -250,7 +256,7 @@ def remake(
     line: RulingLine,
     past: Horizon | None,
     undone: Sequence[Line],
-    decode: Callable[[Mapping[str, JsonValue]], Event],
+    decode: Callable[[Mapping[str, JsonValue]], Message],
     *,
     over: bool,
 ) -> Any:
