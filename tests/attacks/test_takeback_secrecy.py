@@ -24,7 +24,7 @@ from service.generated.frontier.v1 import frontier_pb2
 from tests.conftest import ORGANISER, available_games
 from tests.service.helpers import state
 from tests.service.test_games_that_end import play_to_the_end
-from tests.service.test_takebacks import PLAIN, answer, asked, create, play_until
+from tests.service.test_takebacks import PLAIN, answer, asked, create, in_some_game, play_until
 
 GAMES = available_games()
 
@@ -36,8 +36,7 @@ def seen(client: Client, game_id: str, token: str | None, version: int | None = 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_after_a_takeback_no_viewer_sees_anything_new(client: Client, game: str) -> None:
-    g = create(client, game, "consent")
-    seat, request = play_until(client, g, random.Random(11), asked(client, g), PLAIN)
+    g, _, request = in_some_game(client, game, "consent", asked, PLAIN, random.Random(11))
     to_version = request.pending.to_version
     viewers: list[tuple[int | None, str | None]] = [*g.tokens.items(), (None, None)]
     before = {viewer: seen(client, g.game_id, token, to_version) for viewer, token in viewers}
