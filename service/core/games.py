@@ -520,26 +520,16 @@ class Games(Application[UUID]):
                     raise InvalidArgument(refused.code, refused.message, field=field) from None
                 raise RuleBroken(refused.code, refused.message, rule="RULING") from None
             del table  # checked here; the stored event's projection makes it again
-            version = record.game_version + 1
             line = RulingLine(
-                version=version,
+                version=0,  # the chain fields are filled in by store_ruling
                 ruling=ruling,
                 seat=seat,
                 by=by,
                 reason=reason,
                 result=None if result is None else tuple(tuple(tier) for tier in result),
-                prev=record.head,
-                salt=_salt(record, version),
-                format_version=record.header.format_version,
-            ).sealed()
-            made = event_after(RulingMade, record, line=line.to_json())
-            after = project_game(record, [made])
-            assert after is not None
-            to_save: list[Any] = [made]
-            after = _then_autopilot(after, to_save)
-            after = self._append(record, to_save, "the game changed while ruling; try again")
-            self._publish(after, to_save)
-            return after
+                prev="",
+            )
+            return self.store_ruling(record, line, "the game changed while ruling; try again")
 
     def store_ruling(self, record: GameRecord, line: RulingLine, contention: str) -> GameRecord:
         """Append a ruling line after `record` (the caller holds the game's lock), then the moves
