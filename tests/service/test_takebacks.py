@@ -190,22 +190,21 @@ def test_table_takeback_5_a_takeback_with_consent_in_each_game_then_played_to_th
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_table_takeback_2_refused_after_a_die_roll_or_a_shuffle(client: Client, game: str) -> None:
-    g, _, refusal = in_some_game(
-        client, game, "consent", partial(refused_with, reason="TAKEBACK_PAST_CHANCE"), set(), random.Random(5)
-    )
+@pytest.mark.parametrize(
+    ("reason", "says"),
+    [
+        ("TAKEBACK_PAST_CHANCE", "must not re-roll a die or reshuffle"),  # TABLE-TAKEBACK-2
+        ("TAKEBACK_PAST_REVEAL", "must not make anyone un-see a card"),  # TABLE-TAKEBACK-3
+    ],
+)
+def test_table_takeback_2_and_3_refused_after_a_die_roll_a_shuffle_or_a_reveal(
+    client: Client, game: str, reason: str, says: str
+) -> None:
+    look = partial(refused_with, reason=reason)
+    g, _, refusal = in_some_game(client, game, "consent", look, set(), random.Random(5))
     assert refusal.code == grpc.StatusCode.FAILED_PRECONDITION
-    assert "must not re-roll a die or reshuffle" in refusal.message
+    assert says in refusal.message
     assert not state(client, g.game_id, ORGANISER).HasField("pending_takeback"), "a refusal stores nothing"
-
-
-@pytest.mark.parametrize("game", GAMES)
-def test_table_takeback_3_refused_after_a_reveal(client: Client, game: str) -> None:
-    _, _, refusal = in_some_game(
-        client, game, "consent", partial(refused_with, reason="TAKEBACK_PAST_REVEAL"), set(), random.Random(5)
-    )
-    assert refusal.code == grpc.StatusCode.FAILED_PRECONDITION
-    assert "un-see a card" in refusal.message
 
 
 def test_table_takeback_1_refused_under_policy_off(client: Client) -> None:
