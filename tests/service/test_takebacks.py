@@ -177,6 +177,11 @@ def test_table_takeback_5_a_takeback_with_consent_in_each_game_then_played_to_th
     told = next(step for step in steps if step.ruling.ruling == "takeback")
     assert f"takes back to step {to_version - 1}" in told.narrative and "consent" in told.narrative
     assert told.ruling.to_version == to_version and list(told.ruling.granted_by_seats) == sorted(others)
+    fork = frontier_pb2.ForkGameRequest(game_id=g.game_id, version=granted.version)
+    forked = client.call("ForkGame", fork, token=ORGANISER)
+    at_takeback = state(client, g.game_id, ORGANISER, version=granted.version)
+    assert forked.forked_from.state_hash == at_takeback.state_hash, "a fork starts where the takeback left"
+    assert audit(client, forked.game_id).ok
     other = start_server(tmp_path / "other")
     try:
         with Client(f"127.0.0.1:{other.port}", token=ORGANISER) as elsewhere:
