@@ -232,8 +232,11 @@ def test_table_takeback_1_the_organiser_grants_under_policy_organiser(client: Cl
     other = next(s for s in g.tokens if s != seat)
     refusal = failure(lambda: answer(client, g, g.tokens[other]))
     assert (refusal.code, refusal.reason) == (grpc.StatusCode.PERMISSION_DENIED, "NOT_YOURS_TO_ANSWER")
+    refused = answer(client, g, ORGANISER, accept=False)
+    assert not refused.taken_back and not refused.HasField("pending")
+    again = ask(client, g, seat)
     granted = answer(client, g, ORGANISER)
-    assert granted.taken_back
+    assert granted.taken_back and granted.version == again.version + 1
     takeback = next(line for line in exported(client, g.game_id) if line["type"] == "ruling")
     assert takeback["granted_by"] == "organiser"
     steps = list(client.call("Replay", frontier_pb2.ReplayRequest(game_id=g.game_id), token=ORGANISER))
