@@ -495,6 +495,8 @@ def _header(number: int, data: Mapping[str, JsonValue]) -> Header:
         fields = (*fields, "forked_from")
     if "clock" in data:  # a game with a clock (replay/clock.py)
         fields = (*fields, "clock")
+    if format_version >= 2 and "takeback_policy" in data:  # a game that takes takebacks
+        fields = (*fields, "takeback_policy")
     f = _Fields(number, data, fields)
     f.equal("version", 1, "the header must be version 1, found")
     commitment = f.optional_text("seed_commitment")
@@ -522,6 +524,7 @@ def _header(number: int, data: Mapping[str, JsonValue]) -> Header:
         salt=f.hash("salt") if format_version >= 2 else None,
         deal=_deal_key(f) if "deal" in data else None,
         forked_from=f.object("forked_from") if "forked_from" in data else None,
+        takeback_policy=f.text("takeback_policy") if "takeback_policy" in data else None,
         player_entropy=f.boolean("player_entropy") if format_version >= 3 else False,
         clock=_header_clock(f) if "clock" in data else None,
     )
@@ -643,6 +646,9 @@ def _entry(number: int, data: Mapping[str, JsonValue], format_version: int) -> E
 
 def _ruling(number: int, data: Mapping[str, JsonValue], format_version: int) -> RulingLine:
     fields = _RULING_FIELDS if format_version == 1 else (*_RULING_FIELDS, "salt")
+    takeback = "to_version" in data or "granted_by" in data  # only a takeback line has them
+    if takeback:
+        fields = (*fields, "to_version", "granted_by")
     f = _Fields(number, data, (*fields, "clock") if "clock" in data else fields)
     seat = data["seat"]
     if seat is not None and type(seat) is not int:
@@ -665,7 +671,19 @@ def _ruling(number: int, data: Mapping[str, JsonValue], format_version: int) -> 
         salt=f.hash("salt") if format_version >= 2 else None,
         format_version=format_version,
         clock=_line_clock(f),
+        to_version=f.integer("to_version") if takeback else None,
+        granted_by=_granted_by(f) if takeback else None,
     )
+
+
+def _granted_by(f: _Fields) -> tuple[int, ...] | str:
+    """A takeback's grant: the seats that consented, or "organiser"."""
+    granted = f.data["granted_by"]
+    if isinstance(granted, str):
+        return granted
+    if not isinstance(granted, list) or not all(type(seat) is int for seat in granted):
+        raise f._wrong("granted_by", "a list of seats or a string")
+    return tuple(seat for seat in granted if type(seat) is int)
 
 
 def _trailer(number: int, data: Mapping[str, JsonValue], format_version: int) -> Trailer:

@@ -15,6 +15,7 @@ from engines.registry import UnknownGame, get_engine
 from engines.wording import seat_name
 from replay.record import Header, Line, RulingLine, SeatLine, Trailer
 from replay.table import ABANDON, RESIGN
+from replay.takebacks import GRANTED_BY_ORGANISER, TAKEBACK
 from replay.verify import steps, verify
 
 
@@ -47,8 +48,24 @@ def describe_ruling(line: RulingLine, names: Sequence[str]) -> str:
         return f"{step} — {seat_label(line.seat, names)} resigns: out of the game and ranked last"
     if line.ruling == ABANDON:
         return f"{step} — the organiser abandons the game: {line.reason}"
+    if line.ruling == TAKEBACK and line.seat is not None and line.to_version is not None:
+        return f"{step} — {describe_takeback(line, names)}"
     tiers = " > ".join(", ".join(seat_label(s, names) for s in tier) for tier in line.result or ())
     return f"{step} — the organiser adjudicates the game ({tiers}): {line.reason}"
+
+
+def describe_takeback(line: RulingLine, names: Sequence[str]) -> str:
+    """ "seat 1 (Ann) takes back to step 4, with seat 2's consent (steps 5 to 6 undone)"."""
+    assert line.seat is not None and line.to_version is not None
+    to = "the setup" if line.to_version == 1 else f"step {line.to_version - 1}"
+    first, last = line.to_version, line.version - 2
+    undone = f"step {first} undone" if first == last else f"steps {first} to {last} undone"
+    if line.granted_by == GRANTED_BY_ORGANISER:
+        granted = "granted by the organiser"
+    else:
+        consents = [f"{seat_label(seat, names)}'s" for seat in line.granted_by or () if isinstance(seat, int)]
+        granted = f"with {' and '.join(consents)} consent"
+    return f"{seat_label(line.seat, names)} takes back to {to}, {granted} ({undone})"
 
 
 def describe_seat(line: SeatLine, names: Sequence[str]) -> str:

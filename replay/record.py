@@ -143,6 +143,8 @@ class Header:
     forked_from: dict[str, JsonValue] | None = None
     # A game with a clock (replay/clock.py): {"time_control": "10m+5s", "timeout_policy": "forfeit"}.
     clock: dict[str, JsonValue] | None = None
+    # "consent" or "organiser" (replay/takebacks.py); None for "off", the default.
+    takeback_policy: str | None = None
 
     def body(self) -> dict[str, JsonValue]:
         body: dict[str, JsonValue] = {
@@ -171,6 +173,8 @@ class Header:
             body["forked_from"] = self.forked_from
         if self.clock is not None:  # only games with a clock carry it
             body["clock"] = self.clock
+        if self.takeback_policy is not None:  # absent when off, so every other header hashes as before
+            body["takeback_policy"] = self.takeback_policy
         return body
 
     def sealed(self) -> Header:
@@ -349,6 +353,10 @@ class RulingLine:
     salt: str | None = None  # format 2: `line_salt` of its version; null only in a redacted export
     format_version: int = FORMAT_VERSION  # the header's; not a field of the line
     clock: dict[str, JsonValue] | None = None  # as an entry's, in a game with a clock
+    # A takeback (replay/takebacks.py): the version the game returns to, and who granted it
+    # (the seats that consented, or "organiser"). Written on takeback lines only.
+    to_version: int | None = None
+    granted_by: tuple[int, ...] | str | None = None
 
     def body(self) -> dict[str, JsonValue]:
         body: dict[str, JsonValue] = {
@@ -365,6 +373,10 @@ class RulingLine:
             body["salt"] = self.salt
         if self.clock is not None:
             body["clock"] = self.clock
+        if self.to_version is not None:  # only takebacks carry these, so other rulings hash as before
+            granted = self.granted_by
+            body["to_version"] = self.to_version
+            body["granted_by"] = list(granted) if isinstance(granted, tuple) else granted
         return body
 
     def sealed(self) -> RulingLine:

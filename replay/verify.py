@@ -69,6 +69,7 @@ from replay.table import (
     seats_on_clock,
 )
 from replay.table import outcome as table_outcome
+from replay.takebacks import TAKEBACK, Horizon, extend, remake
 
 
 @dataclass(frozen=True)
@@ -206,6 +207,8 @@ class _Run:
         self.control: TimeControl | None = None  # the game's clock, if it has one (replay/clock.py)
         self.timeout_policy = ""
         self.clocks: Clocks | None = None  # every seat's time, from the first line after the deal
+        self.past: Horizon | None = None  # the states a takeback may return to (replay/takebacks.py)
+        self.takebacks = 0
 
     @property
     def trailer_line(self) -> int:
@@ -411,6 +414,7 @@ class _Run:
         else:
             self._setup(1, 1, header.setup_draws, header.setup_events)
         commands = shared_codec(engine.commands)
+        self._keep_past(1, final=True)
         for number, line in enumerate(self.entries, start=2):
             if isinstance(line, SeatLine):
                 self._seat(number, line)
@@ -425,12 +429,19 @@ class _Run:
                     )
                 self._apply(engine, commands, number, line)
                 self.steps += 1
+            if not isinstance(line, SeatLine):
+                self._keep_past(line.version, final=not isinstance(line, Entry) or bool(line.draws))
         rules = f"rules: the setup and {counted(self.steps, 'command')} re-run, every event as recorded"
         self.checks.append(rules)
         if self.rulings:
             self.checks.append(
                 f"rulings: {counted(self.rulings, 'ruling')} re-made (resignations, the organiser's end), "
                 "and every move the server played for a seat that was out is the autopilot's choice"
+            )
+        if self.takebacks:
+            self.checks.append(
+                f"takebacks: {counted(self.takebacks, 'takeback')} re-made: each granted as the game's "
+                "policy asks, and none undid a draw, a reveal or a ruling"
             )
         if self.seed is not None:
             keyed = f" (keyed by duplicate deal {header.deal})" if header.deal is not None else ""
@@ -527,9 +538,48 @@ class _Run:
             "(seats named at creation give none)"
         )
 
+    def _keep_past(self, version: int, *, final: bool) -> None:
+        """Remember the state at `version` for takebacks, in a game that takes them."""
+        if self.header.takeback_policy is not None and self.state is not None:
+            self.past = extend(self.past, version, self.state, final=final)
+
+    def _take_back(self, engine: Engine, number: int, line: RulingLine) -> None:
+        """A takeback (replay/takebacks.py): granted as the policy asks, undoing no draw, reveal
+        or ruling; the game goes on from the state at its `to_version`."""
+        charged = self._clock_before(number, line)
+        if charged is not None:
+            self._check_no_timeout_missed(number, line, None, charged)
+        to_version = line.to_version or 0
+        undone = [
+            kept
+            for kept in self.entries
+            if to_version < kept.version < line.version and not isinstance(kept, SeatLine)
+        ]
+        try:
+            self.state = remake(
+                engine,
+                self.header.takeback_policy,
+                self.header.seats,
+                self.table,
+                line,
+                self.past,
+                undone,
+                self.events_codec.decode,
+                over=self.state is not None and engine.outcome(self.state) is not None,
+            )
+        except RulingRefused as refused:
+            raise _Failed(Problem(line.version, number, refused.code, refused.message)) from None
+        self.check_salt(number, line.version, line.salt)
+        self._clock_after(number, line, charged)
+        self.rulings += 1
+        self.takebacks += 1
+
     def _rule(self, engine: Engine, number: int, line: RulingLine) -> None:
         """A ruling (replay/table.py): made by whom the table lets make it, when it may be made."""
         version = line.version
+        if line.ruling == TAKEBACK:
+            self._take_back(engine, number, line)
+            return
         makers = MADE_BY.get(line.ruling, ())
         if line.by not in makers or (line.ruling in FOR_A_SEAT) != (line.seat is not None):
             who = " or ".join(makers) or "nobody"
@@ -990,20 +1040,35 @@ def steps(header: Header, entries: Iterable[Line]) -> Iterator[ReplayStep]:
 
     state: Any = None
     table = Table()
+    keeps_past = header.takeback_policy is not None
+    past: Horizon | None = None  # the states a takeback may return to (replay/takebacks.py)
     if not header.player_entropy:
         setup = decode_events(header.setup_events)
         state = fold(engine, None, setup)
+        past = extend(None, 1, state, final=True) if keeps_past else None
         yield ReplayStep(1, None, None, setup, state)
     for entry in entries:
         if type(entry) is not Entry:  # exactly an Entry is the common case: no isinstance walks
             if isinstance(entry, DealLine):
                 setup = decode_events(entry.events)
                 state = fold(engine, None, setup)
+                past = extend(None, 1, state, final=True) if keeps_past else None
                 yield ReplayStep(1, None, None, setup, state)
                 continue
             if isinstance(entry, SeatLine):
                 continue
+            if isinstance(entry, RulingLine) and entry.ruling == TAKEBACK and entry.to_version is not None:
+                assert past is not None, "a verified record keeps its takebacks' states"
+                state = past.state_at(entry.to_version)
+                past = extend(past, entry.version, state, final=True)
+                yield ReplayStep(entry.version, entry.seat, None, (), state, entry, table)
+                continue
             if isinstance(entry, RulingLine):
+                past = (
+                    extend(past, entry.version, state, final=True)
+                    if keeps_past and state is not None
+                    else past
+                )
                 table = ruled(
                     table,
                     header.seats,
@@ -1020,4 +1085,6 @@ def steps(header: Header, entries: Iterable[Line]) -> Iterator[ReplayStep]:
         assert isinstance(command, Command)
         events = decode_events(entry.events)
         state = fold(engine, state, events)
+        if keeps_past:
+            past = extend(past, entry.version, state, final=bool(entry.draws))
         yield ReplayStep(entry.version, entry.seat, command, events, state, None, table)

@@ -14,7 +14,7 @@ import json
 import secrets
 import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
 from uuid import UUID, uuid4
@@ -45,6 +45,7 @@ from replay.record import (
 )
 from replay.table import ABANDON, ENDED_TIMEOUT, RESIGN, TIMEOUT, RulingRefused, Table, autopilot_seat, ruled
 from replay.table import moved as moved_table
+from replay.takebacks import OFF, TAKEBACK, header_policy, policy_of
 from replay.verify import outcome_json
 from service.core import seed_reveal
 from service.core.auth import Caller, authenticate, new_token, seat_of, token_hash
@@ -82,6 +83,8 @@ from service.core.store_events import (
     SeatClaimed,
     SeatTokenReissued,
     SeedRevealed,
+    TakebackAnswered,
+    TakebackRequested,
     event_after,
     event_at,
 )
@@ -241,6 +244,7 @@ class Games(Application[UUID]):
         time_control: str = "",
         timeout_policy: str = "",
         join_deadline_seconds: int = 0,
+        takeback_policy: str = OFF,
     ) -> tuple[GameRecord, list[tuple[int, str, str]]]:
         """Deal a new game; returns its record and (seat, player, token) for seats taken now.
 
@@ -265,6 +269,10 @@ class Games(Application[UUID]):
             )
         if len(players) > seats:
             raise InvalidArgument("TOO_MANY_PLAYERS", f"{len(players)} players named for {seats} seats")
+        try:
+            takebacks = header_policy(policy_of(takeback_policy))
+        except RulingRefused as refused:
+            raise InvalidArgument(refused.code, refused.message, field="takeback_policy") from None
         uid = uuid4()
         seed = deal.seed if deal is not None else secrets.token_bytes(32)
         rng = SeededRng(seed, rng_key(str(uid), deal.key if deal is not None else None), 0)
@@ -304,6 +312,7 @@ class Games(Application[UUID]):
             deal=deal.key if deal is not None else None,
             player_entropy=player_entropy,
             clock=clock,
+            takeback_policy=takebacks,
         ).sealed()
         # A seat named now is taken now; an unnamed one is open, as the log says, and gets no token.
         grants = [(seat, names[seat], new_token()) for seat in range(len(players)) if names[seat]]
@@ -581,14 +590,20 @@ class Games(Application[UUID]):
         ).sealed()
         return self._save_ruling(record, line, now)
 
-    def _save_ruling(self, record: GameRecord, line: RulingLine, now: datetime) -> GameRecord:
+    def _save_ruling(
+        self,
+        record: GameRecord,
+        line: RulingLine,
+        now: datetime,
+        contention: str = "the game changed while ruling; try again",
+    ) -> GameRecord:
         """Store a ruling made at `now`, then the moves the server plays after it."""
         made = event_after(RulingMade, record, line=line.to_json(), at=now)
         after = project_game(record, [made])
         assert after is not None
         to_save: list[Any] = [made]
         after = _then_autopilot(after, to_save, now)
-        after = self._append(record, to_save, "the game changed while ruling; try again")
+        after = self._append(record, to_save, contention)
         self._publish(after, to_save)
         return after
 
@@ -668,6 +683,39 @@ class Games(Application[UUID]):
             clock=_line_clock(record, now, record.state, table, seat=seat, timed_out=seat),
         ).sealed()
         return self._save_ruling(record, line, now)
+
+    def store_ruling(self, record: GameRecord, line: RulingLine, contention: str) -> GameRecord:
+        """Append a ruling line decided elsewhere (a takeback: service/core/takebacks.py) after
+        `record` (the caller holds the game's lock): its chain fields and clock reading are filled
+        in here. A timeout due first is recorded first, and the ruling is then refused."""
+        now = self.now()
+        timed_out = self._timeouts_first(record, now)[1]
+        if timed_out:
+            seats = ", ".join(str(s + 1) for s in timed_out)
+            raise RuleBroken("TIMED_OUT", f"seat {seats}'s time ran out first; ask again", rule="CLOCK")
+        version = record.game_version + 1
+        state = record.state
+        if line.ruling == TAKEBACK and record.past is not None and line.to_version is not None:
+            state = record.past.state_at(line.to_version)
+        sealed = replace(
+            line,
+            version=version,
+            prev=record.head,
+            salt=_salt(record, version),
+            format_version=record.header.format_version,
+            clock=_line_clock(record, now, state, record.table),
+        ).sealed()
+        return self._save_ruling(record, sealed, now, contention)
+
+    def store_takeback_request(self, record: GameRecord, seat: int, to_version: int) -> GameRecord:
+        """Store a seat's takeback request after `record` (service/core/takebacks.py decides it)."""
+        requested = event_after(TakebackRequested, record, seat=seat, to_version=to_version)
+        return self._append(record, [requested], "the game changed while asking for the takeback; ask again")
+
+    def store_takeback_answer(self, record: GameRecord, seat: int | None, accept: bool) -> GameRecord:
+        """Store a consent (a seat) or a refusal (a seat, or None: the organiser) of the pending takeback."""
+        answered = event_after(TakebackAnswered, record, seat=seat, accept=accept)
+        return self._append(record, [answered], "the game changed while answering the takeback; try again")
 
     # -- records made elsewhere: imported logs, forks, relays ----------------------
 

@@ -22,6 +22,7 @@ from replay.clock import Clocks, TimeControl, parse_policy, parse_time_control
 from replay.record import DealLine, Entry, Header, Line, RulingLine, SeatLine, mixed_seed
 from replay.table import Table, moved, ruled, seats_on_clock
 from replay.table import outcome as table_outcome
+from replay.takebacks import TAKEBACK, Horizon, Pending, extend
 from service.core.store_events import (
     CommandAccepted,
     GameCreated,
@@ -32,6 +33,8 @@ from service.core.store_events import (
     SeatClaimed,
     SeatTokenReissued,
     SeedRevealed,
+    TakebackAnswered,
+    TakebackRequested,
 )
 
 T = TypeVar("T")
@@ -131,6 +134,11 @@ class GameRecord:
 
     def on_clock(self, state: Any, table: Table) -> tuple[int, ...]:
         return seats_on_clock(self.engine, state, table)
+
+    # A game that takes takebacks: the states it may return to (replay/takebacks.py), and a
+    # takeback asked for and not granted yet (every new line clears it).
+    past: Horizon | None = None
+    takeback: Pending | None = None
 
     @property
     def engine(self) -> Engine:
@@ -232,6 +240,7 @@ def header_from_json(data: dict[str, Any]) -> Header:
         player_entropy=data.get("player_entropy", False),
         forked_from=data.get("forked_from"),
         clock=data.get("clock"),
+        takeback_policy=data.get("takeback_policy"),
     )
 
 
@@ -292,7 +301,13 @@ def ruling_from_json(data: dict[str, Any]) -> RulingLine:
         salt=data.get("salt"),
         format_version=2 if "salt" in data else 1,
         clock=data.get("clock"),
+        to_version=data.get("to_version"),
+        granted_by=_granted_by(data.get("granted_by")),
     )
+
+
+def _granted_by(granted: Any) -> tuple[int, ...] | str | None:
+    return tuple(granted) if isinstance(granted, list) else granted
 
 
 def entry_from_json(data: dict[str, Any]) -> Entry:
@@ -350,6 +365,7 @@ def _(event: GameCreated, record: GameRecord | None) -> GameRecord:
         spectator_delay=event.spectator_delay,
         relay_token_hash=event.relay_token_hash,
         join_deadline=datetime.fromisoformat(event.join_deadline) if event.join_deadline else None,
+        past=_horizon(header, None, 1, state, final=True),
     )
     return started_clocks(created, event.timestamp)
 
@@ -413,6 +429,7 @@ def _(event: GameDealt, record: GameRecord | None) -> GameRecord:
         head=event.line["hash"],
         deal_events=tuple(event.line["events"]),
         client_seeds=seeds,
+        past=_horizon(record.header, None, 1, state, final=True),
     )
     return started_clocks(dealt, event.timestamp)
 
@@ -467,13 +484,27 @@ def accept(record: GameRecord, event: CommandAccepted, state: Any) -> GameRecord
         join_deadline=record.join_deadline,
         clocks=ticked(record, entry, state, table, moved=entry["seat"]) if clocked else None,
         clock_at=event.timestamp if clocked else record.clock_at,
+        past=_horizon(
+            record.header, record.past, event.entry["version"], state, final=bool(event.entry["draws"])
+        ),
     )
+
+
+def _horizon(
+    header: Header, past: Horizon | None, version: int, state: Any, *, final: bool
+) -> Horizon | None:
+    """The states a takeback may return to after `version`, kept only in a game that takes them."""
+    if header.takeback_policy is None or state is None:
+        return None
+    return extend(past, version, state, final=final)
 
 
 @apply.register
 def _(event: RulingMade, record: GameRecord | None) -> GameRecord:
     assert record is not None
     line = ruling_from_json(event.line)
+    if line.ruling == TAKEBACK:
+        return _taken_back(event, record, line)
     table = ruled(
         record.table,
         record.header.seats,
@@ -495,7 +526,42 @@ def _(event: RulingMade, record: GameRecord | None) -> GameRecord:
         head=line.hash,
         clocks=ticked(record, event.line, record.state, table, timed_out=timed_out),
         clock_at=event.timestamp if record.clocks is not None else record.clock_at,
+        past=_horizon(record.header, record.past, line.version, record.state, final=True),
+        takeback=None,
     )
+
+
+def _taken_back(event: RulingMade, record: GameRecord, line: RulingLine) -> GameRecord:
+    """The game after a takeback: the state at its `to_version`, kept in the horizon."""
+    assert record.past is not None and line.to_version is not None
+    state = record.past.state_at(line.to_version)
+    return replace(
+        record,
+        version=event.originator_version,
+        state=state,
+        game_version=line.version,
+        head=line.hash,
+        past=_horizon(record.header, record.past, line.version, state, final=True),
+        takeback=None,
+        clocks=ticked(record, event.line, state, record.table),
+        clock_at=event.timestamp if record.clocks is not None else record.clock_at,
+    )
+
+
+@apply.register
+def _(event: TakebackRequested, record: GameRecord | None) -> GameRecord:
+    assert record is not None
+    pending = Pending(event.seat, event.to_version)
+    return replace(record, version=event.originator_version, takeback=pending)
+
+
+@apply.register
+def _(event: TakebackAnswered, record: GameRecord | None) -> GameRecord:
+    assert record is not None and record.takeback is not None
+    pending = record.takeback
+    if event.accept and event.seat is not None:
+        pending = replace(pending, consents=(*pending.consents, event.seat))
+    return replace(record, version=event.originator_version, takeback=pending if event.accept else None)
 
 
 @apply.register

@@ -117,6 +117,24 @@ class RulingMade(DomainEvent):
     line: dict[str, Any]  # replay.record.RulingLine.to_json()
 
 
+@dataclass(frozen=True)
+class TakebackRequested(DomainEvent):
+    """A seat asked to take the game back to `to_version` (replay/takebacks.py): not a line of
+    the record until it is granted; any new line clears it."""
+
+    seat: int
+    to_version: int
+
+
+@dataclass(frozen=True)
+class TakebackAnswered(DomainEvent):
+    """A seat accepted (its consent counts) or someone refused (the request is cleared) a
+    pending takeback; the last consent is stored as the takeback's ruling line instead."""
+
+    seat: int | None  # None: the organiser
+    accept: bool
+
+
 E = TypeVar("E", bound=DomainEvent)
 
 

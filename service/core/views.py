@@ -15,6 +15,7 @@ from typing import Any
 
 from engines.base import Engine, Event, Seat
 from engines.codec import encode
+from replay.takebacks import GRANTED_BY_ORGANISER
 from service.core.records import FINISHED, GameRecord, decode_events
 from service.core.typed import typed_event
 from service.generated.frontier.v1 import frontier_pb2
@@ -165,4 +166,9 @@ def ruling_proto(line: Mapping[str, Any]) -> frontier_pb2.Ruling:
     )
     if line["seat"] is not None:
         ruling.seat = line["seat"]
+    if line.get("to_version") is not None:  # a takeback (replay/takebacks.py)
+        ruling.to_version = line["to_version"]
+        granted = line["granted_by"]
+        ruling.granted_by_organiser = granted == GRANTED_BY_ORGANISER
+        ruling.granted_by_seats.extend(granted if isinstance(granted, list) else ())
     return ruling

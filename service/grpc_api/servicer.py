@@ -49,6 +49,7 @@ from service.core.relays.messages import fork_origin
 from service.core.seat_tokens import reissue_seat_token
 from service.core.seed_reveal import awaiting_reveal, commits
 from service.core.stream_slots import StreamLimits
+from service.core.takebacks import answer_takeback, request_takeback
 from service.core.typed import typed_view
 from service.core.views import (
     clocks_proto,
@@ -62,6 +63,7 @@ from service.core.visibility import Gate, gate_of
 from service.core.watching import Watching
 from service.generated.frontier.v1 import frontier_pb2, frontier_pb2_grpc
 from service.grpc_api.statuses import abort_arguments
+from service.grpc_api.takebacks import show_takebacks, state_after_takeback, takeback_response
 from service.play.legal import legal_command_bytes as legal_now
 from service.play.session import Plays
 
@@ -219,6 +221,7 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
             time_control=check_length(request.time_control, "time_control"),
             timeout_policy=check_length(request.timeout_policy, "timeout_policy"),
             join_deadline_seconds=request.join_deadline_seconds,
+            takeback_policy=request.takeback_policy,
         )
         return frontier_pb2.CreateGameResponse(
             game_id=record.header.game_id,
@@ -278,6 +281,18 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
             game_id, self._caller(context), ruling, result=result or None, reason=request.reason
         )
         return _ruled(after)
+
+    @handles_errors
+    def RequestTakeback(self, request: Any, context: grpc.ServicerContext) -> Any:
+        game_id = require_id(request.game_id, "game_id")
+        after = request_takeback(self.app, game_id, self._caller(context), request.to_version or None)
+        return takeback_response(after, taken_back=False)
+
+    @handles_errors
+    def AnswerTakeback(self, request: Any, context: grpc.ServicerContext) -> Any:
+        game_id = require_id(request.game_id, "game_id")
+        after, taken_back = answer_takeback(self.app, game_id, self._caller(context), request.accept)
+        return takeback_response(after, taken_back=taken_back)
 
     # -- playing ---------------------------------------------------------------------
 
@@ -387,6 +402,7 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
             state.clocks.extend(clocks_proto(record))
         state.paused = record.table.paused
         state.join_deadline = _iso(latest.join_deadline)
+        show_takebacks(state, latest)
         if viewer is None:
             state.state_hash = state_hash(view, record.header.format_version)
         return state
@@ -504,6 +520,7 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
             if entry.version > last:
                 break
             if isinstance(entry, RulingLine):
+                state = state_after_takeback(self.app, latest.header.game_id, entry, state)
                 if entry.version >= request.from_version:
                     step = self._step(latest, entry.version, entry.seat, None, (), state, viewer, names)
                     step.ruling.CopyFrom(ruling_proto(entry.to_json()))

@@ -91,6 +91,8 @@ NO_GAME_DATA = {
         "GetSigningKey": "the server's public key",
         "Resign": "the resigning seat's own game: version, status, result (a seat sees its game live)",
         "EndGame": "the organiser's ruling: version, status, result (the organiser sees every game)",
+        "RequestTakeback": "the asking seat's own game: version, status, the request (nothing secret)",
+        "AnswerTakeback": "the answering party's game: version, status, the request (nothing secret)",
     },
     "grpc.health.v1.Health": {name: "the server's health" for name in ("Check", "List", "Watch")},
     "grpc.reflection.v1alpha.ServerReflection": {"ServerReflectionInfo": "the server's schema"},

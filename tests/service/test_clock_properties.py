@@ -1,5 +1,5 @@
-"""Property: random games with random waits, moves, timeouts, resignations and autopilot moves
-audit as passed, and a resealed edit of any clock reading a seat's time depends on, or of a
+"""Property: random games with random waits, moves, timeouts, resignations, takebacks and
+autopilot moves audit as passed, and a resealed edit of any clock reading a seat's time depends on, or of a
 timeout line, fails the audit.
 
 The games run in the real application on a real SQLite file, with the clock it stamps every line
@@ -8,6 +8,7 @@ with (`Games.now`) set by the test, so hypothesis decides how long each seat thi
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import uuid
 from collections.abc import Iterator
@@ -28,6 +29,7 @@ from service.core.auth import Caller
 from service.core.errors import ServiceError
 from service.core.exchange import stored_record
 from service.core.games import Games
+from service.core.takebacks import answer_takeback, request_takeback
 from tests.conftest import ORGANISER, available_games
 
 GAMES = available_games()
@@ -58,24 +60,30 @@ def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Games, FakeC
 
 
 # Moves most often, waits of up to 2.5 s (past a 1-2 s allowance now and then), and now and
-# then the keeper's call or a resignation.
-ACTION = st.integers(0, 99).flatmap(
-    lambda roll: (
-        st.tuples(st.just("move"), st.integers(0, 50))
-        if roll < 55
-        else st.tuples(st.just("wait"), st.integers(0, 2500))
-        if roll < 88
-        else st.tuples(st.just("timeout"), st.just(0))
-        if roll < 96
-        else st.tuples(st.just("resign"), st.integers(0, 2))
-    )
+# then the keeper's call, a takeback or a resignation: (kind, its share in 100, its argument).
+KINDS = [
+    ("move", 50, st.integers(0, 50)),
+    ("wait", 30, st.integers(0, 2500)),
+    ("timeout", 5, st.just(0)),
+    ("takeback", 12, st.integers(0, 2)),
+    ("resign", 3, st.integers(0, 2)),
+]
+ACTION = st.sampled_from([(kind, argument) for kind, share, argument in KINDS for _ in range(share)]).flatmap(
+    lambda picked: st.tuples(st.just(picked[0]), picked[1])
 )
 ACTIONS = st.lists(ACTION, max_size=60)
 
 
 def play(app: Games, clock: FakeClock, game: str, control: str, policy: str, actions: Any) -> str:
     record, grants = app.create_game(
-        game, 3, ["a", "b", "c"], {}, "props", time_control=control, timeout_policy=policy
+        game,
+        3,
+        ["a", "b", "c"],
+        {},
+        "props",
+        time_control=control,
+        timeout_policy=policy,
+        takeback_policy="consent",
     )
     tokens = {seat: token for seat, _, token in grants}
     game_id = record.header.game_id
@@ -88,6 +96,14 @@ def play(app: Games, clock: FakeClock, game: str, control: str, policy: str, act
                 app.record_due(game_id)
             elif kind == "resign":
                 app.rule(game_id, Caller(token=tokens[value]), "resign")
+            elif kind == "takeback":  # the last mover asks for its command back; every other seat agrees
+                moves = [e for e in app.entries(game_id) if isinstance(e, Entry) and e.by is None]
+                asker = moves[-1].seat if moves else value
+                request_takeback(app, game_id, Caller(token=tokens[asker]), None)
+                for seat in range(3):
+                    if seat != asker:
+                        with contextlib.suppress(ServiceError):
+                            answer_takeback(app, game_id, Caller(token=tokens[seat]), True)
             elif current.seats_to_act:
                 seat = current.seats_to_act[value % len(current.seats_to_act)]
                 options = current.engine.legal_commands(current.state, seat)
@@ -110,7 +126,7 @@ def clock_edits(lines: list[Line]) -> Iterator[list[Line]]:
                 {**clock, "used_ms": int(clock["used_ms"]) + 1},
                 {**clock, "elapsed_ms": int(clock["elapsed_ms"]) + 7},
             ]
-        left = list(clock["left_ms"])  # type: ignore[call-overload]
+        left = list(clock["left_ms"])
         for seat in range(len(left)):
             edits.append({**clock, "left_ms": [v - 1 if s == seat else v for s, v in enumerate(left)]})
         for edited in edits:
@@ -150,3 +166,7 @@ def test_the_property_reaches_timeouts_and_autopilot_moves(app: tuple[Games, Fak
     _, lines, _ = stored_record(games, games.get(game_id), reveal_seed=True)
     assert [line for line in lines if isinstance(line, RulingLine) and line.ruling == "timeout"]
     assert [line for line in lines if isinstance(line, Entry) and line.by == "autopilot"]
+    taken = play(games, clock, "western-legends", "3s+1s", "forfeit", [("move", 0), ("takeback", 0)] * 4)
+    header, lines, trailer = stored_record(games, games.get(taken), reveal_seed=True)
+    assert [line for line in lines if isinstance(line, RulingLine) and line.ruling == "takeback"]
+    assert verify(header, lines, trailer).ok, "a takeback in a game with a clock audits as passed"

@@ -130,6 +130,7 @@ PERMISSION_DENIED = grpc.StatusCode.PERMISSION_DENIED
 READS_TOKEN = {
     "SubmitCommand", "GetState", "ListLegalCommands", "WatchGame", "Replay", "ExportLog", "Audit",
     "ProveInclusion", "Play", "RelayLine", "RevealSeed", "GetRelay", "ReissueSeatToken", "Resign",
+    "RequestTakeback", "AnswerTakeback",
 }  # fmt: skip
 # With an organiser token configured, only the organiser may import: any other token is refused.
 ORGANISER_ONLY = {"ImportLog", "ExpandRecording", "StartRelay", "ForkGame", "EndGame"}
@@ -175,6 +176,8 @@ def _requests(client: Client, game: Game) -> dict[str, Any]:
         "RevealSeed": frontier_pb2.RevealSeedRequest(game_id=game.game_id, client_seed="a seed"),
         "Resign": frontier_pb2.ResignRequest(game_id=game.game_id),
         "EndGame": frontier_pb2.EndGameRequest(game_id=game.game_id, abandon=True, reason="closing"),
+        "RequestTakeback": frontier_pb2.RequestTakebackRequest(game_id=game.game_id),
+        "AnswerTakeback": frontier_pb2.AnswerTakebackRequest(game_id=game.game_id, accept=True),
     }
 
 

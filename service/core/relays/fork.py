@@ -77,6 +77,7 @@ def fork_game(
         )
     engine = source.engine
     history: list[Any] = list(source.setup_events)
+    copied = {1: len(history)}  # how much of `history` makes each version, for takebacks
     for entry in app.entries(source_id):
         if entry.version > version:
             break
@@ -84,6 +85,9 @@ def fork_game(
             entry, Entry
         ):  # a ruling moves nothing on the board: the fork starts with every seat in
             history.extend(entry.events)
+        elif entry.to_version is not None:  # a takeback: the board as it stood at its to_version
+            del history[copied[entry.to_version] :]
+        copied[entry.version] = len(history)
     # The position is folded from the very events the header copies, so the two always agree.
     state = fold(engine, None, decode_events(engine.game_id, history))
     if engine.outcome(state) is not None:

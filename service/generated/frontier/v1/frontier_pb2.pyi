@@ -50,18 +50,62 @@ class Outcome(_message.Message):
     def __init__(self, ranking: _Optional[_Iterable[_Union[SeatGroup, _Mapping]]] = ..., scores: _Optional[_Iterable[int]] = ..., reason: _Optional[str] = ..., ended: _Optional[str] = ...) -> None: ...
 
 class Ruling(_message.Message):
-    __slots__ = ("ruling", "seat", "by", "reason", "result")
+    __slots__ = ("ruling", "seat", "by", "reason", "result", "to_version", "granted_by_seats", "granted_by_organiser")
     RULING_FIELD_NUMBER: _ClassVar[int]
     SEAT_FIELD_NUMBER: _ClassVar[int]
     BY_FIELD_NUMBER: _ClassVar[int]
     REASON_FIELD_NUMBER: _ClassVar[int]
     RESULT_FIELD_NUMBER: _ClassVar[int]
+    TO_VERSION_FIELD_NUMBER: _ClassVar[int]
+    GRANTED_BY_SEATS_FIELD_NUMBER: _ClassVar[int]
+    GRANTED_BY_ORGANISER_FIELD_NUMBER: _ClassVar[int]
     ruling: str
     seat: int
     by: str
     reason: str
     result: _containers.RepeatedCompositeFieldContainer[SeatGroup]
-    def __init__(self, ruling: _Optional[str] = ..., seat: _Optional[int] = ..., by: _Optional[str] = ..., reason: _Optional[str] = ..., result: _Optional[_Iterable[_Union[SeatGroup, _Mapping]]] = ...) -> None: ...
+    to_version: int
+    granted_by_seats: _containers.RepeatedScalarFieldContainer[int]
+    granted_by_organiser: bool
+    def __init__(self, ruling: _Optional[str] = ..., seat: _Optional[int] = ..., by: _Optional[str] = ..., reason: _Optional[str] = ..., result: _Optional[_Iterable[_Union[SeatGroup, _Mapping]]] = ..., to_version: _Optional[int] = ..., granted_by_seats: _Optional[_Iterable[int]] = ..., granted_by_organiser: _Optional[bool] = ...) -> None: ...
+
+class RequestTakebackRequest(_message.Message):
+    __slots__ = ("game_id", "to_version")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    TO_VERSION_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    to_version: int
+    def __init__(self, game_id: _Optional[str] = ..., to_version: _Optional[int] = ...) -> None: ...
+
+class AnswerTakebackRequest(_message.Message):
+    __slots__ = ("game_id", "accept")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    ACCEPT_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    accept: bool
+    def __init__(self, game_id: _Optional[str] = ..., accept: _Optional[bool] = ...) -> None: ...
+
+class TakebackResponse(_message.Message):
+    __slots__ = ("version", "status", "pending", "taken_back")
+    VERSION_FIELD_NUMBER: _ClassVar[int]
+    STATUS_FIELD_NUMBER: _ClassVar[int]
+    PENDING_FIELD_NUMBER: _ClassVar[int]
+    TAKEN_BACK_FIELD_NUMBER: _ClassVar[int]
+    version: int
+    status: str
+    pending: PendingTakeback
+    taken_back: bool
+    def __init__(self, version: _Optional[int] = ..., status: _Optional[str] = ..., pending: _Optional[_Union[PendingTakeback, _Mapping]] = ..., taken_back: _Optional[bool] = ...) -> None: ...
+
+class PendingTakeback(_message.Message):
+    __slots__ = ("seat", "to_version", "awaiting")
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    TO_VERSION_FIELD_NUMBER: _ClassVar[int]
+    AWAITING_FIELD_NUMBER: _ClassVar[int]
+    seat: int
+    to_version: int
+    awaiting: _containers.RepeatedScalarFieldContainer[int]
+    def __init__(self, seat: _Optional[int] = ..., to_version: _Optional[int] = ..., awaiting: _Optional[_Iterable[int]] = ...) -> None: ...
 
 class ResignRequest(_message.Message):
     __slots__ = ("game_id",)
@@ -122,7 +166,7 @@ class ListGameTypesResponse(_message.Message):
     def __init__(self, games: _Optional[_Iterable[_Union[GameType, _Mapping]]] = ...) -> None: ...
 
 class CreateGameRequest(_message.Message):
-    __slots__ = ("game", "seats", "players", "options", "tag", "player_entropy", "spectator_delay_seconds", "time_control", "timeout_policy", "join_deadline_seconds")
+    __slots__ = ("game", "seats", "players", "options", "tag", "player_entropy", "spectator_delay_seconds", "time_control", "timeout_policy", "join_deadline_seconds", "takeback_policy")
     GAME_FIELD_NUMBER: _ClassVar[int]
     SEATS_FIELD_NUMBER: _ClassVar[int]
     PLAYERS_FIELD_NUMBER: _ClassVar[int]
@@ -133,6 +177,7 @@ class CreateGameRequest(_message.Message):
     TIME_CONTROL_FIELD_NUMBER: _ClassVar[int]
     TIMEOUT_POLICY_FIELD_NUMBER: _ClassVar[int]
     JOIN_DEADLINE_SECONDS_FIELD_NUMBER: _ClassVar[int]
+    TAKEBACK_POLICY_FIELD_NUMBER: _ClassVar[int]
     game: str
     seats: int
     players: _containers.RepeatedScalarFieldContainer[str]
@@ -143,7 +188,8 @@ class CreateGameRequest(_message.Message):
     time_control: str
     timeout_policy: str
     join_deadline_seconds: int
-    def __init__(self, game: _Optional[str] = ..., seats: _Optional[int] = ..., players: _Optional[_Iterable[str]] = ..., options: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., tag: _Optional[str] = ..., player_entropy: _Optional[bool] = ..., spectator_delay_seconds: _Optional[int] = ..., time_control: _Optional[str] = ..., timeout_policy: _Optional[str] = ..., join_deadline_seconds: _Optional[int] = ...) -> None: ...
+    takeback_policy: str
+    def __init__(self, game: _Optional[str] = ..., seats: _Optional[int] = ..., players: _Optional[_Iterable[str]] = ..., options: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., tag: _Optional[str] = ..., player_entropy: _Optional[bool] = ..., spectator_delay_seconds: _Optional[int] = ..., time_control: _Optional[str] = ..., timeout_policy: _Optional[str] = ..., join_deadline_seconds: _Optional[int] = ..., takeback_policy: _Optional[str] = ...) -> None: ...
 
 class SeatClock(_message.Message):
     __slots__ = ("seat", "remaining_ms", "running", "deadline")
@@ -272,7 +318,7 @@ class GetStateRequest(_message.Message):
     def __init__(self, game_id: _Optional[str] = ..., version: _Optional[int] = ...) -> None: ...
 
 class GameState(_message.Message):
-    __slots__ = ("game_id", "game", "version", "status", "viewer_seat", "view_json", "seats_to_act", "outcome", "state_hash", "imported", "most_wanted", "deadwood_1876", "western_legends", "player_entropy", "open_seats", "spectator_delay_seconds", "forked_from", "commit_reveal", "awaiting_reveal", "out_seats", "time_control", "timeout_policy", "clocks", "paused", "join_deadline")
+    __slots__ = ("game_id", "game", "version", "status", "viewer_seat", "view_json", "seats_to_act", "outcome", "state_hash", "imported", "most_wanted", "deadwood_1876", "western_legends", "player_entropy", "open_seats", "spectator_delay_seconds", "forked_from", "commit_reveal", "awaiting_reveal", "out_seats", "time_control", "timeout_policy", "clocks", "paused", "join_deadline", "takeback_policy", "pending_takeback")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     GAME_FIELD_NUMBER: _ClassVar[int]
     VERSION_FIELD_NUMBER: _ClassVar[int]
@@ -298,6 +344,8 @@ class GameState(_message.Message):
     CLOCKS_FIELD_NUMBER: _ClassVar[int]
     PAUSED_FIELD_NUMBER: _ClassVar[int]
     JOIN_DEADLINE_FIELD_NUMBER: _ClassVar[int]
+    TAKEBACK_POLICY_FIELD_NUMBER: _ClassVar[int]
+    PENDING_TAKEBACK_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     game: str
     version: int
@@ -323,7 +371,9 @@ class GameState(_message.Message):
     clocks: _containers.RepeatedCompositeFieldContainer[SeatClock]
     paused: bool
     join_deadline: str
-    def __init__(self, game_id: _Optional[str] = ..., game: _Optional[str] = ..., version: _Optional[int] = ..., status: _Optional[str] = ..., viewer_seat: _Optional[int] = ..., view_json: _Optional[str] = ..., seats_to_act: _Optional[_Iterable[int]] = ..., outcome: _Optional[_Union[Outcome, _Mapping]] = ..., state_hash: _Optional[str] = ..., imported: _Optional[bool] = ..., most_wanted: _Optional[_Union[_most_wanted_types_pb2.MostWantedView, _Mapping]] = ..., deadwood_1876: _Optional[_Union[_deadwood_types_pb2.DeadwoodView, _Mapping]] = ..., western_legends: _Optional[_Union[_western_legends_types_pb2.WesternLegendsView, _Mapping]] = ..., player_entropy: _Optional[bool] = ..., open_seats: _Optional[_Iterable[int]] = ..., spectator_delay_seconds: _Optional[int] = ..., forked_from: _Optional[_Union[ForkOrigin, _Mapping]] = ..., commit_reveal: _Optional[bool] = ..., awaiting_reveal: _Optional[_Iterable[int]] = ..., out_seats: _Optional[_Iterable[int]] = ..., time_control: _Optional[str] = ..., timeout_policy: _Optional[str] = ..., clocks: _Optional[_Iterable[_Union[SeatClock, _Mapping]]] = ..., paused: _Optional[bool] = ..., join_deadline: _Optional[str] = ...) -> None: ...
+    takeback_policy: str
+    pending_takeback: PendingTakeback
+    def __init__(self, game_id: _Optional[str] = ..., game: _Optional[str] = ..., version: _Optional[int] = ..., status: _Optional[str] = ..., viewer_seat: _Optional[int] = ..., view_json: _Optional[str] = ..., seats_to_act: _Optional[_Iterable[int]] = ..., outcome: _Optional[_Union[Outcome, _Mapping]] = ..., state_hash: _Optional[str] = ..., imported: _Optional[bool] = ..., most_wanted: _Optional[_Union[_most_wanted_types_pb2.MostWantedView, _Mapping]] = ..., deadwood_1876: _Optional[_Union[_deadwood_types_pb2.DeadwoodView, _Mapping]] = ..., western_legends: _Optional[_Union[_western_legends_types_pb2.WesternLegendsView, _Mapping]] = ..., player_entropy: _Optional[bool] = ..., open_seats: _Optional[_Iterable[int]] = ..., spectator_delay_seconds: _Optional[int] = ..., forked_from: _Optional[_Union[ForkOrigin, _Mapping]] = ..., commit_reveal: _Optional[bool] = ..., awaiting_reveal: _Optional[_Iterable[int]] = ..., out_seats: _Optional[_Iterable[int]] = ..., time_control: _Optional[str] = ..., timeout_policy: _Optional[str] = ..., clocks: _Optional[_Iterable[_Union[SeatClock, _Mapping]]] = ..., paused: _Optional[bool] = ..., join_deadline: _Optional[str] = ..., takeback_policy: _Optional[str] = ..., pending_takeback: _Optional[_Union[PendingTakeback, _Mapping]] = ...) -> None: ...
 
 class ListLegalCommandsRequest(_message.Message):
     __slots__ = ("game_id",)

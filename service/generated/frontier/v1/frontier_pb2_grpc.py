@@ -159,6 +159,16 @@ class FrontierLedgerStub:
                 request_serializer=frontier_dot_v1_dot_frontier__pb2.EndGameRequest.SerializeToString,
                 response_deserializer=frontier_dot_v1_dot_frontier__pb2.RulingResponse.FromString,
                 _registered_method=True)
+        self.RequestTakeback = channel.unary_unary(
+                '/frontier.v1.FrontierLedger/RequestTakeback',
+                request_serializer=frontier_dot_v1_dot_frontier__pb2.RequestTakebackRequest.SerializeToString,
+                response_deserializer=frontier_dot_v1_dot_frontier__pb2.TakebackResponse.FromString,
+                _registered_method=True)
+        self.AnswerTakeback = channel.unary_unary(
+                '/frontier.v1.FrontierLedger/AnswerTakeback',
+                request_serializer=frontier_dot_v1_dot_frontier__pb2.AnswerTakebackRequest.SerializeToString,
+                response_deserializer=frontier_dot_v1_dot_frontier__pb2.TakebackResponse.FromString,
+                _registered_method=True)
 
 
 class FrontierLedgerServicer:
@@ -345,6 +355,22 @@ class FrontierLedgerServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def RequestTakeback(self, request, context):
+        """Ask to take the game back to `to_version` as the token's seat (docs/games-that-end.md,
+        "Takebacks"): never past a random draw, a reveal or a ruling. Granted by every other seat
+        still in (policy consent) or the organiser (policy organiser) with AnswerTakeback.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def AnswerTakeback(self, request, context):
+        """Accept or refuse the pending takeback: a seat whose consent is needed, or the organiser.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_FrontierLedgerServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -467,6 +493,16 @@ def add_FrontierLedgerServicer_to_server(servicer, server):
                     servicer.EndGame,
                     request_deserializer=frontier_dot_v1_dot_frontier__pb2.EndGameRequest.FromString,
                     response_serializer=frontier_dot_v1_dot_frontier__pb2.RulingResponse.SerializeToString,
+            ),
+            'RequestTakeback': grpc.unary_unary_rpc_method_handler(
+                    servicer.RequestTakeback,
+                    request_deserializer=frontier_dot_v1_dot_frontier__pb2.RequestTakebackRequest.FromString,
+                    response_serializer=frontier_dot_v1_dot_frontier__pb2.TakebackResponse.SerializeToString,
+            ),
+            'AnswerTakeback': grpc.unary_unary_rpc_method_handler(
+                    servicer.AnswerTakeback,
+                    request_deserializer=frontier_dot_v1_dot_frontier__pb2.AnswerTakebackRequest.FromString,
+                    response_serializer=frontier_dot_v1_dot_frontier__pb2.TakebackResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -1122,6 +1158,60 @@ class FrontierLedger:
             '/frontier.v1.FrontierLedger/EndGame',
             frontier_dot_v1_dot_frontier__pb2.EndGameRequest.SerializeToString,
             frontier_dot_v1_dot_frontier__pb2.RulingResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def RequestTakeback(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/frontier.v1.FrontierLedger/RequestTakeback',
+            frontier_dot_v1_dot_frontier__pb2.RequestTakebackRequest.SerializeToString,
+            frontier_dot_v1_dot_frontier__pb2.TakebackResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def AnswerTakeback(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/frontier.v1.FrontierLedger/AnswerTakeback',
+            frontier_dot_v1_dot_frontier__pb2.AnswerTakebackRequest.SerializeToString,
+            frontier_dot_v1_dot_frontier__pb2.TakebackResponse.FromString,
             options,
             channel_credentials,
             insecure,
