@@ -616,6 +616,8 @@ class Games(Application[UUID]):
         uid = parse_game_id(game_id)
         with self._lock_for(uid):
             record = self.get(str(uid))
+            if record.imported:  # a record: its clock, if its log had one, is the past's
+                return None
             after = self._join_deadline_first(record, refuse=False)
             if after is not record:
                 return after

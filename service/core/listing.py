@@ -139,7 +139,10 @@ class GameIndex:
         """The games with a clock that are not over: each may have a seat's time running."""
         self.catch_up()
         with self._lock:
-            return [s.game_id for s in self._games.values() if s.clocked and not s.finished]
+            # An imported game is a record: its clock, if its log had one, is the past's.
+            return [
+                s.game_id for s in self._games.values() if s.clocked and not s.finished and not s.imported
+            ]
 
     def search(
         self,

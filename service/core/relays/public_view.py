@@ -10,6 +10,10 @@ version's storing time and its entry, read incrementally (only the events stored
 state folded up to the latest public version, carried forward as later versions become public. The
 updates a delayed WatchGame sends are built once per version and view and shared by its spectators.
 A re-expanded relay (`RelayResealed`) replaces the entries: the fold starts again from the setup.
+A game with rulings (a resignation, a timeout, a takeback: docs/games-that-end.md) or a clock is the
+rare case where folding events is not enough (a takeback goes back, a ruling changes who is in, and
+the clocks must be those of the public version, not the latest, which would tell when seats moved):
+its public record is the store's own projection up to the public version, kept once per version.
 
 `events_read` and `entries_folded` count the work done, for tests and for an operator's look.
 """
@@ -26,11 +30,11 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from engines.base import fold
-from replay.record import Entry
+from replay.record import Entry, RulingLine
 from service.core.games import Games
-from service.core.records import IN_PROGRESS, GameRecord, decode_events, entry_from_json
-from service.core.store_events import CommandAccepted, RelayResealed
-from service.core.views import redacted_entry_events
+from service.core.records import IN_PROGRESS, GameRecord, decode_events, entry_from_json, ruling_from_json
+from service.core.store_events import CommandAccepted, RelayResealed, RulingMade
+from service.core.views import redacted_entry_events, ruling_proto
 from service.generated.frontier.v1 import frontier_pb2
 
 GAMES_KEPT = 256  # delayed games whose reads and fold are kept (the least recently asked go first)
@@ -44,8 +48,9 @@ class PublicGame:
     lock: threading.Lock = field(default_factory=threading.Lock)
     read_to: int = 0  # the store version read up to
     stored_at: dict[int, datetime] = field(default_factory=dict)  # game version -> its storing time
-    entries: list[Entry] = field(default_factory=list)
+    entries: list[Entry | RulingLine] = field(default_factory=list)
     folded: tuple[int, Any, str] | None = None  # (version, state, head) of the public fold
+    ruled: tuple[int, GameRecord] | None = None  # a game with rulings: its projected public record
     updates: dict[Hashable, frontier_pb2.GameUpdate] = field(default_factory=dict)
 
 
@@ -82,6 +87,8 @@ class PublicViews:
         if version >= record.game_version:
             return record
         game = self._read(record)
+        if record.clocks is not None or any(isinstance(line, RulingLine) for line in game.entries):
+            return self._projected(game, record, version)
         with game.lock:
             start = game.folded
             if start is None or start[0] > version:  # none yet, or asked for an earlier moment
@@ -89,6 +96,7 @@ class PublicViews:
                 start = (1, fold(record.engine, None, setup), "")
             at, state, head = start
             for entry in _between(game.entries, at, version):
+                assert isinstance(entry, Entry)  # a game with rulings is projected instead
                 state = fold(record.engine, state, decode_events(record.header.game, entry.events))
                 head = entry.hash
                 self.entries_folded += 1
@@ -97,6 +105,16 @@ class PublicViews:
         return replace(
             record, state=state, game_version=version, head=head or record.header.hash, status=IN_PROGRESS
         )
+
+    def _projected(self, game: PublicGame, record: GameRecord, version: int) -> GameRecord:
+        """A game with rulings as it stood at `version`: the store's projection, kept per version."""
+        with game.lock:
+            kept = game.ruled
+        if kept is None or kept[0] != version:
+            kept = (version, replace(self.app.record_at(record.header.game_id, version), status=IN_PROGRESS))
+            with game.lock:
+                game.ruled = kept
+        return kept[1]
 
     def folded_version(self, game_id: str) -> int:
         """The version the shared public fold of the game has reached (0: none yet)."""
@@ -117,12 +135,15 @@ class PublicViews:
                 key = (entry.version, entry.hash, viewer, latest, shown.status)
                 update = game.updates.get(key)
                 if update is None:
+                    ruling = entry if isinstance(entry, RulingLine) else None
+                    events = entry.events if isinstance(entry, Entry) else ()
                     update = frontier_pb2.GameUpdate(
                         version=entry.version,
                         seat=entry.seat,
-                        events=redacted_entry_events(shown, entry.events, viewer),
+                        events=redacted_entry_events(shown, events, viewer),
                         status=shown.status if latest else IN_PROGRESS,
                         seats_to_act=list(shown.seats_to_act) if latest else [],
+                        ruling=ruling_proto(ruling.to_json()) if ruling is not None else None,
                     )
                     if len(game.updates) >= UPDATES_KEPT:
                         game.updates.clear()
@@ -139,8 +160,12 @@ class PublicViews:
             for event in self.app.events.get(record.id, gt=game.read_to):
                 self.events_read += 1
                 game.read_to = max(game.read_to, int(event.originator_version))
-                if isinstance(event, CommandAccepted):
-                    entry = entry_from_json(event.entry)
+                if isinstance(event, (CommandAccepted, RulingMade)):
+                    entry: Entry | RulingLine = (
+                        entry_from_json(event.entry)
+                        if isinstance(event, CommandAccepted)
+                        else ruling_from_json(event.line)
+                    )
                     game.stored_at.setdefault(entry.version, event.timestamp)
                     game.entries.append(entry)
                 elif isinstance(event, RelayResealed):  # the relayed log re-expanded whole
@@ -163,7 +188,7 @@ class PublicViews:
             return game
 
 
-def _between(entries: list[Entry], after: int, upto: int) -> list[Entry]:
+def _between(entries: list[Entry | RulingLine], after: int, upto: int) -> list[Entry | RulingLine]:
     """The entries with `after` < version <= `upto` (entries are in version order)."""
     start = bisect.bisect_right(entries, after, key=lambda entry: entry.version)
     end = bisect.bisect_right(entries, upto, key=lambda entry: entry.version)

@@ -143,3 +143,41 @@ def test_a_negative_or_huge_delay_is_refused(client: Client) -> None:
     for delay in (-1, 10**7):
         found = failure(lambda delay=delay: delayed_game(client, delay))  # type: ignore[misc]
         assert (found.code, found.reason) == (grpc.StatusCode.INVALID_ARGUMENT, "BAD_DELAY")
+
+
+def test_a_delayed_spectator_sees_a_resignation_and_the_servers_moves_only_after_the_delay(
+    client: Client,
+) -> None:
+    """A ruling is a step like any other: held back as long, and shown with its ruling."""
+    delay = 2
+    seats = 3
+    request = frontier_pb2.CreateGameRequest(
+        game="most-wanted", seats=seats, players=["a", "b", "c"], spectator_delay_seconds=delay
+    )
+    reply = client.call("CreateGame", request)
+    game = Game(reply.game_id, "most-wanted", {s.seat: s.token for s in reply.seats})
+    one_step(client, game)
+    resigned = client.call("Resign", frontier_pb2.ResignRequest(game_id=game.game_id), token=game.tokens[2])
+    assert state(client, game.game_id).version == 1, "the spectator is still at the setup"
+    assert list(state(client, game.game_id).out_seats) == [], "nor does it learn of the resignation yet"
+    spectator = Watcher(client, game.game_id, until=resigned.version)
+    spectator.start()
+    spectator.join(30)
+    rulings = [u for _, u in spectator.updates if u.HasField("ruling")]
+    assert [u.ruling.ruling for u in rulings] == ["resign"]
+    assert state(client, game.game_id).version == resigned.version
+    assert list(state(client, game.game_id).out_seats) == [2]
+
+
+def test_a_delayed_spectator_sees_the_clocks_of_its_own_version_not_the_latest(client: Client) -> None:
+    """The latest clocks would tell a delayed spectator that a seat has moved, and when."""
+    request = frontier_pb2.CreateGameRequest(
+        game="most-wanted", seats=2, players=["a", "b"], spectator_delay_seconds=30, time_control="10m+5s"
+    )
+    reply = client.call("CreateGame", request)
+    game = Game(reply.game_id, "most-wanted", {s.seat: s.token for s in reply.seats})
+    before = state(client, game.game_id).clocks
+    time.sleep(0.2)
+    one_step(client, game)
+    assert state(client, game.game_id, ORGANISER).clocks != before
+    assert state(client, game.game_id).clocks == before
