@@ -8,6 +8,23 @@ import sys
 from typing import Any
 
 TOKEN_HELP = "the organiser token (default: $FRONTIER_TOKEN)"
+TIMEOUT_POLICIES = ("", "forfeit", "autopilot", "pause")
+
+
+def add_clock_arguments(parser: argparse.ArgumentParser, games: str) -> None:
+    """`--clock` and `--timeout-policy` for a command that creates `games` (e.g. "each game")."""
+    parser.add_argument(
+        "--clock",
+        default="",
+        metavar="TIME_CONTROL",
+        help=f"a clock for {games}: '10m+5s', '30s/move', '2d/move' (default: none)",
+    )
+    parser.add_argument(
+        "--timeout-policy",
+        default="",
+        choices=TIMEOUT_POLICIES,
+        help="what a timeout does (default forfeit; docs/games-that-end.md)",
+    )
 
 
 def register(commands: Any) -> None:
