@@ -10,6 +10,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from service.cli.endings import add_clock_arguments
 from service.cli.interrupted import resume_with, spelled
 
 TOKEN_HELP = "the organiser token (default: $FRONTIER_TOKEN)"
@@ -23,6 +24,7 @@ def register(commands: Any) -> None:
     fork.add_argument("--players", default="", help="comma-separated names of the seats taken now")
     fork.add_argument("--tag", default="", help="a tag for listings")
     fork.add_argument("--delay", type=int, default=0, help="spectator delay in seconds (default 0)")
+    add_clock_arguments(fork, "the fork")
     fork.add_argument("--server", default="localhost:50051")
     fork.add_argument("--token", help=TOKEN_HELP)
     fork.set_defaults(run=run_fork)
@@ -65,6 +67,8 @@ def run_fork(args: argparse.Namespace) -> int:
         players=players,
         tag=args.tag,
         spectator_delay_seconds=args.delay,
+        time_control=args.clock,
+        timeout_policy=args.timeout_policy,
     )
     with Client(args.server, token=_token(args)) as client:
         reply = client.call("ForkGame", request)

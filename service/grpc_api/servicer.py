@@ -619,6 +619,8 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
             list(request.players),
             request.tag,
             request.spectator_delay_seconds,
+            time_control=check_length(request.time_control, "time_control"),
+            timeout_policy=check_length(request.timeout_policy, "timeout_policy"),
         )
         return frontier_pb2.ForkGameResponse(
             game_id=record.header.game_id,
