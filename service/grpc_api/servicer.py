@@ -31,6 +31,7 @@ from service.core.create_policy import check_create
 from service.core.errors import (
     DOMAIN,
     InvalidArgument,
+    NotFound,
     RuleBroken,
     ServiceError,
 )
@@ -40,7 +41,7 @@ from service.core.games import Games, engine_for
 from service.core.rate_limit import TokenFailures
 from service.core.recordings import expand_or_refuse
 from service.core.records import FINISHED, GameRecord, decode_events
-from service.core.relays.access import organiser_only, require_organiser
+from service.core.relays.access import holds_relay_token, organiser_only, require_organiser
 from service.core.relays.delay import delayed_updates
 from service.core.relays.fork import check_delay, fork_game
 from service.core.relays.live import relay_line, start_relay, stored_relay
@@ -267,7 +268,10 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
 
     @handles_errors
     def EndGame(self, request: Any, context: grpc.ServicerContext) -> Any:
-        require_organiser(self._caller(context), self.organiser_token, "end games")
+        caller = self._caller(context)
+        relay = caller.token and not caller.is_organiser  # a relay token may end its own relay
+        if not (relay and holds_relay_token(caller, self._relay_token_hash(request.game_id))):
+            require_organiser(caller, self.organiser_token, "end games (a relay's own token ends its relay)")
         game_id = require_id(request.game_id, "game_id")
         check_length(request.reason, "reason", MAX_REASON)
         result = [list(tier.seats) for tier in request.result]
@@ -276,6 +280,13 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
             game_id, self._caller(context), ruling, result=result or None, reason=request.reason
         )
         return _ruled(after)
+
+    def _relay_token_hash(self, game_id: str) -> str:
+        """The relay token hash of `game_id`; "" for a game that is not a relay or not a game here."""
+        try:
+            return self.app.get(game_id).relay_token_hash
+        except (NotFound, InvalidArgument):
+            return ""
 
     # -- playing ---------------------------------------------------------------------
 
