@@ -29,4 +29,6 @@ def organiser_only(
 
 def holds_relay_token(caller: Caller, relay_token_hash: str) -> bool:
     """Whether the caller sent the token of this relay (`relay_token_hash`; "" for a game that is not one)."""
-    return bool(relay_token_hash) and caller.token is not None and token_hash(caller.token) == relay_token_hash
+    if not relay_token_hash or caller.token is None:
+        return False
+    return token_hash(caller.token) == relay_token_hash
