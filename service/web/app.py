@@ -123,7 +123,8 @@ class WebViewer:
             links["seats"] = [("everything", base + "all"), ("public", base + "public")] + [
                 (label, f"{base}{i + 1}") for i, label in enumerate(view.labels)
             ]
-        return HTMLResponse(viewer_page(view, poll=poll, links=links, clocks=live_clocks(record)))
+        clocks = live_clocks(record).get("clocks", [])
+        return HTMLResponse(viewer_page(view, poll=poll, links=links, clocks=clocks))
 
     def game_steps(self, request: Request) -> Response:
         try:
@@ -138,8 +139,9 @@ class WebViewer:
                 _status(error),
                 _headers(error),
             )
-        data = {**view.to_json(), "clocks": live_clocks(record)}
-        return JSONResponse({k: data[k] for k in ("steps", "status", "result", "viewer", "clocks")})
+        data = view.to_json()
+        answer = {k: data[k] for k in ("steps", "status", "result", "viewer")}
+        return JSONResponse({**answer, **live_clocks(record)})
 
     async def login(self, request: Request) -> Response:
         if request.method == "GET":
@@ -185,7 +187,7 @@ class WebViewer:
             "status": record.status,
             "result": describe_outcome(outcome, record.players) if outcome is not None else "",
             "viewer": viewer_name(viewer, seat_labels(record.header, record.players)),
-            "clocks": live_clocks(record),
+            **live_clocks(record),
         }
 
     def _game(self, request: Request) -> GameRecord:

@@ -51,9 +51,13 @@ def step_clocks(
     return tuple(SeatTime(seat, left[seat], seat in running) for seat in range(seats))
 
 
-def live_clocks(record: GameRecord) -> list[dict[str, Any]]:
-    """Every seat's clock now, as `GetState.clocks` shows it: a running one with its deadline."""
-    return [
+def live_clocks(record: GameRecord) -> dict[str, list[dict[str, Any]]]:
+    """`{"clocks": [...]}`: every seat's clock now, as `GetState.clocks` shows it (a running one with
+    its deadline); `{}` for a game without a clock, whose answers stay as they were."""
+    if record.control is None:
+        return {}
+    shown = [
         {"seat": c.seat, "remaining_ms": c.remaining_ms, "running": c.running, "deadline": c.deadline}
         for c in clocks_proto(record)
     ]
+    return {"clocks": shown}

@@ -4,15 +4,18 @@
 # source: frontier/v1/frontier.proto
 # Protobuf Python Version: 7.35.1
 """Generated protocol buffer code."""
-
 from google.protobuf import descriptor as _descriptor
 from google.protobuf import descriptor_pool as _descriptor_pool
 from google.protobuf import runtime_version as _runtime_version
 from google.protobuf import symbol_database as _symbol_database
 from google.protobuf.internal import builder as _builder
-
 _runtime_version.ValidateProtobufRuntimeVersion(
-    _runtime_version.Domain.PUBLIC, 7, 35, 1, "", "frontier/v1/frontier.proto"
+    _runtime_version.Domain.PUBLIC,
+    7,
+    35,
+    1,
+    '',
+    'frontier/v1/frontier.proto'
 )
 # @@protoc_insertion_point(imports)
 
@@ -23,140 +26,134 @@ from google.protobuf import struct_pb2 as google_dot_protobuf_dot_struct__pb2
 from service.generated.frontier.v1 import most_wanted_pb2 as frontier_dot_v1_dot_most__wanted__pb2
 from service.generated.frontier.v1 import deadwood_pb2 as frontier_dot_v1_dot_deadwood__pb2
 from service.generated.frontier.v1 import western_legends_pb2 as frontier_dot_v1_dot_western__legends__pb2
-from service.generated.frontier.v1 import (
-    most_wanted_types_pb2 as frontier_dot_v1_dot_most__wanted__types__pb2,
-)
+from service.generated.frontier.v1 import most_wanted_types_pb2 as frontier_dot_v1_dot_most__wanted__types__pb2
 from service.generated.frontier.v1 import deadwood_types_pb2 as frontier_dot_v1_dot_deadwood__types__pb2
-from service.generated.frontier.v1 import (
-    western_legends_types_pb2 as frontier_dot_v1_dot_western__legends__types__pb2,
-)
+from service.generated.frontier.v1 import western_legends_types_pb2 as frontier_dot_v1_dot_western__legends__types__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(
-    b'\n\x1a\x66rontier/v1/frontier.proto\x12\x0b\x66rontier.v1\x1a\x1cgoogle/protobuf/struct.proto\x1a\x1d\x66rontier/v1/most_wanted.proto\x1a\x1a\x66rontier/v1/deadwood.proto\x1a!frontier/v1/western_legends.proto\x1a#frontier/v1/most_wanted_types.proto\x1a frontier/v1/deadwood_types.proto\x1a\'frontier/v1/western_legends_types.proto"\xbe\x01\n\x07\x43ommand\x12\x35\n\x0bmost_wanted\x18\x01 \x01(\x0b\x32\x1e.frontier.v1.MostWantedCommandH\x00\x12\x35\n\rdeadwood_1876\x18\x02 \x01(\x0b\x32\x1c.frontier.v1.DeadwoodCommandH\x00\x12=\n\x0fwestern_legends\x18\x03 \x01(\x0b\x32".frontier.v1.WesternLegendsCommandH\x00\x42\x06\n\x04game"\xdd\x01\n\tGameEvent\x12\x0c\n\x04kind\x18\x01 \x01(\t\x12\x0c\n\x04json\x18\x02 \x01(\t\x12\x33\n\x0bmost_wanted\x18\x03 \x01(\x0b\x32\x1c.frontier.v1.MostWantedEventH\x00\x12\x33\n\rdeadwood_1876\x18\x04 \x01(\x0b\x32\x1a.frontier.v1.DeadwoodEventH\x00\x12;\n\x0fwestern_legends\x18\x05 \x01(\x0b\x32 .frontier.v1.WesternLegendsEventH\x00\x42\r\n\x0btyped_event"a\n\x07Outcome\x12\'\n\x07ranking\x18\x01 \x03(\x0b\x32\x16.frontier.v1.SeatGroup\x12\x0e\n\x06scores\x18\x02 \x03(\x05\x12\x0e\n\x06reason\x18\x03 \x01(\t\x12\r\n\x05\x65nded\x18\x04 \x01(\t"x\n\x06Ruling\x12\x0e\n\x06ruling\x18\x01 \x01(\t\x12\x11\n\x04seat\x18\x02 \x01(\x05H\x00\x88\x01\x01\x12\n\n\x02\x62y\x18\x03 \x01(\t\x12\x0e\n\x06reason\x18\x04 \x01(\t\x12&\n\x06result\x18\x05 \x03(\x0b\x32\x16.frontier.v1.SeatGroupB\x07\n\x05_seat" \n\rResignRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t"j\n\x0e\x45ndGameRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0f\n\x07\x61\x62\x61ndon\x18\x02 \x01(\x08\x12&\n\x06result\x18\x03 \x03(\x0b\x32\x16.frontier.v1.SeatGroup\x12\x0e\n\x06reason\x18\x04 \x01(\t"X\n\x0eRulingResponse\x12\x0f\n\x07version\x18\x01 \x01(\x03\x12\x0e\n\x06status\x18\x02 \x01(\t\x12%\n\x07outcome\x18\x03 \x01(\x0b\x32\x14.frontier.v1.Outcome"\x1a\n\tSeatGroup\x12\r\n\x05seats\x18\x01 \x03(\x05"\x7f\n\x08GameType\x12\x0c\n\x04game\x18\x01 \x01(\t\x12\r\n\x05title\x18\x02 \x01(\t\x12\x11\n\tmin_seats\x18\x03 \x01(\x05\x12\x11\n\tmax_seats\x18\x04 \x01(\x05\x12\x30\n\x0f\x64\x65\x66\x61ult_options\x18\x05 \x01(\x0b\x32\x17.google.protobuf.Struct"\x16\n\x14ListGameTypesRequest"=\n\x15ListGameTypesResponse\x12$\n\x05games\x18\x01 \x03(\x0b\x32\x15.frontier.v1.GameType"\xdf\x01\n\x11\x43reateGameRequest\x12\x0c\n\x04game\x18\x01 \x01(\t\x12\r\n\x05seats\x18\x02 \x01(\x05\x12\x0f\n\x07players\x18\x03 \x03(\t\x12(\n\x07options\x18\x04 \x01(\x0b\x32\x17.google.protobuf.Struct\x12\x0b\n\x03tag\x18\x05 \x01(\t\x12\x16\n\x0eplayer_entropy\x18\x06 \x01(\x08\x12\x1f\n\x17spectator_delay_seconds\x18\x07 \x01(\x05\x12\x14\n\x0ctime_control\x18\x08 \x01(\t\x12\x16\n\x0etimeout_policy\x18\t \x01(\t"R\n\tSeatClock\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12\x14\n\x0cremaining_ms\x18\x02 \x01(\x03\x12\x0f\n\x07running\x18\x03 \x01(\x08\x12\x10\n\x08\x64\x65\x61\x64line\x18\x04 \x01(\t"8\n\tSeatToken\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12\x0e\n\x06player\x18\x02 \x01(\t\x12\r\n\x05token\x18\x03 \x01(\t"\xa0\x01\n\x12\x43reateGameResponse\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x17\n\x0fseed_commitment\x18\x02 \x01(\t\x12%\n\x05seats\x18\x03 \x03(\x0b\x32\x16.frontier.v1.SeatToken\x12\x0f\n\x07version\x18\x04 \x01(\x03\x12(\n\x07options\x18\x05 \x01(\x0b\x32\x17.google.protobuf.Struct"\x7f\n\x10\x43laimSeatRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0e\n\x06player\x18\x02 \x01(\t\x12\x11\n\x04seat\x18\x03 \x01(\x05H\x00\x88\x01\x01\x12\x13\n\x0b\x63lient_seed\x18\x04 \x01(\t\x12\x19\n\x11\x63lient_commitment\x18\x05 \x01(\tB\x07\n\x05_seat"9\n\x11RevealSeedRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x13\n\x0b\x63lient_seed\x18\x02 \x01(\t"N\n\x12RevealSeedResponse\x12\x0f\n\x07version\x18\x01 \x01(\x03\x12\x0e\n\x06status\x18\x02 \x01(\t\x12\x17\n\x0f\x61waiting_reveal\x18\x03 \x03(\x05"9\n\x11\x43laimSeatResponse\x12$\n\x04seat\x18\x01 \x01(\x0b\x32\x16.frontier.v1.SeatToken"8\n\x17ReissueSeatTokenRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0c\n\x04seat\x18\x02 \x01(\x05"@\n\x18ReissueSeatTokenResponse\x12$\n\x04seat\x18\x01 \x01(\x0b\x32\x16.frontier.v1.SeatToken"\x96\x01\n\x14SubmitCommandRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x12\n\ncommand_id\x18\x02 \x01(\t\x12\x1d\n\x10\x65xpected_version\x18\x03 \x01(\x03H\x00\x88\x01\x01\x12%\n\x07\x63ommand\x18\x04 \x01(\x0b\x32\x14.frontier.v1.CommandB\x13\n\x11_expected_version"\xce\x01\n\x15SubmitCommandResponse\x12\x0f\n\x07version\x18\x01 \x01(\x03\x12&\n\x06\x65vents\x18\x02 \x03(\x0b\x32\x16.frontier.v1.GameEvent\x12\x11\n\tduplicate\x18\x03 \x01(\x08\x12\x0e\n\x06status\x18\x04 \x01(\t\x12\x14\n\x0cseats_to_act\x18\x05 \x03(\x05\x12,\n\x0elegal_commands\x18\x06 \x03(\x0b\x32\x14.frontier.v1.Command\x12\x15\n\rlegal_version\x18\x07 \x01(\x03"D\n\x0fGetStateRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x14\n\x07version\x18\x02 \x01(\x03H\x00\x88\x01\x01\x42\n\n\x08_version"\xc1\x05\n\tGameState\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0c\n\x04game\x18\x02 \x01(\t\x12\x0f\n\x07version\x18\x03 \x01(\x03\x12\x0e\n\x06status\x18\x04 \x01(\t\x12\x18\n\x0bviewer_seat\x18\x05 \x01(\x05H\x01\x88\x01\x01\x12\x11\n\tview_json\x18\x06 \x01(\t\x12\x14\n\x0cseats_to_act\x18\x07 \x03(\x05\x12%\n\x07outcome\x18\x08 \x01(\x0b\x32\x14.frontier.v1.Outcome\x12\x12\n\nstate_hash\x18\t \x01(\t\x12\x10\n\x08imported\x18\n \x01(\x08\x12\x32\n\x0bmost_wanted\x18\x0b \x01(\x0b\x32\x1b.frontier.v1.MostWantedViewH\x00\x12\x32\n\rdeadwood_1876\x18\x0c \x01(\x0b\x32\x19.frontier.v1.DeadwoodViewH\x00\x12:\n\x0fwestern_legends\x18\r \x01(\x0b\x32\x1f.frontier.v1.WesternLegendsViewH\x00\x12\x16\n\x0eplayer_entropy\x18\x0e \x01(\x08\x12\x12\n\nopen_seats\x18\x0f \x03(\x05\x12\x1f\n\x17spectator_delay_seconds\x18\x10 \x01(\x05\x12,\n\x0b\x66orked_from\x18\x11 \x01(\x0b\x32\x17.frontier.v1.ForkOrigin\x12\x15\n\rcommit_reveal\x18\x1e \x01(\x08\x12\x17\n\x0f\x61waiting_reveal\x18\x1f \x03(\x05\x12\x11\n\tout_seats\x18  \x03(\x05\x12\x14\n\x0ctime_control\x18! \x01(\t\x12\x16\n\x0etimeout_policy\x18" \x01(\t\x12&\n\x06\x63locks\x18# \x03(\x0b\x32\x16.frontier.v1.SeatClock\x12\x0e\n\x06paused\x18$ \x01(\x08\x42\x0c\n\ntyped_viewB\x0e\n\x0c_viewer_seat"+\n\x18ListLegalCommandsRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t"b\n\x19ListLegalCommandsResponse\x12\x0f\n\x07version\x18\x01 \x01(\x03\x12\x0c\n\x04seat\x18\x02 \x01(\x05\x12&\n\x08\x63ommands\x18\x03 \x03(\x0b\x32\x14.frontier.v1.Command"t\n\x10ListGamesRequest\x12\x0c\n\x04game\x18\x01 \x01(\t\x12\x0e\n\x06status\x18\x02 \x01(\t\x12\x0e\n\x06player\x18\x03 \x01(\t\x12\x0b\n\x03tag\x18\x04 \x01(\t\x12\x11\n\tpage_size\x18\x05 \x01(\x05\x12\x12\n\npage_token\x18\x06 \x01(\t"\xdf\x01\n\x0bGameSummary\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0c\n\x04game\x18\x02 \x01(\t\x12\x0e\n\x06status\x18\x03 \x01(\t\x12\x0f\n\x07players\x18\x04 \x03(\t\x12\x0b\n\x03tag\x18\x05 \x01(\t\x12\x0f\n\x07version\x18\x06 \x01(\x03\x12\x12\n\ncreated_at\x18\x07 \x01(\t\x12\x10\n\x08imported\x18\x08 \x01(\x08\x12\x16\n\x0eplayer_entropy\x18\t \x01(\x08\x12\x1f\n\x17spectator_delay_seconds\x18\x0b \x01(\x05\x12\x13\n\x0b\x66orked_from\x18\x0c \x01(\t"U\n\x11ListGamesResponse\x12\'\n\x05games\x18\x01 \x03(\x0b\x32\x18.frontier.v1.GameSummary\x12\x17\n\x0fnext_page_token\x18\x02 \x01(\t"9\n\x10WatchGameRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x14\n\x0c\x66rom_version\x18\x02 \x01(\x03"\xe4\x01\n\nGameUpdate\x12\x0f\n\x07version\x18\x01 \x01(\x03\x12\x11\n\x04seat\x18\x02 \x01(\x05H\x00\x88\x01\x01\x12&\n\x06\x65vents\x18\x03 \x03(\x0b\x32\x16.frontier.v1.GameEvent\x12\x0e\n\x06status\x18\x04 \x01(\t\x12\x14\n\x0cseats_to_act\x18\x05 \x03(\x05\x12\x0e\n\x06notice\x18\x06 \x01(\t\x12#\n\x06ruling\x18\x07 \x01(\x0b\x32\x13.frontier.v1.Ruling\x12&\n\x06\x63locks\x18\x08 \x03(\x0b\x32\x16.frontier.v1.SeatClockB\x07\n\x05_seat"J\n\rReplayRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x14\n\x0c\x66rom_version\x18\x02 \x01(\x03\x12\x12\n\nto_version\x18\x03 \x01(\x03"\xf4\x02\n\nReplayStep\x12\x0f\n\x07version\x18\x01 \x01(\x03\x12\x11\n\x04seat\x18\x02 \x01(\x05H\x01\x88\x01\x01\x12\x14\n\x0c\x63ommand_json\x18\x03 \x01(\t\x12&\n\x06\x65vents\x18\x04 \x03(\x0b\x32\x16.frontier.v1.GameEvent\x12\x11\n\tview_json\x18\x05 \x01(\t\x12\x11\n\tnarrative\x18\x06 \x01(\t\x12\x32\n\x0bmost_wanted\x18\x07 \x01(\x0b\x32\x1b.frontier.v1.MostWantedViewH\x00\x12\x32\n\rdeadwood_1876\x18\x08 \x01(\x0b\x32\x19.frontier.v1.DeadwoodViewH\x00\x12:\n\x0fwestern_legends\x18\t \x01(\x0b\x32\x1f.frontier.v1.WesternLegendsViewH\x00\x12#\n\x06ruling\x18\n \x01(\x0b\x32\x13.frontier.v1.RulingB\x0c\n\ntyped_viewB\x07\n\x05_seat"#\n\x10\x45xportLogRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t"6\n\x11\x45xportLogResponse\x12\x0f\n\x07\x63ontent\x18\x01 \x01(\t\x12\x10\n\x08redacted\x18\x02 \x01(\x08"#\n\x10ImportLogRequest\x12\x0f\n\x07\x63ontent\x18\x01 \x01(\t"I\n\x11ImportLogResponse\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0f\n\x07version\x18\x02 \x01(\x03\x12\x12\n\nstate_hash\x18\x03 \x01(\t"\x1f\n\x0c\x41uditRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t"\x81\x01\n\x0b\x41uditReport\x12\n\n\x02ok\x18\x01 \x01(\x08\x12\x0f\n\x07game_id\x18\x02 \x01(\t\x12\x0e\n\x06\x63hecks\x18\x03 \x03(\t\x12\x10\n\x08problems\x18\x04 \x03(\t\x12\x10\n\x08markdown\x18\x05 \x01(\t\x12\x0f\n\x07verdict\x18\x06 \x01(\t\x12\x10\n\x08imported\x18\x07 \x01(\x08"\x16\n\x14GetSigningKeyRequest"o\n\nSigningKey\x12\x0e\n\x06key_id\x18\x01 \x01(\t\x12\x11\n\talgorithm\x18\x02 \x01(\t\x12\x16\n\x0epublic_key_hex\x18\x03 \x01(\t\x12\x16\n\x0epublic_key_pem\x18\x04 \x01(\t\x12\x0e\n\x06signer\x18\x05 \x01(\t"9\n\x15ProveInclusionRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0f\n\x07version\x18\x02 \x01(\x03"\xa2\x01\n\x0eInclusionProof\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0f\n\x07version\x18\x02 \x01(\x03\x12\x0c\n\x04line\x18\x03 \x01(\t\x12\x11\n\tline_hash\x18\x04 \x01(\t\x12\x12\n\nleaf_index\x18\x05 \x01(\x03\x12\x11\n\ttree_size\x18\x06 \x01(\x03\x12\x12\n\naudit_path\x18\x07 \x03(\t\x12\x12\n\ncheckpoint\x18\x08 \x01(\t":\n\x16\x45xpandRecordingRequest\x12\x0f\n\x07\x63ontent\x18\x01 \x01(\t\x12\x0f\n\x07lenient\x18\x02 \x01(\x08"`\n\x17\x45xpandRecordingResponse\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0f\n\x07version\x18\x02 \x01(\x03\x12\x12\n\nstate_hash\x18\x03 \x01(\t\x12\x0f\n\x07\x63ontent\x18\x04 \x01(\t"\xe4\x01\n\x0bPlayRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x12\n\ncommand_id\x18\x02 \x01(\t\x12\x1d\n\x10\x65xpected_version\x18\x03 \x01(\x03H\x00\x88\x01\x01\x12%\n\x07\x63ommand\x18\x04 \x01(\x0b\x32\x14.frontier.v1.Command\x12\x19\n\x0c\x66rom_version\x18\x05 \x01(\x03H\x01\x88\x01\x01\x12\r\n\x05token\x18\x06 \x01(\t\x12\x1a\n\x12reveal_client_seed\x18\x14 \x01(\tB\x13\n\x11_expected_versionB\x0f\n\r_from_version"\xf4\x01\n\nPlayUpdate\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12\x0f\n\x07version\x18\x02 \x01(\x03\x12\x0e\n\x06status\x18\x03 \x01(\t\x12\x14\n\x0cseats_to_act\x18\x04 \x03(\x05\x12,\n\x0elegal_commands\x18\x05 \x03(\x0b\x32\x14.frontier.v1.Command\x12%\n\x04step\x18\x06 \x01(\x0b\x32\x17.frontier.v1.GameUpdate\x12\x12\n\ncommand_id\x18\x07 \x01(\t\x12\x11\n\tduplicate\x18\x08 \x01(\x08\x12%\n\x05\x65rror\x18\t \x01(\x0b\x32\x16.frontier.v1.PlayError"I\n\tPlayError\x12\x0c\n\x04\x63ode\x18\x01 \x01(\t\x12\x0e\n\x06reason\x18\x02 \x01(\t\x12\x0f\n\x07message\x18\x03 \x01(\t\x12\r\n\x05\x66ield\x18\x04 \x01(\t"B\n\nForkOrigin\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0f\n\x07version\x18\x02 \x01(\x03\x12\x12\n\nstate_hash\x18\x03 \x01(\t"D\n\x11StartRelayRequest\x12\x0e\n\x06header\x18\x01 \x01(\t\x12\x1f\n\x17spectator_delay_seconds\x18\x02 \x01(\x05"K\n\x12StartRelayResponse\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0f\n\x07version\x18\x02 \x01(\x03\x12\x13\n\x0brelay_token\x18\x03 \x01(\t"K\n\x10RelayLineRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0c\n\x04line\x18\x02 \x01(\t\x12\x18\n\x10\x65xpected_version\x18\x03 \x01(\x03"Y\n\x11RelayLineResponse\x12\x0f\n\x07version\x18\x01 \x01(\x03\x12\x0e\n\x06status\x18\x02 \x01(\t\x12\x11\n\tduplicate\x18\x03 \x01(\x08\x12\x10\n\x08resealed\x18\x04 \x01(\x08""\n\x0fGetRelayRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t"R\n\x10GetRelayResponse\x12\x0e\n\x06header\x18\x01 \x01(\t\x12\r\n\x05lines\x18\x02 \x03(\t\x12\x0f\n\x07version\x18\x03 \x01(\x03\x12\x0e\n\x06status\x18\x04 \x01(\t"\xa0\x01\n\x0f\x46orkGameRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0f\n\x07version\x18\x02 \x01(\x03\x12\x0f\n\x07players\x18\x03 \x03(\t\x12\x0b\n\x03tag\x18\x04 \x01(\t\x12\x1f\n\x17spectator_delay_seconds\x18\x05 \x01(\x05\x12\x14\n\x0ctime_control\x18\x06 \x01(\t\x12\x16\n\x0etimeout_policy\x18\x07 \x01(\t"\xa2\x01\n\x10\x46orkGameResponse\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0f\n\x07version\x18\x02 \x01(\x03\x12\x17\n\x0fseed_commitment\x18\x03 \x01(\t\x12%\n\x05seats\x18\x04 \x03(\x0b\x32\x16.frontier.v1.SeatToken\x12,\n\x0b\x66orked_from\x18\x05 \x01(\x0b\x32\x17.frontier.v1.ForkOrigin2\xcd\x0e\n\x0e\x46rontierLedger\x12V\n\rListGameTypes\x12!.frontier.v1.ListGameTypesRequest\x1a".frontier.v1.ListGameTypesResponse\x12M\n\nCreateGame\x12\x1e.frontier.v1.CreateGameRequest\x1a\x1f.frontier.v1.CreateGameResponse\x12J\n\tClaimSeat\x12\x1d.frontier.v1.ClaimSeatRequest\x1a\x1e.frontier.v1.ClaimSeatResponse\x12_\n\x10ReissueSeatToken\x12$.frontier.v1.ReissueSeatTokenRequest\x1a%.frontier.v1.ReissueSeatTokenResponse\x12V\n\rSubmitCommand\x12!.frontier.v1.SubmitCommandRequest\x1a".frontier.v1.SubmitCommandResponse\x12@\n\x08GetState\x12\x1c.frontier.v1.GetStateRequest\x1a\x16.frontier.v1.GameState\x12\x62\n\x11ListLegalCommands\x12%.frontier.v1.ListLegalCommandsRequest\x1a&.frontier.v1.ListLegalCommandsResponse\x12J\n\tListGames\x12\x1d.frontier.v1.ListGamesRequest\x1a\x1e.frontier.v1.ListGamesResponse\x12\x45\n\tWatchGame\x12\x1d.frontier.v1.WatchGameRequest\x1a\x17.frontier.v1.GameUpdate0\x01\x12?\n\x06Replay\x12\x1a.frontier.v1.ReplayRequest\x1a\x17.frontier.v1.ReplayStep0\x01\x12J\n\tExportLog\x12\x1d.frontier.v1.ExportLogRequest\x1a\x1e.frontier.v1.ExportLogResponse\x12J\n\tImportLog\x12\x1d.frontier.v1.ImportLogRequest\x1a\x1e.frontier.v1.ImportLogResponse\x12<\n\x05\x41udit\x12\x19.frontier.v1.AuditRequest\x1a\x18.frontier.v1.AuditReport\x12K\n\rGetSigningKey\x12!.frontier.v1.GetSigningKeyRequest\x1a\x17.frontier.v1.SigningKey\x12Q\n\x0eProveInclusion\x12".frontier.v1.ProveInclusionRequest\x1a\x1b.frontier.v1.InclusionProof\x12\\\n\x0f\x45xpandRecording\x12#.frontier.v1.ExpandRecordingRequest\x1a$.frontier.v1.ExpandRecordingResponse\x12=\n\x04Play\x12\x18.frontier.v1.PlayRequest\x1a\x17.frontier.v1.PlayUpdate(\x01\x30\x01\x12M\n\nStartRelay\x12\x1e.frontier.v1.StartRelayRequest\x1a\x1f.frontier.v1.StartRelayResponse\x12J\n\tRelayLine\x12\x1d.frontier.v1.RelayLineRequest\x1a\x1e.frontier.v1.RelayLineResponse\x12G\n\x08GetRelay\x12\x1c.frontier.v1.GetRelayRequest\x1a\x1d.frontier.v1.GetRelayResponse\x12G\n\x08\x46orkGame\x12\x1c.frontier.v1.ForkGameRequest\x1a\x1d.frontier.v1.ForkGameResponse\x12M\n\nRevealSeed\x12\x1e.frontier.v1.RevealSeedRequest\x1a\x1f.frontier.v1.RevealSeedResponse\x12\x41\n\x06Resign\x12\x1a.frontier.v1.ResignRequest\x1a\x1b.frontier.v1.RulingResponse\x12\x43\n\x07\x45ndGame\x12\x1b.frontier.v1.EndGameRequest\x1a\x1b.frontier.v1.RulingResponseb\x06proto3'
-)
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1a\x66rontier/v1/frontier.proto\x12\x0b\x66rontier.v1\x1a\x1cgoogle/protobuf/struct.proto\x1a\x1d\x66rontier/v1/most_wanted.proto\x1a\x1a\x66rontier/v1/deadwood.proto\x1a!frontier/v1/western_legends.proto\x1a#frontier/v1/most_wanted_types.proto\x1a frontier/v1/deadwood_types.proto\x1a\'frontier/v1/western_legends_types.proto\"\xbe\x01\n\x07\x43ommand\x12\x35\n\x0bmost_wanted\x18\x01 \x01(\x0b\x32\x1e.frontier.v1.MostWantedCommandH\x00\x12\x35\n\rdeadwood_1876\x18\x02 \x01(\x0b\x32\x1c.frontier.v1.DeadwoodCommandH\x00\x12=\n\x0fwestern_legends\x18\x03 \x01(\x0b\x32\".frontier.v1.WesternLegendsCommandH\x00\x42\x06\n\x04game\"\xdd\x01\n\tGameEvent\x12\x0c\n\x04kind\x18\x01 \x01(\t\x12\x0c\n\x04json\x18\x02 \x01(\t\x12\x33\n\x0bmost_wanted\x18\x03 \x01(\x0b\x32\x1c.frontier.v1.MostWantedEventH\x00\x12\x33\n\rdeadwood_1876\x18\x04 \x01(\x0b\x32\x1a.frontier.v1.DeadwoodEventH\x00\x12;\n\x0fwestern_legends\x18\x05 \x01(\x0b\x32 .frontier.v1.WesternLegendsEventH\x00\x42\r\n\x0btyped_event\"a\n\x07Outcome\x12\'\n\x07ranking\x18\x01 \x03(\x0b\x32\x16.frontier.v1.SeatGroup\x12\x0e\n\x06scores\x18\x02 \x03(\x05\x12\x0e\n\x06reason\x18\x03 \x01(\t\x12\r\n\x05\x65nded\x18\x04 \x01(\t\"x\n\x06Ruling\x12\x0e\n\x06ruling\x18\x01 \x01(\t\x12\x11\n\x04seat\x18\x02 \x01(\x05H\x00\x88\x01\x01\x12\n\n\x02\x62y\x18\x03 \x01(\t\x12\x0e\n\x06reason\x18\x04 \x01(\t\x12&\n\x06result\x18\x05 \x03(\x0b\x32\x16.frontier.v1.SeatGroupB\x07\n\x05_seat\" \n\rResignRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\"j\n\x0e\x45ndGameRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0f\n\x07\x61\x62\x61ndon\x18\x02 \x01(\x08\x12&\n\x06result\x18\x03 \x03(\x0b\x32\x16.frontier.v1.SeatGroup\x12\x0e\n\x06reason\x18\x04 \x01(\t\"X\n\x0eRulingResponse\x12\x0f\n\x07version\x18\x01 \x01(\x03\x12\x0e\n\x06status\x18\x02 \x01(\t\x12%\n\x07outcome\x18\x03 \x01(\x0b\x32\x14.frontier.v1.Outcome\"\x1a\n\tSeatGroup\x12\r\n\x05seats\x18\x01 \x03(\x05\"\x7f\n\x08GameType\x12\x0c\n\x04game\x18\x01 \x01(\t\x12\r\n\x05title\x18\x02 \x01(\t\x12\x11\n\tmin_seats\x18\x03 \x01(\x05\x12\x11\n\tmax_seats\x18\x04 \x01(\x05\x12\x30\n\x0f\x64\x65\x66\x61ult_options\x18\x05 \x01(\x0b\x32\x17.google.protobuf.Struct\"\x16\n\x14ListGameTypesRequest\"=\n\x15ListGameTypesResponse\x12$\n\x05games\x18\x01 \x03(\x0b\x32\x15.frontier.v1.GameType\"\xdf\x01\n\x11\x43reateGameRequest\x12\x0c\n\x04game\x18\x01 \x01(\t\x12\r\n\x05seats\x18\x02 \x01(\x05\x12\x0f\n\x07players\x18\x03 \x03(\t\x12(\n\x07options\x18\x04 \x01(\x0b\x32\x17.google.protobuf.Struct\x12\x0b\n\x03tag\x18\x05 \x01(\t\x12\x16\n\x0eplayer_entropy\x18\x06 \x01(\x08\x12\x1f\n\x17spectator_delay_seconds\x18\x07 \x01(\x05\x12\x14\n\x0ctime_control\x18\x08 \x01(\t\x12\x16\n\x0etimeout_policy\x18\t \x01(\t\"R\n\tSeatClock\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12\x14\n\x0cremaining_ms\x18\x02 \x01(\x03\x12\x0f\n\x07running\x18\x03 \x01(\x08\x12\x10\n\x08\x64\x65\x61\x64line\x18\x04 \x01(\t\"8\n\tSeatToken\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12\x0e\n\x06player\x18\x02 \x01(\t\x12\r\n\x05token\x18\x03 \x01(\t\"\xa0\x01\n\x12\x43reateGameResponse\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x17\n\x0fseed_commitment\x18\x02 \x01(\t\x12%\n\x05seats\x18\x03 \x03(\x0b\x32\x16.frontier.v1.SeatToken\x12\x0f\n\x07version\x18\x04 \x01(\x03\x12(\n\x07options\x18\x05 \x01(\x0b\x32\x17.google.protobuf.Struct\"\x7f\n\x10\x43laimSeatRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0e\n\x06player\x18\x02 \x01(\t\x12\x11\n\x04seat\x18\x03 \x01(\x05H\x00\x88\x01\x01\x12\x13\n\x0b\x63lient_seed\x18\x04 \x01(\t\x12\x19\n\x11\x63lient_commitment\x18\x05 \x01(\tB\x07\n\x05_seat\"9\n\x11RevealSeedRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x13\n\x0b\x63lient_seed\x18\x02 \x01(\t\"N\n\x12RevealSeedResponse\x12\x0f\n\x07version\x18\x01 \x01(\x03\x12\x0e\n\x06status\x18\x02 \x01(\t\x12\x17\n\x0f\x61waiting_reveal\x18\x03 \x03(\x05\"9\n\x11\x43laimSeatResponse\x12$\n\x04seat\x18\x01 \x01(\x0b\x32\x16.frontier.v1.SeatToken\"8\n\x17ReissueSeatTokenRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0c\n\x04seat\x18\x02 \x01(\x05\"@\n\x18ReissueSeatTokenResponse\x12$\n\x04seat\x18\x01 \x01(\x0b\x32\x16.frontier.v1.SeatToken\"\x96\x01\n\x14SubmitCommandRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x12\n\ncommand_id\x18\x02 \x01(\t\x12\x1d\n\x10\x65xpected_version\x18\x03 \x01(\x03H\x00\x88\x01\x01\x12%\n\x07\x63ommand\x18\x04 \x01(\x0b\x32\x14.frontier.v1.CommandB\x13\n\x11_expected_version\"\xce\x01\n\x15SubmitCommandResponse\x12\x0f\n\x07version\x18\x01 \x01(\x03\x12&\n\x06\x65vents\x18\x02 \x03(\x0b\x32\x16.frontier.v1.GameEvent\x12\x11\n\tduplicate\x18\x03 \x01(\x08\x12\x0e\n\x06status\x18\x04 \x01(\t\x12\x14\n\x0cseats_to_act\x18\x05 \x03(\x05\x12,\n\x0elegal_commands\x18\x06 \x03(\x0b\x32\x14.frontier.v1.Command\x12\x15\n\rlegal_version\x18\x07 \x01(\x03\"D\n\x0fGetStateRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x14\n\x07version\x18\x02 \x01(\x03H\x00\x88\x01\x01\x42\n\n\x08_version\"\xc1\x05\n\tGameState\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0c\n\x04game\x18\x02 \x01(\t\x12\x0f\n\x07version\x18\x03 \x01(\x03\x12\x0e\n\x06status\x18\x04 \x01(\t\x12\x18\n\x0bviewer_seat\x18\x05 \x01(\x05H\x01\x88\x01\x01\x12\x11\n\tview_json\x18\x06 \x01(\t\x12\x14\n\x0cseats_to_act\x18\x07 \x03(\x05\x12%\n\x07outcome\x18\x08 \x01(\x0b\x32\x14.frontier.v1.Outcome\x12\x12\n\nstate_hash\x18\t \x01(\t\x12\x10\n\x08imported\x18\n \x01(\x08\x12\x32\n\x0bmost_wanted\x18\x0b \x01(\x0b\x32\x1b.frontier.v1.MostWantedViewH\x00\x12\x32\n\rdeadwood_1876\x18\x0c \x01(\x0b\x32\x19.frontier.v1.DeadwoodViewH\x00\x12:\n\x0fwestern_legends\x18\r \x01(\x0b\x32\x1f.frontier.v1.WesternLegendsViewH\x00\x12\x16\n\x0eplayer_entropy\x18\x0e \x01(\x08\x12\x12\n\nopen_seats\x18\x0f \x03(\x05\x12\x1f\n\x17spectator_delay_seconds\x18\x10 \x01(\x05\x12,\n\x0b\x66orked_from\x18\x11 \x01(\x0b\x32\x17.frontier.v1.ForkOrigin\x12\x15\n\rcommit_reveal\x18\x1e \x01(\x08\x12\x17\n\x0f\x61waiting_reveal\x18\x1f \x03(\x05\x12\x11\n\tout_seats\x18  \x03(\x05\x12\x14\n\x0ctime_control\x18! \x01(\t\x12\x16\n\x0etimeout_policy\x18\" \x01(\t\x12&\n\x06\x63locks\x18# \x03(\x0b\x32\x16.frontier.v1.SeatClock\x12\x0e\n\x06paused\x18$ \x01(\x08\x42\x0c\n\ntyped_viewB\x0e\n\x0c_viewer_seat\"+\n\x18ListLegalCommandsRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\"b\n\x19ListLegalCommandsResponse\x12\x0f\n\x07version\x18\x01 \x01(\x03\x12\x0c\n\x04seat\x18\x02 \x01(\x05\x12&\n\x08\x63ommands\x18\x03 \x03(\x0b\x32\x14.frontier.v1.Command\"t\n\x10ListGamesRequest\x12\x0c\n\x04game\x18\x01 \x01(\t\x12\x0e\n\x06status\x18\x02 \x01(\t\x12\x0e\n\x06player\x18\x03 \x01(\t\x12\x0b\n\x03tag\x18\x04 \x01(\t\x12\x11\n\tpage_size\x18\x05 \x01(\x05\x12\x12\n\npage_token\x18\x06 \x01(\t\"\xdf\x01\n\x0bGameSummary\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0c\n\x04game\x18\x02 \x01(\t\x12\x0e\n\x06status\x18\x03 \x01(\t\x12\x0f\n\x07players\x18\x04 \x03(\t\x12\x0b\n\x03tag\x18\x05 \x01(\t\x12\x0f\n\x07version\x18\x06 \x01(\x03\x12\x12\n\ncreated_at\x18\x07 \x01(\t\x12\x10\n\x08imported\x18\x08 \x01(\x08\x12\x16\n\x0eplayer_entropy\x18\t \x01(\x08\x12\x1f\n\x17spectator_delay_seconds\x18\x0b \x01(\x05\x12\x13\n\x0b\x66orked_from\x18\x0c \x01(\t\"U\n\x11ListGamesResponse\x12\'\n\x05games\x18\x01 \x03(\x0b\x32\x18.frontier.v1.GameSummary\x12\x17\n\x0fnext_page_token\x18\x02 \x01(\t\"9\n\x10WatchGameRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x14\n\x0c\x66rom_version\x18\x02 \x01(\x03\"\xe4\x01\n\nGameUpdate\x12\x0f\n\x07version\x18\x01 \x01(\x03\x12\x11\n\x04seat\x18\x02 \x01(\x05H\x00\x88\x01\x01\x12&\n\x06\x65vents\x18\x03 \x03(\x0b\x32\x16.frontier.v1.GameEvent\x12\x0e\n\x06status\x18\x04 \x01(\t\x12\x14\n\x0cseats_to_act\x18\x05 \x03(\x05\x12\x0e\n\x06notice\x18\x06 \x01(\t\x12#\n\x06ruling\x18\x07 \x01(\x0b\x32\x13.frontier.v1.Ruling\x12&\n\x06\x63locks\x18\x08 \x03(\x0b\x32\x16.frontier.v1.SeatClockB\x07\n\x05_seat\"J\n\rReplayRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x14\n\x0c\x66rom_version\x18\x02 \x01(\x03\x12\x12\n\nto_version\x18\x03 \x01(\x03\"\xf4\x02\n\nReplayStep\x12\x0f\n\x07version\x18\x01 \x01(\x03\x12\x11\n\x04seat\x18\x02 \x01(\x05H\x01\x88\x01\x01\x12\x14\n\x0c\x63ommand_json\x18\x03 \x01(\t\x12&\n\x06\x65vents\x18\x04 \x03(\x0b\x32\x16.frontier.v1.GameEvent\x12\x11\n\tview_json\x18\x05 \x01(\t\x12\x11\n\tnarrative\x18\x06 \x01(\t\x12\x32\n\x0bmost_wanted\x18\x07 \x01(\x0b\x32\x1b.frontier.v1.MostWantedViewH\x00\x12\x32\n\rdeadwood_1876\x18\x08 \x01(\x0b\x32\x19.frontier.v1.DeadwoodViewH\x00\x12:\n\x0fwestern_legends\x18\t \x01(\x0b\x32\x1f.frontier.v1.WesternLegendsViewH\x00\x12#\n\x06ruling\x18\n \x01(\x0b\x32\x13.frontier.v1.RulingB\x0c\n\ntyped_viewB\x07\n\x05_seat\"#\n\x10\x45xportLogRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\"6\n\x11\x45xportLogResponse\x12\x0f\n\x07\x63ontent\x18\x01 \x01(\t\x12\x10\n\x08redacted\x18\x02 \x01(\x08\"#\n\x10ImportLogRequest\x12\x0f\n\x07\x63ontent\x18\x01 \x01(\t\"I\n\x11ImportLogResponse\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0f\n\x07version\x18\x02 \x01(\x03\x12\x12\n\nstate_hash\x18\x03 \x01(\t\"\x1f\n\x0c\x41uditRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\"\x81\x01\n\x0b\x41uditReport\x12\n\n\x02ok\x18\x01 \x01(\x08\x12\x0f\n\x07game_id\x18\x02 \x01(\t\x12\x0e\n\x06\x63hecks\x18\x03 \x03(\t\x12\x10\n\x08problems\x18\x04 \x03(\t\x12\x10\n\x08markdown\x18\x05 \x01(\t\x12\x0f\n\x07verdict\x18\x06 \x01(\t\x12\x10\n\x08imported\x18\x07 \x01(\x08\"\x16\n\x14GetSigningKeyRequest\"o\n\nSigningKey\x12\x0e\n\x06key_id\x18\x01 \x01(\t\x12\x11\n\talgorithm\x18\x02 \x01(\t\x12\x16\n\x0epublic_key_hex\x18\x03 \x01(\t\x12\x16\n\x0epublic_key_pem\x18\x04 \x01(\t\x12\x0e\n\x06signer\x18\x05 \x01(\t\"9\n\x15ProveInclusionRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0f\n\x07version\x18\x02 \x01(\x03\"\xa2\x01\n\x0eInclusionProof\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0f\n\x07version\x18\x02 \x01(\x03\x12\x0c\n\x04line\x18\x03 \x01(\t\x12\x11\n\tline_hash\x18\x04 \x01(\t\x12\x12\n\nleaf_index\x18\x05 \x01(\x03\x12\x11\n\ttree_size\x18\x06 \x01(\x03\x12\x12\n\naudit_path\x18\x07 \x03(\t\x12\x12\n\ncheckpoint\x18\x08 \x01(\t\":\n\x16\x45xpandRecordingRequest\x12\x0f\n\x07\x63ontent\x18\x01 \x01(\t\x12\x0f\n\x07lenient\x18\x02 \x01(\x08\"`\n\x17\x45xpandRecordingResponse\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0f\n\x07version\x18\x02 \x01(\x03\x12\x12\n\nstate_hash\x18\x03 \x01(\t\x12\x0f\n\x07\x63ontent\x18\x04 \x01(\t\"\xe4\x01\n\x0bPlayRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x12\n\ncommand_id\x18\x02 \x01(\t\x12\x1d\n\x10\x65xpected_version\x18\x03 \x01(\x03H\x00\x88\x01\x01\x12%\n\x07\x63ommand\x18\x04 \x01(\x0b\x32\x14.frontier.v1.Command\x12\x19\n\x0c\x66rom_version\x18\x05 \x01(\x03H\x01\x88\x01\x01\x12\r\n\x05token\x18\x06 \x01(\t\x12\x1a\n\x12reveal_client_seed\x18\x14 \x01(\tB\x13\n\x11_expected_versionB\x0f\n\r_from_version\"\xf4\x01\n\nPlayUpdate\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12\x0f\n\x07version\x18\x02 \x01(\x03\x12\x0e\n\x06status\x18\x03 \x01(\t\x12\x14\n\x0cseats_to_act\x18\x04 \x03(\x05\x12,\n\x0elegal_commands\x18\x05 \x03(\x0b\x32\x14.frontier.v1.Command\x12%\n\x04step\x18\x06 \x01(\x0b\x32\x17.frontier.v1.GameUpdate\x12\x12\n\ncommand_id\x18\x07 \x01(\t\x12\x11\n\tduplicate\x18\x08 \x01(\x08\x12%\n\x05\x65rror\x18\t \x01(\x0b\x32\x16.frontier.v1.PlayError\"I\n\tPlayError\x12\x0c\n\x04\x63ode\x18\x01 \x01(\t\x12\x0e\n\x06reason\x18\x02 \x01(\t\x12\x0f\n\x07message\x18\x03 \x01(\t\x12\r\n\x05\x66ield\x18\x04 \x01(\t\"B\n\nForkOrigin\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0f\n\x07version\x18\x02 \x01(\x03\x12\x12\n\nstate_hash\x18\x03 \x01(\t\"D\n\x11StartRelayRequest\x12\x0e\n\x06header\x18\x01 \x01(\t\x12\x1f\n\x17spectator_delay_seconds\x18\x02 \x01(\x05\"K\n\x12StartRelayResponse\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0f\n\x07version\x18\x02 \x01(\x03\x12\x13\n\x0brelay_token\x18\x03 \x01(\t\"K\n\x10RelayLineRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0c\n\x04line\x18\x02 \x01(\t\x12\x18\n\x10\x65xpected_version\x18\x03 \x01(\x03\"Y\n\x11RelayLineResponse\x12\x0f\n\x07version\x18\x01 \x01(\x03\x12\x0e\n\x06status\x18\x02 \x01(\t\x12\x11\n\tduplicate\x18\x03 \x01(\x08\x12\x10\n\x08resealed\x18\x04 \x01(\x08\"\"\n\x0fGetRelayRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\"R\n\x10GetRelayResponse\x12\x0e\n\x06header\x18\x01 \x01(\t\x12\r\n\x05lines\x18\x02 \x03(\t\x12\x0f\n\x07version\x18\x03 \x01(\x03\x12\x0e\n\x06status\x18\x04 \x01(\t\"\xa0\x01\n\x0f\x46orkGameRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0f\n\x07version\x18\x02 \x01(\x03\x12\x0f\n\x07players\x18\x03 \x03(\t\x12\x0b\n\x03tag\x18\x04 \x01(\t\x12\x1f\n\x17spectator_delay_seconds\x18\x05 \x01(\x05\x12\x14\n\x0ctime_control\x18\x06 \x01(\t\x12\x16\n\x0etimeout_policy\x18\x07 \x01(\t\"\xa2\x01\n\x10\x46orkGameResponse\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0f\n\x07version\x18\x02 \x01(\x03\x12\x17\n\x0fseed_commitment\x18\x03 \x01(\t\x12%\n\x05seats\x18\x04 \x03(\x0b\x32\x16.frontier.v1.SeatToken\x12,\n\x0b\x66orked_from\x18\x05 \x01(\x0b\x32\x17.frontier.v1.ForkOrigin2\xcd\x0e\n\x0e\x46rontierLedger\x12V\n\rListGameTypes\x12!.frontier.v1.ListGameTypesRequest\x1a\".frontier.v1.ListGameTypesResponse\x12M\n\nCreateGame\x12\x1e.frontier.v1.CreateGameRequest\x1a\x1f.frontier.v1.CreateGameResponse\x12J\n\tClaimSeat\x12\x1d.frontier.v1.ClaimSeatRequest\x1a\x1e.frontier.v1.ClaimSeatResponse\x12_\n\x10ReissueSeatToken\x12$.frontier.v1.ReissueSeatTokenRequest\x1a%.frontier.v1.ReissueSeatTokenResponse\x12V\n\rSubmitCommand\x12!.frontier.v1.SubmitCommandRequest\x1a\".frontier.v1.SubmitCommandResponse\x12@\n\x08GetState\x12\x1c.frontier.v1.GetStateRequest\x1a\x16.frontier.v1.GameState\x12\x62\n\x11ListLegalCommands\x12%.frontier.v1.ListLegalCommandsRequest\x1a&.frontier.v1.ListLegalCommandsResponse\x12J\n\tListGames\x12\x1d.frontier.v1.ListGamesRequest\x1a\x1e.frontier.v1.ListGamesResponse\x12\x45\n\tWatchGame\x12\x1d.frontier.v1.WatchGameRequest\x1a\x17.frontier.v1.GameUpdate0\x01\x12?\n\x06Replay\x12\x1a.frontier.v1.ReplayRequest\x1a\x17.frontier.v1.ReplayStep0\x01\x12J\n\tExportLog\x12\x1d.frontier.v1.ExportLogRequest\x1a\x1e.frontier.v1.ExportLogResponse\x12J\n\tImportLog\x12\x1d.frontier.v1.ImportLogRequest\x1a\x1e.frontier.v1.ImportLogResponse\x12<\n\x05\x41udit\x12\x19.frontier.v1.AuditRequest\x1a\x18.frontier.v1.AuditReport\x12K\n\rGetSigningKey\x12!.frontier.v1.GetSigningKeyRequest\x1a\x17.frontier.v1.SigningKey\x12Q\n\x0eProveInclusion\x12\".frontier.v1.ProveInclusionRequest\x1a\x1b.frontier.v1.InclusionProof\x12\\\n\x0f\x45xpandRecording\x12#.frontier.v1.ExpandRecordingRequest\x1a$.frontier.v1.ExpandRecordingResponse\x12=\n\x04Play\x12\x18.frontier.v1.PlayRequest\x1a\x17.frontier.v1.PlayUpdate(\x01\x30\x01\x12M\n\nStartRelay\x12\x1e.frontier.v1.StartRelayRequest\x1a\x1f.frontier.v1.StartRelayResponse\x12J\n\tRelayLine\x12\x1d.frontier.v1.RelayLineRequest\x1a\x1e.frontier.v1.RelayLineResponse\x12G\n\x08GetRelay\x12\x1c.frontier.v1.GetRelayRequest\x1a\x1d.frontier.v1.GetRelayResponse\x12G\n\x08\x46orkGame\x12\x1c.frontier.v1.ForkGameRequest\x1a\x1d.frontier.v1.ForkGameResponse\x12M\n\nRevealSeed\x12\x1e.frontier.v1.RevealSeedRequest\x1a\x1f.frontier.v1.RevealSeedResponse\x12\x41\n\x06Resign\x12\x1a.frontier.v1.ResignRequest\x1a\x1b.frontier.v1.RulingResponse\x12\x43\n\x07\x45ndGame\x12\x1b.frontier.v1.EndGameRequest\x1a\x1b.frontier.v1.RulingResponseb\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
-_builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, "frontier.v1.frontier_pb2", _globals)
+_builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'frontier.v1.frontier_pb2', _globals)
 if not _descriptor._USE_C_DESCRIPTORS:
-    DESCRIPTOR._loaded_options = None
-    _globals["_COMMAND"]._serialized_start = 280
-    _globals["_COMMAND"]._serialized_end = 470
-    _globals["_GAMEEVENT"]._serialized_start = 473
-    _globals["_GAMEEVENT"]._serialized_end = 694
-    _globals["_OUTCOME"]._serialized_start = 696
-    _globals["_OUTCOME"]._serialized_end = 793
-    _globals["_RULING"]._serialized_start = 795
-    _globals["_RULING"]._serialized_end = 915
-    _globals["_RESIGNREQUEST"]._serialized_start = 917
-    _globals["_RESIGNREQUEST"]._serialized_end = 949
-    _globals["_ENDGAMEREQUEST"]._serialized_start = 951
-    _globals["_ENDGAMEREQUEST"]._serialized_end = 1057
-    _globals["_RULINGRESPONSE"]._serialized_start = 1059
-    _globals["_RULINGRESPONSE"]._serialized_end = 1147
-    _globals["_SEATGROUP"]._serialized_start = 1149
-    _globals["_SEATGROUP"]._serialized_end = 1175
-    _globals["_GAMETYPE"]._serialized_start = 1177
-    _globals["_GAMETYPE"]._serialized_end = 1304
-    _globals["_LISTGAMETYPESREQUEST"]._serialized_start = 1306
-    _globals["_LISTGAMETYPESREQUEST"]._serialized_end = 1328
-    _globals["_LISTGAMETYPESRESPONSE"]._serialized_start = 1330
-    _globals["_LISTGAMETYPESRESPONSE"]._serialized_end = 1391
-    _globals["_CREATEGAMEREQUEST"]._serialized_start = 1394
-    _globals["_CREATEGAMEREQUEST"]._serialized_end = 1617
-    _globals["_SEATCLOCK"]._serialized_start = 1619
-    _globals["_SEATCLOCK"]._serialized_end = 1701
-    _globals["_SEATTOKEN"]._serialized_start = 1703
-    _globals["_SEATTOKEN"]._serialized_end = 1759
-    _globals["_CREATEGAMERESPONSE"]._serialized_start = 1762
-    _globals["_CREATEGAMERESPONSE"]._serialized_end = 1922
-    _globals["_CLAIMSEATREQUEST"]._serialized_start = 1924
-    _globals["_CLAIMSEATREQUEST"]._serialized_end = 2051
-    _globals["_REVEALSEEDREQUEST"]._serialized_start = 2053
-    _globals["_REVEALSEEDREQUEST"]._serialized_end = 2110
-    _globals["_REVEALSEEDRESPONSE"]._serialized_start = 2112
-    _globals["_REVEALSEEDRESPONSE"]._serialized_end = 2190
-    _globals["_CLAIMSEATRESPONSE"]._serialized_start = 2192
-    _globals["_CLAIMSEATRESPONSE"]._serialized_end = 2249
-    _globals["_REISSUESEATTOKENREQUEST"]._serialized_start = 2251
-    _globals["_REISSUESEATTOKENREQUEST"]._serialized_end = 2307
-    _globals["_REISSUESEATTOKENRESPONSE"]._serialized_start = 2309
-    _globals["_REISSUESEATTOKENRESPONSE"]._serialized_end = 2373
-    _globals["_SUBMITCOMMANDREQUEST"]._serialized_start = 2376
-    _globals["_SUBMITCOMMANDREQUEST"]._serialized_end = 2526
-    _globals["_SUBMITCOMMANDRESPONSE"]._serialized_start = 2529
-    _globals["_SUBMITCOMMANDRESPONSE"]._serialized_end = 2735
-    _globals["_GETSTATEREQUEST"]._serialized_start = 2737
-    _globals["_GETSTATEREQUEST"]._serialized_end = 2805
-    _globals["_GAMESTATE"]._serialized_start = 2808
-    _globals["_GAMESTATE"]._serialized_end = 3513
-    _globals["_LISTLEGALCOMMANDSREQUEST"]._serialized_start = 3515
-    _globals["_LISTLEGALCOMMANDSREQUEST"]._serialized_end = 3558
-    _globals["_LISTLEGALCOMMANDSRESPONSE"]._serialized_start = 3560
-    _globals["_LISTLEGALCOMMANDSRESPONSE"]._serialized_end = 3658
-    _globals["_LISTGAMESREQUEST"]._serialized_start = 3660
-    _globals["_LISTGAMESREQUEST"]._serialized_end = 3776
-    _globals["_GAMESUMMARY"]._serialized_start = 3779
-    _globals["_GAMESUMMARY"]._serialized_end = 4002
-    _globals["_LISTGAMESRESPONSE"]._serialized_start = 4004
-    _globals["_LISTGAMESRESPONSE"]._serialized_end = 4089
-    _globals["_WATCHGAMEREQUEST"]._serialized_start = 4091
-    _globals["_WATCHGAMEREQUEST"]._serialized_end = 4148
-    _globals["_GAMEUPDATE"]._serialized_start = 4151
-    _globals["_GAMEUPDATE"]._serialized_end = 4379
-    _globals["_REPLAYREQUEST"]._serialized_start = 4381
-    _globals["_REPLAYREQUEST"]._serialized_end = 4455
-    _globals["_REPLAYSTEP"]._serialized_start = 4458
-    _globals["_REPLAYSTEP"]._serialized_end = 4830
-    _globals["_EXPORTLOGREQUEST"]._serialized_start = 4832
-    _globals["_EXPORTLOGREQUEST"]._serialized_end = 4867
-    _globals["_EXPORTLOGRESPONSE"]._serialized_start = 4869
-    _globals["_EXPORTLOGRESPONSE"]._serialized_end = 4923
-    _globals["_IMPORTLOGREQUEST"]._serialized_start = 4925
-    _globals["_IMPORTLOGREQUEST"]._serialized_end = 4960
-    _globals["_IMPORTLOGRESPONSE"]._serialized_start = 4962
-    _globals["_IMPORTLOGRESPONSE"]._serialized_end = 5035
-    _globals["_AUDITREQUEST"]._serialized_start = 5037
-    _globals["_AUDITREQUEST"]._serialized_end = 5068
-    _globals["_AUDITREPORT"]._serialized_start = 5071
-    _globals["_AUDITREPORT"]._serialized_end = 5200
-    _globals["_GETSIGNINGKEYREQUEST"]._serialized_start = 5202
-    _globals["_GETSIGNINGKEYREQUEST"]._serialized_end = 5224
-    _globals["_SIGNINGKEY"]._serialized_start = 5226
-    _globals["_SIGNINGKEY"]._serialized_end = 5337
-    _globals["_PROVEINCLUSIONREQUEST"]._serialized_start = 5339
-    _globals["_PROVEINCLUSIONREQUEST"]._serialized_end = 5396
-    _globals["_INCLUSIONPROOF"]._serialized_start = 5399
-    _globals["_INCLUSIONPROOF"]._serialized_end = 5561
-    _globals["_EXPANDRECORDINGREQUEST"]._serialized_start = 5563
-    _globals["_EXPANDRECORDINGREQUEST"]._serialized_end = 5621
-    _globals["_EXPANDRECORDINGRESPONSE"]._serialized_start = 5623
-    _globals["_EXPANDRECORDINGRESPONSE"]._serialized_end = 5719
-    _globals["_PLAYREQUEST"]._serialized_start = 5722
-    _globals["_PLAYREQUEST"]._serialized_end = 5950
-    _globals["_PLAYUPDATE"]._serialized_start = 5953
-    _globals["_PLAYUPDATE"]._serialized_end = 6197
-    _globals["_PLAYERROR"]._serialized_start = 6199
-    _globals["_PLAYERROR"]._serialized_end = 6272
-    _globals["_FORKORIGIN"]._serialized_start = 6274
-    _globals["_FORKORIGIN"]._serialized_end = 6340
-    _globals["_STARTRELAYREQUEST"]._serialized_start = 6342
-    _globals["_STARTRELAYREQUEST"]._serialized_end = 6410
-    _globals["_STARTRELAYRESPONSE"]._serialized_start = 6412
-    _globals["_STARTRELAYRESPONSE"]._serialized_end = 6487
-    _globals["_RELAYLINEREQUEST"]._serialized_start = 6489
-    _globals["_RELAYLINEREQUEST"]._serialized_end = 6564
-    _globals["_RELAYLINERESPONSE"]._serialized_start = 6566
-    _globals["_RELAYLINERESPONSE"]._serialized_end = 6655
-    _globals["_GETRELAYREQUEST"]._serialized_start = 6657
-    _globals["_GETRELAYREQUEST"]._serialized_end = 6691
-    _globals["_GETRELAYRESPONSE"]._serialized_start = 6693
-    _globals["_GETRELAYRESPONSE"]._serialized_end = 6775
-    _globals["_FORKGAMEREQUEST"]._serialized_start = 6778
-    _globals["_FORKGAMEREQUEST"]._serialized_end = 6938
-    _globals["_FORKGAMERESPONSE"]._serialized_start = 6941
-    _globals["_FORKGAMERESPONSE"]._serialized_end = 7103
-    _globals["_FRONTIERLEDGER"]._serialized_start = 7106
-    _globals["_FRONTIERLEDGER"]._serialized_end = 8975
+  DESCRIPTOR._loaded_options = None
+  _globals['_COMMAND']._serialized_start=280
+  _globals['_COMMAND']._serialized_end=470
+  _globals['_GAMEEVENT']._serialized_start=473
+  _globals['_GAMEEVENT']._serialized_end=694
+  _globals['_OUTCOME']._serialized_start=696
+  _globals['_OUTCOME']._serialized_end=793
+  _globals['_RULING']._serialized_start=795
+  _globals['_RULING']._serialized_end=915
+  _globals['_RESIGNREQUEST']._serialized_start=917
+  _globals['_RESIGNREQUEST']._serialized_end=949
+  _globals['_ENDGAMEREQUEST']._serialized_start=951
+  _globals['_ENDGAMEREQUEST']._serialized_end=1057
+  _globals['_RULINGRESPONSE']._serialized_start=1059
+  _globals['_RULINGRESPONSE']._serialized_end=1147
+  _globals['_SEATGROUP']._serialized_start=1149
+  _globals['_SEATGROUP']._serialized_end=1175
+  _globals['_GAMETYPE']._serialized_start=1177
+  _globals['_GAMETYPE']._serialized_end=1304
+  _globals['_LISTGAMETYPESREQUEST']._serialized_start=1306
+  _globals['_LISTGAMETYPESREQUEST']._serialized_end=1328
+  _globals['_LISTGAMETYPESRESPONSE']._serialized_start=1330
+  _globals['_LISTGAMETYPESRESPONSE']._serialized_end=1391
+  _globals['_CREATEGAMEREQUEST']._serialized_start=1394
+  _globals['_CREATEGAMEREQUEST']._serialized_end=1617
+  _globals['_SEATCLOCK']._serialized_start=1619
+  _globals['_SEATCLOCK']._serialized_end=1701
+  _globals['_SEATTOKEN']._serialized_start=1703
+  _globals['_SEATTOKEN']._serialized_end=1759
+  _globals['_CREATEGAMERESPONSE']._serialized_start=1762
+  _globals['_CREATEGAMERESPONSE']._serialized_end=1922
+  _globals['_CLAIMSEATREQUEST']._serialized_start=1924
+  _globals['_CLAIMSEATREQUEST']._serialized_end=2051
+  _globals['_REVEALSEEDREQUEST']._serialized_start=2053
+  _globals['_REVEALSEEDREQUEST']._serialized_end=2110
+  _globals['_REVEALSEEDRESPONSE']._serialized_start=2112
+  _globals['_REVEALSEEDRESPONSE']._serialized_end=2190
+  _globals['_CLAIMSEATRESPONSE']._serialized_start=2192
+  _globals['_CLAIMSEATRESPONSE']._serialized_end=2249
+  _globals['_REISSUESEATTOKENREQUEST']._serialized_start=2251
+  _globals['_REISSUESEATTOKENREQUEST']._serialized_end=2307
+  _globals['_REISSUESEATTOKENRESPONSE']._serialized_start=2309
+  _globals['_REISSUESEATTOKENRESPONSE']._serialized_end=2373
+  _globals['_SUBMITCOMMANDREQUEST']._serialized_start=2376
+  _globals['_SUBMITCOMMANDREQUEST']._serialized_end=2526
+  _globals['_SUBMITCOMMANDRESPONSE']._serialized_start=2529
+  _globals['_SUBMITCOMMANDRESPONSE']._serialized_end=2735
+  _globals['_GETSTATEREQUEST']._serialized_start=2737
+  _globals['_GETSTATEREQUEST']._serialized_end=2805
+  _globals['_GAMESTATE']._serialized_start=2808
+  _globals['_GAMESTATE']._serialized_end=3513
+  _globals['_LISTLEGALCOMMANDSREQUEST']._serialized_start=3515
+  _globals['_LISTLEGALCOMMANDSREQUEST']._serialized_end=3558
+  _globals['_LISTLEGALCOMMANDSRESPONSE']._serialized_start=3560
+  _globals['_LISTLEGALCOMMANDSRESPONSE']._serialized_end=3658
+  _globals['_LISTGAMESREQUEST']._serialized_start=3660
+  _globals['_LISTGAMESREQUEST']._serialized_end=3776
+  _globals['_GAMESUMMARY']._serialized_start=3779
+  _globals['_GAMESUMMARY']._serialized_end=4002
+  _globals['_LISTGAMESRESPONSE']._serialized_start=4004
+  _globals['_LISTGAMESRESPONSE']._serialized_end=4089
+  _globals['_WATCHGAMEREQUEST']._serialized_start=4091
+  _globals['_WATCHGAMEREQUEST']._serialized_end=4148
+  _globals['_GAMEUPDATE']._serialized_start=4151
+  _globals['_GAMEUPDATE']._serialized_end=4379
+  _globals['_REPLAYREQUEST']._serialized_start=4381
+  _globals['_REPLAYREQUEST']._serialized_end=4455
+  _globals['_REPLAYSTEP']._serialized_start=4458
+  _globals['_REPLAYSTEP']._serialized_end=4830
+  _globals['_EXPORTLOGREQUEST']._serialized_start=4832
+  _globals['_EXPORTLOGREQUEST']._serialized_end=4867
+  _globals['_EXPORTLOGRESPONSE']._serialized_start=4869
+  _globals['_EXPORTLOGRESPONSE']._serialized_end=4923
+  _globals['_IMPORTLOGREQUEST']._serialized_start=4925
+  _globals['_IMPORTLOGREQUEST']._serialized_end=4960
+  _globals['_IMPORTLOGRESPONSE']._serialized_start=4962
+  _globals['_IMPORTLOGRESPONSE']._serialized_end=5035
+  _globals['_AUDITREQUEST']._serialized_start=5037
+  _globals['_AUDITREQUEST']._serialized_end=5068
+  _globals['_AUDITREPORT']._serialized_start=5071
+  _globals['_AUDITREPORT']._serialized_end=5200
+  _globals['_GETSIGNINGKEYREQUEST']._serialized_start=5202
+  _globals['_GETSIGNINGKEYREQUEST']._serialized_end=5224
+  _globals['_SIGNINGKEY']._serialized_start=5226
+  _globals['_SIGNINGKEY']._serialized_end=5337
+  _globals['_PROVEINCLUSIONREQUEST']._serialized_start=5339
+  _globals['_PROVEINCLUSIONREQUEST']._serialized_end=5396
+  _globals['_INCLUSIONPROOF']._serialized_start=5399
+  _globals['_INCLUSIONPROOF']._serialized_end=5561
+  _globals['_EXPANDRECORDINGREQUEST']._serialized_start=5563
+  _globals['_EXPANDRECORDINGREQUEST']._serialized_end=5621
+  _globals['_EXPANDRECORDINGRESPONSE']._serialized_start=5623
+  _globals['_EXPANDRECORDINGRESPONSE']._serialized_end=5719
+  _globals['_PLAYREQUEST']._serialized_start=5722
+  _globals['_PLAYREQUEST']._serialized_end=5950
+  _globals['_PLAYUPDATE']._serialized_start=5953
+  _globals['_PLAYUPDATE']._serialized_end=6197
+  _globals['_PLAYERROR']._serialized_start=6199
+  _globals['_PLAYERROR']._serialized_end=6272
+  _globals['_FORKORIGIN']._serialized_start=6274
+  _globals['_FORKORIGIN']._serialized_end=6340
+  _globals['_STARTRELAYREQUEST']._serialized_start=6342
+  _globals['_STARTRELAYREQUEST']._serialized_end=6410
+  _globals['_STARTRELAYRESPONSE']._serialized_start=6412
+  _globals['_STARTRELAYRESPONSE']._serialized_end=6487
+  _globals['_RELAYLINEREQUEST']._serialized_start=6489
+  _globals['_RELAYLINEREQUEST']._serialized_end=6564
+  _globals['_RELAYLINERESPONSE']._serialized_start=6566
+  _globals['_RELAYLINERESPONSE']._serialized_end=6655
+  _globals['_GETRELAYREQUEST']._serialized_start=6657
+  _globals['_GETRELAYREQUEST']._serialized_end=6691
+  _globals['_GETRELAYRESPONSE']._serialized_start=6693
+  _globals['_GETRELAYRESPONSE']._serialized_end=6775
+  _globals['_FORKGAMEREQUEST']._serialized_start=6778
+  _globals['_FORKGAMEREQUEST']._serialized_end=6938
+  _globals['_FORKGAMERESPONSE']._serialized_start=6941
+  _globals['_FORKGAMERESPONSE']._serialized_end=7103
+  _globals['_FRONTIERLEDGER']._serialized_start=7106
+  _globals['_FRONTIERLEDGER']._serialized_end=8975
 # @@protoc_insertion_point(module_scope)
