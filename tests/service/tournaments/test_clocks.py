@@ -21,6 +21,7 @@ from tests.replay.trust.helpers import frontier
 from tests.service.helpers import failure, state
 from tests.service.test_clocks import wait_for
 from tests.service.tournaments import helpers
+from tests.service.tournaments.test_cli import create
 
 
 @pytest.fixture
@@ -92,13 +93,7 @@ def test_frontier_tournament_create_takes_a_clock(
 ) -> None:
     monkeypatch.setenv("FRONTIER_TOKEN", ORGANISER)
     address = f"127.0.0.1:{server.port}"
-    status, out, err = frontier(
-        capsys, "tournament", "create", "--server", address, "--name", "Blitz", "--game", "most-wanted",
-        "--players", "Ann,Bob", "--table-size", "2", "--rounds", "1", "--clock", "5m+2s",
-        "--timeout-policy", "autopilot",
-    )  # fmt: skip
-    assert status == 0, err
-    tournament_id = out.strip()
+    tournament_id = create(capsys, address, "--clock", "5m+2s", "--timeout-policy", "autopilot")
     status, out, _ = frontier(capsys, "tournament", "show", "--server", address, tournament_id)
     assert "clock 5m+2s (autopilot)" in out
     status, out, _ = frontier(capsys, "tournament", "round", "--server", address, tournament_id)

@@ -18,22 +18,14 @@ from service.client import Client
 from service.generated.frontier.v1 import frontier_pb2
 from tests.conftest import ORGANISER, available_games
 from tests.service.web.conftest import Site
-from tests.service.web.games import Game, play
+from tests.service.web.games import Game, play, start_game
 from tests.service.web.http_client import get
 
 GAME = available_games()[0]
 
 
 def clocked(client: Client, game: str, seats: int, time_control: str, policy: str = "") -> Game:
-    request = frontier_pb2.CreateGameRequest(
-        game=game,
-        seats=seats,
-        players=[f"p{i}" for i in range(seats)],
-        time_control=time_control,
-        timeout_policy=policy,
-    )
-    reply = client.call("CreateGame", request)
-    return Game(reply.game_id, {g.seat: g.token for g in reply.seats})
+    return start_game(client, game, seats, 0, time_control=time_control, policy=policy)
 
 
 def state(client: Client, game_id: str, token: str | None = None) -> Any:
