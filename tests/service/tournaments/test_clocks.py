@@ -14,6 +14,7 @@ import pytest
 from service.cli.tournaments import TournamentClient
 from service.client import play_game
 from service.core.tournaments.record import Definition
+from service.core.tournaments.verify import verify_record
 from service.generated.frontier.v1 import frontier_pb2
 from service.server import Running
 from tests.conftest import ORGANISER
@@ -62,6 +63,8 @@ def test_every_table_takes_the_clock_and_a_timed_out_seat_ranks_last(organiser: 
     rows = helpers.get(organiser, made.tournament_id, "GetStandings").standings
     last = rows[-1]
     assert last.player == table.players[stalled] and last.points == 0 and last.rank == 3
+    done = helpers.get(organiser, made.tournament_id)
+    assert done.status == "finished" and verify_record(json.loads(done.record_json)) == []
 
 
 def test_a_clockless_definition_is_written_and_read_as_before() -> None:
