@@ -77,10 +77,13 @@ def fork_header(
     seed: bytes,
     players: Sequence[str],
     tag: str,
+    clock: dict[str, JsonValue] | None = None,
 ) -> Header:
     """The sealed header of a fork of `source` at `version`, whose `history` folds to `state`.
 
     What nobody has seen is re-shuffled from `seed` (counter 0), as the verifier re-derives it.
+    The fork has its own `clock` (a header's time control and timeout policy), or none; the
+    source's clock readings stay in the source.
     """
     rng = SeededRng(seed, game_id, 0)
     fresh = engine.reshuffle_unseen(state, rng)
@@ -105,4 +108,5 @@ def fork_header(
         rng=SEEDED_RNG_ID,
         salt=line_salt(seed, game_id, 1),
         forked_from=origin,
+        clock=clock,
     ).sealed()

@@ -14,7 +14,7 @@ from engines.base import Engine, Event, Outcome, Seat
 from engines.registry import UnknownGame, get_engine
 from engines.wording import seat_name
 from replay.record import Header, Line, RulingLine, SeatLine, Trailer
-from replay.table import ABANDON, RESIGN
+from replay.table import ABANDON, RESIGN, TIMEOUT
 from replay.takebacks import GRANTED_BY_ORGANISER, TAKEBACK
 from replay.verify import steps, verify
 
@@ -46,6 +46,10 @@ def describe_ruling(line: RulingLine, names: Sequence[str]) -> str:
     step = f"Step {line.version - 1}"
     if line.ruling == RESIGN and line.seat is not None:
         return f"{step} — {seat_label(line.seat, names)} resigns: out of the game and ranked last"
+    if line.ruling == TIMEOUT and line.seat is not None:
+        used = line.clock.get("used_ms") if line.clock else None
+        after = f" after {used / 1000:.1f} s" if isinstance(used, int) else ""
+        return f"{step} — {seat_label(line.seat, names)} runs out of time{after} (the server's clock)"
     if line.ruling == ABANDON:
         return f"{step} — the organiser abandons the game: {line.reason}"
     if line.ruling == TAKEBACK and line.seat is not None and line.to_version is not None:

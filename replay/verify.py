@@ -1020,6 +1020,7 @@ class ReplayStep(NamedTuple):
     state: Any
     ruling: RulingLine | None = None  # a ruling's step: no command, no events, the state unchanged
     table: Table = Table()  # the rulings up to this step (replay/table.py)
+    clock: dict[str, JsonValue] | None = None  # the line's clock reading, in a game with a clock
 
 
 def steps(header: Header, entries: Iterable[Line]) -> Iterator[ReplayStep]:
@@ -1042,6 +1043,8 @@ def steps(header: Header, entries: Iterable[Line]) -> Iterator[ReplayStep]:
     table = Table()
     keeps_past = header.takeback_policy is not None
     past: Horizon | None = None  # the states a takeback may return to (replay/takebacks.py)
+    # A timeout is re-made by the game's policy, for a seat on the clock (as `verify` re-makes it).
+    policy = parse_policy(str(header.clock["timeout_policy"])) if header.clock else ""
     if not header.player_entropy:
         setup = decode_events(header.setup_events)
         state = fold(engine, None, setup)
@@ -1078,8 +1081,10 @@ def steps(header: Header, entries: Iterable[Line]) -> Iterator[ReplayStep]:
                     reason=entry.reason,
                     dealt=state is not None,
                     over=state is not None and engine.outcome(state) is not None,
+                    timeout_policy=policy,
+                    to_act=seats_on_clock(engine, state, table),
                 )
-                yield ReplayStep(entry.version, entry.seat, None, (), state, entry, table)
+                yield ReplayStep(entry.version, entry.seat, None, (), state, entry, table, entry.clock)
                 continue
         command = decode_command(entry.command)
         assert isinstance(command, Command)
@@ -1087,4 +1092,4 @@ def steps(header: Header, entries: Iterable[Line]) -> Iterator[ReplayStep]:
         state = fold(engine, state, events)
         if keeps_past:
             past = extend(past, entry.version, state, final=bool(entry.draws))
-        yield ReplayStep(entry.version, entry.seat, command, events, state, None, table)
+        yield ReplayStep(entry.version, entry.seat, command, events, state, None, table, entry.clock)

@@ -8,6 +8,23 @@ import sys
 from typing import Any
 
 TOKEN_HELP = "the organiser token (default: $FRONTIER_TOKEN)"
+TIMEOUT_POLICIES = ("", "forfeit", "autopilot", "pause")
+
+
+def add_clock_arguments(parser: argparse.ArgumentParser, games: str) -> None:
+    """`--clock` and `--timeout-policy` for a command that creates `games` (e.g. "each game")."""
+    parser.add_argument(
+        "--clock",
+        default="",
+        metavar="TIME_CONTROL",
+        help=f"a clock for {games}: '10m+5s', '30s/move', '2d/move' (default: none)",
+    )
+    parser.add_argument(
+        "--timeout-policy",
+        default="",
+        choices=TIMEOUT_POLICIES,
+        help="what a timeout does (default forfeit; docs/games-that-end.md)",
+    )
 
 
 def register(commands: Any) -> None:
@@ -21,17 +38,22 @@ def register(commands: Any) -> None:
         "end-game", help="end a game as the organiser: adjudicated with a ranking, or abandoned"
     )
     end.add_argument("game_id")
-    how = end.add_mutually_exclusive_group(required=True)
+    add_ending_arguments(end, required=True)
+    end.add_argument("--server", default="localhost:50051")
+    end.add_argument("--token", help=TOKEN_HELP)
+    end.set_defaults(run=run_end_game)
+
+
+def add_ending_arguments(parser: argparse.ArgumentParser, *, required: bool) -> None:
+    """`--result RANKING` or `--abandon`, and `--reason`: how an `EndGame` ends a game."""
+    how = parser.add_mutually_exclusive_group(required=required)
     how.add_argument(
         "--result",
         metavar="RANKING",
         help="the ranking, best first, seats 1-based: '2,1,3' (one seat per place) or '2,1=3' (1 and 3 tied)",
     )
     how.add_argument("--abandon", action="store_true", help="end it without a result")
-    end.add_argument("--reason", required=True, help="why: it goes into the record")
-    end.add_argument("--server", default="localhost:50051")
-    end.add_argument("--token", help=TOKEN_HELP)
-    end.set_defaults(run=run_end_game)
+    parser.add_argument("--reason", required=required, help="why: it goes into the record")
 
 
 def ranking(text: str) -> list[list[int]]:
@@ -55,6 +77,11 @@ def run_resign(args: argparse.Namespace) -> int:
 
 
 def run_end_game(args: argparse.Namespace) -> int:
+    return end_game(args, args.game_id)
+
+
+def end_game(args: argparse.Namespace, game_id: str) -> int:
+    """`EndGame` for `game_id` as `args` say (`--result` or `--abandon`, `--reason`, `--token`)."""
     from service.client import Client
     from service.generated.frontier.v1 import frontier_pb2
 
@@ -64,7 +91,7 @@ def run_end_game(args: argparse.Namespace) -> int:
         print(f"error: {error}", file=sys.stderr)
         return 2
     request = frontier_pb2.EndGameRequest(
-        game_id=args.game_id,
+        game_id=game_id,
         abandon=args.abandon,
         result=[frontier_pb2.SeatGroup(seats=tier) for tier in result],
         reason=args.reason,

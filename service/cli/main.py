@@ -164,18 +164,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="play each seat over WebSocket at URL (e.g. ws://localhost:50052/v1/play, a server's "
         "--ws-port); games are still created over gRPC at --server",
     )
-    bots.add_argument(
-        "--clock",
-        default="",
-        metavar="TIME_CONTROL",
-        help="a clock for each game: '10m+5s', '30s/move', '2d/move' (default: none)",
-    )
-    bots.add_argument(
-        "--timeout-policy",
-        default="",
-        choices=["", "forfeit", "autopilot", "pause"],
-        help="what a timeout does (default forfeit; docs/games-that-end.md)",
-    )
+    endings_cli.add_clock_arguments(bots, "each game")
     bots.set_defaults(run=_bots)
 
     claim = commands.add_parser("claim", help="take a seat in a game; prints the seat's token")

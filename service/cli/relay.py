@@ -10,6 +10,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from service.cli.endings import add_clock_arguments, add_ending_arguments, end_game
 from service.cli.interrupted import resume_with, spelled
 
 TOKEN_HELP = "the organiser token (default: $FRONTIER_TOKEN)"
@@ -23,6 +24,7 @@ def register(commands: Any) -> None:
     fork.add_argument("--players", default="", help="comma-separated names of the seats taken now")
     fork.add_argument("--tag", default="", help="a tag for listings")
     fork.add_argument("--delay", type=int, default=0, help="spectator delay in seconds (default 0)")
+    add_clock_arguments(fork, "the fork")
     fork.add_argument("--server", default="localhost:50051")
     fork.add_argument("--token", help=TOKEN_HELP)
     fork.set_defaults(run=run_fork)
@@ -31,7 +33,10 @@ def register(commands: Any) -> None:
         "relay", help="relay a table game live: send a recording's lines one by one as they are written"
     )
     relay.add_argument(
-        "recording", type=Path, help="the recording file the arbiter writes (seeds/RECORDING.md)"
+        "recording",
+        type=Path,
+        nargs="?",
+        help="the recording file the arbiter writes (seeds/RECORDING.md); none with --close",
     )
     relay.add_argument("--delay", type=int, default=0, help="spectator delay in seconds (default 0)")
     relay.add_argument(
@@ -43,8 +48,15 @@ def register(commands: Any) -> None:
         help="continue relay GAME instead of starting a new one: the file's lines it has stored already are "
         "checked against it and skipped (with its relay token or the organiser's)",
     )
+    relay.add_argument(
+        "--close",
+        metavar="GAME",
+        help="end relay GAME: --abandon, or --result with the table's ranking; with --reason (and its relay "
+        "token or the organiser's)",
+    )
+    add_ending_arguments(relay, required=False)
     relay.add_argument("--server", default="localhost:50051")
-    relay.add_argument("--token", help=TOKEN_HELP)
+    relay.add_argument("--token", help="the relay's token or the organiser's (default: $FRONTIER_TOKEN)")
     relay.set_defaults(run=run_relay)
 
 
@@ -65,6 +77,8 @@ def run_fork(args: argparse.Namespace) -> int:
         players=players,
         tag=args.tag,
         spectator_delay_seconds=args.delay,
+        time_control=args.clock,
+        timeout_policy=args.timeout_policy,
     )
     with Client(args.server, token=_token(args)) as client:
         reply = client.call("ForkGame", request)
@@ -89,6 +103,11 @@ def run_relay(args: argparse.Namespace) -> int:
     from service.client import Client
     from service.generated.frontier.v1 import frontier_pb2
 
+    if args.close:
+        return _close(args)
+    if args.recording is None or args.abandon or args.result or args.reason:
+        print("error: relay a RECORDING file, or end a relay with --close GAME", file=sys.stderr)
+        return 2
     if args.resume and args.delay:
         print("error: --delay is set when a relay starts; leave it out with --resume", file=sys.stderr)
         return 2
@@ -143,6 +162,17 @@ def run_relay(args: argparse.Namespace) -> int:
                 return 0
             time.sleep(FOLLOW_POLL_SECONDS)
             lines = _command_lines(args.recording)
+
+
+def _close(args: argparse.Namespace) -> int:
+    """End the relay as the table ended: abandoned, or finished with the table's ranking."""
+    if args.recording is not None or args.resume or args.follow or args.delay:
+        print("error: --close takes only GAME, --abandon or --result, --reason and --token", file=sys.stderr)
+        return 2
+    if not (args.abandon or args.result) or not args.reason:
+        print("error: --close needs --abandon or --result RANKING, and --reason", file=sys.stderr)
+        return 2
+    return end_game(args, args.close)
 
 
 def _resume_command(args: argparse.Namespace, game_id: str, relay_token: str | None) -> list[str]:

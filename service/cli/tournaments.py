@@ -21,6 +21,7 @@ from google.protobuf.message import Message
 
 from engines.wording import counted
 from service.cli import bulk
+from service.cli.endings import add_clock_arguments
 from service.cli.interrupted import resume_with, spelled
 from service.client import Client, play_game
 from service.core.create_policy import TOURNAMENT_TAG_PREFIX
@@ -72,6 +73,7 @@ def register(commands: Any) -> None:
         action="store_true",
         help="every table of a round with the same seat count plays the same deal",
     )
+    add_clock_arguments(create, "every table")
     create.add_argument("--token", help="the organiser token (default: $FRONTIER_TOKEN)")
     create.set_defaults(run=_create)
 
@@ -171,6 +173,8 @@ def _create(args: argparse.Namespace) -> int:
         rounds=args.rounds,
         tag=args.tag,
         duplicate_deals=args.duplicate_deals,
+        time_control=args.clock,
+        timeout_policy=args.timeout_policy,
     )
     for option in args.option:
         key, _, value = option.partition("=")
@@ -288,8 +292,9 @@ def _show(args: argparse.Namespace) -> int:
     if args.json:
         print(shown.record_json)
         return 0
+    clock = f", clock {shown.time_control} ({shown.timeout_policy})" if shown.time_control else ""
     print(
-        f"{shown.name}: {shown.game}, {shown.format}, tables of {shown.table_size}, "
+        f"{shown.name}: {shown.game}, {shown.format}, tables of {shown.table_size}{clock}, "
         f"{len(shown.rounds)} of {shown.rounds_planned} rounds, {shown.status}"
     )
     print(f"seed commitment {shown.seed_commitment}" + (f"; seed {shown.seed}" if shown.seed else ""))

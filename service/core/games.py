@@ -734,9 +734,14 @@ class Games(Application[UUID]):
         self, header: Header, seed: bytes, token_hashes: Sequence[str], spectator_delay: int
     ) -> GameRecord:
         """Save a fork (service/core/relays/fork.py), a new live game whose header copies its source."""
-        created = _created(header, seed.hex(), list(token_hashes), spectator_delay=spectator_delay)
+        created = _created(
+            header, seed.hex(), list(token_hashes), spectator_delay=spectator_delay, at=self.now()
+        )
         self._store_new(created, [], finished=False)
-        return self.get(header.game_id)
+        record = self.get(header.game_id)
+        if record.clocks is not None and self.on_clock is not None:  # a fork may have a clock of its own
+            self.on_clock(record)
+        return record
 
     def start_relayed(
         self, header: Header, relay_header: str, relay_token_hash: str, spectator_delay: int

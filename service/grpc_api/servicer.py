@@ -32,6 +32,7 @@ from service.core.create_policy import check_create
 from service.core.errors import (
     DOMAIN,
     InvalidArgument,
+    NotFound,
     RuleBroken,
     ServiceError,
 )
@@ -41,7 +42,7 @@ from service.core.games import Games, engine_for
 from service.core.rate_limit import TokenFailures
 from service.core.recordings import expand_or_refuse
 from service.core.records import FINISHED, GameRecord, decode_events
-from service.core.relays.access import organiser_only, require_organiser
+from service.core.relays.access import holds_relay_token, organiser_only, require_organiser
 from service.core.relays.delay import delayed_updates
 from service.core.relays.fork import check_delay, fork_game
 from service.core.relays.live import relay_line, start_relay, stored_relay
@@ -272,7 +273,10 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
 
     @handles_errors
     def EndGame(self, request: Any, context: grpc.ServicerContext) -> Any:
-        require_organiser(self._caller(context), self.organiser_token, "end games")
+        caller = self._caller(context)
+        relay = caller.token and not caller.is_organiser  # a relay token may end its own relay
+        if not (relay and holds_relay_token(caller, self._relay_token_hash(request.game_id))):
+            require_organiser(caller, self.organiser_token, "end games (a relay's own token ends its relay)")
         game_id = require_id(request.game_id, "game_id")
         check_length(request.reason, "reason", MAX_REASON)
         result = [list(tier.seats) for tier in request.result]
@@ -293,6 +297,12 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
         game_id = require_id(request.game_id, "game_id")
         after, taken_back = answer_takeback(self.app, game_id, self._caller(context), request.accept)
         return takeback_response(after, taken_back=taken_back)
+    def _relay_token_hash(self, game_id: str) -> str:
+        """The relay token hash of `game_id`; "" for a game that is not a relay or not a game here."""
+        try:
+            return self.app.get(game_id).relay_token_hash
+        except (NotFound, InvalidArgument):
+            return ""
 
     # -- playing ---------------------------------------------------------------------
 
@@ -640,6 +650,8 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
             list(request.players),
             request.tag,
             request.spectator_delay_seconds,
+            time_control=check_length(request.time_control, "time_control"),
+            timeout_policy=check_length(request.timeout_policy, "timeout_policy"),
         )
         return frontier_pb2.ForkGameResponse(
             game_id=record.header.game_id,

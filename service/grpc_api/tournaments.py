@@ -10,7 +10,7 @@ import grpc
 
 from service.core.auth import Caller, caller_from_metadata
 from service.core.convert import dict_to_struct, struct_to_dict
-from service.core.fields import MAX_TAG_LENGTH, require_id
+from service.core.fields import MAX_TAG_LENGTH, check_length, require_id
 from service.core.games import Games
 from service.core.rate_limit import TokenFailures
 from service.core.relays.access import organiser_only
@@ -56,6 +56,8 @@ class TournamentsServicer(tournaments_pb2_grpc.TournamentsServicer):
             rounds=request.rounds,
             tag=request.tag,
             duplicate_deals=request.duplicate_deals,
+            time_control=check_length(request.time_control, "time_control"),
+            timeout_policy=check_length(request.timeout_policy, "timeout_policy"),
         )
         return tournament_message(self._shown(self.desk.progress(str(record.id)), context))
 
@@ -177,6 +179,8 @@ def tournament_message(progress: Progress) -> tournaments_pb2.Tournament:
         created_at=record.created_at,
         record_json=json.dumps(record_json(progress), sort_keys=True),
         duplicate_deals=definition.duplicate_deals,
+        time_control=definition.time_control,
+        timeout_policy=definition.timeout_policy,
     )
 
 

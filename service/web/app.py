@@ -32,6 +32,7 @@ from service.core.games import Games
 from service.core.rate_limit import TokenFailures, TooManyFailures
 from service.core.records import GameRecord
 from service.core.visibility import gate_of
+from service.web.clock_view import live_clocks
 from service.web.headers import PageHeaders
 from service.web.limits import BodyLimit
 from service.web.page import games_page, message_page, viewer_page
@@ -122,7 +123,8 @@ class WebViewer:
             links["seats"] = [("everything", base + "all"), ("public", base + "public")] + [
                 (label, f"{base}{i + 1}") for i, label in enumerate(view.labels)
             ]
-        return HTMLResponse(viewer_page(view, poll=poll, links=links))
+        clocks = live_clocks(record).get("clocks", [])
+        return HTMLResponse(viewer_page(view, poll=poll, links=links, clocks=clocks))
 
     def game_steps(self, request: Request) -> Response:
         try:
@@ -130,7 +132,7 @@ class WebViewer:
             idle = self._nothing_new(request, after)
             if idle is not None:
                 return JSONResponse(idle)
-            _record, view, _seat = self._view(request, after=after)
+            record, view, _seat = self._view(request, after=after)
         except ServiceError as error:
             return JSONResponse(
                 {"error": error.reason, "message": error.message, **error.metadata},
@@ -138,7 +140,8 @@ class WebViewer:
                 _headers(error),
             )
         data = view.to_json()
-        return JSONResponse({k: data[k] for k in ("steps", "status", "result", "viewer")})
+        answer = {k: data[k] for k in ("steps", "status", "result", "viewer")}
+        return JSONResponse({**answer, **live_clocks(record)})
 
     async def login(self, request: Request) -> Response:
         if request.method == "GET":
@@ -184,6 +187,7 @@ class WebViewer:
             "status": record.status,
             "result": describe_outcome(outcome, record.players) if outcome is not None else "",
             "viewer": viewer_name(viewer, seat_labels(record.header, record.players)),
+            **live_clocks(record),
         }
 
     def _game(self, request: Request) -> GameRecord:

@@ -35,9 +35,16 @@ def _render(template: str, **values: Any) -> str:
     return _environment().get_template(template).render(css=_static("viewer.css"), **values)
 
 
-def viewer_page(game: GameView, *, poll: str | None = None, links: dict[str, Any] | None = None) -> str:
-    """The viewer for one game; `poll` is the URL that gives later steps of a live game."""
-    data = {**game.to_json(), "poll": poll if game.status != "finished" else None}
+def viewer_page(
+    game: GameView,
+    *,
+    poll: str | None = None,
+    links: dict[str, Any] | None = None,
+    clocks: list[dict[str, Any]] | None = None,
+) -> str:
+    """The viewer for one game; `poll` is the URL that gives later steps of a live game, `clocks`
+    its seats' clocks now (service/web/clock_view.py)."""
+    data = {**game.to_json(), "poll": poll if game.status != "finished" else None, "clocks": clocks or []}
     return _render(
         "viewer.html",
         game=game,

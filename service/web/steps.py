@@ -13,11 +13,13 @@ from typing import Any
 
 from engines.base import Seat
 from engines.registry import get_engine
+from replay.clock import parse_time_control
 from replay.narrative import describe_outcome, describe_ruling, describe_step, seat_label
 from replay.record import Header, Line
 from replay.table import Table
 from replay.table import outcome as table_outcome
 from replay.verify import steps
+from service.web.clock_view import SeatTime, step_clocks
 from service.web.pictures import draw
 
 
@@ -27,6 +29,7 @@ class StepView:
     seat: int | None  # who acted (0-based, as in the API); None for the setup
     narrative: str
     picture: str  # inline SVG
+    clocks: tuple[SeatTime, ...] = ()  # every seat's time after the step, in a game with a clock
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -45,6 +48,7 @@ class GameView:
     status: str  # "in_progress" or "finished"
     steps: tuple[StepView, ...]
     result: str  # the outcome line once the game is over, else ""
+    time_control: str = ""  # "" without a clock
 
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
@@ -78,6 +82,7 @@ def game_view(
     only the steps after `after` are drawn and told, so a live page's poll costs one fold.
     """
     engine = get_engine(header.game)
+    control = parse_time_control(str(header.clock["time_control"])) if header.clock else None
     labels = seat_labels(header, names)
     shown: list[StepView] = []
     state: Any = None
@@ -98,6 +103,7 @@ def game_view(
                 seat=step.seat,
                 narrative=told,
                 picture=draw(header.game, engine.view(state, viewer), labels) if state is not None else "",
+                clocks=step_clocks(control, engine, header.seats, state, table, step.clock),
             )
         )
     outcome = table_outcome(engine, state, table)
@@ -111,4 +117,5 @@ def game_view(
         status="finished" if outcome is not None else "in_progress",
         steps=tuple(shown),
         result=describe_outcome(outcome, names) if outcome is not None else "",
+        time_control=control.text if control is not None else "",
     )

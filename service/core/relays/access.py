@@ -1,8 +1,9 @@
-"""Who may start relays, forks, imports and tournaments: the organiser, when the server has one."""
+"""Who may start relays, forks, imports and tournaments: the organiser, when the server has one.
+A relay's own token also ends its relay (`EndGame`): it is the arbiter's token for that one game."""
 
 from __future__ import annotations
 
-from service.core.auth import Caller
+from service.core.auth import Caller, token_hash
 from service.core.errors import PermissionDenied, Unauthenticated
 
 
@@ -24,3 +25,10 @@ def organiser_only(
     if caller.is_spectator:
         raise Unauthenticated("ORGANISER_REQUIRED", f"{why}: {send}")
     raise PermissionDenied("ORGANISER_REQUIRED", f"{why}: {wrong}")
+
+
+def holds_relay_token(caller: Caller, relay_token_hash: str) -> bool:
+    """Whether the caller sent the token of this relay (`relay_token_hash`; "" for a game that is not one)."""
+    if not relay_token_hash or caller.token is None:
+        return False
+    return token_hash(caller.token) == relay_token_hash

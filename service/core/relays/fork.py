@@ -20,7 +20,7 @@ from replay.forks import fork_header
 from replay.record import Entry, Header, state_hash
 from service.core.auth import new_token, token_hash
 from service.core.errors import InvalidArgument, NotFound, RuleBroken
-from service.core.games import Games
+from service.core.games import Games, header_clock
 from service.core.records import FINISHED, GameRecord, decode_events
 from service.core.visibility import gate_of
 
@@ -36,11 +36,20 @@ def check_delay(seconds: int, field: str = "spectator_delay_seconds") -> int:
 
 
 def fork_game(
-    app: Games, source_id: str, version: int, players: Sequence[str], tag: str, spectator_delay: int
+    app: Games,
+    source_id: str,
+    version: int,
+    players: Sequence[str],
+    tag: str,
+    spectator_delay: int,
+    time_control: str = "",
+    timeout_policy: str = "",
 ) -> tuple[GameRecord, list[tuple[int, str, str]]]:
-    """Store the fork; returns its record and (seat, player, token) for the seats taken now."""
+    """Store the fork; returns its record and (seat, player, token) for the seats taken now.
+    The fork plays under its own clock (`time_control`, `timeout_policy` as CreateGame takes them)."""
     source = app.get(source_id)
     check_delay(spectator_delay)
+    clock = header_clock(time_control, timeout_policy)
     # A delayed game is over only once its spectators see it over: the fork's setup (the copied
     # history) is public at once, so an earlier fork would show them the steps the delay holds back.
     gate = gate_of(app)  # the fork copies the source's history: only what everyone may see
@@ -98,7 +107,16 @@ def fork_game(
     seed = secrets.token_bytes(32)
     names = [name.strip() for name in players] + [""] * (seats - len(players))
     header = fork_header(
-        engine, source.header, history, state, version, game_id=uid, seed=seed, players=names, tag=tag
+        engine,
+        source.header,
+        history,
+        state,
+        version,
+        game_id=uid,
+        seed=seed,
+        players=names,
+        tag=tag,
+        clock=clock,
     )
     grants = [(seat, names[seat], new_token()) for seat in range(len(players))]
     hashes = [token_hash(token) for _, _, token in grants] + [""] * (seats - len(players))

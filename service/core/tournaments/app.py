@@ -22,7 +22,7 @@ from engines.rng import seed_commitment
 from replay.table import ENDED_ABANDONED
 from service.core.create_policy import tournament_tag
 from service.core.errors import Conflict, InvalidArgument, NotFound, RuleBroken
-from service.core.games import Games, engine_for
+from service.core.games import Games, engine_for, header_clock
 from service.core.records import FINISHED
 from service.core.store_events import event_after, event_at
 from service.core.tournaments.deals import deal_for
@@ -97,8 +97,11 @@ class TournamentDesk:
         rounds: int,
         tag: str,
         duplicate_deals: bool = False,
+        time_control: str = "",
+        timeout_policy: str = "",
     ) -> TournamentRecord:
         engine = engine_for(game)
+        clock = header_clock(time_control, timeout_policy) or {}  # checked as CreateGame checks it
         names = [p.strip() for p in players]
         _require(
             bool(name.strip()) and len(name) <= MAX_TEXT, "BAD_NAME", "name must be 1-200 characters", "name"
@@ -148,6 +151,8 @@ class TournamentDesk:
             tag=tag or tournament_tag(str(uid)),
             seed_commitment=seed_commitment(seed),
             duplicate_deals=duplicate_deals,
+            time_control=str(clock.get("time_control", "")),
+            timeout_policy=str(clock.get("timeout_policy", "")),
         )
         created = event_at(
             TournamentCreated,
@@ -213,7 +218,14 @@ class TournamentDesk:
                 if definition.duplicate_deals:  # one deal per seat count: tables of equal size share it
                     deal = deal_for(record.seed, definition.tournament_id, number, len(players))
                 game, tokens = self.games.create_game(
-                    definition.game, len(players), list(players), definition.options, definition.tag, deal
+                    definition.game,
+                    len(players),
+                    list(players),
+                    definition.options,
+                    definition.tag,
+                    deal,
+                    time_control=definition.time_control,
+                    timeout_policy=definition.timeout_policy,
                 )
                 table = Table(game.header.game_id, tuple(players))
                 if deal is not None:

@@ -28,9 +28,12 @@ class Definition:
     tag: str
     seed_commitment: str
     duplicate_deals: bool = False  # tables of a round with equal seat counts share one deal (deals.py)
+    # Every table's clock, as a game header records it ("" without one: no table has a clock).
+    time_control: str = ""
+    timeout_policy: str = ""
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        data: dict[str, Any] = {
             "tournament_id": self.tournament_id,
             "name": self.name,
             "game": self.game,
@@ -43,6 +46,9 @@ class Definition:
             "seed_commitment": self.seed_commitment,
             "duplicate_deals": self.duplicate_deals,
         }
+        if self.time_control:  # absent without a clock, so older records read and print as before
+            data.update(time_control=self.time_control, timeout_policy=self.timeout_policy)
+        return data
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Definition:
@@ -58,6 +64,8 @@ class Definition:
             tag=data["tag"],
             seed_commitment=data["seed_commitment"],
             duplicate_deals=data.get("duplicate_deals", False) is True,  # absent in older records
+            time_control=str(data.get("time_control", "")),  # absent without a clock
+            timeout_policy=str(data.get("timeout_policy", "")),
         )
 
 

@@ -11,7 +11,40 @@
   const story = document.getElementById("story");
   const status = document.getElementById("status");
   const result = document.getElementById("result");
+  const clocks = document.getElementById("clocks");
   let current = 0;
+
+  function pad(n) { return String(n).padStart(2, "0"); }
+
+  // "1:05:03", "4:59", "2d 03:00:00": what a chess clock shows.
+  function timeText(ms) {
+    const total = Math.ceil(Math.max(0, ms) / 1000);
+    const days = Math.floor(total / 86400), hours = Math.floor(total / 3600) % 24;
+    const minutes = Math.floor(total / 60) % 60, seconds = total % 60;
+    if (days) return days + "d " + pad(hours) + ":" + pad(minutes) + ":" + pad(seconds);
+    if (hours) return hours + ":" + pad(minutes) + ":" + pad(seconds);
+    return minutes + ":" + pad(seconds);
+  }
+
+  // Each seat's time after the step shown; on the newest step of a live game a running clock
+  // counts down to the deadline the server gave.
+  function showClocks(step, newest) {
+    clocks.replaceChildren();
+    clocks.hidden = !(step.clocks && step.clocks.length);
+    if (clocks.hidden) return;
+    for (const seat of step.clocks) {
+      let left = seat.left_ms;
+      const now = (data.clocks || []).find((c) => c.seat === seat.seat);
+      if (newest && data.status !== "finished" && seat.running && now && now.running && now.deadline) {
+        left = Date.parse(now.deadline) - Date.now();
+      }
+      const item = document.createElement("span");
+      item.className = "clock" + (seat.running ? " running" : "") + (left <= 0 ? " flagged" : "");
+      item.dataset.seat = String(seat.seat);
+      item.textContent = (seat.running ? "▶ " : "") + data.labels[seat.seat] + " " + timeText(left);
+      clocks.appendChild(item);
+    }
+  }
 
   function storyLine(step, index) {
     const item = document.createElement("li");
@@ -30,6 +63,7 @@
     picture.innerHTML = step.picture;  // SVG made and escaped by the server
     picture.dataset.version = String(step.version);
     narrative.textContent = step.narrative;
+    showClocks(step, current === steps.length - 1);
     counter.textContent = "Step " + (current + 1) + " of " + steps.length + " (version " + step.version + ")";
     for (const old of story.querySelectorAll(".current")) old.classList.remove("current");
     const line = story.children[current];
@@ -76,6 +110,7 @@
         }
         data.status = update.status;
         data.result = update.result;
+        data.clocks = update.clocks || [];
         showStatus();
         show(following ? steps.length - 1 : current);
       }
@@ -84,4 +119,11 @@
     }
   }
   setTimeout(poll, 1000);
+
+  // A running clock ticks between polls.
+  if (data.time_control && data.status !== "finished") {
+    setInterval(() => {
+      if (current === steps.length - 1 && data.status !== "finished") showClocks(steps[current], true);
+    }, 250);
+  }
 })();

@@ -17,12 +17,25 @@ class Game:
     tokens: dict[int, str]
 
 
-def start_game(client: Client, game: str, seats: int, moves: int, seed: int = 7) -> Game:
-    """A game of `seats` named p0, p1, ... with `moves` random legal commands played."""
-    reply = client.call(
-        "CreateGame",
-        frontier_pb2.CreateGameRequest(game=game, seats=seats, players=[f"p{i}" for i in range(seats)]),
+def start_game(
+    client: Client,
+    game: str,
+    seats: int,
+    moves: int,
+    seed: int = 7,
+    *,
+    time_control: str = "",
+    policy: str = "",
+) -> Game:
+    """A game of `seats` named p0, p1, ... with `moves` random legal commands played (and a clock)."""
+    request = frontier_pb2.CreateGameRequest(
+        game=game,
+        seats=seats,
+        players=[f"p{i}" for i in range(seats)],
+        time_control=time_control,
+        timeout_policy=policy,
     )
+    reply = client.call("CreateGame", request)
     played = Game(reply.game_id, {grant.seat: grant.token for grant in reply.seats})
     play(client, played, moves, random.Random(seed))
     return played

@@ -744,18 +744,22 @@ class GetRelayResponse(_message.Message):
     def __init__(self, header: _Optional[str] = ..., lines: _Optional[_Iterable[str]] = ..., version: _Optional[int] = ..., status: _Optional[str] = ...) -> None: ...
 
 class ForkGameRequest(_message.Message):
-    __slots__ = ("game_id", "version", "players", "tag", "spectator_delay_seconds")
+    __slots__ = ("game_id", "version", "players", "tag", "spectator_delay_seconds", "time_control", "timeout_policy")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     VERSION_FIELD_NUMBER: _ClassVar[int]
     PLAYERS_FIELD_NUMBER: _ClassVar[int]
     TAG_FIELD_NUMBER: _ClassVar[int]
     SPECTATOR_DELAY_SECONDS_FIELD_NUMBER: _ClassVar[int]
+    TIME_CONTROL_FIELD_NUMBER: _ClassVar[int]
+    TIMEOUT_POLICY_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     version: int
     players: _containers.RepeatedScalarFieldContainer[str]
     tag: str
     spectator_delay_seconds: int
-    def __init__(self, game_id: _Optional[str] = ..., version: _Optional[int] = ..., players: _Optional[_Iterable[str]] = ..., tag: _Optional[str] = ..., spectator_delay_seconds: _Optional[int] = ...) -> None: ...
+    time_control: str
+    timeout_policy: str
+    def __init__(self, game_id: _Optional[str] = ..., version: _Optional[int] = ..., players: _Optional[_Iterable[str]] = ..., tag: _Optional[str] = ..., spectator_delay_seconds: _Optional[int] = ..., time_control: _Optional[str] = ..., timeout_policy: _Optional[str] = ...) -> None: ...
 
 class ForkGameResponse(_message.Message):
     __slots__ = ("game_id", "version", "seed_commitment", "seats", "forked_from")
