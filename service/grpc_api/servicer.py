@@ -297,6 +297,7 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
         game_id = require_id(request.game_id, "game_id")
         after, taken_back = answer_takeback(self.app, game_id, self._caller(context), request.accept)
         return takeback_response(after, taken_back=taken_back)
+
     def _relay_token_hash(self, game_id: str) -> str:
         """The relay token hash of `game_id`; "" for a game that is not a relay or not a game here."""
         try:
