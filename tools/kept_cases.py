@@ -51,6 +51,14 @@ KEPT = (
         "a finished game recorded by the western-legends/1 engine; re-run with that version's defaults",
     ),
     Kept(
+        "good/western-legends-rules-2.jsonl",
+        "e6a7d63bbc10700a9b5c283720b4c189f1f49d9c1d650d6b885078ee1aaacd70",
+        "passed",
+        None,
+        None,
+        "a finished game recorded by the western-legends/2 engine; re-run with that version's defaults",
+    ),
+    Kept(
         "fail/unknown-rules-version-deadwood-1876-0.jsonl",
         "7fd389c3a0badb302aafdc7b7abe77d599d8269b647b25611d70f65f1a2cc0f2",
         "failed",
