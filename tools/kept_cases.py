@@ -35,6 +35,14 @@ KEPT = (
         "a finished game recorded by the deadwood-1876/1 engine; re-run with that version's defaults",
     ),
     Kept(
+        "good/deadwood-1876-rules-2.jsonl",
+        "8106156a176b7aad2d0a448f0cc146969cba9f01983d66d417654d05e29d1e04",
+        "passed",
+        None,
+        None,
+        "a finished game recorded by the deadwood-1876/2 engine; re-run with that version's defaults",
+    ),
+    Kept(
         "good/most-wanted-rules-1.jsonl",
         "f3a8a74b64d4d469d529e769ee386b1ade463fc44d6b35be4429f2f9789cab7e",
         "passed",
