@@ -51,6 +51,14 @@ KEPT = (
         "a finished game recorded by the most-wanted/1 engine; re-run with that version's defaults",
     ),
     Kept(
+        "good/most-wanted-rules-2.jsonl",
+        "6bb065d715beadc11b94beb914428e2726ade7224bab32ac547871e6f6792c12",
+        "passed",
+        None,
+        None,
+        "a finished game recorded by the most-wanted/2 engine; re-run with that version's defaults",
+    ),
+    Kept(
         "good/western-legends-rules-1.jsonl",
         "00d563653891d3a5fa4806d17ef14df2fd71326d833f56694df92382ba560348",
         "passed",
