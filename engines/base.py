@@ -205,11 +205,29 @@ def options_for_log(
     new behaviour. An engine lists, per older rules version, the values that reproduce the
     rules then in force (`legacy_defaults`); an option missing from an older log's header
     takes that value, so the game re-verifies as it was played. A format 1 log predates
-    `rules_version` and was recorded under `<game>/1`.
+    `rules_version` and was recorded under `<game>/1`. A version the engine does not know
+    raises `UnknownRulesVersion`: today's rules are never a guess at older ones.
     """
     recorded = rules_version or f"{engine.game_id}/1"
+    if recorded not in known_rules_versions(engine):
+        raise UnknownRulesVersion(recorded, known_rules_versions(engine))
     legacy: Mapping[str, Mapping[str, JsonValue]] = getattr(engine, "legacy_defaults", {})
     return engine.options({**legacy.get(recorded, {}), **raw})
+
+
+def known_rules_versions(engine: Engine) -> tuple[str, ...]:
+    """The rules versions whose logs `engine` re-runs as played: its own and each it keeps defaults for."""
+    legacy: Mapping[str, Mapping[str, JsonValue]] = getattr(engine, "legacy_defaults", {})
+    return tuple(sorted({engine.rules_version, *legacy}))
+
+
+class UnknownRulesVersion(ValueError):
+    """A log recorded under rules this engine does not know: re-running it would guess."""
+
+    def __init__(self, recorded: str | None, known: Sequence[str]) -> None:
+        super().__init__(f"unknown rules version {recorded!r}; this verifier knows {', '.join(known)}")
+        self.recorded = recorded
+        self.known = tuple(known)
 
 
 class SeatedState(Generic[P]):

@@ -25,7 +25,9 @@ from engines.base import (
     Rng,
     RuleViolation,
     Seat,
+    UnknownRulesVersion,
     fold,
+    known_rules_versions,
     options_for_log,
 )
 from engines.bot import autopilot_command
@@ -335,7 +337,7 @@ class _Run:
             )
 
     def check_versions(self, engine: Engine) -> None:
-        """Format 2 names its generator and the engine's rules version; check both."""
+        """Format 2 names its generator and its rules version: both must be ones this verifier has."""
         header = self.header
         if header.format_version < 2:
             return
@@ -348,8 +350,13 @@ class _Run:
                 )
             )
         self.generator = GENERATORS[rng_id]
+        versions = known_rules_versions(engine)
+        if header.rules_version not in versions:
+            # Re-running it under any rules this verifier has would be a guess at the ones it was played by.
+            reason = str(UnknownRulesVersion(header.rules_version, versions))
+            raise _Failed(Problem(1, 1, "UNKNOWN_RULES_VERSION", reason))
         if header.rules_version != engine.rules_version:
-            # Not a failure by itself: the re-run below names the first entry where they disagree.
+            # An older version it knows: re-run with the option values that reproduce it.
             self.checks.append(
                 f"rules version: the log was recorded under {header.rules_version}, "
                 f"re-run under {engine.rules_version}"

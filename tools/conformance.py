@@ -2,8 +2,9 @@
 
     python -m tools.conformance [--out seeds/conformance]
 
-Good logs of each game (finished, cut short, tabletop, format 1) and failing logs,
-one per failure the verifier reports and one per kind of forgery a re-sealer tries, each listed
+Good logs of each game (finished, cut short, tabletop, format 1, and logs kept as older engines
+recorded them) and failing logs, one per failure the verifier reports and one per kind of
+forgery a re-sealer tries, each listed
 in `manifest.json` with its expected verdict, code and line. The expectations are
 written here from how each file is made, never read back from the verifier; a test
 runs the verifier over the corpus and checks that the files are current.
@@ -41,6 +42,7 @@ from replay.verify import build_record, steps
 from tools.checkpoint_cases import checkpoint_cases, proof_files
 from tools.corpus_seeds import corpus_seed
 from tools.fork_cases import fork_cases
+from tools.kept_cases import kept_cases
 
 DEFAULT_OUT = Path(__file__).resolve().parent.parent / "seeds" / "conformance"
 SAMPLE_KEY = Path(__file__).resolve().parent.parent / "seeds" / "keys" / "samples.pem"
@@ -250,17 +252,6 @@ def good_cases() -> list[Case]:
             None,
             "a finished game in format 1 (json.dumps hashes, no salts)",
             text(game_record("deadwood-1876", format_version=1)),
-        )
-    )
-    older = reseal(replace(header, rules_version="deadwood-1876/0"), entries, trailer)
-    cases.append(
-        Case(
-            "good/deadwood-1876-older-rules.jsonl",
-            "passed",
-            None,
-            None,
-            "recorded under another rules_version: named in the checks, re-run by the installed rules",
-            text(older),
         )
     )
     return cases
@@ -491,6 +482,13 @@ def failing_cases() -> list[Case]:
         1,
         "a random generator this verifier does not have",
     )
+    add(
+        "unknown-rules-version",
+        reseal(replace(header, rules_version="deadwood-1876/0"), entries, trailer),
+        "UNKNOWN_RULES_VERSION",
+        1,
+        "a rules version this verifier does not know: never re-run under rules it guesses",
+    )
     index = _first_roll(entries)
     table = list(entries)
     table[index] = replace(
@@ -624,6 +622,7 @@ def all_cases() -> list[Case]:
         *deal_cases(),
         *forks,
         *signed,
+        *kept_cases(DEFAULT_OUT, Case),  # tools/kept_cases.py: recorded by older engines, never regenerated
     ]
 
 

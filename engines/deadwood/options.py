@@ -33,6 +33,10 @@ class Options:
     characters: tuple[str, ...] = ()  # DW-SETUP-2: each seat's chosen character, seat order; () = list order
     duster_draw: int = 4  # DW-CARD-2
     stetson_peeks: int = 2  # DW-CARD-2
+    # Rules version 3: "strict" refuses main_rounds above the centre safes (DW-RND-2), more
+    # characters than seats and the two television names (DW-SETUP-2, DW-CHAR-1); "lenient" is
+    # what versions 1 and 2 accepted (main_rounds cut to the centre safes, extra names unused)
+    option_checks: str = "strict"
 
 
 _CHOICES: dict[str, tuple[object, ...]] = {
@@ -44,6 +48,7 @@ _CHOICES: dict[str, tuple[object, ...]] = {
     "location_capacity": tuple(range(0, 10)),
     "duster_draw": tuple(range(0, 7)),
     "stetson_peeks": (1, 2, 3),
+    "option_checks": ("strict", "lenient"),
 }
 
 
@@ -54,7 +59,9 @@ LEGACY_DEFAULTS: dict[str, dict[str, JsonValue]] = {
         "holsters_in_showdown": True,
         "mystery_gold_die": "black_die",
         "characters": list(CHARACTERS_V1),
+        "option_checks": "lenient",
     },
+    "deadwood-1876/2": {"option_checks": "lenient"},
 }
 
 
@@ -73,7 +80,7 @@ def validate(raw: Mapping[str, JsonValue]) -> dict[str, JsonValue]:
     result: dict[str, JsonValue] = {**_DEFAULTS, "characters": []}
     for name, value in raw.items():
         if name == "characters":
-            result[name] = _characters(value)
+            result[name] = _characters(value, strict=raw.get("option_checks", "strict") == "strict")
             continue
         expected = type(_DEFAULTS[name])
         if type(value) is not expected:
@@ -85,9 +92,10 @@ def validate(raw: Mapping[str, JsonValue]) -> dict[str, JsonValue]:
     return result
 
 
-def _characters(value: JsonValue) -> list[str]:
-    """DW-SETUP-2: the characters the players chose, in seat order (unique, from the known list)."""
-    known = (*CHARACTERS, *(c for c in CHARACTERS_V1 if c not in CHARACTERS))
+def _characters(value: JsonValue, *, strict: bool) -> list[str]:
+    """DW-SETUP-2: the characters the players chose, in seat order (unique, from the known list;
+    the version-1 list's two television names only for `option_checks="lenient"`)."""
+    known = CHARACTERS if strict else (*CHARACTERS, *(c for c in CHARACTERS_V1 if c not in CHARACTERS))
     if not isinstance(value, list) or not all(isinstance(c, str) for c in value):
         raise OptionError(f"option characters must be a list of character names, got {value!r}")
     for name in value:
@@ -96,6 +104,22 @@ def _characters(value: JsonValue) -> list[str]:
     if len(set(value)) != len(value):
         raise OptionError(f"option characters names a character twice: {value!r}")
     return list(value)
+
+
+def check_for_seats(options: Options, seats: int, centre_safes: int) -> None:
+    """The checks that depend on the table's size (`option_checks="strict"`)."""
+    if options.option_checks != "strict":
+        return
+    if options.main_rounds > centre_safes:
+        raise OptionError(
+            f"option main_rounds={options.main_rounds} needs {options.main_rounds} centre safes; "
+            f"{seats} players have {centre_safes} (DW-RND-2: one main round per centre safe)"
+        )
+    if len(options.characters) > seats:
+        raise OptionError(
+            f"option characters names {len(options.characters)} characters for {seats} seats "
+            "(DW-SETUP-2: one chosen character per seat)"
+        )
 
 
 def from_dict(data: Mapping[str, JsonValue]) -> Options:

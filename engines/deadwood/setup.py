@@ -15,7 +15,7 @@ from engines.deadwood.components import (
     STARTING_STARS,
     default_capacity,
 )
-from engines.deadwood.options import from_dict
+from engines.deadwood.options import check_for_seats, from_dict
 from engines.deadwood.state import State
 
 
@@ -23,6 +23,7 @@ def setup(raw: Mapping[str, JsonValue], seats: int, rng: Rng) -> list[Event]:
     options = from_dict(raw)
     big = seats >= 8  # DW-SETUP-4/5: smaller hands and centre stack at 8-9 players
     centre_count = 2 if big else 3
+    check_for_seats(options, seats, centre_count)
     starting = STARTING_STARS[seats]
     locations = LOCATIONS[: len(starting)]  # DW-SETUP-1: no Grand Central at 2-3 players
     started = ev.GameStarted(

@@ -10,6 +10,6 @@ from __future__ import annotations
 
 from engines.game import engine_in
 
-ENGINE = engine_in(__name__, "most-wanted", "Most Wanted", rules_version="most-wanted/2", seats=(2, 8))
+ENGINE = engine_in(__name__, "most-wanted", "Most Wanted", rules_version="most-wanted/3", seats=(2, 8))
 
 __all__ = ["ENGINE"]

@@ -17,7 +17,7 @@ from engines.most_wanted.rules import (
     require_playing,
     require_seat,
 )
-from engines.most_wanted.state import TILE_CARDS, State
+from engines.most_wanted.state import TILE_CARDS, Action, State
 
 LABOR_PAY = 2  # MW-HL-1: money per card
 
@@ -104,7 +104,7 @@ def _join_window(em: Emitter, seat: int, command: Command, rng: Rng) -> None:
         )
     joined = seat in action.participants
     match command:
-        case cmd.JoinRobbery() if action.closing:
+        case cmd.JoinRobbery() if action.closing and not action.rejoining:
             raise RuleViolation(
                 "LAST_CALL",
                 "The join window has closed: you may only withdraw from the robbery or stand.",
@@ -136,6 +136,8 @@ def _maybe_close_window(em: Emitter, rng: Rng) -> None:
     if action.closing:
         if action.last_call:
             return
+        if _rejoin_call(em, action):
+            return
     else:
         quiet = action.quiet >= len(action.window)
         capped = action.pointer == 0 and action.circuits >= em.state.settings.max_join_circuits
@@ -149,6 +151,19 @@ def _maybe_close_window(em: Emitter, rng: Rng) -> None:
         _unopposed(em, rng)
         return
     em.emit(ev.JoinWindowClosed(participants=action.participants))
+
+
+def _rejoin_call(em: Emitter, action: Action) -> bool:
+    """MW-ROB-8 (3b): a last call in which someone withdrew changed who is in; the seats then out
+    get one call to join (once: a re-join call is not answered by another)."""
+    if action.rejoining or not em.state.settings.rejoin_call:
+        return False
+    if all(seat in action.participants for seat in action.called):
+        return False
+    out = tuple(s for s in action.window if s not in action.participants)
+    if out:
+        em.emit(ev.RejoinCallStarted(seats=out))
+    return bool(out)
 
 
 def _unopposed(em: Emitter, rng: Rng) -> None:

@@ -127,6 +127,23 @@ class LastCallStarted(Event):
 
 
 @dataclass(frozen=True)
+class RejoinCallAdded(Event):
+    """Rules version most-wanted/3 (MW-ROB-8 (3b)): a last call that changes who is in gives the
+    seats then out a call to join. Emitted in the setup, after the deck is shuffled, only when on."""
+
+    kind: ClassVar[str] = "rejoin_call_added"
+
+
+@dataclass(frozen=True)
+class RejoinCallStarted(Event):
+    """MW-ROB-8 (3b): someone withdrew at the last call; these seats, out of the robbery, in
+    window order, each get one call to join or stand before the cards are locked."""
+
+    kind: ClassVar[str] = "rejoin_call_started"
+    seats: tuple[int, ...]
+
+
+@dataclass(frozen=True)
 class DuelChallenged(Event):
     kind: ClassVar[str] = "duel_challenged"
     seat: int
@@ -247,4 +264,6 @@ EVENTS: tuple[type[Event], ...] = (
     GameEnded,
     RulesAdded,
     LastCallStarted,
+    RejoinCallAdded,
+    RejoinCallStarted,
 )

@@ -96,7 +96,16 @@ def _rules_added(state: State, e: ev.RulesAdded) -> State:
 
 def _last_call_started(state: State, e: ev.LastCallStarted) -> State:
     assert state.action is not None
-    return changed(state, action=changed(state.action, closing=True, last_call=e.seats))
+    return changed(state, action=changed(state.action, closing=True, last_call=e.seats, called=e.seats))
+
+
+def _rejoin_call_added(state: State, e: ev.RejoinCallAdded) -> State:
+    return changed(state, settings=changed(state.settings, rejoin_call=True))
+
+
+def _rejoin_call_started(state: State, e: ev.RejoinCallStarted) -> State:
+    assert state.action is not None
+    return changed(state, action=changed(state.action, last_call=e.seats, rejoining=True))
 
 
 def _robbery_withdrawn(state: State, e: ev.RobberyWithdrawn) -> State:
@@ -175,6 +184,8 @@ _FOLDS: dict[type, Fold] = {
     ev.RobberyJoined: _robbery_joined,
     ev.RulesAdded: _rules_added,
     ev.LastCallStarted: _last_call_started,
+    ev.RejoinCallAdded: _rejoin_call_added,
+    ev.RejoinCallStarted: _rejoin_call_started,
     ev.RobberyWithdrawn: _robbery_withdrawn,
     ev.StayedPut: _stayed_put,
     ev.JoinWindowClosed: _join_window_closed,

@@ -35,7 +35,7 @@ def legal_commands(state: State, seat: int) -> list[Command]:
         return _turn_actions(state, seat)
     assert action is not None
     if state.phase == "join":
-        if seat in action.participants or action.closing:
+        if seat in action.participants or (action.closing and not action.rejoining):
             return [cmd.WithdrawFromRobbery(), cmd.StayPut()]
         joins: list[Command] = [cmd.JoinRobbery(cards=c) for c in choices(player.hand, action.size)]
         return [*joins, cmd.StayPut()]

@@ -53,6 +53,10 @@ def describe(event: Event, names: Sequence[str]) -> str:  # noqa: C901 - one cas
             return "table rules: " + "; ".join(rules)
         case ev.LastCallStarted(seats=seats):
             return "last call: " + ", ".join(who(s) for s in seats) + " may still withdraw or stand"
+        case ev.RejoinCallAdded():
+            return "table rules: a last call that changes who is in gives the seats out a call to join"
+        case ev.RejoinCallStarted(seats=seats):
+            return "re-join call: " + ", ".join(who(s) for s in seats) + " may join or stand"
         case ev.DuelChallenged(seat=seat, target=target, size=size):
             return f"{who(seat)} challenges {who(target)} to a {size}-card duel"
         case ev.CardsLocked(seat=seat, count=count, cards=found):

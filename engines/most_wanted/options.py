@@ -33,6 +33,9 @@ BOOLEANS: dict[str, bool] = {
     # MW-ROB-4 (b): an unopposed declarer still locks its cards, and may swap them (seed: "you
     # must carry out the action, but may change the played cards if you wish").
     "declarer_may_swap": True,
+    # MW-ROB-8 (3b), rules version 3: a last call in which someone withdrew gives the seats then
+    # out one call to join (seed: "players may change their minds at any time before the reveal").
+    "rejoin_call": True,
 }
 DEFAULTS: dict[str, JsonValue] = (
     {name: values[0] for name, values in CHOICES.items()}
@@ -45,7 +48,9 @@ LEGACY_DEFAULTS: dict[str, dict[str, JsonValue]] = {
         "first_seat": 0,
         "last_call": False,
         "declarer_may_swap": False,
+        "rejoin_call": False,
     },
+    "most-wanted/2": {"rejoin_call": False},
 }
 
 

@@ -36,6 +36,8 @@ def setup(options: Mapping[str, JsonValue], seats: int, rng: Rng) -> list[Event]
             f"option first_seat must name one of the seats 0 to {seats - 1}, not {added.first_seat}"
         )
     em.emit(ev.DeckShuffled(order=rng.shuffle(DECK), reshuffle=False))  # MW-SET-3
+    if options.get("rejoin_call", False):
+        em.emit(ev.RejoinCallAdded())  # only then: a most-wanted/1 or /2 game's setup stays as it was
     for seat in range(seats):
         draw_up_to(em, seat, HAND_SIZE, rng)
     if options["first_player"] == "duel":

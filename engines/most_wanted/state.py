@@ -57,6 +57,8 @@ class Action:
     locked: tuple[int, ...] = ()
     closing: bool = False  # MW-ROB-8 (3a): the last call after the circuit cap is running
     last_call: tuple[int, ...] = ()  # joined seats still to answer the last call, in window order
+    called: tuple[int, ...] = ()  # every seat the last call went to (MW-ROB-8 (3b) compares)
+    rejoining: bool = False  # MW-ROB-8 (3b): the call is to the seats out, to join or stand
 
     @property
     def deciding(self) -> bool:
@@ -81,6 +83,7 @@ class Settings:
     last_call: bool = False
     declarer_may_swap: bool = False
     rules_added: bool = False  # the game's setup had RulesAdded: the view shows these settings
+    rejoin_call: bool = False  # most-wanted/3 (events.RejoinCallAdded): MW-ROB-8 (3b)
 
 
 @dataclass(frozen=True)

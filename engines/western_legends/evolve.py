@@ -9,7 +9,7 @@ from typing import Any
 from engines.base import Event
 from engines.western_legends import events as ev
 from engines.western_legends.cards import DECK
-from engines.western_legends.cattle import start_ranches, token_colour
+from engines.western_legends.cattle import FIRST_PRINTING_CATTLE, start_ranches, token_colour
 from engines.western_legends.fightcards import FIGHT_DECK
 from engines.western_legends.items import ITEM_NAMES, STOCK_PER_ITEM
 from engines.western_legends.state import Fight, NpcFight, Owned, Player, Poker, State, replace
@@ -40,8 +40,13 @@ def _start(event: ev.GameStarted) -> State:
         round=0,
         turns_taken=tuple(0 for _ in players),
         fight_deck=FIGHT_DECK,
-        ranches=start_ranches(),
+        ranches=start_ranches(_cattle_tokens(event)),
     )
+
+
+def _cattle_tokens(event: ev.GameStarted) -> int:
+    """WL-SET-1: a setup event without `cattle_tokens` (versions 1 and 2, or 12 chosen) has 12."""
+    return dict(event.int_options).get("cattle_tokens", FIRST_PRINTING_CATTLE)
 
 
 def _player(state: State, seat: int, **changes: object) -> State:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from engines.base import JsonValue, OptionError
+from engines.western_legends.cattle import FIRST_PRINTING_CATTLE
 from engines.wording import agreeing
 
 # name -> (default, allowed values); spec §19 and the [gap] defaults of seeds/rules/western-legends.md
@@ -26,6 +27,11 @@ CHOICES: dict[str, tuple[JsonValue, tuple[JsonValue, ...]]] = {
     "fight_card_10": ("optional", ("optional", "always_restart")),  # WL-NPC-2
     "fight_deck": ("ordered", ("ordered", "pool")),  # WL-CMP-5
     "end_phase_order": ("discard_first", ("discard_first", "sheriff_lp_discard")),  # WL-TURN-5
+    # Rules version 3: WL-END-1 on every LP gain of any seat; "end_phase" is version 2's check
+    "end_trigger": ("any_gain", ("any_gain", "end_phase")),
+    # WL-SET-1: the first printing's 12 cattle tokens, or the later printing's 16 (the seed's
+    # component list); the 16's split and the extra tokens' values have no source
+    "cattle_tokens": (FIRST_PRINTING_CATTLE, (FIRST_PRINTING_CATTLE, 16)),
     "sheriff_walk": ("off", ("off", "end_phase")),  # WL-SHF-2: no source for a walk
     "bandit_respawn": ("off", ("off", "every_round")),  # WL-NPC-3: no source for a respawn
     "wyatt_start": ("free_hideout", ("free_hideout", "any_hideout")),  # WL-SET-5
@@ -55,11 +61,21 @@ LEGACY_V1: dict[str, JsonValue] = {
     "work_action": "off",
     "saloon_poker": "off",
     "bloody_knife_route": "only_when_needed",
+    # version 1 checked on every gain already (its end phase order does); this value only
+    # stands for "not written in the setup event", which a version 2 event also is
+    "end_trigger": "end_phase",
 }
+
+# The value of an option its `game_started` event leaves out: version 1's, and for an option added
+# without changing a rule, the value every game had before it (so earlier logs re-derive exactly).
+UNWRITTEN: dict[str, JsonValue] = {**LEGACY_V1, "cattle_tokens": FIRST_PRINTING_CATTLE}
 
 
 # per older rules version, the option values that replay its logs as they were played
-LEGACY_DEFAULTS: dict[str, dict[str, JsonValue]] = {"western-legends/1": LEGACY_V1}
+LEGACY_DEFAULTS: dict[str, dict[str, JsonValue]] = {
+    "western-legends/1": LEGACY_V1,
+    "western-legends/2": {"end_trigger": "end_phase"},
+}
 
 
 def validate(raw: Mapping[str, JsonValue]) -> dict[str, JsonValue]:

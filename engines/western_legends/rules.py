@@ -122,8 +122,14 @@ def gain(
         gain(tx, seat, "track points past 9", lp=extra_lp)
     if change.wounds > 0:  # Doc Holliday: after gaining wounds, draw 1
         draw(tx, seat, tx.state.ability(seat).draw_after_wounds)
-    if tx.state.option("end_phase_order") == "sheriff_lp_discard":
-        check_end_trigger(tx, seat)  # version 1: at once; otherwise in the end phase
+    if _end_checked_on_gain(tx.state):
+        check_end_trigger(tx, seat)  # whenever anyone reaches the target; version 2 waited for the end phase
+
+
+def _end_checked_on_gain(state: State) -> bool:
+    """WL-END-1 on every gain: the default, and version 1 (whose end phase order did the same)."""
+    legacy_order = state.option("end_phase_order") == "sheriff_lp_discard"
+    return state.option("end_trigger") == "any_gain" or legacy_order
 
 
 def check_end_trigger(tx: Tx, seat: int) -> None:

@@ -9,7 +9,7 @@ from engines.western_legends import events as ev
 from engines.western_legends.characters import CHARACTER_NAMES
 from engines.western_legends.evolve import evolve
 from engines.western_legends.fightcards import FIGHT_DECK
-from engines.western_legends.options import LEGACY_V1
+from engines.western_legends.options import UNWRITTEN
 from engines.western_legends.rules import Tx
 from engines.western_legends.state import State
 from engines.western_legends.turn import after_characters, take_character
@@ -25,7 +25,7 @@ def setup(options: Mapping[str, JsonValue], seats: int, rng: Rng) -> list[Event]
     dealt = options["character_deal"] == "random"
     # an option at its version-1 value is left out (State.option reads it back), so a version-1
     # log's setup is re-derived exactly as it was recorded
-    written = {k: v for k, v in options.items() if k not in LEGACY_V1 or v != LEGACY_V1[k]}
+    written = {k: v for k, v in options.items() if k not in UNWRITTEN or v != UNWRITTEN[k]}
     started = ev.GameStarted(
         int_options=tuple((k, v) for k, v in written.items() if isinstance(v, int)),
         text_options=tuple((k, v) for k, v in written.items() if isinstance(v, str)),

@@ -8,7 +8,7 @@ from typing import Literal, TypeVar
 from engines.base import changed
 from engines.western_legends.characters import CHARACTERS, NO_ABILITY, Ability
 from engines.western_legends.items import ITEMS
-from engines.western_legends.options import LEGACY_V1
+from engines.western_legends.options import UNWRITTEN
 
 Phase = Literal[
     "choose_character", "place", "income", "gear", "actions", "end_sheriff", "end_discard", "over"
@@ -143,7 +143,7 @@ class State:
         """An option in force; one a version-1 setup event lacks takes its version-1 value."""
         found = _option_table(self.options).get(name)
         if found is None:
-            legacy = LEGACY_V1[name]
+            legacy = UNWRITTEN[name]
             assert isinstance(legacy, (int, str))
             return legacy
         return found

@@ -122,10 +122,11 @@ def end_actions(tx: Tx, seat: int) -> None:
 
 
 def sources_order(state: State) -> bool:
-    """Discard to the hand limit, then Wanted LP, then the end trigger (the companion's order).
+    """Discard to the hand limit, then Wanted LP (the companion's order).
 
     `end_phase_order="sheriff_lp_discard"` is version 1: Wanted LP before the discard, and
-    the end triggered the moment anyone reaches the target.
+    the end triggered the moment anyone reaches the target. `end_trigger="end_phase"` is
+    version 2: the end checked only here, for the seat whose end phase it is.
     """
     return state.option("end_phase_order") == "discard_first"
 
@@ -154,8 +155,9 @@ def _finish_if_within_limit(tx: Tx, seat: int) -> None:
     if len(tx.state.players[seat].hand) > hand_limit(tx.state, seat):
         return
     if sources_order(tx.state):
-        _wanted_lp(tx, seat)
-        check_end_trigger(tx, seat)
+        _wanted_lp(tx, seat)  # with end_trigger="any_gain" this gain checks the end itself
+        if tx.state.option("end_trigger") == "end_phase":
+            check_end_trigger(tx, seat)
     tx.emit(ev.TurnEnded(seat=seat))
     state = tx.state
     following = (seat + 1) % state.seats

@@ -16,7 +16,7 @@ from typing import Any
 from engines.base import Engine, JsonValue
 
 # Small numbers walk a count (safes, wounds, rounds); round ones find the other end of a cap (money).
-CANDIDATE_INTEGERS = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 15, 20, 25, 30, 40, 60, 100, 200, 1000)
+CANDIDATE_INTEGERS = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 15, 16, 20, 25, 30, 40, 60, 100, 200, 1000)
 
 
 def option_values(engine: Engine) -> dict[str, list[JsonValue]]:
@@ -61,9 +61,12 @@ def _accepts(engine: Engine, name: str, value: JsonValue) -> bool:
 
 
 def _options_module(engine: Engine) -> ModuleType | None:
-    package = type(engine).__module__.rsplit(".", 1)[0]
+    """The module that defines the engine's `options` (a game folder's options.py), else its class's."""
+    module = getattr(engine.options, "__module__", None)
+    if module is None or module == "engines.game":
+        module = type(engine).__module__.rsplit(".", 1)[0] + ".options"
     try:
-        return importlib.import_module(f"{package}.options")
+        return importlib.import_module(module)
     except ModuleNotFoundError:
         return None
 

@@ -14,6 +14,7 @@ from replay.trust.verdict import judge
 from replay.verify import verify
 from service.cli.main import main as frontier
 from tools.conformance import DEFAULT_OUT, all_cases, corpus_files
+from tools.kept_cases import KEPT, KeptFileChanged, kept_cases
 
 SAMPLE_KEY = DEFAULT_OUT.parent / "keys" / "samples.pub"
 
@@ -38,7 +39,7 @@ def test_the_corpus_covers_every_verdict_and_failure_code() -> None:
         "NOT_TO_ACT", "GAME_OVER", "BAD_COMMAND", "OUTCOME_DIFFERS", "STATUS_DIFFERS", "STATE_HASH_DIFFERS",
         "UNKNOWN_GAME", "BAD_SEATS", "BAD_OPTIONS", "NO_COMMITMENT", "UNKNOWN_RNG", "IMPOSSIBLE_OUTCOME",
         "MALFORMED_LINE", "SEAT_ALTERED", "SEATS_OPEN", "NOT_DEALT", "MISSING_CLIENT_SEED",
-        "UNEXPECTED_CLIENT_SEED", "SEAT_TAKEN", "BAD_SEAT", "UNEXPECTED_DEAL",
+        "UNEXPECTED_CLIENT_SEED", "SEAT_TAKEN", "BAD_SEAT", "UNEXPECTED_DEAL", "UNKNOWN_RULES_VERSION",
     }  # fmt: skip
 
 
@@ -89,6 +90,19 @@ def test_the_corpus_is_current() -> None:
 
 def test_the_corpus_files_are_small_enough_to_read() -> None:
     # ~2.2 MB with the commit-reveal cases (format 4) and the checkpoint and proof cases
-    # (tools/checkpoint_cases.py), each ~20 KB
-    assert sum(len(c) for c in corpus_files(all_cases()).values()) < 2_300_000
+    # (tools/checkpoint_cases.py), each ~20 KB, and ~240 KB of logs kept as older engines wrote them
+    assert sum(len(c) for c in corpus_files(all_cases()).values()) < 2_550_000
     assert all(Path(DEFAULT_OUT / str(case["file"])).exists() for case in MANIFEST)
+
+
+def test_a_log_kept_as_an_older_engine_recorded_it_is_never_regenerated(tmp_path: Path) -> None:
+    """Changing one byte of a kept file stops the generator: its bytes are the older engine's evidence."""
+    for kept in KEPT:
+        target = tmp_path / kept.file
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes((DEFAULT_OUT / kept.file).read_bytes())
+    assert len(kept_cases(tmp_path, lambda *fields: fields)) == len(KEPT)
+    edited = tmp_path / KEPT[0].file
+    edited.write_bytes(edited.read_bytes().replace(b'"seats":2', b'"seats": 2', 1))
+    with pytest.raises(KeptFileChanged):
+        kept_cases(tmp_path, lambda *fields: fields)

@@ -76,11 +76,27 @@ def test_an_unknown_generator_is_unknown_rng() -> None:
     assert "mersenne-twister" in result.problem.reason and "frontier-sha256-v1" in result.problem.reason
 
 
-def test_another_rules_version_is_named_in_the_checks_and_the_log_still_re_runs() -> None:
+def test_another_rules_version_is_named_in_the_checks_and_the_log_still_re_runs(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """An older version the engine still knows (it keeps that version's defaults) re-runs as played."""
+    from tests.replay.toy_engine import ToyRace
+
+    header, entries, trailer = simulated(seed=SEED)
+    monkeypatch.setattr(ToyRace, "rules_version", "toy-race/2", raising=False)
+    monkeypatch.setattr(ToyRace, "legacy_defaults", {"toy-race/1": {}}, raising=False)
+    result = verify(header, entries, trailer)
+    assert result.verdict == "passed"
+    assert any("toy-race/1" in check and "toy-race/2" in check for check in result.checks)
+
+
+def test_unknown_rules_version_is_never_guessed() -> None:
+    """A log recorded under rules the engine does not know fails at line 1, naming the versions it knows."""
     header, entries, trailer = simulated(seed=SEED)
     result = verify(*reseal(replace(header, rules_version="toy-race/0"), entries, trailer))
-    assert result.verdict == "passed"
-    assert any("toy-race/0" in check and "toy-race/1" in check for check in result.checks)
+    assert result.problem is not None
+    assert (result.problem.code, result.problem.line) == ("UNKNOWN_RULES_VERSION", 1)
+    assert "toy-race/0" in result.problem.reason and "toy-race/1" in result.problem.reason
 
 
 def test_format_1_logs_hashed_with_json_dumps_no_longer_verify_as_format_2() -> None:
@@ -160,6 +176,7 @@ def test_a_newer_engine_that_decides_differently_is_named_at_the_first_entry_it_
 
     monkeypatch.setattr(ToyRace, "decide", newer_rules)
     monkeypatch.setattr(ToyRace, "rules_version", "toy-race/2")
+    monkeypatch.setattr(ToyRace, "legacy_defaults", {"toy-race/1": {}}, raising=False)  # it still knows /1
     assert get_engine("toy-race").rules_version == "toy-race/2"
     result = verify(header, entries, trailer)
     assert result.problem is not None

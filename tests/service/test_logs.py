@@ -21,6 +21,7 @@ from tests.replay.helpers import edit_entry, first_index, reseal, simulated, tab
 from tests.service.helpers import create, failure, state
 
 GAMES = available_games()
+FAIL_CASES = Path(__file__).resolve().parents[2] / "seeds" / "conformance" / "fail"
 
 
 @pytest.fixture
@@ -147,3 +148,14 @@ def test_a_tabletop_log_with_an_impossible_die_is_rejected_and_stores_nothing(cl
     assert error.metadata["version"] == str(entries[index].version)
     missing = failure(lambda: state(client, game_id, ORGANISER))
     assert missing.code == grpc.StatusCode.NOT_FOUND
+
+
+def test_import_of_a_log_under_an_unknown_rules_version_is_refused_naming_known_ones(client: Client) -> None:
+    """Importing never re-runs a log under rules the server guesses: UNKNOWN_RULES_VERSION at line 1."""
+    kept = FAIL_CASES / "unknown-rules-version-deadwood-1876-0.jsonl"
+    lines = kept.read_text(encoding="utf-8").splitlines()
+    content = "\n".join(line for line in lines if '"frontier-checkpoint"' not in line) + "\n"
+    error = failure(lambda: import_log(client, content))
+    assert error.code == grpc.StatusCode.FAILED_PRECONDITION and error.reason == "LOG_REJECTED"
+    assert (error.metadata["code"], error.metadata["line"]) == ("UNKNOWN_RULES_VERSION", "1")
+    assert "deadwood-1876/0" in error.message and "deadwood-1876/1, deadwood-1876/2" in error.message

@@ -98,7 +98,7 @@ def test_claimed_names_reach_the_replay_and_the_audit(client: Client, organiser:
     assert not re.search(r"[;:] ?(?:;|,|\.|$)|  ", story, re.MULTILINE), story
     report = organiser.call("Audit", frontier_pb2.AuditRequest(game_id=game.game_id)).markdown
     assert "| Players | seat 1 (Ann), seat 2 (Bob), seat 3 |" in report
-    assert "| Rules version | `most-wanted/2` |" in report
+    assert "| Rules version | `most-wanted/3` |" in report
     assert "| Random generator | `frontier-sha256-v1` |" in report
     assert (
         "| Table options | " in report

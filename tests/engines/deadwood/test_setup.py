@@ -70,7 +70,8 @@ def test_DW_ADV_1_mystery_safes_are_shuffled_in_by_option() -> None:
 def test_DW_RND_2_one_main_round_per_centre_safe(seats: int, rounds: int) -> None:
     assert new_game(seats).main_rounds == rounds
     assert new_game(seats, main_rounds=1).main_rounds == 1
-    assert new_game(seats, main_rounds=3).main_rounds == rounds  # never more heists than centre safes
+    # never more heists than centre safes: cut as versions 1-2 did (strict tables refuse: round 3 tests)
+    assert new_game(seats, main_rounds=3, option_checks="lenient").main_rounds == rounds
 
 
 def test_DW_SETUP_6_everyone_passes_one_safe_left_at_once() -> None:

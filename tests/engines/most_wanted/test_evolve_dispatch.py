@@ -176,7 +176,13 @@ def match_evolve(state: State | None, event: Event) -> State:  # noqa: C901 - on
             return changed(state, settings=settings)
         case ev.LastCallStarted(seats=seats):
             assert state.action is not None
-            return changed(state, action=changed(state.action, closing=True, last_call=seats))
+            return changed(state, action=changed(state.action, closing=True, last_call=seats, called=seats))
+        # rules version 3's events, added after the dispatch (MW-ROB-8 (3b))
+        case ev.RejoinCallAdded():
+            return changed(state, settings=changed(state.settings, rejoin_call=True))
+        case ev.RejoinCallStarted(seats=seats):
+            assert state.action is not None
+            return changed(state, action=changed(state.action, last_call=seats, rejoining=True))
         case ev.RobberyWithdrawn(seat=seat):
             assert state.action is not None
             action = _advance_window(state.action, quiet=False)

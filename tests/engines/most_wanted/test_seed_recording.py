@@ -28,7 +28,7 @@ def test_the_seed_recording_is_a_complete_hand_written_game_that_verifies() -> N
     assert len(written) - 1 >= 30, "at least 30 commands, every one on its own written line"
     expansion = expand_text(text)
     assert len(expansion.entries) == len(written) - 1
-    assert expansion.header.rules_version == "most-wanted/2"
+    assert expansion.header.rules_version == "most-wanted/3"
     result = verify(expansion.header, expansion.entries, expansion.trailer)
     assert result.ok and result.verdict == "passed", result.problem
     assert expansion.trailer is not None and expansion.trailer.status == "finished"

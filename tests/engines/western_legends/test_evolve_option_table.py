@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from engines.simulate import playout
 from engines.western_legends import ENGINE
-from engines.western_legends.options import CHOICES, LEGACY_V1
+from engines.western_legends.options import CHOICES, LEGACY_V1, UNWRITTEN
 from engines.western_legends.state import State
 
 NAMES = sorted(CHOICES)
@@ -22,10 +22,10 @@ OPTION_SETS: list[dict[str, Any]] = [
 
 
 def plain_option(state: State, name: str) -> int | str:
-    """The look-up as it was: a dict of the options tuple, the version-1 value if absent."""
+    """The look-up as it was: a dict of the options tuple, the unwritten (version-1) value if absent."""
     found = dict(state.options).get(name)
     if found is None:
-        legacy = LEGACY_V1[name]
+        legacy = UNWRITTEN[name]
         assert isinstance(legacy, (int, str))
         return legacy
     return found
@@ -54,7 +54,7 @@ def test_option_answers_as_the_plain_look_up_while_games_take_turns(
     ]
     # A version-1 setup event lacks the newer options: a state without them reads the legacy values.
     last = states[0][-1]
-    older = tuple((name, value) for name, value in last.options if name not in LEGACY_V1)
+    older = tuple((name, value) for name, value in last.options if name not in UNWRITTEN)
     trimmed = State(**{**last.__dict__, "options": older})
     for index in range(start, max(map(len, states))):
         for played in [*(s[index] for s in states if index < len(s)), trimmed]:

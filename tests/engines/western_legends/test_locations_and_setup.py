@@ -91,9 +91,9 @@ def test_WL_END_1_trigger_then_one_more_round_with_equal_turns() -> None:
     state = player(state, 0, money=120, lp=12)
     state = replace(state, players=tuple(replace(p, space="I4") for p in state.players))
     state, events = play(state, 0, cmd.Revel(times=3))
-    assert not of_kind(events, ev.EndTriggered)  # WL-TURN-5: checked in the end phase
+    assert of_kind(events, ev.EndTriggered)[0].round == 1  # WL-END-1: on the gain itself
     state, events = play(state, 0, cmd.EndActions())
-    assert of_kind(events, ev.EndTriggered)[0].round == 1
+    assert not of_kind(events, ev.EndTriggered)
     rounds_played = 0
     while state.phase != "over":
         seat = ENGINE.seats_to_act(state)[0]

@@ -166,7 +166,8 @@ def test_WL_TURN_5_legacy_order_gives_wanted_lp_first() -> None:
 
 
 def test_WL_TURN_5_the_end_is_triggered_in_the_end_phase_not_on_the_gain() -> None:
-    state = table(["wild_bill_hickok", "doc_holliday"], ["I4", "A1"])
+    # version 2's check (rules version 3 checks on every gain: test_rules_round_3.py)
+    state = table(["wild_bill_hickok", "doc_holliday"], ["I4", "A1"], end_trigger="end_phase")
     state = player(state, 0, money=30, lp=14)
     state, events = play(state, 0, cmd.Revel(times=1))
     assert state.players[0].lp == 15 and not of_kind(events, ev.EndTriggered)
@@ -207,10 +208,10 @@ def test_WL_NPC_3_bandits_are_placed_at_the_first_round() -> None:
 
 
 def test_version_1_logs_read_with_the_version_1_rules() -> None:
-    assert ENGINE.rules_version == "western-legends/2"
+    assert ENGINE.rules_version == "western-legends/3"
     read = options_for_log(ENGINE, {"target_lp": 20}, "western-legends/1")
     assert {name: read[name] for name in LEGACY_V1} == LEGACY_V1 and read["target_lp"] == 20
-    fresh = options_for_log(ENGINE, {}, "western-legends/2")
+    fresh = options_for_log(ENGINE, {}, "western-legends/3")
     assert all(fresh[name] != old for name, old in LEGACY_V1.items())
 
 

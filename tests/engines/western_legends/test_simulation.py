@@ -22,7 +22,7 @@ from engines.simulate import playout
 from engines.western_legends import ENGINE
 from engines.western_legends import events as ev
 from engines.western_legends.cards import DECK
-from engines.western_legends.cattle import TOKENS
+from engines.western_legends.cattle import start_ranches
 from engines.western_legends.fightcards import FIGHT_DECK
 from engines.western_legends.options import LEGACY_V1
 from engines.western_legends.rules import GOLD_SUPPLY
@@ -30,7 +30,7 @@ from engines.western_legends.state import State
 
 GAMES = int(os.environ.get("FRONTIER_SIM_GAMES", "20"))
 LEAN = 0.7  # the chance the leaning bot takes the first legal command
-DECK_SET, FIGHT_SET, TOKEN_SET = frozenset(DECK), frozenset(FIGHT_DECK), frozenset(TOKENS)
+DECK_SET, FIGHT_SET = frozenset(DECK), frozenset(FIGHT_DECK)
 
 
 def check_invariants(state: State, event: Event) -> None:
@@ -55,7 +55,8 @@ def check_invariants(state: State, event: Event) -> None:
         assert state.npc is not None or not p.offer
     # every card, token and fight card exactly once (conserved, none duplicated)
     assert len(cards) == len(DECK_SET) and DECK_SET.issuperset(cards) and len(set(cards)) == len(cards)
-    assert len(tokens) == len(TOKEN_SET) and set(tokens) == TOKEN_SET  # WL-CMP-3: one per player
+    in_play = {token for _, ranch in start_ranches(state.int_option("cattle_tokens")) for token in ranch}
+    assert len(tokens) == len(in_play) and set(tokens) == in_play  # WL-CMP-3: one per player
     assert len(fight_cards) == len(FIGHT_SET) and set(fight_cards) == FIGHT_SET
     assert gold <= GOLD_SUPPLY  # WL-CMP-5
     assert min(count for _, count in state.stock) >= 0

@@ -2,9 +2,9 @@
 catches each kind of failure in a deliberately broken engine, writing a log that reproduces it.
 
 Sizes: FRONTIER_FUZZ_GAMES planned playouts per game (default 15: every strategy with every seat
-order; .ci/run sets 400, which also plays every value of every option at the fewest and the most
-seats several times over) and FRONTIER_FUZZ_EXAMPLES Hypothesis-drawn playouts per game (default 5;
-.ci/run sets 100).
+order; .ci/run sets 120, which also plays every value of every option at least once before drawing
+tables at random) and FRONTIER_FUZZ_EXAMPLES Hypothesis-drawn playouts per game (default 5;
+.ci/run sets 40).
 """
 
 from __future__ import annotations

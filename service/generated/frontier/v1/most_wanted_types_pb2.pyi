@@ -105,7 +105,7 @@ class MostWantedView(_message.Message):
     def __init__(self, phase: _Optional[str] = ..., turn: _Optional[int] = ..., active: _Optional[int] = ..., players: _Optional[_Iterable[_Union[MostWantedView.Player, _Mapping]]] = ..., deck_size: _Optional[int] = ..., discard: _Optional[_Iterable[str]] = ..., tiles: _Optional[_Iterable[_Union[MostWantedView.Tile, _Mapping]]] = ..., reshuffles: _Optional[int] = ..., winners: _Optional[_Iterable[int]] = ..., end_reason: _Optional[str] = ..., settings: _Optional[_Union[MostWantedView.Settings, _Mapping]] = ..., action: _Optional[_Union[MostWantedView.Action, _Mapping]] = ..., deck: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class MostWantedEvent(_message.Message):
-    __slots__ = ("v", "game_started", "deck_shuffled", "tile_flipped", "cards_drawn", "first_duel_started", "turn_started", "robbery_declared", "robbery_joined", "robbery_withdrawn", "stayed_put", "join_window_closed", "duel_challenged", "cards_locked", "hands_revealed", "bail_paid", "moved_back", "advanced", "cards_discarded", "labor_paid", "church_visited", "first_player_chosen", "game_ended", "rules_added", "last_call_started")
+    __slots__ = ("v", "game_started", "deck_shuffled", "tile_flipped", "cards_drawn", "first_duel_started", "turn_started", "robbery_declared", "robbery_joined", "robbery_withdrawn", "stayed_put", "join_window_closed", "duel_challenged", "cards_locked", "hands_revealed", "bail_paid", "moved_back", "advanced", "cards_discarded", "labor_paid", "church_visited", "first_player_chosen", "game_ended", "rules_added", "last_call_started", "rejoin_call_added", "rejoin_call_started")
     class GameStarted(_message.Message):
         __slots__ = ("seats", "first_player", "tie_rule", "duel_reward", "bail_rule", "max_join_circuits", "max_turns")
         SEATS_FIELD_NUMBER: _ClassVar[int]
@@ -299,6 +299,14 @@ class MostWantedEvent(_message.Message):
         SEATS_FIELD_NUMBER: _ClassVar[int]
         seats: _containers.RepeatedScalarFieldContainer[int]
         def __init__(self, seats: _Optional[_Iterable[int]] = ...) -> None: ...
+    class RejoinCallAdded(_message.Message):
+        __slots__ = ()
+        def __init__(self) -> None: ...
+    class RejoinCallStarted(_message.Message):
+        __slots__ = ("seats",)
+        SEATS_FIELD_NUMBER: _ClassVar[int]
+        seats: _containers.RepeatedScalarFieldContainer[int]
+        def __init__(self, seats: _Optional[_Iterable[int]] = ...) -> None: ...
     V_FIELD_NUMBER: _ClassVar[int]
     GAME_STARTED_FIELD_NUMBER: _ClassVar[int]
     DECK_SHUFFLED_FIELD_NUMBER: _ClassVar[int]
@@ -324,6 +332,8 @@ class MostWantedEvent(_message.Message):
     GAME_ENDED_FIELD_NUMBER: _ClassVar[int]
     RULES_ADDED_FIELD_NUMBER: _ClassVar[int]
     LAST_CALL_STARTED_FIELD_NUMBER: _ClassVar[int]
+    REJOIN_CALL_ADDED_FIELD_NUMBER: _ClassVar[int]
+    REJOIN_CALL_STARTED_FIELD_NUMBER: _ClassVar[int]
     v: int
     game_started: MostWantedEvent.GameStarted
     deck_shuffled: MostWantedEvent.DeckShuffled
@@ -349,4 +359,6 @@ class MostWantedEvent(_message.Message):
     game_ended: MostWantedEvent.GameEnded
     rules_added: MostWantedEvent.RulesAdded
     last_call_started: MostWantedEvent.LastCallStarted
-    def __init__(self, v: _Optional[int] = ..., game_started: _Optional[_Union[MostWantedEvent.GameStarted, _Mapping]] = ..., deck_shuffled: _Optional[_Union[MostWantedEvent.DeckShuffled, _Mapping]] = ..., tile_flipped: _Optional[_Union[MostWantedEvent.TileFlipped, _Mapping]] = ..., cards_drawn: _Optional[_Union[MostWantedEvent.CardsDrawn, _Mapping]] = ..., first_duel_started: _Optional[_Union[MostWantedEvent.FirstDuelStarted, _Mapping]] = ..., turn_started: _Optional[_Union[MostWantedEvent.TurnStarted, _Mapping]] = ..., robbery_declared: _Optional[_Union[MostWantedEvent.RobberyDeclared, _Mapping]] = ..., robbery_joined: _Optional[_Union[MostWantedEvent.RobberyJoined, _Mapping]] = ..., robbery_withdrawn: _Optional[_Union[MostWantedEvent.RobberyWithdrawn, _Mapping]] = ..., stayed_put: _Optional[_Union[MostWantedEvent.StayedPut, _Mapping]] = ..., join_window_closed: _Optional[_Union[MostWantedEvent.JoinWindowClosed, _Mapping]] = ..., duel_challenged: _Optional[_Union[MostWantedEvent.DuelChallenged, _Mapping]] = ..., cards_locked: _Optional[_Union[MostWantedEvent.CardsLocked, _Mapping]] = ..., hands_revealed: _Optional[_Union[MostWantedEvent.HandsRevealed, _Mapping]] = ..., bail_paid: _Optional[_Union[MostWantedEvent.BailPaid, _Mapping]] = ..., moved_back: _Optional[_Union[MostWantedEvent.MovedBack, _Mapping]] = ..., advanced: _Optional[_Union[MostWantedEvent.Advanced, _Mapping]] = ..., cards_discarded: _Optional[_Union[MostWantedEvent.CardsDiscarded, _Mapping]] = ..., labor_paid: _Optional[_Union[MostWantedEvent.LaborPaid, _Mapping]] = ..., church_visited: _Optional[_Union[MostWantedEvent.ChurchVisited, _Mapping]] = ..., first_player_chosen: _Optional[_Union[MostWantedEvent.FirstPlayerChosen, _Mapping]] = ..., game_ended: _Optional[_Union[MostWantedEvent.GameEnded, _Mapping]] = ..., rules_added: _Optional[_Union[MostWantedEvent.RulesAdded, _Mapping]] = ..., last_call_started: _Optional[_Union[MostWantedEvent.LastCallStarted, _Mapping]] = ...) -> None: ...
+    rejoin_call_added: MostWantedEvent.RejoinCallAdded
+    rejoin_call_started: MostWantedEvent.RejoinCallStarted
+    def __init__(self, v: _Optional[int] = ..., game_started: _Optional[_Union[MostWantedEvent.GameStarted, _Mapping]] = ..., deck_shuffled: _Optional[_Union[MostWantedEvent.DeckShuffled, _Mapping]] = ..., tile_flipped: _Optional[_Union[MostWantedEvent.TileFlipped, _Mapping]] = ..., cards_drawn: _Optional[_Union[MostWantedEvent.CardsDrawn, _Mapping]] = ..., first_duel_started: _Optional[_Union[MostWantedEvent.FirstDuelStarted, _Mapping]] = ..., turn_started: _Optional[_Union[MostWantedEvent.TurnStarted, _Mapping]] = ..., robbery_declared: _Optional[_Union[MostWantedEvent.RobberyDeclared, _Mapping]] = ..., robbery_joined: _Optional[_Union[MostWantedEvent.RobberyJoined, _Mapping]] = ..., robbery_withdrawn: _Optional[_Union[MostWantedEvent.RobberyWithdrawn, _Mapping]] = ..., stayed_put: _Optional[_Union[MostWantedEvent.StayedPut, _Mapping]] = ..., join_window_closed: _Optional[_Union[MostWantedEvent.JoinWindowClosed, _Mapping]] = ..., duel_challenged: _Optional[_Union[MostWantedEvent.DuelChallenged, _Mapping]] = ..., cards_locked: _Optional[_Union[MostWantedEvent.CardsLocked, _Mapping]] = ..., hands_revealed: _Optional[_Union[MostWantedEvent.HandsRevealed, _Mapping]] = ..., bail_paid: _Optional[_Union[MostWantedEvent.BailPaid, _Mapping]] = ..., moved_back: _Optional[_Union[MostWantedEvent.MovedBack, _Mapping]] = ..., advanced: _Optional[_Union[MostWantedEvent.Advanced, _Mapping]] = ..., cards_discarded: _Optional[_Union[MostWantedEvent.CardsDiscarded, _Mapping]] = ..., labor_paid: _Optional[_Union[MostWantedEvent.LaborPaid, _Mapping]] = ..., church_visited: _Optional[_Union[MostWantedEvent.ChurchVisited, _Mapping]] = ..., first_player_chosen: _Optional[_Union[MostWantedEvent.FirstPlayerChosen, _Mapping]] = ..., game_ended: _Optional[_Union[MostWantedEvent.GameEnded, _Mapping]] = ..., rules_added: _Optional[_Union[MostWantedEvent.RulesAdded, _Mapping]] = ..., last_call_started: _Optional[_Union[MostWantedEvent.LastCallStarted, _Mapping]] = ..., rejoin_call_added: _Optional[_Union[MostWantedEvent.RejoinCallAdded, _Mapping]] = ..., rejoin_call_started: _Optional[_Union[MostWantedEvent.RejoinCallStarted, _Mapping]] = ...) -> None: ...

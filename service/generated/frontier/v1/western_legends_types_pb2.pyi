@@ -147,7 +147,7 @@ class WesternLegendsView(_message.Message):
         cards: _containers.RepeatedScalarFieldContainer[str]
         def __init__(self, seat: _Optional[int] = ..., cards: _Optional[_Iterable[str]] = ...) -> None: ...
     class Options(_message.Message):
-        __slots__ = ("target_lp", "max_rounds", "half_rounding", "wound_cap", "money_cap", "upgraded_item_lp", "first_player", "character_deal", "start_space", "start_of_fight_order", "stories", "goals", "man_in_black", "bank_robbery", "npc_fight_modifiers", "fight_card_10", "fight_deck", "end_phase_order", "sheriff_walk", "bandit_respawn", "wyatt_start", "kit_carson_step", "work_action", "saloon_poker", "bloody_knife_route")
+        __slots__ = ("target_lp", "max_rounds", "half_rounding", "wound_cap", "money_cap", "upgraded_item_lp", "first_player", "character_deal", "start_space", "start_of_fight_order", "stories", "goals", "man_in_black", "bank_robbery", "npc_fight_modifiers", "fight_card_10", "fight_deck", "end_phase_order", "sheriff_walk", "bandit_respawn", "wyatt_start", "kit_carson_step", "work_action", "saloon_poker", "bloody_knife_route", "end_trigger", "cattle_tokens")
         TARGET_LP_FIELD_NUMBER: _ClassVar[int]
         MAX_ROUNDS_FIELD_NUMBER: _ClassVar[int]
         HALF_ROUNDING_FIELD_NUMBER: _ClassVar[int]
@@ -173,6 +173,8 @@ class WesternLegendsView(_message.Message):
         WORK_ACTION_FIELD_NUMBER: _ClassVar[int]
         SALOON_POKER_FIELD_NUMBER: _ClassVar[int]
         BLOODY_KNIFE_ROUTE_FIELD_NUMBER: _ClassVar[int]
+        END_TRIGGER_FIELD_NUMBER: _ClassVar[int]
+        CATTLE_TOKENS_FIELD_NUMBER: _ClassVar[int]
         target_lp: int
         max_rounds: int
         half_rounding: str
@@ -198,7 +200,9 @@ class WesternLegendsView(_message.Message):
         work_action: str
         saloon_poker: str
         bloody_knife_route: str
-        def __init__(self, target_lp: _Optional[int] = ..., max_rounds: _Optional[int] = ..., half_rounding: _Optional[str] = ..., wound_cap: _Optional[int] = ..., money_cap: _Optional[int] = ..., upgraded_item_lp: _Optional[int] = ..., first_player: _Optional[str] = ..., character_deal: _Optional[str] = ..., start_space: _Optional[str] = ..., start_of_fight_order: _Optional[str] = ..., stories: _Optional[str] = ..., goals: _Optional[str] = ..., man_in_black: _Optional[str] = ..., bank_robbery: _Optional[str] = ..., npc_fight_modifiers: _Optional[str] = ..., fight_card_10: _Optional[str] = ..., fight_deck: _Optional[str] = ..., end_phase_order: _Optional[str] = ..., sheriff_walk: _Optional[str] = ..., bandit_respawn: _Optional[str] = ..., wyatt_start: _Optional[str] = ..., kit_carson_step: _Optional[str] = ..., work_action: _Optional[str] = ..., saloon_poker: _Optional[str] = ..., bloody_knife_route: _Optional[str] = ...) -> None: ...
+        end_trigger: str
+        cattle_tokens: int
+        def __init__(self, target_lp: _Optional[int] = ..., max_rounds: _Optional[int] = ..., half_rounding: _Optional[str] = ..., wound_cap: _Optional[int] = ..., money_cap: _Optional[int] = ..., upgraded_item_lp: _Optional[int] = ..., first_player: _Optional[str] = ..., character_deal: _Optional[str] = ..., start_space: _Optional[str] = ..., start_of_fight_order: _Optional[str] = ..., stories: _Optional[str] = ..., goals: _Optional[str] = ..., man_in_black: _Optional[str] = ..., bank_robbery: _Optional[str] = ..., npc_fight_modifiers: _Optional[str] = ..., fight_card_10: _Optional[str] = ..., fight_deck: _Optional[str] = ..., end_phase_order: _Optional[str] = ..., sheriff_walk: _Optional[str] = ..., bandit_respawn: _Optional[str] = ..., wyatt_start: _Optional[str] = ..., kit_carson_step: _Optional[str] = ..., work_action: _Optional[str] = ..., saloon_poker: _Optional[str] = ..., bloody_knife_route: _Optional[str] = ..., end_trigger: _Optional[str] = ..., cattle_tokens: _Optional[int] = ...) -> None: ...
     MOST_WANTED_FIELD_NUMBER: _ClassVar[int]
     RANCHES_FIELD_NUMBER: _ClassVar[int]
     DICE_AWAITING_REROLL_FIELD_NUMBER: _ClassVar[int]
