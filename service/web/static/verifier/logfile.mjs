@@ -57,11 +57,11 @@ const OPTIONAL = {
 
 function checkFields(line, format) {
   if (!isObject(line)) throw new Unreadable("not an object");
-  const fields = LINES[line.type];
+  const fields = typeof line.type === "string" && Object.hasOwn(LINES, line.type) ? LINES[line.type] : null;
   if (!fields || (format < 3 && (line.type === "seat" || line.type === "deal"))) {
     throw new Unreadable(`unknown line type ${JSON.stringify(line.type)}`);
   }
-  const known = { ...(OPTIONAL[line.type] ?? {}) };
+  const known = Object.assign(Object.create(null), OPTIONAL[line.type]);
   for (const [name, check, since = 1, until = Infinity] of fields) {
     if (format < since || format > until) continue;
     known[name] = check;
