@@ -93,21 +93,14 @@ def resealed_field_edit(draw: st.DrawFn) -> tuple[bytes, str]:
 def python_verdict(content: bytes) -> tuple[bool, int | None, str | None, str | None]:
     """(no problem found, its line, its code, the signature's status) as the Python verifier judges them."""
     try:
-        record = logfile.read_bytes(content)
         header, entries, trailer, checkpoint = read_signed(logfile.decode_lines(content))
     except logfile.LogFormatError as refused:
         return False, refused.line, "MALFORMED_LINE", None
     except CheckpointError:  # unreadable at the checkpoint's line, the last one
         return False, len(content.rstrip(b"\n").split(b"\n")), "MALFORMED_LINE", None
-    result = verify(*record)
-    found = result.problem
-    signature = judge(
-        header.game_id,
-        line_hashes(header, entries),
-        checkpoint,
-        [load_public_key(SAMPLE_KEY)],
-        trailer=trailer,
-    )
+    found = verify(header, entries, trailer).problem
+    keys = [load_public_key(SAMPLE_KEY)]
+    signature = judge(header.game_id, line_hashes(header, entries), checkpoint, keys, trailer=trailer)
     return found is None, found.line if found else None, found.code if found else None, signature.status
 
 
