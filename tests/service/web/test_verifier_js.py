@@ -6,6 +6,7 @@ out as "no problem found, rules not re-run": never as a different failure.
 
 from __future__ import annotations
 
+import hashlib
 import json
 from pathlib import Path
 
@@ -93,3 +94,42 @@ def test_without_the_key_every_signed_case_is_untrusted() -> None:
         "status": "untrusted",
         "code": "UNTRUSTED_KEY",
     }
+
+
+def test_the_js_verifier_checks_the_format_documents_example_proof(tmp_path: Path) -> None:
+    """CHECKPOINT-FORMAT.md's example: leaf 1 of the tree of `line 0`, `line 1`, `line 2`, and its path."""
+    document = (ROOT / "seeds" / "CHECKPOINT-FORMAT.md").read_text(encoding="utf-8")
+    checkpoint = json.loads(
+        document.split("Checkpoint for\ngame `example`:\n\n```json\n")[1].split("\n```")[0]
+    )
+    path = document.split("in that tree:\n\n```text\n")[1].split("\n```")[0].split()
+    proof = {
+        "type": "inclusion-proof",
+        "format_version": 1,
+        "game_id": "example",
+        "version": 2,
+        "line": None,
+        "line_hash": hashlib.sha256(b"line 1").hexdigest(),
+        "leaf_index": 1,
+        "tree_size": 3,
+        "audit_path": path,
+        "checkpoint": checkpoint,
+    }
+    good = tmp_path / "example.json"
+    good.write_text(json.dumps(proof))
+    wrong_leaf = tmp_path / "wrong-leaf.json"
+    wrong_leaf.write_text(json.dumps({**proof, "line_hash": hashlib.sha256(b"line 2").hexdigest()}))
+    results = run_js_verifier([good, wrong_leaf])
+    assert results[str(good)] == {"result": "verified", "code": None, "proves": "leaf 1 of 3"}
+    assert results[str(wrong_leaf)]["result"] == "failed"
+
+
+def test_the_js_verifier_passes_the_log_formats_example_unsigned(tmp_path: Path) -> None:
+    """LOG-FORMAT.md's toy-race example: chain, seed and salts hold; no checkpoint binds it to a server."""
+    document = (ROOT / "seeds" / "LOG-FORMAT.md").read_text(encoding="utf-8")
+    example = tmp_path / "example.jsonl"
+    example.write_text(document.split("```jsonl\n")[1].split("```")[0], encoding="utf-8")
+    result = run_js_verifier([example])[str(example)]
+    assert (result["verdict"], result["problem"], result["rules"]) == ("passed", None, "not re-run")
+    assert result["seed"] == "revealed and matches its commitment"
+    assert result["signature"] == {"status": "unsigned", "code": "UNSIGNED"}
