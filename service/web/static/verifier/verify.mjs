@@ -1,0 +1,131 @@
+// The checks of LOG-FORMAT.md "Verification" that need no rules engine, in its order,
+// and the checkpoint of CHECKPOINT-FORMAT.md "Verifying a signed log".
+import { canonical } from "./ijson.mjs";
+import { fromHex, hmacHex, sha256Hex } from "./hashes.mjs";
+import { readLog } from "./logfile.mjs";
+import { checkCheckpoint } from "./checkpoint.mjs";
+
+export const GENERATORS = ["frontier-sha256-v1"];
+const GENESIS = "0".repeat(64);
+
+class Problem {
+  constructor(line, version, code, reason) {
+    Object.assign(this, { line, version, code, reason });
+  }
+}
+
+const withoutHash = (line) => Object.fromEntries(Object.entries(line).filter(([k]) => k !== "hash"));
+export const lineHash = (line, format) => sha256Hex(canonical(withoutHash(line), format));
+
+/** Step 1: the hash chain (LOG-FORMAT.md "Canonical JSON and hashes"). */
+async function checkChain(lines, format) {
+  let prev = GENESIS;
+  for (const [i, line] of lines.entries()) {
+    if (line.prev !== prev) return new Problem(i + 1, line.version, "BROKEN_CHAIN", "prev does not link");
+    if ((await lineHash(line, format)) !== line.hash) {
+      return new Problem(i + 1, line.version, "BROKEN_CHAIN", "hash does not recompute");
+    }
+    prev = line.hash;
+  }
+  return null;
+}
+
+/** Step 2: the revealed seed, usable or the problem to report at the trailer. */
+async function checkSeed(header, trailer) {
+  const seed = trailer?.seed ?? null;
+  const at = (code, reason) => ({ problem: [code, reason] });
+  if (trailer?.status === "finished" && header.seed_commitment !== null && seed === null) {
+    return at("SEED_WITHHELD", "finished, but the seed is withheld");
+  }
+  if (seed === null) return {};
+  if (header.seed_commitment === null) return at("NO_COMMITMENT", "a seed revealed for a header that commits to none");
+  if ((await sha256Hex("frontier-seed-v1:", fromHex(seed))) !== header.seed_commitment) {
+    return at("SEED_MISMATCH", "the seed does not match the commitment");
+  }
+  return { usable: fromHex(seed) };
+}
+
+/** Step 3 without the rules: salts, seat lines, the deal line (LOG-FORMAT.md "Salts", 3.2, 3.5-3.7). */
+async function checkLines(lines, format, seed) {
+  const header = lines[0];
+  const salt = (v) => hmacHex(seed, `frontier-log/v2/salt/${header.game_id}/${v}`);
+  if (!GENERATORS.includes(header.rng ?? "frontier-sha256-v1")) {
+    return new Problem(1, 1, "UNKNOWN_RNG", `no generator ${header.rng}`);
+  }
+  if (seed && format >= 2 && header.salt !== (await salt(1))) {
+    return new Problem(1, 1, "SALT_DIFFERS", "the header's salt is not the seed's");
+  }
+  const entropy = header.player_entropy === true;
+  const taken = header.players.map((name) => name !== "");
+  const commitments = header.players.map(() => null);
+  let dealt = !entropy;
+  for (const [i, line] of lines.entries()) {
+    const n = i + 1;
+    const problem = (code, reason) => new Problem(n, line.version, code, reason);
+    if (line.type === "entry" || line.type === "ruling") {
+      if (!dealt && line.type === "entry") return problem("NOT_DEALT", "a command before the deal");
+      if (seed && format >= 2 && line.salt !== (await salt(line.version))) return problem("SALT_DIFFERS", "salt");
+    } else if (line.type === "seat") {
+      const claim = format >= 4 ? "client_commitment" : "client_seed";
+      if (line.seat < 0 || line.seat >= header.seats) return problem("BAD_SEAT", `no seat ${line.seat + 1}`);
+      if (taken[line.seat]) return problem("SEAT_TAKEN", `seat ${line.seat + 1} is taken`);
+      if (entropy && line[claim] === null) return problem("MISSING_CLIENT_SEED", `no ${claim}`);
+      if (!entropy && line[claim] !== null) return problem("UNEXPECTED_CLIENT_SEED", `a ${claim} without player entropy`);
+      taken[line.seat] = true;
+      commitments[line.seat] = line[claim];
+      const message = canonical({ [claim]: line[claim], game_id: header.game_id, player: line.player, seat: line.seat });
+      const prefix = format >= 4 ? "frontier-log/v4/seat/" : "frontier-log/v3/seat/";
+      if (seed && line.salt !== (await hmacHex(seed, prefix + message))) {
+        return problem("SEAT_ALTERED", "the seat line is not the one the server acknowledged");
+      }
+    } else if (line.type === "deal") {
+      if (!entropy || dealt) return problem("UNEXPECTED_DEAL", "a deal line in a game dealt at creation");
+      if (taken.includes(false)) return problem("SEATS_OPEN", "dealt with a seat open");
+      for (const [s, revealed] of (format >= 4 ? line.client_seeds : []).entries()) {
+        if (commitments[s] !== null && revealed === null) return problem("REVEAL_MISSING", `seat ${s + 1} not revealed`);
+        if (commitments[s] === null && revealed !== null) return problem("UNEXPECTED_REVEAL", `seat ${s + 1}`);
+        if (revealed !== null && (await sha256Hex("frontier-client-seed-v1:", revealed)) !== commitments[s]) {
+          return problem("SEED_REVEAL_DIFFERS", `seat ${s + 1}'s seed is not the one it committed to`);
+        }
+      }
+      if (seed && line.salt !== (await hmacHex(seed, `frontier-log/v3/deal/${header.game_id}`))) {
+        return problem("SALT_DIFFERS", "the deal line's salt");
+      }
+      dealt = true;
+    }
+  }
+  return { dealt };
+}
+
+/**
+ * Verify a log file's bytes. `key` is the trusted Ed25519 public key (hex or PEM), or null.
+ * The rules are never re-run: `rules` says so in every result.
+ */
+export async function verifyLog(bytes, key = null) {
+  const result = { rules: "not re-run", verdict: null, problem: null, signature: null };
+  let log;
+  try {
+    log = readLog(bytes);
+  } catch (e) {
+    if (!("line" in e)) throw e;
+    return { ...result, verdict: "unreadable", problem: new Problem(e.line, null, "MALFORMED_LINE", e.reason) };
+  }
+  const { lines, checkpoint, format } = log;
+  const header = lines[0];
+  const trailer = lines.at(-1).type === "trailer" ? lines.at(-1) : null;
+  result.lines = lines.length;
+  result.draws_recorded = lines.reduce((n, l) => n + (l.draws?.length ?? 0), 0);
+  result.signature = await checkCheckpoint(lines, trailer, checkpoint, key);
+  const seed = await checkSeed(header, trailer);
+  let problem = await checkChain(lines, format);
+  let checked = null;
+  if (!problem) checked = await checkLines(lines, format, seed.usable);
+  if (checked instanceof Problem) problem = checked;
+  if (!problem && seed.problem) problem = new Problem(lines.length, trailer.version, ...seed.problem);
+  result.problem = problem;
+  if (problem) result.verdict = "failed";
+  else if (trailer?.status === "finished" && checked.dealt) result.verdict = "passed";
+  else result.verdict = "incomplete";
+  result.seed = seed.usable ? "revealed and matches its commitment" : header.seed_commitment ? "not revealed" : "none";
+  return result;
+}

