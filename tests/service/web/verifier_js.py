@@ -14,6 +14,7 @@ SAMPLE_KEY = ROOT / "seeds" / "keys" / "samples.pub"
 # Codes only the rules engines give (LOG-FORMAT.md "Verification", steps 3.1, 3.3-3.5, 5 and forks).
 RULES_CODES = {
     "UNKNOWN_GAME",
+    "UNKNOWN_RULES_VERSION",  # which rules versions exist is the engines' to say
     "BAD_SEATS",
     "BAD_OPTIONS",
     "EVENTS_DIFFER",
