@@ -1,11 +1,15 @@
-"""What the table decides outside a game's rules: a seat resigns, or the organiser ends the game.
+"""What the table decides outside a game's rules: a seat resigns or runs out of time, or the
+organiser (or a join deadline) ends the game. Takebacks are `replay/takebacks.py`'s.
 
 No rules statement says what happens when a player leaves a game (each says "no source"), so
-Frontier Ledger does what Board Game Arena does. A seat that resigns is out: it ranks below every
-seat still in (the first seat out ranks last), and the server plays its turns by the autopilot
-choice (`engines.bot.autopilot_command`) so the others can finish. When one seat is left in, the
-game ends at once with that seat first. The organiser may end a game at any time: adjudicated (a
-ranking of every seat and a reason) or abandoned (no result, and a reason).
+Frontier Ledger does what Board Game Arena does. A seat that resigns, or forfeits on time, is out:
+it ranks below every seat still in (the first seat out ranks last), and the server plays its turns
+by the autopilot choice (`engines.bot.autopilot_command`) so the others can finish. When one seat
+is left in, the game ends at once with that seat first. A timeout under the `autopilot` policy has
+the server play that one move instead; under `pause` the game stops for the organiser. The
+organiser may end a game at any time: adjudicated (a ranking of every seat and a reason) or
+abandoned (no result, and a reason); the server abandons a game still waiting for a seat at its
+join deadline.
 
 The service decides rulings with these functions and the audit re-runs them, so both refuse the
 same things for the same reasons.
