@@ -188,6 +188,8 @@ def outcome(engine: Engine, state: object, table: Table) -> Outcome | None:
 
 def autopilot_seat(engine: Engine, state: object, table: Table) -> int | None:
     """A seat that is out but is to act, which the server plays for; None when there is none."""
+    if not table.out and table.autopilot_now is None:  # every command asks: most games have no one out
+        return None
     if table.ended is not None or table.paused or state is None or engine.outcome(state) is not None:
         return None
     to_act = engine.seats_to_act(state)
