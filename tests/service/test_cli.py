@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import json
-import os
 import re
-import signal
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -14,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import available_games
+from tests.service.serving import frontier_serving
 
 GAMES = available_games()
 
@@ -31,21 +30,8 @@ def frontier(*args: str, check: bool = True) -> subprocess.CompletedProcess[str]
 @pytest.fixture
 def served(tmp_path: Path) -> Iterator[str]:
     """`frontier serve --port 0` in its own process; yields HOST:PORT."""
-    env = {**os.environ, "FRONTIER_DATA": str(tmp_path / "data")}
-    process = subprocess.Popen(
-        [sys.executable, "-m", "service.cli", "serve", "--port", "0"],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        env=env,
-    )
-    assert process.stdout is not None
-    line = process.stdout.readline()
-    match = re.search(r"serving on (\S+:\d+)", line)
-    assert match, f"no address printed: {line!r} {process.stderr.read() if process.stderr else ''}"
-    yield match.group(1)
-    process.send_signal(signal.SIGTERM)
-    assert process.wait(timeout=20) == 0
+    with frontier_serving(tmp_path / "data") as address:
+        yield address
     assert (tmp_path / "data" / "frontier.sqlite").exists()
 
 

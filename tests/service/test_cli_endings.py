@@ -3,11 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
-import re
-import signal
-import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -16,26 +11,15 @@ import pytest
 from service.client import Client
 from service.generated.frontier.v1 import frontier_pb2
 from tests.conftest import ORGANISER
+from tests.service.serving import frontier_serving
 from tests.service.test_cli import frontier
 
 
 @pytest.fixture
 def served(tmp_path: Path) -> Iterator[str]:
     """`frontier serve --port 0` with an organiser token, in its own process; yields HOST:PORT."""
-    env = {**os.environ, "FRONTIER_DATA": str(tmp_path / "data"), "FRONTIER_ORGANISER_TOKEN": ORGANISER}
-    process = subprocess.Popen(
-        [sys.executable, "-m", "service.cli", "serve", "--port", "0"],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        env=env,
-    )
-    assert process.stdout is not None
-    match = re.search(r"serving on (\S+:\d+)", process.stdout.readline())
-    assert match
-    yield match.group(1)
-    process.send_signal(signal.SIGTERM)
-    assert process.wait(timeout=20) == 0
+    with frontier_serving(tmp_path / "data", ORGANISER) as address:
+        yield address
 
 
 def test_bots_play_with_a_clock_and_every_move_records_its_time(served: str, tmp_path: Path) -> None:

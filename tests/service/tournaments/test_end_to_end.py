@@ -8,7 +8,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import signal
 import subprocess
 import sys
 from collections import Counter
@@ -18,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import ORGANISER, requires_most_wanted
+from tests.service.serving import frontier_serving
 
 PLAYERS = [f"Player {chr(ord('A') + i)}" for i in range(12)]
 
@@ -43,21 +43,8 @@ def frontier(*args: str, check: bool = True, token: str | None = None) -> subpro
 @pytest.fixture
 def served(tmp_path: Path) -> Iterator[str]:
     """`frontier serve --port 0` with an organiser token, in its own process; yields HOST:PORT."""
-    env = {**os.environ, "FRONTIER_DATA": str(tmp_path / "data"), "FRONTIER_ORGANISER_TOKEN": ORGANISER}
-    process = subprocess.Popen(
-        [sys.executable, "-m", "service.cli", "serve", "--port", "0"],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        env=env,
-    )
-    assert process.stdout is not None
-    line = process.stdout.readline()
-    match = re.search(r"serving on (\S+:\d+)", line)
-    assert match, f"no address printed: {line!r} {process.stderr.read() if process.stderr else ''}"
-    yield match.group(1)
-    process.send_signal(signal.SIGTERM)
-    assert process.wait(timeout=20) == 0
+    with frontier_serving(tmp_path / "data", ORGANISER) as address:
+        yield address
 
 
 @requires_most_wanted

@@ -1,0 +1,35 @@
+"""`frontier serve --port 0` in a process of its own, as a user starts it: the tests of the CLI."""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import subprocess
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+
+@contextmanager
+def frontier_serving(data: Path, organiser_token: str | None = None) -> Iterator[str]:
+    """Serve with its store in `data` (and `organiser_token` if given); yields HOST:PORT, then stops
+    the server with SIGTERM and requires a clean exit."""
+    env = {**os.environ, "FRONTIER_DATA": str(data)}
+    if organiser_token is not None:
+        env["FRONTIER_ORGANISER_TOKEN"] = organiser_token
+    process = subprocess.Popen(
+        [sys.executable, "-m", "service.cli", "serve", "--port", "0"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
+    assert process.stdout is not None
+    line = process.stdout.readline()
+    match = re.search(r"serving on (\S+:\d+)", line)
+    assert match, f"no address printed: {line!r} {process.stderr.read() if process.stderr else ''}"
+    yield match.group(1)
+    process.send_signal(signal.SIGTERM)
+    assert process.wait(timeout=20) == 0
