@@ -15,13 +15,15 @@ ROOT = Path(__file__).resolve().parent.parent
 PROTO_DIR = ROOT / "proto"
 OUT_DIR = ROOT / "service" / "generated"
 PACKAGE = "service.generated"
+# proto/google/ holds vendored copies for other languages; Python takes them from googleapis-common-protos.
+OWN_PROTOS = PROTO_DIR / "frontier"
 
 
 def generate(out_dir: Path = OUT_DIR) -> list[Path]:
     """Write the generated modules under out_dir and return their paths."""
     from grpc_tools import protoc  # dev-only dependency
 
-    protos = sorted(str(p.relative_to(PROTO_DIR)) for p in PROTO_DIR.rglob("*.proto"))
+    protos = sorted(str(p.relative_to(PROTO_DIR)) for p in OWN_PROTOS.rglob("*.proto"))
     include = str(Path(protoc.__file__).parent / "_proto")
     with tempfile.TemporaryDirectory() as tmp:
         args = [
