@@ -62,6 +62,7 @@ from service.core.errors import (
 )
 from service.core.fanout import Broker, LocalBroker, Update
 from service.core.listing import GameIndex
+from service.core.moved_on import refusal, stale_version
 from service.core.records import (
     FINISHED,
     GameRecord,
@@ -442,12 +443,7 @@ class Games(Application[UUID]):
                         rule="CLOCK",
                     )
                 if expected_version is not None and expected_version != record.game_version:
-                    raise Conflict(
-                        "STALE_VERSION",
-                        f"the game is at version {record.game_version}, not {expected_version}; "
-                        "re-read the state and decide again",
-                        current_version=str(record.game_version),
-                    )
+                    raise stale_version(record.game_version, expected_version)
                 if seat in record.table.out:
                     raise _out_of_the_game(record, seat)
                 if record.status == FINISHED:
@@ -472,10 +468,7 @@ class Games(Application[UUID]):
                     return self._decide_and_save(record, seat, command_id, command, now)
                 except RuleViolation as violation:
                     # After a lost race the command met a newer state than the client saw.
-                    error = Conflict if attempt else RuleBroken
-                    raise error(
-                        violation.code, violation.message, rule=violation.rule, **violation.details
-                    ) from None
+                    raise refusal(violation, lost_race=attempt > 0) from None
                 except IntegrityError:
                     # Another writer took this version (or a save we saw fail was durable
                     # after all): re-read, and the index folded from the store tells which.
