@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from functools import partial
 
 import grpc
 import pytest
@@ -27,7 +28,7 @@ def test_a_command_from_an_older_update_is_refused_with_what_to_do(client: Clien
         earlier = legal(client, g, seat)
         command = chooser.choice(list(earlier.commands))
         submit(client, g, seat, command)
-        stale = failure(lambda: submit(client, g, seat, command, expected_version=earlier.version))
+        stale = failure(partial(submit, client, g, seat, command, expected_version=earlier.version))
         assert (stale.code, stale.reason) == (grpc.StatusCode.ABORTED, "STALE_VERSION")
         assert HINT in stale.message and "legal commands" in stale.message
         current = state(client, g.game_id, ORGANISER)

