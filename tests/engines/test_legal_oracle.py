@@ -42,9 +42,11 @@ from engines.rng import SeededRng
 from engines.simulate import playout
 from engines.western_legends.options import LEGACY_V1 as WESTERN_LEGENDS_V1
 from tests.engines.near_miss import mutations, one_of_each_kind, pool_of, strings_in_view
+from tools.reasons import game_rule_codes
 
 EXAMPLES = int(os.environ.get("FRONTIER_ORACLE_EXAMPLES", "10"))
 MISSES = int(os.environ.get("FRONTIER_ORACLE_MISSES", "120"))
+PUBLISHED = {game: set(game_rule_codes(game)) for game in game_ids()}  # docs/reasons.md
 MAX_DEPTH = {"most-wanted": 400, "deadwood-1876": 400, "western-legends": 1500}
 # Defaults most often, and every table option in some variant (the simulations' sets).
 VARIANTS: dict[str, list[dict[str, Any]]] = {
@@ -132,7 +134,8 @@ def _accepts(engine: Engine, state: Any, seat: Seat, command: Command, version: 
 def _refuses(engine: Engine, state: Any, seat: Seat, command: Command, version: int) -> None:
     try:
         events = engine.decide(state, seat, command, SeededRng(b"oracle", "oracle", version))
-    except RuleViolation:
+    except RuleViolation as refused:
+        assert refused.code in PUBLISHED[engine.game_id], f"{refused.code} is not in docs/reasons.md"
         return
     except Exception as crash:  # noqa: BLE001 - the point is to name any other exception
         pytest.fail(

@@ -15,10 +15,10 @@ import pytest
 from engines.registry import get_engine
 from service.client import Client
 from service.core.convert import GAME_FIELDS
-from service.core.errors import ServiceError
 from service.generated.frontier.v1 import frontier_pb2
 from tests.conftest import ORGANISER, available_games
 from tests.service.helpers import Game, RpcFailure, create, failure, legal, state, submit
+from tools.reasons import error_classes, service_reasons
 
 GAMES = available_games()
 
@@ -298,39 +298,6 @@ def test_health_checks_also_refuse_a_body_that_is_not_a_message(server: Any) -> 
 # -- every status and reason is documented -------------------------------------------------------
 
 
-def _raised_reasons() -> dict[str, set[str]]:
-    """Every reason raised in the packages that answer gRPC calls, by the status its error class
-    carries: literal, a module constant (`REASON = "..."`), or through tournaments' `_require`
-    (which raises InvalidArgument with its reason)."""
-    classes = {cls.__name__: cls.status.name for cls in _subclasses(ServiceError)}
-    alternatives = "|".join(classes)
-    literal = re.compile(r"\b(" + alternatives + r')\(\s*"([A-Z][A-Z0-9_]+)"')
-    named = re.compile(r"\b(" + alternatives + r")\(\s*([A-Z][A-Z0-9_]+)\s*,")
-    required = re.compile(r'(?<!def )\b_require\((?:[^"]|"[^"]*")*?"([A-Z][A-Z0-9_]+)"')
-    found: dict[str, set[str]] = {}
-    for package in ("service", "replay/recordings"):
-        for path in (ROOT / package).rglob("*.py"):
-            if "generated" in path.parts:
-                continue
-            text = path.read_text()
-            constants = dict(re.findall(r'^([A-Z][A-Z0-9_]+) = "([A-Z][A-Z0-9_]+)"', text, re.MULTILINE))
-            for name, reason in literal.findall(text):
-                found.setdefault(classes[name], set()).add(reason)
-            for name, constant in named.findall(text):
-                assert constant in constants, f"{path}: {name}({constant}, ...) is not a module constant"
-                found.setdefault(classes[name], set()).add(constants[constant])
-            for reason in required.findall(text):
-                found.setdefault("INVALID_ARGUMENT", set()).add(reason)
-    return found
-
-
-def _subclasses(cls: type[ServiceError]) -> list[type[ServiceError]]:
-    found = []
-    for sub in cls.__subclasses__():
-        found += [sub, *_subclasses(sub)]
-    return found
-
-
 def _status_table() -> dict[str, str]:
     """The manual's status table (docs/api.md): status name -> the row's text."""
     readme = (ROOT / "docs" / "api.md").read_text()
@@ -346,11 +313,11 @@ def _status_table() -> dict[str, str]:
 
 def test_the_manual_lists_every_status_and_every_reason_raised() -> None:
     table = _status_table()
-    reasons = _raised_reasons()
+    reasons = service_reasons()
     assert sum(len(r) for r in reasons.values()) >= 30  # the scan finds the reasons
     # ... in every package that answers calls: tournaments' validation and recordings' refusal too
     assert {"BAD_FORMAT", "TOURNAMENT_NOT_FOUND", "RECORDING_REJECTED"} <= set().union(*reasons.values())
-    for cls in _subclasses(ServiceError):
+    for cls in error_classes():
         assert cls.status.name in table, f"{cls.__name__}'s {cls.status.name} is not in docs/api.md"
     for status, names in reasons.items():
         for reason in names:

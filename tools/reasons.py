@@ -1,0 +1,268 @@
+"""Write docs/reasons.md, every reason a client may branch on: `python -m tools.reasons` (`--check`).
+
+Read from the source, so the list is the one that runs: each game's rule codes (the `RuleViolation`s
+its engine folder and the shared engine modules it imports raise, with the rule ids they name), and
+the service's reasons by status (every `ServiceError` raised in the packages that answer calls).
+A code the scan cannot read (neither a literal nor a name bound to literals) stops it.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+import sys
+from collections import defaultdict
+from dataclasses import dataclass
+from pathlib import Path
+
+from engines.registry import game_ids, get_engine
+from service.core.errors import ServiceError
+
+ROOT = Path(__file__).resolve().parents[1]
+OUT = ROOT / "docs" / "reasons.md"
+REASON = re.compile(r"[A-Z][A-Z0-9_]+")
+RULE_ID = re.compile(r"[A-Z]+(-[A-Z0-9]+)+")  # MW-ROB-2, WL-LOC-SAL-1
+ANSWERING_PACKAGES = ("service", "replay/recordings")  # the packages whose errors reach clients
+
+INTRO = """# Reasons a client may branch on
+
+Every refusal carries a `google.rpc.Status` whose `google.rpc.ErrorInfo` (domain `frontier-ledger`)
+has one of these UPPER_SNAKE `reason`s (docs/api.md, "Statuses", says when each status is answered;
+`proto/google/rpc/` holds the protos to decode it). This file is made from the source
+(`python -m tools.reasons` rewrites it; a test fails when it is out of date).
+"""
+
+RULES_INTRO = """## Rule reasons, per game
+
+A command the rules refuse is `FAILED_PRECONDITION` with the engine's code as `reason` and
+`metadata.rule` naming the rule (`seeds/rules/<game>.md`); `ABORTED` with the same code when it
+lost a race inside the server. `WRONG_PHASE`, `NOT_YOUR_TURN` and `NOT_YOUR_DECISION` are what a
+command chosen from an older update meets: wait for the next update and choose again
+(docs/api.md, "Playing a seat").
+"""
+
+SERVICE_INTRO = """## Service reasons, per status
+
+Raised by the service itself, for every game (the rule reasons above come on top). A log that
+does not verify is `LOG_REJECTED` with the verifier's code in `metadata.code` (seeds/LOG-FORMAT.md).
+"""
+
+
+# -- rule codes, from the engines ---------------------------------------------------------------
+
+
+def game_rule_codes(game: str) -> dict[str, set[str]]:
+    """Each code the game's engine may raise, with the rule ids it names."""
+    package = get_engine(game).decide.__module__.rsplit(".", 1)[0]
+    functions = [
+        node
+        for path in _modules_of(package)
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path)))
+        if isinstance(node, ast.FunctionDef)
+    ]
+    helpers = _helpers(functions)
+    found: dict[str, set[str]] = defaultdict(set)
+    for function in functions:
+        for raised in _raised(function, helpers):
+            if raised.from_parameters:
+                continue  # a helper's own line: its callers name the code or the rule
+            if not raised.code:
+                raise SystemExit(f"line {raised.line} of {function.name}: cannot read a RuleViolation's code")
+            for code in raised.code:
+                found[code].update(raised.rule)
+    return found
+
+
+# Where a raised code (or rule id) comes from: the literals it may be, or the name of a parameter
+# of the function raising it (then each call of that function says).
+Source = frozenset[str] | str
+
+
+@dataclass(frozen=True)
+class Raised:
+    code: Source
+    rule: Source
+    line: int
+
+    @property
+    def from_parameters(self) -> bool:
+        return isinstance(self.code, str) or isinstance(self.rule, str)
+
+
+# A helper raising with a code or rule from its parameters: its parameter names and what it raises.
+Helper = tuple[list[str], list[Raised]]
+
+
+def _modules_of(package: str) -> list[Path]:
+    """The package's modules and the shared engine modules they import, transitively."""
+    folder = ROOT / package.replace(".", "/")
+    todo = sorted(folder.glob("*.py"))
+    seen: list[Path] = []
+    while todo:
+        path = todo.pop()
+        if path in seen:
+            continue
+        seen.append(path)
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                shared = ROOT / (node.module.replace(".", "/") + ".py")
+                if shared.parent == ROOT / "engines" and shared.exists():
+                    todo.append(shared)
+    return sorted(seen)
+
+
+def _helpers(functions: list[ast.FunctionDef]) -> dict[str, Helper]:
+    """Functions that raise a code or rule given by a parameter (`require(condition, code, message,
+    rule)`, `require_card(..., rule)`), found until no new one appears (helpers call helpers)."""
+    helpers: dict[str, Helper] = {}
+    while True:
+        found = {}
+        for function in functions:
+            raised = [r for r in _raised(function, helpers) if r.from_parameters]
+            if raised:
+                found[function.name] = ([a.arg for a in function.args.args], raised)
+        if found == helpers:
+            return helpers
+        helpers = found
+
+
+def _raised(function: ast.FunctionDef, helpers: dict[str, Helper]) -> list[Raised]:
+    """What each RuleViolation or helper call in the function raises, its sources read in the function."""
+    params = [a.arg for a in function.args.args]
+    raised = []
+    for call in _own_calls(function):
+        name = call.func.id if isinstance(call.func, ast.Name) else ""
+        if name == "RuleViolation":
+            code_source = _source(_argument(call, 0, "code"), function, params, REASON)
+            rule_source = _source(_argument(call, None, "rule"), function, params, RULE_ID)
+            raised.append(Raised(code_source, rule_source, call.lineno))
+        elif name in helpers and name != function.name:
+            names, inner = helpers[name]
+            for each in inner:
+                code_source, rule_source = (
+                    _source(_argument(call, names.index(s), s), function, params, pattern)
+                    if isinstance(s, str)
+                    else s
+                    for s, pattern in ((each.code, REASON), (each.rule, RULE_ID))
+                )
+                raised.append(Raised(code_source, rule_source, call.lineno))
+    return raised
+
+
+def _source(
+    expression: ast.expr | None, scope: ast.FunctionDef, params: list[str], pattern: re.Pattern[str]
+) -> Source:
+    if isinstance(expression, ast.Name) and expression.id in params:
+        return expression.id
+    return frozenset(_constants(expression, scope, pattern))
+
+
+def _own_calls(scope: ast.AST) -> list[ast.Call]:
+    """Calls in this scope, not in functions defined inside it (those are scanned as their own scope)."""
+    calls: list[ast.Call] = []
+    todo = list(ast.iter_child_nodes(scope))
+    while todo:
+        node = todo.pop()
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+            continue
+        if isinstance(node, ast.Call):
+            calls.append(node)
+        todo.extend(ast.iter_child_nodes(node))
+    return calls
+
+
+def _argument(call: ast.Call, index: int | None, keyword: str) -> ast.expr | None:
+    for given in call.keywords:
+        if given.arg == keyword:
+            return given.value
+    return call.args[index] if index is not None and index < len(call.args) else None
+
+
+def _constants(expression: ast.expr | None, scope: ast.AST, pattern: re.Pattern[str]) -> list[str]:
+    """The literals matching `pattern` an expression may evaluate to (a name: every value bound to it
+    in the scope)."""
+    if expression is None:
+        return []
+    if isinstance(expression, ast.Name):
+        bound = [
+            node.value
+            for node in ast.walk(scope)
+            if isinstance(node, ast.Assign)
+            and any(isinstance(t, ast.Name) and t.id == expression.id for t in node.targets)
+        ]
+        return sorted({code for value in bound for code in _constants(value, scope, pattern)})
+    constants = [node.value for node in ast.walk(expression) if isinstance(node, ast.Constant)]
+    literals = [value for value in constants if isinstance(value, str)]
+    return sorted({value for value in literals if pattern.fullmatch(value)})
+
+
+# -- service reasons -----------------------------------------------------------------------------
+
+
+def service_reasons() -> dict[str, set[str]]:
+    """Every reason raised in the packages that answer calls, by the status its error class carries:
+    literal, a module constant (`REASON = "..."`), or through tournaments' `_require` (which raises
+    InvalidArgument with its reason)."""
+    classes = {cls.__name__: cls.status.name for cls in error_classes()}
+    alternatives = "|".join(classes)
+    literal = re.compile(r"\b(" + alternatives + r')\(\s*"([A-Z][A-Z0-9_]+)"')
+    named = re.compile(r"\b(" + alternatives + r")\(\s*([A-Z][A-Z0-9_]+)\s*,")
+    required = re.compile(r'(?<!def )\b_require\((?:[^"]|"[^"]*")*?"([A-Z][A-Z0-9_]+)"')
+    found: dict[str, set[str]] = {}
+    for package in ANSWERING_PACKAGES:
+        for path in sorted((ROOT / package).rglob("*.py")):
+            if "generated" in path.parts:
+                continue
+            text = path.read_text()
+            constants = dict(re.findall(r'^([A-Z][A-Z0-9_]+) = "([A-Z][A-Z0-9_]+)"', text, re.MULTILINE))
+            for name, reason in literal.findall(text):
+                found.setdefault(classes[name], set()).add(reason)
+            for name, constant in named.findall(text):
+                if constant not in constants:
+                    raise SystemExit(f"{path}: {name}({constant}, ...) is not a module constant")
+                found.setdefault(classes[name], set()).add(constants[constant])
+            for reason in required.findall(text):
+                found.setdefault("INVALID_ARGUMENT", set()).add(reason)
+    return found
+
+
+def error_classes(base: type[ServiceError] = ServiceError) -> list[type[ServiceError]]:
+    """Every subclass of `base`, however deep."""
+    found = []
+    for sub in base.__subclasses__():
+        found += [sub, *error_classes(sub)]
+    return found
+
+
+# -- the page ------------------------------------------------------------------------------------
+
+
+def render() -> str:
+    parts = [INTRO, RULES_INTRO]
+    for game in game_ids():
+        parts.append(f"### {get_engine(game).title} (`{game}`)\n")
+        parts.append("| reason | rules it may name |\n| --- | --- |")
+        for code, rules in sorted(game_rule_codes(game).items()):
+            parts.append(f"| `{code}` | {', '.join(sorted(rules)) or '—'} |")
+        parts.append("")
+    parts.append(SERVICE_INTRO)
+    parts.append("| status | reasons |\n| --- | --- |")
+    for status, reasons in sorted(service_reasons().items()):
+        parts.append(f"| `{status}` | {', '.join(f'`{r}`' for r in sorted(reasons))} |")
+    return "\n".join(parts) + "\n"
+
+
+def main() -> int:
+    text = render()
+    if sys.argv[1:] == ["--check"]:
+        if OUT.read_text(encoding="utf-8") != text:
+            print(f"{OUT.relative_to(ROOT)} is out of date: run python -m tools.reasons", file=sys.stderr)
+            return 1
+        return 0
+    OUT.write_text(text, encoding="utf-8")
+    print(OUT.relative_to(ROOT))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
