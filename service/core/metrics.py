@@ -7,10 +7,12 @@ an atomic add, so counting costs a command a few microseconds (docs/operating.md
 
 from __future__ import annotations
 
+import functools
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from typing import Any
 
 from prometheus_client import Counter, Gauge, Histogram
 
@@ -61,5 +63,16 @@ def command() -> Iterator[Counted]:
         counted.status = "internal"
         raise
     finally:
-        COMMAND_SECONDS.labels(counted.game).observe(time.perf_counter() - started)
-        COMMANDS.labels(counted.game, counted.status, counted.reason).inc()
+        _timer(counted.game).observe(time.perf_counter() - started)
+        _counter(counted.game, counted.status, counted.reason).inc()
+
+
+# The labelled children, looked up once: `labels()` takes a lock and re-checks its values each call.
+@functools.cache
+def _timer(game: str) -> Any:
+    return COMMAND_SECONDS.labels(game)
+
+
+@functools.cache
+def _counter(game: str, status: str, reason: str) -> Any:
+    return COMMANDS.labels(game, status, reason)
