@@ -423,20 +423,8 @@ class Games(Application[UUID]):
         The command id is looked up only once the caller's token names its seat, and
         under that seat: another seat's id, or no token at all, never reaches it.
         """
-        with metrics.command() as counted:
-            return self._submit(game_id, caller, command_id, expected_version, command, counted)
-
-    def _submit(
-        self,
-        game_id: str,
-        caller: Caller,
-        command_id: str,
-        expected_version: int | None,
-        command: Command,
-        counted: metrics.Counted,
-    ) -> Accepted:
         uid = parse_game_id(game_id)  # every spelling of one id takes the same lock
-        with self._lock_for(uid):
+        with metrics.command() as counted, self._lock_for(uid):
             for attempt in range(MAX_SAVE_ATTEMPTS):
                 record = self.get(str(uid))
                 counted.game = record.header.game
