@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from service.config import Settings
 from service.ops import tls
-from service.ops.logs import configure_logs
+from service.ops.logs import LOG_FORMATS, check_log_format, configure_logs
 
 if TYPE_CHECKING:
     from service.ops.metrics_http import MetricsServer
@@ -43,7 +43,7 @@ def add_serve_arguments(serve: argparse.ArgumentParser) -> None:
     )
     serve.add_argument(
         "--log-format",
-        choices=("text", "json"),
+        choices=LOG_FORMATS,
         help="'text' (default) or 'json': one JSON object a line on standard error ($FRONTIER_LOG_FORMAT)",
     )
 
@@ -64,13 +64,14 @@ class Operations:
     def __init__(self, settings: Settings) -> None:
         from service.ops.metrics_http import bind_metrics
 
-        configure_logs(settings.log_format)
+        check_log_format(settings.log_format)
         self.settings = settings
         self.tls = tls.server_tls(settings.tls_cert, settings.tls_key)
         self.tls_note = ", TLS" if self.tls else ""
         self.ws, self.http = ("wss", "https") if self.tls else ("ws", "http")
         port = settings.metrics_port
         self._bound = None if port is None else bind_metrics(settings.host, port)
+        configure_logs(settings.log_format)  # last: a setting refused above leaves the logging as it was
         self.metrics: MetricsServer | None = None
 
     def start(self, running: Running) -> None:

@@ -7,6 +7,10 @@ import logging
 import sys
 from datetime import UTC, datetime
 
+from service.config import ConfigError
+
+LOG_FORMATS = ("text", "json")
+
 # What every LogRecord carries; anything else (`extra=`) is the caller's own field.
 _STANDARD = set(vars(logging.LogRecord("", 0, "", 0, "", None, None))) | {"message", "asctime"}
 
@@ -25,12 +29,14 @@ class JsonFormatter(logging.Formatter):
         return json.dumps(line, default=str)
 
 
+def check_log_format(log_format: str) -> None:
+    if log_format not in LOG_FORMATS:
+        raise ConfigError(f"--log-format must be 'text' or 'json', not {log_format!r}")
+
+
 def configure_logs(log_format: str) -> None:
     """Send the server's (and uvicorn's) log records to standard error in `log_format`."""
-    if log_format not in ("text", "json"):
-        from service.config import ConfigError
-
-        raise ConfigError(f"--log-format must be 'text' or 'json', not {log_format!r}")
+    check_log_format(log_format)
     handler = logging.StreamHandler(sys.stderr)
     if log_format == "json":
         handler.setFormatter(JsonFormatter())
