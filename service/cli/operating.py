@@ -98,7 +98,11 @@ class Operations:
 
 
 def add_client_tls_arguments(parser: argparse.ArgumentParser) -> None:
-    """Give every command that takes --server (at any depth) the client's TLS flags."""
+    """Give every command that takes --server (at any depth) the client's TLS flags.
+
+    argparse lists a parser's sub-commands and options only in these attributes; walking them here
+    keeps each command's own code free of TLS, and a command added later gets the flags too.
+    """
     for action in parser._actions:
         if isinstance(action, argparse._SubParsersAction):
             for command in action.choices.values():
