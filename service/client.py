@@ -15,6 +15,7 @@ import grpc
 
 from replay.entropy import client_commitment
 from service.generated.frontier.v1 import frontier_pb2, frontier_pb2_grpc
+from service.ops.tls import ClientTls
 
 CLAIM_ATTEMPTS = 50  # a claim or reveal answered ABORTED (CONTENTION) is sent again, the same
 
@@ -24,10 +25,12 @@ OpenStream = Callable[[str, int, str, "queue.Queue[tuple[int, Any]]"], Any]
 
 
 class Client:
-    def __init__(self, address: str, *, token: str | None = None, timeout: float = 30.0) -> None:
-        self.channel = grpc.insecure_channel(
-            address,
-            options=[("grpc.max_receive_message_length", 64 * 1024 * 1024)],
+    def __init__(
+        self, address: str, *, token: str | None = None, timeout: float = 30.0, tls: ClientTls | None = None
+    ) -> None:
+        # Without `tls`, as the environment says: FRONTIER_TLS_CA or FRONTIER_TLS=1 (service/ops/tls.py).
+        self.channel = (tls or ClientTls.from_env()).channel(
+            address, options=[("grpc.max_receive_message_length", 64 * 1024 * 1024)]
         )
         self.stub = frontier_pb2_grpc.FrontierLedgerStub(self.channel)
         self.token = token

@@ -85,6 +85,10 @@ class Settings:
     ws_port: int | None = None  # Play over WebSocket (service/wsplay/), off when None; 0 picks a free one
     token_failures: Limits = Limits()  # wrong tokens allowed per address (service/core/rate_limit.py)
     ws_limits: SocketLimits = SocketLimits()  # deadlines, frame sizes and connection caps (FRONTIER_WS_*)
+    tls_cert: Path | None = None  # with tls_key: every port speaks TLS only (service/ops/tls.py)
+    tls_key: Path | None = None
+    metrics_port: int | None = None  # Prometheus metrics and /healthz (service/ops/), off when None
+    log_format: str = "text"  # "text" or "json" (one object a line, service/ops/logs.py)
 
     @classmethod
     def from_env(cls, **overrides: object) -> Settings:
@@ -103,6 +107,10 @@ class Settings:
             "http_port": int(env["FRONTIER_HTTP_PORT"]) if env.get("FRONTIER_HTTP_PORT") else None,
             "ws_port": int(env["FRONTIER_WS_PORT"]) if env.get("FRONTIER_WS_PORT") else None,
             "ws_limits": SocketLimits.from_env(env),
+            "tls_cert": Path(env["FRONTIER_TLS_CERT"]) if env.get("FRONTIER_TLS_CERT") else None,
+            "tls_key": Path(env["FRONTIER_TLS_KEY"]) if env.get("FRONTIER_TLS_KEY") else None,
+            "metrics_port": int(env["FRONTIER_METRICS_PORT"]) if env.get("FRONTIER_METRICS_PORT") else None,
+            "log_format": env.get("FRONTIER_LOG_FORMAT", "text"),
             "max_watchers": int(env.get("FRONTIER_MAX_WATCHERS", 20_000)),
             "max_spectators_per_address": int(
                 env.get("FRONTIER_MAX_SPECTATORS_PER_ADDRESS", StreamLimits.spectators_per_address)

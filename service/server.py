@@ -34,6 +34,7 @@ from service.generated.frontier.v1 import frontier_pb2, frontier_pb2_grpc
 from service.grpc_api.request_guard import MalformedRequestGuard
 from service.grpc_api.servicer import Servicer
 from service.grpc_api.tournaments import register as register_tournaments
+from service.ops.tls import server_tls
 from service.organiser_token import check_organiser_token
 from service.wsplay.server import PlaySockets
 
@@ -82,6 +83,7 @@ def create_server(settings: Settings) -> Running:
     """
     check_organiser_token(settings.organiser_token)  # a guessable token stops us before anything starts
     signing_key = settings.load_signing_key()  # a bad key file stops us before anything starts
+    server_tls(settings.tls_cert, settings.tls_key)  # so does a TLS certificate that cannot be used
     _require_free_port(settings.host, settings.port)
     if settings.ws_port is not None:
         _require_free_port(settings.host, settings.ws_port)
@@ -147,7 +149,8 @@ def _run_loop(
     ws_server = None
     if settings.ws_port is not None:
         sockets = PlaySockets(servicer.plays, settings.organiser_token, settings.ws_limits, servicer.failures)
-        serving = sockets.serve(settings.host, settings.ws_port)
+        tls = server_tls(settings.tls_cert, settings.tls_key)
+        serving = sockets.serve(settings.host, settings.ws_port, tls.ssl_context() if tls else None)
         try:
             ws_server = loop.run_until_complete(serving)
         except BaseException as error:
@@ -203,8 +206,13 @@ async def _start(settings: Settings, servicer: Servicer, workers: Jobs) -> tuple
         ),
         server,
     )
+    address, tls = f"{settings.host}:{settings.port}", server_tls(settings.tls_cert, settings.tls_key)
     try:
-        port = server.add_insecure_port(f"{settings.host}:{settings.port}")
+        port = (
+            server.add_secure_port(address, tls.grpc_credentials())
+            if tls
+            else server.add_insecure_port(address)
+        )
     except RuntimeError:  # taken between the check before and here
         port = 0
     if port == 0:

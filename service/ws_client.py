@@ -19,6 +19,7 @@ from websockets.frames import CloseCode
 
 from service.client import play_command, play_opening
 from service.generated.frontier.v1 import frontier_pb2
+from service.ops.tls import ClientTls
 
 MAX_FRAME_BYTES = 64 * 1024 * 1024  # a finished game's last step can be large; as service.client
 
@@ -41,8 +42,10 @@ class PlaySocket:
     ) -> PlaySocket:
         """Connect and send the opening message; the token goes in a header, or in that message."""
         headers = {"Authorization": f"Bearer {token}"} if token and not token_in_message else None
+        # wss:// trusts FRONTIER_TLS_CA when set, else the system's store.
+        tls = ClientTls.from_env().ssl_context() if url.startswith("wss://") else None
         connection = await connect(
-            url, additional_headers=headers, compression=None, max_size=MAX_FRAME_BYTES
+            url, additional_headers=headers, compression=None, max_size=MAX_FRAME_BYTES, ssl=tls
         )
         opening = play_opening(game_id, from_version)
         if token and token_in_message:

@@ -32,6 +32,7 @@ import grpc
 
 from replay.recordings import cli as recording_cli
 from service.cli import endings as endings_cli
+from service.cli import operating
 from service.cli import relay as relay_cli
 from service.cli import tournaments as organiser
 from service.cli.interrupted import EXIT_INTERRUPTED, interrupted_line
@@ -47,7 +48,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args: argparse.Namespace | None = None
     try:
         args = parser.parse_args(argv)
-        result: int = args.run(args)
+        with operating.client_tls(args):
+            result: int = args.run(args)
         return result
     except KeyboardInterrupt:  # Ctrl-C: one line saying how to continue, never a traceback
         print(interrupted_line(args), file=sys.stderr)
@@ -137,6 +139,7 @@ def build_parser() -> argparse.ArgumentParser:
     ):
         env = "FRONTIER_" + flag.removeprefix("--").replace("-", "_").upper()
         serve.add_argument(flag, type=int, metavar="N", help=f"{what} (default {default} or ${env})")
+    operating.add_serve_arguments(serve)
     serve.set_defaults(run=_serve)
 
     bots = commands.add_parser("bots", help="play full games with random legal-move bots over gRPC")
@@ -261,6 +264,8 @@ def build_parser() -> argparse.ArgumentParser:
     recording_cli.register(commands)
     relay_cli.register(commands)
     endings_cli.register(commands)
+    operating.register(commands)
+    operating.add_client_tls_arguments(parser)
     return parser
 
 
@@ -284,6 +289,7 @@ def _serve(args: argparse.Namespace) -> int:
         max_spectators_per_address=args.max_spectators_per_address,
         max_spectators_per_game=args.max_spectators_per_game,
         max_streams_per_seat=args.max_streams_per_seat,
+        **operating.serve_settings(args),
     )
     if args.organiser_token:
         print(
@@ -292,11 +298,14 @@ def _serve(args: argparse.Namespace) -> int:
             file=sys.stderr,
             flush=True,
         )
+    operations = operating.Operations(settings)  # JSON logs before the first line is logged
     running = create_server(settings)
     where = f"store {settings.store}" + (f" in {settings.data}" if settings.store == "sqlite" else "")
-    print(f"frontier serving on {settings.host}:{running.port} ({where})", flush=True)
+    print(f"frontier serving on {settings.host}:{running.port} ({where}{operations.tls_note})", flush=True)
     if running.ws_port is not None:
-        print(f"Play over WebSocket on ws://{settings.host}:{running.ws_port}/v1/play", flush=True)
+        print(
+            f"Play over WebSocket on {operations.ws}://{settings.host}:{running.ws_port}/v1/play", flush=True
+        )
     http = None
     if settings.http_port is not None:
         from service.web.server import start_http
@@ -308,15 +317,18 @@ def _serve(args: argparse.Namespace) -> int:
                 settings.host,
                 settings.http_port,
                 failures=running.servicer.failures,  # one count of wrong tokens per address
+                tls=operations.tls,
             )
         except ConfigError:
             running.stop()
             raise
-        print(f"web viewer on http://{settings.host}:{http.port}/", flush=True)
+        print(f"web viewer on {operations.http}://{settings.host}:{http.port}/", flush=True)
+    operations.start(running)
     stopped = threading.Event()
     for signum in (signal.SIGINT, signal.SIGTERM):
         signal.signal(signum, lambda *_: stopped.set())
     stopped.wait()
+    operations.stop()
     if http is not None:
         http.stop()
     running.stop()

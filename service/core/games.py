@@ -47,7 +47,7 @@ from replay.table import ABANDON, ENDED_TIMEOUT, RESIGN, TIMEOUT, RulingRefused,
 from replay.table import moved as moved_table
 from replay.takebacks import OFF, TAKEBACK, header_policy, policy_of
 from replay.verify import outcome_json
-from service.core import seed_reveal
+from service.core import metrics, seed_reveal
 from service.core.auth import Caller, authenticate, new_token, seat_of, token_hash
 from service.core.clocks.deadlines import due_seat, elapsed_ms, join_deadline_of
 from service.core.commits.group import GroupCommitter
@@ -149,6 +149,7 @@ class Games(Application[UUID]):
         except (AggregateNotFoundError, TypeError):  # TypeError: another aggregate's id (a tournament)
             raise NotFound("GAME_NOT_FOUND", f"no game with id {game_id}") from None
         except (OperationalError, PersistenceError) as error:
+            metrics.STORE_ERRORS.inc()
             raise StoreUnavailable("STORE_UNAVAILABLE", f"the event store is unavailable: {error}") from None
         if not isinstance(record, GameRecord):  # the cache holds another aggregate under this id
             raise NotFound("GAME_NOT_FOUND", f"no game with id {game_id}")
@@ -424,14 +425,16 @@ class Games(Application[UUID]):
         under that seat: another seat's id, or no token at all, never reaches it.
         """
         uid = parse_game_id(game_id)  # every spelling of one id takes the same lock
-        with self._lock_for(uid):
+        with metrics.command() as counted, self._lock_for(uid):
             for attempt in range(MAX_SAVE_ATTEMPTS):
                 record = self.get(str(uid))
+                counted.game = record.header.game
                 # A token of no seat here (not even the organiser's) is UNKNOWN_TOKEN, as on every call.
                 seat = seat_of(authenticate(caller, record.token_hashes), record.token_hashes, required=True)
                 assert seat is not None
                 earlier = self._earlier_answer(record, seat, command_id, command)
                 if earlier is not None:
+                    counted.status = "duplicate"
                     return earlier
                 now = self.now()
                 record, timed_out = self._timeouts_first(record, now)
@@ -677,7 +680,9 @@ class Games(Application[UUID]):
             format_version=record.header.format_version,
             clock=_line_clock(record, now, record.state, table, seat=seat, timed_out=seat),
         ).sealed()
-        return self._save_ruling(record, line, now)
+        after = self._save_ruling(record, line, now)
+        metrics.TIMEOUTS.labels(record.header.game).inc()
+        return after
 
     def store_ruling(self, record: GameRecord, line: RulingLine, contention: str) -> GameRecord:
         """Append a ruling line decided elsewhere (a takeback: service/core/takebacks.py) after
@@ -862,12 +867,14 @@ class Games(Application[UUID]):
         except IntegrityError:
             raise
         except (OperationalError, PersistenceError) as error:
+            metrics.STORE_ERRORS.inc()
             raise StoreUnavailable("STORE_UNAVAILABLE", f"the event store is unavailable: {error}") from None
 
     def _entry_at(self, uid: UUID, store_version: int) -> Entry:
         try:
             (event,) = self.events.get(uid, gt=store_version - 1, lte=store_version)
         except (OperationalError, PersistenceError) as error:
+            metrics.STORE_ERRORS.inc()
             raise StoreUnavailable("STORE_UNAVAILABLE", f"the event store is unavailable: {error}") from None
         assert isinstance(event, CommandAccepted)
         return entry_from_json(event.entry)

@@ -69,6 +69,14 @@ class RedisBroker:
         """False while Redis cannot be read, or since entries published here were dropped."""
         return self._reading and self.publisher.healthy
 
+    def reachable(self) -> bool:
+        """One round trip to Redis now (the health check's): the reader only notices an outage
+        while some game is watched."""
+        try:
+            return bool(self._redis.ping())
+        except redis.RedisError:
+            return False
+
     def publish(self, update: Update) -> None:
         """Queue a stored entry for Redis; returns at once and never raises."""
         self.publisher.put(update)

@@ -18,6 +18,7 @@ import time
 from collections.abc import AsyncIterator, Callable, Hashable
 from typing import Any, TypeVar
 
+from service.core import metrics
 from service.core.auth import Caller
 from service.core.errors import InvalidArgument, Unauthenticated
 from service.core.fanout import LocalBroker
@@ -89,7 +90,7 @@ class Watching:
             raise InvalidArgument("BAD_VERSION", "from_version must be 0 or more", field="from_version")
         game_id = record.header.game_id
         loop = asyncio.get_running_loop()
-        with self.slots.hold(game_id, caller, peer):
+        with self.slots.hold(game_id, caller, peer), metrics.WATCHERS.track_inprogress():
             subscribed_at = time.monotonic()
             if isinstance(self.app.broker, LocalBroker):  # nothing to wait for: stay on the loop
                 subscription = self.app.broker.watch(game_id, loop)

@@ -17,6 +17,7 @@ import uvicorn
 from service.config import ConfigError
 from service.core.games import Games
 from service.core.rate_limit import TokenFailures
+from service.ops.tls import ServerTls
 from service.web.app import create_app
 
 
@@ -37,12 +38,20 @@ def start_http(
     host: str,
     port: int,
     failures: TokenFailures | None = None,
+    tls: ServerTls | None = None,
 ) -> RunningHttp:
     try:
         sock = socket.create_server((host, port))
     except OSError as error:
         raise ConfigError(f"cannot serve the web viewer on {host}:{port}: {error.strerror}") from None
-    config = uvicorn.Config(create_app(games, organiser_token, failures), log_level="warning", lifespan="off")
+    config = uvicorn.Config(
+        create_app(games, organiser_token, failures),
+        log_level="warning",
+        log_config=None,  # the server's own log set-up (text or JSON, service/ops/logs.py) applies
+        lifespan="off",
+        ssl_certfile=tls.cert if tls else None,
+        ssl_keyfile=tls.key if tls else None,
+    )
     server = uvicorn.Server(config)
     thread = threading.Thread(
         target=lambda: asyncio.run(server.serve(sockets=[sock])), name="frontier-http", daemon=True

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ssl
 from collections import Counter
 from collections.abc import AsyncIterator
 from http import HTTPStatus
@@ -111,11 +112,12 @@ class PlaySockets:
         self.open = 0  # connections past their handshake; on the loop only
         self._by_address: Counter[str] = Counter()
 
-    async def serve(self, host: str, port: int) -> Server:
+    async def serve(self, host: str, port: int, tls: ssl.SSLContext | None = None) -> Server:
         return await serve(
             self.handle,
             host,
             port,
+            ssl=tls,  # wss:// only, when the server has a certificate
             process_request=_only_play_path,
             max_size=self.limits.opening_bytes,  # raised to frame_bytes once the opening is answered
             max_queue=4,  # frames read ahead of the handler: a seat sends one command at a time

@@ -19,6 +19,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from service.core import metrics
+
 
 @dataclass(eq=False)
 class _Waiter:
@@ -110,6 +112,7 @@ class GroupCommitter:
 
     def _answer(self, batch: list[_Waiter], tried: int) -> None:
         """Count the batch, wake its followers, and wake the first thread queued since as leader."""
+        metrics.COMMIT_BATCH.observe(len(batch))
         with self._lock:
             counts = self._counts
             counts.saves += len(batch)

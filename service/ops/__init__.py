@@ -1,0 +1,1 @@
+"""What an operator runs the server with: TLS, metrics and health, JSON logs, backups."""
