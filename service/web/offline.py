@@ -1,7 +1,8 @@
 """`frontier replay --html`: one match log as a single self-contained viewer page.
 
 The log is verified first; a log that fails verification is refused rather than drawn, because a
-published picture of a game should only ever show a record that checks out.
+published picture of a game should only ever show a record that checks out. A page of the whole
+game carries the log too, and checks it again in the reader's browser (service/web/verdict.py).
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from replay.trust.signed_log import read_signed
 from replay.verify import verify
 from service.web.page import viewer_page
 from service.web.steps import game_view
+from service.web.verdict import Verdict, not_embedded
 
 
 class LogRefused(ValueError):
@@ -32,4 +34,6 @@ def html_from_log(data: bytes, viewer: Seat | None = None) -> str:
         raise LogRefused(f"the log fails verification at {problem}")
     if viewer is not None and viewer != SPECTATOR and not 0 <= viewer < header.seats:
         raise LogRefused(f"seat {viewer + 1} does not exist: this game has seats 1 to {header.seats}")
-    return viewer_page(game_view(header, entries, verification.players, viewer))
+    view = game_view(header, entries, verification.players, viewer)
+    verdict = Verdict(log=data.decode("utf-8")) if viewer is None else not_embedded(view.viewer)
+    return viewer_page(view, verdict=verdict)

@@ -1,0 +1,97 @@
+// The verdict panel: runs the independent verifier (./verifier/) on a log in this browser and
+// says what it proved, or the first problem. The log is the page's own (a data block,
+// #match-log), one fetched (data-log-url) or one the reader pastes or drops (the /verify page).
+import { verifyLog } from "./verifier/verify.mjs";
+import { rawPublicKey, sha256Hex } from "./verifier/hashes.mjs";
+
+const panel = document.getElementById("verdict");
+const $ = (id) => document.getElementById(id);
+const short = (hex) => `${hex.slice(0, 4)}…${hex.slice(-4)}`;
+let logBytes = null;
+
+/** The fingerprint (key_id: SHA-256 of the raw key) of the key typed, "" for none, null if unreadable. */
+async function fingerprint(text) {
+  if (!text.trim()) return "";
+  try {
+    return await sha256Hex(rawPublicKey(text));
+  } catch {
+    return null;
+  }
+}
+
+function signedBy(signature, given) {
+  const at = `key ${short(signature.key_id)}${signature.signer ? ` (${signature.signer})` : ""} at size ${signature.tree_size}`;
+  switch (signature.status) {
+    case "verified":
+      return [true, `signed by ${at}, the key given`];
+    case "unsigned":
+      return [false, "not signed: the log carries no checkpoint"];
+    case "invalid":
+      return [false, `the signed checkpoint does not match this log (${signature.code})`];
+    default:
+      if (given === "") return [null, `signed by ${at}: give the organiser's published key to check the signature`];
+      if (given === null) return [false, "the key given is not an Ed25519 public key (64 hex digits or a PEM block)"];
+      return [false, `the key differs from the one given: signed by key ${signature.key_id}, not ${given}`];
+  }
+}
+
+function draws(result) {
+  if (Number.isInteger(result.draws_rederived)) return `${result.draws_rederived} draws re-derived from the seed`;
+  return `${result.draws_recorded} draws counted (not re-derived)`;
+}
+
+function show(state, summary, details) {
+  panel.dataset.verdict = state;
+  $("verdict-summary").textContent = summary;
+  $("verdict-details").replaceChildren(
+    ...details.map((text) => Object.assign(document.createElement("li"), { textContent: text })),
+  );
+}
+
+async function check() {
+  if (logBytes === null) return;
+  const keyText = $("verdict-key").value;
+  const given = await fingerprint(keyText);
+  const result = await verifyLog(logBytes, given ? keyText : null);
+  const rules = "rules not re-run: this browser checks the record, not the play (frontier audit re-runs the rules)";
+  const [signed, signature] = signedBy(result.signature ?? { status: "unsigned" }, given);
+  panel.dataset.signature = result.signature?.status ?? "unsigned";
+  panel.dataset.keyGiven = given ? "yes" : "no";
+  if (result.problem) {
+    const p = result.problem;
+    show("failed", `problem at line ${p.line}: ${p.code}: ${p.reason}`, [signature, rules]);
+  } else if (result.verdict === "passed" && signed) {
+    show("verified", `verified in this browser: chain, seed, ${draws(result)}, ${signature}`, [rules]);
+  } else if (result.verdict === "passed") {
+    show(signed === false ? "failed" : "unsigned", `record intact in this browser: chain, seed, ${draws(result)}; ${signature}`, [rules]);
+  } else {
+    show("incomplete", `nothing wrong so far, but the game is not over: chain checked, seed ${result.seed}, ${draws(result)}`, [signature, rules]);
+  }
+}
+
+const embedded = $("match-log");
+if (embedded) logBytes = new TextEncoder().encode(JSON.parse(embedded.textContent));
+else if (panel.dataset.logUrl) {
+  const answer = await fetch(panel.dataset.logUrl, { credentials: "same-origin" });
+  if (answer.ok) logBytes = new Uint8Array(await answer.arrayBuffer());
+  else show("unavailable", `the log could not be fetched (${answer.status})`, []);
+}
+$("verdict-key").addEventListener("input", check);
+
+const pasted = $("verdict-log");
+if (pasted) {
+  const take = async (bytes) => {
+    logBytes = bytes;
+    await check();
+  };
+  pasted.addEventListener("input", () => take(new TextEncoder().encode(pasted.value)));
+  $("verdict-file").addEventListener("change", async (e) => {
+    if (e.target.files.length) await take(new Uint8Array(await e.target.files[0].arrayBuffer()));
+  });
+  panel.addEventListener("dragover", (e) => e.preventDefault());
+  panel.addEventListener("drop", async (e) => {
+    e.preventDefault();
+    if (e.dataTransfer.files.length) await take(new Uint8Array(await e.dataTransfer.files[0].arrayBuffer()));
+  });
+}
+await check();
