@@ -308,6 +308,7 @@ def _serve(args: argparse.Namespace) -> int:
                 settings.host,
                 settings.http_port,
                 failures=running.servicer.failures,  # one count of wrong tokens per address
+                signing_key=running.servicer.signing_key,  # the exported logs are the server's
             )
         except ConfigError:
             running.stop()

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 import uvicorn
 
+from replay.trust.keys import SigningKey
 from service.config import ConfigError
 from service.core.games import Games
 from service.core.rate_limit import TokenFailures
@@ -37,12 +38,15 @@ def start_http(
     host: str,
     port: int,
     failures: TokenFailures | None = None,
+    signing_key: SigningKey | None = None,
 ) -> RunningHttp:
     try:
         sock = socket.create_server((host, port))
     except OSError as error:
         raise ConfigError(f"cannot serve the web viewer on {host}:{port}: {error.strerror}") from None
-    config = uvicorn.Config(create_app(games, organiser_token, failures), log_level="warning", lifespan="off")
+    config = uvicorn.Config(
+        create_app(games, organiser_token, failures, signing_key), log_level="warning", lifespan="off"
+    )
     server = uvicorn.Server(config)
     thread = threading.Thread(
         target=lambda: asyncio.run(server.serve(sockets=[sock])), name="frontier-http", daemon=True

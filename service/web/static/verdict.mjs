@@ -40,33 +40,61 @@ function draws(result) {
   return `${result.draws_recorded} draws counted (not re-derived)`;
 }
 
-function show(state, summary, details) {
-  panel.dataset.verdict = state;
+function show({ state, summary, details = [], signature = "not checked", keyGiven = "no" }) {
+  Object.assign(panel.dataset, { verdict: state, signature, keyGiven });
   $("verdict-summary").textContent = summary;
   $("verdict-details").replaceChildren(
     ...details.map((text) => Object.assign(document.createElement("li"), { textContent: text })),
   );
 }
 
+/** A redacted export (LOG-FORMAT.md, "Salts"): every line says whose view it is. */
+function redactedFor(bytes) {
+  const end = bytes.indexOf(0x0a);
+  const first = new TextDecoder().decode(end < 0 ? bytes : bytes.subarray(0, end));
+  try {
+    const header = JSON.parse(first);
+    return header !== null && typeof header === "object" && "redacted_for" in header;
+  } catch {
+    return false;
+  }
+}
+
+/** What the verifier makes of `bytes` with the key typed as `keyText`, in the panel's words. */
+async function verdictOf(bytes, keyText) {
+  const given = await fingerprint(keyText);
+  const keyGiven = given ? "yes" : "no";
+  if (redactedFor(bytes)) {
+    const why = "its hidden parts and salts are stripped, so its hashes no longer cover what it shows";
+    const summary = `not checked: this is a log redacted for one view; ${why}`;
+    return { state: "redacted", summary, details: ["ask for the full log once the game is over"], keyGiven };
+  }
+  const result = await verifyLog(bytes, given ? keyText : null);
+  const rules = "rules not re-run: this browser checks the record, not the play (frontier audit re-runs the rules)";
+  const [signed, signedWords] = signedBy(result.signature ?? { status: "unsigned" }, given);
+  const said = { signature: result.signature?.status ?? "unsigned", keyGiven };
+  if (result.problem) {
+    const { line, code, reason } = result.problem;
+    return { ...said, state: "failed", summary: `problem at line ${line}: ${code}: ${reason}`, details: [signedWords, rules] };
+  }
+  const intact = `chain, seed, ${draws(result)}`;
+  if (result.verdict === "passed" && signed) {
+    return { ...said, state: "verified", summary: `verified in this browser: ${intact}, ${signedWords}`, details: [rules] };
+  }
+  if (result.verdict === "passed") {
+    const state = signed === false ? "failed" : "unsigned";
+    return { ...said, state, summary: `record intact in this browser: ${intact}; ${signedWords}`, details: [rules] };
+  }
+  const summary = `nothing wrong so far, but the game is not over: chain checked, seed ${result.seed}, ${draws(result)}`;
+  return { ...said, state: "incomplete", summary, details: [signedWords, rules] };
+}
+
+let asked = 0; // only the newest check is shown: a slower, older one must not overwrite it
 async function check() {
   if (logBytes === null) return;
-  const keyText = $("verdict-key").value;
-  const given = await fingerprint(keyText);
-  const result = await verifyLog(logBytes, given ? keyText : null);
-  const rules = "rules not re-run: this browser checks the record, not the play (frontier audit re-runs the rules)";
-  const [signed, signature] = signedBy(result.signature ?? { status: "unsigned" }, given);
-  panel.dataset.signature = result.signature?.status ?? "unsigned";
-  panel.dataset.keyGiven = given ? "yes" : "no";
-  if (result.problem) {
-    const p = result.problem;
-    show("failed", `problem at line ${p.line}: ${p.code}: ${p.reason}`, [signature, rules]);
-  } else if (result.verdict === "passed" && signed) {
-    show("verified", `verified in this browser: chain, seed, ${draws(result)}, ${signature}`, [rules]);
-  } else if (result.verdict === "passed") {
-    show(signed === false ? "failed" : "unsigned", `record intact in this browser: chain, seed, ${draws(result)}; ${signature}`, [rules]);
-  } else {
-    show("incomplete", `nothing wrong so far, but the game is not over: chain checked, seed ${result.seed}, ${draws(result)}`, [signature, rules]);
-  }
+  const mine = ++asked;
+  const shown = await verdictOf(logBytes, $("verdict-key").value);
+  if (mine === asked) show(shown);
 }
 
 const embedded = $("match-log");
@@ -74,7 +102,7 @@ if (embedded) logBytes = new TextEncoder().encode(JSON.parse(embedded.textConten
 else if (panel.dataset.logUrl) {
   const answer = await fetch(panel.dataset.logUrl, { credentials: "same-origin" });
   if (answer.ok) logBytes = new Uint8Array(await answer.arrayBuffer());
-  else show("unavailable", `the log could not be fetched (${answer.status})`, []);
+  else show({ state: "unavailable", summary: `the log could not be fetched (HTTP ${answer.status})` });
 }
 $("verdict-key").addEventListener("input", check);
 

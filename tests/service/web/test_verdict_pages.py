@@ -14,6 +14,11 @@ from replay.record import canonical_json
 from replay.trust import checkpoint, keys
 from replay.trust.signed_log import read_signed
 from service.cli.main import main
+from service.client import Client
+from service.generated.frontier.v1 import frontier_pb2
+from tests.service.web import http_client
+from tests.service.web.conftest import Site
+from tests.service.web.games import start_game
 from tests.service.web.verifier_js import ROOT, SAMPLE_KEY
 
 LOGS = ROOT / "seeds" / "logs"
@@ -29,19 +34,25 @@ def offline_page(tmp_path: Path, log: Path, *options: str) -> Path:
 
 
 def verdict(page: Any, url: str, key: str | None = None) -> dict[str, str]:
-    """The verdict panel's state and summary once the browser has checked the page's log."""
+    """The verdict panel of the offline page at `url` once the browser has checked its log."""
     offline: list[str] = []
     page.route("**/*", lambda route: route.continue_() if route.request.url == url else offline.append(""))
     page.goto(url)
+    shown = settled(page, key)
+    assert offline == [], "the page asked for nothing but itself"
+    return shown
+
+
+def settled(page: Any, key: str | None = None, busy: tuple[str, ...] = ("checking",)) -> dict[str, str]:
+    """The verdict panel's state and words once it has checked its log with `key` typed in."""
     if key is not None:
         page.fill("#verdict-key", key)
     page.wait_for_function(
-        "(keyed) => !['checking'].includes(document.getElementById('verdict').dataset.verdict)"
+        "([busy, keyed]) => !busy.includes(document.getElementById('verdict').dataset.verdict)"
         " && document.getElementById('verdict').dataset.keyGiven === keyed",
-        arg="yes" if key else "no",
+        arg=[list(busy), "yes" if key else "no"],
     )
     panel = page.locator("#verdict")
-    assert offline == [], "the page asked for nothing but itself"
     return {
         "state": panel.get_attribute("data-verdict"),
         "signature": panel.get_attribute("data-signature"),
@@ -122,3 +133,70 @@ def test_a_script_edited_into_the_page_does_not_run(tmp_path: Path, page: Any) -
     page.goto(out.as_uri())
     page.wait_for_selector("#picture svg")
     assert page.title() != "owned"
+
+
+# -- the live viewer and its /verify page ------------------------------------------------------------
+
+
+def server_key(client: Client) -> str:
+    return str(client.call("GetSigningKey", frontier_pb2.GetSigningKeyRequest()).public_key_pem)
+
+
+def test_a_finished_game_page_checks_its_export_in_the_browser(
+    site: Site, site_client: Client, page: Any
+) -> None:
+    finished = start_game(site_client, "most-wanted", 2, 1000)
+    state = site_client.call("GetState", frontier_pb2.GetStateRequest(game_id=finished.game_id))
+    assert state.status == "finished"
+    page.goto(f"{site.url}/games/{finished.game_id}")
+    shown = settled(page, server_key(site_client))
+    assert (shown["state"], shown["signature"]) == ("verified", "verified"), shown
+    assert shown["summary"].startswith("verified in this browser: chain, seed, ")
+    assert "the key differs from the one given" in settled(page, SAMPLE_KEY.read_text())["summary"]
+
+
+def test_a_game_in_progress_has_no_verdict_and_its_log_is_redacted(site: Site, site_client: Client) -> None:
+    live = start_game(site_client, "deadwood-1876", 3, 4)
+    page_html = http_client.get(f"{site.url}/games/{live.game_id}").body
+    assert 'id="verdict"' not in page_html
+    exported = http_client.get(f"{site.url}/api/games/{live.game_id}/log")
+    assert exported.status == 200 and '"redacted_for":-1' in exported.body.split("\n")[0]
+    refused = http_client.get(f"{site.url}/api/games/{live.game_id}/log", "not-a-token")
+    assert refused.status == 401 and refused.json()["error"] == "UNKNOWN_TOKEN"
+
+
+def test_the_verify_page_checks_a_chosen_dropped_or_pasted_log(site: Site, page: Any) -> None:
+    good = SAMPLES["western-legends"]
+    page.goto(f"{site.url}/verify")
+    assert page.locator("#verdict-summary").inner_text() == "no log yet"
+    page.set_input_files("#verdict-file", str(good))
+    shown = settled(page, SAMPLE_KEY.read_text(), busy=("checking", "waiting"))
+    assert (shown["state"], shown["signature"]) == ("verified", "verified"), shown
+
+    lines = good.read_text().split("\n")
+    lines[2] = (
+        lines[2].replace('"seat":0', '"seat":1', 1)
+        if '"seat":0' in lines[2]
+        else lines[2].replace("1", "2", 1)
+    )
+    dropped = page.evaluate_handle(
+        "(text) => { const d = new DataTransfer(); d.items.add(new File([text], 'game.jsonl')); return d; }",
+        "\n".join(lines),
+    )
+    page.dispatch_event("#verdict", "drop", {"dataTransfer": dropped})
+    page.wait_for_function("() => document.getElementById('verdict').dataset.verdict === 'failed'")
+    assert page.locator("#verdict-summary").inner_text().startswith("problem at line 3: ")
+
+    page.fill("#verdict-log", SAMPLES["most-wanted"].read_text())
+    page.wait_for_function("() => document.getElementById('verdict').dataset.verdict === 'verified'")
+
+
+def test_the_verify_page_says_a_redacted_log_cannot_be_checked(
+    site: Site, site_client: Client, page: Any
+) -> None:
+    live = start_game(site_client, "most-wanted", 2, 3)
+    redacted = http_client.get(f"{site.url}/api/games/{live.game_id}/log").body
+    page.goto(f"{site.url}/verify")
+    page.fill("#verdict-log", redacted)
+    page.wait_for_function("() => document.getElementById('verdict').dataset.verdict === 'redacted'")
+    assert "redacted for one view" in page.locator("#verdict-summary").inner_text()
