@@ -70,6 +70,6 @@ def bundle(entry: str) -> str:
 
     visit(entry, ())
     return "\n".join(
-        f"// {path}\nconst {_variable(path)} = await (async () => {{\n{bodies[path]}\n}})();"
+        f"// module: {path}\nconst {_variable(path)} = await (async () => {{\n{bodies[path]}\n}})();"
         for path in ordered
     )
