@@ -82,7 +82,7 @@ async function verdictOf(bytes, keyText) {
     return { ...said, state: "verified", summary: `verified in this browser: ${intact}, ${signedWords}`, details: [rules] };
   }
   if (result.verdict === "passed") {
-    const state = signed === false ? "failed" : "unsigned";
+    const state = said.signature === "unsigned" ? "unsigned" : signed === null ? "key-needed" : "failed";
     return { ...said, state, summary: `record intact in this browser: ${intact}; ${signedWords}`, details: [rules] };
   }
   const summary = `nothing wrong so far, but the game is not over: chain checked, seed ${result.seed}, ${draws(result)}`;

@@ -79,7 +79,7 @@ def test_without_a_key_the_page_names_the_signing_key_and_asks_for_the_published
     tmp_path: Path, page: Any
 ) -> None:
     shown = verdict(page, offline_page(tmp_path, SAMPLES["most-wanted"]).as_uri())
-    assert shown["state"] == "unsigned" and shown["signature"] == "untrusted"
+    assert shown["state"] == "key-needed" and shown["signature"] == "untrusted"
     assert "give the organiser's published key" in shown["summary"]
 
 
