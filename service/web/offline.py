@@ -8,6 +8,7 @@ game carries the log too, and checks it again in the reader's browser (service/w
 from __future__ import annotations
 
 from engines.base import SPECTATOR, Seat
+from replay.record import Trailer
 from replay.trust.signed_log import read_signed
 from replay.verify import verify
 from service.web.page import viewer_page
@@ -35,5 +36,19 @@ def html_from_log(data: bytes, viewer: Seat | None = None) -> str:
     if viewer is not None and viewer != SPECTATOR and not 0 <= viewer < header.seats:
         raise LogRefused(f"seat {viewer + 1} does not exist: this game has seats 1 to {header.seats}")
     view = game_view(header, entries, verification.players, viewer)
-    verdict = Verdict(log=data.decode("utf-8")) if viewer is None else not_embedded(view.viewer)
-    return viewer_page(view, verdict=verdict)
+    return viewer_page(view, verdict=_verdict(data, view.viewer, viewer is None, trailer))
+
+
+def _verdict(data: bytes, shown_as: str, whole: bool, trailer: Trailer | None) -> Verdict:
+    """The page carries its log only if its reader may see all of it: the whole of a finished game."""
+    if not whole:
+        return not_embedded(
+            f"this page shows one view of the game (shown as: {shown_as}), so it carries no log:"
+            " the full log holds what this view hides"
+        )
+    if trailer is None or trailer.status != "finished":
+        return not_embedded(
+            "the game is not over, so the page carries no log: until its seed is revealed the log holds"
+            " what is still hidden, and its salts cannot be checked"
+        )
+    return Verdict(log=data.decode("utf-8"))

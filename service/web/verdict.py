@@ -24,9 +24,9 @@ class Verdict:
         return bundle("verdict.mjs")
 
 
-def not_embedded(view: str) -> Verdict:
+def not_embedded(why: str) -> Verdict:
+    """A panel that says why its page carries no log, and where one can be checked."""
     return Verdict(
-        why_not=f"this page shows the game as {view} sees it, so it carries no log: the full log holds"
-        " what this view hides. Check the full log, once the game is over, on a page of the whole game"
+        why_not=f"{why}. Check the full log of the finished game on a page of the whole game, on /verify,"
         " or with frontier audit."
     )

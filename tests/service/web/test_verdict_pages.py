@@ -16,6 +16,8 @@ from replay.trust.signed_log import read_signed
 from service.cli.main import main
 from service.client import Client
 from service.generated.frontier.v1 import frontier_pb2
+from service.web.server import start_http
+from tests.conftest import ORGANISER
 from tests.service.web import http_client
 from tests.service.web.conftest import Site
 from tests.service.web.games import start_game
@@ -25,6 +27,9 @@ LOGS = ROOT / "seeds" / "logs"
 SAMPLES = {
     game: LOGS / game / f"{game}-2p.jsonl" for game in ("most-wanted", "deadwood-1876", "western-legends")
 }
+GOOD = ROOT / "seeds" / "conformance" / "good"
+# Finished games of other formats: format 1, and format 4's committed and revealed player seeds.
+OTHER_FORMATS = [GOOD / "deadwood-1876-format-1.jsonl", GOOD / "most-wanted-commit-reveal.jsonl"]
 
 
 def offline_page(tmp_path: Path, log: Path, *options: str) -> Path:
@@ -61,10 +66,9 @@ def settled(page: Any, key: str | None = None, busy: tuple[str, ...] = ("checkin
     }
 
 
-@pytest.mark.parametrize("game", sorted(SAMPLES))
-def test_an_offline_page_of_each_game_verifies_itself(tmp_path: Path, page: Any, game: str) -> None:
-    log = SAMPLES[game]
-    tree_size = len(log.read_text().splitlines()) - 2  # every line but the trailer and the checkpoint
+@pytest.mark.parametrize("log", [*SAMPLES.values(), *OTHER_FORMATS], ids=lambda log: log.stem)
+def test_an_offline_page_of_each_game_verifies_itself(tmp_path: Path, page: Any, log: Path) -> None:
+    tree_size = json.loads(log.read_text().splitlines()[-1])["tree_size"]
     url = offline_page(tmp_path, log).as_uri()
     shown = verdict(page, url, SAMPLE_KEY.read_text())
     assert (shown["state"], shown["signature"]) == ("verified", "verified")
@@ -115,15 +119,21 @@ def test_a_page_signed_by_another_key_says_the_key_differs(tmp_path: Path, page:
     assert f"the key differs from the one given: signed by key {other.key_id}" in shown["summary"]
 
 
-def test_a_page_of_one_view_embeds_no_log_and_says_so(tmp_path: Path, page: Any) -> None:
-    full_log = SAMPLES["deadwood-1876"].read_text()
-    for options in (["--public"], ["--seat", "1"]):
-        out = offline_page(tmp_path, SAMPLES["deadwood-1876"], *options)
+def test_a_page_of_one_view_or_of_a_game_not_over_embeds_no_log(tmp_path: Path, page: Any) -> None:
+    pages = [
+        (SAMPLES["deadwood-1876"], ["--public"], "shown as: public"),
+        (SAMPLES["deadwood-1876"], ["--seat", "1"], "shown as: seat 1"),
+        (GOOD / "deadwood-1876-in-progress.jsonl", [], "the game is not over"),
+    ]
+    for log, options, why in pages:
+        out = offline_page(tmp_path, log, *options)
         html = out.read_text()
-        assert 'id="match-log"' not in html and full_log.split("\n")[-3][:60] not in html
+        salt = json.loads(log.read_text().splitlines()[2])["salt"]
+        assert 'id="match-log"' not in html and salt not in html
         page.goto(out.as_uri())
         assert page.locator("#verdict").get_attribute("data-verdict") == "not-embedded"
-        assert "carries no log" in page.locator("#verdict-summary").inner_text()
+        said = page.locator("#verdict-summary").inner_text()
+        assert "carries no log" in said and why in said, said
 
 
 def test_a_script_edited_into_the_page_does_not_run(tmp_path: Path, page: Any) -> None:
@@ -163,6 +173,20 @@ def test_a_game_in_progress_has_no_verdict_and_its_log_is_redacted(site: Site, s
     assert exported.status == 200 and '"redacted_for":-1' in exported.body.split("\n")[0]
     refused = http_client.get(f"{site.url}/api/games/{live.game_id}/log", "not-a-token")
     assert refused.status == 401 and refused.json()["error"] == "UNKNOWN_TOKEN"
+
+
+def test_a_viewer_without_the_signing_key_exports_no_log_and_shows_no_verdict(
+    site: Site, site_client: Client
+) -> None:
+    finished = start_game(site_client, "most-wanted", 2, 1000)
+    keyless = start_http(site.grpc.app, ORGANISER, "127.0.0.1", 0)
+    try:
+        url = f"http://127.0.0.1:{keyless.port}"
+        assert 'id="verdict"' not in http_client.get(f"{url}/games/{finished.game_id}").body
+        refused = http_client.get(f"{url}/api/games/{finished.game_id}/log")
+        assert (refused.status, refused.json()["error"]) == (404, "NO_SIGNING_KEY")
+    finally:
+        keyless.stop()
 
 
 def test_the_verify_page_checks_a_chosen_dropped_or_pasted_log(site: Site, page: Any) -> None:
