@@ -161,11 +161,7 @@ class WebViewer:
             lines = export_lines(self.games, sight.record, sight.viewer, self.signing_key)
             content = "\n".join(lines) + "\n"
         except ServiceError as error:
-            return JSONResponse(
-                {"error": error.reason, "message": error.message, **error.metadata},
-                _status(error),
-                _headers(error),
-            )
+            return _json_error(error)
         return PlainTextResponse(content)
 
     def game_steps(self, request: Request) -> Response:
@@ -176,11 +172,7 @@ class WebViewer:
                 return JSONResponse(idle)
             record, view, _seat = self._view(request, after=after)
         except ServiceError as error:
-            return JSONResponse(
-                {"error": error.reason, "message": error.message, **error.metadata},
-                _status(error),
-                _headers(error),
-            )
+            return _json_error(error)
         data = view.to_json()
         answer = {k: data[k] for k in ("steps", "status", "result", "viewer")}
         return JSONResponse({**answer, **live_clocks(record)})
@@ -312,6 +304,13 @@ def _int_param(request: Request, name: str, default: int) -> int:
 
 def _address(request: Request) -> str:
     return client_address(request.client.host) if request.client is not None else "unknown"
+
+
+def _json_error(error: ServiceError) -> JSONResponse:
+    """An API refusal: the gRPC status as HTTP, and its reason, message and field."""
+    return JSONResponse(
+        {"error": error.reason, "message": error.message, **error.metadata}, _status(error), _headers(error)
+    )
 
 
 def _headers(error: ServiceError) -> dict[str, str] | None:
