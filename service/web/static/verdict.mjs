@@ -104,6 +104,9 @@ else if (panel.dataset.logUrl) {
   if (answer.ok) logBytes = new Uint8Array(await answer.arrayBuffer());
   else show({ state: "unavailable", summary: `the log could not be fetched (HTTP ${answer.status})` });
 }
+// A results page may link each game as PAGE#key=HEX: the key then comes from that page, not this one.
+const linked = /(?:^#|&)key=([0-9a-fA-F]{64})(?:&|$)/.exec(location.hash);
+if (linked) $("verdict-key").value = linked[1];
 $("verdict-key").addEventListener("input", check);
 
 const pasted = $("verdict-log");

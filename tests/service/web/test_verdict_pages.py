@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat, load_pem_public_key
 
 from replay.record import canonical_json
 from replay.trust import checkpoint, keys
@@ -77,6 +78,14 @@ def test_an_offline_page_of_each_game_verifies_itself(tmp_path: Path, page: Any,
         rf"signed by key \w{{4}}…\w{{4}} \(Frontier Ledger samples\) at size {tree_size}", shown["summary"]
     )
     assert "draws" in shown["summary"] and "rules not re-run" in shown["details"]
+
+
+def test_a_results_page_may_link_a_game_page_with_its_key(tmp_path: Path, page: Any) -> None:
+    raw = load_pem_public_key(SAMPLE_KEY.read_bytes()).public_bytes(Encoding.Raw, PublicFormat.Raw)
+    url = offline_page(tmp_path, SAMPLES["western-legends"]).as_uri()
+    page.goto(f"{url}#key={raw.hex()}")
+    page.wait_for_function("() => document.getElementById('verdict').dataset.verdict === 'verified'")
+    assert page.locator("#verdict-key").input_value() == raw.hex()
 
 
 def test_without_a_key_the_page_names_the_signing_key_and_asks_for_the_published_one(
