@@ -318,6 +318,7 @@ def _serve(args: argparse.Namespace) -> int:
                 settings.http_port,
                 failures=running.servicer.failures,  # one count of wrong tokens per address
                 tls=operations.tls,
+                signing_key=running.servicer.signing_key,  # the exported logs are the server's
             )
         except ConfigError:
             running.stop()

@@ -24,21 +24,24 @@ from starlette.routing import Route
 from engines.base import SPECTATOR, Seat
 from engines.registry import game_ids, get_engine
 from replay.narrative import describe_outcome
+from replay.trust.keys import SigningKey
 from service.core.auth import Caller, authenticate, is_organiser_token
 from service.core.client_address import client_address
-from service.core.errors import InvalidArgument, PermissionDenied, ServiceError, Unauthenticated
+from service.core.errors import InvalidArgument, NotFound, PermissionDenied, ServiceError, Unauthenticated
+from service.core.exchange import export_lines
 from service.core.fields import require_id
 from service.core.games import Games
 from service.core.rate_limit import TokenFailures, TooManyFailures
-from service.core.records import GameRecord
+from service.core.records import FINISHED, GameRecord
 from service.core.visibility import gate_of
 from service.web.clock_view import live_clocks
 from service.web.headers import PageHeaders
 from service.web.limits import BodyLimit
-from service.web.page import games_page, message_page, viewer_page
+from service.web.page import games_page, message_page, verify_page, viewer_page
 from service.web.same_origin import SameOriginPosts
 from service.web.steps import GameView, game_view, seat_labels, viewer_name
 from service.web.tournament_pages import TournamentPages
+from service.web.verdict import Verdict
 
 TOKEN_COOKIE = "frontier_token"
 HTTP_STATUS = {
@@ -50,9 +53,18 @@ HTTP_STATUS = {
 }
 
 
-def create_app(games: Games, organiser_token: str | None, failures: TokenFailures | None = None) -> Starlette:
+def create_app(
+    games: Games,
+    organiser_token: str | None,
+    failures: TokenFailures | None = None,
+    signing_key: SigningKey | None = None,
+) -> Starlette:
+    """The viewer's routes; `signing_key` signs the logs it exports (None: it exports none)."""
     viewer = WebViewer(
-        games, organiser_token, failures or TokenFailures(seat_token=games.index.holds_seat_token)
+        games,
+        organiser_token,
+        failures or TokenFailures(seat_token=games.index.holds_seat_token),
+        signing_key,
     )
     tournaments = TournamentPages(games, _status, viewer._gameless_caller)
     return Starlette(
@@ -67,6 +79,8 @@ def create_app(games: Games, organiser_token: str | None, failures: TokenFailure
             Route("/", viewer.game_list),
             Route("/games/{game_id}", viewer.game_page),
             Route("/api/games/{game_id}/steps", viewer.game_steps),
+            Route("/api/games/{game_id}/log", viewer.game_log),
+            Route("/verify", lambda _request: HTMLResponse(verify_page())),
             Route("/tournaments", tournaments.tournament_list),
             Route("/tournaments/{tournament_id}", tournaments.tournament),
             Route("/login", viewer.login, methods=["GET", "POST"]),
@@ -77,10 +91,17 @@ def create_app(games: Games, organiser_token: str | None, failures: TokenFailure
 
 
 class WebViewer:
-    def __init__(self, games: Games, organiser_token: str | None, failures: TokenFailures) -> None:
+    def __init__(
+        self,
+        games: Games,
+        organiser_token: str | None,
+        failures: TokenFailures,
+        signing_key: SigningKey | None = None,
+    ) -> None:
         self.games = games
         self.organiser_token = organiser_token
         self.failures = failures  # wrong tokens per address, shared with gRPC under `frontier serve`
+        self.signing_key = signing_key
 
     # -- pages -------------------------------------------------------------------------
 
@@ -124,7 +145,24 @@ class WebViewer:
                 (label, f"{base}{i + 1}") for i, label in enumerate(view.labels)
             ]
         clocks = live_clocks(record).get("clocks", [])
-        return HTMLResponse(viewer_page(view, poll=poll, links=links, clocks=clocks))
+        # A finished game's page checks its own export in the reader's browser.
+        verdict = None
+        if record.status == FINISHED and self.signing_key is not None:
+            verdict = Verdict(log_url=f"/api/games/{record.header.game_id}/log")
+        return HTMLResponse(viewer_page(view, poll=poll, links=links, clocks=clocks, verdict=verdict))
+
+    def game_log(self, request: Request) -> Response:
+        """The game's signed match log as ExportLog gives it: redacted unless the gate shows everything."""
+        try:
+            if self.signing_key is None:
+                raise NotFound("NO_SIGNING_KEY", "this viewer signs no logs: export them over gRPC")
+            stored = self._game(request)
+            sight = gate_of(self.games).sight(stored, self._authenticated(request, stored))
+            lines = export_lines(self.games, sight.record, sight.viewer, self.signing_key)
+            content = "\n".join(lines) + "\n"
+        except ServiceError as error:
+            return _json_error(error)
+        return PlainTextResponse(content)
 
     def game_steps(self, request: Request) -> Response:
         try:
@@ -134,11 +172,7 @@ class WebViewer:
                 return JSONResponse(idle)
             record, view, _seat = self._view(request, after=after)
         except ServiceError as error:
-            return JSONResponse(
-                {"error": error.reason, "message": error.message, **error.metadata},
-                _status(error),
-                _headers(error),
-            )
+            return _json_error(error)
         data = view.to_json()
         answer = {k: data[k] for k in ("steps", "status", "result", "viewer")}
         return JSONResponse({**answer, **live_clocks(record)})
@@ -270,6 +304,13 @@ def _int_param(request: Request, name: str, default: int) -> int:
 
 def _address(request: Request) -> str:
     return client_address(request.client.host) if request.client is not None else "unknown"
+
+
+def _json_error(error: ServiceError) -> JSONResponse:
+    """An API refusal: the gRPC status as HTTP, and its reason, message and field."""
+    return JSONResponse(
+        {"error": error.reason, "message": error.message, **error.metadata}, _status(error), _headers(error)
+    )
 
 
 def _headers(error: ServiceError) -> dict[str, str] | None:

@@ -2,8 +2,9 @@
 
 No page of the viewer is meant to be embedded (the offline pages are files, served by nobody), so
 every response forbids framing both ways browsers understand: `X-Frame-Options: DENY` (older
-browsers) and CSP `frame-ancestors 'none'` (the standard; a `<meta>` CSP cannot carry it). The
-policy says nothing else: the pages' own scripts and styles are inline and set no other CSP.
+browsers) and CSP `frame-ancestors 'none'` (the standard; a `<meta>` CSP cannot carry it). Which
+scripts may run is each page's own `<meta>` policy (service/web/script_policy.py), which the offline
+files keep too.
 """
 
 from __future__ import annotations

@@ -1,16 +1,19 @@
 """`frontier replay --html`: one match log as a single self-contained viewer page.
 
 The log is verified first; a log that fails verification is refused rather than drawn, because a
-published picture of a game should only ever show a record that checks out.
+published picture of a game should only ever show a record that checks out. A page of the whole
+game carries the log too, and checks it again in the reader's browser (service/web/verdict.py).
 """
 
 from __future__ import annotations
 
 from engines.base import SPECTATOR, Seat
+from replay.record import Trailer
 from replay.trust.signed_log import read_signed
 from replay.verify import verify
 from service.web.page import viewer_page
 from service.web.steps import game_view
+from service.web.verdict import Verdict, not_embedded
 
 
 class LogRefused(ValueError):
@@ -32,4 +35,20 @@ def html_from_log(data: bytes, viewer: Seat | None = None) -> str:
         raise LogRefused(f"the log fails verification at {problem}")
     if viewer is not None and viewer != SPECTATOR and not 0 <= viewer < header.seats:
         raise LogRefused(f"seat {viewer + 1} does not exist: this game has seats 1 to {header.seats}")
-    return viewer_page(game_view(header, entries, verification.players, viewer))
+    view = game_view(header, entries, verification.players, viewer)
+    return viewer_page(view, verdict=_verdict(data, view.viewer, viewer is None, trailer))
+
+
+def _verdict(data: bytes, shown_as: str, whole: bool, trailer: Trailer | None) -> Verdict:
+    """The page carries its log only if its reader may see all of it: the whole of a finished game."""
+    if not whole:
+        return not_embedded(
+            f"this page shows one view of the game (shown as: {shown_as}), so it carries no log:"
+            " the full log holds what this view hides"
+        )
+    if trailer is None or trailer.status != "finished":
+        return not_embedded(
+            "the game is not over, so the page carries no log: until its seed is revealed the log holds"
+            " what is still hidden, and its salts cannot be checked"
+        )
+    return Verdict(log=data.decode("utf-8"))

@@ -14,7 +14,9 @@ from typing import Any
 import jinja2
 
 from service.web.pictures import backdrop
+from service.web.script_policy import with_script_policy
 from service.web.steps import GameView
+from service.web.verdict import Verdict
 
 
 @cache
@@ -32,7 +34,8 @@ def _static(name: str) -> str:
 
 
 def _render(template: str, **values: Any) -> str:
-    return _environment().get_template(template).render(css=_static("viewer.css"), **values)
+    page = _environment().get_template(template).render(css=_static("viewer.css"), **values)
+    return with_script_policy(page)
 
 
 def viewer_page(
@@ -41,9 +44,10 @@ def viewer_page(
     poll: str | None = None,
     links: dict[str, Any] | None = None,
     clocks: list[dict[str, Any]] | None = None,
+    verdict: Verdict | None = None,
 ) -> str:
     """The viewer for one game; `poll` is the URL that gives later steps of a live game, `clocks`
-    its seats' clocks now (service/web/clock_view.py)."""
+    its seats' clocks now (service/web/clock_view.py), `verdict` what its verdict panel checks."""
     data = {**game.to_json(), "poll": poll if game.status != "finished" else None, "clocks": clocks or []}
     return _render(
         "viewer.html",
@@ -52,7 +56,13 @@ def viewer_page(
         js=_static("viewer.js"),
         backdrop=backdrop(game.game),
         links=links or {},
+        verdict=verdict,
     )
+
+
+def verify_page() -> str:
+    """A page where a reader pastes or drops a log and a key, checked in the browser alone."""
+    return _render("verify.html", verdict=Verdict(paste=True))
 
 
 def games_page(

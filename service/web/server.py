@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 import uvicorn
 
+from replay.trust.keys import SigningKey
 from service.config import ConfigError
 from service.core.games import Games
 from service.core.rate_limit import TokenFailures
@@ -39,13 +40,14 @@ def start_http(
     port: int,
     failures: TokenFailures | None = None,
     tls: ServerTls | None = None,
+    signing_key: SigningKey | None = None,
 ) -> RunningHttp:
     try:
         sock = socket.create_server((host, port))
     except OSError as error:
         raise ConfigError(f"cannot serve the web viewer on {host}:{port}: {error.strerror}") from None
     config = uvicorn.Config(
-        create_app(games, organiser_token, failures),
+        create_app(games, organiser_token, failures, signing_key),
         log_level="warning",
         log_config=None,  # the server's own log set-up (text or JSON, service/ops/logs.py) applies
         lifespan="off",

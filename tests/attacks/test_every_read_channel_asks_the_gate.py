@@ -111,6 +111,7 @@ READ_ROUTES = {
     "/",
     "/games/{game_id}",
     "/api/games/{game_id}/steps",
+    "/api/games/{game_id}/log",
     "/tournaments",
     "/tournaments/{tournament_id}",
 }
@@ -118,6 +119,7 @@ NO_GAME_DATA_ROUTES = {
     "/login": "the organiser's sign-in form",
     "/logout": "forgets the sign-in",
     "/healthz": "the server's health",
+    "/verify": "checks a log the reader gives, in the reader's browser",
 }
 
 
@@ -210,7 +212,7 @@ class House:
 @pytest.fixture
 def house(tmp_path: Path) -> Iterator[House]:
     running = start_server(tmp_path / "data", ws_port=0)
-    http = start_http(running.app, ORGANISER, "127.0.0.1", 0)
+    http = start_http(running.app, ORGANISER, "127.0.0.1", 0, signing_key=running.servicer.signing_key)
     client = TournamentClient(f"127.0.0.1:{running.port}")
     organiser = TournamentClient(f"127.0.0.1:{running.port}", token=ORGANISER)
     try:
@@ -343,6 +345,9 @@ def survey(house: House) -> dict[tuple[str, str, str], Outcome]:
             seen[("/games/{game_id}", kind, who)] = _web(house, f"/games/{game.game_id}", token)
             seen[("/api/games/{game_id}/steps", kind, who)] = _web(
                 house, f"/api/games/{game.game_id}/steps", token
+            )
+            seen[("/api/games/{game_id}/log", kind, who)] = _web(
+                house, f"/api/games/{game.game_id}/log", token
             )
         token = _token(who, house.games["in progress"])  # a seat's token of some game
         listing = frontier_pb2.ListGamesRequest()

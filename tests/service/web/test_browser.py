@@ -75,7 +75,7 @@ def test_a_live_game_updates_as_it_is_played(site: Site, site_client: Client, pa
     before = shown_version(page)
     play(site_client, played, 3, random.Random(11))
     page.wait_for_function(
-        f"Number(document.querySelector('#picture').dataset.version) === {before + 3}", timeout=10_000
+        f"() => Number(document.querySelector('#picture').dataset.version) === {before + 3}", timeout=10_000
     )
     assert page.locator("#story li").count() == before + 3
     assert page.locator("#step").get_attribute("max") == str(before + 2)
@@ -90,7 +90,7 @@ def test_the_public_page_never_holds_a_seats_secret(site: Site, site_client: Cli
     page.wait_for_selector("#picture svg")
     before = page.locator("#story li").count()
     play(site_client, played, 4, random.Random(5))  # so the page's polls bring new steps too
-    page.wait_for_function(f"document.querySelectorAll('#story li').length > {before}", timeout=10_000)
+    page.wait_for_function(f"() => document.querySelectorAll('#story li').length > {before}", timeout=10_000)
     page.keyboard.press("ArrowLeft")
     page.keyboard.press("ArrowLeft")
 

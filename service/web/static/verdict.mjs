@@ -1,0 +1,128 @@
+// The verdict panel: runs the independent verifier (./verifier/) on a log in this browser and
+// says what it proved, or the first problem. The log is the page's own (a data block,
+// #match-log), one fetched (data-log-url) or one the reader pastes or drops (the /verify page).
+import { verifyLog } from "./verifier/verify.mjs";
+import { rawPublicKey, sha256Hex } from "./verifier/hashes.mjs";
+
+const panel = document.getElementById("verdict");
+const $ = (id) => document.getElementById(id);
+const short = (hex) => `${hex.slice(0, 4)}…${hex.slice(-4)}`;
+let logBytes = null;
+
+/** The fingerprint (key_id: SHA-256 of the raw key) of the key typed, "" for none, null if unreadable. */
+async function fingerprint(text) {
+  if (!text.trim()) return "";
+  try {
+    return await sha256Hex(rawPublicKey(text));
+  } catch {
+    return null;
+  }
+}
+
+function signedBy(signature, given) {
+  const at = `key ${short(signature.key_id)}${signature.signer ? ` (${signature.signer})` : ""} at size ${signature.tree_size}`;
+  switch (signature.status) {
+    case "verified":
+      return [true, `signed by ${at}, the key given`];
+    case "unsigned":
+      return [false, "not signed: the log carries no checkpoint"];
+    case "invalid":
+      return [false, `the signed checkpoint does not match this log (${signature.code})`];
+    default:
+      if (given === "") return [null, `signed by ${at}: give the organiser's published key to check the signature`];
+      if (given === null) return [false, "the key given is not an Ed25519 public key (64 hex digits or a PEM block)"];
+      return [false, `the key differs from the one given: signed by key ${signature.key_id}, not ${given}`];
+  }
+}
+
+function draws(result) {
+  if (Number.isInteger(result.draws_rederived)) return `${result.draws_rederived} draws re-derived from the seed`;
+  return `${result.draws_recorded} draws counted (not re-derived)`;
+}
+
+function show({ state, summary, details = [], signature = "not checked", keyGiven = "no" }) {
+  Object.assign(panel.dataset, { verdict: state, signature, keyGiven });
+  $("verdict-summary").textContent = summary;
+  $("verdict-details").replaceChildren(
+    ...details.map((text) => Object.assign(document.createElement("li"), { textContent: text })),
+  );
+}
+
+/** A redacted export (LOG-FORMAT.md, "Salts"): every line says whose view it is. */
+function redactedFor(bytes) {
+  const end = bytes.indexOf(0x0a);
+  const first = new TextDecoder().decode(end < 0 ? bytes : bytes.subarray(0, end));
+  try {
+    const header = JSON.parse(first);
+    return header !== null && typeof header === "object" && "redacted_for" in header;
+  } catch {
+    return false;
+  }
+}
+
+/** What the verifier makes of `bytes` with the key typed as `keyText`, in the panel's words. */
+async function verdictOf(bytes, keyText) {
+  const given = await fingerprint(keyText);
+  const keyGiven = given ? "yes" : "no";
+  if (redactedFor(bytes)) {
+    const why = "its hidden parts and salts are stripped, so its hashes no longer cover what it shows";
+    const summary = `not checked: this is a log redacted for one view; ${why}`;
+    return { state: "redacted", summary, details: ["ask for the full log once the game is over"], keyGiven };
+  }
+  const result = await verifyLog(bytes, given ? keyText : null);
+  const rules = "rules not re-run: this browser checks the record, not the play (frontier audit re-runs the rules)";
+  const [signed, signedWords] = signedBy(result.signature ?? { status: "unsigned" }, given);
+  const said = { signature: result.signature?.status ?? "unsigned", keyGiven };
+  if (result.problem) {
+    const { line, code, reason } = result.problem;
+    return { ...said, state: "failed", summary: `problem at line ${line}: ${code}: ${reason}`, details: [signedWords, rules] };
+  }
+  const intact = `chain, seed, ${draws(result)}`;
+  if (result.verdict === "passed" && signed) {
+    return { ...said, state: "verified", summary: `verified in this browser: ${intact}, ${signedWords}`, details: [rules] };
+  }
+  if (result.verdict === "passed") {
+    const state = said.signature === "unsigned" ? "unsigned" : signed === null ? "key-needed" : "failed";
+    return { ...said, state, summary: `record intact in this browser: ${intact}; ${signedWords}`, details: [rules] };
+  }
+  const summary = `nothing wrong so far, but the game is not over: chain checked, seed ${result.seed}, ${draws(result)}`;
+  return { ...said, state: "incomplete", summary, details: [signedWords, rules] };
+}
+
+let asked = 0; // only the newest check is shown: a slower, older one must not overwrite it
+async function check() {
+  if (logBytes === null) return;
+  const mine = ++asked;
+  const shown = await verdictOf(logBytes, $("verdict-key").value);
+  if (mine === asked) show(shown);
+}
+
+const embedded = $("match-log");
+if (embedded) logBytes = new TextEncoder().encode(JSON.parse(embedded.textContent));
+else if (panel.dataset.logUrl) {
+  const answer = await fetch(panel.dataset.logUrl, { credentials: "same-origin" });
+  if (answer.ok) logBytes = new Uint8Array(await answer.arrayBuffer());
+  else show({ state: "unavailable", summary: `the log could not be fetched (HTTP ${answer.status})` });
+}
+// A results page may link each game as PAGE#key=HEX: the key then comes from that page, not this one.
+const linked = /(?:^#|&)key=([0-9a-fA-F]{64})(?:&|$)/.exec(location.hash);
+if (linked) $("verdict-key").value = linked[1];
+$("verdict-key").addEventListener("input", check);
+
+const pasted = $("verdict-log");
+if (pasted) {
+  const take = async (bytes) => {
+    logBytes = bytes;
+    await check();
+  };
+  pasted.addEventListener("input", () => take(new TextEncoder().encode(pasted.value)));
+  $("verdict-file").addEventListener("change", async (e) => {
+    if (e.target.files.length) await take(new Uint8Array(await e.target.files[0].arrayBuffer()));
+  });
+  panel.addEventListener("dragover", (e) => e.preventDefault());
+  panel.addEventListener("drop", async (e) => {
+    e.preventDefault();
+    if (e.dataTransfer.files.length) await take(new Uint8Array(await e.dataTransfer.files[0].arrayBuffer()));
+  });
+}
+await check();
