@@ -37,10 +37,10 @@ from service.web.headers import PageHeaders
 from service.web.limits import BodyLimit
 from service.web.page import games_page, message_page, viewer_page
 from service.web.same_origin import SameOriginPosts
+from service.web.sessions import SESSION_COOKIE, Sessions
 from service.web.steps import GameView, game_view, seat_labels, viewer_name
 from service.web.tournament_pages import TournamentPages
 
-TOKEN_COOKIE = "frontier_token"
 HTTP_STATUS = {
     "NOT_FOUND": 404,
     "INVALID_ARGUMENT": 400,
@@ -81,6 +81,7 @@ class WebViewer:
         self.games = games
         self.organiser_token = organiser_token
         self.failures = failures  # wrong tokens per address, shared with gRPC under `frontier serve`
+        self.sessions = Sessions()
 
     # -- pages -------------------------------------------------------------------------
 
@@ -157,17 +158,27 @@ class WebViewer:
         token = (fields.get("token") or [""])[0].strip()
         if not is_organiser_token(token, self.organiser_token):
             self.failures.failed(address)
-            return HTMLResponse(message_page("Sign-in refused", "That is not the organiser's token."), 403)
+            wrong = "That is not the organiser's token: try again."
+            return HTMLResponse(message_page("Organiser sign-in", wrong, form=True), 403)
         response = RedirectResponse("/", status_code=303)
-        # HttpOnly: page scripts never read it; SameSite=Strict: other sites cannot ride on it.
-        # Secure whenever the page came over HTTPS (behind a TLS proxy), so it never travels in clear.
+        # The cookie names a sign-in the server holds, never the token. HttpOnly: page scripts never
+        # read it; SameSite=Strict: other sites cannot ride on it. Secure whenever the page came over
+        # HTTPS (served with TLS or behind a TLS proxy), so it never travels in clear.
         secure = request.url.scheme == "https" or request.headers.get("x-forwarded-proto") == "https"
-        response.set_cookie(TOKEN_COOKIE, token, httponly=True, samesite="strict", secure=secure)
+        response.set_cookie(
+            SESSION_COOKIE,
+            self.sessions.open(),
+            max_age=int(self.sessions.lifetime),
+            httponly=True,
+            samesite="strict",
+            secure=secure,
+        )
         return response
 
-    def logout(self, _request: Request) -> Response:
+    def logout(self, request: Request) -> Response:
+        self.sessions.close(request.cookies.get(SESSION_COOKIE, ""))
         response = RedirectResponse("/", status_code=303)
-        response.delete_cookie(TOKEN_COOKIE)
+        response.delete_cookie(SESSION_COOKIE)
         return response
 
     def _nothing_new(self, request: Request, after: int) -> dict[str, Any] | None:
@@ -197,10 +208,11 @@ class WebViewer:
     # -- who is looking ----------------------------------------------------------------
 
     def _caller(self, request: Request) -> Caller:
-        """Who is looking: the Authorization header's token, else the sign-in cookie's."""
+        """Who is looking: the Authorization header's token, else the organiser if signed in here."""
         headers = request.headers.getlist("authorization")
-        cookie = "" if headers else request.cookies.get(TOKEN_COOKIE, "")
-        return self.failures.caller(_address(request), headers, self.organiser_token, cookie)
+        signed_in = not headers and self.sessions.is_open(request.cookies.get(SESSION_COOKIE, ""))
+        sent = self.organiser_token if signed_in and self.organiser_token else ""
+        return self.failures.caller(_address(request), headers, self.organiser_token, sent)
 
     def _authenticated(self, request: Request, record: GameRecord) -> Caller:
         caller = self._caller(request)
