@@ -39,6 +39,7 @@ from service.web.page import games_page, message_page, viewer_page
 from service.web.same_origin import SameOriginPosts
 from service.web.sessions import SESSION_COOKIE, Sessions
 from service.web.steps import GameView, game_view, seat_labels, viewer_name
+from service.web.tournament_links import TournamentLinks
 from service.web.tournament_pages import TournamentPages
 
 HTTP_STATUS = {
@@ -82,6 +83,7 @@ class WebViewer:
         self.organiser_token = organiser_token
         self.failures = failures  # wrong tokens per address, shared with gRPC under `frontier serve`
         self.sessions = Sessions()
+        self.tournaments = TournamentLinks(games)
 
     # -- pages -------------------------------------------------------------------------
 
@@ -118,7 +120,7 @@ class WebViewer:
                 message_page("Cannot show this game", error.message), _status(error), _headers(error)
             )
         poll = f"/api/games/{record.header.game_id}/steps" + (f"?seat={seat_param}" if seat_param else "")
-        links: dict[str, Any] = {"games": "/"}
+        links: dict[str, Any] = {"games": "/", "tournament": self.tournaments.link(record.header.tag)}
         if self._caller(request).is_organiser:
             base = f"/games/{record.header.game_id}?seat="
             links["seats"] = [("everything", base + "all"), ("public", base + "public")] + [
