@@ -19,3 +19,8 @@ def agreeing(count: int, noun: str, plural: str = "") -> str:
 def counted(count: int, noun: str, plural: str = "") -> str:
     """ "1 card", "2 cards", "0 cards": the noun agrees with the count."""
     return f"{count} {agreeing(count, noun, plural)}"
+
+
+def as_written(reason: str) -> str:
+    """An outcome's reason for a game whose engine records it in words already."""
+    return reason

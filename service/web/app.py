@@ -23,12 +23,12 @@ from starlette.routing import Route
 
 from engines.base import SPECTATOR, Seat
 from engines.registry import game_ids, get_engine
-from replay.narrative import describe_outcome
 from service.core.auth import Caller, authenticate, is_organiser_token
 from service.core.client_address import client_address
 from service.core.errors import InvalidArgument, PermissionDenied, ServiceError, Unauthenticated
 from service.core.fields import require_id
 from service.core.games import Games
+from service.core.listing import Summary
 from service.core.rate_limit import TokenFailures, TooManyFailures
 from service.core.records import GameRecord
 from service.core.visibility import gate_of
@@ -38,7 +38,7 @@ from service.web.limits import BodyLimit
 from service.web.page import games_page, message_page, viewer_page
 from service.web.same_origin import SameOriginPosts
 from service.web.sessions import SESSION_COOKIE, Sessions
-from service.web.steps import GameView, game_view, seat_labels, viewer_name
+from service.web.steps import GameView, game_view, seat_labels, short_result, told_result, viewer_name
 from service.web.tournament_links import TournamentLinks
 from service.web.tournament_pages import TournamentPages
 
@@ -102,8 +102,10 @@ class WebViewer:
                 "title": get_engine(s.game).title,
                 "players": ", ".join(name or f"seat {i + 1}" for i, name in enumerate(s.players)),
                 "tag": s.tag,
+                "tournament": self.tournaments.link(s.tag),
                 "commands": s.commands,
                 "status": s.status.replace("_", " "),
+                "result": self._result(s, caller),
                 "imported": s.imported,
                 "created_at": s.created_at,
             }
@@ -111,6 +113,16 @@ class WebViewer:
         ]
         types = [(g, get_engine(g).title) for g in game_ids()]
         return HTMLResponse(games_page(rows, types, filters, caller.is_organiser))
+
+    def _result(self, summary: Summary, caller: Caller) -> str:
+        """A finished game's winners, as the gate shows `caller` the game ("" while it is played)."""
+        if summary.status != "finished":
+            return ""
+        try:
+            sight = gate_of(self.games).sight(self.games.get(summary.game_id), caller)
+        except ServiceError:  # a table of a duplicate deal still in play: its result waits
+            return "withheld until the deal is over"
+        return short_result(sight.record.outcome, sight.record.players)
 
     def game_page(self, request: Request) -> Response:
         try:
@@ -194,11 +206,10 @@ class WebViewer:
         record, viewer = self._seen(stored, caller, request.query_params.get("seat", ""))
         if after < record.game_version:
             return None
-        outcome = record.outcome
         return {
             "steps": [],
             "status": record.status,
-            "result": describe_outcome(outcome, record.players) if outcome is not None else "",
+            "result": told_result(get_engine(record.header.game), record.outcome, record.players),
             "viewer": viewer_name(viewer, seat_labels(record.header, record.players)),
             **live_clocks(record),
         }

@@ -7,6 +7,7 @@ file (`frontier replay --html`) are the same document; only the served one has a
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import UTC, datetime
 from functools import cache
 from importlib.resources import files
 from typing import Any
@@ -19,11 +20,25 @@ from service.web.steps import GameView
 
 @cache
 def _environment() -> jinja2.Environment:
-    return jinja2.Environment(
+    environment = jinja2.Environment(
         loader=jinja2.PackageLoader("service.web", "templates"),
         autoescape=True,
         undefined=jinja2.StrictUndefined,
     )
+    environment.filters["when"] = readable_time
+    return environment
+
+
+def readable_time(stamp: str) -> str:
+    """ "2026-12-05T02:56:39+00:00" as people read it: "5 Dec 2026, 02:56 UTC" (text that is no
+    timestamp is shown as it is)."""
+    try:
+        moment = datetime.fromisoformat(stamp)
+    except ValueError:
+        return stamp
+    if moment.tzinfo is not None:
+        moment = moment.astimezone(UTC)
+    return f"{moment.day} {moment:%b %Y, %H:%M} UTC"
 
 
 @cache

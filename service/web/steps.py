@@ -8,10 +8,11 @@ than gRPC would show the same viewer.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from typing import Any
 
-from engines.base import Seat
+from engines.base import Outcome, Seat
+from engines.game import GameEngine
 from engines.registry import get_engine
 from replay.clock import parse_time_control
 from replay.narrative import describe_outcome, describe_ruling, describe_step, seat_label
@@ -135,10 +136,27 @@ def game_view(
         viewer=viewer_name(viewer, labels),
         status="finished" if outcome is not None else "in_progress",
         steps=tuple(shown),
-        result=describe_outcome(outcome, names) if outcome is not None else "",
+        result=told_result(engine, outcome, names),
         time_control=control.text if control is not None else "",
         forked_from=origin,
     )
+
+
+def told_result(engine: GameEngine, outcome: Outcome | None, names: Sequence[str]) -> str:
+    """The result line once the game is over (its reason in the game's words), else ""."""
+    if outcome is None:
+        return ""
+    return describe_outcome(replace(outcome, reason=engine.describe_reason(outcome.reason)), names)
+
+
+def short_result(outcome: Outcome | None, names: Sequence[str]) -> str:
+    """Who won, for a list of games: "Ann wins", "Ann and Bo share the win", "no winner"."""
+    if outcome is None:
+        return ""
+    if not outcome.winners:
+        return "no winner"
+    verb = "share the win" if len(outcome.winners) > 1 else "wins"
+    return " and ".join(seat_label(seat, names) for seat in outcome.winners) + f" {verb}"
 
 
 def fork_origin(header: Header) -> ForkOrigin | None:

@@ -85,6 +85,12 @@ def test_a_fork_names_its_source_with_a_link_instead_of_retelling_it(
 
 def test_a_tournament_game_names_its_tournament(site: Site, page: Any, tmp_path: Path) -> None:
     tournament_id = played_tournament(site, ["Ann", "Bo"], rounds=1, name="Harvest Cup")
+    page.goto(f"{site.url}/")
+    assert "tournament:" not in page.locator("table.games").inner_text(), "the list names it too"
+    assert (
+        page.locator(f"table.games a[href='/tournaments/{tournament_id}']").first.inner_text()
+        == "Harvest Cup"
+    )
     page.goto(f"{site.url}/tournaments/{tournament_id}")
     page.click("li.table a")
     page.wait_for_selector("#picture svg")
