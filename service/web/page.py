@@ -14,7 +14,7 @@ from typing import Any
 
 import jinja2
 
-from service.web.pictures import backdrop
+from service.web.pictures import backdrop, key
 from service.web.steps import GameView
 
 
@@ -66,6 +66,7 @@ def viewer_page(
         data=data,
         js=_static("viewer.js"),
         backdrop=backdrop(game.game),
+        key=key(game.game),
         links=links or {},
     )
 

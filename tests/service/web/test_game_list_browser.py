@@ -59,3 +59,31 @@ def test_most_wanted_tells_why_it_ended_in_words(site: Site, site_client: Client
     result = page.locator("#result").inner_text()
     assert "notoriety" in result, result
     assert "most_wanted" not in result and "turn_limit" not in result
+
+
+def test_each_picture_has_a_key_and_the_notoriety_track_runs_to_13(
+    site: Site, site_client: Client, page: Any, tmp_path: Path
+) -> None:
+    wanted = {
+        "western-legends": ["a bandit", "the Sheriff", "a mesa"],
+        "deadwood-1876": ["a safe, face down", "a card in hand"],
+        "most-wanted": ["notoriety marker"],
+    }
+    for game, meanings in wanted.items():
+        played = start_game(site_client, game, 3, 4)
+        page.goto(f"{site.url}/games/{played.game_id}")
+        page.wait_for_selector("#picture svg")
+        key = page.locator("#key").inner_text()
+        for meaning in meanings:
+            assert meaning in key, (game, meaning)
+        picture = page.locator("#picture").inner_text()
+        assert "_" not in picture, f"codes in snake case are shown in words: {game}"
+        if game == "deadwood-1876":
+            assert "room for " in picture
+        if game == "most-wanted":
+            marks = [m.text_content() for m in page.locator("#picture .mw-track-mark").all()]
+            assert marks == [str(n) for n in range(14)], "the whole track, 0 to 13, from the first step"
+            assert "13 is Most Wanted" in picture
+        page.screenshot(path=str(tmp_path / f"{game}.png"))
+        setup = page.locator("#story li").first.inner_text()
+        assert not re.search(r"; (The|A|An|Round|Turn) ", setup), f"no capital mid-sentence: {setup}"
