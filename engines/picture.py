@@ -81,6 +81,11 @@ class KeyEntry:
     meaning: str
 
 
+def seat_key(meaning: str) -> KeyEntry:
+    """The key's line for the pieces drawn in each seat's colour."""
+    return KeyEntry("disc", seat_colour(0), meaning)
+
+
 @dataclass(frozen=True)
 class Picture:
     """How one game draws its table: `draw(new_canvas, view, labels)` makes and fills a canvas."""

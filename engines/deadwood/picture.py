@@ -11,7 +11,7 @@ from engines.picture import (
     NewCanvas,
     Picture,
     row_badge,
-    seat_colour,
+    seat_key,
     seat_label,
     seat_piece,
     words,
@@ -98,7 +98,7 @@ def _player_row(
 
 
 KEY = (
-    KeyEntry("disc", seat_colour(0), "an outlaw at a location, in the seat's colour"),
+    seat_key("an outlaw at a location, in the seat's colour"),
     KeyEntry("square", "#566573", "a safe, face down"),
     KeyEntry("card", "#d5dbdb", "a safe, seen (grey)"),
     KeyEntry("card", "#ffffff", "a card in hand (white)"),

@@ -12,7 +12,7 @@ from engines.picture import (
     NewCanvas,
     Picture,
     row_badge,
-    seat_colour,
+    seat_key,
     seat_label,
     seat_piece,
     words,
@@ -120,7 +120,7 @@ def _player_row(
 
 
 KEY = (
-    KeyEntry("disc", seat_colour(0), "an outlaw's notoriety marker, in the seat's colour"),
+    seat_key("an outlaw's notoriety marker, in the seat's colour"),
     KeyEntry("square", "#b7950b", "money"),
     KeyEntry("card", "#ffffff", "a card (after the gap: committed face down)"),
 )

@@ -6,7 +6,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from engines.picture import Canvas, KeyEntry, NewCanvas, Picture, seat_colour, seat_label, seat_piece, words
+from engines.picture import (
+    Canvas,
+    KeyEntry,
+    NewCanvas,
+    Picture,
+    seat_colour,
+    seat_key,
+    seat_label,
+    seat_piece,
+    words,
+)
 from engines.western_legends import board
 
 CELL = 46
@@ -135,7 +145,7 @@ def _item(item: dict[str, Any]) -> str:
 
 
 KEY = (
-    KeyEntry("disc", seat_colour(0), "a character, numbered by seat (the panel's colour)"),
+    seat_key("a character, numbered by seat (the panel's colour)"),
     KeyEntry("square", "#222", "a bandit"),
     KeyEntry("star", "#b7950b", "the Sheriff"),
     KeyEntry("square", "#7b5e3b", "a mesa"),
