@@ -18,6 +18,7 @@ from engines.picture import (
     words,
 )
 from engines.western_legends import board
+from engines.western_legends.narrate import character_name
 
 CELL = 46
 MAP_X, MAP_Y = 30, 44
@@ -121,7 +122,7 @@ def _panel(canvas: Canvas, player: dict[str, Any], labels: Sequence[str], y: flo
         stroke_width=2 if active else 1,
     )
     canvas.circle(x + 14, y + 15, 8, fill=seat_colour(seat))
-    character = str(player.get("character") or "").replace("_", " ").title()
+    character = character_name(str(player.get("character") or ""))
     name = seat_label(labels, seat)
     canvas.text(x + 28, y + 19, f"{name} · {character}", font_size=12, font_weight="bold")
     canvas.text(
