@@ -95,6 +95,8 @@
     linkTo(step, newest);
     showResult(newest);
     for (const old of story.querySelectorAll(".current")) old.classList.remove("current");
+    // The story so far: later lines wait, as the result does, so stepping through tells no ending.
+    Array.prototype.forEach.call(story.children, (item, index) => { item.hidden = index > current; });
     const line = story.children[current];
     if (line) {
       line.classList.add("current");

@@ -37,6 +37,7 @@ def test_the_counter_the_narrative_and_the_story_say_the_same_step(
     story_left = page.locator("#story").bounding_box()["x"]
     assert current.bounding_box()["x"] >= story_left, "no digit is cut off at the list's edge"
     assert page.locator("#story li").first.inner_text().startswith("Setup —")
+    assert page.locator("#story li:visible").count() == 106, "the story so far: setup to step 105"
     page.screenshot(path=str(tmp_path / "desktop.png"))
     page.keyboard.press("ArrowRight")
     assert page.url.endswith("?v=106"), "the address follows the step shown"
@@ -61,6 +62,7 @@ def test_the_result_is_told_at_the_last_step_only(site: Site, site_client: Clien
     page.goto(f"{site.url}/games/{game.game_id}?v=10")
     page.wait_for_selector("#picture svg")
     assert page.locator("#result").inner_text() == "The result is told at the last step."
+    assert not page.locator("#story li").last.is_visible(), "nor does the story's last line tell it"
     page.locator("#step").fill(str(len(steps) - 1))
     result = page.locator("#result").inner_text()
     assert "wins" in result or "share the win" in result
