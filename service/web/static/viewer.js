@@ -91,7 +91,7 @@
     const newest = current === steps.length - 1;
     showClocks(step, newest);
     const last = stepNumber(steps[steps.length - 1]);
-    counter.textContent = stepName(step) + " of " + last;
+    counter.textContent = step.version === 1 ? "Setup (step 0 of " + last + ")" : stepName(step) + " of " + last;
     linkTo(step, newest);
     showResult(newest);
     for (const old of story.querySelectorAll(".current")) old.classList.remove("current");

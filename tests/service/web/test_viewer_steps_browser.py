@@ -48,7 +48,7 @@ def test_the_counter_the_narrative_and_the_story_say_the_same_step(
     page.set_viewport_size(PHONE)
     page.goto(f"{site.url}/games/{game.game_id}?v=0")
     page.wait_for_selector("#picture svg")
-    assert page.locator("#counter").inner_text() == f"Setup of {last}"
+    assert page.locator("#counter").inner_text() == f"Setup (step 0 of {last})"
     assert fits_the_width(page), "the viewer fits a phone"
     page.screenshot(path=str(tmp_path / "phone-game.png"), full_page=True)
     page.goto(f"{site.url}/")
