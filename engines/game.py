@@ -16,6 +16,7 @@ from typing import Any
 from engines.base import Command, Event, JsonValue, Outcome, Rng, Seat
 from engines.picture import Picture
 from engines.recording import TableGame
+from engines.wording import as_written
 
 
 @dataclass(eq=False)
@@ -51,6 +52,8 @@ class GameEngine:
     legacy_defaults: Mapping[str, Mapping[str, JsonValue]] = field(default_factory=dict)
     # one log line's events folded with one private copy of the state (engines.base.fold)
     evolve_all: Callable[[Any, Sequence[Event]], Any] | None = None
+    # an outcome's reason as people read it (the log keeps the reason as the engine recorded it)
+    describe_reason: Callable[[str], str] = as_written
 
     def setup(self, options: Mapping[str, JsonValue], seats: int, rng: Rng) -> list[Event]:
         if not self.min_seats <= seats <= self.max_seats:
@@ -94,6 +97,7 @@ def engine_in(
         redact=views.redact,
         outcome=module("outcome").outcome,
         describe=module("narrate").describe,
+        describe_reason=getattr(module("narrate"), "describe_reason", as_written),
         recording=module("recording").RECORDING,
         picture=module("picture").PICTURE,
         proto_field=game_id.replace("-", "_"),

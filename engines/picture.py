@@ -66,6 +66,26 @@ def row_badge(canvas: Canvas, y: float, seat: int, active: bool) -> None:
 NewCanvas = Callable[[int, int, str], Canvas]  # (width, height, label) -> an empty canvas
 
 
+def words(code: object) -> str:
+    """A view's code as people read it: "choose_character" is "choose character"."""
+    return str(code).replace("_", " ")
+
+
+@dataclass(frozen=True)
+class KeyEntry:
+    """One line of a picture's key: a mark ("square", "disc", "star" or "card") in a colour, and
+    what it stands for."""
+
+    mark: str
+    colour: str
+    meaning: str
+
+
+def seat_key(meaning: str) -> KeyEntry:
+    """The key's line for the pieces drawn in each seat's colour."""
+    return KeyEntry("disc", seat_colour(0), meaning)
+
+
 @dataclass(frozen=True)
 class Picture:
     """How one game draws its table: `draw(new_canvas, view, labels)` makes and fills a canvas."""
@@ -74,3 +94,4 @@ class Picture:
     # shapes every step shares (a map), drawn once per page under `backdrop_ref` and `use`d by each step
     backdrop: Callable[[NewCanvas], Canvas] | None = None
     backdrop_ref: str = ""
+    key: tuple[KeyEntry, ...] = ()  # what the marks of the picture stand for, shown beside it

@@ -19,3 +19,41 @@ def agreeing(count: int, noun: str, plural: str = "") -> str:
 def counted(count: int, noun: str, plural: str = "") -> str:
     """ "1 card", "2 cards", "0 cards": the noun agrees with the count."""
     return f"{count} {agreeing(count, noun, plural)}"
+
+
+def as_written(reason: str) -> str:
+    """An outcome's reason for a game whose engine records it in words already."""
+    return reason
+
+
+# Words that open an engine's sentence only because it is a sentence; inside a step's line, after
+# "; ", they are lower case. Names (of seats, characters, cards) keep their capitals.
+SENTENCE_OPENERS = frozenset(
+    {
+        "A",
+        "An",
+        "The",
+        "Every",
+        "Everyone",
+        "Nobody",
+        "No",
+        "Dice",
+        "To",
+        "Badge",
+        "Showdown",
+        "Round",
+        "Turn",
+        "Stars",
+    }
+)
+
+
+def joined(sentences: Sequence[str]) -> str:
+    """Several events' sentences as one line: "; " between them, each without its full stop, and a
+    sentence's opening word in lower case after the first ("...; the deck is shuffled")."""
+    parts = [sentence.rstrip(".") for sentence in sentences]
+    for index in range(1, len(parts)):
+        first, _, rest = parts[index].partition(" ")
+        if first in SENTENCE_OPENERS:
+            parts[index] = first.lower() + (" " + rest if rest else "")
+    return "; ".join(parts)

@@ -12,7 +12,7 @@ from collections.abc import Iterator, Sequence
 
 from engines.base import Engine, Event, Outcome, Seat
 from engines.registry import UnknownGame, get_engine
-from engines.wording import seat_name
+from engines.wording import joined, seat_name
 from replay.record import Header, Line, RulingLine, SeatLine, Trailer
 from replay.table import ABANDON, RESIGN, TIMEOUT
 from replay.takebacks import GRANTED_BY_ORGANISER, TAKEBACK
@@ -35,7 +35,7 @@ def describe_step(
     engine: Engine, version: int, seat: Seat | None, events: Sequence[Event], names: Sequence[str]
 ) -> str:
     """One line for one step; version 1 is the setup, version v is step v - 1."""
-    said = "; ".join(engine.describe(event, names).rstrip(".") for event in events) or "nothing happens"
+    said = joined([engine.describe(event, names) for event in events]) or "nothing happens"
     if seat is None:
         return f"Setup — {said}"
     return f"Step {version - 1} — {seat_label(seat, names)}: {said}"

@@ -5,7 +5,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from engines.picture import Canvas, NewCanvas, Picture, row_badge, seat_label, seat_piece
+from engines.picture import (
+    Canvas,
+    KeyEntry,
+    NewCanvas,
+    Picture,
+    row_badge,
+    seat_key,
+    seat_label,
+    seat_piece,
+    words,
+)
 
 WIDTH = 1100
 LOCATION_NAMES = {
@@ -23,7 +33,7 @@ def draw(new_canvas: NewCanvas, view: dict[str, Any], labels: Sequence[str]) -> 
     canvas.text(
         16,
         24,
-        f"Round {view.get('round')} of {view.get('main_rounds')} · {view.get('phase')} · "
+        f"Round {view.get('round')} of {view.get('main_rounds')} · {words(view.get('phase'))} · "
         f"centre safes {view.get('centre_safes')} · deck {view.get('deck_size')}",
         font_size=15,
         font_weight="bold",
@@ -47,7 +57,7 @@ def _location(
     loc = str(location.get("id"))
     canvas.rect(x, 38, width, 116, rx=8, fill="#d6bf94", stroke="#5b4025", class_="dw-location", data_id=loc)
     canvas.text(x + 10, 58, LOCATION_NAMES.get(loc, loc), font_size=14, font_weight="bold")
-    canvas.text(x + width - 70, 58, f"room {location.get('capacity')}", font_size=11)
+    canvas.text(x + width - 90, 58, f"room for {location.get('capacity')}", font_size=11)
     for i, seat in enumerate(location.get("team", [])):
         cy = 80 + i * 22
         seat_piece(canvas, x + 20, cy, 8, seat, stroke="#222", class_="dw-outlaw")
@@ -87,4 +97,10 @@ def _player_row(
         x += 91
 
 
-PICTURE = Picture(draw)
+KEY = (
+    seat_key("an outlaw at a location, in the seat's colour"),
+    KeyEntry("square", "#566573", "a safe, face down"),
+    KeyEntry("card", "#d5dbdb", "a safe, seen (grey)"),
+    KeyEntry("card", "#ffffff", "a card in hand (white)"),
+)
+PICTURE = Picture(draw, key=KEY)

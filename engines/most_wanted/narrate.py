@@ -86,3 +86,15 @@ def describe(event: Event, names: Sequence[str]) -> str:  # noqa: C901 - one cas
             why = "reaches Most Wanted" if reason == "most_wanted" else "leads when the turn limit is reached"
             return ", ".join(who(s) for s in winners) + f" {why}; the game ends"
     return event.kind.replace("_", " ")
+
+
+# The codes GameEnded records (and the log's outcome keeps), as people read them.
+REASON_WORDS = {
+    "most_wanted": "reached 13 notoriety: Most Wanted",
+    "turn_limit": "the most notoriety when the turn limit was reached",
+}
+
+
+def describe_reason(reason: str) -> str:
+    """An outcome's reason in words: "reached 13 notoriety: Most Wanted" for `most_wanted`."""
+    return REASON_WORDS.get(reason, reason)

@@ -5,7 +5,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from engines.picture import Canvas, NewCanvas, Picture, row_badge, seat_label, seat_piece
+from engines.most_wanted.state import GOAL
+from engines.picture import (
+    Canvas,
+    KeyEntry,
+    NewCanvas,
+    Picture,
+    row_badge,
+    seat_key,
+    seat_label,
+    seat_piece,
+    words,
+)
 
 WIDTH = 920
 TRACK_Y = 200
@@ -21,7 +32,7 @@ def draw(new_canvas: NewCanvas, view: dict[str, Any], labels: Sequence[str]) -> 
     canvas.text(
         16,
         24,
-        f"Turn {view.get('turn')} · {view.get('phase')} · deck {view.get('deck_size')}",
+        f"Turn {view.get('turn')} · {words(view.get('phase'))} · deck {view.get('deck_size')}",
         font_size=15,
         font_weight="bold",
         class_="mw-status",
@@ -61,14 +72,16 @@ def _tiles(canvas: Canvas, view: dict[str, Any]) -> None:
 
 
 def _track(canvas: Canvas, players: list[dict[str, Any]]) -> None:
-    top = max([10, *(int(p.get("notoriety", 0)) for p in players)])
+    top = GOAL  # the whole track, 0 to Most Wanted, at every step: a marker's place never rescales
     step = (WIDTH - 60) / top
-    canvas.text(WIDTH - 90, TRACK_Y - 14, "notoriety", font_size=12, font_weight="bold")
+    canvas.text(
+        WIDTH - 190, TRACK_Y - 30, f"notoriety · {top} is Most Wanted", font_size=12, font_weight="bold"
+    )
     canvas.line(30, TRACK_Y, 30 + step * top, TRACK_Y, stroke="#6e5435", stroke_width=4)
     for mark in range(top + 1):
         x = 30 + step * mark
         canvas.line(x, TRACK_Y - 6, x, TRACK_Y + 6, stroke="#6e5435")
-        canvas.text(x - 4, TRACK_Y + 22, mark, font_size=10)
+        canvas.text(x - 4, TRACK_Y + 22, mark, font_size=10, class_="mw-track-mark")
     stacked: dict[int, int] = {}
     for player in players:
         value = int(player.get("notoriety", 0))
@@ -106,4 +119,9 @@ def _player_row(
         x += 43
 
 
-PICTURE = Picture(draw)
+KEY = (
+    seat_key("an outlaw's notoriety marker, in the seat's colour"),
+    KeyEntry("square", "#b7950b", "money"),
+    KeyEntry("card", "#ffffff", "a card (after the gap: committed face down)"),
+)
+PICTURE = Picture(draw, key=KEY)

@@ -6,8 +6,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from engines.picture import Canvas, NewCanvas, Picture, seat_colour, seat_label, seat_piece
+from engines.picture import (
+    Canvas,
+    KeyEntry,
+    NewCanvas,
+    Picture,
+    seat_colour,
+    seat_key,
+    seat_label,
+    seat_piece,
+    words,
+)
 from engines.western_legends import board
+from engines.western_legends.narrate import character_name
 
 CELL = 46
 MAP_X, MAP_Y = 30, 44
@@ -35,7 +46,7 @@ def draw(new_canvas: NewCanvas, view: dict[str, Any], labels: Sequence[str]) -> 
     canvas.text(
         16,
         26,
-        f"Round {view.get('round')} · {view.get('phase')} · actions left {view.get('actions_left')}",
+        f"Round {view.get('round')} · {words(view.get('phase'))} · actions left {view.get('actions_left')}",
         font_size=15,
         font_weight="bold",
         class_="wl-status",
@@ -111,7 +122,7 @@ def _panel(canvas: Canvas, player: dict[str, Any], labels: Sequence[str], y: flo
         stroke_width=2 if active else 1,
     )
     canvas.circle(x + 14, y + 15, 8, fill=seat_colour(seat))
-    character = str(player.get("character") or "").replace("_", " ").title()
+    character = character_name(str(player.get("character") or ""))
     name = seat_label(labels, seat)
     canvas.text(x + 28, y + 19, f"{name} · {character}", font_size=12, font_weight="bold")
     canvas.text(
@@ -126,8 +137,20 @@ def _panel(canvas: Canvas, player: dict[str, Any], labels: Sequence[str], y: flo
     hand = player.get("hand")
     count = int(player.get("hand_size", 0))
     cards = f"{count} card{'' if count == 1 else 's'}" if hand is None else "hand: " + " ".join(hand)
-    items = ", ".join(str(i.get("item")) for i in player.get("items", []))
+    items = ", ".join(_item(i) for i in player.get("items", []))
     canvas.text(x + 10, y + 52, f"{cards} · {items}", font_size=10, class_="wl-cards")
 
 
-PICTURE = Picture(draw, backdrop=backdrop, backdrop_ref=MAP_REF)
+def _item(item: dict[str, Any]) -> str:
+    return ("upgraded " if item.get("upgraded") else "") + words(item.get("item"))
+
+
+KEY = (
+    seat_key("a character, numbered by seat (the panel's colour)"),
+    KeyEntry("square", "#222", "a bandit"),
+    KeyEntry("star", "#b7950b", "the Sheriff"),
+    KeyEntry("square", "#7b5e3b", "a mesa"),
+    KeyEntry("square", "#e3c99a", "a town space"),
+    KeyEntry("square", "#f0dcb0", "open country"),
+)
+PICTURE = Picture(draw, backdrop=backdrop, backdrop_ref=MAP_REF, key=KEY)

@@ -23,7 +23,6 @@ from starlette.routing import Route
 
 from engines.base import SPECTATOR, Seat
 from engines.registry import game_ids, get_engine
-from replay.narrative import describe_outcome
 from replay.trust.keys import SigningKey
 from service.core.auth import Caller, authenticate, is_organiser_token
 from service.core.client_address import client_address
@@ -31,6 +30,7 @@ from service.core.errors import InvalidArgument, NotFound, PermissionDenied, Ser
 from service.core.exchange import export_lines
 from service.core.fields import require_id
 from service.core.games import Games
+from service.core.listing import Summary
 from service.core.rate_limit import TokenFailures, TooManyFailures
 from service.core.records import FINISHED, GameRecord
 from service.core.visibility import gate_of
@@ -39,11 +39,12 @@ from service.web.headers import PageHeaders
 from service.web.limits import BodyLimit
 from service.web.page import games_page, message_page, verify_page, viewer_page
 from service.web.same_origin import SameOriginPosts
-from service.web.steps import GameView, game_view, seat_labels, viewer_name
+from service.web.sessions import SESSION_COOKIE, Sessions
+from service.web.steps import GameView, game_view, seat_labels, short_result, told_result, viewer_name
+from service.web.tournament_links import TournamentLinks
 from service.web.tournament_pages import TournamentPages
 from service.web.verdict import Verdict
 
-TOKEN_COOKIE = "frontier_token"
 HTTP_STATUS = {
     "NOT_FOUND": 404,
     "INVALID_ARGUMENT": 400,
@@ -102,6 +103,8 @@ class WebViewer:
         self.organiser_token = organiser_token
         self.failures = failures  # wrong tokens per address, shared with gRPC under `frontier serve`
         self.signing_key = signing_key
+        self.sessions = Sessions()
+        self.tournaments = TournamentLinks(games)
 
     # -- pages -------------------------------------------------------------------------
 
@@ -120,8 +123,10 @@ class WebViewer:
                 "title": get_engine(s.game).title,
                 "players": ", ".join(name or f"seat {i + 1}" for i, name in enumerate(s.players)),
                 "tag": s.tag,
+                "tournament": self.tournaments.link(s.tag),
                 "commands": s.commands,
                 "status": s.status.replace("_", " "),
+                "result": self._result(s, caller),
                 "imported": s.imported,
                 "created_at": s.created_at,
             }
@@ -129,6 +134,16 @@ class WebViewer:
         ]
         types = [(g, get_engine(g).title) for g in game_ids()]
         return HTMLResponse(games_page(rows, types, filters, caller.is_organiser))
+
+    def _result(self, summary: Summary, caller: Caller) -> str:
+        """A finished game's winners, as the gate shows `caller` the game ("" while it is played)."""
+        if summary.status != "finished":
+            return ""
+        try:
+            sight = gate_of(self.games).sight(self.games.get(summary.game_id), caller)
+        except ServiceError:  # a table of a duplicate deal still in play: its result waits
+            return "withheld until the deal is over"
+        return short_result(sight.record.outcome, sight.record.players)
 
     def game_page(self, request: Request) -> Response:
         try:
@@ -138,7 +153,7 @@ class WebViewer:
                 message_page("Cannot show this game", error.message), _status(error), _headers(error)
             )
         poll = f"/api/games/{record.header.game_id}/steps" + (f"?seat={seat_param}" if seat_param else "")
-        links: dict[str, Any] = {"games": "/"}
+        links: dict[str, Any] = {"games": "/", "tournament": self.tournaments.link(record.header.tag)}
         if self._caller(request).is_organiser:
             base = f"/games/{record.header.game_id}?seat="
             links["seats"] = [("everything", base + "all"), ("public", base + "public")] + [
@@ -191,17 +206,27 @@ class WebViewer:
         token = (fields.get("token") or [""])[0].strip()
         if not is_organiser_token(token, self.organiser_token):
             self.failures.failed(address)
-            return HTMLResponse(message_page("Sign-in refused", "That is not the organiser's token."), 403)
+            wrong = "That is not the organiser's token: try again."
+            return HTMLResponse(message_page("Organiser sign-in", wrong, form=True), 403)
         response = RedirectResponse("/", status_code=303)
-        # HttpOnly: page scripts never read it; SameSite=Strict: other sites cannot ride on it.
-        # Secure whenever the page came over HTTPS (behind a TLS proxy), so it never travels in clear.
+        # The cookie names a sign-in the server holds, never the token. HttpOnly: page scripts never
+        # read it; SameSite=Strict: other sites cannot ride on it. Secure whenever the page came over
+        # HTTPS (served with TLS or behind a TLS proxy), so it never travels in clear.
         secure = request.url.scheme == "https" or request.headers.get("x-forwarded-proto") == "https"
-        response.set_cookie(TOKEN_COOKIE, token, httponly=True, samesite="strict", secure=secure)
+        response.set_cookie(
+            SESSION_COOKIE,
+            self.sessions.open(),
+            max_age=int(self.sessions.lifetime),
+            httponly=True,
+            samesite="strict",
+            secure=secure,
+        )
         return response
 
-    def logout(self, _request: Request) -> Response:
+    def logout(self, request: Request) -> Response:
+        self.sessions.close(request.cookies.get(SESSION_COOKIE, ""))
         response = RedirectResponse("/", status_code=303)
-        response.delete_cookie(TOKEN_COOKIE)
+        response.delete_cookie(SESSION_COOKIE)
         return response
 
     def _nothing_new(self, request: Request, after: int) -> dict[str, Any] | None:
@@ -215,11 +240,10 @@ class WebViewer:
         record, viewer = self._seen(stored, caller, request.query_params.get("seat", ""))
         if after < record.game_version:
             return None
-        outcome = record.outcome
         return {
             "steps": [],
             "status": record.status,
-            "result": describe_outcome(outcome, record.players) if outcome is not None else "",
+            "result": told_result(get_engine(record.header.game), record.outcome, record.players),
             "viewer": viewer_name(viewer, seat_labels(record.header, record.players)),
             **live_clocks(record),
         }
@@ -231,10 +255,11 @@ class WebViewer:
     # -- who is looking ----------------------------------------------------------------
 
     def _caller(self, request: Request) -> Caller:
-        """Who is looking: the Authorization header's token, else the sign-in cookie's."""
+        """Who is looking: the Authorization header's token, else the organiser if signed in here."""
         headers = request.headers.getlist("authorization")
-        cookie = "" if headers else request.cookies.get(TOKEN_COOKIE, "")
-        return self.failures.caller(_address(request), headers, self.organiser_token, cookie)
+        signed_in = not headers and self.sessions.is_open(request.cookies.get(SESSION_COOKIE, ""))
+        sent = self.organiser_token if signed_in and self.organiser_token else ""
+        return self.failures.caller(_address(request), headers, self.organiser_token, sent)
 
     def _authenticated(self, request: Request, record: GameRecord) -> Caller:
         caller = self._caller(request)

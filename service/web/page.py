@@ -7,13 +7,14 @@ file (`frontier replay --html`) are the same document; only the served one has a
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import UTC, datetime
 from functools import cache
 from importlib.resources import files
 from typing import Any
 
 import jinja2
 
-from service.web.pictures import backdrop
+from service.web.pictures import backdrop, key
 from service.web.script_policy import with_script_policy
 from service.web.steps import GameView
 from service.web.verdict import Verdict
@@ -21,11 +22,25 @@ from service.web.verdict import Verdict
 
 @cache
 def _environment() -> jinja2.Environment:
-    return jinja2.Environment(
+    environment = jinja2.Environment(
         loader=jinja2.PackageLoader("service.web", "templates"),
         autoescape=True,
         undefined=jinja2.StrictUndefined,
     )
+    environment.filters["when"] = readable_time
+    return environment
+
+
+def readable_time(stamp: str) -> str:
+    """ "2026-12-05T02:56:39+00:00" as people read it: "5 Dec 2026, 02:56 UTC" (text that is no
+    timestamp is shown as it is)."""
+    try:
+        moment = datetime.fromisoformat(stamp)
+    except ValueError:
+        return stamp
+    if moment.tzinfo is not None:
+        moment = moment.astimezone(UTC)
+    return f"{moment.day} {moment:%b %Y, %H:%M} UTC"
 
 
 @cache
@@ -55,6 +70,7 @@ def viewer_page(
         data=data,
         js=_static("viewer.js"),
         backdrop=backdrop(game.game),
+        key=key(game.game),
         links=links or {},
         verdict=verdict,
     )

@@ -8,10 +8,11 @@ than gRPC would show the same viewer.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from typing import Any
 
-from engines.base import Seat
+from engines.base import Outcome, Seat
+from engines.game import GameEngine
 from engines.registry import get_engine
 from replay.clock import parse_time_control
 from replay.narrative import describe_outcome, describe_ruling, describe_step, seat_label
@@ -36,6 +37,14 @@ class StepView:
 
 
 @dataclass(frozen=True)
+class ForkOrigin:
+    """Where a forked game starts: the source game, at the step people see numbered there."""
+
+    game_id: str
+    step: int
+
+
+@dataclass(frozen=True)
 class GameView:
     """Everything the viewer page shows of one game, for one viewer."""
 
@@ -49,6 +58,7 @@ class GameView:
     steps: tuple[StepView, ...]
     result: str  # the outcome line once the game is over, else ""
     time_control: str = ""  # "" without a clock
+    forked_from: ForkOrigin | None = None
 
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
@@ -84,6 +94,9 @@ def game_view(
     engine = get_engine(header.game)
     control = parse_time_control(str(header.clock["time_control"])) if header.clock else None
     labels = seat_labels(header, names)
+    origin = fork_origin(header)
+    count = header.forked_from.get("events") if header.forked_from else 0
+    copied = count if isinstance(count, int) else 0  # how many setup events are the source's history
     shown: list[StepView] = []
     state: Any = None
     table = Table()
@@ -91,12 +104,19 @@ def game_view(
         state, table = step.state, step.table
         if step.version <= after:
             continue
-        visible = [engine.redact(event, viewer) for event in step.events]
+        events = step.events
+        if origin is not None and step.seat is None:
+            events = events[copied:]  # the source's history is the source's story, not this one's
+        visible = [engine.redact(event, viewer) for event in events]
         told = (
             describe_ruling(step.ruling, names)
             if step.ruling is not None
             else describe_step(engine, step.version, step.seat, visible, names)
         )
+        if origin is not None and step.seat is None:
+            told = told.replace(
+                "Setup —", f"Setup — forked from game {origin.game_id} at step {origin.step};", 1
+            )
         shown.append(
             StepView(
                 version=step.version,
@@ -116,6 +136,33 @@ def game_view(
         viewer=viewer_name(viewer, labels),
         status="finished" if outcome is not None else "in_progress",
         steps=tuple(shown),
-        result=describe_outcome(outcome, names) if outcome is not None else "",
+        result=told_result(engine, outcome, names),
         time_control=control.text if control is not None else "",
+        forked_from=origin,
     )
+
+
+def told_result(engine: GameEngine, outcome: Outcome | None, names: Sequence[str]) -> str:
+    """The result line once the game is over (its reason in the game's words), else ""."""
+    if outcome is None:
+        return ""
+    return describe_outcome(replace(outcome, reason=engine.describe_reason(outcome.reason)), names)
+
+
+def short_result(outcome: Outcome | None, names: Sequence[str]) -> str:
+    """Who won, for a list of games: "Ann wins", "Ann and Bo share the win", "no winner"."""
+    if outcome is None:
+        return ""
+    if not outcome.winners:
+        return "no winner"
+    verb = "share the win" if len(outcome.winners) > 1 else "wins"
+    return " and ".join(seat_label(seat, names) for seat in outcome.winners) + f" {verb}"
+
+
+def fork_origin(header: Header) -> ForkOrigin | None:
+    """A fork's source and the step it was forked at (version v is step v - 1, as the pages number)."""
+    origin = header.forked_from
+    if origin is None:
+        return None
+    version = origin.get("version")
+    return ForkOrigin(str(origin.get("game_id", "")), version - 1 if isinstance(version, int) else 0)

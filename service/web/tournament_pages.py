@@ -9,7 +9,9 @@ seed appears only once the tournament is over, as `GetTournament` reveals it.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
+from dataclasses import asdict
 from typing import Any
 
 from starlette.requests import Request
@@ -25,7 +27,7 @@ from service.core.tournaments.disclosure import DEAL_IN_PLAY
 from service.core.tournaments.index import TournamentIndex
 from service.core.tournaments.ratings import model_name, ordinal, rate
 from service.core.tournaments.record import Table, TableResult
-from service.core.tournaments.standings import RULES, standings
+from service.core.tournaments.standings import RULES, Standing, standings
 from service.core.visibility import gate_of
 from service.web.page import message_page, tournament_page, tournaments_page
 
@@ -120,7 +122,9 @@ def tournament_view(progress: Progress) -> dict[str, Any]:
             "created_at": record.created_at,
         },
         "rounds": rounds,
-        "standings": standings(definition.players, [t for _, _, t in record.games], progress.results),
+        "standings": standings_view(
+            standings(definition.players, [t for _, _, t in record.games], progress.results)
+        ),
         "rules": RULES,
         "ratings": ratings,
         "deals": deals_view(progress) if definition.duplicate_deals else [],
@@ -128,6 +132,16 @@ def tournament_view(progress: Progress) -> dict[str, Any]:
         "model": updates[0].model if updates else model_name(),
         "constants": updates[0].constants if updates else {},
     }
+
+
+def standings_view(rows: list[Standing]) -> list[dict[str, Any]]:
+    """The standings, each row saying whether its player is level with another before head-to-head.
+
+    Head-to-head counts only the points taken from players level on points, Sonneborn-Berger and
+    score sum, so it is 0 for a player level with no one: the page shows it for level players only.
+    """
+    before_head_to_head = Counter(row.key()[:3] for row in rows)
+    return [{**asdict(row), "level": before_head_to_head[row.key()[:3]] > 1} for row in rows]
 
 
 def deals_view(progress: Progress) -> list[dict[str, Any]]:

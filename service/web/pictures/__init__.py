@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from engines.picture import Picture
+from engines.picture import KeyEntry, Picture
 from engines.registry import UnknownGame, get_engine
 from service.web.pictures.svg import Svg
 
@@ -26,6 +26,12 @@ def backdrop(game: str) -> str:
     canvas = picture.backdrop(Svg)
     assert isinstance(canvas, Svg)
     return canvas.render_defs(picture.backdrop_ref)
+
+
+def key(game: str) -> tuple[KeyEntry, ...]:
+    """What the marks of `game`'s picture stand for, shown beside it."""
+    picture = _picture(game)
+    return picture.key if picture is not None else ()
 
 
 def draw(game: str, view: Any, labels: Sequence[str]) -> str:

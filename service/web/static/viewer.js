@@ -12,7 +12,32 @@
   const status = document.getElementById("status");
   const result = document.getElementById("result");
   const clocks = document.getElementById("clocks");
+  const permalink = document.getElementById("permalink");
   let current = 0;
+
+  // One number for a step everywhere, the narrative's: version v is step v - 1, version 1 the setup.
+  function stepNumber(step) { return step.version - 1; }
+  function stepName(step) { return step.version === 1 ? "Setup" : "Step " + stepNumber(step); }
+
+  // ?v=N opens the page at step N (or the first step after it, when N is a step not shown here).
+  function startIndex() {
+    const wanted = new URLSearchParams(window.location.search).get("v");
+    if (wanted !== null && /^[0-9]+$/.test(wanted)) {
+      const found = steps.findIndex((step) => stepNumber(step) >= Number(wanted));
+      if (found >= 0) return found;
+    }
+    return steps.length - 1;
+  }
+
+  // The address names the step shown, so it can be copied; the newest step needs no ?v (a live
+  // game's link then follows the game).
+  function linkTo(step, newest) {
+    const url = new URL(window.location.href);
+    if (newest) url.searchParams.delete("v");
+    else url.searchParams.set("v", String(stepNumber(step)));
+    permalink.href = url.href;
+    try { window.history.replaceState(null, "", url); } catch (error) { /* a file: page may refuse */ }
+  }
 
   function pad(n) { return String(n).padStart(2, "0"); }
 
@@ -63,9 +88,15 @@
     picture.innerHTML = step.picture;  // SVG made and escaped by the server
     picture.dataset.version = String(step.version);
     narrative.textContent = step.narrative;
-    showClocks(step, current === steps.length - 1);
-    counter.textContent = "Step " + (current + 1) + " of " + steps.length + " (version " + step.version + ")";
+    const newest = current === steps.length - 1;
+    showClocks(step, newest);
+    const last = stepNumber(steps[steps.length - 1]);
+    counter.textContent = step.version === 1 ? "Setup (step 0 of " + last + ")" : stepName(step) + " of " + last;
+    linkTo(step, newest);
+    showResult(newest);
     for (const old of story.querySelectorAll(".current")) old.classList.remove("current");
+    // The story so far: later lines wait, as the result does, so stepping through tells no ending.
+    Array.prototype.forEach.call(story.children, (item, index) => { item.hidden = index > current; });
     const line = story.children[current];
     if (line) {
       line.classList.add("current");
@@ -76,7 +107,13 @@
 
   function showStatus() {
     status.textContent = data.status === "finished" ? "finished" : "in progress";
-    result.textContent = data.result || "";
+  }
+
+  // No spoiler: the result is told on the last step only.
+  function showResult(newest) {
+    const over = data.status === "finished" && data.result;
+    result.textContent = over ? (newest ? data.result : "The result is told at the last step.") : "";
+    result.className = over && newest ? "told" : "";
   }
 
   slider.addEventListener("input", () => show(Number(slider.value)));
@@ -90,7 +127,7 @@
 
   steps.forEach((step, index) => story.appendChild(storyLine(step, index)));
   showStatus();
-  show(steps.length - 1);
+  show(startIndex());
 
   // Live games: ask for the steps after the last one every second until the game is over.
   // Polling, not a held-open stream: each answer is a plain redacted response and the

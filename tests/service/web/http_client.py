@@ -27,9 +27,9 @@ def get(url: str, token: str | None = None) -> Reply:
     return _send(request)
 
 
-def post_form(url: str, fields: dict[str, str]) -> Reply:
+def post_form(url: str, fields: dict[str, str], headers: dict[str, str] | None = None) -> Reply:
     body = urllib.parse.urlencode(fields).encode()
-    request = urllib.request.Request(url, data=body, method="POST")
+    request = urllib.request.Request(url, data=body, method="POST", headers=headers or {})
     return _send(request)
 
 

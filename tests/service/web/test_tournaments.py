@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from html import unescape
 
 from service.cli.tournaments import TournamentClient
@@ -51,10 +52,16 @@ def test_the_page_links_every_table_to_its_game_and_ranks_as_the_service_does(si
     # The oracle: the gRPC service's standings, row for row, with shared ranks as it shares them.
     shown = standings_rows(page.body)
     assert [row[:3] for row in shown] == [[str(s.rank), s.player, f"{s.points:g}"] for s in ranked.standings]
+    level = Counter((s.points, s.sonneborn_berger, s.score_sum) for s in ranked.standings)
     assert [row[3:] for row in shown] == [
-        [f"{s.sonneborn_berger:g}", str(s.score_sum), f"{s.head_to_head:g}", str(s.games)]
+        [
+            f"{s.sonneborn_berger:g}",
+            str(s.score_sum),
+            f"{s.head_to_head:g}" if level[(s.points, s.sonneborn_berger, s.score_sum)] > 1 else "—",
+            str(s.games),
+        ]
         for s in ranked.standings
-    ]
+    ], "head-to-head only where it breaks a tie: for anyone else it is 0 by definition"
     assert [float(row[2]) for row in shown] == sorted((float(row[2]) for row in shown), reverse=True)
     assert ranked.rules[1:] in unescape(page.body), "the documented points and tie-breaks"
     ratings = page.body[page.body.index('id="ratings"') :]
