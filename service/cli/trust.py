@@ -17,6 +17,7 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 
 from replay import logfile
 from replay.audit import build_report
+from replay.recordings.sniff import expand_hint, is_recording
 from replay.trust import keys, known_keys, proofs
 from replay.trust import signer as signers
 from replay.trust.checkpoint import CheckpointError
@@ -24,6 +25,7 @@ from replay.trust.report import with_signature
 from replay.trust.signed_log import line_hashes, read_signed
 from replay.trust.verdict import TrustedKey, judge, overall, refuse_signer
 from replay.verify import verify
+from service.cli.rpc_errors import said
 
 PASSED, FAILED, UNREADABLE, INCOMPLETE, UNTRUSTED = 0, 1, 2, 3, 4
 EXIT = {
@@ -54,9 +56,14 @@ def audit_file(args: argparse.Namespace) -> int:
     """Audit a match log file: the rules (replay.verify), then its checkpoint's signature."""
     path = Path(args.target)
     try:
-        header, entries, trailer, checkpoint = read_signed(logfile.decode_lines(path.read_bytes()))
+        content = path.read_bytes()
+        header, entries, trailer, checkpoint = read_signed(logfile.decode_lines(content))
     except (logfile.LogFormatError, CheckpointError, OSError) as error:
-        print(f"{path}: not a valid match log: {error}", file=sys.stderr)
+        recording = not isinstance(error, OSError) and is_recording(content)
+        print(
+            expand_hint(str(path)) if recording else f"{path}: not a valid match log: {error}",
+            file=sys.stderr,
+        )
         return UNREADABLE
     trusted = _trusted(args, checkpoint.key_id if checkpoint else None)
     if isinstance(trusted, int):
@@ -193,7 +200,7 @@ def fetch_server_key(server: str) -> tuple[Ed25519PublicKey, str | None]:
         with Client(server) as client:
             reply = client.call("GetSigningKey", frontier_pb2.GetSigningKeyRequest())
     except grpc.RpcError as error:  # nothing was checked: not the "a check failed" status
-        raise keys.KeyFileError(f"cannot fetch the signing key of {server}: {error.code().name}") from None
+        raise keys.KeyFileError(f"cannot fetch the signing key of {server}: {said(error, server)}") from None
     public = keys.parse_public_key(reply.public_key_hex)
     if reply.algorithm != keys.ALGORITHM or keys.key_id(public) != reply.key_id:
         raise keys.KeyFileError(f"the server {server} answered a key that does not match its own key id")
