@@ -526,13 +526,15 @@ def server_logs(args: argparse.Namespace) -> tuple[str, list[bulk.GameLog]]:
         else:
             wanted = [(0, 0, g.game_id, None) for g in _list_games(client, tag=args.tag)]
         logs = []
-        for round_number, table, game_id, ranking in wanted:
-            content = client.call("ExportLog", frontier_pb2.ExportLogRequest(game_id=game_id)).content
-            logs.append(
-                bulk.GameLog(
-                    f"{args.server} {game_id}", game_id, content, round_number, table, ranking=ranking
+        with Progress(len(wanted), "fetch", "log") as bar:
+            for round_number, table, game_id, ranking in wanted:
+                content = client.call("ExportLog", frontier_pb2.ExportLogRequest(game_id=game_id)).content
+                logs.append(
+                    bulk.GameLog(
+                        f"{args.server} {game_id}", game_id, content, round_number, table, ranking=ranking
+                    )
                 )
-            )
+                bar.step()
     return (args.tournament or ""), logs
 
 
@@ -572,7 +574,8 @@ def audit_many(args: argparse.Namespace) -> int:
 
     ring = bulk.KeyRing(args)
     try:
-        verdicts = bulk.check_deals(logs, [bulk.audit_one(log, ring) for log in logs])
+        with Progress(len(logs), "audit", "game") as bar:
+            verdicts = bulk.check_deals(logs, [_counted(bar, bulk.audit_one(log, ring)) for log in logs])
     except keys.KeyFileError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
@@ -581,6 +584,11 @@ def audit_many(args: argparse.Namespace) -> int:
         return 4
     print(bulk.report_json(verdicts) if args.json else bulk.report_text(verdicts), end="")
     return bulk.exit_status(verdicts)
+
+
+def _counted(bar: Progress, verdict: bulk.Verdict) -> bulk.Verdict:
+    bar.step()
+    return verdict
 
 
 def is_bulk_audit(args: argparse.Namespace) -> bool:

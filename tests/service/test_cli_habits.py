@@ -253,3 +253,29 @@ def test_replay_and_audit_of_a_recording_point_to_expand() -> None:
         refused = frontier(*args, check=False)
         assert refused.returncode in (1, 2) and "not JSON" not in refused.stderr, args
         assert f"`frontier expand {recording} -o GAME.log`" in refused.stderr, args
+
+
+@requires_most_wanted
+def test_audit_of_a_tag_and_a_round_of_bots_show_progress_on_a_terminal_only(
+    served: str, tmp_path: Path
+) -> None:
+    frontier(
+        "bots", "--game", "most-wanted", "--players", "2", "--games", "2", "--tag", "club", server=served
+    )
+    pins = str(tmp_path / "known_keys")
+    status, out, shown = on_a_terminal("audit", "--tag", "club", "--known-keys", pins, server=served)
+    assert status == 0 and "2 games: 2 passed" in out
+    assert "fetch" in shown and "audit" in shown and "2/2" in shown
+    logged = frontier("audit", "--tag", "club", "--known-keys", pins, server=served)
+    assert "2/2" not in logged.stderr and "audit:" not in logged.stderr
+
+    created = frontier(
+        "tournament", "create", "--name", "Cup", "--game", "most-wanted", "--players", "Ann,Bob,Cat,Dan",
+        "--table-size", "2", "--rounds", "2", server=served, token=ORGANISER,
+    ).stdout.strip()  # fmt: skip
+    status, out, shown = on_a_terminal(
+        "tournament", "round", created, "--bots", "--token", ORGANISER, server=served
+    )
+    assert status == 0 and out.count("played:") == 2 and "round 1" in shown and "2/2" in shown
+    logged = frontier("tournament", "round", created, "--bots", server=served, token=ORGANISER)
+    assert logged.stdout.count("played:") == 2 and logged.stderr == ""
