@@ -337,6 +337,7 @@ def _serve(args: argparse.Namespace) -> int:
             file=sys.stderr,
             flush=True,
         )
+    folder = _hold_sqlite_folder(settings)
     running = create_server(settings)
     where = f"store {settings.store}" + (f" in {settings.data}" if settings.store == "sqlite" else "")
     print(f"frontier serving on {settings.host}:{running.port} ({where})", flush=True)
@@ -365,7 +366,20 @@ def _serve(args: argparse.Namespace) -> int:
     if http is not None:
         http.stop()
     running.stop()
+    if folder is not None:
+        folder.release()
     return 0
+
+
+def _hold_sqlite_folder(settings: Settings) -> Any:
+    """A SQLite store's folder is one server's: a second `serve` on it refuses, naming the first."""
+    if settings.store != "sqlite":
+        return None
+    from service.config import private_data_folder
+    from service.data_lock import hold_data_folder
+
+    private_data_folder(settings.data)
+    return hold_data_folder(settings.data)
 
 
 def _bots(args: argparse.Namespace) -> int:

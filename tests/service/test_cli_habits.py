@@ -279,3 +279,22 @@ def test_audit_of_a_tag_and_a_round_of_bots_show_progress_on_a_terminal_only(
     assert status == 0 and out.count("played:") == 2 and "round 1" in shown and "2/2" in shown
     logged = frontier("tournament", "round", created, "--bots", server=served, token=ORGANISER)
     assert logged.stdout.count("played:") == 2 and logged.stderr == ""
+
+
+def test_a_second_serve_on_a_data_folder_in_use_refuses_naming_the_first(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    env = {**os.environ, "FRONTIER_DATA": str(data)}
+    serve = [sys.executable, "-m", "service.cli", "serve", "--port", "0"]
+    with frontier_serving(data):
+        second = subprocess.run(serve, capture_output=True, text=True, timeout=60, env=env)
+        assert second.returncode == 2 and second.stdout == ""
+        pid = re.search(r"in use by another server \(`frontier serve`, pid (\d+)\)", second.stderr)
+        assert pid, second.stderr
+        assert b"serve" in Path(f"/proc/{pid.group(1)}/cmdline").read_bytes()
+    # A server killed outright leaves its lock file, not its lock: the next one starts.
+    crashed = subprocess.Popen(serve, stdout=subprocess.PIPE, text=True, env=env)
+    assert crashed.stdout is not None and "serving on" in crashed.stdout.readline()
+    crashed.kill()
+    crashed.wait(timeout=20)
+    with frontier_serving(data) as address:
+        assert frontier("games", server=address).returncode == 0
