@@ -298,3 +298,37 @@ def test_a_second_serve_on_a_data_folder_in_use_refuses_naming_the_first(tmp_pat
     crashed.wait(timeout=20)
     with frontier_serving(data) as address:
         assert frontier("games", server=address).returncode == 0
+
+
+@requires_most_wanted
+def test_audit_pins_a_key_once_says_where_and_lists_what_it_trusts(tmp_path: Path) -> None:
+    pins = tmp_path / "known_keys"
+    with frontier_serving(tmp_path / "a", ORGANISER) as a, frontier_serving(tmp_path / "b", ORGANISER) as b:
+        logs = {}
+        for name, address in (("a", a), ("b", b)):
+            (game_id,) = frontier(
+                "bots", "--game", "most-wanted", "--players", "2", server=address
+            ).stdout.split()
+            logs[name] = tmp_path / f"{name}.log"
+            frontier("export", game_id, "-o", str(logs[name]), server=address, token=ORGANISER)
+        first = frontier("audit", str(logs["a"]), "--server", a, "--known-keys", str(pins))
+        (line,) = pins.read_text().splitlines()
+        address, key_id, _public, signer = line.split(maxsplit=3)
+        assert (
+            address == a and f"pinned the key {key_id} of {a} (signs as {signer}) in {pins}" in first.stderr
+        )
+        # The same server by another name for its address: the same key, so no second line.
+        port = a.rsplit(":", 1)[1]
+        again = frontier("audit", str(logs["a"]), "--server", f"localhost:{port}", "--known-keys", str(pins))
+        assert pins.read_text().splitlines() == [line]
+        assert (
+            f"trusting the key {key_id} of localhost:{port}" in again.stderr
+            and f"first fetched from {a}" in again.stderr
+        )
+        # A log of a server not pinned: the pinned key is listed as what is trusted.
+        other = frontier("audit", str(logs["b"]), "--known-keys", str(pins), check=False)
+        assert other.returncode == 4 and "trusted: none" not in other.stdout + other.stderr
+        assert f"trusted: {key_id[:16]}... ({signer})" in other.stdout + other.stderr
+    # A pin file of the old kind, a line per address of one key, is still read and trusted.
+    pins.write_text(f"{line}\nlocalhost:{port} {line.split(maxsplit=1)[1]}\n")
+    assert frontier("audit", str(logs["a"]), "--known-keys", str(pins)).returncode == 0
