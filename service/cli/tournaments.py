@@ -148,6 +148,9 @@ def register(commands: Any) -> None:
     reissue.add_argument("game_id")
     reissue.add_argument("--seat", type=int, required=True, help="the seat, 1-based")
     reissue.add_argument("--token", help="the organiser token (default: $FRONTIER_TOKEN)")
+    reissue.add_argument(
+        "--json", action="store_true", help='print {"game_id", "seat", "player", "token"} (seat 0-based)'
+    )
     reissue.set_defaults(run=_reissue)
 
     games = commands.add_parser("games", help="list games, filtered")
@@ -323,7 +326,14 @@ def _reissue(args: argparse.Namespace) -> int:
     request = frontier_pb2.ReissueSeatTokenRequest(game_id=args.game_id, seat=args.seat - 1)  # API: 0-based
     with TournamentClient(args.server, token=_token(args)) as client:
         seat = client.call("ReissueSeatToken", request).seat
-    print(seat_token_line(seat.seat, seat.player, seat.token))
+    if args.json:
+        print(
+            json.dumps(
+                {"game_id": args.game_id, "seat": seat.seat, "player": seat.player, "token": seat.token}
+            )
+        )
+    else:
+        print(seat_token_line(seat.seat, seat.player, seat.token))
     return 0
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import signal
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -146,6 +147,8 @@ def test_json_everywhere_a_script_reads_with_numbers_as_numbers(served: str, tmp
     open_id = open_game.stdout.splitlines()[0]
     claimed = json.loads(frontier("claim", open_id, "--name", "Cat", "--json", server=served).stdout)
     assert claimed["game_id"] == open_id and claimed["seat"] == 1 and claimed["token"]
+    reissued = frontier("reissue", open_id, "--seat", "2", "--json", server=served, token=ORGANISER).stdout
+    assert json.loads(reissued)["seat"] == 1 and json.loads(reissued)["token"] != claimed["token"]
 
     log = tmp_path / "game.log"
     frontier("export", played["game_id"], "-o", str(log), server=served, token=ORGANISER)
@@ -332,3 +335,28 @@ def test_audit_pins_a_key_once_says_where_and_lists_what_it_trusts(tmp_path: Pat
     # A pin file of the old kind, a line per address of one key, is still read and trusted.
     pins.write_text(f"{line}\nlocalhost:{port} {line.split(maxsplit=1)[1]}\n")
     assert frontier("audit", str(logs["a"]), "--known-keys", str(pins)).returncode == 0
+
+
+@requires_most_wanted
+def test_ctrl_c_in_bots_and_watch_prints_one_line_and_no_traceback(served: str) -> None:
+    env = {**os.environ, "FRONTIER_SERVER": served}
+    base = [sys.executable, "-m", "service.cli"]
+    bots = subprocess.Popen(
+        [*base, "bots", "--game", "most-wanted", "--players", "2", "--games", "100000"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+    )  # fmt: skip
+    assert bots.stdout is not None
+    played = bots.stdout.readline().strip()  # a game is done: it is playing the next
+    bots.send_signal(signal.SIGINT)
+    _, said = bots.communicate(timeout=60)
+    assert bots.returncode == 130 and said == "interrupted\n"
+
+    open_game = frontier("fork", played, "--at", "3", server=served, token=ORGANISER)
+    game_id = open_game.stdout.splitlines()[0]
+    watch = subprocess.Popen(
+        [*base, "watch", game_id], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env
+    )
+    assert watch.stdout is not None and watch.stdout.readline().startswith("v")  # the stream is open
+    watch.send_signal(signal.SIGINT)
+    _, said = watch.communicate(timeout=60)
+    assert watch.returncode == 130 and said == "interrupted\n"
