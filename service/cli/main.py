@@ -36,6 +36,7 @@ from replay.recordings.sniff import expand_hint, is_recording
 from service.cli import endings as endings_cli
 from service.cli import relay as relay_cli
 from service.cli import tournaments as organiser
+from service.cli.data_lock import DataFolderLock, hold_data_folder
 from service.cli.interrupted import EXIT_INTERRUPTED, interrupted_line
 from service.cli.progress import Progress
 from service.cli.rpc_errors import details, reach_hint, said, unreachable
@@ -47,7 +48,7 @@ from service.cli.server_option import (
     settle,
 )
 from service.cli.trust import add_trust_arguments
-from service.config import ConfigError, Settings
+from service.config import ConfigError, Settings, private_data_folder
 from service.core import stream_slots
 
 TOKEN_HELP = "a seat or organiser token (default: $FRONTIER_TOKEN)"
@@ -371,13 +372,10 @@ def _serve(args: argparse.Namespace) -> int:
     return 0
 
 
-def _hold_sqlite_folder(settings: Settings) -> Any:
+def _hold_sqlite_folder(settings: Settings) -> DataFolderLock | None:
     """A SQLite store's folder is one server's: a second `serve` on it refuses, naming the first."""
     if settings.store != "sqlite":
         return None
-    from service.config import private_data_folder
-    from service.data_lock import hold_data_folder
-
     private_data_folder(settings.data)
     return hold_data_folder(settings.data)
 
