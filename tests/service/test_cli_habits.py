@@ -20,28 +20,12 @@ import pytest
 
 from service.cli.main import build_parser
 from tests.conftest import ORGANISER, requires_most_wanted
-from tests.service.serving import frontier_serving
+from tests.service.serving import frontier_run, frontier_serving
 
 CLOSED = "127.0.0.1:1"  # nothing listens on port 1
 
 
-def frontier(
-    *args: str, server: str | None = None, token: str | None = None, check: bool = True
-) -> subprocess.CompletedProcess[str]:
-    """`frontier ARGS` with $FRONTIER_SERVER = `server` and $FRONTIER_TOKEN = `token` (unset if None)."""
-    env = {k: v for k, v in os.environ.items() if k not in ("FRONTIER_SERVER", "FRONTIER_TOKEN")}
-    if server is not None:
-        env["FRONTIER_SERVER"] = server
-    if token is not None:
-        env["FRONTIER_TOKEN"] = token
-    done = subprocess.run(
-        [sys.executable, "-m", "service.cli", *args], capture_output=True, text=True, timeout=600, env=env
-    )
-    if check and done.returncode != 0:
-        raise AssertionError(
-            f"frontier {' '.join(args)} exited {done.returncode}: {done.stderr}{done.stdout}"
-        )
-    return done
+frontier = frontier_run
 
 
 @pytest.fixture
