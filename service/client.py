@@ -8,7 +8,7 @@ import secrets
 import threading
 import time
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import grpc
@@ -73,14 +73,17 @@ def play_bot_game(
     open_stream: OpenStream | None = None,
     time_control: str = "",
     timeout_policy: str = "",
+    names: Sequence[str] = (),
 ) -> tuple[str, int]:
     """Create a game, play it to the end with random legal commands over gRPC; return (game id, commands).
+
+    The seats are named `names` (default "bot 1", "bot 2", ...).
 
     `lean` is the chance of taking the first (most purposeful) legal command, as in `engines.bot`.
     With `player_entropy` every bot claims its seat with its own client seed (a commitment to it, in a
     game that asks for one, then the seed once every seat has committed), and the last one deals.
     """
-    names = [f"bot {i + 1}" for i in range(players)]
+    names = list(names) or [f"bot {i + 1}" for i in range(players)]
     request = frontier_pb2.CreateGameRequest(
         game=game,
         seats=players,

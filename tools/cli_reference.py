@@ -19,11 +19,18 @@ WIDTH = 100  # usage lines wrap here, whatever the terminal that regenerates the
 INTRO = """# The `frontier` command
 
 Every command and option, made from the parser itself (`python -m tools.cli_reference` rewrites this
-file; a test fails when it is out of date). `frontier COMMAND --help` prints the same. Commands that
-talk to a server take `--server HOST:PORT`; tokens come from `--token` or `$FRONTIER_TOKEN`. Exit
-status: 0 done, 1 the server refused (the gRPC status and message are printed), 2 bad settings or
-a file that could not be read, 130 stopped by Ctrl-C: one line is printed, `interrupted`, or
-`interrupted: to continue, run ...` with the command that resumes (`tournament round --bots`, `relay`).
+file; a test fails when it is out of date). `frontier COMMAND --help` prints the same;
+`frontier --version` prints the installed version. Commands that talk to a server take
+`--server HOST:PORT`; without it, every one of them uses `$FRONTIER_SERVER`, else `localhost:50051`
+(`frontier serve`'s default port); `audit FILE` trusts a server's key only when `--server` is given.
+Tokens come from `--token` or `$FRONTIER_TOKEN`. Output is text for people; `--json` gives scripts
+JSON (numbers as JSON numbers, seats counted from 0 as in the API) on every command whose answer a
+script reads. Progress bars are drawn on standard error only when it is a terminal. Exit status: 0
+done, 1 the server refused (the gRPC status and message are printed; a server not reached prints
+"is `frontier serve` running on HOST:PORT?"), 2 bad settings, a file that could not be read, or
+(`import`, `audit`) a server not reached, 130 stopped by Ctrl-C: one line is printed, `interrupted`,
+or `interrupted: to continue, run ...` with the command that resumes (`tournament round --bots`,
+`relay`).
 """
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from pathlib import Path
 from typing import Any
@@ -22,6 +23,12 @@ def register(commands: Any) -> None:
     expand.add_argument(
         "--lenient", action="store_true", help="report every problem in the file, not only the first"
     )
+    expand.add_argument(
+        "--json",
+        action="store_true",
+        help='print {"output", "commands", "status"}, or {"problems": [{"line", "code", "message"}]} on '
+        "standard output when the recording is refused",
+    )
     expand.set_defaults(run=run)
 
 
@@ -35,9 +42,20 @@ def run(args: argparse.Namespace) -> int:
     try:
         expansion = expand_text(text, lenient=args.lenient)
     except RecordingRejected as rejected:
+        if args.json:
+            found = [{"line": p.line, "code": p.code, "message": p.message} for p in rejected.problems]
+            print(json.dumps({"problems": found}, ensure_ascii=False))
         for problem in rejected.problems:
             print(f"{args.recording}:{problem.line}: {problem.code}: {problem.message}", file=sys.stderr)
         return 1
     write(args.output, expansion.header, expansion.entries, expansion.trailer)
-    print(f"{args.output}: {len(expansion.entries)} commands, {expansion.trailer.status}")
+    if args.json:
+        made = {
+            "output": str(args.output),
+            "commands": len(expansion.entries),
+            "status": expansion.trailer.status,
+        }
+        print(json.dumps(made))
+    else:
+        print(f"{args.output}: {len(expansion.entries)} commands, {expansion.trailer.status}")
     return 0

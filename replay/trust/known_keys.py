@@ -1,10 +1,11 @@
 """Keys pinned on first use, as ssh's known_hosts does: one server, one key, until told otherwise.
 
-The file ($FRONTIER_KNOWN_KEYS, else ~/.config/frontier/known_keys) holds one line per server:
-`ADDRESS KEY_ID PUBLIC_KEY_HEX SIGNER`, the signer being the name the server signs its
-checkpoints as (the rest of the line; lines pinned before names were recorded have three fields
-and no name). A server that later answers with another key or name is refused, never re-pinned
-silently: a changed key is what a forger holding the server's address would show.
+The file ($FRONTIER_KNOWN_KEYS, else ~/.config/frontier/known_keys) holds one line per key:
+`ADDRESS KEY_ID PUBLIC_KEY_HEX SIGNER`, the address being where the key was first fetched (files
+from before keys were pinned once each may hold a line per address), the signer being the name the
+server signs its checkpoints as (the rest of the line; lines pinned before names were recorded have
+three fields and no name). A server that later answers with another key or name is refused, never
+re-pinned silently: a changed key is what a forger holding the server's address would show.
 """
 
 from __future__ import annotations
@@ -69,31 +70,34 @@ def read(path: Path) -> list[Pinned]:
 def pin(path: Path, server: str, public: Ed25519PublicKey, signer: str | None) -> bool:
     """Trust `public` for `server`, signing as `signer`; True if it was newly pinned.
 
-    Raises KeyChanged on a different key or name. A line pinned before names were recorded gets
-    the server's name added (the key is the one pinned, so nothing new is trusted but the name).
-    `signer` is None for a server older than signer names: its pin has no name.
+    Pins are by key id: a key already pinned (from any address: a server moved to another port)
+    adds no line. Raises KeyChanged on a pinned key answering another name, or on an address
+    pinned with another key. A line pinned before names were recorded gets the server's name
+    added (the key is the one pinned, so nothing new is trusted but the name). `signer` is None
+    for a server older than signer names: its pin has no name.
     """
     kid = keys.key_id(public)
-    for known in read(path):
-        if known.server != server:
-            continue
-        if known.key_id != kid:
+    pinned = read(path)
+    same_key = [known for known in pinned if known.key_id == kid]
+    for known in same_key:
+        if known.signer is None:
+            if signer is not None:
+                _add_name(path, known, signer)
+        elif known.signer != signer:
+            raise KeyChanged(
+                f"the server {server} now signs as {signer or 'no name'!r}, but its key {kid} is pinned "
+                f"as {known.signer!r} in {path}. If the organiser renamed the server, remove that line "
+                "and audit again."
+            )
+    if same_key:
+        return False
+    for known in pinned:
+        if known.server == server:
             raise KeyChanged(
                 f"the server {server} now signs with key {kid}, but key {known.key_id} is pinned for it "
                 f"in {path}. Someone may be impersonating the server. If the organiser replaced the key, "
                 f"remove that line and check the new key id with them."
             )
-        if known.signer is None:
-            if signer is not None:
-                _add_name(path, known, signer)
-            return False
-        if known.signer != signer:
-            raise KeyChanged(
-                f"the server {server} now signs as {signer or 'no name'!r}, but it is pinned as "
-                f"{known.signer!r} in "
-                f"{path}. If the organiser renamed the server, remove that line and audit again."
-            )
-        return False
     path.parent.mkdir(parents=True, exist_ok=True)
     with path.open("a", encoding="utf-8") as file:
         file.write(Pinned(server, kid, keys.raw_public(public).hex(), signer).line() + "\n")

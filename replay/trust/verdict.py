@@ -70,7 +70,7 @@ def judge(
         )
     candidates = [k for k in map(_trusted, trusted) if keys.key_id(k.public) == checkpoint.key_id]
     if not candidates:
-        given = ", ".join(keys.key_id(_trusted(k).public)[:16] + "..." for k in trusted) or "none"
+        given = ", ".join(_listed(_trusted(k)) for k in trusted) or "none"
         return SignatureVerdict(
             "untrusted",
             f"the checkpoint is signed by key {checkpoint.key_id[:16]}..., which is not trusted "
@@ -91,6 +91,11 @@ def judge(
         f"{_whose(checkpoint, key)}; {tree}{imported if checkpoint.imported else ''}"
         f"{_unsigned_trailer(checkpoint, trailer)}",
     )
+
+
+def _listed(key: TrustedKey) -> str:
+    """A trusted key as the untrusted verdict lists it: its id, and whose it is when known."""
+    return keys.key_id(key.public)[:16] + "..." + (f" ({key.signer})" if key.signer else "")
 
 
 def refuse_signer(checkpoint: Checkpoint, trusted: Sequence[TrustedKey]) -> str | None:

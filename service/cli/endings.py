@@ -7,6 +7,8 @@ import os
 import sys
 from typing import Any
 
+from service.cli.server_option import add_server_argument
+
 TOKEN_HELP = "the organiser token (default: $FRONTIER_TOKEN)"
 TIMEOUT_POLICIES = ("", "forfeit", "autopilot", "pause")
 
@@ -31,7 +33,7 @@ def register(commands: Any) -> None:
     resign = commands.add_parser("resign", help="resign your seat: it is out, and the server plays its turns")
     resign.add_argument("game_id")
     resign.add_argument("--token", required=True, help="your seat's token")
-    resign.add_argument("--server", default="localhost:50051")
+    add_server_argument(resign)
     resign.set_defaults(run=run_resign)
 
     end = commands.add_parser(
@@ -39,7 +41,7 @@ def register(commands: Any) -> None:
     )
     end.add_argument("game_id")
     add_ending_arguments(end, required=True)
-    end.add_argument("--server", default="localhost:50051")
+    add_server_argument(end)
     end.add_argument("--token", help=TOKEN_HELP)
     end.set_defaults(run=run_end_game)
 

@@ -19,6 +19,7 @@ frontier audit FILE... | BUNDLE.ndjson | --server HOST:PORT --tournament ID | --
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import random
 import signal
@@ -26,18 +27,29 @@ import sys
 import threading
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 import grpc
 
 from replay.recordings import cli as recording_cli
+from replay.recordings.sniff import expand_hint, is_recording
 from service.cli import endings as endings_cli
 from service.cli import operating
 from service.cli import relay as relay_cli
 from service.cli import tournaments as organiser
+from service.cli.data_lock import DataFolderLock, hold_data_folder
 from service.cli.interrupted import EXIT_INTERRUPTED, interrupted_line
+from service.cli.progress import Progress
+from service.cli.rpc_errors import details, reach_hint, said, unreachable
+from service.cli.seats import seat_token_line
+from service.cli.server_option import (
+    add_optional_server_argument,
+    add_server_argument,
+    server_or_default,
+    settle,
+)
 from service.cli.trust import add_trust_arguments
-from service.config import ConfigError, Settings
+from service.config import ConfigError, Settings, private_data_folder
 from service.core import stream_slots
 
 TOKEN_HELP = "a seat or organiser token (default: $FRONTIER_TOKEN)"
@@ -48,6 +60,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args: argparse.Namespace | None = None
     try:
         args = parser.parse_args(argv)
+        settle(args)
         with operating.client_tls(args):
             result: int = args.run(args)
         return result
@@ -55,7 +68,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(interrupted_line(args), file=sys.stderr)
         return EXIT_INTERRUPTED
     except grpc.RpcError as error:
-        print(f"error: {error.code().name}: {error.details()}", file=sys.stderr)
+        print(f"error: {said(error, getattr(args, 'server', None))}", file=sys.stderr)
         return 1
     except BrokenPipeError:  # `frontier replay LOG | head`: the reader left, nothing went wrong
         sys.stderr.close()
@@ -65,11 +78,24 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
 
 
+def installed_version() -> str:
+    """The installed package's version, as `pip show frontier-ledger` gives it."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("frontier-ledger")
+    except PackageNotFoundError:  # run from a source tree that was never installed
+        return "unknown (not installed)"
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The whole command line: every command, its options and their help (docs/cli.md is made from it)."""
     parser = argparse.ArgumentParser(
-        prog="frontier", description="Frontier Ledger: game records you can audit."
+        prog="frontier",
+        description="Frontier Ledger: game records you can audit. Commands that talk to a server take "
+        "--server HOST:PORT; without it they use $FRONTIER_SERVER, else localhost:50051.",
     )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {installed_version()}")
     commands = parser.add_subparsers(required=True, metavar="COMMAND")
 
     serve = commands.add_parser("serve", help="run the gRPC server (SQLite file store by default)")
@@ -143,9 +169,15 @@ def build_parser() -> argparse.ArgumentParser:
     serve.set_defaults(run=_serve)
 
     bots = commands.add_parser("bots", help="play full games with random legal-move bots over gRPC")
-    bots.add_argument("--server", required=True, help="HOST:PORT")
+    add_server_argument(bots)
     bots.add_argument("--game", required=True, help="game id, e.g. most-wanted")
-    bots.add_argument("--players", type=int, required=True)
+    bots.add_argument(
+        "--players",
+        metavar="N|NAMES",
+        help="the seats: comma-separated distinct names, as `tournament create --players` takes, or a "
+        "count (the seats are then 'bot 1', 'bot 2', ...)",
+    )
+    bots.add_argument("--names", metavar="NAMES", help="comma-separated names of the seats (as --players)")
     bots.add_argument("--games", type=int, default=1)
     bots.add_argument("--seed", type=int, default=None, help="seed for the bots' choices")
     bots.add_argument("--tag", default="bots")
@@ -168,10 +200,11 @@ def build_parser() -> argparse.ArgumentParser:
         "--ws-port); games are still created over gRPC at --server",
     )
     endings_cli.add_clock_arguments(bots, "each game")
+    bots.add_argument("--json", action="store_true", help='one JSON object per game: {"game_id", "commands"}')
     bots.set_defaults(run=_bots)
 
     claim = commands.add_parser("claim", help="take a seat in a game; prints the seat's token")
-    claim.add_argument("--server", required=True, help="HOST:PORT")
+    add_server_argument(claim)
     claim.add_argument("game_id")
     claim.add_argument("--seat", type=int, help="the seat, 1-based (default: the lowest open seat)")
     claim.add_argument("--name", default="", help="your name, recorded in the game's log")
@@ -187,12 +220,18 @@ def build_parser() -> argparse.ArgumentParser:
         help="in a game whose seats commit, then reveal: how long to wait for the other seats' "
         "commitments before revealing your seed (default 600 s)",
     )
+    claim.add_argument(
+        "--json",
+        action="store_true",
+        help='print {"game_id", "seat", "token", "client_seed"} (seat 0-based, as in the API); the reveal\'s '
+        "news goes to standard error",
+    )
     claim.set_defaults(run=_claim)
 
     reveal = commands.add_parser(
         "reveal", help="reveal the client seed your seat committed to (when `claim` stopped waiting)"
     )
-    reveal.add_argument("--server", required=True, help="HOST:PORT")
+    add_server_argument(reveal)
     reveal.add_argument("game_id")
     reveal.add_argument("--seat", type=int, required=True, help="your seat, 1-based")
     reveal.add_argument("--token", required=True, help="your seat's token")
@@ -201,7 +240,7 @@ def build_parser() -> argparse.ArgumentParser:
     reveal.set_defaults(run=_reveal)
 
     export = commands.add_parser("export", help="write a game's match log")
-    export.add_argument("--server", required=True)
+    add_server_argument(export)
     export.add_argument("game_id", nargs="?")
     organiser.add_bulk_arguments(export)
     export.add_argument("-o", "--output", type=Path, help="file to write (default: standard output)")
@@ -209,9 +248,15 @@ def build_parser() -> argparse.ArgumentParser:
     export.set_defaults(run=_export)
 
     imp = commands.add_parser("import", help="re-validate match logs and store them on a server")
-    imp.add_argument("--server", required=True)
+    add_server_argument(imp)
     imp.add_argument("files", nargs="+", type=Path)
     imp.add_argument("--token", help="the organiser token, which imports need (default: $FRONTIER_TOKEN)")
+    imp.add_argument(
+        "--json",
+        action="store_true",
+        help='one JSON object per file on standard output: {"file", "game_id", "version"} or {"file", '
+        '"status": "rejected" | "unreachable", "error"}',
+    )
     imp.set_defaults(run=_import)
 
     audit = commands.add_parser(
@@ -230,10 +275,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     organiser.add_bulk_arguments(audit)
     audit.add_argument("--json", action="store_true", help="one verdict per game and a summary, as JSON")
-    audit.add_argument(
-        "--server",
-        help="HOST:PORT: with a FILE, the server whose signing key to trust (fetched, pinned on first "
-        "use); with a GAME_ID, the server to audit it on",
+    add_optional_server_argument(
+        audit,
+        "with a FILE, the server whose signing key to trust (fetched, pinned on first use; never "
+        "$FRONTIER_SERVER: trust is asked for); with a GAME_ID, --tournament or --tag, the server to "
+        "audit on (default: $FRONTIER_SERVER, else localhost:50051)",
     )
     audit.add_argument("--proof", type=Path, help="an inclusion proof file from `frontier prove`")
     add_trust_arguments(audit)
@@ -241,7 +287,7 @@ def build_parser() -> argparse.ArgumentParser:
     audit.set_defaults(run=_audit)
 
     prove = commands.add_parser("prove", help="fetch a signed proof that one line is in a game's record")
-    prove.add_argument("--server", required=True)
+    add_server_argument(prove)
     prove.add_argument("game_id")
     prove.add_argument(
         "version", type=int, help="the line to prove: 1 = the header, V = the entry of version V"
@@ -299,6 +345,7 @@ def _serve(args: argparse.Namespace) -> int:
             flush=True,
         )
     operations = operating.Operations(settings)  # JSON logs before the first line is logged
+    folder = _hold_sqlite_folder(settings)
     running = create_server(settings)
     where = f"store {settings.store}" + (f" in {settings.data}" if settings.store == "sqlite" else "")
     print(f"frontier serving on {settings.host}:{running.port} ({where}{operations.tls_note})", flush=True)
@@ -333,26 +380,39 @@ def _serve(args: argparse.Namespace) -> int:
     if http is not None:
         http.stop()
     running.stop()
+    if folder is not None:
+        folder.release()
     return 0
 
 
-def _bots(args: argparse.Namespace) -> int:
-    from tqdm import tqdm
+def _hold_sqlite_folder(settings: Settings) -> DataFolderLock | None:
+    """A SQLite store's folder is one server's: a second `serve` on it refuses, naming the first."""
+    if settings.store != "sqlite":
+        return None
+    private_data_folder(settings.data)
+    return hold_data_folder(settings.data)
 
+
+def _bots(args: argparse.Namespace) -> int:
     from service.client import Client, play_bot_game
 
+    try:
+        names = seat_names(args.players, args.names)
+    except ValueError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return EXIT_UNREADABLE
     chooser = random.Random(args.seed)
     open_stream = None
     if args.ws:
         from service.ws_client import seat_sockets
 
         open_stream = seat_sockets(args.ws)
-    with Client(args.server) as client:
-        for _ in tqdm(range(args.games), desc=f"{args.game} x{args.players}", unit="game", file=sys.stderr):
-            game_id, _commands = play_bot_game(
+    with Client(args.server) as client, Progress(args.games, f"{args.game} x{len(names)}", "game") as bar:
+        for _ in range(args.games):
+            game_id, commands = play_bot_game(
                 client,
                 args.game,
-                args.players,
+                len(names),
                 chooser=chooser,
                 tag=args.tag,
                 lean=args.lean,
@@ -360,9 +420,30 @@ def _bots(args: argparse.Namespace) -> int:
                 open_stream=open_stream,
                 time_control=args.clock,
                 timeout_policy=args.timeout_policy,
+                names=names,
             )
-            print(game_id, flush=True)
+            bar.step()
+            bar.say(json.dumps({"game_id": game_id, "commands": commands}) if args.json else game_id)
     return 0
+
+
+def seat_names(players: str | None, names: str | None) -> list[str]:
+    """The seats' names from `--players` (a count or names) and `--names`; ValueError if they disagree."""
+    listed = [name.strip() for name in (names or "").split(",") if name.strip()]
+    if players and not players.strip().isdigit():
+        if listed and listed != [name.strip() for name in players.split(",") if name.strip()]:
+            raise ValueError("--players and --names name different seats")
+        listed = listed or [name.strip() for name in players.split(",") if name.strip()]
+    elif players:
+        count = int(players)
+        if listed and len(listed) != count:
+            raise ValueError(f"--players {count} but --names gives {len(listed)} names")
+        listed = listed or [f"bot {seat + 1}" for seat in range(count)]
+    if not listed:
+        raise ValueError("give the seats: --players N, or --players (or --names) NAME,NAME,...")
+    if len(set(listed)) != len(listed):
+        raise ValueError("the seats' names must differ")
+    return listed
 
 
 def _claim(args: argparse.Namespace) -> int:
@@ -375,13 +456,26 @@ def _claim(args: argparse.Namespace) -> int:
         try:
             taken, token = claim_seat(client, args.game_id, args.name, seat, args.client_seed)
         except grpc.RpcError as error:
-            print(f"error: {error.details()}", file=sys.stderr)
+            print(f"error: {details(error, args.server)}", file=sys.stderr)
             return 1
-        print(f"seat {taken + 1}: token {token}", flush=True)
         seed = client.client_seeds.get((args.game_id, taken))
+        if args.json:  # seats 0-based, as in the API and every JSON the CLI prints
+            claimed = {"game_id": args.game_id, "seat": taken, "token": token, "client_seed": seed}
+            print(json.dumps(claimed), flush=True)
+        else:
+            print(seat_token_line(taken, "", token), flush=True)
         if seed is None:
             return 0
-        return _reveal_now(client, args.game_id, taken, token, seed, args.wait, args.server)
+        return _reveal_now(
+            client,
+            args.game_id,
+            taken,
+            token,
+            seed,
+            args.wait,
+            args.server,
+            sys.stderr if args.json else None,
+        )
 
 
 def _reveal(args: argparse.Namespace) -> int:
@@ -404,8 +498,18 @@ def reveal_command(server: str, game_id: str, seat: int, token: str, seed: str) 
     )
 
 
-def _reveal_now(client: Any, game_id: str, seat: int, token: str, seed: str, wait: float, server: str) -> int:
-    """Reveal `seat`'s committed client seed once every seat has committed (commit, then reveal)."""
+def _reveal_now(
+    client: Any,
+    game_id: str,
+    seat: int,
+    token: str,
+    seed: str,
+    wait: float,
+    server: str,
+    report: TextIO | None = None,
+) -> int:
+    """Reveal `seat`'s committed client seed once every seat has committed (commit, then reveal);
+    say how it went on `report` (default standard output)."""
     import grpc
 
     from service.client import reveal_seed
@@ -418,11 +522,11 @@ def _reveal_now(client: Any, game_id: str, seat: int, token: str, seed: str, wai
         print(f"seats are still open after {wait:g} s; {later}", file=sys.stderr)
         return 1
     except grpc.RpcError as error:
-        print(f"error: {error.details()}; {later}", file=sys.stderr)
+        print(f"error: {details(error, server)}; {later}", file=sys.stderr)
         return 1
     if answer is not None:
         dealt = "dealt" if answer.status != "waiting" else f"waiting for seat(s) {_seats(answer)} to reveal"
-        print(f"client seed revealed; the game is {dealt}")
+        print(f"client seed revealed; the game is {dealt}", file=report or sys.stdout)
     return 0
 
 
@@ -455,25 +559,44 @@ def _import(args: argparse.Namespace) -> int:
     from service.generated.frontier.v1 import frontier_pb2
 
     failures = 0
-    with Client(args.server, token=args.token or os.environ.get("FRONTIER_TOKEN")) as client:
-        for path in args.files:
+    with (
+        Client(args.server, token=args.token or os.environ.get("FRONTIER_TOKEN")) as client,
+        Progress(len(args.files), "import", "log") as bar,
+    ):
+        for number, path in enumerate(args.files):
             try:
                 content = path.read_bytes().decode("utf-8")
+                response = client.call("ImportLog", frontier_pb2.ImportLogRequest(content=content))
             except UnicodeDecodeError as error:
                 failures += 1
-                print(
-                    f"{path}: rejected: not UTF-8 (byte {error.start + 1}); see frontier audit",
-                    file=sys.stderr,
-                )
-                continue
-            try:
-                response = client.call("ImportLog", frontier_pb2.ImportLogRequest(content=content))
+                why = f"not UTF-8 (byte {error.start + 1}); see frontier audit"
+                bar.say(_imported(args, path, "rejected", why), file=_refusals(args))
             except grpc.RpcError as error:
+                if unreachable(error):  # no file was judged: say so once, not "rejected" for each
+                    left = len(args.files) - number
+                    why = f"{reach_hint(args.server)} ({left} of {len(args.files)} logs not imported)"
+                    bar.say(_imported(args, path, "unreachable", why), file=_refusals(args))
+                    return EXIT_UNREADABLE
                 failures += 1
-                print(f"{path}: rejected: {error.code().name}: {error.details()}", file=sys.stderr)
+                bar.say(_imported(args, path, "rejected", said(error, args.server)), file=_refusals(args))
             else:
-                print(f"{path}: imported as {response.game_id} (version {response.version})")
+                imported = {"file": str(path), "game_id": response.game_id, "version": response.version}
+                line = f"{path}: imported as {response.game_id} (version {response.version})"
+                bar.say(json.dumps(imported) if args.json else line)
+            bar.step()
     return 1 if failures else 0
+
+
+def _imported(args: argparse.Namespace, path: Path, status: str, why: str) -> str:
+    """One file's refusal: `FILE: STATUS: WHY`, or with --json {"file", "status", "error"}."""
+    if args.json:
+        return json.dumps({"file": str(path), "status": status, "error": why})
+    return f"{path}: {status}: {why}"
+
+
+def _refusals(args: argparse.Namespace) -> TextIO:
+    """Where a refusal goes: standard error, or with --json standard output beside the imports."""
+    return sys.stdout if args.json else sys.stderr
 
 
 # `frontier audit` exit statuses, by verdict (2 is also argparse's status for bad usage).
@@ -495,19 +618,25 @@ def _audit(args: argparse.Namespace) -> int:
     if not args.target:
         print("error: give a match log FILE, a GAME_ID with --server, or --proof FILE", file=sys.stderr)
         return 2
-    if not args.server or Path(args.target).is_file():
+    if Path(args.target).is_file() or not (args.server or _names_a_game(args.target)):
         return commands.audit_file(args)
     from service.client import Client
     from service.generated.frontier.v1 import frontier_pb2
 
+    server = server_or_default(args.server)
     try:
-        with Client(args.server, token=args.token or os.environ.get("FRONTIER_TOKEN")) as client:
+        with Client(server, token=args.token or os.environ.get("FRONTIER_TOKEN")) as client:
             report = client.call("Audit", frontier_pb2.AuditRequest(game_id=args.target))
     except grpc.RpcError as error:  # nothing was audited: exit 2, never the "a check failed" status
-        print(f"error: {error.code().name}: {error.details()}", file=sys.stderr)
+        print(f"error: {said(error, server)}", file=sys.stderr)
         return EXIT_UNREADABLE
     print(report.markdown)
     return AUDIT_EXIT.get(report.verdict, 1)
+
+
+def _names_a_game(target: str) -> bool:
+    """A game id (no folder, no suffix) rather than the name of a file that is missing."""
+    return not any(mark in target for mark in "/.\\")
 
 
 def _prove(args: argparse.Namespace) -> int:
@@ -528,9 +657,14 @@ def _replay(args: argparse.Namespace) -> int:
     from replay.trust.signed_log import read_signed
 
     try:
-        header, entries, trailer, _checkpoint = read_signed(logfile.decode_lines(args.file.read_bytes()))
+        content = args.file.read_bytes()
+        header, entries, trailer, _checkpoint = read_signed(logfile.decode_lines(content))
     except (logfile.LogFormatError, CheckpointError, OSError) as error:
-        print(f"{args.file}: not a valid match log: {error}", file=sys.stderr)
+        recording = not isinstance(error, OSError) and is_recording(content)
+        print(
+            expand_hint(str(args.file)) if recording else f"{args.file}: not a valid match log: {error}",
+            file=sys.stderr,
+        )
         return EXIT_UNREADABLE
     for line in narrate(header, entries, trailer):
         print(line)
@@ -546,12 +680,15 @@ def _replay_html(args: argparse.Namespace) -> int:
         return EXIT_UNREADABLE
     viewer = SPECTATOR if args.public else None if args.seat is None else args.seat - 1
     try:
-        page = html_from_log(args.file.read_bytes(), viewer)
+        content = args.file.read_bytes()
+        page = html_from_log(content, viewer)
     except OSError as error:
         print(f"{args.file}: {error.strerror or error}", file=sys.stderr)
         return EXIT_UNREADABLE
     except LogRefused as error:
-        print(f"{args.file}: {error}", file=sys.stderr)
+        print(
+            expand_hint(str(args.file)) if is_recording(content) else f"{args.file}: {error}", file=sys.stderr
+        )
         return 1
     if args.output:
         args.output.write_text(page, encoding="utf-8")

@@ -12,6 +12,8 @@ from typing import Any
 
 from service.cli.endings import add_clock_arguments, add_ending_arguments, end_game
 from service.cli.interrupted import resume_with, spelled
+from service.cli.rpc_errors import said
+from service.cli.server_option import add_server_argument
 
 TOKEN_HELP = "the organiser token (default: $FRONTIER_TOKEN)"
 FOLLOW_POLL_SECONDS = 1.0
@@ -25,8 +27,13 @@ def register(commands: Any) -> None:
     fork.add_argument("--tag", default="", help="a tag for listings")
     fork.add_argument("--delay", type=int, default=0, help="spectator delay in seconds (default 0)")
     add_clock_arguments(fork, "the fork")
-    fork.add_argument("--server", default="localhost:50051")
+    add_server_argument(fork)
     fork.add_argument("--token", help=TOKEN_HELP)
+    fork.add_argument(
+        "--json",
+        action="store_true",
+        help='print {"game_id", "seed_commitment", "seats": [{"seat", "player", "token"}]} (seats 0-based)',
+    )
     fork.set_defaults(run=run_fork)
 
     relay = commands.add_parser(
@@ -55,7 +62,7 @@ def register(commands: Any) -> None:
         "token or the organiser's)",
     )
     add_ending_arguments(relay, required=False)
-    relay.add_argument("--server", default="localhost:50051")
+    add_server_argument(relay)
     relay.add_argument("--token", help="the relay's token or the organiser's (default: $FRONTIER_TOKEN)")
     relay.set_defaults(run=run_relay)
 
@@ -66,7 +73,7 @@ def _token(args: argparse.Namespace) -> str | None:
 
 
 def run_fork(args: argparse.Namespace) -> int:
-    """Print the new game's id, its origin and the seat tokens (JSON), as CreateGame's answer."""
+    """Print the new game's id and its seats' tokens (--json: as CreateGame answers); the origin to stderr."""
     from service.client import Client
     from service.generated.frontier.v1 import frontier_pb2
 
@@ -84,8 +91,17 @@ def run_fork(args: argparse.Namespace) -> int:
         reply = client.call("ForkGame", request)
     origin = reply.forked_from
     print(f"{reply.game_id}: forked from {origin.game_id} at version {origin.version}", file=sys.stderr)
-    tokens = [{"seat": s.seat, "player": s.player, "token": s.token} for s in reply.seats]
-    print(json.dumps({"game_id": reply.game_id, "seed_commitment": reply.seed_commitment, "seats": tokens}))
+    if args.json:
+        tokens = [{"seat": s.seat, "player": s.player, "token": s.token} for s in reply.seats]
+        print(
+            json.dumps({"game_id": reply.game_id, "seed_commitment": reply.seed_commitment, "seats": tokens})
+        )
+        return 0
+    print(reply.game_id)
+    for seat in reply.seats:  # people count seats from 1; `--token=` keeps a token starting "-" whole
+        print(
+            f"seat {seat.seat + 1}" + (f" ({seat.player})" if seat.player else "") + f": token {seat.token}"
+        )
     return 0
 
 
@@ -130,9 +146,7 @@ def run_relay(args: argparse.Namespace) -> int:
                 game_id, token = started.game_id, started.relay_token
                 version, status, sent = started.version, "in_progress", 1
         except grpc.RpcError as error:
-            print(
-                f"{args.recording}:{header_number}: {error.code().name}: {error.details()}", file=sys.stderr
-            )
+            print(f"{args.recording}:{header_number}: {said(error, args.server)}", file=sys.stderr)
             return 1
         resume = _resume_command(args, game_id, None if args.resume else token)
         resume_with(args, resume)
@@ -150,9 +164,7 @@ def run_relay(args: argparse.Namespace) -> int:
                 try:
                     reply = client.call("RelayLine", request, token=token)
                 except grpc.RpcError as error:
-                    print(
-                        f"{args.recording}:{number}: {error.code().name}: {error.details()}", file=sys.stderr
-                    )
+                    print(f"{args.recording}:{number}: {said(error, args.server)}", file=sys.stderr)
                     print(f"fix line {number}, then continue with: {spelled(resume)}", file=sys.stderr)
                     return 1
                 version, status, sent = reply.version, reply.status, sent + 1

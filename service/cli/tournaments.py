@@ -21,8 +21,13 @@ from google.protobuf.message import Message
 
 from engines.wording import counted
 from service.cli import bulk
+from service.cli.as_json import message_dict
 from service.cli.endings import add_clock_arguments
 from service.cli.interrupted import resume_with, spelled
+from service.cli.progress import Progress
+from service.cli.rpc_errors import said
+from service.cli.seats import seat_token_line
+from service.cli.server_option import add_optional_server_argument, add_server_argument, server_or_default
 from service.client import Client, play_game
 from service.core.create_policy import TOURNAMENT_TAG_PREFIX
 from service.core.tournaments.app import PLAYING
@@ -59,7 +64,7 @@ def register(commands: Any) -> None:
     actions = tournament.add_subparsers(required=True, metavar="ACTION")
 
     create = actions.add_parser("create", help="create a tournament; prints its id")
-    create.add_argument("--server", required=True)
+    add_server_argument(create)
     create.add_argument("--name", required=True)
     create.add_argument("--game", required=True, help="e.g. most-wanted")
     create.add_argument("--players", required=True, help="comma-separated distinct names")
@@ -75,6 +80,7 @@ def register(commands: Any) -> None:
     )
     add_clock_arguments(create, "every table")
     create.add_argument("--token", help="the organiser token (default: $FRONTIER_TOKEN)")
+    create.add_argument("--json", action="store_true", help='print {"tournament_id", "seed_commitment"}')
     create.set_defaults(run=_create)
 
     start = actions.add_parser(
@@ -83,7 +89,7 @@ def register(commands: Any) -> None:
         description="With --bots, a round still in play (its run was stopped: Ctrl-C, kill -9) is resumed "
         "instead: its finished tables are kept, and bots play the others on with reissued seat tokens.",
     )
-    start.add_argument("--server", required=True)
+    add_server_argument(start)
     start.add_argument("tournament_id")
     start.add_argument(
         "--bots",
@@ -97,6 +103,12 @@ def register(commands: Any) -> None:
         help="write the seat tokens to this JSON file (mode 0600; seats 0-based, as in the API)",
     )
     start.add_argument("--token", help="the organiser token (default: $FRONTIER_TOKEN)")
+    start.add_argument(
+        "--json",
+        action="store_true",
+        help='print {"round", "resumed", "tables": [{"table", "game_id", "players", "status", "commands"}]} '
+        "(commands: played by the bots, else null); tokens only go to --tokens",
+    )
     start.set_defaults(run=_round)
 
     for name, run, what in (
@@ -105,7 +117,7 @@ def register(commands: Any) -> None:
         ("ratings", _ratings, "OpenSkill ratings (--json: every update with its model and constants)"),
     ):
         sub = actions.add_parser(name, help=what)
-        sub.add_argument("--server", required=True)
+        add_server_argument(sub)
         sub.add_argument("tournament_id")
         sub.add_argument("--json", action="store_true")
         sub.add_argument(
@@ -121,7 +133,9 @@ def register(commands: Any) -> None:
     check.add_argument(
         "source", help="a record FILE (`tournament show --json`) or a TOURNAMENT_ID with --server"
     )
-    check.add_argument("--server")
+    add_optional_server_argument(
+        check, "with a TOURNAMENT_ID: the server (default: $FRONTIER_SERVER, else localhost:50051)"
+    )
     check.set_defaults(run=_verify)
 
     reissue = commands.add_parser(
@@ -130,14 +144,17 @@ def register(commands: Any) -> None:
         description="For a player who lost the seat's token: the server keeps only token hashes, so the "
         "token cannot be shown again. The reissue is stored with the game.",
     )
-    reissue.add_argument("--server", required=True)
+    add_server_argument(reissue)
     reissue.add_argument("game_id")
     reissue.add_argument("--seat", type=int, required=True, help="the seat, 1-based")
     reissue.add_argument("--token", help="the organiser token (default: $FRONTIER_TOKEN)")
+    reissue.add_argument(
+        "--json", action="store_true", help='print {"game_id", "seat", "player", "token"} (seat 0-based)'
+    )
     reissue.set_defaults(run=_reissue)
 
     games = commands.add_parser("games", help="list games, filtered")
-    games.add_argument("--server", required=True)
+    add_server_argument(games)
     games.add_argument("--game", default="")
     games.add_argument("--status", default="", choices=("", "in_progress", "finished"))
     games.add_argument("--player", default="")
@@ -147,7 +164,7 @@ def register(commands: Any) -> None:
     games.set_defaults(run=_games)
 
     watch = commands.add_parser("watch", help="follow a game live: one line per step until it ends")
-    watch.add_argument("--server", required=True)
+    add_server_argument(watch)
     watch.add_argument("game_id")
     watch.add_argument("--from-version", type=int, default=0)
     watch.add_argument("--token", help=TOKEN_HELP)
@@ -184,6 +201,9 @@ def _create(args: argparse.Namespace) -> int:
             request.options.update({key: value})
     with TournamentClient(args.server, token=_token(args)) as client:
         made = client.tcall("CreateTournament", request)
+    if args.json:
+        print(json.dumps({"tournament_id": made.tournament_id, "seed_commitment": made.seed_commitment}))
+        return 0
     print(made.tournament_id)
     print(f"seed commitment {made.seed_commitment}", file=sys.stderr)
     return 0
@@ -193,13 +213,15 @@ def _round(args: argparse.Namespace) -> int:
     """Start the next round; with --bots, a round already started (its runner was stopped) plays on."""
     if args.bots:  # running the same command again resumes the round
         resume_with(args, _round_command(args))
+    say = _silent if args.json else print
     with TournamentClient(args.server, token=_token(args)) as client:
         shown = client.tcall(
             "GetTournament", tournaments_pb2.GetTournamentRequest(tournament_id=args.tournament_id)
         )
-        if args.bots and shown.status == PLAYING:
+        resumed = args.bots and shown.status == PLAYING
+        if resumed:
             number, tables = len(shown.rounds), shown.rounds[-1].tables
-            print(f"Round {number} (resumed: finished tables are kept, the others play on)")
+            say(f"Round {number} (resumed: finished tables are kept, the others play on)")
             grants = _reissued(client, [t for t in tables if t.status != "finished"])
         else:
             try:
@@ -209,31 +231,58 @@ def _round(args: argparse.Namespace) -> int:
             except grpc.RpcError as error:
                 if shown.status != PLAYING:
                     raise
-                print(f"error: {error.code().name}: {error.details()}", file=sys.stderr)
+                print(f"error: {said(error, args.server)}", file=sys.stderr)
                 bots = ["tournament", "round", "--server", args.server, args.tournament_id, "--bots"]
                 reissue = ["reissue", "--server", args.server, "GAME_ID", "--seat", "N"]
                 print(f"to play it on with bots: {spelled(bots)}", file=sys.stderr)
                 print(f"to give one seat a new token: {spelled(reissue)}", file=sys.stderr)
                 return 1
             number, tables = started.round, started.tournament.rounds[started.round - 1].tables
-            print(f"Round {number}")
+            say(f"Round {number}")
             grants = [_grant(g.table, g.game_id, g.seat, g.player, g.token) for g in started.seats]
         for table in tables:
             seated = ", ".join(f"{seat + 1}. {name}" for seat, name in enumerate(table.players))
             done = "  (finished)" if table.status == "finished" else ""
-            print(f"  table {table.number}  {table.game_id}  {seated}{done}")
+            say(f"  table {table.number}  {table.game_id}  {seated}{done}")
         if args.tokens:
             _write_tokens(args.tokens, grants)
+        played: dict[str, int] = {}
         if args.bots:
             tokens: dict[str, dict[int, str]] = {}
             for grant in grants:
                 tokens.setdefault(grant["game_id"], {})[grant["seat"]] = grant["token"]
             chooser = random.Random(args.seed)
-            for table in tables:
-                if table.game_id in tokens:
-                    commands = play_game(client, table.game_id, tokens[table.game_id], chooser)
-                    print(f"  table {table.number} played: {commands} commands")
+            with Progress(len(tokens), f"round {number}", "table") as bar:
+                for table in tables:
+                    if table.game_id in tokens:
+                        played[table.game_id] = play_game(
+                            client, table.game_id, tokens[table.game_id], chooser
+                        )
+                        bar.step()
+                        if not args.json:
+                            bar.say(f"  table {table.number} played: {played[table.game_id]} commands")
+    if args.json:
+        print(json.dumps(_round_json(number, resumed, tables, played), indent=2, ensure_ascii=False))
     return 0
+
+
+def _silent(*_: object) -> None:
+    """`print` for a command whose standard output is its JSON alone."""
+
+
+def _round_json(number: int, resumed: bool, tables: Sequence[Any], played: dict[str, int]) -> dict[str, Any]:
+    """The round as `tournament round --json` prints it (finished: as the tables stood at its start)."""
+    rows = [
+        {
+            "table": table.number,
+            "game_id": table.game_id,
+            "players": list(table.players),
+            "status": "finished" if table.game_id in played else table.status,
+            "commands": played.get(table.game_id),
+        }
+        for table in tables
+    ]
+    return {"round": number, "resumed": resumed, "tables": rows}
 
 
 def _round_command(args: argparse.Namespace) -> list[str]:
@@ -277,7 +326,14 @@ def _reissue(args: argparse.Namespace) -> int:
     request = frontier_pb2.ReissueSeatTokenRequest(game_id=args.game_id, seat=args.seat - 1)  # API: 0-based
     with TournamentClient(args.server, token=_token(args)) as client:
         seat = client.call("ReissueSeatToken", request).seat
-    print(f"seat {seat.seat + 1}" + (f" ({seat.player})" if seat.player else "") + f": token {seat.token}")
+    if args.json:
+        print(
+            json.dumps(
+                {"game_id": args.game_id, "seat": seat.seat, "player": seat.player, "token": seat.token}
+            )
+        )
+    else:
+        print(seat_token_line(seat.seat, seat.player, seat.token))
     return 0
 
 
@@ -330,12 +386,8 @@ def print_deals(deals: list[dict[str, Any]]) -> None:
 
 
 def _print_json(message: Message) -> int:
-    """The answer as the API's JSON, every field named (zeros too), for scripts."""
-    print(
-        json_format.MessageToJson(
-            message, preserving_proto_field_name=True, always_print_fields_with_no_presence=True
-        )
-    )
+    """The answer as the API's JSON, every field named (zeros too), numbers as numbers, for scripts."""
+    print(json.dumps(message_dict(message), indent=2, ensure_ascii=False))
     return 0
 
 
@@ -373,7 +425,8 @@ def _verify(args: argparse.Namespace) -> int:
     from service.core.tournaments.verify import verify_record
 
     try:
-        if args.server:
+        if args.server or not Path(args.source).exists():
+            args.server = server_or_default(args.server)
             with TournamentClient(args.server) as client:
                 text = client.tcall(
                     "GetTournament", tournaments_pb2.GetTournamentRequest(tournament_id=args.source)
@@ -410,7 +463,7 @@ def _games(args: argparse.Namespace) -> int:
             if members is not None and game.game_id not in members:
                 continue
             if args.json:
-                print(json.dumps(json_format.MessageToDict(game, preserving_proto_field_name=True)))
+                print(json.dumps(message_dict(game)))
             else:
                 print(
                     f"{game.game_id}  {game.game:16} {game.status:12} v{game.version:<5} {game.tag}  "
@@ -483,13 +536,15 @@ def server_logs(args: argparse.Namespace) -> tuple[str, list[bulk.GameLog]]:
         else:
             wanted = [(0, 0, g.game_id, None) for g in _list_games(client, tag=args.tag)]
         logs = []
-        for round_number, table, game_id, ranking in wanted:
-            content = client.call("ExportLog", frontier_pb2.ExportLogRequest(game_id=game_id)).content
-            logs.append(
-                bulk.GameLog(
-                    f"{args.server} {game_id}", game_id, content, round_number, table, ranking=ranking
+        with Progress(len(wanted), "fetch", "log") as bar:
+            for round_number, table, game_id, ranking in wanted:
+                content = client.call("ExportLog", frontier_pb2.ExportLogRequest(game_id=game_id)).content
+                logs.append(
+                    bulk.GameLog(
+                        f"{args.server} {game_id}", game_id, content, round_number, table, ranking=ranking
+                    )
                 )
-            )
+                bar.step()
     return (args.tournament or ""), logs
 
 
@@ -503,9 +558,6 @@ def _seat_ranking(table: Any) -> list[list[int]] | None:
 
 def export_many(args: argparse.Namespace) -> int:
     """`frontier export --tournament ID | --tag TAG`: one NDJSON record per game."""
-    if not args.server:
-        print("error: --tournament and --tag need --server", file=sys.stderr)
-        return 2
     tournament_id, logs = server_logs(args)
     text = "".join(bulk.bundle_line(log, tournament_id) + "\n" for log in logs)
     if args.output:
@@ -519,9 +571,7 @@ def export_many(args: argparse.Namespace) -> int:
 def audit_many(args: argparse.Namespace) -> int:
     """`frontier audit` over files, NDJSON bundles, a --tournament or a --tag: one verdict per game."""
     if args.tournament or args.tag:
-        if not args.server:
-            print("error: --tournament and --tag need --server", file=sys.stderr)
-            return 2
+        args.server = server_or_default(args.server)  # its key is the one this audit trusts
         _, logs = server_logs(args)
     else:
         try:
@@ -534,7 +584,8 @@ def audit_many(args: argparse.Namespace) -> int:
 
     ring = bulk.KeyRing(args)
     try:
-        verdicts = bulk.check_deals(logs, [bulk.audit_one(log, ring) for log in logs])
+        with Progress(len(logs), "audit", "game") as bar:
+            verdicts = bulk.check_deals(logs, [_counted(bar, bulk.audit_one(log, ring)) for log in logs])
     except keys.KeyFileError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
@@ -543,6 +594,11 @@ def audit_many(args: argparse.Namespace) -> int:
         return 4
     print(bulk.report_json(verdicts) if args.json else bulk.report_text(verdicts), end="")
     return bulk.exit_status(verdicts)
+
+
+def _counted(bar: Progress, verdict: bulk.Verdict) -> bulk.Verdict:
+    bar.step()
+    return verdict
 
 
 def is_bulk_audit(args: argparse.Namespace) -> bool:

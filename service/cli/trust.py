@@ -17,6 +17,7 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 
 from replay import logfile
 from replay.audit import build_report
+from replay.recordings.sniff import expand_hint, is_recording
 from replay.trust import keys, known_keys, proofs
 from replay.trust import signer as signers
 from replay.trust.checkpoint import CheckpointError
@@ -24,6 +25,7 @@ from replay.trust.report import with_signature
 from replay.trust.signed_log import line_hashes, read_signed
 from replay.trust.verdict import TrustedKey, judge, overall, refuse_signer
 from replay.verify import verify
+from service.cli.rpc_errors import said
 
 PASSED, FAILED, UNREADABLE, INCOMPLETE, UNTRUSTED = 0, 1, 2, 3, 4
 EXIT = {
@@ -54,9 +56,14 @@ def audit_file(args: argparse.Namespace) -> int:
     """Audit a match log file: the rules (replay.verify), then its checkpoint's signature."""
     path = Path(args.target)
     try:
-        header, entries, trailer, checkpoint = read_signed(logfile.decode_lines(path.read_bytes()))
+        content = path.read_bytes()
+        header, entries, trailer, checkpoint = read_signed(logfile.decode_lines(content))
     except (logfile.LogFormatError, CheckpointError, OSError) as error:
-        print(f"{path}: not a valid match log: {error}", file=sys.stderr)
+        recording = not isinstance(error, OSError) and is_recording(content)
+        print(
+            expand_hint(str(path)) if recording else f"{path}: not a valid match log: {error}",
+            file=sys.stderr,
+        )
         return UNREADABLE
     trusted = _trusted(args, checkpoint.key_id if checkpoint else None)
     if isinstance(trusted, int):
@@ -152,35 +159,42 @@ def _trusted(args: argparse.Namespace, wanted_key_id: str | None) -> list[Truste
 
 def trusted_keys(args: argparse.Namespace, wanted_key_id: str | None) -> list[TrustedKey]:
     """The keys this audit trusts: --key, else the --server's key (pinned on first use, with the name
-    it signs as), else the pins of the key the checkpoint names, each for its pinned signer only."""
+    it signs as), else every pinned key, each for its pinned signer only (only the key the
+    checkpoint names can vouch for it; the others are listed as what is trusted)."""
     pins = args.known_keys or known_keys.default_path()
     if args.key:
         return [TrustedKey(keys.load_public_key(args.key), f"from the key file {args.key}")]
     if args.server:
         public, signer = fetch_server_key(args.server)
         try:
-            if known_keys.pin(pins, args.server, public, signer):
-                print(
-                    f"pinned the key {keys.key_id(public)} of {args.server} ({signer or 'no signer name'}) "
-                    f"in {pins}",
-                    file=sys.stderr,
-                )
+            newly = known_keys.pin(pins, args.server, public, signer)
         except known_keys.KeyChanged as error:
             raise Untrusted(f"THE SERVER'S KEY HAS CHANGED. {error}") from None
+        print(_pinned_news(pins, args.server, public, signer, newly), file=sys.stderr)
         # The user named the server: its format 1 checkpoints (no signer) are its own too.
         return [TrustedKey(public, f"answered by the server {args.server}", signer, bound=True)]
-    if wanted_key_id:
-        return [
-            TrustedKey(
-                pinned.public,
-                f"pinned for the server {pinned.server} in {pins}",
-                pinned.signer,
-                bound=True,
-                named_only=True,
-            )
-            for pinned in known_keys.find_all(pins, wanted_key_id)
-        ]
-    return []
+    del wanted_key_id  # every pin is listed; the checkpoint's key id picks the one that may vouch
+    return [
+        TrustedKey(
+            pinned.public,
+            f"pinned for the server {pinned.server} in {pins}",
+            pinned.signer,
+            bound=True,
+            named_only=True,
+        )
+        for pinned in known_keys.read(pins)
+    ]
+
+
+def _pinned_news(pins: Path, server: str, public: Ed25519PublicKey, signer: str | None, newly: bool) -> str:
+    """What the audit trusts from `server`, and where that trust is kept."""
+    kid = keys.key_id(public)
+    who = f"the key {kid} of {server} (signs as {signer or 'no name'})"
+    if newly:
+        return f"pinned {who} in {pins}: audits without --server trust it from now on"
+    first = next((known.server for known in known_keys.find_all(pins, kid)), server)
+    seen = "" if first == server else f", first fetched from {first}"
+    return f"trusting {who}, pinned in {pins}{seen}"
 
 
 def fetch_server_key(server: str) -> tuple[Ed25519PublicKey, str | None]:
@@ -193,7 +207,7 @@ def fetch_server_key(server: str) -> tuple[Ed25519PublicKey, str | None]:
         with Client(server) as client:
             reply = client.call("GetSigningKey", frontier_pb2.GetSigningKeyRequest())
     except grpc.RpcError as error:  # nothing was checked: not the "a check failed" status
-        raise keys.KeyFileError(f"cannot fetch the signing key of {server}: {error.code().name}") from None
+        raise keys.KeyFileError(f"cannot fetch the signing key of {server}: {said(error, server)}") from None
     public = keys.parse_public_key(reply.public_key_hex)
     if reply.algorithm != keys.ALGORITHM or keys.key_id(public) != reply.key_id:
         raise keys.KeyFileError(f"the server {server} answered a key that does not match its own key id")

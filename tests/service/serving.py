@@ -33,3 +33,23 @@ def frontier_serving(data: Path, organiser_token: str | None = None) -> Iterator
     yield match.group(1)
     process.send_signal(signal.SIGTERM)
     assert process.wait(timeout=20) == 0
+
+
+def frontier_run(
+    *args: str, server: str | None = None, token: str | None = None, check: bool = True, timeout: float = 900
+) -> subprocess.CompletedProcess[str]:
+    """`frontier ARGS` in a process of its own, with $FRONTIER_SERVER = `server` and $FRONTIER_TOKEN =
+    `token` (each unset if None); `check`: a non-zero exit fails with what the command printed."""
+    env = {k: v for k, v in os.environ.items() if k not in ("FRONTIER_SERVER", "FRONTIER_TOKEN")}
+    if server is not None:
+        env["FRONTIER_SERVER"] = server
+    if token is not None:
+        env["FRONTIER_TOKEN"] = token
+    done = subprocess.run(
+        [sys.executable, "-m", "service.cli", *args], capture_output=True, text=True, timeout=timeout, env=env
+    )
+    if check and done.returncode != 0:
+        raise AssertionError(
+            f"frontier {' '.join(args)} exited {done.returncode}: {done.stderr}{done.stdout}"
+        )
+    return done

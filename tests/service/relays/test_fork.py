@@ -159,7 +159,7 @@ def test_a_forged_starting_position_fails_the_audit(client: Client, organiser: C
 def test_frontier_fork_command(client: Client, server: Running, capsys: pytest.CaptureFixture[str]) -> None:
     source = finished_game(client, "western-legends", 8)
     argv = ["fork", source, "--at", "3", "--players", "Ann,Bob", "--server", f"127.0.0.1:{server.port}"]
-    assert main([*argv, "--token", ORGANISER]) == 0
+    assert main([*argv, "--json", "--token", ORGANISER]) == 0
     printed = json.loads(capsys.readouterr().out)
     forked = state(client, printed["game_id"])
     assert (forked.forked_from.game_id, forked.forked_from.version) == (source, 3)

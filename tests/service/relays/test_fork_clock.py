@@ -77,7 +77,7 @@ def test_frontier_fork_takes_a_clock(
     monkeypatch.setenv("FRONTIER_TOKEN", ORGANISER)
     status, out, err = frontier(
         capsys, "fork", source, "--at", "3", "--server", f"127.0.0.1:{server.port}",
-        "--clock", "10m+5s", "--timeout-policy", "pause",
+        "--clock", "10m+5s", "--timeout-policy", "pause", "--json",
     )  # fmt: skip
     assert status == 0, err
     fork_id = json.loads(out)["game_id"]

@@ -6,10 +6,8 @@ assigned, standings and ratings shown, the whole tournament exported as NDJSON a
 from __future__ import annotations
 
 import json
-import os
 import re
 import subprocess
-import sys
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
@@ -17,27 +15,13 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import ORGANISER, requires_most_wanted
-from tests.service.serving import frontier_serving
+from tests.service.serving import frontier_run, frontier_serving
 
 PLAYERS = [f"Player {chr(ord('A') + i)}" for i in range(12)]
 
 
 def frontier(*args: str, check: bool = True, token: str | None = None) -> subprocess.CompletedProcess[str]:
-    env = {k: v for k, v in os.environ.items() if k != "FRONTIER_TOKEN"}
-    if token:
-        env["FRONTIER_TOKEN"] = token
-    done = subprocess.run(
-        [sys.executable, "-m", "service.cli", *args],
-        capture_output=True,
-        text=True,
-        timeout=900,
-        env=env,
-    )
-    if check and done.returncode != 0:
-        raise AssertionError(
-            f"frontier {' '.join(args)} exited {done.returncode}: {done.stderr}{done.stdout}"
-        )
-    return done
+    return frontier_run(*args, check=check, token=token)
 
 
 @pytest.fixture
