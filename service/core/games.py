@@ -822,7 +822,7 @@ class Games(Application[UUID]):
     def _store_new(
         self,
         created: GameCreated,
-        lines: Sequence[CommandAccepted | SeatClaimed | GameDealt | RulingMade],
+        lines: Sequence[CommandAccepted | SeatClaimed | GameDealt | RulingMade | RulesUpgraded],
         finished: bool,
     ) -> None:
         try:

@@ -20,7 +20,8 @@ import grpc
 from engines.registry import get_engine
 from service.client import Client
 from service.generated.frontier.v1 import frontier_pb2
-from tests.conftest import ORGANISER, Running
+from tests.benchmarks.bench_rules_check import fill_store, seed_logs, timed_check
+from tests.conftest import ORGANISER, Running, start_server
 from tests.service.helpers import Game, failure, play_steps
 from tests.service.test_cli import frontier
 from tests.service.test_games_that_end import play_to_the_end
@@ -66,8 +67,9 @@ def test_an_older_rules_game_upgraded_mid_game_plays_on_and_audits_as_passed(
     final = play_to_the_end(organiser, game, random.Random(4))
     assert final.status == "finished"
     audit = organiser.call("Audit", frontier_pb2.AuditRequest(game_id=game.game_id), token=ORGANISER)
-    assert audit.verdict == "passed", audit.problem
+    assert audit.verdict == "passed", audit.problems
     assert any(c.startswith("upgrades: deadwood-1876/2 to deadwood-1876/3") for c in audit.checks)
+    assert "| Rules version | `deadwood-1876/2`, upgraded to `deadwood-1876/3` |" in audit.markdown
     over = failure(lambda: upgrade(organiser, game.game_id))
     assert over.code == grpc.StatusCode.FAILED_PRECONDITION and over.reason == "GAME_OVER"
 
@@ -176,3 +178,37 @@ def test_frontier_rules_check_over_the_log_files_of_the_seeds() -> None:
     assert all("most-wanted" in line for line in text.stdout.splitlines()[:-1])
     assert text.stdout.splitlines()[-1].endswith("unchanged") or "diverges" in text.stdout
     print(f"rules check over {len(files)} logs: {seconds:.2f} s")  # a figure, never a limit
+
+
+def test_rules_check_over_a_store_of_bot_games_and_the_seeds_logs(server: Running, organiser: Client) -> None:
+    """The benchmark (tests/benchmarks/bench_rules_check.py, 200 games) with small numbers."""
+    fill_store(
+        organiser, 6
+    )  # games 3-5 are recorded under older rules: Most Wanted's and Western Legends' diverge
+    seconds, summary = timed_check("--server", f"127.0.0.1:{server.port}", "--token", ORGANISER)
+    assert summary == {"games": 6, "diverges": 2, "unchanged": 4}
+    files = seed_logs()
+    file_seconds, file_summary = timed_check(*map(str, files))
+    assert file_summary["games"] == len(files) and file_summary["unchanged"] > 0
+    print(f"rules check: 6 stored games {seconds:.1f} s, {len(files)} seed logs {file_seconds:.1f} s")
+
+
+def test_an_upgraded_log_imports_on_another_server_and_audits_there(
+    server: Running, organiser: Client, tmp_path: Path
+) -> None:
+    game = create_older(organiser, "deadwood-1876", "deadwood-1876/2")
+    play_steps(organiser, game, 4, random.Random(8))
+    upgrade(organiser, game.game_id)
+    play_steps(organiser, game, 3, random.Random(9))
+    content = export(organiser, game.game_id)
+    other = start_server(tmp_path / "other")
+    try:
+        with Client(f"127.0.0.1:{other.port}", token=ORGANISER) as there:
+            imported = there.call("ImportLog", frontier_pb2.ImportLogRequest(content=content))
+            audit = there.call("Audit", frontier_pb2.AuditRequest(game_id=imported.game_id))
+            assert audit.verdict == "incomplete" and audit.ok, audit.problems
+            assert any(c.startswith("upgrades: deadwood-1876/2 to deadwood-1876/3") for c in audit.checks)
+            refused = failure(lambda: upgrade(there, imported.game_id))
+            assert refused.reason == "IMPORTED_GAME"
+    finally:
+        other.stop()
