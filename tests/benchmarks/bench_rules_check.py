@@ -56,11 +56,17 @@ def bot_log(number: int) -> str:
         if number % 2 and len(played) > CUT:
             break
     players = [f"bot {seat + 1}" for seat in range(seats)]
-    record = build_record(game_id, game, complete, seats, players, "rules-check", seed, played)
-    header, entries, trailer = record
-    if rules != engine.rules_version:
-        record = reseal(replace(header, options=stored, rules_version=rules), entries, trailer)
-    return "\n".join(write_lines(*record)) + "\n"
+    header, entries, trailer = build_record(
+        game_id, game, complete, seats, players, "rules-check", seed, played
+    )
+    if rules != engine.rules_version:  # as that version's server stored it
+        return (
+            "\n".join(
+                write_lines(*reseal(replace(header, options=stored, rules_version=rules), entries, trailer))
+            )
+            + "\n"
+        )
+    return "\n".join(write_lines(header, entries, trailer)) + "\n"
 
 
 def fill_store(client: Client, games: int) -> None:
