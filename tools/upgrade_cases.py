@@ -17,9 +17,9 @@ from typing import Any
 from engines.base import options_as_recorded
 from engines.registry import get_engine
 from engines.simulate import playout
-from replay.forgeries import Record, play_on, reseal
-from replay.record import Entry, Trailer, UpgradeLine, line_salt, state_hash
-from replay.verify import build_record, outcome_json
+from replay.forgeries import Record, finished_trailer, play_on, reseal
+from replay.record import Entry, UpgradeLine, line_salt
+from replay.verify import build_record
 from tools.corpus_seeds import corpus_seed
 
 UPGRADE_AT = 8  # commands played under the older rules before the upgrade
@@ -63,14 +63,8 @@ def _upgraded(game: str, older: str) -> tuple[Record, int]:
     )
     assert finished is not None, "the conformance upgrade must reach its end"
     tail, final = finished
-    trailer = Trailer(
-        version=tail[-1].version if tail else version,
-        status="finished",
-        outcome=outcome_json(engine.outcome(final)),
-        state_hash=state_hash(engine.view(final, None), header.format_version),
-        seed=seed.hex(),
-        prev="",
-        format_version=header.format_version,
+    trailer = finished_trailer(
+        engine, final, tail[-1].version if tail else version, seed, header.format_version
     )
     index = len(entries)
     return reseal(header, [*entries, upgrade, *tail], trailer), index

@@ -62,7 +62,8 @@ const OPTIONAL = {
 function checkFields(line, format) {
   if (!isObject(line)) throw new Unreadable("not an object");
   const fields = typeof line.type === "string" && Object.hasOwn(LINES, line.type) ? LINES[line.type] : null;
-  const since = { seat: 3, deal: 3, upgrade: 2 }[line.type] ?? 1;
+  // The first format that has each line type (LOG-FORMAT.md): seat and deal lines 3, upgrade lines 2.
+  const since = !fields ? 1 : line.type === "seat" || line.type === "deal" ? 3 : line.type === "upgrade" ? 2 : 1;
   if (!fields || format < since) {
     throw new Unreadable(`unknown line type ${JSON.stringify(line.type)}`);
   }
