@@ -215,6 +215,20 @@ def options_for_log(
     return engine.options({**legacy.get(recorded, {}), **raw})
 
 
+def options_as_recorded(
+    engine: Engine, raw: Mapping[str, JsonValue], rules_version: str
+) -> tuple[dict[str, JsonValue], dict[str, JsonValue]]:
+    """(the complete options a game under `rules_version` plays, the options its header stores).
+
+    The header leaves out what the older version's defaults supply unless `raw` names it, as a
+    game stored by that version's server did: re-run under newer rules, it takes their defaults.
+    """
+    legacy: Mapping[str, Mapping[str, JsonValue]] = getattr(engine, "legacy_defaults", {})
+    complete = options_for_log(engine, raw, rules_version)
+    supplied = legacy.get(rules_version, {})
+    return complete, {name: value for name, value in complete.items() if name not in supplied or name in raw}
+
+
 def known_rules_versions(engine: Engine) -> tuple[str, ...]:
     """The rules versions whose logs `engine` re-runs as played: its own and each it keeps defaults for."""
     legacy: Mapping[str, Mapping[str, JsonValue]] = getattr(engine, "legacy_defaults", {})

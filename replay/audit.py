@@ -44,6 +44,7 @@ class AuditReport:
     problem: Problem | None
     status: str  # "finished", "in_progress" or "no trailer"
     result: str
+    rules_in_force: str | None = None  # the rules after the last line checked: an upgrade's, or the header's
 
     def to_markdown(self) -> str:
         verdict = {
@@ -61,7 +62,7 @@ class AuditReport:
             f"| Tournament tag | {_cell(self.tag or '—')} |",
             f"| Players | {_cell(', '.join(self.players))} |",
             f"| Table options | {_cell(self._options_text())} |",
-            f"| Rules version | {_recorded(self.rules_version)} |",
+            f"| Rules version | {_rules_text(self.rules_version, self.rules_in_force)} |",
             f"| Random generator | {_recorded(self.rng)} |",
             f"| Played | {_cell(self.origin)} |",
             f"| Status | {self.status} |",
@@ -162,6 +163,7 @@ def build_report(
         players=tuple(seat_label(s, names) for s in range(header.seats)),
         options=dict(header.options),
         rules_version=header.rules_version,
+        rules_in_force=verification.rules_version,
         rng=header.rng,
         origin=_origin(header, imported, where),
         signature=signature,
@@ -229,6 +231,12 @@ def _origin(header: Header, imported: bool | None, where: str) -> str:
 def _cell(text: str) -> str:
     """Text safe inside a Markdown table cell or list item."""
     return text.replace("|", "\\|").replace("\n", " ")
+
+
+def _rules_text(recorded: str | None, now: str | None) -> str:
+    """The header's rules version, and ", upgraded to `X`" when an upgrade line moved the game on."""
+    upgraded = f", upgraded to {_code(now)}" if now and recorded and now != recorded else ""
+    return _recorded(recorded) + upgraded
 
 
 def _recorded(text: str | None) -> str:

@@ -85,16 +85,8 @@ def reroll(record: Record, *, forger_seed: bytes = b"forger", bot_seed: int = 0)
                 if rest is None:
                     continue
                 tail, final = rest
-                outcome = engine.outcome(final)
-                trailer = Trailer(
-                    version=(tail[-1].version if tail else forged.version),
-                    status="finished",
-                    outcome=outcome_json(outcome),
-                    state_hash=state_hash(engine.view(final, None), header.format_version),
-                    seed=None,
-                    prev="",
-                    format_version=header.format_version,
-                )
+                version = tail[-1].version if tail else forged.version
+                trailer = finished_trailer(engine, final, version, None, header.format_version)
                 return reseal(header, [*entries[:index], forged, *tail], trailer), index
     raise ValueError("no die roll in this record can be changed and still be legal")
 
@@ -137,6 +129,21 @@ def play_on(
             )
         )
     return None
+
+
+def finished_trailer(
+    engine: Engine, final: Any, version: int, seed: bytes | None, format_version: int
+) -> Trailer:
+    """The trailer (unsealed) of a game played on to its end by `play_on`; the seed, if given, revealed."""
+    return Trailer(
+        version=version,
+        status="finished",
+        outcome=outcome_json(engine.outcome(final)),
+        state_hash=state_hash(engine.view(final, None), format_version),
+        seed=None if seed is None else seed.hex(),
+        prev="",
+        format_version=format_version,
+    )
 
 
 def cut_trailer(record: Record) -> Record:

@@ -28,6 +28,7 @@ from replay.record import (
     RulingLine,
     SeatLine,
     Trailer,
+    UpgradeLine,
     canonical_json,
 )
 
@@ -170,6 +171,12 @@ def read_lines(
             entries.append(ruling)
             if bodies is not None:
                 bodies.append(None)
+        elif kind == "upgrade" and header.format_version >= 2:
+            upgrade = _upgrade(number, data, header.format_version)
+            _require_version(number, upgrade.version, _last_version(entries))
+            entries.append(upgrade)
+            if bodies is not None:
+                bodies.append(None)
         elif kind == "trailer":
             trailer = _trailer(number, data, header.format_version)
             if trailer.version != _last_version(entries):
@@ -180,9 +187,11 @@ def read_lines(
                 )
         else:
             known = (
-                "header, entry, seat, deal, ruling or trailer"
+                "header, entry, seat, deal, ruling, upgrade or trailer"
                 if header.format_version >= 3
-                else ("header, entry, ruling or trailer")
+                else "header, entry, ruling, upgrade or trailer"
+                if header.format_version == 2
+                else "header, entry, ruling or trailer"
             )
             raise LogFormatError(number, f"unknown line type {kind!r}; expected {known}")
     assert header is not None  # the first line was checked above
@@ -468,6 +477,7 @@ _HEADER_FIELDS = (
 )  # fmt: skip
 _ENTRY_FIELDS = ("type", "version", "seat", "command", "draws", "events", "prev", "hash")
 _RULING_FIELDS = ("type", "version", "ruling", "seat", "by", "reason", "result", "prev", "hash")
+_UPGRADE_FIELDS = ("type", "version", "from", "to", "by", "prev", "salt", "hash")
 _TRAILER_FIELDS = ("type", "version", "status", "outcome", "state_hash", "seed", "prev", "hash")
 # What each format adds to the lines of format 1 (the trailer is the same in both).
 _HEADER_FIELDS_2 = (*_HEADER_FIELDS, "rules_version", "rng", "salt")
@@ -673,6 +683,20 @@ def _ruling(number: int, data: Mapping[str, JsonValue], format_version: int) -> 
         clock=_line_clock(f),
         to_version=f.integer("to_version") if takeback else None,
         granted_by=_granted_by(f) if takeback else None,
+    )
+
+
+def _upgrade(number: int, data: Mapping[str, JsonValue], format_version: int) -> UpgradeLine:
+    f = _Fields(number, data, _UPGRADE_FIELDS)
+    return UpgradeLine(
+        version=f.integer("version"),
+        from_rules=f.text("from"),
+        to_rules=f.text("to"),
+        by=f.text("by"),
+        prev=f.hash("prev"),
+        hash=f.hash("hash"),
+        salt=f.hash("salt"),
+        format_version=format_version,
     )
 
 

@@ -386,10 +386,44 @@ class RulingLine:
         return {**self.body(), "hash": self.hash}
 
 
-# The lines between a header and its trailer, in chain order.
-Line = Entry | SeatLine | DealLine | RulingLine
+@dataclass(frozen=True)
+class UpgradeLine:
+    """The organiser moved a game in progress to newer rules (format 2 and later), allowed only
+    because its history re-runs line for line under them (replay/rerun.py). It creates a version,
+    as a ruling does, and is salted as one; every later line is played under `to_rules`.
+    """
 
-R = TypeVar("R", Header, Entry, Trailer, SeatLine, DealLine, RulingLine)
+    version: int
+    from_rules: str  # the rules version in force before: the header's or the last upgrade's
+    to_rules: str
+    prev: str
+    hash: str = ""
+    salt: str | None = None  # `line_salt` of its version; null only in a redacted export
+    format_version: int = FORMAT_VERSION  # the header's; not a field of the line
+    by: str = "organiser"
+
+    def body(self) -> dict[str, JsonValue]:
+        return {
+            "type": "upgrade",
+            "version": self.version,
+            "from": self.from_rules,
+            "to": self.to_rules,
+            "by": self.by,
+            "prev": self.prev,
+            "salt": self.salt,
+        }
+
+    def sealed(self) -> UpgradeLine:
+        return _replace_hash(self, chain_hash(self.body(), self.format_version))
+
+    def to_json(self) -> dict[str, JsonValue]:
+        return {**self.body(), "hash": self.hash}
+
+
+# The lines between a header and its trailer, in chain order.
+Line = Entry | SeatLine | DealLine | RulingLine | UpgradeLine
+
+R = TypeVar("R", Header, Entry, Trailer, SeatLine, DealLine, RulingLine, UpgradeLine)
 
 
 def _replace_hash(record: R, value: str) -> R:

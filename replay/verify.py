@@ -51,6 +51,7 @@ from replay.record import (
     RulingLine,
     SeatLine,
     Trailer,
+    UpgradeLine,
     chain_hash,
     deal_salt,
     line_salt,
@@ -104,6 +105,7 @@ class Verification:
     players: tuple[str, ...] = ()  # the names after every seat line ("" for a seat nobody named)
     client_seeds: tuple[str | None, ...] = ()  # per seat, from the seat lines (None: none given)
     dealt: bool = True  # False: a player-entropy game still waiting for seats
+    rules_version: str | None = None  # the rules in force after the last line checked
 
     @property
     def verdict(self) -> str:
@@ -148,15 +150,18 @@ def verify(
     trailer: Trailer | None,
     *,
     bodies: Sequence[str | None] | None = None,
+    rules_version: str | None = None,
 ) -> Verification:
     """Check a match log; report the problem on the earliest line, if any.
 
     `bodies`, from `logfile.read_lines(..., bodies=...)` of the same lines, gives per entry
     the canonical text its hash covers where the reader had it (None: spelled here).
+    `rules_version` re-runs the whole log under those rules instead of the ones it names
+    (replay/rerun.py: would it have been played the same under them?).
     """
     if bodies is not None and len(bodies) != len(entries):
         raise ValueError(f"{len(bodies)} bodies for {len(entries)} entries")
-    run = _Run(header, entries, trailer, bodies)
+    run = _Run(header, entries, trailer, bodies, rules_version)
     try:
         run.check_chain()
         seed_problem = run.check_seed()
@@ -180,8 +185,12 @@ class _Run:
         entries: Sequence[Line],
         trailer: Trailer | None,
         bodies: Sequence[str | None] | None = None,
+        rules_version: str | None = None,
     ) -> None:
         self.header = header
+        # The rules in force: the header's, or the ones a re-run is asked for (then every line's).
+        self.forced_rules = rules_version
+        self.rules_in_force = rules_version or header.rules_version
         self.entries = entries
         self.trailer = trailer
         # Per line (header, entries, trailer): the canonical text its hash covers, if known.
@@ -211,6 +220,7 @@ class _Run:
         self.clocks: Clocks | None = None  # every seat's time, from the first line after the deal
         self.past: Horizon | None = None  # the states a takeback may return to (replay/takebacks.py)
         self.takebacks = 0
+        self.upgrades: list[str] = []  # each upgrade re-made, "<from> to <to> at version v"
 
     @property
     def trailer_line(self) -> int:
@@ -233,6 +243,7 @@ class _Run:
             players=tuple(self.players),
             client_seeds=tuple(self.client_seeds),
             dealt=dealt,
+            rules_version=self.rules_in_force,
         )
 
     # -- (a) the hash chain -------------------------------------------------------------
@@ -245,9 +256,9 @@ class _Run:
         expected_version = 1
         for number, record in enumerate(lines, start=1):
             version = record.version if not isinstance(record, Header) else 1
-            if isinstance(record, (Entry, SeatLine, DealLine, RulingLine)):
-                # An entry or a ruling makes the next version; a seat line or the deal repeats the last.
-                expected_version += 1 if isinstance(record, (Entry, RulingLine)) else 0
+            if isinstance(record, (Entry, SeatLine, DealLine, RulingLine, UpgradeLine)):
+                # An entry, a ruling or an upgrade makes the next version; a seat or deal line repeats it.
+                expected_version += 1 if isinstance(record, (Entry, RulingLine, UpgradeLine)) else 0
                 if record.version != expected_version:
                     raise _Failed(
                         Problem(
@@ -351,11 +362,16 @@ class _Run:
             )
         self.generator = GENERATORS[rng_id]
         versions = known_rules_versions(engine)
-        if header.rules_version not in versions:
-            # Re-running it under any rules this verifier has would be a guess at the ones it was played by.
-            reason = str(UnknownRulesVersion(header.rules_version, versions))
-            raise _Failed(Problem(1, 1, "UNKNOWN_RULES_VERSION", reason))
-        if header.rules_version != engine.rules_version:
+        for named in (header.rules_version, self.rules_in_force):
+            if named not in versions:
+                # Re-running it under any rules this verifier has would guess at the ones it was played by.
+                reason = str(UnknownRulesVersion(named, versions))
+                raise _Failed(Problem(1, 1, "UNKNOWN_RULES_VERSION", reason))
+        if self.forced_rules is not None:
+            self.checks.append(
+                f"rules version: recorded under {header.rules_version}, re-run under {self.forced_rules}"
+            )
+        elif header.rules_version != engine.rules_version:
             # An older version it knows: re-run with the option values that reproduce it.
             self.checks.append(
                 f"rules version: the log was recorded under {header.rules_version}, "
@@ -384,7 +400,7 @@ class _Run:
         try:
             # The header holds the options as stored; an option added since takes the value
             # that reproduces the rules the log was recorded under.
-            options = options_for_log(engine, header.options, header.rules_version)
+            options = options_for_log(engine, header.options, self.rules_in_force)
         except Exception as error:  # noqa: BLE001 -- untrusted options may break more than OptionError
             raise _Failed(Problem(1, 1, "BAD_OPTIONS", str(error) or repr(error))) from None
         self.options = options
@@ -429,6 +445,8 @@ class _Run:
                 self._deal(number, line)
             elif isinstance(line, RulingLine):
                 self._rule(engine, number, line)
+            elif isinstance(line, UpgradeLine):
+                self._upgrade(engine, number, line)
             else:
                 if self.state is None:
                     raise _Failed(
@@ -444,6 +462,11 @@ class _Run:
             self.checks.append(
                 f"rulings: {counted(self.rulings, 'ruling')} re-made (resignations, the organiser's end), "
                 "and every move the server played for a seat that was out is the autopilot's choice"
+            )
+        if self.upgrades:
+            self.checks.append(
+                f"upgrades: {'; '.join(self.upgrades)}, each after its history re-ran under the new rules; "
+                "every later line re-run under them"
             )
         if self.takebacks:
             self.checks.append(
@@ -617,6 +640,44 @@ class _Run:
         self.check_salt(number, version, line.salt)
         self._clock_after(number, line, charged, timed_out=line.seat if line.ruling == TIMEOUT else None)
         self.rulings += 1
+
+    def _upgrade(self, engine: Engine, number: int, line: UpgradeLine) -> None:
+        """An upgrade: from the rules in force, of a game in progress without a clock or takebacks,
+        to a later version this verifier knows and under which the history so far re-runs line for line."""
+        version = line.version
+        self.check_salt(number, version, line.salt)
+        if self.forced_rules is not None:  # a re-run under one version plays every part under it
+            return
+        header = self.header
+        refusal = None
+        if line.by != "organiser":
+            refusal = f"an upgrade by {line.by!r}: only the organiser upgrades a game"
+        elif line.from_rules != self.rules_in_force:
+            refusal = f"an upgrade from {line.from_rules}, but the game is played under {self.rules_in_force}"
+        elif _rules_number(line.to_rules) <= _rules_number(line.from_rules):
+            refusal = f"an upgrade from {line.from_rules} to {line.to_rules}: it must go to a later version"
+        elif header.clock is not None or header.takeback_policy is not None:
+            refusal = "a game with a clock or takebacks is not upgraded"
+        elif self.state is not None and table_outcome(engine, self.state, self.table) is not None:
+            refusal = "an upgrade after the game was over"
+        if refusal is not None:
+            raise _Failed(Problem(version, number, "BAD_UPGRADE", refusal))
+        versions = known_rules_versions(engine)
+        if line.to_rules not in versions:
+            reason = str(UnknownRulesVersion(line.to_rules, versions))
+            raise _Failed(Problem(version, number, "UNKNOWN_RULES_VERSION", reason))
+        history = self.entries[: number - 2]
+        rerun = verify(header, history, None, bodies=self.bodies[1 : number - 1], rules_version=line.to_rules)
+        if rerun.problem is not None:
+            where = rerun.problem
+            reason = (
+                f"the history does not re-run under {line.to_rules}: it diverges at version {where.version} "
+                f"(line {where.line}): {where.code}: {where.reason}"
+            )
+            raise _Failed(Problem(version, number, "UPGRADE_DIVERGES", reason))
+        self.rules_in_force = line.to_rules
+        self.options = options_for_log(engine, header.options, line.to_rules)
+        self.upgrades.append(f"{line.from_rules} to {line.to_rules} at version {version}")
 
     # -- the clock (replay/clock.py) ------------------------------------------------------
 
@@ -836,6 +897,12 @@ class _Run:
                 )
             )
         self.checks.append(f"result: the final state hash and the result ({status}) match the trailer")
+
+
+def _rules_number(rules_version: str) -> int:
+    """The n of "<game>/<n>" (-1 when it has none, so nothing counts as later than a malformed name)."""
+    number = rules_version.rpartition("/")[2]
+    return int(number) if number.isdigit() else -1
 
 
 def shared_codec(classes: Sequence[type[Message]]) -> Codec:
@@ -1065,7 +1132,7 @@ def steps(header: Header, entries: Iterable[Line]) -> Iterator[ReplayStep]:
                 past = extend(None, 1, state, final=True) if keeps_past else None
                 yield ReplayStep(1, None, None, setup, state)
                 continue
-            if isinstance(entry, SeatLine):
+            if isinstance(entry, (SeatLine, UpgradeLine)):  # neither changes the state
                 continue
             if isinstance(entry, RulingLine) and entry.ruling == TAKEBACK and entry.to_version is not None:
                 assert past is not None, "a verified record keeps its takebacks' states"

@@ -43,6 +43,7 @@ from tools.checkpoint_cases import checkpoint_cases, proof_files
 from tools.corpus_seeds import corpus_seed
 from tools.fork_cases import fork_cases
 from tools.kept_cases import kept_cases
+from tools.upgrade_cases import upgrade_cases
 
 DEFAULT_OUT = Path(__file__).resolve().parent.parent / "seeds" / "conformance"
 SAMPLE_KEY = Path(__file__).resolve().parent.parent / "seeds" / "keys" / "samples.pem"
@@ -622,6 +623,7 @@ def all_cases() -> list[Case]:
         *deal_cases(),
         *forks,
         *signed,
+        *upgrade_cases(text, Case),  # tools/upgrade_cases.py
         *kept_cases(DEFAULT_OUT, Case),  # tools/kept_cases.py: recorded by older engines, never regenerated
     ]
 

@@ -14,10 +14,9 @@ from typing import Any
 
 from engines.codec import Codec
 from engines.registry import get_engine
-from replay.forgeries import Record, play_on, reseal
+from replay.forgeries import Record, finished_trailer, play_on, reseal
 from replay.forks import fork_header
-from replay.record import Entry, Trailer, state_hash
-from replay.verify import outcome_json
+from replay.record import Entry
 from tools.corpus_seeds import corpus_seed
 
 SOURCE_GAME = "most-wanted"
@@ -54,15 +53,7 @@ def fork_record(source: Record) -> Record:
     played = play_on(engine, state, start, game_id, seed, bot_seed=random.Random(name).randrange(1 << 30))
     assert played is not None, "the conformance fork must reach its end"
     tail, final = played
-    trailer = Trailer(
-        version=1 + len(tail),
-        status="finished",
-        outcome=outcome_json(engine.outcome(final)),
-        state_hash=state_hash(engine.view(final, None), header.format_version),
-        seed=seed.hex(),
-        prev="",
-        format_version=header.format_version,
-    )
+    trailer = finished_trailer(engine, final, 1 + len(tail), seed, header.format_version)
     return reseal(header, tail, trailer)
 
 

@@ -14,6 +14,8 @@ frontier games --server HOST:PORT [filters]; frontier watch --server HOST:PORT G
 frontier reissue --server HOST:PORT GAME_ID --seat N   (the organiser: a seat's new token)
 frontier export --server HOST:PORT --tournament ID | --tag TAG [-o FILE.ndjson]
 frontier audit FILE... | BUNDLE.ndjson | --server HOST:PORT --tournament ID | --tag TAG [--json]
+frontier rules check [--game G] [--tag T] [--server HOST:PORT | FILE...] [--json]
+frontier rules upgrade --server HOST:PORT GAME_ID   (the organiser: newer rules for a game in progress)
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ from replay.recordings.sniff import expand_hint, is_recording
 from service.cli import endings as endings_cli
 from service.cli import operating
 from service.cli import relay as relay_cli
+from service.cli import rules as rules_cli
 from service.cli import tournaments as organiser
 from service.cli.data_lock import DataFolderLock, hold_data_folder
 from service.cli.interrupted import EXIT_INTERRUPTED, interrupted_line
@@ -310,6 +313,7 @@ def build_parser() -> argparse.ArgumentParser:
     recording_cli.register(commands)
     relay_cli.register(commands)
     endings_cli.register(commands)
+    rules_cli.register(commands)
     operating.register(commands)
     operating.add_client_tls_arguments(parser)
     return parser

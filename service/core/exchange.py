@@ -16,7 +16,7 @@ from uuid import UUID
 from engines.base import Seat
 from engines.codec import encode
 from replay import logfile
-from replay.record import DealLine, Header, Line, RulingLine, SeatLine, Trailer, canonical_json
+from replay.record import DealLine, Header, Line, RulingLine, SeatLine, Trailer, UpgradeLine, canonical_json
 from replay.trust import checkpoint
 from replay.trust.keys import SigningKey
 from replay.verify import final_state_hash, outcome_json, verify
@@ -69,8 +69,9 @@ def export_lines(
             )
         previous = entry.hash
         line_hashes.append(entry.hash)
-        if isinstance(entry, (SeatLine, RulingLine)):
-            # Nothing in a seat line (a name, a client seed) or a ruling is secret: only the salt is withheld.
+        if isinstance(entry, (SeatLine, RulingLine, UpgradeLine)):
+            # Nothing in a seat line (a name, a client seed), a ruling or an upgrade is secret: only the salt
+            # is withheld.
             seat_line = entry.to_json()
             shown = seat_line if viewer is None else {**seat_line, "salt": None, "redacted_for": viewer}
             yield canonical_json(shown, header.format_version)

@@ -23,7 +23,18 @@ from eventsourcing.application import AggregateNotFoundError, Application
 from eventsourcing.domain import ImmutableAggregateProtocol
 from eventsourcing.persistence import IntegrityError, OperationalError, PersistenceError
 
-from engines.base import Command, Engine, Event, JsonValue, OptionError, RuleViolation, fold
+from engines.base import (
+    Command,
+    Engine,
+    Event,
+    JsonValue,
+    OptionError,
+    RuleViolation,
+    fold,
+    known_rules_versions,
+    options_as_recorded,
+    options_for_log,
+)
 from engines.bot import autopilot_command
 from engines.codec import encode
 from engines.registry import UnknownGame, get_engine
@@ -39,6 +50,7 @@ from replay.record import (
     Line,
     RulingLine,
     SeatLine,
+    UpgradeLine,
     deal_salt,
     line_salt,
     mixed_seed,
@@ -80,6 +92,7 @@ from service.core.store_events import (
     GameDealt,
     GameFinished,
     RelayResealed,
+    RulesUpgraded,
     RulingMade,
     SeatClaimed,
     SeatTokenReissued,
@@ -247,6 +260,7 @@ class Games(Application[UUID]):
         timeout_policy: str = "",
         join_deadline_seconds: int = 0,
         takeback_policy: str = OFF,
+        rules_version: str = "",
     ) -> tuple[GameRecord, list[tuple[int, str, str]]]:
         """Deal a new game; returns its record and (seat, player, token) for seats taken now.
 
@@ -254,6 +268,7 @@ class Games(Application[UUID]):
         its generator by the deal key, so every table of the deal is dealt alike.
         With `player_entropy` nothing is dealt until every seat is taken (see `claim_seat`),
         unless every seat is named now: then it is dealt at once, with no client seed.
+        `rules_version` plays an older rules version the engine keeps, as its server stored it.
         """
         engine = engine_for(game)
         clock = header_clock(time_control, timeout_policy)
@@ -279,7 +294,7 @@ class Games(Application[UUID]):
         seed = deal.seed if deal is not None else secrets.token_bytes(32)
         rng = SeededRng(seed, rng_key(str(uid), deal.key if deal is not None else None), 0)
         try:
-            complete = engine.options(options)
+            complete, stored = older_options(engine, options, rules_version)
             # setup checks the options that depend on the seats; a player-entropy game deals
             # only when seated, so a trial deal from a throwaway seed checks them now
             trial = SeededRng(secrets.token_bytes(32), str(uid), 0) if player_entropy else rng
@@ -299,7 +314,7 @@ class Games(Application[UUID]):
         header = Header(
             game_id=str(uid),
             game=engine.game_id,
-            options=complete,
+            options=stored,
             seats=seats,
             players=tuple(names),
             tag=tag,
@@ -308,7 +323,7 @@ class Games(Application[UUID]):
             setup_draws=tuple(rng.draws),
             # A player-entropy game commits to its client seeds, then reveals them (format 4).
             format_version=ENTROPY_FORMAT_VERSION if player_entropy else FORMAT_VERSION,
-            rules_version=engine.rules_version,
+            rules_version=rules_version or engine.rules_version,
             rng=SEEDED_RNG_ID,
             salt=line_salt(seed, str(uid), 1),
             deal=deal.key if deal is not None else None,
@@ -707,6 +722,12 @@ class Games(Application[UUID]):
         ).sealed()
         return self._save_ruling(record, sealed, now, contention)
 
+    def store_upgrade(self, record: GameRecord, line: UpgradeLine) -> GameRecord:
+        """Append an upgrade line decided elsewhere (service/core/upgrades.py) after `record`; the
+        caller holds the game's lock. It changes no state, so watchers are told of the next line only."""
+        upgraded = event_after(RulesUpgraded, record, line=line.to_json(), at=self.now())
+        return self._append(record, [upgraded], "the game changed while upgrading it; try again")
+
     def store_takeback_request(self, record: GameRecord, seat: int, to_version: int) -> GameRecord:
         """Store a seat's takeback request after `record` (service/core/takebacks.py decides it)."""
         requested = event_after(TakebackRequested, record, seat=seat, to_version=to_version)
@@ -799,7 +820,7 @@ class Games(Application[UUID]):
     def _store_new(
         self,
         created: GameCreated,
-        lines: Sequence[CommandAccepted | SeatClaimed | GameDealt | RulingMade],
+        lines: Sequence[CommandAccepted | SeatClaimed | GameDealt | RulingMade | RulesUpgraded],
         finished: bool,
     ) -> None:
         try:
@@ -923,8 +944,12 @@ def _created(
     )
 
 
-def _imported(uid: UUID, version: int, line: Line) -> CommandAccepted | SeatClaimed | GameDealt | RulingMade:
+def _imported(
+    uid: UUID, version: int, line: Line
+) -> CommandAccepted | SeatClaimed | GameDealt | RulingMade | RulesUpgraded:
     """The stored event of one imported line (an imported game's seats have no tokens)."""
+    if isinstance(line, UpgradeLine):
+        return event_at(RulesUpgraded, uid, version, line=line.to_json())
     if isinstance(line, SeatLine):
         return event_at(
             SeatClaimed, uid, version, seat=line.seat, player=line.player, token_hash="", line=line.to_json()
@@ -1066,7 +1091,8 @@ def _deal(record: GameRecord | None, at: datetime) -> GameDealt:
     assert record is not None
     engine, header = record.engine, record.header
     rng = SeededRng(mixed_seed(record.seed, record.client_seeds), rng_key(header.game_id, header.deal), 0)
-    events = engine.setup(header.options, header.seats, rng)
+    # The header stores the options as its rules version does (`older_options`): read them so.
+    events = engine.setup(options_for_log(engine, header.options, header.rules_version), header.seats, rng)
     line = DealLine(
         events=tuple(encode(e) for e in events),
         draws=tuple(rng.draws),
@@ -1082,6 +1108,23 @@ def _salt(record: GameRecord, version: int) -> str | None:
     if record.header.format_version < 2:
         return None
     return line_salt(record.seed, record.header.game_id, version)
+
+
+def older_options(
+    engine: Engine, raw: Mapping[str, JsonValue], rules_version: str
+) -> tuple[dict[str, JsonValue], dict[str, JsonValue]]:
+    """(the complete options, the header's) of a new game under `rules_version` ("": the newest)."""
+    if not rules_version or rules_version == engine.rules_version:
+        complete = engine.options(raw)
+        return complete, complete
+    if rules_version not in known_rules_versions(engine):
+        known = ", ".join(known_rules_versions(engine))
+        raise InvalidArgument(
+            "UNKNOWN_RULES_VERSION",
+            f"{engine.title} has no rules version {rules_version!r}; it keeps {known}",
+            field="rules_version",
+        )
+    return options_as_recorded(engine, raw, rules_version)
 
 
 def engine_for(game: str) -> Engine:

@@ -19,7 +19,7 @@ from engines.base import Engine, Event, Outcome, fold
 from engines.codec import Codec
 from engines.registry import get_engine
 from replay.clock import Clocks, TimeControl, parse_policy, parse_time_control
-from replay.record import DealLine, Entry, Header, Line, RulingLine, SeatLine, mixed_seed
+from replay.record import DealLine, Entry, Header, Line, RulingLine, SeatLine, UpgradeLine, mixed_seed
 from replay.table import Table, moved, ruled, seats_on_clock
 from replay.table import outcome as table_outcome
 from replay.takebacks import TAKEBACK, Horizon, Pending, extend
@@ -29,6 +29,7 @@ from service.core.store_events import (
     GameDealt,
     GameFinished,
     RelayResealed,
+    RulesUpgraded,
     RulingMade,
     SeatClaimed,
     SeatTokenReissued,
@@ -139,6 +140,12 @@ class GameRecord:
     # takeback asked for and not granted yet (every new line clears it).
     past: Horizon | None = None
     takeback: Pending | None = None
+    upgraded_to: str = ""  # the rules version of the game's last upgrade line ("" for none)
+
+    @property
+    def rules_version(self) -> str:
+        """The rules the game is played under now: its last upgrade's, else its header's."""
+        return self.upgraded_to or self.header.rules_version or f"{self.header.game}/1"
 
     @property
     def engine(self) -> Engine:
@@ -284,7 +291,22 @@ def line_of(event: Any) -> Line | None:
         return deal_line_from_json(event.line)
     if isinstance(event, RulingMade):
         return ruling_from_json(event.line)
+    if isinstance(event, RulesUpgraded):
+        return upgrade_from_json(event.line)
     return None
+
+
+def upgrade_from_json(data: dict[str, Any]) -> UpgradeLine:
+    return UpgradeLine(
+        version=data["version"],
+        from_rules=data["from"],
+        to_rules=data["to"],
+        by=data["by"],
+        prev=data["prev"],
+        hash=data["hash"],
+        salt=data["salt"],
+        format_version=2,  # an upgrade line's fields are the same in every format that has one
+    )
 
 
 def ruling_from_json(data: dict[str, Any]) -> RulingLine:
@@ -497,6 +519,19 @@ def _horizon(
     if header.takeback_policy is None or state is None:
         return None
     return extend(past, version, state, final=final)
+
+
+@apply.register
+def _(event: RulesUpgraded, record: GameRecord | None) -> GameRecord:
+    assert record is not None
+    line = upgrade_from_json(event.line)
+    return replace(
+        record,
+        version=event.originator_version,
+        game_version=line.version,
+        head=line.hash,
+        upgraded_to=line.to_rules,
+    )
 
 
 @apply.register

@@ -118,6 +118,13 @@ class RulingMade(DomainEvent):
 
 
 @dataclass(frozen=True)
+class RulesUpgraded(DomainEvent):
+    """The organiser moved a game in progress to newer rules its history re-runs under (replay/rerun.py)."""
+
+    line: dict[str, Any]  # replay.record.UpgradeLine.to_json()
+
+
+@dataclass(frozen=True)
 class TakebackRequested(DomainEvent):
     """A seat asked to take the game back to `to_version` (replay/takebacks.py): not a line of
     the record until it is granted; any new line clears it."""

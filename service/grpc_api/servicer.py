@@ -52,6 +52,7 @@ from service.core.seed_reveal import awaiting_reveal, commits
 from service.core.stream_slots import StreamLimits
 from service.core.takebacks import answer_takeback, request_takeback
 from service.core.typed import typed_view
+from service.core.upgrades import upgrade_rules
 from service.core.views import (
     clocks_proto,
     outcome_proto,
@@ -211,6 +212,8 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
         check_create(self._caller(context), request.tag, self.organiser_token, self.open_create)
         check_names(request.players, "players")
         options = struct_to_dict(request.options)  # bad options: BAD_OPTION from create_game
+        if request.rules_version:  # an older version is for replaying how it was played: the organiser's
+            require_organiser(self._caller(context), self.organiser_token, "create games under older rules")
         record, grants = self.app.create_game(
             request.game,
             request.seats,
@@ -223,6 +226,7 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
             timeout_policy=check_length(request.timeout_policy, "timeout_policy"),
             join_deadline_seconds=request.join_deadline_seconds,
             takeback_policy=request.takeback_policy,
+            rules_version=check_length(request.rules_version, "rules_version"),
         )
         return frontier_pb2.CreateGameResponse(
             game_id=record.header.game_id,
@@ -285,6 +289,15 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
             game_id, self._caller(context), ruling, result=result or None, reason=request.reason
         )
         return _ruled(after)
+
+    @handles_errors
+    def UpgradeRules(self, request: Any, context: grpc.ServicerContext) -> Any:
+        require_organiser(self._caller(context), self.organiser_token, "upgrade a game's rules")
+        game_id = require_id(request.game_id, "game_id")
+        _, line = upgrade_rules(self.app, game_id)
+        return frontier_pb2.UpgradeRulesResponse(
+            version=line.version, from_rules=line.from_rules, to_rules=line.to_rules
+        )
 
     @handles_errors
     def RequestTakeback(self, request: Any, context: grpc.ServicerContext) -> Any:

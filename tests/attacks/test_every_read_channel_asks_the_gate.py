@@ -93,6 +93,7 @@ NO_GAME_DATA = {
         "EndGame": "the organiser's ruling: version, status, result (the organiser sees every game)",
         "RequestTakeback": "the asking seat's own game: version, status, the request (nothing secret)",
         "AnswerTakeback": "the answering party's game: version, status, the request (nothing secret)",
+        "UpgradeRules": "the organiser's upgrade: the version made, both rules versions (nothing secret)",
     },
     "grpc.health.v1.Health": {name: "the server's health" for name in ("Check", "List", "Watch")},
     "grpc.reflection.v1alpha.ServerReflection": {"ServerReflectionInfo": "the server's schema"},

@@ -19,7 +19,7 @@ from tqdm import tqdm
 from engines.registry import get_engine
 from engines.simulate import playout
 from replay import logfile
-from replay.record import RulingLine, SeatLine
+from replay.record import DealLine, Entry
 from replay.verify import build_record, steps, verify
 from service.client import Client
 from service.config import Settings
@@ -98,7 +98,7 @@ def _timed(works: list[tuple[Callable[[], object], Timing]], repeats: int) -> No
 def count_events(text: str) -> tuple[int, int]:
     """(engine events, lines) of a match log."""
     header, entries, _ = logfile.read_lines(text.splitlines())
-    events = sum(len(e.events) for e in entries if not isinstance(e, (SeatLine, RulingLine)))
+    events = sum(len(e.events) for e in entries if isinstance(e, (Entry, DealLine)))
     return len(header.setup_events) + events, 1 + len(entries) + 1
 
 

@@ -133,7 +133,7 @@ READS_TOKEN = {
     "RequestTakeback", "AnswerTakeback",
 }  # fmt: skip
 # With an organiser token configured, only the organiser may import: any other token is refused.
-ORGANISER_ONLY = {"ImportLog", "ExpandRecording", "StartRelay", "ForkGame", "EndGame"}
+ORGANISER_ONLY = {"ImportLog", "ExpandRecording", "StartRelay", "ForkGame", "EndGame", "UpgradeRules"}
 # Calls that act on no game's secrets need no token: one is ignored, but its header must be well formed.
 IGNORES_TOKEN = {"ListGameTypes", "CreateGame", "ClaimSeat", "ListGames", "GetSigningKey"}
 
@@ -178,6 +178,7 @@ def _requests(client: Client, game: Game) -> dict[str, Any]:
         "EndGame": frontier_pb2.EndGameRequest(game_id=game.game_id, abandon=True, reason="closing"),
         "RequestTakeback": frontier_pb2.RequestTakebackRequest(game_id=game.game_id),
         "AnswerTakeback": frontier_pb2.AnswerTakebackRequest(game_id=game.game_id, accept=True),
+        "UpgradeRules": frontier_pb2.UpgradeRulesRequest(game_id=game.game_id),
     }
 
 

@@ -29,6 +29,8 @@ RULES_CODES = {
     "STATE_HASH_DIFFERS",
     "BAD_FORK_ORIGIN",
     "FORK_STATE_DIFFERS",
+    "UPGRADE_DIVERGES",  # an upgrade is re-made by re-running the history under its rules
+    "BAD_UPGRADE",
 }
 
 

@@ -125,6 +125,22 @@ class EndGameRequest(_message.Message):
     reason: str
     def __init__(self, game_id: _Optional[str] = ..., abandon: _Optional[bool] = ..., result: _Optional[_Iterable[_Union[SeatGroup, _Mapping]]] = ..., reason: _Optional[str] = ...) -> None: ...
 
+class UpgradeRulesRequest(_message.Message):
+    __slots__ = ("game_id",)
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    def __init__(self, game_id: _Optional[str] = ...) -> None: ...
+
+class UpgradeRulesResponse(_message.Message):
+    __slots__ = ("version", "from_rules", "to_rules")
+    VERSION_FIELD_NUMBER: _ClassVar[int]
+    FROM_RULES_FIELD_NUMBER: _ClassVar[int]
+    TO_RULES_FIELD_NUMBER: _ClassVar[int]
+    version: int
+    from_rules: str
+    to_rules: str
+    def __init__(self, version: _Optional[int] = ..., from_rules: _Optional[str] = ..., to_rules: _Optional[str] = ...) -> None: ...
+
 class RulingResponse(_message.Message):
     __slots__ = ("version", "status", "outcome")
     VERSION_FIELD_NUMBER: _ClassVar[int]
@@ -166,7 +182,7 @@ class ListGameTypesResponse(_message.Message):
     def __init__(self, games: _Optional[_Iterable[_Union[GameType, _Mapping]]] = ...) -> None: ...
 
 class CreateGameRequest(_message.Message):
-    __slots__ = ("game", "seats", "players", "options", "tag", "player_entropy", "spectator_delay_seconds", "time_control", "timeout_policy", "join_deadline_seconds", "takeback_policy")
+    __slots__ = ("game", "seats", "players", "options", "tag", "player_entropy", "spectator_delay_seconds", "time_control", "timeout_policy", "join_deadline_seconds", "takeback_policy", "rules_version")
     GAME_FIELD_NUMBER: _ClassVar[int]
     SEATS_FIELD_NUMBER: _ClassVar[int]
     PLAYERS_FIELD_NUMBER: _ClassVar[int]
@@ -178,6 +194,7 @@ class CreateGameRequest(_message.Message):
     TIMEOUT_POLICY_FIELD_NUMBER: _ClassVar[int]
     JOIN_DEADLINE_SECONDS_FIELD_NUMBER: _ClassVar[int]
     TAKEBACK_POLICY_FIELD_NUMBER: _ClassVar[int]
+    RULES_VERSION_FIELD_NUMBER: _ClassVar[int]
     game: str
     seats: int
     players: _containers.RepeatedScalarFieldContainer[str]
@@ -189,7 +206,8 @@ class CreateGameRequest(_message.Message):
     timeout_policy: str
     join_deadline_seconds: int
     takeback_policy: str
-    def __init__(self, game: _Optional[str] = ..., seats: _Optional[int] = ..., players: _Optional[_Iterable[str]] = ..., options: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., tag: _Optional[str] = ..., player_entropy: _Optional[bool] = ..., spectator_delay_seconds: _Optional[int] = ..., time_control: _Optional[str] = ..., timeout_policy: _Optional[str] = ..., join_deadline_seconds: _Optional[int] = ..., takeback_policy: _Optional[str] = ...) -> None: ...
+    rules_version: str
+    def __init__(self, game: _Optional[str] = ..., seats: _Optional[int] = ..., players: _Optional[_Iterable[str]] = ..., options: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., tag: _Optional[str] = ..., player_entropy: _Optional[bool] = ..., spectator_delay_seconds: _Optional[int] = ..., time_control: _Optional[str] = ..., timeout_policy: _Optional[str] = ..., join_deadline_seconds: _Optional[int] = ..., takeback_policy: _Optional[str] = ..., rules_version: _Optional[str] = ...) -> None: ...
 
 class SeatClock(_message.Message):
     __slots__ = ("seat", "remaining_ms", "running", "deadline")

@@ -159,6 +159,11 @@ class FrontierLedgerStub:
                 request_serializer=frontier_dot_v1_dot_frontier__pb2.EndGameRequest.SerializeToString,
                 response_deserializer=frontier_dot_v1_dot_frontier__pb2.RulingResponse.FromString,
                 _registered_method=True)
+        self.UpgradeRules = channel.unary_unary(
+                '/frontier.v1.FrontierLedger/UpgradeRules',
+                request_serializer=frontier_dot_v1_dot_frontier__pb2.UpgradeRulesRequest.SerializeToString,
+                response_deserializer=frontier_dot_v1_dot_frontier__pb2.UpgradeRulesResponse.FromString,
+                _registered_method=True)
         self.RequestTakeback = channel.unary_unary(
                 '/frontier.v1.FrontierLedger/RequestTakeback',
                 request_serializer=frontier_dot_v1_dot_frontier__pb2.RequestTakebackRequest.SerializeToString,
@@ -355,6 +360,14 @@ class FrontierLedgerServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def UpgradeRules(self, request, context):
+        """Move a game in progress to its engine's newest rules version as the organiser: only when its
+        history re-runs identically under them (else FAILED_PRECONDITION naming where it diverges).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
     def RequestTakeback(self, request, context):
         """Ask to take the game back to `to_version` as the token's seat (docs/games-that-end.md,
         "Takebacks"): never past a random draw, a reveal or a ruling. Granted by every other seat
@@ -493,6 +506,11 @@ def add_FrontierLedgerServicer_to_server(servicer, server):
                     servicer.EndGame,
                     request_deserializer=frontier_dot_v1_dot_frontier__pb2.EndGameRequest.FromString,
                     response_serializer=frontier_dot_v1_dot_frontier__pb2.RulingResponse.SerializeToString,
+            ),
+            'UpgradeRules': grpc.unary_unary_rpc_method_handler(
+                    servicer.UpgradeRules,
+                    request_deserializer=frontier_dot_v1_dot_frontier__pb2.UpgradeRulesRequest.FromString,
+                    response_serializer=frontier_dot_v1_dot_frontier__pb2.UpgradeRulesResponse.SerializeToString,
             ),
             'RequestTakeback': grpc.unary_unary_rpc_method_handler(
                     servicer.RequestTakeback,
@@ -1158,6 +1176,33 @@ class FrontierLedger:
             '/frontier.v1.FrontierLedger/EndGame',
             frontier_dot_v1_dot_frontier__pb2.EndGameRequest.SerializeToString,
             frontier_dot_v1_dot_frontier__pb2.RulingResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def UpgradeRules(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/frontier.v1.FrontierLedger/UpgradeRules',
+            frontier_dot_v1_dot_frontier__pb2.UpgradeRulesRequest.SerializeToString,
+            frontier_dot_v1_dot_frontier__pb2.UpgradeRulesResponse.FromString,
             options,
             channel_credentials,
             insecure,

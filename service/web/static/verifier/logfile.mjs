@@ -30,6 +30,10 @@ const LINES = {
     ["type", str], ["version", int], ["ruling", str], ["seat", orNull(int)], ["by", str], ["reason", str],
     ["result", orNull(list)], ["prev", h64], ["hash", h64], ["salt", h64, 2],
   ],
+  upgrade: [
+    ["type", str], ["version", int], ["from", str], ["to", str], ["by", str], ["prev", h64], ["salt", h64],
+    ["hash", h64],
+  ],
   seat: [
     ["type", str], ["version", int], ["seat", int], ["player", str], ["prev", h64], ["salt", h64], ["hash", h64],
     ["client_seed", orNull(clientSeed), 3, 3], ["client_commitment", orNull(h64), 4],
@@ -58,7 +62,9 @@ const OPTIONAL = {
 function checkFields(line, format) {
   if (!isObject(line)) throw new Unreadable("not an object");
   const fields = typeof line.type === "string" && Object.hasOwn(LINES, line.type) ? LINES[line.type] : null;
-  if (!fields || (format < 3 && (line.type === "seat" || line.type === "deal"))) {
+  // The first format that has each line type (LOG-FORMAT.md): seat and deal lines 3, upgrade lines 2.
+  const since = !fields ? 1 : line.type === "seat" || line.type === "deal" ? 3 : line.type === "upgrade" ? 2 : 1;
+  if (!fields || format < since) {
     throw new Unreadable(`unknown line type ${JSON.stringify(line.type)}`);
   }
   const known = Object.assign(Object.create(null), OPTIONAL[line.type]);

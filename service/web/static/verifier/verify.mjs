@@ -62,7 +62,7 @@ async function checkLines(lines, format, seed) {
   for (const [i, line] of lines.entries()) {
     const n = i + 1;
     const problem = (code, reason) => new Problem(n, line.version, code, reason);
-    if (line.type === "entry" || line.type === "ruling") {
+    if (line.type === "entry" || line.type === "ruling" || line.type === "upgrade") {
       if (!dealt && line.type === "entry") return problem("NOT_DEALT", "a command before the deal");
       if (seed && format >= 2 && line.salt !== (await salt(line.version))) return problem("SALT_DIFFERS", "salt");
     } else if (line.type === "seat") {

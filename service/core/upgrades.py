@@ -1,0 +1,67 @@
+"""Moving a game in progress to its engine's newest rules version (`UpgradeRules`, the organiser).
+
+Allowed only when the game's history so far re-runs line for line under the newest rules
+(replay/rerun.py), so nothing already played changes; the upgrade line then records both
+versions in the chain, salted and covered by the signed checkpoint like any line, and the
+audit re-runs every line after it under the new rules (replay/verify.py).
+"""
+
+from __future__ import annotations
+
+from replay.record import UpgradeLine, line_salt
+from replay.rerun import UNCHANGED, rerun
+from service.core.errors import PermissionDenied, RuleBroken
+from service.core.games import Games
+from service.core.records import FINISHED, GameRecord
+
+
+def upgrade_rules(app: Games, game_id: str) -> tuple[GameRecord, UpgradeLine]:
+    """Append the upgrade line of `game_id` to its engine's newest rules; the caller checked that
+    the organiser asks. Refused (FAILED_PRECONDITION) for a game that cannot or need not move."""
+    with app.lock_for(game_id):
+        record = app.get(game_id)
+        target = record.engine.rules_version
+        _check_movable(record, target)
+        history = list(app.lines(game_id))
+        verdict = rerun(record.header, history, None, target)
+        if verdict.status != UNCHANGED:
+            assert verdict.problem is not None
+            where = verdict.problem
+            raise RuleBroken(
+                "RULES_DIVERGE",
+                f"the game's history does not re-run under {target}: it diverges at version {where.version} "
+                f"(line {where.line}): {where.code}: {where.reason}",
+                rule="UPGRADE",
+            )
+        version = record.game_version + 1
+        line = UpgradeLine(
+            version=version,
+            from_rules=record.rules_version,
+            to_rules=target,
+            prev=record.head,
+            salt=line_salt(record.seed, record.header.game_id, version),
+            format_version=record.header.format_version,
+        ).sealed()
+        return app.store_upgrade(record, line), line
+
+
+def _check_movable(record: GameRecord, target: str) -> None:
+    """Only a game played here, in progress, dealt, without a clock or takebacks, under older rules."""
+    if record.imported:
+        raise PermissionDenied("IMPORTED_GAME", "an imported game is a record; its rules cannot change")
+    refusal = ""
+    if record.status == FINISHED or record.outcome is not None:
+        code, refusal = "GAME_OVER", "the game is over: a finished record keeps the rules it was played under"
+    elif not record.dealt:
+        code, refusal = "NOT_DEALT", "the game is not dealt yet: upgrade it once every seat is taken"
+    elif record.header.format_version < 2:
+        code, refusal = "FORMAT_TOO_OLD", "a format 1 log names no rules version; it cannot record an upgrade"
+    elif record.header.clock is not None or record.header.takeback_policy is not None:
+        code, refusal = "NOT_UPGRADABLE", "a game with a clock or takebacks keeps the rules it started under"
+    elif record.rules_version == target:
+        code, refusal = (
+            "ALREADY_NEWEST",
+            f"the game is played under {target}, its engine's newest rules already",
+        )
+    if refusal:
+        raise RuleBroken(code, refusal, rule="UPGRADE")

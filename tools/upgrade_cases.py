@@ -1,0 +1,111 @@
+"""Conformance cases for upgraded games (seeds/LOG-FORMAT.md, "Upgrade lines").
+
+A Deadwood 1876 game created under deadwood-1876/2, upgraded to the newest rules after a few
+commands (its history re-runs under them) and played on to its end; the same game with its
+upgrade line edited and not re-sealed; and a Most Wanted game under most-wanted/2 whose upgrade
+claims rules its history does not re-run under, every hash redone.
+"""
+
+from __future__ import annotations
+
+import random
+import uuid
+from dataclasses import replace
+from functools import cache
+from typing import Any
+
+from engines.base import options_as_recorded
+from engines.registry import get_engine
+from engines.simulate import playout
+from replay.forgeries import Record, finished_trailer, play_on, reseal
+from replay.record import Entry, UpgradeLine, line_salt
+from replay.verify import build_record
+from tools.corpus_seeds import corpus_seed
+
+UPGRADE_AT = 8  # commands played under the older rules before the upgrade
+
+
+def upgraded_record(game: str, older: str) -> tuple[Record, int]:
+    """A two-seat bot game created under `older`, upgraded to the newest rules after UPGRADE_AT
+    commands and played on to its end, seed revealed; and the index of its upgrade line."""
+    return _upgraded(game, older)
+
+
+@cache
+def _upgraded(game: str, older: str) -> tuple[Record, int]:
+    name = f"{game}-upgraded"
+    seed = corpus_seed(name)
+    game_id = str(uuid.uuid5(uuid.NAMESPACE_URL, f"https://frontier-ledger.invalid/conformance/{name}"))
+    engine = get_engine(game)
+    complete, stored = options_as_recorded(engine, {}, older)
+    played = []
+    for step in playout(engine, 2, seed=seed, game_id=game_id, options=complete, bot_seed=2):
+        played.append(step)
+        if len(played) > UPGRADE_AT:
+            break
+    header, entries, _ = build_record(
+        game_id, game, complete, 2, ["Old hand 1", "Old hand 2"], "conformance", seed, played
+    )
+    header = replace(header, options=stored, rules_version=older)
+    version = entries[-1].version + 1
+    upgrade = UpgradeLine(
+        version=version,
+        from_rules=older,
+        to_rules=engine.rules_version,
+        prev="",
+        salt=line_salt(seed, game_id, version),
+        format_version=header.format_version,
+    )
+    # The play on draws as the server would: the command making version v with counter v - 1.
+    last = Entry(version=version, seat=0, command={}, draws=(), events=(), prev="", format_version=3)
+    finished = play_on(
+        engine, played[-1].state, last, game_id, seed, bot_seed=random.Random(name).randrange(1 << 30)
+    )
+    assert finished is not None, "the conformance upgrade must reach its end"
+    tail, final = finished
+    trailer = finished_trailer(
+        engine, final, tail[-1].version if tail else version, seed, header.format_version
+    )
+    index = len(entries)
+    return reseal(header, [*entries, upgrade, *tail], trailer), index
+
+
+def upgrade_cases(text: Any, case: Any) -> list[Any]:
+    """The good upgraded game and its forgeries, as `Case`s of tools/conformance.py."""
+    good, index = upgraded_record("deadwood-1876", "deadwood-1876/2")
+    header, entries, trailer = good
+    line = index + 2
+    upgrade = entries[index]
+    assert isinstance(upgrade, UpgradeLine)
+    # Each forgery ends with its upgrade line: what follows it plays no part in the verdict.
+    edited = [*entries[:index], replace(upgrade, from_rules="deadwood-1876/1")]
+    (diverging_header, diverging_entries, _), at = upgraded_record("most-wanted", "most-wanted/2")
+    diverging = (diverging_header, diverging_entries[: at + 1], None)
+    return [
+        case(
+            "good/deadwood-1876-upgraded.jsonl",
+            "passed",
+            None,
+            None,
+            f"a game created under deadwood-1876/2, upgraded to {upgrade.to_rules} at version "
+            f"{upgrade.version} (its history re-runs under them) and finished under them",
+            text(good),
+        ),
+        case(
+            "fail/upgrade-line-edited.jsonl",
+            "failed",
+            "BROKEN_CHAIN",
+            line,
+            "the upgrade line's `from` edited, the line not re-sealed (the log ends there)",
+            text((header, edited, None)),
+        ),
+        case(
+            "fail/upgrade-diverges.jsonl",
+            "failed",
+            "UPGRADE_DIVERGES",
+            at + 2,
+            "a most-wanted/2 game upgraded to most-wanted/3, whose setup differs under them; "
+            "every hash redone (the log ends there)",
+            text(diverging),
+        ),
+    ]
