@@ -1,4 +1,4 @@
-"""Rewrite a verified format-1 or format-2 match log in the newest format (3).
+"""Rewrite a verified format-1 or format-2 match log in format 3 (see MIGRATED_FORMAT).
 
     python -m replay.migrate OLD.jsonl NEW.jsonl
 
@@ -24,8 +24,12 @@ from engines.registry import get_engine
 from engines.rng import SEEDED_RNG_ID
 from replay import logfile
 from replay.forgeries import Record, reseal
-from replay.record import FORMAT_VERSION, line_salt, state_hash
+from replay.record import line_salt, state_hash
 from replay.verify import Verification, verify
+
+# Format 5's draws name the range or items the rules asked for, which only a re-run of the rules
+# knows: a log is migrated up to format 3, the last format whose lines need nothing more.
+MIGRATED_FORMAT = 3
 
 
 class CannotMigrate(ValueError):
@@ -77,9 +81,12 @@ def to_format_3(record: Record) -> Record:
 
 
 def to_newest(record: Record) -> Record:
-    """Migrate a log of any earlier format to FORMAT_VERSION, one format at a time."""
-    if record[0].format_version == FORMAT_VERSION:
-        raise CannotMigrate(f"the log is already in format {FORMAT_VERSION}, the newest")
+    """Migrate a log of format 1 or 2 to MIGRATED_FORMAT, one format at a time."""
+    if record[0].format_version >= MIGRATED_FORMAT:
+        raise CannotMigrate(
+            f"the log is in format {record[0].format_version}; "
+            f"logs are migrated up to format {MIGRATED_FORMAT}"
+        )
     if record[0].format_version == 1:
         record = to_format_2(record)
     if record[0].format_version == 2:
