@@ -85,33 +85,31 @@ def draw_cases(
     roll = _first(entries, "randint")
     rolled = entries[roll]
     assert isinstance(rolled, Entry)
-    body = list(entries)
-    body[roll] = _with_draw(rolled, "randint", lambda d: {**d, "value": int(d["value"]) % int(d["high"]) + 1})
-    add(
-        "draw-value-edited",
-        reseal(header, body, trailer),
-        "DRAW_DIFFERS",
-        line_of(roll),
-        "format 5: a roll's value edited, every hash redone: the seed gives another for its range",
-    )
     wider, consistent = _other_range(seed, key, rolled)
-    body[roll] = _with_draw(rolled, "randint", lambda _: wider)
-    add(
-        "draw-range-edited",
-        reseal(header, body, trailer),
-        "DRAW_DIFFERS",
-        line_of(roll),
-        "format 5: a roll's range edited, every hash redone: the seed gives another value for it",
+    edits: tuple[tuple[str, Callable[[Draw], Draw], str, str], ...] = (
+        (
+            "draw-value-edited",
+            lambda d: {**d, "value": int(d["value"]) % int(d["high"]) + 1},
+            "DRAW_DIFFERS",
+            "a roll's value edited, every hash redone: the seed gives another for its range",
+        ),
+        (
+            "draw-range-edited",
+            lambda _: wider,
+            "DRAW_DIFFERS",
+            "a roll's range edited, every hash redone: the seed gives another value for it",
+        ),
+        (
+            "draw-question-edited",
+            lambda _: consistent,
+            "DRAW_QUESTION_DIFFERS",
+            "a roll's range edited and its value re-derived for it: only the rules, which ask for "
+            "another range, find it",
+        ),
     )
-    body[roll] = _with_draw(rolled, "randint", lambda _: consistent)
-    add(
-        "draw-question-edited",
-        reseal(header, body, trailer),
-        "DRAW_QUESTION_DIFFERS",
-        line_of(roll),
-        "format 5: a roll's range edited and its value re-derived for it: only the rules, which ask "
-        "for another range, find it",
-    )
+    for name, edit, code, about in edits:
+        body = [*entries[:roll], _with_draw(rolled, "randint", edit), *entries[roll + 1 :]]
+        add(name, reseal(header, body, trailer), code, line_of(roll), f"format 5: {about}")
     deal_header, lines, deal_trailer = dealt
     at = next(i for i, line in enumerate(lines) if isinstance(line, DealLine))
     deal = lines[at]

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from typing import Any
 
 import pytest
 import rfc8785
@@ -97,7 +98,7 @@ def resealed_field_edit(draw: st.DrawFn) -> tuple[bytes, str]:
     return resealed(lines), f"{good.name}: line {number + 1} {field} = {lines[number][field]!r}, re-sealed"
 
 
-def resealed(lines: list[dict[str, object]]) -> bytes:
+def resealed(lines: list[dict[str, Any]]) -> bytes:
     """The log's lines with every hash redone (the last line, the checkpoint, left as it was)."""
     prev = "0" * 64
     for line in lines[:-1]:
