@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.service.web.verifier_js import ROOT, rules_only, run_js_verifier
+from tests.service.web.verifier_js import DRAWS_REDERIVED_FROM, ROOT, format_of, rules_only, run_js_verifier
 
 CORPUS = ROOT / "seeds" / "conformance"
 CASES: list[dict[str, object]] = json.loads((CORPUS / "manifest.json").read_text())
@@ -147,3 +147,23 @@ def test_the_js_verifier_passes_the_log_formats_example_unsigned(tmp_path: Path)
     assert (result["verdict"], result["problem"], result["rules"]) == ("passed", None, "not re-run")
     assert result["seed"] == "revealed and matches its commitment"
     assert result["signature"] == {"status": "unsigned", "code": "UNSIGNED"}
+
+
+def test_every_draw_of_a_passing_format_5_case_is_re_derived(
+    js_results: dict[str, dict[str, object]],
+) -> None:
+    """Formats 1-4 record outcomes only: their draws are counted; format 5's are re-derived from the
+    revealed seed (a tabletop log has none: its draws are counted too)."""
+    passed = {str(case["file"]) for case in CASES if case["verdict"] == "passed"}
+    newest = {
+        name
+        for name in passed
+        if format_of((CORPUS / name).read_bytes()) == DRAWS_REDERIVED_FROM
+        and js_results[name]["seed"] == "revealed and matches its commitment"
+    }
+    assert len(newest) >= 5
+    for name in passed:
+        result = js_results[name]
+        rederived = result["draws_recorded"] if name in newest else 0
+        assert result["draws_rederived"] == rederived, name
+    assert all(js_results[name]["draws_recorded"] for name in newest)
