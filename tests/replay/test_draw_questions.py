@@ -68,3 +68,17 @@ def test_the_reader_refuses_a_format_5_draw_without_its_question(draw: dict[str,
         logfile.read_lines(lines)
     assert refused.value.line == line_of(i)
     assert json.loads(lines[line_of(i) - 1])["draws"] == [draw]
+
+
+@pytest.mark.parametrize("seeded", [True, False], ids=["seed revealed", "tabletop"])
+def test_a_format_3_log_migrates_to_format_5_with_the_rules_questions(seeded: bool) -> None:
+    from replay.migrate import to_newest
+
+    old = simulated(format_version=3)
+    header, entries, trailer = to_newest(old if seeded else tabletop(old))
+    assert header.format_version == 5 and set(header.setup_draws[0]) == {"op", "items", "value"}
+    roll = entries[first_index(entries, rolls)].draws[0]
+    assert (roll["low"], roll["high"]) == (1, 6)
+    result = verify(header, entries, trailer)
+    assert result.verdict == "passed", result.problem
+    assert result.draws_rederived == (sum(len(e.draws) for e in entries) + 1 if seeded else 0)
