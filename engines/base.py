@@ -19,6 +19,19 @@ T = TypeVar("T")
 P = TypeVar("P")
 
 
+def same_json(a: object, b: object) -> bool:
+    """`a == b` as JSON sees it: Python's == holds `True == 1` and `False == 0`, JSON does not.
+
+    Without this an edited log spelling a seat 1 as `true` audited as the rules' own record.
+    A tuple and a list are the same JSON array.
+    """
+    if isinstance(a, dict):
+        return isinstance(b, dict) and a.keys() == b.keys() and all(same_json(v, b[k]) for k, v in a.items())
+    if isinstance(a, list | tuple):
+        return isinstance(b, list | tuple) and len(a) == len(b) and all(map(same_json, a, b))
+    return type(a) is type(b) and a == b
+
+
 class RuleViolation(Exception):
     """The rules forbid this command. Raised by decide(), never by evolve().
 

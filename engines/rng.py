@@ -6,7 +6,9 @@ each die roll and shuffle. A duplicate deal (tournaments) names a deal key that
 takes the game id's place (`rng_key`), so tables sharing the seed and the key
 are dealt alike. `ObservedRng` replays outcomes recorded at a real
 table and checks that each one was possible. Both write `draws`: the list of
-outcomes a command used, stored with the command and in the match log.
+outcomes a command used, each with what the rules asked (a roll's range, a shuffle's
+items), stored with the command and in the match log (formats before 5 write the
+outcome only: replay/record.py `written_draw`).
 """
 
 from __future__ import annotations
@@ -16,10 +18,11 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import NamedTuple, TypeVar
 
-from engines.base import JsonValue, RuleViolation
+from engines.base import JsonValue, RuleViolation, same_json
 
 T = TypeVar("T")
-Draw = dict[str, JsonValue]  # {"op": "randint", "value": 4} or {"op": "shuffle", "value": [...]}
+# {"op": "randint", "low": 1, "high": 6, "value": 4} or {"op": "shuffle", "items": [...], "value": [...]}
+Draw = dict[str, JsonValue]
 
 
 class ImpossibleOutcome(RuleViolation):
@@ -27,6 +30,13 @@ class ImpossibleOutcome(RuleViolation):
 
     def __init__(self, message: str) -> None:
         super().__init__("IMPOSSIBLE_OUTCOME", message, rule="RNG")
+
+
+class DrawQuestionDiffers(RuleViolation):
+    """A recorded draw names a range or items other than the ones the rules ask for."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__("DRAW_QUESTION_DIFFERS", message, rule="RNG")
 
 
 def seed_commitment(seed: bytes) -> str:
@@ -63,7 +73,7 @@ class SeededRng:
         if high < low:
             raise ValueError(f"randint({low}, {high}): empty range")
         value = self._stream().below(high - low + 1) + low
-        self.draws.append({"op": "randint", "value": value})
+        self.draws.append({"op": "randint", "low": low, "high": high, "value": value})
         return value
 
     def shuffle(self, items: Sequence[T]) -> tuple[T, ...]:
@@ -72,8 +82,20 @@ class SeededRng:
         for i in range(len(order) - 1, 0, -1):  # Fisher-Yates
             j = stream.below(i + 1)
             order[i], order[j] = order[j], order[i]
-        self.draws.append({"op": "shuffle", "value": list(order)})
+        self.draws.append({"op": "shuffle", "items": list(items), "value": list(order)})
         return tuple(order)
+
+    def rederive(self, asked: Draw) -> Draw | None:
+        """The next draw made for the question a recorded draw names (its range or items),
+        or None when it names none: what a verifier checks before it re-runs any rule."""
+        low, high, items = asked.get("low"), asked.get("high"), asked.get("items")
+        if asked.get("op") == "randint" and type(low) is int and type(high) is int and low <= high:
+            self.randint(low, high)
+        elif asked.get("op") == "shuffle" and isinstance(items, list):
+            self.shuffle(items)
+        else:
+            return None
+        return self.draws[-1]
 
 
 class _Stream:
@@ -123,14 +145,23 @@ class ObservedRng:
         self.draws.append(draw)
         return draw["value"]
 
+    def _asked(self, field: str, asked: JsonValue, what: str) -> None:
+        """A draw that records its question (format 5) must record the one the rules ask."""
+        draw = self.draws[-1]
+        if field in draw and not same_json(draw[field], asked):
+            raise DrawQuestionDiffers(f"the rules ask for {what} but the log records {draw!r}")
+
     def randint(self, low: int, high: int) -> int:
         value = self._next("randint")
+        self._asked("low", low, f"randint({low}, {high})")
+        self._asked("high", high, f"randint({low}, {high})")
         if type(value) is not int or not low <= value <= high:
             raise ImpossibleOutcome(f"observed roll {value!r} is not between {low} and {high}")
         return value
 
     def shuffle(self, items: Sequence[T]) -> tuple[T, ...]:
         value = self._next("shuffle")
+        self._asked("items", list(items), f"a shuffle of {list(items)!r}")
         if not isinstance(value, list) or Counter(map(repr, value)) != Counter(map(repr, items)):
             raise ImpossibleOutcome(
                 f"observed shuffle is not an arrangement of the {len(items)} items in play"

@@ -16,7 +16,8 @@ from collections.abc import Sequence
 
 import rfc8785
 
-ENTROPY_FORMAT_VERSION = 4  # the format a new player-entropy game is written in
+ENTROPY_FORMAT_VERSION = 5  # the format a new player-entropy game is written in
+COMMIT_REVEAL_FORMAT = 4  # from this format seat lines carry commitments and the deal line reveals
 CLIENT_SEED_CONTEXT = b"frontier-client-seed-v1:"
 SEAT_SALT_CONTEXT_4 = "frontier-log/v4/seat/"
 _HEX64 = re.compile(r"[0-9a-f]{64}")

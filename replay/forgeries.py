@@ -17,7 +17,7 @@ from engines.bot import random_command
 from engines.codec import Codec, encode
 from engines.registry import get_engine
 from engines.rng import Draw, ObservedRng, SeededRng
-from replay.record import Entry, Header, Line, Trailer, line_salt, state_hash
+from replay.record import Entry, Header, Line, Trailer, line_salt, state_hash, written_draws
 from replay.verify import outcome_json, steps
 
 Record = tuple[Header, Sequence[Line], Trailer | None]
@@ -66,7 +66,7 @@ def reroll(record: Record, *, forger_seed: bytes = b"forger", bot_seed: int = 0)
                     continue
                 forged_draws: list[Draw] = [
                     *entry.draws[:d],
-                    {"op": "randint", "value": value},
+                    {**draw, "value": value},
                     *entry.draws[d + 1 :],
                 ]
                 command = commands.decode(entry.command)
@@ -121,7 +121,7 @@ def play_on(
                 version=version,
                 seat=seat,
                 command=encode(command),
-                draws=tuple(rng.draws),
+                draws=tuple(written_draws(rng.draws, last.format_version)),
                 events=tuple(encode(e) for e in events),
                 prev="",
                 format_version=last.format_version,

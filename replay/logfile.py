@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 
 from engines.base import JsonValue
 from replay import fastlines
 from replay.record import (
     AUTOPILOT,
+    DRAW_QUESTIONS_FORMAT,
     FORMAT,
     FORMAT_VERSIONS,
     MAX_CLIENT_SEED,
@@ -129,6 +130,7 @@ def read_lines(
             fast = fastlines.entry(text, header.format_version)  # None: read below, strictly
             if fast is not None:
                 _require_version(number, fast.version, entries[-1].version if entries else 1)
+                _check_draws(number, fast.draws, header.format_version)
                 entries.append(fast)
                 if bodies is not None:
                     bodies.append(fastlines.body_text(text, fast))
@@ -141,10 +143,12 @@ def read_lines(
             if header is not None:
                 raise LogFormatError(number, "a second header; a log holds exactly one game")
             header = _header(number, data)
+            _check_draws(number, header.setup_draws, header.format_version)
         elif header is None:
             raise LogFormatError(number, f"the first line must be the header, found type {kind!r}")
         elif kind == "entry":
             entry = _entry(number, data, header.format_version)
+            _check_draws(number, entry.draws, header.format_version)
             _require_version(number, entry.version, _last_version(entries))
             entries.append(entry)
             if bodies is not None:
@@ -155,6 +159,8 @@ def read_lines(
                 if kind == "seat"
                 else _deal(number, data, header.format_version, header.seats)
             )
+            if isinstance(line, DealLine):
+                _check_draws(number, line.draws, header.format_version)
             if line.version != _last_version(entries):
                 # A seat line or the deal creates no version: it is at the previous line's.
                 raise LogFormatError(
@@ -196,6 +202,33 @@ def read_lines(
             raise LogFormatError(number, f"unknown line type {kind!r}; expected {known}")
     assert header is not None  # the first line was checked above
     return header, entries, trailer
+
+
+def _check_draws(number: int, draws: Sequence[Mapping[str, JsonValue]], format_version: int) -> None:
+    """From format 5 each draw names what was asked, so that the seed alone re-derives it:
+    exactly {op: randint, low, high, value} (integers, low <= high) or {op: shuffle, items, value} (lists)."""
+    if format_version < DRAW_QUESTIONS_FORMAT:
+        return
+    for index, draw in enumerate(draws, start=1):
+        if _names_its_question(draw):
+            continue
+        raise LogFormatError(
+            number,
+            f"draw {index} is not a randint (op, low <= high, value: integers) "
+            "or a shuffle (op, items, value: lists)",
+        )
+
+
+def _names_its_question(draw: Mapping[str, JsonValue]) -> bool:
+    if draw.get("op") == "randint" and draw.keys() == {"op", "low", "high", "value"}:
+        low, high, value = draw["low"], draw["high"], draw["value"]
+        return type(low) is int and type(high) is int and type(value) is int and low <= high
+    return (
+        draw.get("op") == "shuffle"
+        and draw.keys() == {"op", "items", "value"}
+        and isinstance(draw["items"], list)
+        and isinstance(draw["value"], list)
+    )
 
 
 def _is_checkpoint(text: str) -> bool:

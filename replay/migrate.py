@@ -1,10 +1,12 @@
-"""Rewrite a verified format-1 or format-2 match log in the newest format (3).
+"""Rewrite a verified format-1, 2 or 3 match log in the newest format (5).
 
     python -m replay.migrate OLD.jsonl NEW.jsonl
 
 Format 1 -> 2 adds RFC 8785 hashes and salted lines; 2 -> 3 adds the header's
-`player_entropy` (false: an old game was dealt at creation). A migrated log has no
-seat lines: a name claimed after creation was never in the old record.
+`player_entropy` (false: an old game was dealt at creation); 3 -> 5 writes into each draw
+the question the rules asked (a roll's range, a shuffle's items), found by re-running the
+rules on the recorded outcomes. A migrated log has no seat lines: a name claimed after
+creation was never in the old record.
 
 Only a log that verifies is migrated, and only one whose seed is revealed (the
 salts derive from it) or a tabletop log (no seed: its salts are drawn at random,
@@ -17,15 +19,20 @@ from __future__ import annotations
 import argparse
 import secrets
 import sys
+from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
+from typing import TypeVar
 
+from engines.base import options_for_log
 from engines.registry import get_engine
-from engines.rng import SEEDED_RNG_ID
+from engines.rng import SEEDED_RNG_ID, Draw, ObservedRng
 from replay import logfile
 from replay.forgeries import Record, reseal
-from replay.record import FORMAT_VERSION, line_salt, state_hash
-from replay.verify import Verification, verify
+from replay.record import DealLine, Entry, SeatLine, line_salt, state_hash
+from replay.verify import Verification, steps, verify
+
+T = TypeVar("T")
 
 
 class CannotMigrate(ValueError):
@@ -76,15 +83,62 @@ def to_format_3(record: Record) -> Record:
     return reseal(new_header, new_entries, new_trailer)
 
 
+class _Asked(ObservedRng):
+    """Serves a log's recorded outcomes to the rules and notes what the rules asked for each."""
+
+    def __init__(self, draws: Sequence[Draw]) -> None:
+        super().__init__(draws)
+        self.asked: list[Draw] = []
+
+    def randint(self, low: int, high: int) -> int:
+        value = super().randint(low, high)
+        self.asked.append({"op": "randint", "low": low, "high": high, "value": value})
+        return value
+
+    def shuffle(self, items: Sequence[T]) -> tuple[T, ...]:
+        order = super().shuffle(items)
+        self.asked.append({"op": "shuffle", "items": list(items), "value": list(order)})
+        return order
+
+
+def to_format_5(record: Record) -> Record:
+    """A verified format-3 log without seat lines in format 5: each draw with the rules' question."""
+    header, entries, trailer = record
+    _verified(record, 3)
+    if header.player_entropy or any(isinstance(line, (SeatLine, DealLine)) for line in entries):
+        raise CannotMigrate("a log with seat or deal lines is not migrated: its seats' claims are its own")
+    engine = get_engine(header.game)
+    setup = _Asked(header.setup_draws)
+    engine.setup(options_for_log(engine, header.options, header.rules_version), header.seats, setup)
+    asked: dict[int, list[Draw]] = {}
+    before = None
+    for step in steps(header, entries):
+        if step.command is not None and step.seat is not None:
+            entry = next(e for e in entries if isinstance(e, Entry) and e.version == step.version)
+            rng = _Asked(entry.draws)
+            engine.decide(before, step.seat, step.command, rng)
+            asked[step.version] = rng.asked
+        before = step.state
+    new_entries = [
+        replace(line, format_version=5, draws=tuple(asked[line.version]))
+        if isinstance(line, Entry)
+        else replace(line, format_version=5)
+        for line in entries
+    ]
+    new_header = replace(header, format_version=5, setup_draws=tuple(setup.asked))
+    new_trailer = None if trailer is None else replace(trailer, format_version=5)
+    return reseal(new_header, new_entries, new_trailer)
+
+
 def to_newest(record: Record) -> Record:
     """Migrate a log of any earlier format to FORMAT_VERSION, one format at a time."""
-    if record[0].format_version == FORMAT_VERSION:
-        raise CannotMigrate(f"the log is already in format {FORMAT_VERSION}, the newest")
+    if record[0].format_version >= 4:
+        raise CannotMigrate(f"the log is in format {record[0].format_version}; formats 1 to 3 are migrated")
     if record[0].format_version == 1:
         record = to_format_2(record)
     if record[0].format_version == 2:
         record = to_format_3(record)
-    return record
+    return to_format_5(record)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -28,10 +28,12 @@ from typing import TypeVar
 import rfc8785
 
 from engines.base import JsonValue
+from engines.rng import Draw
 
 FORMAT = "frontier-log"
-FORMAT_VERSION = 3  # the format new games are written in
-FORMAT_VERSIONS = (1, 2, 3, 4)  # the formats this release reads and verifies
+FORMAT_VERSION = 5  # the format new games are written in
+FORMAT_VERSIONS = (1, 2, 3, 4, 5)  # the formats this release reads and verifies
+DRAW_QUESTIONS_FORMAT = 5  # from this format on a draw records what was asked: a range, the items
 GENESIS = "0" * 64  # the `prev` of the header
 SALT_CONTEXT = "frontier-log/v2/salt/"
 SEAT_SALT_CONTEXT = "frontier-log/v3/seat/"
@@ -39,6 +41,14 @@ DEAL_SALT_CONTEXT = "frontier-log/v3/deal/"
 ENTROPY_CONTEXT = b"frontier-entropy-v1:"
 AUTOPILOT = "autopilot"  # an entry's `by`: the server played it for a seat that is out
 MAX_CLIENT_SEED = 128  # characters: a client seed is text the player's client chose
+
+
+def written_draws(draws: Sequence[Draw], format_version: int) -> list[Draw]:
+    """The draws as a line of `format_version` records them: before format 5, the outcome only.
+    Applied where a line is made, never when one is read, so a line's hash covers what it holds."""
+    if format_version >= DRAW_QUESTIONS_FORMAT:
+        return list(draws)
+    return [{key: value for key, value in draw.items() if key in ("op", "value")} for draw in draws]
 
 
 def canonical_json(value: JsonValue, format_version: int = 1) -> str:

@@ -26,7 +26,7 @@ from typing import Any
 
 import msgspec
 
-from engines.base import Event, JsonValue
+from engines.base import Event, JsonValue, same_json
 from engines.codec import Codec, DecodeError, converts_directly, encode
 from engines.wording import counted
 
@@ -83,19 +83,6 @@ def events_difference(recorded: Recorded, produced: Sequence[Event]) -> str | No
         f"events differ: recorded {counted(len(recorded), 'event')}, rules give {len(encoded)} "
         f"({[e.get('kind') for e in recorded]} vs {[e['kind'] for e in encoded]})"
     )
-
-
-def same_json(a: object, b: object) -> bool:
-    """`a == b` as JSON sees it: Python's == holds `True == 1` and `False == 0`, JSON does not.
-
-    Without this an edited log spelling a seat 1 as `true` audited as the rules' own record.
-    A tuple and a list are the same JSON array.
-    """
-    if isinstance(a, dict):
-        return isinstance(b, dict) and a.keys() == b.keys() and all(same_json(v, b[k]) for k, v in a.items())
-    if isinstance(a, list | tuple):
-        return isinstance(b, list | tuple) and len(a) == len(b) and all(map(same_json, a, b))
-    return type(a) is type(b) and a == b
 
 
 def _same_scalar_types(data: Mapping[str, JsonValue], expected: Mapping[str, object]) -> bool:

@@ -29,6 +29,7 @@ from engines.base import (
     fold,
     known_rules_versions,
     options_for_log,
+    same_json,
 )
 from engines.bot import autopilot_command
 from engines.codec import Codec, DecodeError, encode
@@ -41,6 +42,7 @@ from replay.entropy import client_commitment, reveal_problems, seat_salt_4
 from replay.forks import ForkStartError, fork_start
 from replay.record import (
     AUTOPILOT,
+    DRAW_QUESTIONS_FORMAT,
     FORMAT_VERSION,
     GENESIS,
     DealLine,
@@ -58,8 +60,9 @@ from replay.record import (
     mixed_seed,
     seat_salt,
     state_hash,
+    written_draws,
 )
-from replay.same_events import events_difference, same_events, same_json
+from replay.same_events import events_difference, same_events
 from replay.table import (
     FOR_A_SEAT,
     MADE_BY,
@@ -761,6 +764,8 @@ class _Run:
 
     def _apply(self, engine: Engine, commands: Codec, number: int, entry: Entry) -> None:
         version = entry.version
+        # The command creating version v draws with counter v - 1 (see engines/simulate.py).
+        self._check_recorded_draws(version, number, entry.draws, version - 1)
         if table_outcome(engine, self.state, self.table) is not None:
             raise _Failed(Problem(version, number, "GAME_OVER", "a command after the game was over"))
         out = entry.seat in self.table.out or entry.seat == self.table.autopilot_now
@@ -799,7 +804,6 @@ class _Run:
                     f"seat {entry.seat + 1} may not act now (waiting for {names})",
                 )
             )
-        # The command creating version v draws with counter v - 1 (see engines/simulate.py).
         events, folded = self._run_checked(
             version,
             number,
@@ -807,6 +811,7 @@ class _Run:
             entry.events,
             version - 1,
             lambda rng: _decide_folded(engine, self.state, entry.seat, command, rng),
+            draws_checked=True,
         )
         # After the rules, so a moved or renumbered line is named by the rule it breaks.
         self.check_salt(number, version, entry.salt)
@@ -822,6 +827,8 @@ class _Run:
         recorded: Sequence[Mapping[str, JsonValue]],
         counter: int,
         rules: Rules,
+        *,
+        draws_checked: bool = False,
     ) -> tuple[list[Event], Any]:
         """Run one step's rules and check its draws and events against the log.
 
@@ -831,18 +838,38 @@ class _Run:
             events, folded = _run_rules(version, number, rules, ObservedRng(draws))
             self._compare_events(version, number, recorded, events)
             return events, folded
+        key = rng_key(self.header.game_id, self.header.deal)
+        format_version = self.header.format_version
+        if not draws_checked:
+            self._check_recorded_draws(version, number, draws, counter)
         # With the seed, one run both re-derives the draws and re-checks the events.
-        seeded = self.generator(self.rng_seed, rng_key(self.header.game_id, self.header.deal), counter)
+        seeded = self.generator(self.rng_seed, key, counter)
         events, folded = _run_rules(version, number, rules, seeded)
-        if not same_json(seeded.draws, list(draws)):
+        written = written_draws(seeded.draws, format_version)
+        if not same_json(written, list(draws)):
             # Tell a command the rules reject apart from edited randomness: serve the
             # recorded outcomes; if the rules accept them, the randomness was edited.
             observed, _ = _run_rules(version, number, rules, ObservedRng(draws))
             self._compare_events(version, number, recorded, observed)
-            raise _Failed(Problem(version, number, "DRAW_DIFFERS", _draw_difference(draws, seeded.draws)))
+            # From format 5 every outcome matched its recorded question: the questions differ.
+            code = "DRAW_QUESTION_DIFFERS" if format_version >= DRAW_QUESTIONS_FORMAT else "DRAW_DIFFERS"
+            raise _Failed(Problem(version, number, code, _draw_difference(draws, written)))
         self._compare_events(version, number, recorded, events)
         self.draws_rederived += len(seeded.draws)
         return events, folded
+
+    def _check_recorded_draws(self, version: int, number: int, draws: Sequence[Draw], counter: int) -> None:
+        """From format 5 each draw names its question: with a usable seed its outcome is checked
+        before any rule of its line, as a verifier without the rules engines checks it, so that
+        both name the same problem (DRAW_DIFFERS)."""
+        if self.rng_seed is None or self.header.format_version < DRAW_QUESTIONS_FORMAT:
+            return
+        asked = self.generator(self.rng_seed, rng_key(self.header.game_id, self.header.deal), counter)
+        for index, draw in enumerate(draws, start=1):
+            derived = asked.rederive(draw)
+            if derived is None or not same_json(derived, draw):
+                reason = f"draw {index} differs: recorded {draw}, the seed gives {derived}"
+                raise _Failed(Problem(version, number, "DRAW_DIFFERS", reason))
 
     def _compare_events(
         self,
@@ -1005,7 +1032,7 @@ def build_record(
         tag=tag,
         seed_commitment=seed_commitment(seed),
         setup_events=() if player_entropy else tuple(encode(e) for e in setup.events),
-        setup_draws=() if player_entropy else tuple(setup.draws),
+        setup_draws=() if player_entropy else tuple(written_draws(setup.draws, format_version)),
         **_format_fields(format_version, engine, seed, game_id, 1, header=True),
         deal=deal,
     ).sealed()
@@ -1036,7 +1063,7 @@ def build_record(
     if player_entropy:
         dealt = DealLine(
             events=tuple(encode(e) for e in setup.events),
-            draws=tuple(setup.draws),
+            draws=tuple(written_draws(setup.draws, format_version)),
             prev=previous,
             salt=deal_salt(seed, game_id),
             format_version=format_version,
@@ -1050,7 +1077,7 @@ def build_record(
             version=step.version,
             seat=step.seat,
             command=encode(step.command),
-            draws=tuple(step.draws),
+            draws=tuple(written_draws(step.draws, format_version)),
             events=tuple(encode(e) for e in step.events),
             prev=previous,
             **_format_fields(format_version, engine, seed, game_id, step.version),

@@ -29,11 +29,12 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 from engines.base import Engine
 from engines.registry import get_engine
+from engines.rng import SeededRng
 from engines.simulate import playout
 from replay.entropy import client_commitment, seat_salt_4
 from replay.forgeries import PlainRecord, Record, cut_trailer, plain, reroll, reseal
 from replay.logfile import write_lines
-from replay.record import DealLine, Entry, SeatLine, line_salt, mixed_seed, seat_salt
+from replay.record import FORMAT_VERSION, DealLine, Entry, SeatLine, line_salt, mixed_seed, seat_salt
 from replay.trust.checkpoint import sign
 from replay.trust.keys import SigningKey, load_signing_key
 from replay.trust.signed_log import line_hashes
@@ -41,6 +42,7 @@ from replay.trust.signer import SAMPLES
 from replay.verify import build_record, steps
 from tools.checkpoint_cases import checkpoint_cases, proof_files
 from tools.corpus_seeds import corpus_seed
+from tools.draw_cases import draw_cases
 from tools.fork_cases import fork_cases
 from tools.kept_cases import kept_cases
 from tools.upgrade_cases import upgrade_cases
@@ -98,8 +100,11 @@ def _two_bots(
 
 
 @cache
-def game_record(game: str, *, format_version: int = 2, cut: int | None = None) -> PlainRecord:
-    """A bot game of `game` with two seats, sealed; `cut` stops it after that many commands."""
+def game_record(
+    game: str, *, format_version: int = FORMAT_VERSION, cut: int | None = None, reveal: bool | None = None
+) -> PlainRecord:
+    """A bot game of `game` with two seats, sealed; `cut` stops it after that many commands
+    (`reveal` shows the seed of a game cut short, for forgeries that need it and a short file)."""
     name = f"{game}-f{format_version}"
     seed = corpus_seed(name)
     game_id = str(uuid.uuid5(uuid.NAMESPACE_URL, f"https://frontier-ledger.invalid/conformance/{name}"))
@@ -109,7 +114,16 @@ def game_record(game: str, *, format_version: int = 2, cut: int | None = None) -
     players = ["Outlaw 1", "Outlaw 2"]
     return plain(
         build_record(
-            game_id, game, options, 2, players, "conformance", seed, played, format_version=format_version
+            game_id,
+            game,
+            options,
+            2,
+            players,
+            "conformance",
+            seed,
+            played,
+            format_version=format_version,
+            reveal_seed=reveal,
         )
     )
 
@@ -409,10 +423,14 @@ def failing_cases() -> list[Case]:
         line_of(index),
         "a command from a seat the game was not waiting for",
     )
+    seed = bytes.fromhex(str(trailer.seed))
+    # The last command again, its draws (if any) the seed's for the new version: only the rules object.
+    again = SeededRng(seed, header.game_id, entries[-1].version)
     extra = replace(
         entries[-1],
         version=entries[-1].version + 1,
-        salt=line_salt(corpus_seed("deadwood-1876-f2"), header.game_id, entries[-1].version + 1),
+        draws=tuple(again.rederive(d) or d for d in entries[-1].draws),
+        salt=line_salt(seed, header.game_id, entries[-1].version + 1),
     )
     over = reseal(header, [*entries, extra], replace(trailer, version=extra.version))
     add("game-over", over, "GAME_OVER", line_of(len(entries)), "a command after the game was over")
@@ -494,7 +512,7 @@ def failing_cases() -> list[Case]:
     table = list(entries)
     table[index] = replace(
         table[index],
-        draws=tuple({"op": "randint", "value": 9} if d["op"] == "randint" else d for d in table[index].draws),
+        draws=tuple({**d, "value": 9} if d["op"] == "randint" else d for d in table[index].draws),
     )
     impossible = reseal(replace(header, seed_commitment=None), table, replace(trailer, seed=None))
     add("impossible-outcome", impossible, "IMPOSSIBLE_OUTCOME", line_of(index), "a tabletop die showing 9")
@@ -581,7 +599,7 @@ def malformed_cases() -> list[Case]:
             "unknown-field",
             with_line(3, b'{"colour":"red",' + lines[2][1:]),
             3,
-            "a field format 2 does not have",
+            "a field format 5 does not have",
         ),
         (
             "missing-field",
@@ -593,7 +611,7 @@ def malformed_cases() -> list[Case]:
         ("line-after-trailer", b"\n".join(after), len(lines), "a line after the trailer"),
         (
             "unknown-format-version",
-            with_line(1, lines[0].replace(b'"format_version":2', b'"format_version":3', 1)),
+            with_line(1, lines[0].replace(b'"format_version":5', b'"format_version":6', 1)),
             1,
             "a format this reader does not know",
         ),
@@ -614,6 +632,8 @@ def malformed_cases() -> list[Case]:
 def all_cases() -> list[Case]:
     forks = fork_cases(game_record("most-wanted"), text, Case)  # tools/fork_cases.py
     signed = checkpoint_cases(seated_record("most-wanted", entropy=False), text, Case)  # checkpoint_cases.py
+    entropy_5 = seated_record("most-wanted", entropy=True, format_version=5)
+    dealt_5 = seated_record("most-wanted", entropy=True, format_version=5, cut=0, reveal=True)
     return [
         *good_cases(),
         *failing_cases(),
@@ -621,6 +641,10 @@ def all_cases() -> list[Case]:
         *reveal_cases(),
         *malformed_cases(),
         *deal_cases(),
+        # tools/draw_cases.py: short games, seed revealed
+        *draw_cases(
+            game_record("western-legends", cut=CUT, reveal=True), entropy_5, dealt_5, line_of, text, Case
+        ),
         *forks,
         *signed,
         *upgrade_cases(text, Case),  # tools/upgrade_cases.py

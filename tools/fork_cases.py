@@ -71,7 +71,7 @@ def fork_cases(source: Record, text: Any, case: Any) -> list[Any]:
     source_order = replace(
         header,
         setup_events=(*header.setup_events[:copied], {**fresh, "order": kept}),
-        setup_draws=({"op": "shuffle", "value": kept},),
+        setup_draws=({**header.setup_draws[0], "value": kept},),
     )
     deck = next(i for i, e in enumerate(header.setup_events) if e["kind"] == "deck_shuffled")
     order = list(header.setup_events[deck]["order"])

@@ -89,7 +89,7 @@ class _PlannedRng:
                 order.append(item)
         order += pool
         self._run.shuffles.append(tuple(order))
-        self.draws.append({"op": "shuffle", "value": list(order)})
+        self.draws.append({"op": "shuffle", "items": list(items), "value": list(order)})
         return tuple(order)
 
     def randint(self, low: int, high: int) -> int:
@@ -109,7 +109,7 @@ class _PlannedRng:
             value = self._picks.get(call, low + _spread(call) % (high - low + 1))
             value = value if low <= value <= high else low
             self.values.append(value)
-            self.draws.append({"op": "randint", "value": value})
+            self.draws.append({"op": "randint", "low": low, "high": high, "value": value})
             return value
         if not self._rolls:
             raise _Stop(
@@ -128,7 +128,7 @@ class _PlannedRng:
                     f"{value!r} cannot come up here: it must be from {low} to {high}",
                 )
             )
-        self.draws.append({"op": "randint", "value": value})
+        self.draws.append({"op": "randint", "low": low, "high": high, "value": value})
         return value
 
     def leftover(self) -> list[JsonValue]:

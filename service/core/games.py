@@ -54,6 +54,7 @@ from replay.record import (
     deal_salt,
     line_salt,
     mixed_seed,
+    written_draws,
 )
 from replay.table import ABANDON, ENDED_TIMEOUT, RESIGN, TIMEOUT, RulingRefused, Table, autopilot_seat, ruled
 from replay.table import moved as moved_table
@@ -311,6 +312,7 @@ class Games(Application[UUID]):
             )
         if player_entropy:
             events = []
+        format_version = ENTROPY_FORMAT_VERSION if player_entropy else FORMAT_VERSION
         header = Header(
             game_id=str(uid),
             game=engine.game_id,
@@ -320,9 +322,9 @@ class Games(Application[UUID]):
             tag=tag,
             seed_commitment=seed_commitment(seed),
             setup_events=tuple(encode(e) for e in events),
-            setup_draws=tuple(rng.draws),
+            setup_draws=tuple(written_draws(rng.draws, format_version)),
             # A player-entropy game commits to its client seeds, then reveals them (format 4).
-            format_version=ENTROPY_FORMAT_VERSION if player_entropy else FORMAT_VERSION,
+            format_version=format_version,
             rules_version=rules_version or engine.rules_version,
             rng=SEEDED_RNG_ID,
             salt=line_salt(seed, str(uid), 1),
@@ -1020,10 +1022,10 @@ def _decided(
         version=record.game_version + 1,
         seat=seat,
         command=encode(command),
-        draws=tuple(rng.draws),
+        # A game stored in format 1 keeps appending format-1 entries (and draws as its format records them).
+        draws=tuple(written_draws(rng.draws, record.header.format_version)),
         events=tuple(encode(e) for e in events),
         prev=record.head,
-        # A game stored in format 1 keeps appending format-1 entries.
         format_version=record.header.format_version,
         salt=_salt(record, record.game_version + 1),
         by=by,
@@ -1095,7 +1097,7 @@ def _deal(record: GameRecord | None, at: datetime) -> GameDealt:
     events = engine.setup(options_for_log(engine, header.options, header.rules_version), header.seats, rng)
     line = DealLine(
         events=tuple(encode(e) for e in events),
-        draws=tuple(rng.draws),
+        draws=tuple(written_draws(rng.draws, header.format_version)),
         prev=record.head,
         salt=deal_salt(record.seed, header.game_id),
         format_version=header.format_version,

@@ -8,15 +8,15 @@ the retry cannot steer the deal (seeds/LOG-FORMAT.md, "Player entropy").
 
 from __future__ import annotations
 
-from replay.entropy import ENTROPY_FORMAT_VERSION, is_commitment, reveal_matches, seat_salt_4
+from replay.entropy import COMMIT_REVEAL_FORMAT, is_commitment, reveal_matches, seat_salt_4
 from replay.record import MAX_CLIENT_SEED, SeatLine, seat_salt
 from service.core.errors import InvalidArgument, RuleBroken
 from service.core.records import GameRecord
 
 
 def commits(record: GameRecord) -> bool:
-    """Whether the game's seats commit to their client seeds and reveal them later (format 4)."""
-    return record.header.player_entropy and record.header.format_version >= ENTROPY_FORMAT_VERSION
+    """Whether the game's seats commit to their client seeds and reveal them later (format 4 on)."""
+    return record.header.player_entropy and record.header.format_version >= COMMIT_REVEAL_FORMAT
 
 
 def check_claim(record: GameRecord, client_seed: str, client_commitment: str) -> None:
@@ -64,9 +64,10 @@ def check_claim(record: GameRecord, client_seed: str, client_commitment: str) ->
 
 
 def seat_line(record: GameRecord, seat: int, player: str, client_seed: str, commitment: str) -> SeatLine:
-    """The seat line of a claim, in the game's format: a commitment (4) or the client seed (3)."""
+    """The seat line of a claim, in the game's format: a commitment (4 on; null in a game whose
+    deal does not wait for its seats) or the client seed (3)."""
     header = record.header
-    if commits(record):
+    if header.format_version >= COMMIT_REVEAL_FORMAT:
         given = commitment or None
         salt = seat_salt_4(record.seed, header.game_id, seat, player, given)
         return SeatLine(

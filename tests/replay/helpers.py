@@ -96,7 +96,7 @@ class _ForcedRoll:
         if self.value is None:
             return self.inner.randint(low, high)
         value, self.value = self.value, None
-        self.draws.append({"op": "randint", "value": value})
+        self.draws.append({"op": "randint", "low": low, "high": high, "value": value})
         return value
 
     def shuffle(self, items: Sequence[T]) -> tuple[T, ...]:

@@ -8,7 +8,7 @@ from typing import Any
 from hypothesis import given
 from hypothesis import strategies as st
 
-from replay.same_events import same_json
+from engines.base import same_json
 
 scalars = st.none() | st.booleans() | st.integers(-3, 3) | st.sampled_from(["", "a", "1", "true"])
 values = st.recursive(

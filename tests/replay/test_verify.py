@@ -339,8 +339,11 @@ def test_an_edited_roll_resealed_with_consistent_events_fails_only_the_seed_audi
     assert verify(*tabletop(forged)).ok  # without the seed the forgery is a possible game
     result = rejected(*forged)
     reason = problem_at(result, line_of(i), honest[1][i].version, "DRAW_DIFFERS")
-    assert f"draw 1 differs: recorded {{'op': 'randint', 'value': {recorded % 6 + 1}}}" in reason
-    assert f"the seed gives {{'op': 'randint', 'value': {recorded}}}" in reason
+    assert (
+        f"draw 1 differs: recorded {{'op': 'randint', 'low': 1, 'high': 6, 'value': {recorded % 6 + 1}}}"
+        in reason
+    )
+    assert f"the seed gives {{'op': 'randint', 'low': 1, 'high': 6, 'value': {recorded}}}" in reason
     assert [c.split(":")[0] for c in result.checks] == ["hash chain", "seed"]
 
 

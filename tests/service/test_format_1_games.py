@@ -11,7 +11,7 @@ from engines.codec import encode
 from engines.registry import get_engine
 from engines.rng import SeededRng, seed_commitment
 from replay import logfile
-from replay.record import Header
+from replay.record import Header, written_draws
 from replay.verify import verify
 from service.client import Client
 from service.core.auth import new_token, token_hash
@@ -38,7 +38,7 @@ def store_format_1_game(server: Running, game: str) -> tuple[Game, bytes]:
         tag="old",
         seed_commitment=seed_commitment(seed),
         setup_events=tuple(encode(e) for e in events),
-        setup_draws=tuple(rng.draws),
+        setup_draws=tuple(written_draws(rng.draws, 1)),  # outcomes only, as format 1 records them
         format_version=1,
     ).sealed()
     tokens = {0: new_token(), 1: new_token()}

@@ -140,7 +140,7 @@ def test_a_tabletop_log_with_an_impossible_die_is_rejected_and_stores_nothing(cl
     game_id = str(uuid.uuid4())
     header, entries, trailer = _tabletop_deadwood(game_id)
     index = first_index(entries, lambda e: any(d["op"] == "randint" for d in e.draws), start=0)
-    draws = tuple({"op": "randint", "value": 7} if d["op"] == "randint" else d for d in entries[index].draws)
+    draws = tuple({**d, "value": 7} if d["op"] == "randint" else d for d in entries[index].draws)
     forged = reseal(header, edit_entry(entries, index, draws=draws), trailer)
     error = failure(lambda: import_log(client, "\n".join(write_lines(*forged)) + "\n"))
     assert error.code == grpc.StatusCode.FAILED_PRECONDITION

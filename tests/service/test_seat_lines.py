@@ -27,7 +27,7 @@ from engines.rng import SeededRng
 from replay.entropy import client_commitment
 from replay.logfile import read_lines, split_lines
 from replay.narrative import narrate
-from replay.record import mixed_seed
+from replay.record import FORMAT_VERSION, mixed_seed
 from replay.trust import checkpoint as checkpoints
 from replay.trust.checkpoint import CheckpointError
 from replay.trust.signed_log import line_hashes, read_signed
@@ -92,9 +92,9 @@ def test_a_name_claimed_after_creation_is_in_the_export_audit_and_narrative(clie
     play_game(client, created.game_id, {0: created.seats[0].token, 1: bob}, random.Random(3))
     content = _export(client, created.game_id)
     lines = parsed(content)
-    assert lines[0]["players"] == ["Ann", ""] and lines[0]["format_version"] == 3
+    assert lines[0]["players"] == ["Ann", ""] and lines[0]["format_version"] == FORMAT_VERSION
     seat_line = lines[_seat_line(lines, 1)]
-    assert (seat_line["player"], seat_line["client_seed"], seat_line["version"]) == ("Bob", None, 1)
+    assert (seat_line["player"], seat_line["client_commitment"], seat_line["version"]) == ("Bob", None, 1)
     header, entries, trailer, _ = read_signed(split_lines(content))
     assert verify(header, entries, trailer).players == ("Ann", "Bob")
     story = list(narrate(header, entries, trailer))

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.service.web.verifier_js import ROOT, RULES_CODES, run_js_verifier
+from tests.service.web.verifier_js import DRAWS_REDERIVED_FROM, ROOT, format_of, rules_only, run_js_verifier
 
 CORPUS = ROOT / "seeds" / "conformance"
 CASES: list[dict[str, object]] = json.loads((CORPUS / "manifest.json").read_text())
@@ -31,10 +31,24 @@ def problem(result: dict[str, object]) -> dict[str, object]:
     return found or {"code": None, "line": None}
 
 
+def out_of_scope(case: dict[str, object]) -> bool:
+    code = None if case["code"] is None else str(case["code"])
+    return rules_only(code, (CORPUS / str(case["file"])).read_bytes())
+
+
 def test_the_out_of_scope_cases_are_the_rules_broken_ones() -> None:
-    out_of_scope = [case["file"] for case in CASES if case["code"] in RULES_CODES]
-    assert len(out_of_scope) == 22
-    assert len(CASES) - len(out_of_scope) == 78
+    out = [case["file"] for case in CASES if out_of_scope(case)]
+    assert len(out) == 19
+    assert len(CASES) - len(out) == 87
+    # From format 5 a draw names its question, and the seed alone re-derives it: in scope.
+    in_scope_draws = {
+        case["file"] for case in CASES if case["code"] == "DRAW_DIFFERS" and not out_of_scope(case)
+    }
+    assert {
+        "fail/draw-value-edited.jsonl",
+        "fail/draw-range-edited.jsonl",
+        "fail/deal-draw-edited.jsonl",
+    } <= in_scope_draws
 
 
 @pytest.mark.parametrize("case", CASES, ids=[str(case["file"]) for case in CASES])
@@ -42,7 +56,7 @@ def test_the_js_verifier_gives_each_cases_verdict_code_and_line(
     case: dict[str, object], js_results: dict[str, dict[str, object]]
 ) -> None:
     result = js_results[str(case["file"])]
-    if case["code"] in RULES_CODES:
+    if out_of_scope(case):
         # Outside its scope: the rules would stop at the case's line. It finds nothing before that line,
         # and when it finds nothing at all it says the rules were not re-run, never that they passed.
         assert result["rules"] == "not re-run"
@@ -90,7 +104,7 @@ def test_without_the_key_every_signed_case_is_untrusted() -> None:
     assert result["signature"] == {
         "key_id": "01ee3b86e89b458190d2b99989d0c9184cef76e727df224603316b8d6f345686",
         "signer": "Frontier Ledger samples",
-        "tree_size": 44,
+        "tree_size": 60,
         "status": "untrusted",
         "code": "UNTRUSTED_KEY",
     }
@@ -133,3 +147,23 @@ def test_the_js_verifier_passes_the_log_formats_example_unsigned(tmp_path: Path)
     assert (result["verdict"], result["problem"], result["rules"]) == ("passed", None, "not re-run")
     assert result["seed"] == "revealed and matches its commitment"
     assert result["signature"] == {"status": "unsigned", "code": "UNSIGNED"}
+
+
+def test_every_draw_of_a_passing_format_5_case_is_re_derived(
+    js_results: dict[str, dict[str, object]],
+) -> None:
+    """Formats 1-4 record outcomes only: their draws are counted; format 5's are re-derived from the
+    revealed seed (a tabletop log has none: its draws are counted too)."""
+    passed = {str(case["file"]) for case in CASES if case["verdict"] == "passed"}
+    newest = {
+        name
+        for name in passed
+        if format_of((CORPUS / name).read_bytes()) == DRAWS_REDERIVED_FROM
+        and js_results[name]["seed"] == "revealed and matches its commitment"
+    }
+    assert len(newest) >= 5
+    for name in passed:
+        result = js_results[name]
+        rederived = result["draws_recorded"] if name in newest else 0
+        assert result["draws_rederived"] == rederived, name
+    assert all(js_results[name]["draws_recorded"] for name in newest)

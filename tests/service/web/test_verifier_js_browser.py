@@ -53,3 +53,19 @@ def test_the_browser_verifies_a_signed_game_and_names_an_edited_line(files_url: 
         "BROKEN_CHAIN",
         5,
     )
+
+
+def test_the_browser_re_derives_format_5_draws_from_the_mixed_seed(files_url: str, page: Any) -> None:
+    page.goto(f"{files_url}/seeds/conformance/README.md")
+    key = "/seeds/keys/samples.pub"
+    good = page.evaluate(
+        VERIFY_IN_PAGE, ["/seeds/conformance/good/most-wanted-commit-reveal-format-5.jsonl", key]
+    )
+    assert (good["verdict"], good["problem"]) == ("passed", None)
+    assert good["draws_rederived"] == good["draws_recorded"] > 0
+    swapped = page.evaluate(VERIFY_IN_PAGE, ["/seeds/conformance/fail/deal-draw-edited.jsonl", key])
+    assert (swapped["verdict"], swapped["problem"]["code"], swapped["problem"]["line"]) == (
+        "failed",
+        "DRAW_DIFFERS",
+        3,
+    )

@@ -59,6 +59,13 @@ const OPTIONAL = {
   ruling: { clock: obj, to_version: int, granted_by: (x) => list(x) || x === "organiser" },
 };
 
+// Format 5: a draw names its question, {op: randint, low <= high, value} or {op: shuffle, items, value}.
+const sameKeys = (x, keys) => Object.keys(x).sort().join() === [...keys].sort().join();
+const isDraw = (d) =>
+  (d.op === "randint" && sameKeys(d, ["op", "low", "high", "value"]) && int(d.low) && int(d.high) &&
+    int(d.value) && d.low <= d.high) ||
+  (d.op === "shuffle" && sameKeys(d, ["op", "items", "value"]) && list(d.items) && list(d.value));
+
 function checkFields(line, format) {
   if (!isObject(line)) throw new Unreadable("not an object");
   const fields = typeof line.type === "string" && Object.hasOwn(LINES, line.type) ? LINES[line.type] : null;
@@ -115,7 +122,7 @@ export function readLog(bytes) {
     const line = lines[i];
     try {
       if (i === 0 && (!isObject(line) || line.type !== "header")) throw new Unreadable("the first line is not a header");
-      if (i === 0 && ![1, 2, 3, 4].includes(format)) throw new Unreadable(`format_version ${format} is not known`);
+      if (i === 0 && ![1, 2, 3, 4, 5].includes(format)) throw new Unreadable(`format_version ${format} is not known`);
       checkFields(line, format);
       if (i > 0 && line.type === "header") throw new Unreadable("a second header");
       if (i > 0 && lines[i - 1].type === "trailer") throw new Unreadable("a line after the trailer");
@@ -126,6 +133,7 @@ export function readLog(bytes) {
         if (line.version !== (repeats ? previous : previous + 1)) throw new Unreadable("versions out of order");
       }
       if (line.type === "trailer" && line.seed !== null && line.seed.length % 2) throw new Unreadable("odd seed");
+      if (format >= 5 && line.draws && !line.draws.every(isDraw)) throw new Unreadable("a draw without its question");
       if (line.type === "deal" && format >= 4) {
         if (line.client_seeds.length !== lines[0].seats || !line.client_seeds.every(orNull(clientSeed))) {
           throw new Unreadable("client_seeds is not one seed or null per seat");

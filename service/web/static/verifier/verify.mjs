@@ -4,6 +4,7 @@ import { canonical } from "./ijson.mjs";
 import { fromHex, hmacHex, sha256Hex } from "./hashes.mjs";
 import { readLog } from "./logfile.mjs";
 import { checkCheckpoint } from "./checkpoint.mjs";
+import { firstDifferingDraw, mixedSeed } from "./draws.mjs";
 
 export const GENERATORS = ["frontier-sha256-v1"];
 const GENESIS = "0".repeat(64);
@@ -45,15 +46,28 @@ async function checkSeed(header, trailer) {
   return { usable: fromHex(seed) };
 }
 
-/** Step 3 without the rules: salts, seat lines, the deal line (LOG-FORMAT.md "Salts", 3.2, 3.5-3.7). */
+/**
+ * Step 3 without the rules: salts, seat lines, the deal line (LOG-FORMAT.md "Salts", 3.2, 3.5-3.7),
+ * and from format 5 every draw re-derived from the seed where the rules would draw it ("Format 5").
+ */
 async function checkLines(lines, format, seed) {
   const header = lines[0];
   const salt = (v) => hmacHex(seed, `frontier-log/v2/salt/${header.game_id}/${v}`);
+  const rederives = seed && format >= 5;
+  let rngSeed = header.player_entropy === true ? null : seed; // a player-entropy game draws from its deal on
+  const drawProblem = async (n, line, counter) => {
+    const at = rngSeed ? await firstDifferingDraw(line.draws, rngSeed, header.deal ?? header.game_id, counter) : 0;
+    return at ? new Problem(n, line.version, "DRAW_DIFFERS", `draw ${at} is not the one the seed gives`) : null;
+  };
   if (!GENERATORS.includes(header.rng ?? "frontier-sha256-v1")) {
     return new Problem(1, 1, "UNKNOWN_RNG", `no generator ${header.rng}`);
   }
   if (seed && format >= 2 && header.salt !== (await salt(1))) {
     return new Problem(1, 1, "SALT_DIFFERS", "the header's salt is not the seed's");
+  }
+  if (rederives) {
+    const problem = await drawProblem(1, header, 0);
+    if (problem) return problem;
   }
   const entropy = header.player_entropy === true;
   const taken = header.players.map((name) => name !== "");
@@ -64,6 +78,10 @@ async function checkLines(lines, format, seed) {
     const problem = (code, reason) => new Problem(n, line.version, code, reason);
     if (line.type === "entry" || line.type === "ruling" || line.type === "upgrade") {
       if (!dealt && line.type === "entry") return problem("NOT_DEALT", "a command before the deal");
+      if (rederives && line.type === "entry") {
+        const differs = await drawProblem(n, line, line.version - 1);
+        if (differs) return differs;
+      }
       if (seed && format >= 2 && line.salt !== (await salt(line.version))) return problem("SALT_DIFFERS", "salt");
     } else if (line.type === "seat") {
       const claim = format >= 4 ? "client_commitment" : "client_seed";
@@ -91,6 +109,11 @@ async function checkLines(lines, format, seed) {
       if (seed && line.salt !== (await hmacHex(seed, `frontier-log/v3/deal/${header.game_id}`))) {
         return problem("SALT_DIFFERS", "the deal line's salt");
       }
+      if (rederives) {
+        rngSeed = await mixedSeed(lines.at(-1).seed, line.client_seeds);
+        const differs = await drawProblem(n, line, 0);
+        if (differs) return differs;
+      }
       dealt = true;
     }
   }
@@ -115,6 +138,7 @@ export async function verifyLog(bytes, key = null) {
   const trailer = lines.at(-1).type === "trailer" ? lines.at(-1) : null;
   result.lines = lines.length;
   result.draws_recorded = lines.reduce((n, l) => n + (l.draws?.length ?? 0), 0);
+  result.draws_rederived = 0;
   result.signature = await checkCheckpoint(lines, trailer, checkpoint, key);
   const seed = await checkSeed(header, trailer);
   let problem = await checkChain(lines, format);
@@ -122,6 +146,7 @@ export async function verifyLog(bytes, key = null) {
   if (!problem) checked = await checkLines(lines, format, seed.usable);
   if (checked instanceof Problem) problem = checked;
   if (!problem && seed.problem) problem = new Problem(lines.length, trailer.version, ...seed.problem);
+  if (!problem && seed.usable && format >= 5) result.draws_rederived = result.draws_recorded;
   result.problem = problem;
   if (problem) result.verdict = "failed";
   else if (trailer?.status === "finished" && checked.dealt) result.verdict = "passed";
