@@ -4,11 +4,15 @@
 //
 //   node play.mjs HOST:PORT [GAME] [SEATS]        (default: most-wanted with 3 seats)
 //
+// Over TLS as the `frontier` command does: $FRONTIER_TLS_CA names the CA certificate to trust,
+// or FRONTIER_TLS=1 trusts Node's own store (docs/operating.md).
+//
 // The contract when seats act at once (docs/api.md, "Playing a seat"): a command chosen from an
 // update the game has moved past is refused (ABORTED STALE_VERSION with expected_version). The
 // client then sends nothing more for that update: the next push brings fresh legal commands.
 
 import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import grpc from "@grpc/grpc-js";
@@ -30,7 +34,14 @@ function loadService() {
     includeDirs: [PROTO_DIR],
   });
   const { FrontierLedger } = grpc.loadPackageDefinition(definition).frontier.v1;
-  return new FrontierLedger(address, grpc.credentials.createInsecure());
+  return new FrontierLedger(address, credentials());
+}
+
+function credentials() {
+  const ca = process.env.FRONTIER_TLS_CA;
+  if (ca) return grpc.credentials.createSsl(readFileSync(ca));
+  if (process.env.FRONTIER_TLS === "1") return grpc.credentials.createSsl();
+  return grpc.credentials.createInsecure();
 }
 
 function unary(client, method, request, token) {

@@ -14,13 +14,14 @@ from tests.node_packages import NODE_CLIENT, node, provided
 from tests.service.helpers import state
 
 
-def play(address: str, game: str, seats: int) -> dict[str, Any]:
+def play(address: str, game: str, seats: int, env: dict[str, str] | None = None) -> dict[str, Any]:
     provided(NODE_CLIENT)
     done = subprocess.run(
         [node(), str(NODE_CLIENT / "play.mjs"), address, game, str(seats)],
         capture_output=True,
         text=True,
         timeout=300,
+        env=env,
     )
     assert done.returncode == 0, done.stderr
     summary: dict[str, Any] = json.loads(done.stdout)

@@ -21,6 +21,7 @@ from service.ops.tls import ClientTls
 from service.ws_client import PlaySocket, seat_sockets
 from tests.service.ops.certificates import Certificates
 from tests.service.ops.serving import Served
+from tests.service.test_node_client import play as play_in_node
 from tests.service.wsplay.apart import run_apart
 
 
@@ -96,3 +97,15 @@ def test_a_client_that_trusts_only_the_system_store_is_refused(served: Served) -
         with pytest.raises(grpc.RpcError) as refused:
             untrusting.call("ListGames", frontier_pb2.ListGamesRequest())
         assert refused.value.code() == grpc.StatusCode.UNAVAILABLE
+
+
+def test_the_node_example_plays_over_tls_with_the_ca_from_the_environment(
+    served: Served, certificates: Certificates
+) -> None:
+    trusted = {**os.environ, "FRONTIER_TLS_CA": str(certificates.ca)}
+    summary = play_in_node(served.grpc, "most-wanted", 3, env=trusted)
+    assert summary["status"] == "finished"
+    # The same client without the CA is refused: it does not fall back to plaintext.
+    untrusted = {key: value for key, value in os.environ.items() if not key.startswith("FRONTIER_TLS")}
+    with pytest.raises(AssertionError, match="UNAVAILABLE|14"):
+        play_in_node(served.grpc, "most-wanted", 3, env=untrusted)
