@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import re
 import uuid
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
@@ -564,6 +565,8 @@ def malformed_cases() -> list[Case]:
 
     removed = [*lines[:4], *lines[5:]]
     after = [*lines[:-1], lines[3], b""]
+    trailer_at = next(n for n, line in enumerate(lines) if b'"type":"trailer"' in line)
+    empty_seed = re.sub(rb'"seed":"[0-9a-f]+"', b'"seed":""', lines[trailer_at], count=1)
     redacted = json.loads(lines[0])
     redacted.update(salt=None, redacted_for=0)
     made: list[tuple[str, bytes, int, str]] = [
@@ -622,6 +625,7 @@ def malformed_cases() -> list[Case]:
             "a redacted export (hidden values removed) is for reading only",
         ),
         ("empty", b"", 1, "an empty file"),
+        ("empty-seed", with_line(trailer_at + 1, empty_seed), trailer_at + 1, "a revealed seed of no bytes"),
     ]
     return [
         Case(f"unreadable/{name}.jsonl", "unreadable", "MALFORMED_LINE", line, about, content, None)

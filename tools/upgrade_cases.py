@@ -58,7 +58,13 @@ def _upgraded(game: str, older: str) -> tuple[Record, int]:
     )
     # The play on draws as the server would: the command making version v with counter v - 1.
     last = Entry(
-        version=version, seat=0, command={}, draws=(), events=(), prev="", format_version=header.format_version
+        version=version,
+        seat=0,
+        command={},
+        draws=(),
+        events=(),
+        prev="",
+        format_version=header.format_version,
     )
     finished = play_on(
         engine, played[-1].state, last, game_id, seed, bot_seed=random.Random(name).randrange(1 << 30)

@@ -44,7 +44,7 @@ const LINES = {
   ],
   trailer: [
     ["type", str], ["version", int], ["status", (x) => x === "finished" || x === "in_progress"],
-    ["outcome", orNull(obj)], ["state_hash", h64], ["seed", orNull((x) => isHex(x))], ["prev", h64], ["hash", h64],
+    ["outcome", orNull(obj)], ["state_hash", h64], ["seed", orNull((x) => isHex(x) && x.length > 0)], ["prev", h64], ["hash", h64],
   ],
   checkpoint: [
     ["type", str], ["format", (x) => x === "frontier-checkpoint"], ["format_version", (x) => x === 1 || x === 2],
