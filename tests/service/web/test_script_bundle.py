@@ -8,7 +8,8 @@ import subprocess
 from pathlib import Path
 
 from service.web.script_bundle import bundle
-from tests.service.web.verifier_js import ROOT, SAMPLE_KEY, node, run_js_verifier
+from tests.node_packages import node
+from tests.service.web.verifier_js import ROOT, SAMPLE_KEY, run_js_verifier
 
 CORPUS = ROOT / "seeds" / "conformance"
 
