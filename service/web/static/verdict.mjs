@@ -36,7 +36,8 @@ function signedBy(signature, given) {
 }
 
 function draws(result) {
-  if (Number.isInteger(result.draws_rederived)) return `${result.draws_rederived} draws re-derived from the seed`;
+  // Formats before 5 record outcomes without their questions: those draws are only counted.
+  if (result.draws_rederived === result.draws_recorded) return `${result.draws_rederived} draws re-derived from the seed`;
   return `${result.draws_recorded} draws counted (not re-derived)`;
 }
 
