@@ -179,7 +179,7 @@ class Deadwood(TableGame):
         position = next((i for i, held in enumerate(row) if held in FACES[face]), None)
         if position is None:
             return command, (
-                f"{'seat ' + str(holder) if holder != seat else 'the player'} holds no {face} here: every "
+                f"{f'seat {holder + 1}' if holder != seat else 'the player'} holds no {face} here: every "
                 f"{face} is dealt to someone else, held elsewhere or written earlier"
             )
         return {**command, "position": position}, ""

@@ -147,7 +147,7 @@ class WesternLegends(TableGame):
             reading.written["drew"] = [c for hand in hands if isinstance(hand, list) for c in hand]
         first = setup.get("first_player")
         if first is not None:
-            if type(first) is not int or not 0 <= first < seats:
+            if type(first) is not int:  # a seat the table does not have is found where it is drawn
                 return SetupReading(problem='"setup.first_player" must be the 0-based seat that starts')
             reading.later["first"] = [first]
         return reading
@@ -199,6 +199,9 @@ class WesternLegends(TableGame):
             return written in (seen.item, token_face(seen.item))
         return bool(seen.item == written)
 
+    def alternatives(self, channel: str, seats: int) -> list[JsonValue]:
+        return list(range(seats)) if channel == "first" else []
+
     def cannot_pick(self, seen: Seen, written: JsonValue, index: int) -> tuple[str, str]:
         if seen.channel == "drew":
             return (
@@ -207,7 +210,10 @@ class WesternLegends(TableGame):
                 f"(a card written twice?)",
             )
         if seen.channel == "first":
-            return "IMPOSSIBLE_ROLL", f"seat {written!r} is not among {seen.about}"
+            return (
+                "IMPOSSIBLE_ROLL",
+                f'"setup.first_player" {written!r} is not among {seen.about} (the file counts seats from 0)',
+            )
         if seen.channel == "picked" and isinstance(seen.item, str) and seen.item in DECK:
             if written not in DECK:
                 return "CARD_NOT_IN_GAME", self.not_an_item(written)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar, cast
@@ -36,6 +37,10 @@ MAX_SWAPS = 2000  # far above any real game's observed cards; stops a pathologic
 # every card seen needs ~160,000 (about 15 s on one core); this bound is about 50 s.
 MAX_ENGINE_STEPS = 600_000
 MAX_PICKS = 500  # randint calls in one command: far beyond any tie a table re-rolls
+# Lenient mode: after a line the expansion had to leave out, a problem within this many command lines
+# that expand cleanly is marked as one that may follow from it (a lost move shows at once, mostly).
+CLEAN_LINES = 3
+LOCAL_CODES = frozenset({"MALFORMED_LINE", "BAD_HEADER", "MISSING_HEADER", "BAD_COMMAND", "CARD_NOT_IN_GAME"})
 
 
 class _OutOfSteps(Exception):
@@ -59,11 +64,41 @@ def _spread(call: int) -> int:
 
 class _Stop(Exception):
     def __init__(
-        self, problem: Problem, swaps: Sequence[tuple[str, str]] = (), draw: str | None = None
+        self,
+        problem: Problem,
+        swaps: Sequence[tuple[str, str]] = (),
+        draw: str | None = None,
+        *,
+        roll: tuple[int, int, int] | None = None,
+        waiting: Sequence[int] = (),
+        local: bool = False,
     ) -> None:
         self.problem = problem
         self.swaps = list(swaps)
         self.draw = draw  # "channel:index" of the observation at fault, if one is
+        self.roll = roll  # (index, low, high) of a setup roll written as a value that cannot come up
+        self.waiting = tuple(waiting)  # the seats the game waited for, when another seat's line came
+        self.local = local  # the line alone shows the problem: no earlier line can have caused it
+
+
+@dataclass
+class _Repairs:
+    """How lenient expansion goes on past each problem found so far."""
+
+    skip: set[int] = field(default_factory=set)  # lines left out
+    seats: dict[int, int] = field(default_factory=dict)  # line -> the seat it is expanded as
+    unseen: set[tuple[int, str]] = field(default_factory=set)  # (line, channel:index) taken as "unknown"
+    rewritten: dict[tuple[int, str], JsonValue] = field(default_factory=dict)  # a pick taken instead
+    rolls: dict[int, int] = field(default_factory=dict)  # setup roll index -> the value taken instead
+
+    def but(self, **changes: Any) -> _Repairs:
+        """A copy with some repairs added: {"skip": {5}} adds line 5 to those left out."""
+        trial = _Repairs(
+            set(self.skip), dict(self.seats), set(self.unseen), dict(self.rewritten), dict(self.rolls)
+        )
+        for name, more in changes.items():
+            getattr(trial, name).update(more)
+        return trial
 
 
 class _PlannedRng:
@@ -119,15 +154,11 @@ class _PlannedRng:
                     "the rules need a chance result here that the line does not give",
                 )
             )
+        index = len(self.ranges) - 1
         value = self._rolls.pop(0)
         if type(value) is not int or not low <= value <= high:
-            raise _Stop(
-                Problem(
-                    self._line,
-                    "IMPOSSIBLE_ROLL",
-                    f"{value!r} cannot come up here: it must be from {low} to {high}",
-                )
-            )
+            sentence = _game_of(self._run).impossible_roll(value, low, high, self._run.players)
+            raise _Stop(Problem(self._line, "IMPOSSIBLE_ROLL", sentence), roll=(index, low, high))
         self.draws.append({"op": "randint", "value": value})
         return value
 
@@ -145,6 +176,7 @@ class _Run:
     filled: dict[str, int] = field(default_factory=dict)  # card -> line where it was drawn unseen
     later: dict[str, list[JsonValue]] = field(default_factory=dict)  # setup observations still to come
     game: TableGame | None = None
+    players: Sequence[str] = ()
     pending_take: int | None = None  # the line of a robbery written with its "safe", until the fight ends
     reserved: set[str] = field(default_factory=set)  # items written somewhere: unseen picks avoid them
 
@@ -193,8 +225,8 @@ def expand_steps(
         )
     engine = get_engine(header.game)
     game = GAMES[header.game]
-    skip: set[int] = set()
-    unseen: set[tuple[int, str]] = set()  # (line, index) of draws treated as unknown after a reported problem
+    repairs = _Repairs()
+    local: set[int] = set()  # lines whose problem the line alone shows
     plan: dict[int, list[Any]] = {}
     budget = _Budget(max_steps)
     too_complex = Problem(
@@ -207,27 +239,129 @@ def expand_steps(
         for _ in range(MAX_SWAPS):
             run = _Run(plan, budget, game=game)
             try:
-                _play(engine, game, recording, run, skip, unseen)
+                _play(engine, game, recording, run, repairs)
             except _Stop as stop:
-                better = _try_swaps(engine, game, recording, run, stop.swaps, skip, unseen)
+                better = _try_swaps(engine, game, recording, run, stop.swaps, repairs)
                 if better is not None:
                     plan = better
                     continue
                 at_header = stop.problem.line == header.line
-                problems.append(replace(stop.problem, version=1 if at_header else len(run.steps) + 1))
-                if not lenient or at_header:
-                    raise RecordingRejected(problems) from None
-                if stop.draw is not None:  # go on as if that card had been written "unknown"
-                    unseen.add((stop.problem.line, stop.draw))
-                else:
-                    skip.add(stop.problem.line)
+                problem = replace(stop.problem, version=1 if at_header else len(run.steps) + 1)
+                if not lenient or (at_header and stop.roll is None):
+                    raise RecordingRejected([*problems, problem]) from None
+                trial = _Trial(engine, game, recording, plan, budget)
+                problems.append(_go_on(trial, repairs, stop, problem))
+                if stop.local:
+                    local.add(problem.line)
                 continue
             if problems:
-                raise RecordingRejected(sorted(problems, key=lambda p: p.line))
+                raise RecordingRejected(_consequences(problems, recording, repairs, local))
             return engine, run.steps
     except _OutOfSteps:
         pass
-    raise RecordingRejected([*problems, too_complex])
+    raise RecordingRejected(_consequences([*problems, too_complex], recording, repairs, local))
+
+
+@dataclass
+class _Trial:
+    """A replay of the whole recording under some repairs, to see how far each lets it go."""
+
+    engine: Engine
+    game: TableGame
+    recording: Recording
+    plan: dict[int, list[Any]]
+    budget: _Budget
+
+    def reach(self, repairs: _Repairs) -> int:
+        """The line where the replay stops under `repairs` (past every line: it finished)."""
+        run = _Run(dict(self.plan), self.budget, game=self.game)
+        try:
+            _play(self.engine, self.game, self.recording, run, repairs)
+        except _Stop as stop:
+            return stop.problem.line
+        return sys.maxsize
+
+    def players(self) -> Sequence[str]:
+        header = self.recording.header
+        return header.players if header is not None else ()
+
+
+def _go_on(trial: _Trial, repairs: _Repairs, stop: _Stop, problem: Problem) -> Problem:
+    """Add to `repairs` the way past `problem` the following lines fit best; the problem as reported.
+
+    A roll or pick that cannot be what was written is replaced by the value the following lines fit
+    (the sentence names it), else taken as "unknown"; a line the game did not wait for is expanded as
+    the waiting seat's when the following lines fit that, else left out; lines after the game's end
+    are left out together."""
+    line, players = problem.line, trial.players()
+    if stop.roll is not None:
+        index, low, high = stop.roll
+        value = max(range(low, high + 1), key=lambda v: trial.reach(repairs.but(rolls={index: v})))
+        repairs.rolls[index] = value
+        return replace(problem, message=f"{problem.message}; {trial.game.roll_taken(value, players)}")
+    if stop.draw is not None:
+        key = (line, stop.draw)
+        others = trial.game.alternatives(stop.draw.split(":")[0], len(players))
+        if not others:
+            repairs.unseen.add(key)
+            return problem
+        taken = max(others, key=lambda v: trial.reach(repairs.but(rewritten={key: v})))
+        repairs.rewritten[key] = taken
+        return replace(
+            problem,
+            message=f"{problem.message}; the lines that follow fit {taken!r}, which the expansion took",
+        )
+    if problem.code == "GAME_OVER":
+        after = [later.line for later in trial.recording.lines if later.line >= line]
+        repairs.skip.update(after)
+        more = len(after) - 1
+        return (
+            replace(problem, message=f"{problem.message} (and the {more} line(s) after it)")
+            if more
+            else problem
+        )
+    # A wrong seat is the likelier mistake when the line fits as the waiting seat's: it keeps the move.
+    reached = {seat: trial.reach(repairs.but(seats={line: seat})) for seat in stop.waiting}
+    skipped = trial.reach(repairs.but(skip={line}))
+    seat = max(reached, key=lambda s: reached[s], default=None)
+    if seat is None or reached[seat] < skipped:
+        repairs.skip.add(line)
+        return problem
+    repairs.seats[line] = seat
+    return replace(
+        problem,
+        message=f'{problem.message} The lines that follow fit it as {_who(players, seat)}\'s line ("seat": '
+        f"{seat} in the file), which the expansion took",
+    )
+
+
+def _consequences(
+    problems: list[Problem], recording: Recording, repairs: _Repairs, local: set[int]
+) -> list[Problem]:
+    """The problems by line, each that may follow from an earlier line left out marked with its line."""
+    expanded = sorted(line.line for line in recording.lines if line.line not in repairs.skip)
+    root = last = 0  # the first line left out of the current cascade, and its latest problem's line
+    first_root = 0
+    marked: list[Problem] = []
+    for problem in sorted(problems, key=lambda p: p.line):
+        clean = sum(1 for line in expanded if last < line < problem.line)
+        if root and clean >= CLEAN_LINES and problem.code != "GAME_OVER":
+            root = 0
+        if problem.code == "GAME_OVER" and not root:
+            root = first_root
+        independent = problem.code in LOCAL_CODES or problem.line in local
+        if root and not independent and problem.line != root:
+            problem = replace(
+                problem,
+                after=root,
+                message=f"{problem.message} (this may follow from line {root}: fix that line first)",
+            )
+            last = problem.line
+        elif problem.line in repairs.skip or problem.code == "MALFORMED_LINE":
+            root, last = root or problem.line, problem.line
+            first_root = first_root or root
+        marked.append(problem)
+    return marked
 
 
 def _try_swaps(
@@ -236,8 +370,7 @@ def _try_swaps(
     recording: Recording,
     failed: _Run,
     swaps: list[tuple[str, str]],
-    skip: set[int],
-    unseen: set[tuple[int, str]],
+    repairs: _Repairs,
 ) -> dict[int, list[Any]] | None:
     for x, y in swaps:
         for index in range(len(failed.shuffles) - 1, -1, -1):
@@ -249,7 +382,7 @@ def _try_swaps(
             plan = {**failed.plan, index: order}
             trial = _Run(plan, failed.budget, game=game)
             with contextlib.suppress(_Stop):
-                _play(engine, game, recording, trial, skip, unseen)
+                _play(engine, game, recording, trial, repairs)
             if trial.passed > failed.passed:
                 return plan
             break  # only the latest shuffle holding both cards can exchange them
@@ -261,8 +394,7 @@ def _play(
     game: TableGame,
     recording: Recording,
     run: _Run,
-    skip: set[int],
-    unseen: set[tuple[int, str]],
+    repairs: _Repairs,
 ) -> None:
     header = recording.header
     assert header is not None
@@ -288,12 +420,13 @@ def _play(
         run.plan.setdefault(index, order)
     run.later = {channel: list(items) for channel, items in reading.later.items()}
     run.reserved = game.written_items(header.setup, recording.lines)
-    players = header.players
-    context = _Context(game, run, players, unseen)
+    players = run.players = header.players
+    context = _Context(game, run, players, repairs)
     written: dict[str, list[JsonValue] | None] = dict(reading.written)
     try:  # setup checks the options that depend on the seats (e.g. Most Wanted's first_seat)
         if game.rolls_are_values:
-            rng = _PlannedRng(run, header.line, reading.rolls)
+            rolls = [repairs.rolls.get(index, roll) for index, roll in enumerate(reading.rolls)]
+            rng = _PlannedRng(run, header.line, rolls)
             events = engine.setup(options, seats, rng)
             if rng.leftover():
                 raise _Stop(Problem(header.line, "BAD_SETUP", game.extra_rolls))
@@ -308,8 +441,10 @@ def _play(
     run.steps.append(Step(header.line, None, None, events, rng.draws, state))
     codec = Codec(engine.commands)
     for line in recording.lines:
-        if line.line in skip:
+        if line.line in repairs.skip:
             continue
+        if line.line in repairs.seats:
+            line = replace(line, seat=repairs.seats[line.line])
         state = _apply(engine, codec, context, line, state)
 
 
@@ -318,13 +453,14 @@ class _Context:
     game: TableGame
     run: _Run
     players: Sequence[str]
-    unseen: set[tuple[int, str]]
+    repairs: _Repairs
 
 
 def _who(players: Sequence[str], seat: int) -> str:
     if seat == -1:
         return "the centre"
-    return f"seat {seat} ({players[seat]})" if 0 <= seat < len(players) else f"seat {seat}"
+    # People count seats from 1; the file's "seat" field counts from 0.
+    return f"seat {seat + 1} ({players[seat]})" if 0 <= seat < len(players) else f"seat {seat + 1}"
 
 
 def _apply(engine: Engine, codec: Codec, context: _Context, line: Line, state: Any) -> Any:
@@ -347,7 +483,8 @@ def _apply(engine: Engine, codec: Codec, context: _Context, line: Line, state: A
                 "NOT_TO_ACT",
                 f"the game waits for {waiting} here, not {_who(players, line.seat)}: a wrong seat, or a "
                 f"line missing before this one?",
-            )
+            ),
+            waiting=sorted(to_act),
         )
     command, missing, found = game.resolve_command(state, line.seat, line.command)
     run.passed += found
@@ -367,7 +504,7 @@ def _apply(engine: Engine, codec: Codec, context: _Context, line: Line, state: A
         )
     foreign = game.foreign(command)
     if foreign is not None:
-        raise _Stop(Problem(line.line, "CARD_NOT_IN_GAME", game.not_an_item(foreign)))
+        raise _Stop(Problem(line.line, "CARD_NOT_IN_GAME", game.not_an_item(foreign)), local=True)
     command, off_target = game.aim(state, line.seat, command, line.safe)
     if off_target:
         # A safe dealt "unknown" in that row may stand for the one named: try exchanging it.
@@ -377,7 +514,9 @@ def _apply(engine: Engine, codec: Codec, context: _Context, line: Line, state: A
     try:
         decoded = codec.decode(command)
     except DecodeError as error:
-        raise _Stop(Problem(line.line, "BAD_COMMAND", f"the command does not read: {error}")) from None
+        raise _Stop(
+            Problem(line.line, "BAD_COMMAND", f"the command does not read: {error}"), local=True
+        ) from None
     written = game.line_written(line.drew, line.rolled, line.picked, line.fight_cards)
 
     def decide(rng: _PlannedRng) -> list[Event]:
@@ -500,7 +639,8 @@ def _first_disagreement(
             continue  # counted after the step
         written = items[i]
         key = f"{item.channel}:{i}"
-        if written == UNKNOWN or (number, key) in context.unseen:
+        written = context.repairs.rewritten.get((number, key), written)
+        if written == UNKNOWN or (number, key) in context.repairs.unseen:
             if str(item.item) in run.reserved:
                 return call, lambda s: str(s.item) not in run.reserved, None
             continue
@@ -511,7 +651,7 @@ def _first_disagreement(
                 f"{_ordinal(item.channel, i)}: "
                 f"{game.not_a_die(written) if item.channel == 'rolled' else game.not_an_item(written)}",
             )
-            raise _Stop(problem, draw=key)
+            raise _Stop(problem, draw=key, local=True)
         if not game.matches(item, written):
             code, sentence = game.cannot_pick(item, written, i)
             stop = _Stop(Problem(number, code, f"{_ordinal(item.channel, i)}: {sentence}"), draw=key)
@@ -590,7 +730,7 @@ def _check_draws(
         )
     for index, ((seat, card), wrote) in enumerate(zip(got, written, strict=True)):
         key = f"{channel}:{index}"
-        if wrote == UNKNOWN or (number, key) in context.unseen:
+        if wrote == UNKNOWN or (number, key) in context.repairs.unseen:
             run.filled[card] = number
             continue
         face = game.face_in(channel, wrote)
@@ -665,7 +805,7 @@ def expand_next(
     table = table.for_options(options)
     run = _Run({}, _Budget(max_steps), game=table)
     run.later = table.setup_reading(header.setup, len(header.players), options).later
-    context = _Context(table, run, header.players, set())
+    context = _Context(table, run, header.players, _Repairs())
     try:
         _apply(engine, Codec(engine.commands), context, line, state)
     except _Stop as stop:
