@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import json
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
@@ -37,9 +38,11 @@ MAX_SWAPS = 2000  # far above any real game's observed cards; stops a pathologic
 # every card seen needs ~160,000 (about 15 s on one core); this bound is about 50 s.
 MAX_ENGINE_STEPS = 600_000
 MAX_PICKS = 500  # randint calls in one command: far beyond any tie a table re-rolls
+MAX_MOVES = 20  # lenient mode: the legal commands tried in place of a line the rules refuse
 # Lenient mode: after a line the expansion had to leave out, a problem within this many command lines
 # that expand cleanly is marked as one that may follow from it (a lost move shows at once, mostly).
 CLEAN_LINES = 3
+LINE_CHANNELS = ("drew", "rolled", "picked", "fight_cards")  # the fields of `Line` that list observations
 LOCAL_CODES = frozenset({"MALFORMED_LINE", "BAD_HEADER", "MISSING_HEADER", "BAD_COMMAND", "CARD_NOT_IN_GAME"})
 
 
@@ -72,6 +75,8 @@ class _Stop(Exception):
         roll: tuple[int, int, int] | None = None,
         waiting: Sequence[int] = (),
         local: bool = False,
+        moves: Sequence[dict[str, JsonValue]] = (),
+        recount: tuple[str, int] | None = None,
     ) -> None:
         self.problem = problem
         self.swaps = list(swaps)
@@ -79,6 +84,8 @@ class _Stop(Exception):
         self.roll = roll  # (index, low, high) of a setup roll written as a value that cannot come up
         self.waiting = tuple(waiting)  # the seats the game waited for, when another seat's line came
         self.local = local  # the line alone shows the problem: no earlier line can have caused it
+        self.moves = list(moves)  # legal commands of the line's seat and kind, had the line been another
+        self.recount = recount  # (channel, how many the rules drew or picked) when the line lists otherwise
 
 
 @dataclass
@@ -86,7 +93,7 @@ class _Repairs:
     """How lenient expansion goes on past each problem found so far."""
 
     skip: set[int] = field(default_factory=set)  # lines left out
-    seats: dict[int, int] = field(default_factory=dict)  # line -> the seat it is expanded as
+    lines: dict[int, Line] = field(default_factory=dict)  # line -> the line expanded in its place
     unseen: set[tuple[int, str]] = field(default_factory=set)  # (line, channel:index) taken as "unknown"
     rewritten: dict[tuple[int, str], JsonValue] = field(default_factory=dict)  # a pick taken instead
     rolls: dict[int, int] = field(default_factory=dict)  # setup roll index -> the value taken instead
@@ -94,7 +101,11 @@ class _Repairs:
     def but(self, **changes: Any) -> _Repairs:
         """A copy with some repairs added: {"skip": {5}} adds line 5 to those left out."""
         trial = _Repairs(
-            set(self.skip), dict(self.seats), set(self.unseen), dict(self.rewritten), dict(self.rolls)
+            set(self.skip),
+            dict(self.lines),
+            set(self.unseen),
+            dict(self.rewritten),
+            dict(self.rolls),
         )
         for name, more in changes.items():
             getattr(trial, name).update(more)
@@ -272,14 +283,42 @@ class _Trial:
     plan: dict[int, list[Any]]
     budget: _Budget
 
-    def reach(self, repairs: _Repairs) -> int:
-        """The line where the replay stops under `repairs` (past every line: it finished)."""
-        run = _Run(dict(self.plan), self.budget, game=self.game)
-        try:
-            _play(self.engine, self.game, self.recording, run, repairs)
-        except _Stop as stop:
-            return stop.problem.line
-        return sys.maxsize
+    def reach(self, repairs: _Repairs, depth: int = 3) -> tuple[int, ...]:
+        """The line where the replay stops under `repairs` (past every line: it finished), then where
+        it stops next when the simplest way past that line is taken: two mistakes side by side must
+        not make every way past the first look alike."""
+        plan = dict(self.plan)
+        for _ in range(MAX_SWAPS):  # what a repair moves may need other cards exchanged
+            run = _Run(plan, self.budget, game=self.game)
+            try:
+                _play(self.engine, self.game, self.recording, run, repairs)
+            except _Stop as stop:
+                better = _try_swaps(self.engine, self.game, self.recording, run, stop.swaps, repairs)
+                if better is not None:
+                    plan = better
+                    continue
+                return self._onward(repairs, stop, depth)
+            return (sys.maxsize,)
+        return (0,)
+
+    def _onward(self, repairs: _Repairs, stop: _Stop, depth: int) -> tuple[int, ...]:
+        line = stop.problem.line
+        if depth == 1 or line == self.header_line():
+            return (line,)
+        if stop.draw is not None:
+            onward = [repairs.but(unseen={(line, stop.draw)})]
+        else:
+            written = self.line(repairs, line)
+            seated = [repairs.but(lines={line: replace(written, seat=s)}) for s in stop.waiting]
+            onward = [*seated, repairs.but(skip={line})]
+        return (line, *max(self.reach(other, depth - 1) for other in onward))
+
+    def line(self, repairs: _Repairs, number: int) -> Line:
+        """The line numbered `number` as the expansion reads it under `repairs`."""
+        return repairs.lines.get(number) or next(w for w in self.recording.lines if w.line == number)
+
+    def header_line(self) -> int:
+        return self.recording.header.line if self.recording.header is not None else 0
 
     def players(self) -> Sequence[str]:
         header = self.recording.header
@@ -321,17 +360,53 @@ def _go_on(trial: _Trial, repairs: _Repairs, stop: _Stop, problem: Problem) -> P
             else problem
         )
     # A wrong seat is the likelier mistake when the line fits as the waiting seat's: it keeps the move.
-    reached = {seat: trial.reach(repairs.but(seats={line: seat})) for seat in stop.waiting}
+    written = trial.line(repairs, line)
+    reached = {
+        seat: trial.reach(repairs.but(lines={line: replace(written, seat=seat)})) for seat in stop.waiting
+    }
     skipped = trial.reach(repairs.but(skip={line}))
     seat = max(reached, key=lambda s: reached[s], default=None)
     if seat is None or reached[seat] < skipped:
-        repairs.skip.add(line)
-        return problem
-    repairs.seats[line] = seat
+        return _replace_or_skip(trial, repairs, written, stop, problem, skipped)
+    repairs.lines[line] = replace(written, seat=seat)
     return replace(
         problem,
         message=f'{problem.message} The lines that follow fit it as {_who(players, seat)}\'s line ("seat": '
         f"{seat} in the file), which the expansion took",
+    )
+
+
+def _replace_or_skip(
+    trial: _Trial, repairs: _Repairs, written: Line, stop: _Stop, problem: Problem, skipped: tuple[int, ...]
+) -> Problem:
+    """The line without its "safe", or with the legal command of its kind, that the following lines
+    fit best, when they fit it better than the line left out (the sentence says which); else the line
+    is left out."""
+    line = problem.line
+    unaimed = (
+        [(replace(written, safe=None), 'the line without its "safe"')] if written.safe is not None else []
+    )
+    if stop.recount is not None and stop.recount[0] in LINE_CHANNELS:
+        channel, count = stop.recount
+        listed = list(getattr(written, channel) or [])[:count]
+        fitted = [*listed, *[UNKNOWN] * (count - len(listed))]
+        unaimed.append(
+            (replace(written, **{channel: fitted}), f'"{channel}": {json.dumps(fitted, ensure_ascii=False)}')
+        )
+    commands = [
+        (replace(written, command=move), f"the command {json.dumps(move, ensure_ascii=False)}")
+        for move in stop.moves
+    ]
+    reached = [
+        (trial.reach(repairs.but(lines={line: other})), other, words) for other, words in unaimed + commands
+    ]
+    best = max(reached, key=lambda r: r[0], default=None)
+    if best is None or best[0] <= skipped:
+        repairs.skip.add(line)
+        return problem
+    repairs.lines[line] = best[1]
+    return replace(
+        problem, message=f"{problem.message}. The lines that follow fit {best[2]}, which the expansion took"
     )
 
 
@@ -443,8 +518,7 @@ def _play(
     for line in recording.lines:
         if line.line in repairs.skip:
             continue
-        if line.line in repairs.seats:
-            line = replace(line, seat=repairs.seats[line.line])
+        line = repairs.lines.get(line.line, line)
         state = _apply(engine, codec, context, line, state)
 
 
@@ -501,6 +575,7 @@ def _apply(engine: Engine, codec: Codec, context: _Context, line: Line, state: A
                 f'one (drawn cards written "unknown" can stand for it only while a copy is free)',
             ),
             swaps,
+            moves=_moves(engine, game, state, line),
         )
     foreign = game.foreign(command)
     if foreign is not None:
@@ -510,7 +585,9 @@ def _apply(engine: Engine, codec: Codec, context: _Context, line: Line, state: A
         # A safe dealt "unknown" in that row may stand for the one named: try exchanging it.
         offers = game.aim_swaps(state, line.seat, command, line.safe)
         swaps = [(x, y) for x, y in offers if x in run.filled and x != y]
-        raise _Stop(Problem(line.line, "SAFE_NOT_HELD", off_target), swaps)
+        raise _Stop(
+            Problem(line.line, "SAFE_NOT_HELD", off_target), swaps, moves=_moves(engine, game, state, line)
+        )
     try:
         decoded = codec.decode(command)
     except DecodeError as error:
@@ -529,7 +606,8 @@ def _apply(engine: Engine, codec: Codec, context: _Context, line: Line, state: A
                     violation.code,
                     f"{violation.message} (rule {violation.rule}): the table allowed a move the rules "
                     f"forbid, or the line is wrong",
-                )
+                ),
+                moves=_moves(engine, game, state, line),
             ) from None
 
     if game.rolls_are_values:
@@ -556,6 +634,27 @@ def _apply(engine: Engine, codec: Codec, context: _Context, line: Line, state: A
     _check_shuffled(context, line.line, events, written)
     run.steps.append(Step(line.line, line.seat, encode(decoded), events, rng.draws, state))
     return state
+
+
+def _moves(engine: Engine, game: TableGame, state: Any, line: Line) -> list[dict[str, JsonValue]]:
+    """The legal commands of the line's seat and kind, closest to what the line writes first."""
+    kind = line.command.get("kind")
+    same = [encode(c) for c in engine.legal_commands(state, line.seat)]
+    same = [c for c in same if isinstance(c, dict) and c.get("kind") == kind]
+
+    def faces(items: list[JsonValue]) -> set[str]:
+        return {game.face_of(item) or str(item) for item in items}
+
+    def likeness(command: dict[str, JsonValue]) -> int:
+        return sum(
+            len(faces(value) & faces(written))
+            if isinstance(value, list) and isinstance(written, list)
+            else int(value == written)
+            for key, value in command.items()
+            for written in [line.command.get(key)]
+        )
+
+    return sorted(same, key=likeness, reverse=True)[:MAX_MOVES]
 
 
 def _with_picks(
@@ -599,14 +698,16 @@ def _with_picks(
         if counts.get(channel):
             del run.later[channel]
     for channel in counts.keys() - wanted.keys():
-        raise _Stop(_count_problem(game, number, channel, counts[channel], None))
+        raise _Stop(
+            _count_problem(game, number, channel, counts[channel], None), recount=(channel, counts[channel])
+        )
     for channel, items in written.items():
         got = counts.get(channel, 0)
         if channel in game.shuffled(events) or (items is not None and len(items) == got):
             continue
         if items is None and got == 0:
             continue
-        raise _Stop(_count_problem(game, number, channel, got, items))
+        raise _Stop(_count_problem(game, number, channel, got, items), recount=(channel, got))
     run.passed += len(seen)
     return events, rng
 
@@ -716,7 +817,7 @@ def _check_draws(
     game, run, players = context.game, context.run, context.players
     if written is None:
         if got:
-            raise _Stop(_count_problem(game, number, channel, len(got), None))
+            raise _Stop(_count_problem(game, number, channel, len(got), None), recount=(channel, len(got)))
         return
     if len(written) != len(got):
         raise _Stop(
@@ -726,7 +827,8 @@ def _check_draws(
                 f"the rules {'draw' if channel == 'drew' else 'deal'} {len(got)} "
                 f"{'card' if channel == 'drew' else 'item'}(s) here ({_draw_summary(got, players)}); "
                 f"the line lists {len(written)}",
-            )
+            ),
+            recount=(channel, len(got)),
         )
     for index, ((seat, card), wrote) in enumerate(zip(got, written, strict=True)):
         key = f"{channel}:{index}"
