@@ -137,6 +137,10 @@ class TableGame:
         lenient expansion goes on with the one the following lines fit (none: the pick is left unseen)."""
         return []
 
+    def pick_taken(self, channel: str, value: JsonValue, players: Sequence[str]) -> str:
+        """What the expansion went on with in place of a pick that cannot be what was written."""
+        return f"the lines that follow fit {value!r}, which the expansion took in its place"
+
     def cannot_pick(self, seen: Seen, written: JsonValue, index: int) -> tuple[str, str]:
         """(code, sentence) when no outcome of a pick shows what was written."""
         return "IMPOSSIBLE_ROLL", f"{written!r} cannot come up here"

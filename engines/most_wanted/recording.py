@@ -39,7 +39,8 @@ def setup_observations(
         return (
             None,
             [],
-            f'"setup.hands" must list the {seats} dealt hands, seat 0 first ("unknown" for unseen cards)',
+            f'"setup.hands" must list the {seats} dealt hands, in the order of "players" ("unknown" for '
+            "unseen cards)",
         )
     first = setup.get("first_player")
     rolls = [] if first is None else [first] if type(first) is int else None

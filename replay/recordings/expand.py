@@ -38,6 +38,7 @@ MAX_SWAPS = 2000  # far above any real game's observed cards; stops a pathologic
 # every card seen needs ~160,000 (about 15 s on one core); this bound is about 50 s.
 MAX_ENGINE_STEPS = 600_000
 MAX_PICKS = 500  # randint calls in one command: far beyond any tie a table re-rolls
+REPAIR_STEPS = 60_000  # rule steps spent choosing the way past one problem (a few seconds); then: skip
 MAX_MOVES = 20  # lenient mode: the legal commands tried in place of a line the rules refuse
 # Lenient mode: after a line the expansion had to leave out, a problem within this many command lines
 # that expand cleanly is marked as one that may follow from it (a lost move shows at once, mostly).
@@ -77,6 +78,7 @@ class _Stop(Exception):
         local: bool = False,
         moves: Sequence[dict[str, JsonValue]] = (),
         recount: tuple[str, int] | None = None,
+        missing: Sequence[tuple[int, dict[str, JsonValue]]] = (),
     ) -> None:
         self.problem = problem
         self.swaps = list(swaps)
@@ -85,6 +87,7 @@ class _Stop(Exception):
         self.waiting = tuple(waiting)  # the seats the game waited for, when another seat's line came
         self.local = local  # the line alone shows the problem: no earlier line can have caused it
         self.moves = list(moves)  # legal commands of the line's seat and kind, had the line been another
+        self.missing = list(missing)  # (seat, command): what a line missing before this one could be
         self.recount = recount  # (channel, how many the rules drew or picked) when the line lists otherwise
 
 
@@ -97,6 +100,8 @@ class _Repairs:
     unseen: set[tuple[int, str]] = field(default_factory=set)  # (line, channel:index) taken as "unknown"
     rewritten: dict[tuple[int, str], JsonValue] = field(default_factory=dict)  # a pick taken instead
     rolls: dict[int, int] = field(default_factory=dict)  # setup roll index -> the value taken instead
+    before: dict[int, Line] = field(default_factory=dict)  # line -> a line taken as missing before it
+    searched: set[int] = field(default_factory=set)  # lines left out whose place was looked for
 
     def but(self, **changes: Any) -> _Repairs:
         """A copy with some repairs added: {"skip": {5}} adds line 5 to those left out."""
@@ -106,6 +111,7 @@ class _Repairs:
             set(self.unseen),
             dict(self.rewritten),
             dict(self.rolls),
+            dict(self.before),
         )
         for name, more in changes.items():
             getattr(trial, name).update(more)
@@ -260,8 +266,17 @@ def expand_steps(
                 problem = replace(stop.problem, version=1 if at_header else len(run.steps) + 1)
                 if not lenient or (at_header and stop.roll is None):
                     raise RecordingRejected([*problems, problem]) from None
-                trial = _Trial(engine, game, recording, plan, budget)
-                problems.append(_go_on(trial, repairs, stop, problem))
+                if not _in_place_of_dropped(recording, repairs, problems, stop, problem, plan):
+                    problems.append(
+                        problem
+                        if problem.line in repairs.skip
+                        else _go_on(
+                            _Trial(engine, game, recording, plan, _Budget(REPAIR_STEPS)),
+                            repairs,
+                            stop,
+                            problem,
+                        )
+                    )
                 if stop.local:
                     local.add(problem.line)
                 continue
@@ -287,6 +302,12 @@ class _Trial:
         """The line where the replay stops under `repairs` (past every line: it finished), then where
         it stops next when the simplest way past that line is taken: two mistakes side by side must
         not make every way past the first look alike."""
+        try:
+            return self._reach(repairs, depth)
+        except _OutOfSteps:
+            return (0,)  # out of steps to judge this way: the line left out wins
+
+    def _reach(self, repairs: _Repairs, depth: int) -> tuple[int, ...]:
         plan = dict(self.plan)
         for _ in range(MAX_SWAPS):  # what a repair moves may need other cards exchanged
             run = _Run(plan, self.budget, game=self.game)
@@ -325,6 +346,46 @@ class _Trial:
         return header.players if header is not None else ()
 
 
+def _in_place_of_dropped(
+    recording: Recording,
+    repairs: _Repairs,
+    problems: list[Problem],
+    stop: _Stop,
+    problem: Problem,
+    plan: dict[int, list[Any]],
+) -> bool:
+    """Whether `problem` is the first in the wake of a line left out (it is then left out too), or the
+    line the following lines fit in place of the one left out just before it (then named there)."""
+    dropped = [p for p in problems if p.line in repairs.skip or p.code == "MALFORMED_LINE"]
+    if not dropped:
+        return False
+    last = max(dropped, key=lambda p: p.line)
+    clean = _clean_between(recording, repairs, last.line, problem.line)
+    if clean >= CLEAN_LINES:
+        return False
+    if clean or last.line in repairs.searched or not stop.missing:
+        repairs.skip.add(problem.line)  # in the wake of a line left out: no way past fits better
+        return False
+    repairs.searched.add(last.line)
+    header = recording.header
+    assert header is not None
+    engine, game = get_engine(header.game), GAMES[header.game]
+    trial = _Trial(engine, game, recording, plan, _Budget(REPAIR_STEPS))
+    skipped = trial.reach(repairs.but(skip={problem.line}))
+    missing = [Line(problem.line, s, move, None) for s, move in stop.missing]
+    best = max(((trial.reach(repairs.but(before={problem.line: m})), m) for m in missing), key=lambda r: r[0])
+    if best[0] <= skipped:
+        repairs.skip.add(problem.line)
+        return False
+    repairs.before[problem.line] = best[1]
+    taken = json.dumps({"seat": best[1].seat, "command": best[1].command}, ensure_ascii=False)
+    problems[problems.index(last)] = replace(
+        last,
+        message=f"{last.message}. The lines that follow fit {taken} in its place, which the expansion took",
+    )
+    return True
+
+
 def _go_on(trial: _Trial, repairs: _Repairs, stop: _Stop, problem: Problem) -> Problem:
     """Add to `repairs` the way past `problem` the following lines fit best; the problem as reported.
 
@@ -346,10 +407,8 @@ def _go_on(trial: _Trial, repairs: _Repairs, stop: _Stop, problem: Problem) -> P
             return problem
         taken = max(others, key=lambda v: trial.reach(repairs.but(rewritten={key: v})))
         repairs.rewritten[key] = taken
-        return replace(
-            problem,
-            message=f"{problem.message}; the lines that follow fit {taken!r}, which the expansion took",
-        )
+        sentence = trial.game.pick_taken(stop.draw.split(":")[0], taken, players)
+        return replace(problem, message=f"{problem.message}; {sentence}")
     if problem.code == "GAME_OVER":
         after = [later.line for later in trial.recording.lines if later.line >= line]
         repairs.skip.update(after)
@@ -366,6 +425,17 @@ def _go_on(trial: _Trial, repairs: _Repairs, stop: _Stop, problem: Problem) -> P
     }
     skipped = trial.reach(repairs.but(skip={line}))
     seat = max(reached, key=lambda s: reached[s], default=None)
+    missing = [Line(line, s, move, None) for s, move in stop.missing]
+    inserted = [(trial.reach(repairs.but(before={line: m})), m) for m in missing]
+    best = max(inserted, key=lambda r: r[0], default=None)
+    if best is not None and best[0] > skipped and (seat is None or best[0] > reached[seat]):
+        repairs.before[line] = best[1]
+        written_out = json.dumps({"seat": best[1].seat, "command": best[1].command}, ensure_ascii=False)
+        return replace(
+            problem,
+            message=f"{problem.message} The lines that follow fit a line missing before it, {written_out}, "
+            f"which the expansion took",
+        )
     if seat is None or reached[seat] < skipped:
         return _replace_or_skip(trial, repairs, written, stop, problem, skipped)
     repairs.lines[line] = replace(written, seat=seat)
@@ -410,16 +480,20 @@ def _replace_or_skip(
     )
 
 
+def _clean_between(recording: Recording, repairs: _Repairs, first: int, last: int) -> int:
+    """How many command lines between two line numbers the expansion expands (none left out)."""
+    return sum(1 for line in recording.lines if first < line.line < last and line.line not in repairs.skip)
+
+
 def _consequences(
     problems: list[Problem], recording: Recording, repairs: _Repairs, local: set[int]
 ) -> list[Problem]:
     """The problems by line, each that may follow from an earlier line left out marked with its line."""
-    expanded = sorted(line.line for line in recording.lines if line.line not in repairs.skip)
     root = last = 0  # the first line left out of the current cascade, and its latest problem's line
     first_root = 0
     marked: list[Problem] = []
     for problem in sorted(problems, key=lambda p: p.line):
-        clean = sum(1 for line in expanded if last < line < problem.line)
+        clean = _clean_between(recording, repairs, last, problem.line)
         if root and clean >= CLEAN_LINES and problem.code != "GAME_OVER":
             root = 0
         if problem.code == "GAME_OVER" and not root:
@@ -518,6 +592,8 @@ def _play(
     for line in recording.lines:
         if line.line in repairs.skip:
             continue
+        if line.line in repairs.before:
+            state = _apply(engine, codec, context, repairs.before[line.line], state)
         line = repairs.lines.get(line.line, line)
         state = _apply(engine, codec, context, line, state)
 
@@ -559,6 +635,7 @@ def _apply(engine: Engine, codec: Codec, context: _Context, line: Line, state: A
                 f"line missing before this one?",
             ),
             waiting=sorted(to_act),
+            missing=[(s, move) for s in sorted(to_act) for move in _moves(engine, game, state, line, s)],
         )
     command, missing, found = game.resolve_command(state, line.seat, line.command)
     run.passed += found
@@ -579,7 +656,11 @@ def _apply(engine: Engine, codec: Codec, context: _Context, line: Line, state: A
         )
     foreign = game.foreign(command)
     if foreign is not None:
-        raise _Stop(Problem(line.line, "CARD_NOT_IN_GAME", game.not_an_item(foreign)), local=True)
+        raise _Stop(
+            Problem(line.line, "CARD_NOT_IN_GAME", game.not_an_item(foreign)),
+            local=True,
+            moves=_moves(engine, game, state, line),
+        )
     command, off_target = game.aim(state, line.seat, command, line.safe)
     if off_target:
         # A safe dealt "unknown" in that row may stand for the one named: try exchanging it.
@@ -636,11 +717,16 @@ def _apply(engine: Engine, codec: Codec, context: _Context, line: Line, state: A
     return state
 
 
-def _moves(engine: Engine, game: TableGame, state: Any, line: Line) -> list[dict[str, JsonValue]]:
-    """The legal commands of the line's seat and kind, closest to what the line writes first."""
+def _moves(
+    engine: Engine, game: TableGame, state: Any, line: Line, seat: int | None = None
+) -> list[dict[str, JsonValue]]:
+    """The legal commands of the line's seat and kind, closest to what the line writes first; for
+    another `seat`, its legal commands, the simplest first (a line forgotten is mostly a short one)."""
+    legal = [encode(c) for c in engine.legal_commands(state, line.seat if seat is None else seat)]
+    if seat is not None:
+        return sorted((c for c in legal if isinstance(c, dict)), key=lambda c: len(json.dumps(c)))[:MAX_MOVES]
     kind = line.command.get("kind")
-    same = [encode(c) for c in engine.legal_commands(state, line.seat)]
-    same = [c for c in same if isinstance(c, dict) and c.get("kind") == kind]
+    same = [c for c in legal if isinstance(c, dict) and c.get("kind") == kind]
 
     def faces(items: list[JsonValue]) -> set[str]:
         return {game.face_of(item) or str(item) for item in items}
@@ -761,9 +847,13 @@ def _first_disagreement(
 
 
 def _ordinal(channel: str, index: int) -> str:
-    noun = {"drew": "card", "rolled": "die", "picked": "pick", "fight_cards": "fight card"}.get(
-        channel, channel
-    )
+    noun = {
+        "drew": "card",
+        "rolled": "die",
+        "picked": "pick",
+        "fight_cards": "fight card",
+        "first": "first player",
+    }.get(channel, channel)
     return f"{noun} #{index + 1} {'drawn' if channel == 'drew' else 'written'}"
 
 
