@@ -37,6 +37,13 @@ def run(args: argparse.Namespace) -> int:
     except RecordingRejected as rejected:
         for problem in rejected.problems:
             print(f"{args.recording}:{problem.line}: {problem.code}: {problem.message}", file=sys.stderr)
+        marked = sum(1 for problem in rejected.problems if problem.after)
+        if marked:
+            roots = len(rejected.problems) - marked
+            print(
+                f"{args.recording}: {roots} problem(s) to fix; {marked} more may follow from them (marked)",
+                file=sys.stderr,
+            )
         return 1
     write(args.output, expansion.header, expansion.entries, expansion.trailer)
     print(f"{args.output}: {len(expansion.entries)} commands, {expansion.trailer.status}")

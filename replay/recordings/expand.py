@@ -354,9 +354,14 @@ def _in_place_of_dropped(
     problem: Problem,
     plan: dict[int, list[Any]],
 ) -> bool:
-    """Whether `problem` is the first in the wake of a line left out (it is then left out too), or the
-    line the following lines fit in place of the one left out just before it (then named there)."""
-    dropped = [p for p in problems if p.line in repairs.skip or p.code == "MALFORMED_LINE"]
+    """Whether `problem` is one with the unreadable or left-out line just before it: the move the
+    following lines fit is then taken in that line's place and named there. Else, in the wake of a
+    command left out, the line is left out too (no way past would fit better), and False."""
+    dropped = [
+        p
+        for p in problems
+        if p.line < problem.line and (p.line in repairs.skip or p.code == "MALFORMED_LINE")
+    ]
     if not dropped:
         return False
     last = max(dropped, key=lambda p: p.line)
@@ -364,7 +369,8 @@ def _in_place_of_dropped(
     if clean >= CLEAN_LINES:
         return False
     if clean or last.line in repairs.searched or not stop.missing:
-        repairs.skip.add(problem.line)  # in the wake of a line left out: no way past fits better
+        if last.line in repairs.skip and stop.draw is None and stop.roll is None:
+            repairs.skip.add(problem.line)  # in the wake of a command left out: no way past fits better
         return False
     repairs.searched.add(last.line)
     header = recording.header
@@ -375,7 +381,6 @@ def _in_place_of_dropped(
     missing = [Line(problem.line, s, move, None) for s, move in stop.missing]
     best = max(((trial.reach(repairs.but(before={problem.line: m})), m) for m in missing), key=lambda r: r[0])
     if best[0] <= skipped:
-        repairs.skip.add(problem.line)
         return False
     repairs.before[problem.line] = best[1]
     taken = json.dumps({"seat": best[1].seat, "command": best[1].command}, ensure_ascii=False)
@@ -459,10 +464,9 @@ def _replace_or_skip(
     if stop.recount is not None and stop.recount[0] in LINE_CHANNELS:
         channel, count = stop.recount
         listed = list(getattr(written, channel) or [])[:count]
-        fitted = [*listed, *[UNKNOWN] * (count - len(listed))]
-        unaimed.append(
-            (replace(written, **{channel: fitted}), f'"{channel}": {json.dumps(fitted, ensure_ascii=False)}')
-        )
+        fitted: list[JsonValue] = [*listed, *[UNKNOWN] * (count - len(listed))]
+        recounted = _with_channel(written, channel, fitted)
+        unaimed.append((recounted, f'"{channel}": {json.dumps(fitted, ensure_ascii=False)}'))
     commands = [
         (replace(written, command=move), f"the command {json.dumps(move, ensure_ascii=False)}")
         for move in stop.moves
@@ -478,6 +482,17 @@ def _replace_or_skip(
     return replace(
         problem, message=f"{problem.message}. The lines that follow fit {best[2]}, which the expansion took"
     )
+
+
+def _with_channel(line: Line, channel: str, items: list[JsonValue]) -> Line:
+    """The line with the observations of one channel ("drew", "rolled", ...) replaced."""
+    if channel == "drew":
+        return replace(line, drew=items)
+    if channel == "rolled":
+        return replace(line, rolled=items)
+    if channel == "picked":
+        return replace(line, picked=items)
+    return replace(line, fight_cards=items)
 
 
 def _clean_between(recording: Recording, repairs: _Repairs, first: int, last: int) -> int:

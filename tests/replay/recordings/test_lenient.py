@@ -5,6 +5,7 @@ sentences counts from 1 as everywhere else people read."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
@@ -12,6 +13,7 @@ from replay.recordings.expand import expand_text
 from replay.recordings.format import parse
 from replay.recordings.problems import Problem, RecordingRejected
 from tests.replay.recordings.mistakes import DEADWOOD, MOST_WANTED, WESTERN_LEGENDS, Mistake, at, sample_lines
+from tests.service.test_cli import frontier
 
 GAMES: dict[str, dict[str, Mistake]] = {
     "most-wanted": MOST_WANTED,
@@ -72,17 +74,20 @@ def test_the_way_past_a_mistake_is_named_as_the_following_lines_fit_it() -> None
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
-def test_what_may_follow_from_a_line_left_out_is_marked_with_that_line(game: str) -> None:
+def test_a_forgotten_line_is_one_problem_naming_the_move_the_following_lines_fit(game: str) -> None:
     mistake = GAMES[game]["a missing line"]
-    problems = _lenient(_with(game, ["a missing line"]))
+    [problem] = _lenient(_with(game, ["a missing line"]))
+    assert (problem.line, problem.code, problem.after) == (mistake.line, mistake.code, 0)
+    assert "The lines that follow fit a line missing before it, {" in problem.message
+
+
+def test_what_may_follow_from_a_line_left_out_is_marked_with_that_line() -> None:
+    # Line 16 cannot be read: the move on it is lost and the game drifts from the table's.
+    problems = _lenient(_with("most-wanted", ["a malformed line"]))
     first, *rest = problems
-    assert (first.line, first.code, first.after) == (mistake.line, mistake.code, 0)
-    assert rest and all(p.after for p in rest), problems
-    assert f"may follow from line {mistake.line}" in rest[0].message
-    assert all(f"may follow from line {p.after}:" in p.message for p in rest)
-    # Marked problems come after their root, and a root is never itself marked.
-    roots = {p.line for p in problems if not p.after}
-    assert all(p.after in roots and p.after < p.line for p in rest)
+    assert (first.line, first.code, first.after) == (16, "MALFORMED_LINE", 0)
+    assert len(rest) > 3 and all(p.after == 16 for p in rest), problems
+    assert all(p.message.endswith("(this may follow from line 16: fix that line first)") for p in rest)
 
 
 def test_a_line_after_the_end_and_the_lines_after_it_are_one_problem() -> None:
@@ -142,3 +147,15 @@ def test_every_seat_in_an_expansion_sentence_counts_from_1(game: str) -> None:
                     assert 1 <= int(number) <= len(players), problem
                     assert not name or name == players[int(number) - 1], problem
     assert seen >= 5  # the scan read sentences that name seats
+
+
+def test_frontier_expand_lenient_prints_each_problem_and_how_many_are_marked(tmp_path: Path) -> None:
+    recording = tmp_path / "malformed.rec"
+    recording.write_text(_with("most-wanted", ["a malformed line"]), encoding="utf-8")
+    printed = frontier("expand", str(recording), "-o", str(tmp_path / "x.jsonl"), "--lenient", check=False)
+    assert printed.returncode == 1
+    *problems, summary = printed.stderr.splitlines()
+    assert problems[0].startswith(f"{recording}:16: MALFORMED_LINE:")
+    marked = [p for p in problems if "(this may follow from line 16: fix that line first)" in p]
+    assert marked and len(marked) == len(problems) - 1
+    assert summary == f"{recording}: 1 problem(s) to fix; {len(marked)} more may follow from them (marked)"
