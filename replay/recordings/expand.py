@@ -396,8 +396,9 @@ def _go_on(trial: _Trial, repairs: _Repairs, stop: _Stop, problem: Problem) -> P
 
     A roll or pick that cannot be what was written is replaced by the value the following lines fit
     (the sentence names it), else taken as "unknown"; a line the game did not wait for is expanded as
-    the waiting seat's when the following lines fit that, else left out; lines after the game's end
-    are left out together."""
+    the waiting seat's, or after a move taken as forgotten before it, whichever the following lines
+    fit; a line the rules refuse is replaced (`_replace_or_skip`); lines after the game's end are
+    left out together. Every choice is judged by how far the lines after it then expand."""
     line, players = problem.line, trial.players()
     if stop.roll is not None:
         index, low, high = stop.roll
