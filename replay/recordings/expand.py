@@ -415,6 +415,15 @@ def _go_on(trial: _Trial, repairs: _Repairs, stop: _Stop, problem: Problem) -> P
         repairs.rewritten[key] = taken
         sentence = trial.game.pick_taken(stop.draw.split(":")[0], taken, players)
         return replace(problem, message=f"{problem.message}; {sentence}")
+    if stop.recount is not None and trial.game.alternatives(stop.recount[0], len(players)):
+        channel = stop.recount[0]
+        key = (line, f"{channel}:0")
+        others = trial.game.alternatives(channel, len(players))
+        taken = max(others, key=lambda v: trial.reach(repairs.but(rewritten={key: v})))
+        if trial.reach(repairs.but(rewritten={key: taken})) > trial.reach(repairs.but(skip={line})):
+            repairs.rewritten[key] = taken
+            sentence = trial.game.pick_taken(channel, taken, players)
+            return replace(problem, message=f"{problem.message}; {sentence}")
     if problem.code == "GAME_OVER":
         after = [later.line for later in trial.recording.lines if later.line >= line]
         repairs.skip.update(after)
@@ -769,6 +778,10 @@ def _with_picks(
     game, run = context.game, context.run
     carried = {c: items for c, items in run.later.items() if written.get(c) is None}
     wanted: dict[str, list[JsonValue] | None] = {**written, **carried}
+    for (line, key), value in context.repairs.rewritten.items():  # a setup pick the file left out
+        channel = key.split(":")[0]
+        if line == number and wanted.get(channel) is None:
+            wanted[channel] = [value]
     picks: dict[int, int] = {}
     mark = len(run.shuffles)
     while True:

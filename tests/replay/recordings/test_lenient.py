@@ -117,6 +117,12 @@ def test_a_western_legends_first_player_the_table_does_not_have_does_not_stop_th
     assert (later.line, later.code, later.after) == (12, "OUT_OF_RANGE", 0)
 
 
+def test_a_western_legends_tied_first_player_not_written_is_one_problem_naming_the_seat_that_fits() -> None:
+    [problem] = _lenient(_with("western-legends", ["a tied first player not written"]))
+    assert (problem.line, problem.code) == (6, "MISSING_ROLL")
+    assert 'the lines that follow fit "setup.first_player": 1 (Bob)' in problem.message
+
+
 def test_a_deadwood_first_roll_with_a_face_no_die_shows_does_not_stop_the_expansion() -> None:
     # The black die of line 6 decides who starts.
     text = _with(
