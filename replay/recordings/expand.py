@@ -383,7 +383,7 @@ def _in_place_of_dropped(
     if best[0] <= skipped:
         return False
     repairs.before[problem.line] = best[1]
-    taken = json.dumps({"seat": best[1].seat, "command": best[1].command}, ensure_ascii=False)
+    taken = _as_written(game, {"seat": best[1].seat, "command": best[1].command})
     problems[problems.index(last)] = replace(
         last,
         message=f"{last.message}. The lines that follow fit {taken} in its place, which the expansion took",
@@ -445,7 +445,7 @@ def _go_on(trial: _Trial, repairs: _Repairs, stop: _Stop, problem: Problem) -> P
     best = max(inserted, key=lambda r: r[0], default=None)
     if best is not None and best[0] > skipped and (seat is None or best[0] > reached[seat]):
         repairs.before[line] = best[1]
-        written_out = json.dumps({"seat": best[1].seat, "command": best[1].command}, ensure_ascii=False)
+        written_out = _as_written(trial.game, {"seat": best[1].seat, "command": best[1].command})
         return replace(
             problem,
             message=f"{problem.message} The lines that follow fit a line missing before it, {written_out}, "
@@ -478,7 +478,7 @@ def _replace_or_skip(
         recounted = _with_channel(written, channel, fitted)
         unaimed.append((recounted, f'"{channel}": {json.dumps(fitted, ensure_ascii=False)}'))
     commands = [
-        (replace(written, command=move), f"the command {json.dumps(move, ensure_ascii=False)}")
+        (replace(written, command=move), f"the command {_as_written(trial.game, move)}")
         for move in stop.moves
     ]
     reached = [
@@ -492,6 +492,19 @@ def _replace_or_skip(
     return replace(
         problem, message=f"{problem.message}. The lines that follow fit {best[2]}, which the expansion took"
     )
+
+
+def _as_written(game: TableGame, value: JsonValue) -> str:
+    """A command as an arbiter writes it: cards by face, without the API's "v"."""
+
+    def written(item: JsonValue) -> JsonValue:
+        if isinstance(item, dict):
+            return {key: written(inner) for key, inner in item.items() if key != "v"}
+        if isinstance(item, list):
+            return [written(inner) for inner in item]
+        return (game.face_of(item) or item) if isinstance(item, str) else item
+
+    return json.dumps(written(value), ensure_ascii=False)
 
 
 def _with_channel(line: Line, channel: str, items: list[JsonValue]) -> Line:
