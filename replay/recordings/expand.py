@@ -397,8 +397,9 @@ def _go_on(trial: _Trial, repairs: _Repairs, stop: _Stop, problem: Problem) -> P
     A roll or pick that cannot be what was written is replaced by the value the following lines fit
     (the sentence names it), else taken as "unknown"; a line the game did not wait for is expanded as
     the waiting seat's, or after a move taken as forgotten before it, whichever the following lines
-    fit; a line the rules refuse is replaced (`_replace_or_skip`); lines after the game's end are
-    left out together. Every choice is judged by how far the lines after it then expand."""
+    fit; a line the rules refuse is changed (`_changed`) or taken to follow a forgotten one; lines
+    after the game's end are left out together. Every choice is judged by how far the lines after it
+    then expand."""
     line, players = problem.line, trial.players()
     if stop.roll is not None:
         index, low, high = stop.roll
@@ -433,42 +434,43 @@ def _go_on(trial: _Trial, repairs: _Repairs, stop: _Stop, problem: Problem) -> P
             if more
             else problem
         )
-    # A wrong seat is the likelier mistake when the line fits as the waiting seat's: it keeps the move.
+    # Every way past is judged by how far the lines after it expand; on a tie the earlier kind wins:
+    # a wrong seat, a forgotten line, the line changed, and last the line left out.
     written = trial.line(repairs, line)
-    reached = {
-        seat: trial.reach(repairs.but(lines={line: replace(written, seat=seat)})) for seat in stop.waiting
-    }
-    skipped = trial.reach(repairs.but(skip={line}))
-    seat = max(reached, key=lambda s: reached[s], default=None)
-    missing = [Line(line, s, move, None) for s, move in stop.missing]
-    inserted = [(trial.reach(repairs.but(before={line: m})), m) for m in missing]
-    best = max(inserted, key=lambda r: r[0], default=None)
-    if best is not None and best[0] > skipped and (seat is None or best[0] > reached[seat]):
-        repairs.before[line] = best[1]
-        written_out = _as_written(trial.game, {"seat": best[1].seat, "command": best[1].command})
-        return replace(
-            problem,
-            message=f"{problem.message} The lines that follow fit a line missing before it, {written_out}, "
-            f"which the expansion took",
+    ways: list[tuple[_Repairs, str]] = [
+        (
+            repairs.but(lines={line: replace(written, seat=seat)}),
+            f'it as {_who(players, seat)}\'s line ("seat": {seat} in the file)',
         )
-    if seat is None or reached[seat] < skipped:
-        return _replace_or_skip(trial, repairs, written, stop, problem, skipped)
-    repairs.lines[line] = replace(written, seat=seat)
+        for seat in stop.waiting
+    ]
+    ways += [
+        (
+            repairs.but(before={line: Line(line, seat, move, None)}),
+            f"a line missing before it, {_as_written(trial.game, {'seat': seat, 'command': move})}",
+        )
+        for seat, move in stop.missing
+    ]
+    ways += [
+        (repairs.but(lines={line: other}), words) for other, words in _changed(trial.game, written, stop)
+    ]
+    skipped = trial.reach(repairs.but(skip={line}))
+    reached = [(trial.reach(way), index) for index, (way, _) in enumerate(ways)]
+    best = max(reached, key=lambda r: (r[0], -r[1]), default=None)
+    if best is None or best[0] <= skipped:
+        repairs.skip.add(line)
+        return problem
+    way, words = ways[best[1]]
+    repairs.lines, repairs.before = way.lines, way.before
     return replace(
-        problem,
-        message=f'{problem.message} The lines that follow fit it as {_who(players, seat)}\'s line ("seat": '
-        f"{seat} in the file), which the expansion took",
+        problem, message=f"{problem.message}. The lines that follow fit {words}, which the expansion took"
     )
 
 
-def _replace_or_skip(
-    trial: _Trial, repairs: _Repairs, written: Line, stop: _Stop, problem: Problem, skipped: tuple[int, ...]
-) -> Problem:
-    """The line without its "safe", or with the legal command of its kind, that the following lines
-    fit best, when they fit it better than the line left out (the sentence says which); else the line
-    is left out."""
-    line = problem.line
-    unaimed = (
+def _changed(game: TableGame, written: Line, stop: _Stop) -> list[tuple[Line, str]]:
+    """The line without its "safe", with the number of observations the rules made, or with a legal
+    command of its kind: each with the words that name it."""
+    changed = (
         [(replace(written, safe=None), 'the line without its "safe"')] if written.safe is not None else []
     )
     if stop.recount is not None and stop.recount[0] in LINE_CHANNELS:
@@ -476,22 +478,11 @@ def _replace_or_skip(
         listed = list(getattr(written, channel) or [])[:count]
         fitted: list[JsonValue] = [*listed, *[UNKNOWN] * (count - len(listed))]
         recounted = _with_channel(written, channel, fitted)
-        unaimed.append((recounted, f'"{channel}": {json.dumps(fitted, ensure_ascii=False)}'))
-    commands = [
-        (replace(written, command=move), f"the command {_as_written(trial.game, move)}")
-        for move in stop.moves
+        changed.append((recounted, f'"{channel}": {json.dumps(fitted, ensure_ascii=False)}'))
+    changed += [
+        (replace(written, command=move), f"the command {_as_written(game, move)}") for move in stop.moves
     ]
-    reached = [
-        (trial.reach(repairs.but(lines={line: other})), other, words) for other, words in unaimed + commands
-    ]
-    best = max(reached, key=lambda r: r[0], default=None)
-    if best is None or best[0] <= skipped:
-        repairs.skip.add(line)
-        return problem
-    repairs.lines[line] = best[1]
-    return replace(
-        problem, message=f"{problem.message}. The lines that follow fit {best[2]}, which the expansion took"
-    )
+    return changed
 
 
 def _as_written(game: TableGame, value: JsonValue) -> str:
@@ -673,7 +664,7 @@ def _apply(engine: Engine, codec: Codec, context: _Context, line: Line, state: A
                 f"line missing before this one?",
             ),
             waiting=sorted(to_act),
-            missing=[(s, move) for s in sorted(to_act) for move in _moves(engine, game, state, line, s)],
+            missing=_forgotten(engine, game, state, line, to_act),
         )
     command, missing, found = game.resolve_command(state, line.seat, line.command)
     run.passed += found
@@ -727,6 +718,7 @@ def _apply(engine: Engine, codec: Codec, context: _Context, line: Line, state: A
                     f"forbid, or the line is wrong",
                 ),
                 moves=_moves(engine, game, state, line),
+                missing=_forgotten(engine, game, state, line, to_act),
             ) from None
 
     if game.rolls_are_values:
@@ -753,6 +745,13 @@ def _apply(engine: Engine, codec: Codec, context: _Context, line: Line, state: A
     _check_shuffled(context, line.line, events, written)
     run.steps.append(Step(line.line, line.seat, encode(decoded), events, rng.draws, state))
     return state
+
+
+def _forgotten(
+    engine: Engine, game: TableGame, state: Any, line: Line, to_act: Sequence[int]
+) -> list[tuple[int, dict[str, JsonValue]]]:
+    """(seat, command) for each move a line forgotten before this one could be, the simplest first."""
+    return [(seat, move) for seat in sorted(to_act) for move in _moves(engine, game, state, line, seat)]
 
 
 def _moves(
