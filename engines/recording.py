@@ -124,6 +124,23 @@ class TableGame:
         """Whether a written pick could be a thing of this channel at all (else CARD_NOT_IN_GAME)."""
         return True
 
+    def impossible_roll(self, value: JsonValue, low: int, high: int, players: Sequence[str]) -> str:
+        """Why a setup roll written as a value (`rolls_are_values`) cannot have come up."""
+        return f"{value!r} cannot come up here: it must be from {low} to {high}"
+
+    def roll_taken(self, value: int, players: Sequence[str]) -> str:
+        """What the expansion went on with in place of an impossible setup roll, as written in the file."""
+        return f"the lines that follow fit {value}, which the expansion took in its place"
+
+    def alternatives(self, channel: str, seats: int) -> list[JsonValue]:
+        """What else a table could have written for a pick of `channel` that cannot be what was written:
+        lenient expansion goes on with the one the following lines fit (none: the pick is left unseen)."""
+        return []
+
+    def pick_taken(self, channel: str, value: JsonValue, players: Sequence[str]) -> str:
+        """What the expansion went on with in place of a pick that cannot be what was written."""
+        return f"the lines that follow fit {value!r}, which the expansion took in its place"
+
     def cannot_pick(self, seen: Seen, written: JsonValue, index: int) -> tuple[str, str]:
         """(code, sentence) when no outcome of a pick shows what was written."""
         return "IMPOSSIBLE_ROLL", f"{written!r} cannot come up here"

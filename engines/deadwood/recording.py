@@ -73,8 +73,8 @@ class Deadwood(TableGame):
         start = ", ".join(f"{slots.count(loc)} at {loc}" for loc in dict.fromkeys(slots))
         if not isinstance(stars, list) or len(stars) != seats or sorted(map(str, stars)) != sorted(slots):
             return SetupReading(
-                problem=f'"setup.stars" must name each seat\'s starting location, seat 0 first; at {seats} '
-                f"players the stars start {start}"
+                problem=f'"setup.stars" must name each seat\'s starting location, in the order of "players"; '
+                f"at {seats} players the stars start {start}"
             )
         hand_size = 3 if seats >= 8 else 4
         for name, items, size in (("hands", hands, hand_size), ("safes", safes, 2)):
@@ -86,7 +86,7 @@ class Deadwood(TableGame):
                 return SetupReading(
                     problem=f'"setup.{name}" must list what each of the {seats} seats was dealt '
                     f"({size} each), "
-                    f'seat 0 first ("unknown" for what nobody saw)'
+                    f'in the order of "players" ("unknown" for what nobody saw)'
                 )
         assert isinstance(hands, list) and isinstance(safes, list)
         centre = setup.get("centre", [UNKNOWN] * (2 if seats >= 8 else 3))
@@ -179,7 +179,7 @@ class Deadwood(TableGame):
         position = next((i for i, held in enumerate(row) if held in FACES[face]), None)
         if position is None:
             return command, (
-                f"{'seat ' + str(holder) if holder != seat else 'the player'} holds no {face} here: every "
+                f"{f'seat {holder + 1}' if holder != seat else 'the player'} holds no {face} here: every "
                 f"{face} is dealt to someone else, held elsewhere or written earlier"
             )
         return {**command, "position": position}, ""

@@ -39,7 +39,8 @@ def setup_observations(
         return (
             None,
             [],
-            f'"setup.hands" must list the {seats} dealt hands, seat 0 first ("unknown" for unseen cards)',
+            f'"setup.hands" must list the {seats} dealt hands, in the order of "players" ("unknown" for '
+            "unseen cards)",
         )
     first = setup.get("first_player")
     rolls = [] if first is None else [first] if type(first) is int else None
@@ -75,6 +76,17 @@ class MostWanted(TableGame):
 
     def shuffled(self, events: Sequence[Event]) -> dict[str, list[tuple[int, str]]]:
         return {"drew": drawn(list(events))}
+
+    def impossible_roll(self, value: JsonValue, low: int, high: int, players: Sequence[str]) -> str:
+        return (
+            f'"setup.first_player" {value!r} names no seat: seats are written from {low} to {high} '
+            f"({players[low]} to {players[high]}; the file counts seats from 0)"
+        )
+
+    def roll_taken(self, value: int, players: Sequence[str]) -> str:
+        return (
+            f'the lines that follow fit "first_player": {value} ({players[value]}), which the expansion took'
+        )
 
     def resolve_command(
         self, state: Any, seat: int, command: dict[str, JsonValue]

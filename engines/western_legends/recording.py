@@ -128,7 +128,7 @@ class WesternLegends(TableGame):
             or not isinstance(names, list)
             or len(names) != seats
         ):
-            return SetupReading(problem=f'"setup.{field}" must list {shape}, seat 0 first')
+            return SetupReading(problem=f'"setup.{field}" must list {shape}, in the order of "players"')
         strange = next((n for n in flat if n not in CHARACTER_NAMES), None)
         if strange is not None:
             return SetupReading(
@@ -142,12 +142,13 @@ class WesternLegends(TableGame):
             hands = setup.get("hands", [])
             if not isinstance(hands, list) or not all(isinstance(h, list) for h in hands):
                 return SetupReading(
-                    problem='"setup.hands" must list the cards each seat starts with, seat 0 first'
+                    problem='"setup.hands" must list the cards each seat starts with, in the order of '
+                    '"players"'
                 )
             reading.written["drew"] = [c for hand in hands if isinstance(hand, list) for c in hand]
         first = setup.get("first_player")
         if first is not None:
-            if type(first) is not int or not 0 <= first < seats:
+            if type(first) is not int:  # a seat the table does not have is found where it is drawn
                 return SetupReading(problem='"setup.first_player" must be the 0-based seat that starts')
             reading.later["first"] = [first]
         return reading
@@ -199,6 +200,17 @@ class WesternLegends(TableGame):
             return written in (seen.item, token_face(seen.item))
         return bool(seen.item == written)
 
+    def alternatives(self, channel: str, seats: int) -> list[JsonValue]:
+        return list(range(seats)) if channel == "first" else []
+
+    def pick_taken(self, channel: str, value: JsonValue, players: Sequence[str]) -> str:
+        if channel == "first" and type(value) is int and 0 <= value < len(players):
+            return (
+                f'the lines that follow fit "setup.first_player": {value} ({players[value]}), which the '
+                f"expansion took"
+            )
+        return super().pick_taken(channel, value, players)
+
     def cannot_pick(self, seen: Seen, written: JsonValue, index: int) -> tuple[str, str]:
         if seen.channel == "drew":
             return (
@@ -207,7 +219,10 @@ class WesternLegends(TableGame):
                 f"(a card written twice?)",
             )
         if seen.channel == "first":
-            return "IMPOSSIBLE_ROLL", f"seat {written!r} is not among {seen.about}"
+            return (
+                "IMPOSSIBLE_ROLL",
+                f'"setup.first_player" {written!r} is not among {seen.about} (the file counts seats from 0)',
+            )
         if seen.channel == "picked" and isinstance(seen.item, str) and seen.item in DECK:
             if written not in DECK:
                 return "CARD_NOT_IN_GAME", self.not_an_item(written)

@@ -47,6 +47,13 @@ def run(args: argparse.Namespace) -> int:
             print(json.dumps({"problems": found}, ensure_ascii=False))
         for problem in rejected.problems:
             print(f"{args.recording}:{problem.line}: {problem.code}: {problem.message}", file=sys.stderr)
+        marked = sum(1 for problem in rejected.problems if problem.after)
+        if marked:
+            roots = len(rejected.problems) - marked
+            print(
+                f"{args.recording}: {roots} problem(s) to fix; {marked} more may follow from them (marked)",
+                file=sys.stderr,
+            )
         return 1
     write(args.output, expansion.header, expansion.entries, expansion.trailer)
     if args.json:

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import json
+import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar, cast
@@ -36,6 +38,13 @@ MAX_SWAPS = 2000  # far above any real game's observed cards; stops a pathologic
 # every card seen needs ~160,000 (about 15 s on one core); this bound is about 50 s.
 MAX_ENGINE_STEPS = 600_000
 MAX_PICKS = 500  # randint calls in one command: far beyond any tie a table re-rolls
+REPAIR_STEPS = 60_000  # rule steps spent choosing the way past one problem (a few seconds); then: skip
+MAX_MOVES = 20  # lenient mode: the legal commands tried in place of a line the rules refuse
+# Lenient mode: after a line the expansion had to leave out, a problem within this many command lines
+# that expand cleanly is marked as one that may follow from it (a lost move shows at once, mostly).
+CLEAN_LINES = 3
+LINE_CHANNELS = ("drew", "rolled", "picked", "fight_cards")  # the fields of `Line` that list observations
+LOCAL_CODES = frozenset({"MALFORMED_LINE", "BAD_HEADER", "MISSING_HEADER", "BAD_COMMAND", "CARD_NOT_IN_GAME"})
 
 
 class _OutOfSteps(Exception):
@@ -59,11 +68,54 @@ def _spread(call: int) -> int:
 
 class _Stop(Exception):
     def __init__(
-        self, problem: Problem, swaps: Sequence[tuple[str, str]] = (), draw: str | None = None
+        self,
+        problem: Problem,
+        swaps: Sequence[tuple[str, str]] = (),
+        draw: str | None = None,
+        *,
+        roll: tuple[int, int, int] | None = None,
+        waiting: Sequence[int] = (),
+        local: bool = False,
+        moves: Sequence[dict[str, JsonValue]] = (),
+        recount: tuple[str, int] | None = None,
+        missing: Sequence[tuple[int, dict[str, JsonValue]]] = (),
     ) -> None:
         self.problem = problem
         self.swaps = list(swaps)
         self.draw = draw  # "channel:index" of the observation at fault, if one is
+        self.roll = roll  # (index, low, high) of a setup roll written as a value that cannot come up
+        self.waiting = tuple(waiting)  # the seats the game waited for, when another seat's line came
+        self.local = local  # the line alone shows the problem: no earlier line can have caused it
+        self.moves = list(moves)  # legal commands of the line's seat and kind, had the line been another
+        self.missing = list(missing)  # (seat, command): what a line missing before this one could be
+        self.recount = recount  # (channel, how many the rules drew or picked) when the line lists otherwise
+
+
+@dataclass
+class _Repairs:
+    """How lenient expansion goes on past each problem found so far."""
+
+    skip: set[int] = field(default_factory=set)  # lines left out
+    lines: dict[int, Line] = field(default_factory=dict)  # line -> the line expanded in its place
+    unseen: set[tuple[int, str]] = field(default_factory=set)  # (line, channel:index) taken as "unknown"
+    rewritten: dict[tuple[int, str], JsonValue] = field(default_factory=dict)  # a pick taken instead
+    rolls: dict[int, int] = field(default_factory=dict)  # setup roll index -> the value taken instead
+    before: dict[int, Line] = field(default_factory=dict)  # line -> a line taken as missing before it
+    searched: set[int] = field(default_factory=set)  # lines left out whose place was looked for
+
+    def but(self, **changes: Any) -> _Repairs:
+        """A copy with some repairs added: {"skip": {5}} adds line 5 to those left out."""
+        trial = _Repairs(
+            set(self.skip),
+            dict(self.lines),
+            set(self.unseen),
+            dict(self.rewritten),
+            dict(self.rolls),
+            dict(self.before),
+        )
+        for name, more in changes.items():
+            getattr(trial, name).update(more)
+        return trial
 
 
 class _PlannedRng:
@@ -119,15 +171,11 @@ class _PlannedRng:
                     "the rules need a chance result here that the line does not give",
                 )
             )
+        index = len(self.ranges) - 1
         value = self._rolls.pop(0)
         if type(value) is not int or not low <= value <= high:
-            raise _Stop(
-                Problem(
-                    self._line,
-                    "IMPOSSIBLE_ROLL",
-                    f"{value!r} cannot come up here: it must be from {low} to {high}",
-                )
-            )
+            sentence = _game_of(self._run).impossible_roll(value, low, high, self._run.players)
+            raise _Stop(Problem(self._line, "IMPOSSIBLE_ROLL", sentence), roll=(index, low, high))
         self.draws.append({"op": "randint", "low": low, "high": high, "value": value})
         return value
 
@@ -145,6 +193,7 @@ class _Run:
     filled: dict[str, int] = field(default_factory=dict)  # card -> line where it was drawn unseen
     later: dict[str, list[JsonValue]] = field(default_factory=dict)  # setup observations still to come
     game: TableGame | None = None
+    players: Sequence[str] = ()
     pending_take: int | None = None  # the line of a robbery written with its "safe", until the fight ends
     reserved: set[str] = field(default_factory=set)  # items written somewhere: unseen picks avoid them
 
@@ -193,8 +242,8 @@ def expand_steps(
         )
     engine = get_engine(header.game)
     game = GAMES[header.game]
-    skip: set[int] = set()
-    unseen: set[tuple[int, str]] = set()  # (line, index) of draws treated as unknown after a reported problem
+    repairs = _Repairs()
+    local: set[int] = set()  # lines whose problem the line alone shows
     plan: dict[int, list[Any]] = {}
     budget = _Budget(max_steps)
     too_complex = Problem(
@@ -207,27 +256,290 @@ def expand_steps(
         for _ in range(MAX_SWAPS):
             run = _Run(plan, budget, game=game)
             try:
-                _play(engine, game, recording, run, skip, unseen)
+                _play(engine, game, recording, run, repairs)
             except _Stop as stop:
-                better = _try_swaps(engine, game, recording, run, stop.swaps, skip, unseen)
+                better = _try_swaps(engine, game, recording, run, stop.swaps, repairs)
                 if better is not None:
                     plan = better
                     continue
                 at_header = stop.problem.line == header.line
-                problems.append(replace(stop.problem, version=1 if at_header else len(run.steps) + 1))
-                if not lenient or at_header:
-                    raise RecordingRejected(problems) from None
-                if stop.draw is not None:  # go on as if that card had been written "unknown"
-                    unseen.add((stop.problem.line, stop.draw))
-                else:
-                    skip.add(stop.problem.line)
+                problem = replace(stop.problem, version=1 if at_header else len(run.steps) + 1)
+                if not lenient or (at_header and stop.roll is None):
+                    raise RecordingRejected([*problems, problem]) from None
+                if not _in_place_of_dropped(recording, repairs, problems, stop, problem, plan):
+                    problems.append(
+                        problem
+                        if problem.line in repairs.skip
+                        else _go_on(
+                            _Trial(engine, game, recording, plan, _Budget(REPAIR_STEPS)),
+                            repairs,
+                            stop,
+                            problem,
+                        )
+                    )
+                if stop.local:
+                    local.add(problem.line)
                 continue
             if problems:
-                raise RecordingRejected(sorted(problems, key=lambda p: p.line))
+                raise RecordingRejected(_consequences(problems, recording, repairs, local))
             return engine, run.steps
     except _OutOfSteps:
         pass
-    raise RecordingRejected([*problems, too_complex])
+    raise RecordingRejected(_consequences([*problems, too_complex], recording, repairs, local))
+
+
+@dataclass
+class _Trial:
+    """A replay of the whole recording under some repairs, to see how far each lets it go."""
+
+    engine: Engine
+    game: TableGame
+    recording: Recording
+    plan: dict[int, list[Any]]
+    budget: _Budget
+
+    def reach(self, repairs: _Repairs, depth: int = 3) -> tuple[int, ...]:
+        """The line where the replay stops under `repairs` (past every line: it finished), then where
+        it stops next when the simplest way past that line is taken: two mistakes side by side must
+        not make every way past the first look alike."""
+        try:
+            return self._reach(repairs, depth)
+        except _OutOfSteps:
+            return (0,)  # out of steps to judge this way: the line left out wins
+
+    def _reach(self, repairs: _Repairs, depth: int) -> tuple[int, ...]:
+        plan = dict(self.plan)
+        for _ in range(MAX_SWAPS):  # what a repair moves may need other cards exchanged
+            run = _Run(plan, self.budget, game=self.game)
+            try:
+                _play(self.engine, self.game, self.recording, run, repairs)
+            except _Stop as stop:
+                better = _try_swaps(self.engine, self.game, self.recording, run, stop.swaps, repairs)
+                if better is not None:
+                    plan = better
+                    continue
+                return self._onward(repairs, stop, depth)
+            return (sys.maxsize,)
+        return (0,)
+
+    def _onward(self, repairs: _Repairs, stop: _Stop, depth: int) -> tuple[int, ...]:
+        line = stop.problem.line
+        if depth == 1 or line == self.header_line():
+            return (line,)
+        if stop.draw is not None:
+            onward = [repairs.but(unseen={(line, stop.draw)})]
+        else:
+            written = self.line(repairs, line)
+            seated = [repairs.but(lines={line: replace(written, seat=s)}) for s in stop.waiting]
+            onward = [*seated, repairs.but(skip={line})]
+        return (line, *max(self.reach(other, depth - 1) for other in onward))
+
+    def line(self, repairs: _Repairs, number: int) -> Line:
+        """The line numbered `number` as the expansion reads it under `repairs`."""
+        return repairs.lines.get(number) or next(w for w in self.recording.lines if w.line == number)
+
+    def header_line(self) -> int:
+        return self.recording.header.line if self.recording.header is not None else 0
+
+    def players(self) -> Sequence[str]:
+        header = self.recording.header
+        return header.players if header is not None else ()
+
+
+def _in_place_of_dropped(
+    recording: Recording,
+    repairs: _Repairs,
+    problems: list[Problem],
+    stop: _Stop,
+    problem: Problem,
+    plan: dict[int, list[Any]],
+) -> bool:
+    """Whether `problem` is one with the unreadable or left-out line just before it: the move the
+    following lines fit is then taken in that line's place and named there. Else, in the wake of a
+    command left out, the line is left out too (no way past would fit better), and False."""
+    dropped = [
+        p
+        for p in problems
+        if p.line < problem.line and (p.line in repairs.skip or p.code == "MALFORMED_LINE")
+    ]
+    if not dropped:
+        return False
+    last = max(dropped, key=lambda p: p.line)
+    clean = _clean_between(recording, repairs, last.line, problem.line)
+    if clean >= CLEAN_LINES:
+        return False
+    if clean or last.line in repairs.searched or not stop.missing:
+        if last.line in repairs.skip and stop.draw is None and stop.roll is None:
+            repairs.skip.add(problem.line)  # in the wake of a command left out: no way past fits better
+        return False
+    repairs.searched.add(last.line)
+    header = recording.header
+    assert header is not None
+    engine, game = get_engine(header.game), GAMES[header.game]
+    trial = _Trial(engine, game, recording, plan, _Budget(REPAIR_STEPS))
+    skipped = trial.reach(repairs.but(skip={problem.line}))
+    missing = [Line(problem.line, s, move, None) for s, move in stop.missing]
+    best = max(((trial.reach(repairs.but(before={problem.line: m})), m) for m in missing), key=lambda r: r[0])
+    if best[0] <= skipped:
+        return False
+    repairs.before[problem.line] = best[1]
+    taken = _as_written(game, {"seat": best[1].seat, "command": best[1].command})
+    problems[problems.index(last)] = replace(
+        last,
+        message=f"{last.message}. The lines that follow fit {taken} in its place, which the expansion took",
+    )
+    return True
+
+
+def _go_on(trial: _Trial, repairs: _Repairs, stop: _Stop, problem: Problem) -> Problem:
+    """Add to `repairs` the way past `problem` the following lines fit best; the problem as reported.
+
+    A roll or pick that cannot be what was written is replaced by the value the following lines fit
+    (the sentence names it), else taken as "unknown"; a line the game did not wait for is expanded as
+    the waiting seat's, or after a move taken as forgotten before it, whichever the following lines
+    fit; a line the rules refuse is changed (`_changed`) or taken to follow a forgotten one; lines
+    after the game's end are left out together. Every choice is judged by how far the lines after it
+    then expand."""
+    line, players = problem.line, trial.players()
+    if stop.roll is not None:
+        index, low, high = stop.roll
+        value = max(range(low, high + 1), key=lambda v: trial.reach(repairs.but(rolls={index: v})))
+        repairs.rolls[index] = value
+        return replace(problem, message=f"{problem.message}; {trial.game.roll_taken(value, players)}")
+    if stop.draw is not None:
+        key = (line, stop.draw)
+        others = trial.game.alternatives(stop.draw.split(":")[0], len(players))
+        if not others:
+            repairs.unseen.add(key)
+            return problem
+        taken = max(others, key=lambda v: trial.reach(repairs.but(rewritten={key: v})))
+        repairs.rewritten[key] = taken
+        sentence = trial.game.pick_taken(stop.draw.split(":")[0], taken, players)
+        return replace(problem, message=f"{problem.message}; {sentence}")
+    if stop.recount is not None and trial.game.alternatives(stop.recount[0], len(players)):
+        channel = stop.recount[0]
+        key = (line, f"{channel}:0")
+        others = trial.game.alternatives(channel, len(players))
+        taken = max(others, key=lambda v: trial.reach(repairs.but(rewritten={key: v})))
+        if trial.reach(repairs.but(rewritten={key: taken})) > trial.reach(repairs.but(skip={line})):
+            repairs.rewritten[key] = taken
+            sentence = trial.game.pick_taken(channel, taken, players)
+            return replace(problem, message=f"{problem.message}; {sentence}")
+    if problem.code == "GAME_OVER":
+        after = [later.line for later in trial.recording.lines if later.line >= line]
+        repairs.skip.update(after)
+        more = len(after) - 1
+        return (
+            replace(problem, message=f"{problem.message} (and the {more} line(s) after it)")
+            if more
+            else problem
+        )
+    # Every way past is judged by how far the lines after it expand; on a tie the earlier kind wins:
+    # a wrong seat, a forgotten line, the line changed, and last the line left out.
+    written = trial.line(repairs, line)
+    ways: list[tuple[_Repairs, str]] = [
+        (
+            repairs.but(lines={line: replace(written, seat=seat)}),
+            f'it as {_who(players, seat)}\'s line ("seat": {seat} in the file)',
+        )
+        for seat in stop.waiting
+    ]
+    ways += [
+        (
+            repairs.but(before={line: Line(line, seat, move, None)}),
+            f"a line missing before it, {_as_written(trial.game, {'seat': seat, 'command': move})}",
+        )
+        for seat, move in stop.missing
+    ]
+    ways += [
+        (repairs.but(lines={line: other}), words) for other, words in _changed(trial.game, written, stop)
+    ]
+    skipped = trial.reach(repairs.but(skip={line}))
+    reached = [(trial.reach(way), index) for index, (way, _) in enumerate(ways)]
+    best = max(reached, key=lambda r: (r[0], -r[1]), default=None)
+    if best is None or best[0] <= skipped:
+        repairs.skip.add(line)
+        return problem
+    way, words = ways[best[1]]
+    repairs.lines, repairs.before = way.lines, way.before
+    return replace(
+        problem, message=f"{problem.message}. The lines that follow fit {words}, which the expansion took"
+    )
+
+
+def _changed(game: TableGame, written: Line, stop: _Stop) -> list[tuple[Line, str]]:
+    """The line without its "safe", with the number of observations the rules made, or with a legal
+    command of its kind: each with the words that name it."""
+    changed = (
+        [(replace(written, safe=None), 'the line without its "safe"')] if written.safe is not None else []
+    )
+    if stop.recount is not None and stop.recount[0] in LINE_CHANNELS:
+        channel, count = stop.recount
+        listed = list(getattr(written, channel) or [])[:count]
+        fitted: list[JsonValue] = [*listed, *[UNKNOWN] * (count - len(listed))]
+        recounted = _with_channel(written, channel, fitted)
+        changed.append((recounted, f'"{channel}": {json.dumps(fitted, ensure_ascii=False)}'))
+    changed += [
+        (replace(written, command=move), f"the command {_as_written(game, move)}") for move in stop.moves
+    ]
+    return changed
+
+
+def _as_written(game: TableGame, value: JsonValue) -> str:
+    """A command as an arbiter writes it: cards by face, without the API's "v"."""
+
+    def written(item: JsonValue) -> JsonValue:
+        if isinstance(item, dict):
+            return {key: written(inner) for key, inner in item.items() if key != "v"}
+        if isinstance(item, list):
+            return [written(inner) for inner in item]
+        return (game.face_of(item) or item) if isinstance(item, str) else item
+
+    return json.dumps(written(value), ensure_ascii=False)
+
+
+def _with_channel(line: Line, channel: str, items: list[JsonValue]) -> Line:
+    """The line with the observations of one channel ("drew", "rolled", ...) replaced."""
+    if channel == "drew":
+        return replace(line, drew=items)
+    if channel == "rolled":
+        return replace(line, rolled=items)
+    if channel == "picked":
+        return replace(line, picked=items)
+    return replace(line, fight_cards=items)
+
+
+def _clean_between(recording: Recording, repairs: _Repairs, first: int, last: int) -> int:
+    """How many command lines between two line numbers the expansion expands (none left out)."""
+    return sum(1 for line in recording.lines if first < line.line < last and line.line not in repairs.skip)
+
+
+def _consequences(
+    problems: list[Problem], recording: Recording, repairs: _Repairs, local: set[int]
+) -> list[Problem]:
+    """The problems by line, each that may follow from an earlier line left out marked with its line."""
+    root = last = 0  # the first line left out of the current cascade, and its latest problem's line
+    first_root = 0
+    marked: list[Problem] = []
+    for problem in sorted(problems, key=lambda p: p.line):
+        clean = _clean_between(recording, repairs, last, problem.line)
+        if root and clean >= CLEAN_LINES and problem.code != "GAME_OVER":
+            root = 0
+        if problem.code == "GAME_OVER" and not root:
+            root = first_root
+        independent = problem.code in LOCAL_CODES or problem.line in local
+        if root and not independent and problem.line != root:
+            problem = replace(
+                problem,
+                after=root,
+                message=f"{problem.message} (this may follow from line {root}: fix that line first)",
+            )
+            last = problem.line
+        elif problem.line in repairs.skip or problem.code == "MALFORMED_LINE":
+            root, last = root or problem.line, problem.line
+            first_root = first_root or root
+        marked.append(problem)
+    return marked
 
 
 def _try_swaps(
@@ -236,8 +548,7 @@ def _try_swaps(
     recording: Recording,
     failed: _Run,
     swaps: list[tuple[str, str]],
-    skip: set[int],
-    unseen: set[tuple[int, str]],
+    repairs: _Repairs,
 ) -> dict[int, list[Any]] | None:
     for x, y in swaps:
         for index in range(len(failed.shuffles) - 1, -1, -1):
@@ -249,7 +560,7 @@ def _try_swaps(
             plan = {**failed.plan, index: order}
             trial = _Run(plan, failed.budget, game=game)
             with contextlib.suppress(_Stop):
-                _play(engine, game, recording, trial, skip, unseen)
+                _play(engine, game, recording, trial, repairs)
             if trial.passed > failed.passed:
                 return plan
             break  # only the latest shuffle holding both cards can exchange them
@@ -261,8 +572,7 @@ def _play(
     game: TableGame,
     recording: Recording,
     run: _Run,
-    skip: set[int],
-    unseen: set[tuple[int, str]],
+    repairs: _Repairs,
 ) -> None:
     header = recording.header
     assert header is not None
@@ -288,12 +598,13 @@ def _play(
         run.plan.setdefault(index, order)
     run.later = {channel: list(items) for channel, items in reading.later.items()}
     run.reserved = game.written_items(header.setup, recording.lines)
-    players = header.players
-    context = _Context(game, run, players, unseen)
+    players = run.players = header.players
+    context = _Context(game, run, players, repairs)
     written: dict[str, list[JsonValue] | None] = dict(reading.written)
     try:  # setup checks the options that depend on the seats (e.g. Most Wanted's first_seat)
         if game.rolls_are_values:
-            rng = _PlannedRng(run, header.line, reading.rolls)
+            rolls = [repairs.rolls.get(index, roll) for index, roll in enumerate(reading.rolls)]
+            rng = _PlannedRng(run, header.line, rolls)
             events = engine.setup(options, seats, rng)
             if rng.leftover():
                 raise _Stop(Problem(header.line, "BAD_SETUP", game.extra_rolls))
@@ -308,8 +619,11 @@ def _play(
     run.steps.append(Step(header.line, None, None, events, rng.draws, state))
     codec = Codec(engine.commands)
     for line in recording.lines:
-        if line.line in skip:
+        if line.line in repairs.skip:
             continue
+        if line.line in repairs.before:
+            state = _apply(engine, codec, context, repairs.before[line.line], state)
+        line = repairs.lines.get(line.line, line)
         state = _apply(engine, codec, context, line, state)
 
 
@@ -318,13 +632,14 @@ class _Context:
     game: TableGame
     run: _Run
     players: Sequence[str]
-    unseen: set[tuple[int, str]]
+    repairs: _Repairs
 
 
 def _who(players: Sequence[str], seat: int) -> str:
     if seat == -1:
         return "the centre"
-    return f"seat {seat} ({players[seat]})" if 0 <= seat < len(players) else f"seat {seat}"
+    # People count seats from 1; the file's "seat" field counts from 0.
+    return f"seat {seat + 1} ({players[seat]})" if 0 <= seat < len(players) else f"seat {seat + 1}"
 
 
 def _apply(engine: Engine, codec: Codec, context: _Context, line: Line, state: Any) -> Any:
@@ -347,7 +662,9 @@ def _apply(engine: Engine, codec: Codec, context: _Context, line: Line, state: A
                 "NOT_TO_ACT",
                 f"the game waits for {waiting} here, not {_who(players, line.seat)}: a wrong seat, or a "
                 f"line missing before this one?",
-            )
+            ),
+            waiting=sorted(to_act),
+            missing=_forgotten(engine, game, state, line, to_act),
         )
     command, missing, found = game.resolve_command(state, line.seat, line.command)
     run.passed += found
@@ -364,20 +681,29 @@ def _apply(engine: Engine, codec: Codec, context: _Context, line: Line, state: A
                 f'one (drawn cards written "unknown" can stand for it only while a copy is free)',
             ),
             swaps,
+            moves=_moves(engine, game, state, line),
         )
     foreign = game.foreign(command)
     if foreign is not None:
-        raise _Stop(Problem(line.line, "CARD_NOT_IN_GAME", game.not_an_item(foreign)))
+        raise _Stop(
+            Problem(line.line, "CARD_NOT_IN_GAME", game.not_an_item(foreign)),
+            local=True,
+            moves=_moves(engine, game, state, line),
+        )
     command, off_target = game.aim(state, line.seat, command, line.safe)
     if off_target:
         # A safe dealt "unknown" in that row may stand for the one named: try exchanging it.
         offers = game.aim_swaps(state, line.seat, command, line.safe)
         swaps = [(x, y) for x, y in offers if x in run.filled and x != y]
-        raise _Stop(Problem(line.line, "SAFE_NOT_HELD", off_target), swaps)
+        raise _Stop(
+            Problem(line.line, "SAFE_NOT_HELD", off_target), swaps, moves=_moves(engine, game, state, line)
+        )
     try:
         decoded = codec.decode(command)
     except DecodeError as error:
-        raise _Stop(Problem(line.line, "BAD_COMMAND", f"the command does not read: {error}")) from None
+        raise _Stop(
+            Problem(line.line, "BAD_COMMAND", f"the command does not read: {error}"), local=True
+        ) from None
     written = game.line_written(line.drew, line.rolled, line.picked, line.fight_cards)
 
     def decide(rng: _PlannedRng) -> list[Event]:
@@ -390,7 +716,9 @@ def _apply(engine: Engine, codec: Codec, context: _Context, line: Line, state: A
                     violation.code,
                     f"{violation.message} (rule {violation.rule}): the table allowed a move the rules "
                     f"forbid, or the line is wrong",
-                )
+                ),
+                moves=_moves(engine, game, state, line),
+                missing=_forgotten(engine, game, state, line, to_act),
             ) from None
 
     if game.rolls_are_values:
@@ -419,6 +747,39 @@ def _apply(engine: Engine, codec: Codec, context: _Context, line: Line, state: A
     return state
 
 
+def _forgotten(
+    engine: Engine, game: TableGame, state: Any, line: Line, to_act: Sequence[int]
+) -> list[tuple[int, dict[str, JsonValue]]]:
+    """(seat, command) for each move a line forgotten before this one could be, the simplest first."""
+    return [(seat, move) for seat in sorted(to_act) for move in _moves(engine, game, state, line, seat)]
+
+
+def _moves(
+    engine: Engine, game: TableGame, state: Any, line: Line, seat: int | None = None
+) -> list[dict[str, JsonValue]]:
+    """The legal commands of the line's seat and kind, closest to what the line writes first; for
+    another `seat`, its legal commands, the simplest first (a line forgotten is mostly a short one)."""
+    legal = [encode(c) for c in engine.legal_commands(state, line.seat if seat is None else seat)]
+    if seat is not None:
+        return sorted((c for c in legal if isinstance(c, dict)), key=lambda c: len(json.dumps(c)))[:MAX_MOVES]
+    kind = line.command.get("kind")
+    same = [c for c in legal if isinstance(c, dict) and c.get("kind") == kind]
+
+    def faces(items: list[JsonValue]) -> set[str]:
+        return {game.face_of(item) or str(item) for item in items}
+
+    def likeness(command: dict[str, JsonValue]) -> int:
+        return sum(
+            len(faces(value) & faces(written))
+            if isinstance(value, list) and isinstance(written, list)
+            else int(value == written)
+            for key, value in command.items()
+            for written in [line.command.get(key)]
+        )
+
+    return sorted(same, key=likeness, reverse=True)[:MAX_MOVES]
+
+
 def _with_picks(
     context: _Context,
     number: int,
@@ -429,6 +790,10 @@ def _with_picks(
     game, run = context.game, context.run
     carried = {c: items for c, items in run.later.items() if written.get(c) is None}
     wanted: dict[str, list[JsonValue] | None] = {**written, **carried}
+    for (line, key), value in context.repairs.rewritten.items():  # a setup pick the file left out
+        channel = key.split(":")[0]
+        if line == number and wanted.get(channel) is None:
+            wanted[channel] = [value]
     picks: dict[int, int] = {}
     mark = len(run.shuffles)
     while True:
@@ -460,14 +825,16 @@ def _with_picks(
         if counts.get(channel):
             del run.later[channel]
     for channel in counts.keys() - wanted.keys():
-        raise _Stop(_count_problem(game, number, channel, counts[channel], None))
+        raise _Stop(
+            _count_problem(game, number, channel, counts[channel], None), recount=(channel, counts[channel])
+        )
     for channel, items in written.items():
         got = counts.get(channel, 0)
         if channel in game.shuffled(events) or (items is not None and len(items) == got):
             continue
         if items is None and got == 0:
             continue
-        raise _Stop(_count_problem(game, number, channel, got, items))
+        raise _Stop(_count_problem(game, number, channel, got, items), recount=(channel, got))
     run.passed += len(seen)
     return events, rng
 
@@ -500,7 +867,8 @@ def _first_disagreement(
             continue  # counted after the step
         written = items[i]
         key = f"{item.channel}:{i}"
-        if written == UNKNOWN or (number, key) in context.unseen:
+        written = context.repairs.rewritten.get((number, key), written)
+        if written == UNKNOWN or (number, key) in context.repairs.unseen:
             if str(item.item) in run.reserved:
                 return call, lambda s: str(s.item) not in run.reserved, None
             continue
@@ -511,7 +879,7 @@ def _first_disagreement(
                 f"{_ordinal(item.channel, i)}: "
                 f"{game.not_a_die(written) if item.channel == 'rolled' else game.not_an_item(written)}",
             )
-            raise _Stop(problem, draw=key)
+            raise _Stop(problem, draw=key, local=True)
         if not game.matches(item, written):
             code, sentence = game.cannot_pick(item, written, i)
             stop = _Stop(Problem(number, code, f"{_ordinal(item.channel, i)}: {sentence}"), draw=key)
@@ -520,9 +888,13 @@ def _first_disagreement(
 
 
 def _ordinal(channel: str, index: int) -> str:
-    noun = {"drew": "card", "rolled": "die", "picked": "pick", "fight_cards": "fight card"}.get(
-        channel, channel
-    )
+    noun = {
+        "drew": "card",
+        "rolled": "die",
+        "picked": "pick",
+        "fight_cards": "fight card",
+        "first": "first player",
+    }.get(channel, channel)
     return f"{noun} #{index + 1} {'drawn' if channel == 'drew' else 'written'}"
 
 
@@ -576,7 +948,7 @@ def _check_draws(
     game, run, players = context.game, context.run, context.players
     if written is None:
         if got:
-            raise _Stop(_count_problem(game, number, channel, len(got), None))
+            raise _Stop(_count_problem(game, number, channel, len(got), None), recount=(channel, len(got)))
         return
     if len(written) != len(got):
         raise _Stop(
@@ -586,11 +958,12 @@ def _check_draws(
                 f"the rules {'draw' if channel == 'drew' else 'deal'} {len(got)} "
                 f"{'card' if channel == 'drew' else 'item'}(s) here ({_draw_summary(got, players)}); "
                 f"the line lists {len(written)}",
-            )
+            ),
+            recount=(channel, len(got)),
         )
     for index, ((seat, card), wrote) in enumerate(zip(got, written, strict=True)):
         key = f"{channel}:{index}"
-        if wrote == UNKNOWN or (number, key) in context.unseen:
+        if wrote == UNKNOWN or (number, key) in context.repairs.unseen:
             run.filled[card] = number
             continue
         face = game.face_in(channel, wrote)
@@ -665,7 +1038,7 @@ def expand_next(
     table = table.for_options(options)
     run = _Run({}, _Budget(max_steps), game=table)
     run.later = table.setup_reading(header.setup, len(header.players), options).later
-    context = _Context(table, run, header.players, set())
+    context = _Context(table, run, header.players, _Repairs())
     try:
         _apply(engine, Codec(engine.commands), context, line, state)
     except _Stop as stop:

@@ -125,7 +125,7 @@ def _read_header(recording: Recording, number: int, data: dict[str, JsonValue]) 
     if not isinstance(options, dict) or not isinstance(setup, dict):
         return bad('"options" and "setup" must be objects ({} if nothing)')
     if not isinstance(players, list) or not players or not all(isinstance(p, str) for p in players):
-        return bad('"players" must list one name per seat, seat 0 first')
+        return bad('"players" must list one name per seat, the first seat first')
     tag, game_id = data.get("tag", ""), data.get("game_id")
     if not isinstance(tag, str) or not (game_id is None or isinstance(game_id, str)):
         return bad('"tag" and "game_id" must be strings')

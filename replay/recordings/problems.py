@@ -13,6 +13,7 @@ class Problem:
     code: str  # stable, upper-case: MALFORMED_LINE, WRONG_DRAW, NOT_TO_ACT, an engine code, ...
     message: str
     version: int = 0  # the game version the line would create (1: the header); 0 if it never read
+    after: int = 0  # lenient expansion: the line of an earlier problem this one may follow from (0: none)
 
     def __str__(self) -> str:
         return f"line {self.line}: {self.code}: {self.message}"

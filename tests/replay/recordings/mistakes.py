@@ -56,7 +56,7 @@ def last_line(game: str) -> int:
 
 
 MOST_WANTED: dict[str, Mistake] = {
-    "the wrong seat": Mistake(5, "NOT_TO_ACT", "not seat 0 (Ann)", at(5, '"seat": 1', '"seat": 0')),
+    "the wrong seat": Mistake(5, "NOT_TO_ACT", "not seat 1 (Ann)", at(5, '"seat": 1', '"seat": 0')),
     "a first player the table cannot draw": Mistake(
         2, "IMPOSSIBLE_ROLL", "from 0 to 1", at(2, '"first_player": 0', '"first_player": 2')
     ),
@@ -103,7 +103,7 @@ MOST_WANTED: dict[str, Mistake] = {
 
 
 DEADWOOD: dict[str, Mistake] = {
-    "the wrong seat": Mistake(9, "NOT_TO_ACT", "not seat 0 (Ann)", at(9, '"seat": 1', '"seat": 0')),
+    "the wrong seat": Mistake(9, "NOT_TO_ACT", "not seat 1 (Ann)", at(9, '"seat": 1', '"seat": 0')),
     "a die face the die does not have": Mistake(
         28,
         "IMPOSSIBLE_ROLL",
@@ -175,7 +175,7 @@ DEADWOOD: dict[str, Mistake] = {
 }
 
 WESTERN_LEGENDS: dict[str, Mistake] = {
-    "the wrong seat": Mistake(9, "NOT_TO_ACT", "not seat 0 (Ann)", at(9, '"seat": 1', '"seat": 0')),
+    "the wrong seat": Mistake(9, "NOT_TO_ACT", "not seat 1 (Ann)", at(9, '"seat": 1', '"seat": 0')),
     "a die face the dice do not have": Mistake(
         17, "IMPOSSIBLE_ROLL", "not a prospecting die face", at(17, '["nugget", "blank"]', '["nugget", 7]')
     ),

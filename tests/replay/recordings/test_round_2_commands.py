@@ -93,7 +93,7 @@ MOST_WANTED: dict[str, tuple[int, str, str, Edit]] = {
         at(26, '{"kind": "stay_put"}', '{"kind": "join_robbery", "cards": ["6-1"]}'),
     ),
     "a last call answered by the declarer": (
-        26, "NOT_TO_ACT", "not seat 0 (Ann)", at(26, '"seat": 1', '"seat": 0'),
+        26, "NOT_TO_ACT", "not seat 1 (Ann)", at(26, '"seat": 1', '"seat": 0'),
     ),
     "a first seat the table does not have": (
         3, "BAD_OPTIONS", "first_seat must name one of the seats",

@@ -93,3 +93,12 @@ def test_the_same_recording_sent_twice_is_stored_once(client: Client) -> None:
     assert again.code == grpc.StatusCode.ALREADY_EXISTS and again.reason == "GAME_EXISTS"
     listed = client.call("ListGames", frontier_pb2.ListGamesRequest(), token=ORGANISER)
     assert [g.game_id for g in listed.games] == [first.game_id]  # type: ignore[attr-defined]
+
+
+def test_a_lenient_refusal_marks_each_violation_that_may_follow_from_an_earlier_line(client: Client) -> None:
+    lines = MOST_WANTED["a malformed line"].edit(sample_lines("most-wanted"))
+    _, metadata, violations = _bad_request(lambda: _expand(client, "\n".join(lines), lenient=True))
+    (field, reason, _), *rest = violations
+    assert (field, reason, metadata["line"]) == ("content:line 16", "MALFORMED_LINE", "16")
+    assert rest and metadata["problems"] == str(len(violations))
+    assert all(d.endswith("(this may follow from line 16: fix that line first)") for _, _, d in rest)

@@ -76,7 +76,7 @@ MISTAKES: dict[str, Mistake] = {
         80, "CARD_NOT_HELD", "cannot play a QH", at(80, '["AD", "KS"]', '["AD", "QH"]')
     ),
     "a Work by a seat not to act": Mistake(
-        84, "NOT_TO_ACT", "not seat 0 (Ann)", at(84, '"seat": 1', '"seat": 0')
+        84, "NOT_TO_ACT", "not seat 1 (Ann)", at(84, '"seat": 1', '"seat": 0')
     ),
     "an extra step that is not next to the move's end": Mistake(
         96, "NO_EXTRA_STEP", "'B5' is not one", at(96, '"to": "B7"', '"to": "B5"')
