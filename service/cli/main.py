@@ -315,7 +315,6 @@ def build_parser() -> argparse.ArgumentParser:
     endings_cli.register(commands)
     rules_cli.register(commands)
     operating.register(commands)
-    operating.add_client_tls_arguments(parser)
     return parser
 
 

@@ -10,7 +10,7 @@ import os
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from service.config import Settings
 from service.ops import tls
@@ -97,31 +97,6 @@ class Operations:
             self.metrics.stop()
 
 
-def add_client_tls_arguments(parser: argparse.ArgumentParser) -> None:
-    """Give every command that takes --server (at any depth) the client's TLS flags.
-
-    argparse lists a parser's sub-commands and options only in these attributes; walking them here
-    keeps each command's own code free of TLS, and a command added later gets the flags too.
-    """
-    for action in parser._actions:
-        if isinstance(action, argparse._SubParsersAction):
-            for command in action.choices.values():
-                add_client_tls_arguments(command)
-    if "--server" in parser._option_string_actions and "--tls-ca" not in parser._option_string_actions:
-        parser.add_argument(
-            "--tls-ca",
-            type=Path,
-            metavar="FILE",
-            help=f"reach the server over TLS, trusting this CA certificate (PEM) (${tls.CA_VARIABLE})",
-        )
-        parser.add_argument(
-            "--tls",
-            action="store_true",
-            default=None,
-            help=f"reach the server over TLS, trusting the system's CA store (${tls.ON_VARIABLE}=1)",
-        )
-
-
 @contextlib.contextmanager
 def client_tls(args: argparse.Namespace) -> Iterator[None]:
     """While a command runs, its --tls-ca / --tls stand for the environment variables every client
@@ -143,7 +118,7 @@ def client_tls(args: argparse.Namespace) -> Iterator[None]:
                 os.environ[name] = value
 
 
-def register(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def register(commands: Any) -> None:
     backup = commands.add_parser(
         "backup",
         help="copy a data folder's SQLite store, safely while its server runs, and its signing key",
