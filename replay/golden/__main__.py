@@ -2,6 +2,7 @@
 
 python -m replay.golden --write [--game GAME ...]   regenerate seeds/golden/ (after a rules_version bump)
 python -m replay.golden [--check] [--game GAME ...]  replay the corpus; name each file's first difference
+                                                    and each option value or command no game exercises
 python -m replay.golden --fuzz GAMES [--out DIR]     GAMES random and adversarial playouts per game
 """
 
@@ -40,7 +41,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 findings.append(finding)
         print(f"{args.fuzz} playouts per game, {len(findings)} findings, {time.monotonic() - started:.1f}s")
         return 1 if findings else 0
-    differences = corpus.check(args.corpus, args.game)
+    differences = corpus.check(args.corpus, args.game) + corpus.uncovered(args.corpus, args.game)
     for difference in differences:
         print(difference, file=sys.stderr)
     print(f"golden corpus: {len(differences)} differences, {time.monotonic() - started:.1f}s")

@@ -10,6 +10,12 @@ is one header line, then one line per step (version 1 is the setup):
 `STATE_HASH_CHARS` hex digits of `replay.record.state_hash` of the omniscient view (format 2). The
 header names the engine's `rules_version`.
 
+Games chosen to exercise what the games above leave out (`replay.golden.coverage`: every option value,
+every older rules version's option set, every command kind) are kept in `<game>/coverage/`, one per
+target not yet exercised, named after it (`badge_turns-per_badge.jsonl`). Each is the first candidate
+of a fixed search (attempt, bot lean, table, player count) that exercises its target; its header
+adds `covers`, the target it was chosen for.
+
 `check` re-runs every recorded command through today's engine and names the first difference of each
 file ("step 41: seat 2 had 7 legal commands, now 6"). An engine whose `rules_version` differs from the
 corpus's is told to regenerate with `python -m replay.golden --write`; a difference under the same
@@ -32,6 +38,8 @@ from engines.codec import Codec, DecodeError, encode
 from engines.registry import game_ids, get_engine
 from engines.rng import SeededRng
 from engines.simulate import playout
+from replay.golden import coverage
+from replay.golden.option_space import single_changes
 from replay.record import state_hash
 from replay.verify import outcome_json
 
@@ -44,6 +52,11 @@ REGENERATE = "python -m replay.golden --write"
 # The second game of each count leans towards the first listed command where a uniform bot only
 # wanders (Western Legends ends by its round cap): so both of the game's ends are pinned.
 LEAN: dict[tuple[str, int], float] = {("western-legends", 2): 0.7}
+COVERAGE_FOLDER = "coverage"
+# The search for a game that exercises a target: attempts (fresh seeds) x bot leans x tables x seats.
+COVERAGE_ATTEMPTS = 3
+COVERAGE_LEANS = (0.0, 0.6, 0.9)
+COVERAGE_GAMES = 150  # games played for one target before the search gives up (`uncovered` names it)
 
 
 @dataclass(frozen=True)
@@ -79,6 +92,49 @@ class GoldenGame:
     @property
     def lean(self) -> float:
         return LEAN.get((self.game, self.number), 0.0)
+
+    @property
+    def table(self) -> dict[str, JsonValue]:
+        return {}
+
+
+@dataclass(frozen=True)
+class CoverageGame:
+    """A candidate game for `target`: its table, seats, bot lean and which attempt of the search."""
+
+    target: coverage.Target
+    options: tuple[tuple[str, JsonValue], ...]
+    players: int
+    lean: float
+    attempt: int
+
+    @property
+    def game(self) -> str:
+        return self.target.game
+
+    @property
+    def table(self) -> dict[str, JsonValue]:
+        return dict(self.options)
+
+    @property
+    def relative_path(self) -> str:
+        return f"{self.game}/{COVERAGE_FOLDER}/{self.target.file_stem}.jsonl"
+
+    @property
+    def seed(self) -> bytes:
+        table = _compact(self.table)
+        name = f"{self.relative_path} {table} {self.players} {self.lean} {self.attempt}"
+        return hashlib.sha256(f"frontier-ledger golden {name}".encode()).digest()
+
+    @property
+    def game_id(self) -> str:
+        return str(
+            uuid.uuid5(uuid.NAMESPACE_URL, f"https://frontier-ledger.invalid/golden/{self.seed.hex()}")
+        )
+
+    @property
+    def bot_seed(self) -> int:
+        return int.from_bytes(self.seed[:8], "big")
 
 
 @dataclass(frozen=True)
@@ -116,10 +172,10 @@ def short_state_hash(engine: Engine, state: Any) -> str:
     return state_hash(engine.view(state, None), 2)[:STATE_HASH_CHARS]
 
 
-def generate(golden: GoldenGame) -> str:
+def generate(golden: GoldenGame | CoverageGame) -> str:
     """The corpus file of one game, as text (one JSON object per line)."""
     engine = get_engine(golden.game)
-    options = engine.options({})
+    options = engine.options(golden.table)
     lines: list[dict[str, JsonValue]] = []
     state: Any = None
     for step in playout(
@@ -151,6 +207,8 @@ def generate(golden: GoldenGame) -> str:
         "outcome": outcome_json(engine.outcome(state)),
         "regenerate": REGENERATE,
     }
+    if isinstance(golden, CoverageGame):
+        header["covers"] = golden.target.label
     return "".join(_compact(line) + "\n" for line in [header, *lines])
 
 
@@ -165,11 +223,87 @@ def write(folder: Path = CORPUS_DIR, games: Iterable[str] | None = None) -> list
         for stale in sorted(game_folder.glob("*.jsonl")):
             if stale.name not in wanted:
                 stale.unlink()
+    texts: dict[str, list[str]] = {}
     for golden in corpus:
         path = folder / golden.relative_path
-        path.write_text(generate(golden), encoding="utf-8")
+        text = generate(golden)
+        path.write_text(text, encoding="utf-8")
+        texts.setdefault(golden.game, []).append(text)
+        written.append(path)
+    for game, played in texts.items():
+        written += _write_coverage(folder / game / COVERAGE_FOLDER, game, played)
+    return written
+
+
+def _write_coverage(folder: Path, game: str, played: list[str]) -> list[Path]:
+    """A game for each target the games in `played` (and those found before it) leave unexercised."""
+    folder.mkdir(parents=True, exist_ok=True)
+    for stale in sorted(folder.glob("*.jsonl")):
+        stale.unlink()
+    games = [_parsed(text) for text in played]
+    written: list[Path] = []
+    for target in coverage.targets(game):
+        if any(coverage.exercises(header, lines, target) for header, lines in games):
+            continue
+        found = find_coverage_game(target)
+        if found is None:
+            continue  # `uncovered` names it
+        candidate, text = found
+        path = folder / f"{target.file_stem}.jsonl"
+        path.write_text(text, encoding="utf-8")
+        games.append(_parsed(text))
         written.append(path)
     return written
+
+
+def find_coverage_game(target: coverage.Target) -> tuple[CoverageGame, str] | None:
+    """The first game of the search that exercises `target`, with its file's text; None if none does."""
+    engine = get_engine(target.game)
+    # A value may matter only beside another option's (a black gold die needs mystery safes): after
+    # its own table, the search adds each other option value in turn; a command tries every table.
+    own = target.table(engine)
+    changes = single_changes(engine) + [dict(t) for t in getattr(engine, "legacy_defaults", {}).values()]
+    tables = [own] + [{**change, **own} for change in changes if change and not change.keys() & own.keys()]
+    candidates = [
+        CoverageGame(target, tuple(sorted(table.items())), players, lean, attempt)
+        for attempt in range(1, COVERAGE_ATTEMPTS + 1)
+        for lean in COVERAGE_LEANS
+        for table in tables
+        for players in range(engine.min_seats, engine.max_seats + 1)
+    ]
+    played = 0
+    for candidate in candidates:
+        try:
+            text = generate(candidate)
+        except Exception:  # noqa: BLE001 -- a table refused at this seat count is no candidate
+            continue
+        header, lines = _parsed(text)
+        if coverage.exercises(header, lines, target):
+            return candidate, text
+        played += 1
+        if played == COVERAGE_GAMES:
+            break
+    return None
+
+
+def uncovered(folder: Path = CORPUS_DIR, games: Iterable[str] | None = None) -> list[Difference]:
+    """Each target no game in the corpus (its own games and `coverage/`) exercises."""
+    differences: list[Difference] = []
+    for game in sorted(set(games) if games is not None else game_ids()):
+        files = sorted((folder / game).glob("*.jsonl")) + sorted(
+            (folder / game / COVERAGE_FOLDER).glob("*.jsonl")
+        )
+        played = [_parsed(path.read_text(encoding="utf-8")) for path in files]
+        for target in coverage.targets(game):
+            if not any(coverage.exercises(header, lines, target) for header, lines in played):
+                message = f"no game exercises {target.label}; add one with `{REGENERATE}`"
+                differences.append(Difference(f"{game}/{COVERAGE_FOLDER}", None, message))
+    return differences
+
+
+def _parsed(text: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    header, *lines = [json.loads(line) for line in text.splitlines()]
+    return header, lines
 
 
 def _compact(value: JsonValue) -> str:
@@ -200,6 +334,11 @@ def check(folder: Path = CORPUS_DIR, games: Iterable[str] | None = None) -> list
         difference = check_file(golden.relative_path, path.read_text(encoding="utf-8"))
         if difference is not None:
             differences.append(difference)
+    for game in sorted({g.game for g in corpus}):
+        for path in sorted((folder / game / COVERAGE_FOLDER).glob("*.jsonl")):
+            difference = check_file(f"{game}/{COVERAGE_FOLDER}/{path.name}", path.read_text(encoding="utf-8"))
+            if difference is not None:
+                differences.append(difference)
     return differences
 
 
