@@ -66,61 +66,27 @@ def command_bytes(engine: Engine, command: Command) -> bytes:
         return _command_bytes.__wrapped__(engine.game_id, command)
 
 
-@dataclasses.dataclass(frozen=True)
-class LegalCommands:
-    """One seat's legal commands at one version, in the wire forms the messages carry."""
-
-    commands: tuple[Command, ...]
-    encoded: tuple[bytes, ...]  # each `frontier.v1.Command`
-    # The same list as a serialised PlayUpdate holding only `legal_commands`: merged in one call,
-    # where adding each command to a message cost a Python call per command per message.
-    play_update: bytes
-
-
 _lock = threading.Lock()
-_by_state: dict[tuple[str, int, int], LegalCommands] = {}
-# Each seat's last list: another seat's move at a new version mostly leaves a waiting seat's
-# choices as they were, and the list is then encoded again only if it changed.
-_last_of_seat: dict[tuple[str, int], LegalCommands] = {}
-_NONE = LegalCommands((), (), b"")
+_by_state: dict[tuple[str, int, int], tuple[bytes, ...]] = {}
 
 
-def legal_commands_of(record: GameRecord, seat: int) -> LegalCommands:
-    """`seat`'s legal commands in `record`, encoded (none once the game is over or not its turn).
+def legal_command_bytes(record: GameRecord, seat: int) -> tuple[bytes, ...]:
+    """The wire form of `seat`'s legal commands in `record` (none once the game is over or not its turn).
 
     Cached per (game, store version, seat): the answer to a command, the pushes to the
     seat's streams and ListLegalCommands at one version share a single encoding.
     """
     if record.status == FINISHED or not record.dealt or seat not in record.seats_to_act:
-        return _NONE
-    game_id = record.header.game_id
-    key = (game_id, record.version, seat)
+        return ()
+    key = (record.header.game_id, record.version, seat)
     with _lock:
         found = _by_state.get(key)
-        last = _last_of_seat.get((game_id, seat))
     if found is not None:
         return found
     engine = record.engine
-    commands = tuple(engine.legal_commands(record.state, seat))
-    if last is not None and last.commands == commands:
-        found = last
-    else:
-        encoded = tuple(command_bytes(engine, command) for command in commands)
-        holder = frontier_pb2.PlayUpdate()
-        add = holder.legal_commands.add
-        for one in encoded:
-            add().MergeFromString(one)
-        found = LegalCommands(commands, encoded, holder.SerializeToString())
+    encoded = tuple(command_bytes(engine, command) for command in engine.legal_commands(record.state, seat))
     with _lock:
         if len(_by_state) >= CACHE_SIZE:
             _by_state.clear()
-        if len(_last_of_seat) >= CACHE_SIZE:
-            _last_of_seat.clear()
-        _by_state[key] = found
-        _last_of_seat[(game_id, seat)] = found
-    return found
-
-
-def legal_command_bytes(record: GameRecord, seat: int) -> tuple[bytes, ...]:
-    """The wire form of each of `seat`'s legal commands in `record` (see `legal_commands_of`)."""
-    return legal_commands_of(record, seat).encoded
+        _by_state[key] = encoded
+    return encoded
