@@ -8,7 +8,8 @@
 Runs `frontier serve` (SQLite, durable), drives Most Wanted games through Play streams as the
 peer benchmark does, records the server with py-spy (only samples of the thread holding the GIL:
 the Python work that serialises the server) and prints the share of each part of the code,
-attributing each sample to the innermost frame outside the standard library.
+attributing each sample to the innermost frame outside the standard library. It also prints the
+CPU per move of the server's busiest threads (from /proc): the event loop's against the workers'.
 """
 
 from __future__ import annotations
@@ -71,6 +72,18 @@ def shares(raw: Path) -> list[tuple[str, float]]:
     return [(name, count / total) for name, count in counts.most_common()]
 
 
+def thread_cpu_seconds(pid: int) -> dict[int, float]:
+    """User plus system CPU time of each thread of a process so far, by thread id, from /proc."""
+    spent: dict[int, float] = {}
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        try:
+            fields = (task / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:  # the thread ended meanwhile
+            continue
+        spent[int(task.name)] = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return spent
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0] if __doc__ else "")
     parser.add_argument("--model", choices=("driver", "seats"), default="driver")
@@ -94,7 +107,9 @@ def main() -> int:
                 target=subprocess.run, args=(command,), kwargs={"capture_output": True}
             )
             recorder.start()
+            before = thread_cpu_seconds(pid)
             run = ours_run(server, args.model, args.game, args.matches, args.seconds, args.transport)
+            after = thread_cpu_seconds(pid)
             recorder.join()
             if args.raw:
                 shutil.copy(raw, args.raw)
@@ -105,6 +120,10 @@ def main() -> int:
         )
         for name, share in shares(raw):
             print(f"{share:6.1%}  {name}")
+        by_thread = sorted((spent - before.get(tid, 0.0) for tid, spent in after.items()), reverse=True)
+        per_move = [f"{1000 * spent / max(run.moves, 1):.2f}" for spent in by_thread[:4]]
+        # The busiest is as a rule the event loop; the worker threads share the rest.
+        print(f"CPU per move (ms) of the busiest threads: {', '.join(per_move)}")
     finally:
         shutil.rmtree(folder, ignore_errors=True)
     return 0
