@@ -86,7 +86,17 @@ function table(index, numPlayers, round = 0) {
     seats.push(client);
     actor(client, ended);
   }
-  for (const client of seats) client.start();
+  // Seat 0 first, the others once it has the match's state: the match then exists in storage when
+  // they join (bgio-postgres crashes its server when several seats create one match at once).
+  const [first, ...others] = seats;
+  let joined = false;
+  const unsubscribe = first.subscribe((state) => {
+    if (state === null || joined) return;
+    joined = true;
+    setImmediate(unsubscribe);
+    for (const client of others) client.start();
+  });
+  first.start();
 }
 
 function start() {
