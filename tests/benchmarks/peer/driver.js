@@ -38,15 +38,22 @@ function seat(matchID, playerID, numPlayers) {
   return client;
 }
 
+// boardgame.io pushes a move's state before its storage has written it; on bgio-postgres the next
+// move can reach the server first, be checked against the older stored state and be dropped with no
+// answer. A move unanswered this long is sent again, its time still counted from the first send.
+const RESEND_MS = 20;
+const JOIN_AFTER_MS = 100;
+
 // A seat that moves whenever the server's latest push says it is its turn; a move is timed until
 // the push that answers it (the next state id). `ended` is called once the match is over.
 function actor(client, ended) {
-  let pending = null; // { stateID, started }
+  let pending = null; // { stateID, started, resend }
   let over = false;
   client.subscribe((state) => {
     if (state === null || stopping || over) return;
     if (pending !== null) {
       if (state._stateID <= pending.stateID) return;
+      clearInterval(pending.resend);
       if (measuring) {
         latencies.push(Number(process.hrtime.bigint() - pending.started) / 1e6);
         moves += 1;
@@ -59,7 +66,10 @@ function actor(client, ended) {
       return;
     }
     if (state.ctx.currentPlayer === client.playerID) {
-      pending = { stateID: state._stateID, started: process.hrtime.bigint() };
+      const resend = setInterval(() => {
+        if (!stopping) client.moves.increment();
+      }, RESEND_MS);
+      pending = { stateID: state._stateID, started: process.hrtime.bigint(), resend };
       client.moves.increment();
     }
   });
@@ -86,15 +96,20 @@ function table(index, numPlayers, round = 0) {
     seats.push(client);
     actor(client, ended);
   }
-  // Seat 0 first, the others once it has the match's state: the match then exists in storage when
-  // they join (bgio-postgres crashes its server when several seats create one match at once).
+  // Seat 0 first, the others once its first move is answered: the server found the match in storage
+  // to check that move, so they join an existing match (bgio-postgres crashes its server, or leaves
+  // a seat unsynced, when several seats create one match at once).
   const [first, ...others] = seats;
   let joined = false;
   const unsubscribe = first.subscribe((state) => {
-    if (state === null || joined) return;
+    if (state === null || (state._stateID === 0 && others.length > 0) || joined) return;
     joined = true;
     setImmediate(unsubscribe);
-    for (const client of others) client.start();
+    // boardgame.io answers a move before its storage has written it: wait for the write, or a seat's
+    // sync may read the state before that move and wait for a turn that has passed.
+    setTimeout(() => {
+      for (const client of others) client.start();
+    }, JOIN_AFTER_MS);
   });
   first.start();
 }
