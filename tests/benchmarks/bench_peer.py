@@ -116,9 +116,12 @@ def node_env(modules: Path) -> dict[str, str]:
     return {"NODE_PATH": str(modules), "NODE_ENV": "production"}
 
 
-def peer_run(server: Spawned, modules: Path, model: str, count: int, seconds: float) -> Run:
+def peer_run(
+    server: Spawned, modules: Path, model: str, count: int, seconds: float, durable: bool = False
+) -> Run:
     """boardgame.io's own clients against its server, in a Node process of their own."""
     command = ["node", str(PEER / "driver.js"), server.address, model, str(count), str(seconds)]
+    command += ["durable"] if durable else []
     env = {**os.environ, **node_env(modules)}
     driver = subprocess.Popen(command, stdout=subprocess.PIPE, text=True, env=env)
     assert driver.stdout is not None
@@ -455,7 +458,7 @@ def durable_contenders(modules: Path, folder: Path) -> Iterator[tuple[dict[str, 
     ):
 
         def durable_peer(model: str, count: int, seconds: float) -> Run:
-            return peer_run(peer, modules, model, count, seconds)
+            return peer_run(peer, modules, model, count, seconds, durable=True)
 
         def ours_on_postgres(model: str, count: int, seconds: float) -> Run:
             return ours_run(ours, model, DURABLE_GAME, count, seconds)

@@ -2,12 +2,14 @@
 //   node driver.js SERVER driver MATCHES SECONDS  one driver per match (all its seats), a round trip per move
 //   node driver.js SERVER seats GAMES SECONDS     one client per seat of 4-seat games, each acting when a
 //                                                 push from the server says it is its turn
+//   ... durable                                 the server stores on bgio-postgres: seats join one by one
 // Prints `measuring` when the timed window opens, then one JSON line: {"moves": N, "seconds": S, "p50_ms": P, "p99_ms": Q}.
 const { Client } = require('boardgame.io/client');
 const { SocketIO } = require('boardgame.io/multiplayer');
 const { Counter } = require('./counter');
 
-const [server, model, countText, secondsText] = process.argv.slice(2);
+const [server, model, countText, secondsText, storage] = process.argv.slice(2);
+const durable = storage === 'durable';
 const count = Number(countText);
 const seconds = Number(secondsText);
 const latencies = [];
@@ -34,8 +36,12 @@ function seat(matchID, playerID, numPlayers) {
     multiplayer: SocketIO({ server: `http://${server}`, socketOpts: { transports: ['websocket'] } }),
     debug: false,
   });
-  clients.add(client);
   return client;
+}
+
+function join(client) {
+  clients.add(client); // only started clients: stopping one never started throws
+  client.start();
 }
 
 // boardgame.io pushes a move's state before its storage has written it; on bgio-postgres the next
@@ -66,9 +72,11 @@ function actor(client, ended) {
       return;
     }
     if (state.ctx.currentPlayer === client.playerID) {
-      const resend = setInterval(() => {
-        if (!stopping) client.moves.increment();
-      }, RESEND_MS);
+      const resend = durable
+        ? setInterval(() => {
+            if (!stopping) client.moves.increment();
+          }, RESEND_MS)
+        : undefined;
       pending = { stateID: state._stateID, started: process.hrtime.bigint(), resend };
       client.moves.increment();
     }
@@ -96,6 +104,10 @@ function table(index, numPlayers, round = 0) {
     seats.push(client);
     actor(client, ended);
   }
+  if (!durable) {
+    seats.forEach(join);
+    return;
+  }
   // Seat 0 first, the others once its first move is answered: the server found the match in storage
   // to check that move, so they join an existing match (bgio-postgres crashes its server, or leaves
   // a seat unsynced, when several seats create one match at once).
@@ -108,10 +120,10 @@ function table(index, numPlayers, round = 0) {
     // boardgame.io answers a move before its storage has written it: wait for the write, or a seat's
     // sync may read the state before that move and wait for a turn that has passed.
     setTimeout(() => {
-      for (const client of others) client.start();
+      if (!stopping) others.forEach(join);
     }, JOIN_AFTER_MS);
   });
-  first.start();
+  join(first);
 }
 
 function start() {
