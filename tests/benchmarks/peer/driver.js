@@ -46,9 +46,18 @@ function join(client) {
 
 // boardgame.io pushes a move's state before its storage has written it; on bgio-postgres the next
 // move can reach the server first, be checked against the older stored state and be dropped with no
-// answer. A move unanswered this long is sent again, its time still counted from the first send.
+// answer. A move unanswered this long is sent again, then after twice as long each time (a resend
+// costs the server a read of the whole match), its time still counted from the first send.
 const RESEND_MS = 20;
 const JOIN_AFTER_MS = 100;
+
+function resendLater(client, move, wait) {
+  move.resend = setTimeout(() => {
+    if (stopping) return;
+    client.moves.increment();
+    resendLater(client, move, 2 * wait);
+  }, wait);
+}
 
 // A seat that moves whenever the server's latest push says it is its turn; a move is timed until
 // the push that answers it (the next state id). `ended` is called once the match is over.
@@ -59,7 +68,7 @@ function actor(client, ended) {
     if (state === null || stopping || over) return;
     if (pending !== null) {
       if (state._stateID <= pending.stateID) return;
-      clearInterval(pending.resend);
+      clearTimeout(pending.resend);
       if (measuring) {
         latencies.push(Number(process.hrtime.bigint() - pending.started) / 1e6);
         moves += 1;
@@ -72,12 +81,8 @@ function actor(client, ended) {
       return;
     }
     if (state.ctx.currentPlayer === client.playerID) {
-      const resend = durable
-        ? setInterval(() => {
-            if (!stopping) client.moves.increment();
-          }, RESEND_MS)
-        : undefined;
-      pending = { stateID: state._stateID, started: process.hrtime.bigint(), resend };
+      pending = { stateID: state._stateID, started: process.hrtime.bigint(), resend: undefined };
+      if (durable) resendLater(client, pending, RESEND_MS);
       client.moves.increment();
     }
   });
