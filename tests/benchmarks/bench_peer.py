@@ -13,11 +13,16 @@ the SQLite store, every command durable, played through the Play protocol (one m
 by asyncio drivers in this process, over both of its transports on one server: the gRPC stream
 and a WebSocket (service/wsplay/). The rows interleave peer and ours in rounds and report medians; where
 Node is missing they say so and are skipped.
+
+The durable peer is the same boardgame.io server on `bgio-postgres` (every move committed to a
+private PostgreSQL with fsync on, started here as section 1's), compared in the same rounds with ours
+playing Most Wanted durably on SQLite and on that PostgreSQL.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import json
 import os
@@ -27,7 +32,7 @@ import statistics
 import subprocess
 import time
 import uuid
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
@@ -38,6 +43,8 @@ from service.generated.frontier.v1 import frontier_pb2, frontier_pb2_grpc
 from service.ws_client import PlaySocket
 from tests.benchmarks.bench_commands import sqlite_settings
 from tests.benchmarks.bench_common import ORGANISER, PYTHON, Mode, Row, Spawned, log, percentile
+from tests.benchmarks.bench_postgres import private_postgres
+from tests.servers import postgres_available
 
 PEER = Path(__file__).resolve().parent / "peer"
 OURS = ("most-wanted", "deadwood-1876")
@@ -51,6 +58,9 @@ MODELS: tuple[tuple[str, str, int], ...] = (
     ("seats", "one client per seat, 4 seats, 1 game", 1),
     ("seats", "one client per seat, 4 seats, 4 games", 4),
 )
+DURABLE_GAME = "most-wanted"  # ours against the durable peer: the real rules, every command durable
+DURABLE_PEER = "boardgame.io on PostgreSQL"
+OURS_ON_POSTGRES = f"{DURABLE_GAME} on PostgreSQL"
 
 
 @dataclass
@@ -85,7 +95,7 @@ def install_peer() -> tuple[Path | None, str]:
         return None, "Node.js (node and npm) is not installed here: the peer rows are skipped"
     folder = cache_folder()
     modules = folder / "node_modules"
-    if not (modules / "boardgame.io" / "package.json").exists():
+    if not all((modules / name / "package.json").exists() for name in ("boardgame.io", "bgio-postgres")):
         log(f"peer: npm ci into {folder}")
         folder.mkdir(parents=True, exist_ok=True)
         for name in ("package.json", "package-lock.json"):
@@ -106,9 +116,12 @@ def node_env(modules: Path) -> dict[str, str]:
     return {"NODE_PATH": str(modules), "NODE_ENV": "production"}
 
 
-def peer_run(server: Spawned, modules: Path, model: str, count: int, seconds: float) -> Run:
+def peer_run(
+    server: Spawned, modules: Path, model: str, count: int, seconds: float, durable: bool = False
+) -> Run:
     """boardgame.io's own clients against its server, in a Node process of their own."""
     command = ["node", str(PEER / "driver.js"), server.address, model, str(count), str(seconds)]
+    command += ["durable"] if durable else []
     env = {**os.environ, **node_env(modules)}
     driver = subprocess.Popen(command, stdout=subprocess.PIPE, text=True, env=env)
     assert driver.stdout is not None
@@ -321,7 +334,7 @@ class Ours:
         self.process.stop()
 
 
-def ours_process(data: Path) -> Ours:
+def ours_process(data: Path, store: str = "sqlite") -> Ours:
     """`frontier serve` with --ws-port, as users run it; it prints the socket's URL second."""
     command = [
         PYTHON,
@@ -335,7 +348,7 @@ def ours_process(data: Path) -> Ours:
         "--ws-port",
         "0",
     ]
-    process = Spawned(command + ["--store", "sqlite", "--organiser-token", ORGANISER], data / "server.log")
+    process = Spawned(command + ["--store", store, "--organiser-token", ORGANISER], data / "server.log")
     assert process.process.stdout is not None
     line = process.process.stdout.readline()
     if "WebSocket on " not in line:
@@ -403,6 +416,7 @@ def peer_rows(mode: Mode, folder: Path) -> list[Row]:
     with (
         Spawned(["node", str(PEER / "server.js")], folder / "peer.log", env=node_env(modules)) as peer,
         ours_process(folder / "peer-ours-data") as ours,
+        durable_contenders(modules, folder) as (durable, not_durable),
     ):
         durability = sqlite_settings(folder / "peer-ours-data" / "frontier.sqlite")
         for round_number in range(1, ROUNDS + 1):
@@ -413,6 +427,8 @@ def peer_rows(mode: Mode, folder: Path) -> list[Row]:
                     for transport in TRANSPORTS:  # alternately, in the same window
                         run = ours_run(ours, model, game, count, seconds, transport)
                         results.setdefault((label, game, transport), []).append(run)
+                for name, contender in durable.items():
+                    results.setdefault((label, name), []).append(contender(model, count, seconds))
     rows = []
     settings = ", ".join(f"{k}={v}" for k, v in durability.items())
     for _, label, _ in MODELS:
@@ -420,6 +436,72 @@ def peer_rows(mode: Mode, folder: Path) -> list[Row]:
         for game in OURS:
             for transport in TRANSPORTS:
                 rows.append(_row(label, game, transport, results, peer_run_, seconds, settings))
+        rows += durable_rows(label, results, seconds, not_durable)
+    return rows
+
+
+Contender = Callable[[str, int, float], Run]  # (model, matches at once, seconds) -> the measured window
+
+
+@contextlib.contextmanager
+def durable_contenders(modules: Path, folder: Path) -> Iterator[tuple[dict[str, Contender], str]]:
+    """The durable peer and ours on one private PostgreSQL, by name; none, and why, without PostgreSQL."""
+    if not postgres_available():
+        yield {}, "no PostgreSQL binary (scripts/provide-test-servers --servers-only installs one)"
+        return
+    with (
+        private_postgres() as postgres,
+        Spawned(
+            ["node", str(PEER / "server.js"), postgres.url], folder / "peer-pg.log", env=node_env(modules)
+        ) as peer,
+        ours_process(folder / "peer-ours-pg-data", store=postgres.url) as ours,
+    ):
+
+        def durable_peer(model: str, count: int, seconds: float) -> Run:
+            return peer_run(peer, modules, model, count, seconds, durable=True)
+
+        def ours_on_postgres(model: str, count: int, seconds: float) -> Run:
+            return ours_run(ours, model, DURABLE_GAME, count, seconds)
+
+        yield {DURABLE_PEER: durable_peer, OURS_ON_POSTGRES: ours_on_postgres}, ""
+
+
+def durable_rows(
+    label: str, results: dict[tuple[str, ...], list[Run]], seconds: float, why_not: str
+) -> list[Row]:
+    """Ours, durable on SQLite and on PostgreSQL, against the durable peer (target: 2x)."""
+    if why_not:
+        return [Row("9 vs peer", f"{label}: ours ÷ {DURABLE_PEER}", 0.0, "", note=why_not)]
+    peer = median_run(results[(label, DURABLE_PEER)])
+    rows = [
+        Row(
+            "9 vs peer",
+            f"{label}: {DURABLE_PEER}",
+            peer.rate,
+            "moves/s",
+            note=f"bgio-postgres 1.0.16, fsync on; p50 {peer.p50_ms:.2f} ms; server CPU per move "
+            f"{peer.cpu_ms_per_move:.2f} ms; medians of {ROUNDS} interleaved rounds of {seconds:.0f} s",
+            extra={"peer_rounds": [vars(r) for r in results[(label, DURABLE_PEER)]]},
+        )
+    ]
+    for store, key in (("SQLite", (label, DURABLE_GAME, "grpc")), ("PostgreSQL", (label, OURS_ON_POSTGRES))):
+        run = median_run(results[key])
+        ratio = run.rate / peer.rate if peer.rate else 0.0
+        rows.append(
+            Row(
+                "9 vs peer",
+                f"{label}: {DURABLE_GAME} on {store} ÷ {DURABLE_PEER}",
+                run.rate,
+                "moves/s",
+                ceiling=peer.rate,
+                ceiling_name=f"{DURABLE_PEER}, same run",
+                target=">= 2x the durable peer",
+                met=ratio >= 2.0,
+                note=f"ours/peer {ratio:.2f}; p50 {run.p50_ms:.2f} ms vs {peer.p50_ms:.2f} ms; server CPU "
+                f"per move {run.cpu_ms_per_move:.2f} ms vs {peer.cpu_ms_per_move:.2f} ms; over gRPC Play",
+                extra={"ratio_to_peer": ratio, "rounds": [vars(r) for r in results[key]]},
+            )
+        )
     return rows
 
 

@@ -35,16 +35,24 @@ def missing() -> str:
 
 
 @contextlib.contextmanager
-def private_servers() -> Iterator[tuple[Postgres, Redis]]:
+def private_postgres() -> Iterator[Postgres]:
     folder = Path(tempfile.mkdtemp(prefix="frontier-bench-pg-"))  # PostgreSQL's own user must reach it
     postgres = Postgres(folder / "cluster", free_port()).init().start()
-    redis = Redis(free_port()).start()
     try:
-        yield postgres, redis
+        yield postgres
     finally:
-        redis.stop()
         postgres.stop()
         shutil.rmtree(folder, ignore_errors=True)
+
+
+@contextlib.contextmanager
+def private_servers() -> Iterator[tuple[Postgres, Redis]]:
+    with private_postgres() as postgres:
+        redis = Redis(free_port()).start()
+        try:
+            yield postgres, redis
+        finally:
+            redis.stop()
 
 
 def psycopg_rate(url: str, threads: int, seconds: float, row_bytes: int) -> tuple[float, str]:
