@@ -54,8 +54,8 @@ _CHOICES: dict[str, tuple[object, ...]] = {
     "character_choice": ("dealt", "chosen"),
 }
 # Named in a table's options only when the table names it, so every game recorded before the
-# option existed is recorded byte for byte as it was.
-_NAMED_ONLY: dict[str, JsonValue] = {"character_choice": "dealt"}
+# option existed is recorded byte for byte as it was (replay.golden.option_space reads it).
+NAMED_ONLY_DEFAULTS: dict[str, JsonValue] = {"character_choice": "dealt"}
 
 
 # The values that reproduce the rules of deadwood-1876/1 for an option its logs do not name.
@@ -73,8 +73,8 @@ LEGACY_DEFAULTS: dict[str, dict[str, JsonValue]] = {
 
 # Every option's default, made once (an audit validates each log's options, and asdict is slow);
 # validate gives each result a `characters` list of its own.
-_DEFAULTS: dict[str, JsonValue] = {k: v for k, v in asdict(Options()).items() if k not in _NAMED_ONLY}
-_ACCEPTED = _DEFAULTS.keys() | _NAMED_ONLY.keys()
+_DEFAULTS: dict[str, JsonValue] = {k: v for k, v in asdict(Options()).items() if k not in NAMED_ONLY_DEFAULTS}
+_ACCEPTED = _DEFAULTS.keys() | NAMED_ONLY_DEFAULTS.keys()
 _FIELDS = frozenset(f.name for f in fields(Options))
 
 
@@ -89,7 +89,7 @@ def validate(raw: Mapping[str, JsonValue]) -> dict[str, JsonValue]:
         if name == "characters":
             result[name] = _characters(value, strict=raw.get("option_checks", "strict") == "strict")
             continue
-        expected = type({**_DEFAULTS, **_NAMED_ONLY}[name])
+        expected = type({**_DEFAULTS, **NAMED_ONLY_DEFAULTS}[name])
         if type(value) is not expected:
             raise OptionError(f"option {name} must be a {expected.__name__}, got {value!r}")
         allowed = _CHOICES.get(name)
