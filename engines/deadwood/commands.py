@@ -17,6 +17,14 @@ class SafeRef:
 
 
 @dataclass(frozen=True)
+class ChooseCharacter(Command):
+    """DW-SETUP-2 (`character_choice="chosen"`): take one of the characters no seat has taken."""
+
+    kind: ClassVar[str] = "choose_character"
+    character: str
+
+
+@dataclass(frozen=True)
 class PassSafe(Command):
     """DW-SETUP-6: pass the safe at `position` face down to the player on the left."""
 
@@ -167,4 +175,5 @@ COMMANDS: tuple[type[Command], ...] = (
     DeclineBadgeTurn,
     ShowdownShoot,
     PlayMysteryGun,
+    ChooseCharacter,
 )

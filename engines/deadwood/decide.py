@@ -11,7 +11,7 @@ from engines.choices import require_listed_words
 from engines.deadwood import commands as cmd
 from engines.deadwood import events as ev
 from engines.deadwood import state as st
-from engines.deadwood.components import LOCATION_NAMES, card_gun, card_item, safe_gun
+from engines.deadwood.components import CHARACTERS, LOCATION_NAMES, card_gun, card_item, safe_gun
 from engines.deadwood.evolve import evolve
 from engines.deadwood.flow import Emitter, advance_folded, score_mystery_gold
 from engines.deadwood.legal import seats_to_act
@@ -25,6 +25,7 @@ from engines.deadwood.state import State, holster_cards, showdown_guns
 
 # Which phase each command answers, and the rule that says who decides then.
 _PHASES: dict[type[Command], tuple[str, str]] = {
+    cmd.ChooseCharacter: (st.CHOOSE, "DW-SETUP-2"),
     cmd.PassSafe: (st.PASS, "DW-SETUP-6"),
     cmd.RideHorse: (st.TURN, "DW-TURN-1"),
     cmd.PeekSafes: (st.TURN, "DW-TURN-1"),
@@ -122,8 +123,27 @@ def require_destination(destination: str, allowed: tuple[str, ...], rule: str) -
         )
 
 
+def _require_free_character(state: State, character: str) -> None:
+    """DW-SETUP-2: one of the nine characters, and not one another seat took."""
+    if character in state.free_characters():
+        return
+    if character in CHARACTERS:
+        raise RuleViolation(
+            "CHARACTER_TAKEN",
+            f"{character} is taken; choose from {', '.join(state.free_characters())}.",
+            rule="DW-SETUP-2",
+            character=character,
+        )
+    raise RuleViolation(
+        "NO_SUCH_CHARACTER", f"{character!r} is not a Deadwood 1876 character.", rule="DW-SETUP-2"
+    )
+
+
 def _command_events(state: State, seat: Seat, command: Command) -> list[Event]:
     match command:
+        case cmd.ChooseCharacter(character=character):
+            _require_free_character(state, character)
+            return [ev.CharacterChosen(seat, character)]
         case cmd.PassSafe(position=position):
             _require_position(state, seat, position, "DW-SETUP-6")
             return [ev.PassChosen(seat, position)]

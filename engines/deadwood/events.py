@@ -15,7 +15,8 @@ from engines.deadwood.commands import SafeRef
 
 @dataclass(frozen=True)
 class GameStarted(Event):
-    """DW-SETUP-1..5: the table, with every rule setting the game runs on."""
+    """DW-SETUP-1..5: the table, with every rule setting the game runs on; no `characters` when
+    the seats choose theirs (`character_chosen`) before the pass."""
 
     kind: ClassVar[str] = "game_started"
     seats: int
@@ -44,6 +45,15 @@ class RulesAdded(Event):
     kind: ClassVar[str] = "rules_added"
     holsters_in_showdown: bool
     mystery_gold_die: str  # DW-SAFE-4: "played_gun" or "black_die"
+
+
+@dataclass(frozen=True)
+class CharacterChosen(Event):
+    """DW-SETUP-2: a seat took a character (a table whose GameStarted named none)."""
+
+    kind: ClassVar[str] = "character_chosen"
+    seat: int
+    character: str
 
 
 @dataclass(frozen=True)
@@ -474,4 +484,5 @@ EVENTS: tuple[type[Event], ...] = (
     RulesAdded,
     MysteryScoringStarted,
     MysteryGunPlayed,
+    CharacterChosen,
 )

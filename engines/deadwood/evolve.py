@@ -19,6 +19,7 @@ from engines.deadwood.rules import assist_askers, send_away_destinations
 from engines.deadwood.state import (
     AFTER_HEIST,
     ASSIST,
+    CHOOSE,
     DEFEND,
     DISCARD,
     END_TURN,
@@ -95,7 +96,8 @@ def _unknown(state: State, event: Event) -> Changes:
 
 
 def _started(event: ev.GameStarted) -> State:
-    players = tuple(Player(seat, event.characters[seat], "") for seat in range(event.seats))
+    chosen = event.characters or ("",) * event.seats  # none named: the seats choose (DW-SETUP-2)
+    players = tuple(Player(seat, chosen[seat], "") for seat in range(event.seats))
     return State(
         seats=event.seats,
         locations=event.locations,
@@ -110,7 +112,7 @@ def _started(event: ev.GameStarted) -> State:
         duster_draw=event.duster_draw,
         stetson_peeks=event.stetson_peeks,
         players=players,
-        phase=PASS,
+        phase=PASS if event.characters else CHOOSE,
     )
 
 
@@ -119,6 +121,12 @@ def _started(event: ev.GameStarted) -> State:
 
 def _rules_added(state: State, e: ev.RulesAdded) -> Changes:
     return {"holsters_in_showdown": e.holsters_in_showdown, "mystery_gold_die": e.mystery_gold_die}
+
+
+def _character_chosen(state: State, e: ev.CharacterChosen) -> Changes:
+    players = _seats(state.players, e.seat, character=e.character)
+    everyone = all(p.character for p in players)
+    return {"players": players, "phase": PASS if everyone else CHOOSE}
 
 
 def _stars_placed(state: State, e: ev.StarsPlaced) -> Changes:
@@ -369,6 +377,7 @@ def _game_won(state: State, e: ev.GameWon) -> Changes:
 
 _FOLDS: dict[type, Fold] = {
     ev.RulesAdded: _rules_added,
+    ev.CharacterChosen: _character_chosen,
     ev.StarsPlaced: _stars_placed,
     ev.DeckShuffled: _deck_shuffled,
     ev.DiscardsReshuffled: _discards_reshuffled,

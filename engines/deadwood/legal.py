@@ -14,6 +14,8 @@ from engines.deadwood.state import State, holster_cards, showdown_guns
 
 def seats_to_act(state: State) -> tuple[Seat, ...]:
     phase = state.phase
+    if phase == st.CHOOSE:  # DW-SETUP-2: in seat order [default: no source found]
+        return tuple(p.seat for p in state.players if not p.character)[:1]
     if phase == st.PASS:  # DW-SETUP-6: simultaneous
         return tuple(p.seat for p in state.players if p.passing is None)
     if phase == st.HEIST:  # DW-HEIST-2: simultaneous
@@ -42,6 +44,8 @@ def legal_commands(state: State, seat: Seat) -> list[Command]:
         return []
     player = state.player(seat)
     phase = state.phase
+    if phase == st.CHOOSE:
+        return [cmd.ChooseCharacter(c) for c in state.free_characters()]
     if phase == st.PASS:
         return [cmd.PassSafe(i) for i in range(len(player.safes))]
     if phase == st.TURN:

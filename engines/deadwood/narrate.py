@@ -32,6 +32,8 @@ def describe(event: Event, names: Sequence[str]) -> str:
             if gun is None:
                 return f"{who(seat)} has no card to play for {safe}, which scores nothing."
             return f"{who(seat)} plays {gun} for {safe}."
+        case ev.CharacterChosen(seat=seat, character=character):
+            return f"{who(seat)} chooses {character}."
         case ev.StarsPlaced(locations=locations):
             return (
                 "Stars drawn: "

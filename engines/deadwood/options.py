@@ -37,6 +37,8 @@ class Options:
     # characters than seats and the two television names (DW-SETUP-2, DW-CHAR-1); "lenient" is
     # what versions 1 and 2 accepted (main_rounds cut to the centre safes, extra names unused)
     option_checks: str = "strict"
+    # DW-SETUP-2: "chosen" has each seat send choose_character at setup; "dealt" is `characters`
+    character_choice: str = "dealt"
 
 
 _CHOICES: dict[str, tuple[object, ...]] = {
@@ -49,7 +51,11 @@ _CHOICES: dict[str, tuple[object, ...]] = {
     "duster_draw": tuple(range(0, 7)),
     "stetson_peeks": (1, 2, 3),
     "option_checks": ("strict", "lenient"),
+    "character_choice": ("dealt", "chosen"),
 }
+# Named in a table's options only when the table names it, so every game recorded before the
+# option existed is recorded byte for byte as it was (replay.golden.option_space reads it).
+NAMED_ONLY_DEFAULTS: dict[str, JsonValue] = {"character_choice": "dealt"}
 
 
 # The values that reproduce the rules of deadwood-1876/1 for an option its logs do not name.
@@ -67,12 +73,13 @@ LEGACY_DEFAULTS: dict[str, dict[str, JsonValue]] = {
 
 # Every option's default, made once (an audit validates each log's options, and asdict is slow);
 # validate gives each result a `characters` list of its own.
-_DEFAULTS: dict[str, JsonValue] = asdict(Options())
+_DEFAULTS: dict[str, JsonValue] = {k: v for k, v in asdict(Options()).items() if k not in NAMED_ONLY_DEFAULTS}
+_ACCEPTED = _DEFAULTS.keys() | NAMED_ONLY_DEFAULTS.keys()
 _FIELDS = frozenset(f.name for f in fields(Options))
 
 
 def validate(raw: Mapping[str, JsonValue]) -> dict[str, JsonValue]:
-    unknown = raw.keys() - _DEFAULTS.keys()
+    unknown = raw.keys() - _ACCEPTED
     if unknown:
         raise OptionError(
             f"unknown Deadwood 1876 {agreeing(len(unknown), 'option')}: {', '.join(sorted(unknown))}"
@@ -82,13 +89,18 @@ def validate(raw: Mapping[str, JsonValue]) -> dict[str, JsonValue]:
         if name == "characters":
             result[name] = _characters(value, strict=raw.get("option_checks", "strict") == "strict")
             continue
-        expected = type(_DEFAULTS[name])
+        expected = type({**_DEFAULTS, **NAMED_ONLY_DEFAULTS}[name])
         if type(value) is not expected:
             raise OptionError(f"option {name} must be a {expected.__name__}, got {value!r}")
         allowed = _CHOICES.get(name)
         if allowed is not None and value not in allowed:
             raise OptionError(f"option {name} must be one of {list(allowed)}, got {value!r}")
         result[name] = value
+    if result.get("character_choice") == "chosen" and result["characters"]:
+        raise OptionError(
+            "option characters names the table's characters, character_choice=chosen lets the seats "
+            "choose them: give one or the other (DW-SETUP-2)"
+        )
     return result
 
 

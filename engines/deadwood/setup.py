@@ -29,7 +29,7 @@ def setup(raw: Mapping[str, JsonValue], seats: int, rng: Rng) -> list[Event]:
     started = ev.GameStarted(
         seats=seats,
         locations=locations,
-        characters=_characters(options.characters, seats),
+        characters=() if options.character_choice == "chosen" else _characters(options.characters, seats),
         # DW-CAP-2: a table's own capacity never drops below the starting stars.
         capacity=max(options.location_capacity or default_capacity(seats), max(starting)),
         hand_size=3 if big else 4,

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from engines.base import SeatedState
-from engines.deadwood.components import SAFES, card_gun, card_item, safe_gun
+from engines.deadwood.components import CHARACTERS, SAFES, card_gun, card_item, safe_gun
 
 R = TypeVar("R")
 
@@ -29,6 +29,7 @@ PASS, TURN, DEFEND, ASSIST, SEND_AWAY, DISCARD, GIVE_SAFE, HEIST = (
 )
 SHOWDOWN, OVER = "showdown", "over"
 MYSTERY = "mystery"  # DW-SAFE-4: Cash / Fool's Gold holders play a gun at scoring
+CHOOSE = "choose"  # DW-SETUP-2: seats choose characters, in seat order (character_choice="chosen")
 # Transient phases: flow.py moves on from them at once, without asking anyone.
 END_TURN, AFTER_HEIST, FIGHT_READY, SHOWDOWN_NEXT = "end_turn", "after_heist", "fight_ready", "showdown_next"
 
@@ -36,7 +37,7 @@ END_TURN, AFTER_HEIST, FIGHT_READY, SHOWDOWN_NEXT = "end_turn", "after_heist", "
 @dataclass(frozen=True)
 class Player:
     seat: int
-    character: str
+    character: str  # "" until chosen
     location: str
     hand: tuple[str, ...] = ()  # secret
     safes: tuple[str, ...] = ()  # row order public, contents secret
@@ -107,6 +108,11 @@ class State(SeatedState["Player"]):
     showdown_turn: int = -1
     winner: int = -1
     win_reason: str = ""
+
+    def free_characters(self) -> tuple[str, ...]:
+        """DW-SETUP-2: the characters no seat has taken yet, in list order."""
+        taken = {p.character for p in self.players}
+        return tuple(c for c in CHARACTERS if c not in taken)
 
     def left_of(self, seat: int) -> int:
         """Clockwise neighbour: passing left and playing clockwise both go up by one."""

@@ -21,8 +21,10 @@ CANDIDATE_INTEGERS = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 15, 16, 20, 25, 30, 
 
 def option_values(engine: Engine) -> dict[str, list[JsonValue]]:
     """Each option's accepted values, the default first (in a stable order)."""
-    defaults = engine.options({})
-    strings = sorted(_strings_of(_options_module(engine)))
+    module = _options_module(engine)
+    # An option a table's options name only when set is listed in its module's NAMED_ONLY_DEFAULTS.
+    defaults = {**engine.options({}), **getattr(module, "NAMED_ONLY_DEFAULTS", {})}
+    strings = sorted(_strings_of(module))
     values: dict[str, list[JsonValue]] = {}
     for name, default in defaults.items():
         accepted = [default]

@@ -10,8 +10,9 @@ from service.core.convert import command_from_proto, command_to_proto
 
 def test_every_legal_command_of_random_games_round_trips_through_the_proto() -> None:
     seen: set[str] = set()
-    for seats, seed in ((3, b"proto-a"), (7, b"proto-b")):
-        for step in playout(ENGINE, seats, seed=seed, bot_seed=seats):
+    chosen = {"character_choice": "chosen"}  # DW-SETUP-2: the choice is a command only then
+    for seats, seed, options in ((3, b"proto-a", {}), (7, b"proto-b", {}), (4, b"proto-c", chosen)):
+        for step in playout(ENGINE, seats, seed=seed, bot_seed=seats, options=options):
             for seat in ENGINE.seats_to_act(step.state):
                 for command in ENGINE.legal_commands(step.state, seat):
                     assert command_from_proto(ENGINE, command_to_proto(ENGINE, command)) == command

@@ -61,7 +61,7 @@ class Invariants:
         self.safes_in_play: frozenset[str] | None = None
 
     def __call__(self, state: State, event: Event) -> None:
-        if state.phase == "pass" and not state.boxed:
+        if state.phase in ("choose", "pass") and not state.boxed:
             return  # setup is still laying out safes and cards
         self.cards(state)
         self.safes(state)

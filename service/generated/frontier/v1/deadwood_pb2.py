@@ -24,7 +24,7 @@ _sym_db = _symbol_database.Default()
 
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1a\x66rontier/v1/deadwood.proto\x12\x0b\x66rontier.v1\"\xe6\r\n\x0f\x44\x65\x61\x64woodCommand\x12:\n\tpass_safe\x18\x01 \x01(\x0b\x32%.frontier.v1.DeadwoodCommand.PassSafeH\x00\x12<\n\nride_horse\x18\x02 \x01(\x0b\x32&.frontier.v1.DeadwoodCommand.RideHorseH\x00\x12<\n\npeek_safes\x18\x03 \x01(\x0b\x32&.frontier.v1.DeadwoodCommand.PeekSafesH\x00\x12G\n\x10\x64raw_with_duster\x18\x04 \x01(\x0b\x32+.frontier.v1.DeadwoodCommand.DrawWithDusterH\x00\x12\x38\n\x08rob_safe\x18\x05 \x01(\x0b\x32$.frontier.v1.DeadwoodCommand.RobSafeH\x00\x12\x44\n\x0e\x63hallenge_duel\x18\x06 \x01(\x0b\x32*.frontier.v1.DeadwoodCommand.ChallengeDuelH\x00\x12\x35\n\x06\x64\x65\x66\x65nd\x18\x07 \x01(\x0b\x32#.frontier.v1.DeadwoodCommand.DefendH\x00\x12\x35\n\x06\x61ssist\x18\x08 \x01(\x0b\x32#.frontier.v1.DeadwoodCommand.AssistH\x00\x12\x44\n\x0e\x64\x65\x63line_assist\x18\t \x01(\x0b\x32*.frontier.v1.DeadwoodCommand.DeclineAssistH\x00\x12:\n\tsend_away\x18\n \x01(\x0b\x32%.frontier.v1.DeadwoodCommand.SendAwayH\x00\x12@\n\x0c\x64iscard_card\x18\x0b \x01(\x0b\x32(.frontier.v1.DeadwoodCommand.DiscardCardH\x00\x12:\n\tgive_safe\x18\x0c \x01(\x0b\x32%.frontier.v1.DeadwoodCommand.GiveSafeH\x00\x12\x45\n\x0f\x63ommit_to_heist\x18\r \x01(\x0b\x32*.frontier.v1.DeadwoodCommand.CommitToHeistH\x00\x12K\n\x12\x64\x65\x63line_badge_turn\x18\x0e \x01(\x0b\x32-.frontier.v1.DeadwoodCommand.DeclineBadgeTurnH\x00\x12\x44\n\x0eshowdown_shoot\x18\x0f \x01(\x0b\x32*.frontier.v1.DeadwoodCommand.ShowdownShootH\x00\x12G\n\x10play_mystery_gun\x18\x10 \x01(\x0b\x32+.frontier.v1.DeadwoodCommand.PlayMysteryGunH\x00\x1a)\n\x07SafeRef\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12\x10\n\x08position\x18\x02 \x01(\x05\x1a\x1c\n\x08PassSafe\x12\x10\n\x08position\x18\x01 \x01(\x05\x1a.\n\tRideHorse\x12\x0c\n\x04\x63\x61rd\x18\x01 \x01(\t\x12\x13\n\x0b\x64\x65stination\x18\x02 \x01(\t\x1aN\n\tPeekSafes\x12\x0c\n\x04\x63\x61rd\x18\x01 \x01(\t\x12\x33\n\x05safes\x18\x02 \x03(\x0b\x32$.frontier.v1.DeadwoodCommand.SafeRef\x1a\x1e\n\x0e\x44rawWithDuster\x12\x0c\n\x04\x63\x61rd\x18\x01 \x01(\t\x1a\x39\n\x07RobSafe\x12\x0c\n\x04\x63\x61rd\x18\x01 \x01(\t\x12\x0e\n\x06target\x18\x02 \x01(\x05\x12\x10\n\x08position\x18\x03 \x01(\x05\x1a-\n\rChallengeDuel\x12\x0c\n\x04\x63\x61rd\x18\x01 \x01(\t\x12\x0e\n\x06target\x18\x02 \x01(\x05\x1a\x15\n\x06\x44\x65\x66\x65nd\x12\x0b\n\x03gun\x18\x01 \x01(\t\x1a$\n\x06\x41ssist\x12\x0c\n\x04\x63\x61rd\x18\x01 \x01(\t\x12\x0c\n\x04side\x18\x02 \x01(\t\x1a\x0f\n\rDeclineAssist\x1a\x34\n\x08SendAway\x12\x18\n\x0b\x64\x65stination\x18\x01 \x01(\tH\x00\x88\x01\x01\x42\x0e\n\x0c_destination\x1a\x1b\n\x0b\x44iscardCard\x12\x0c\n\x04\x63\x61rd\x18\x01 \x01(\t\x1a\x34\n\x08GiveSafe\x12\x10\n\x08position\x18\x01 \x01(\x05\x12\x0f\n\x02to\x18\x02 \x01(\x05H\x00\x88\x01\x01\x42\x05\n\x03_to\x1a+\n\rCommitToHeist\x12\x11\n\x04\x63\x61rd\x18\x01 \x01(\tH\x00\x88\x01\x01\x42\x07\n\x05_card\x1a\x12\n\x10\x44\x65\x63lineBadgeTurn\x1a,\n\rShowdownShoot\x12\x0e\n\x06target\x18\x01 \x01(\x05\x12\x0b\n\x03gun\x18\x02 \x01(\t\x1a\x1d\n\x0ePlayMysteryGun\x12\x0b\n\x03gun\x18\x01 \x01(\tB\t\n\x07\x63ommandb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1a\x66rontier/v1/deadwood.proto\x12\x0b\x66rontier.v1\"\xd6\x0e\n\x0f\x44\x65\x61\x64woodCommand\x12:\n\tpass_safe\x18\x01 \x01(\x0b\x32%.frontier.v1.DeadwoodCommand.PassSafeH\x00\x12<\n\nride_horse\x18\x02 \x01(\x0b\x32&.frontier.v1.DeadwoodCommand.RideHorseH\x00\x12<\n\npeek_safes\x18\x03 \x01(\x0b\x32&.frontier.v1.DeadwoodCommand.PeekSafesH\x00\x12G\n\x10\x64raw_with_duster\x18\x04 \x01(\x0b\x32+.frontier.v1.DeadwoodCommand.DrawWithDusterH\x00\x12\x38\n\x08rob_safe\x18\x05 \x01(\x0b\x32$.frontier.v1.DeadwoodCommand.RobSafeH\x00\x12\x44\n\x0e\x63hallenge_duel\x18\x06 \x01(\x0b\x32*.frontier.v1.DeadwoodCommand.ChallengeDuelH\x00\x12\x35\n\x06\x64\x65\x66\x65nd\x18\x07 \x01(\x0b\x32#.frontier.v1.DeadwoodCommand.DefendH\x00\x12\x35\n\x06\x61ssist\x18\x08 \x01(\x0b\x32#.frontier.v1.DeadwoodCommand.AssistH\x00\x12\x44\n\x0e\x64\x65\x63line_assist\x18\t \x01(\x0b\x32*.frontier.v1.DeadwoodCommand.DeclineAssistH\x00\x12:\n\tsend_away\x18\n \x01(\x0b\x32%.frontier.v1.DeadwoodCommand.SendAwayH\x00\x12@\n\x0c\x64iscard_card\x18\x0b \x01(\x0b\x32(.frontier.v1.DeadwoodCommand.DiscardCardH\x00\x12:\n\tgive_safe\x18\x0c \x01(\x0b\x32%.frontier.v1.DeadwoodCommand.GiveSafeH\x00\x12\x45\n\x0f\x63ommit_to_heist\x18\r \x01(\x0b\x32*.frontier.v1.DeadwoodCommand.CommitToHeistH\x00\x12K\n\x12\x64\x65\x63line_badge_turn\x18\x0e \x01(\x0b\x32-.frontier.v1.DeadwoodCommand.DeclineBadgeTurnH\x00\x12\x44\n\x0eshowdown_shoot\x18\x0f \x01(\x0b\x32*.frontier.v1.DeadwoodCommand.ShowdownShootH\x00\x12G\n\x10play_mystery_gun\x18\x10 \x01(\x0b\x32+.frontier.v1.DeadwoodCommand.PlayMysteryGunH\x00\x12H\n\x10\x63hoose_character\x18\x11 \x01(\x0b\x32,.frontier.v1.DeadwoodCommand.ChooseCharacterH\x00\x1a)\n\x07SafeRef\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12\x10\n\x08position\x18\x02 \x01(\x05\x1a\x1c\n\x08PassSafe\x12\x10\n\x08position\x18\x01 \x01(\x05\x1a.\n\tRideHorse\x12\x0c\n\x04\x63\x61rd\x18\x01 \x01(\t\x12\x13\n\x0b\x64\x65stination\x18\x02 \x01(\t\x1aN\n\tPeekSafes\x12\x0c\n\x04\x63\x61rd\x18\x01 \x01(\t\x12\x33\n\x05safes\x18\x02 \x03(\x0b\x32$.frontier.v1.DeadwoodCommand.SafeRef\x1a\x1e\n\x0e\x44rawWithDuster\x12\x0c\n\x04\x63\x61rd\x18\x01 \x01(\t\x1a\x39\n\x07RobSafe\x12\x0c\n\x04\x63\x61rd\x18\x01 \x01(\t\x12\x0e\n\x06target\x18\x02 \x01(\x05\x12\x10\n\x08position\x18\x03 \x01(\x05\x1a-\n\rChallengeDuel\x12\x0c\n\x04\x63\x61rd\x18\x01 \x01(\t\x12\x0e\n\x06target\x18\x02 \x01(\x05\x1a\x15\n\x06\x44\x65\x66\x65nd\x12\x0b\n\x03gun\x18\x01 \x01(\t\x1a$\n\x06\x41ssist\x12\x0c\n\x04\x63\x61rd\x18\x01 \x01(\t\x12\x0c\n\x04side\x18\x02 \x01(\t\x1a\x0f\n\rDeclineAssist\x1a\x34\n\x08SendAway\x12\x18\n\x0b\x64\x65stination\x18\x01 \x01(\tH\x00\x88\x01\x01\x42\x0e\n\x0c_destination\x1a\x1b\n\x0b\x44iscardCard\x12\x0c\n\x04\x63\x61rd\x18\x01 \x01(\t\x1a\x34\n\x08GiveSafe\x12\x10\n\x08position\x18\x01 \x01(\x05\x12\x0f\n\x02to\x18\x02 \x01(\x05H\x00\x88\x01\x01\x42\x05\n\x03_to\x1a+\n\rCommitToHeist\x12\x11\n\x04\x63\x61rd\x18\x01 \x01(\tH\x00\x88\x01\x01\x42\x07\n\x05_card\x1a\x12\n\x10\x44\x65\x63lineBadgeTurn\x1a,\n\rShowdownShoot\x12\x0e\n\x06target\x18\x01 \x01(\x05\x12\x0b\n\x03gun\x18\x02 \x01(\t\x1a\x1d\n\x0ePlayMysteryGun\x12\x0b\n\x03gun\x18\x01 \x01(\t\x1a$\n\x0f\x43hooseCharacter\x12\x11\n\tcharacter\x18\x01 \x01(\tB\t\n\x07\x63ommandb\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -32,39 +32,41 @@ _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'frontier.v1.deadwood_pb2', 
 if not _descriptor._USE_C_DESCRIPTORS:
   DESCRIPTOR._loaded_options = None
   _globals['_DEADWOODCOMMAND']._serialized_start=44
-  _globals['_DEADWOODCOMMAND']._serialized_end=1810
-  _globals['_DEADWOODCOMMAND_SAFEREF']._serialized_start=1105
-  _globals['_DEADWOODCOMMAND_SAFEREF']._serialized_end=1146
-  _globals['_DEADWOODCOMMAND_PASSSAFE']._serialized_start=1148
-  _globals['_DEADWOODCOMMAND_PASSSAFE']._serialized_end=1176
-  _globals['_DEADWOODCOMMAND_RIDEHORSE']._serialized_start=1178
-  _globals['_DEADWOODCOMMAND_RIDEHORSE']._serialized_end=1224
-  _globals['_DEADWOODCOMMAND_PEEKSAFES']._serialized_start=1226
-  _globals['_DEADWOODCOMMAND_PEEKSAFES']._serialized_end=1304
-  _globals['_DEADWOODCOMMAND_DRAWWITHDUSTER']._serialized_start=1306
-  _globals['_DEADWOODCOMMAND_DRAWWITHDUSTER']._serialized_end=1336
-  _globals['_DEADWOODCOMMAND_ROBSAFE']._serialized_start=1338
-  _globals['_DEADWOODCOMMAND_ROBSAFE']._serialized_end=1395
-  _globals['_DEADWOODCOMMAND_CHALLENGEDUEL']._serialized_start=1397
-  _globals['_DEADWOODCOMMAND_CHALLENGEDUEL']._serialized_end=1442
-  _globals['_DEADWOODCOMMAND_DEFEND']._serialized_start=1444
-  _globals['_DEADWOODCOMMAND_DEFEND']._serialized_end=1465
-  _globals['_DEADWOODCOMMAND_ASSIST']._serialized_start=1467
-  _globals['_DEADWOODCOMMAND_ASSIST']._serialized_end=1503
-  _globals['_DEADWOODCOMMAND_DECLINEASSIST']._serialized_start=1505
-  _globals['_DEADWOODCOMMAND_DECLINEASSIST']._serialized_end=1520
-  _globals['_DEADWOODCOMMAND_SENDAWAY']._serialized_start=1522
-  _globals['_DEADWOODCOMMAND_SENDAWAY']._serialized_end=1574
-  _globals['_DEADWOODCOMMAND_DISCARDCARD']._serialized_start=1576
-  _globals['_DEADWOODCOMMAND_DISCARDCARD']._serialized_end=1603
-  _globals['_DEADWOODCOMMAND_GIVESAFE']._serialized_start=1605
-  _globals['_DEADWOODCOMMAND_GIVESAFE']._serialized_end=1657
-  _globals['_DEADWOODCOMMAND_COMMITTOHEIST']._serialized_start=1659
-  _globals['_DEADWOODCOMMAND_COMMITTOHEIST']._serialized_end=1702
-  _globals['_DEADWOODCOMMAND_DECLINEBADGETURN']._serialized_start=1704
-  _globals['_DEADWOODCOMMAND_DECLINEBADGETURN']._serialized_end=1722
-  _globals['_DEADWOODCOMMAND_SHOWDOWNSHOOT']._serialized_start=1724
-  _globals['_DEADWOODCOMMAND_SHOWDOWNSHOOT']._serialized_end=1768
-  _globals['_DEADWOODCOMMAND_PLAYMYSTERYGUN']._serialized_start=1770
-  _globals['_DEADWOODCOMMAND_PLAYMYSTERYGUN']._serialized_end=1799
+  _globals['_DEADWOODCOMMAND']._serialized_end=1922
+  _globals['_DEADWOODCOMMAND_SAFEREF']._serialized_start=1179
+  _globals['_DEADWOODCOMMAND_SAFEREF']._serialized_end=1220
+  _globals['_DEADWOODCOMMAND_PASSSAFE']._serialized_start=1222
+  _globals['_DEADWOODCOMMAND_PASSSAFE']._serialized_end=1250
+  _globals['_DEADWOODCOMMAND_RIDEHORSE']._serialized_start=1252
+  _globals['_DEADWOODCOMMAND_RIDEHORSE']._serialized_end=1298
+  _globals['_DEADWOODCOMMAND_PEEKSAFES']._serialized_start=1300
+  _globals['_DEADWOODCOMMAND_PEEKSAFES']._serialized_end=1378
+  _globals['_DEADWOODCOMMAND_DRAWWITHDUSTER']._serialized_start=1380
+  _globals['_DEADWOODCOMMAND_DRAWWITHDUSTER']._serialized_end=1410
+  _globals['_DEADWOODCOMMAND_ROBSAFE']._serialized_start=1412
+  _globals['_DEADWOODCOMMAND_ROBSAFE']._serialized_end=1469
+  _globals['_DEADWOODCOMMAND_CHALLENGEDUEL']._serialized_start=1471
+  _globals['_DEADWOODCOMMAND_CHALLENGEDUEL']._serialized_end=1516
+  _globals['_DEADWOODCOMMAND_DEFEND']._serialized_start=1518
+  _globals['_DEADWOODCOMMAND_DEFEND']._serialized_end=1539
+  _globals['_DEADWOODCOMMAND_ASSIST']._serialized_start=1541
+  _globals['_DEADWOODCOMMAND_ASSIST']._serialized_end=1577
+  _globals['_DEADWOODCOMMAND_DECLINEASSIST']._serialized_start=1579
+  _globals['_DEADWOODCOMMAND_DECLINEASSIST']._serialized_end=1594
+  _globals['_DEADWOODCOMMAND_SENDAWAY']._serialized_start=1596
+  _globals['_DEADWOODCOMMAND_SENDAWAY']._serialized_end=1648
+  _globals['_DEADWOODCOMMAND_DISCARDCARD']._serialized_start=1650
+  _globals['_DEADWOODCOMMAND_DISCARDCARD']._serialized_end=1677
+  _globals['_DEADWOODCOMMAND_GIVESAFE']._serialized_start=1679
+  _globals['_DEADWOODCOMMAND_GIVESAFE']._serialized_end=1731
+  _globals['_DEADWOODCOMMAND_COMMITTOHEIST']._serialized_start=1733
+  _globals['_DEADWOODCOMMAND_COMMITTOHEIST']._serialized_end=1776
+  _globals['_DEADWOODCOMMAND_DECLINEBADGETURN']._serialized_start=1778
+  _globals['_DEADWOODCOMMAND_DECLINEBADGETURN']._serialized_end=1796
+  _globals['_DEADWOODCOMMAND_SHOWDOWNSHOOT']._serialized_start=1798
+  _globals['_DEADWOODCOMMAND_SHOWDOWNSHOOT']._serialized_end=1842
+  _globals['_DEADWOODCOMMAND_PLAYMYSTERYGUN']._serialized_start=1844
+  _globals['_DEADWOODCOMMAND_PLAYMYSTERYGUN']._serialized_end=1873
+  _globals['_DEADWOODCOMMAND_CHOOSECHARACTER']._serialized_start=1875
+  _globals['_DEADWOODCOMMAND_CHOOSECHARACTER']._serialized_end=1911
 # @@protoc_insertion_point(module_scope)

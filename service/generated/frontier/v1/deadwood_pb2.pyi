@@ -7,7 +7,7 @@ from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
 DESCRIPTOR: _descriptor.FileDescriptor
 
 class DeadwoodCommand(_message.Message):
-    __slots__ = ("pass_safe", "ride_horse", "peek_safes", "draw_with_duster", "rob_safe", "challenge_duel", "defend", "assist", "decline_assist", "send_away", "discard_card", "give_safe", "commit_to_heist", "decline_badge_turn", "showdown_shoot", "play_mystery_gun")
+    __slots__ = ("pass_safe", "ride_horse", "peek_safes", "draw_with_duster", "rob_safe", "challenge_duel", "defend", "assist", "decline_assist", "send_away", "discard_card", "give_safe", "commit_to_heist", "decline_badge_turn", "showdown_shoot", "play_mystery_gun", "choose_character")
     class SafeRef(_message.Message):
         __slots__ = ("seat", "position")
         SEAT_FIELD_NUMBER: _ClassVar[int]
@@ -107,6 +107,11 @@ class DeadwoodCommand(_message.Message):
         GUN_FIELD_NUMBER: _ClassVar[int]
         gun: str
         def __init__(self, gun: _Optional[str] = ...) -> None: ...
+    class ChooseCharacter(_message.Message):
+        __slots__ = ("character",)
+        CHARACTER_FIELD_NUMBER: _ClassVar[int]
+        character: str
+        def __init__(self, character: _Optional[str] = ...) -> None: ...
     PASS_SAFE_FIELD_NUMBER: _ClassVar[int]
     RIDE_HORSE_FIELD_NUMBER: _ClassVar[int]
     PEEK_SAFES_FIELD_NUMBER: _ClassVar[int]
@@ -123,6 +128,7 @@ class DeadwoodCommand(_message.Message):
     DECLINE_BADGE_TURN_FIELD_NUMBER: _ClassVar[int]
     SHOWDOWN_SHOOT_FIELD_NUMBER: _ClassVar[int]
     PLAY_MYSTERY_GUN_FIELD_NUMBER: _ClassVar[int]
+    CHOOSE_CHARACTER_FIELD_NUMBER: _ClassVar[int]
     pass_safe: DeadwoodCommand.PassSafe
     ride_horse: DeadwoodCommand.RideHorse
     peek_safes: DeadwoodCommand.PeekSafes
@@ -139,4 +145,5 @@ class DeadwoodCommand(_message.Message):
     decline_badge_turn: DeadwoodCommand.DeclineBadgeTurn
     showdown_shoot: DeadwoodCommand.ShowdownShoot
     play_mystery_gun: DeadwoodCommand.PlayMysteryGun
-    def __init__(self, pass_safe: _Optional[_Union[DeadwoodCommand.PassSafe, _Mapping]] = ..., ride_horse: _Optional[_Union[DeadwoodCommand.RideHorse, _Mapping]] = ..., peek_safes: _Optional[_Union[DeadwoodCommand.PeekSafes, _Mapping]] = ..., draw_with_duster: _Optional[_Union[DeadwoodCommand.DrawWithDuster, _Mapping]] = ..., rob_safe: _Optional[_Union[DeadwoodCommand.RobSafe, _Mapping]] = ..., challenge_duel: _Optional[_Union[DeadwoodCommand.ChallengeDuel, _Mapping]] = ..., defend: _Optional[_Union[DeadwoodCommand.Defend, _Mapping]] = ..., assist: _Optional[_Union[DeadwoodCommand.Assist, _Mapping]] = ..., decline_assist: _Optional[_Union[DeadwoodCommand.DeclineAssist, _Mapping]] = ..., send_away: _Optional[_Union[DeadwoodCommand.SendAway, _Mapping]] = ..., discard_card: _Optional[_Union[DeadwoodCommand.DiscardCard, _Mapping]] = ..., give_safe: _Optional[_Union[DeadwoodCommand.GiveSafe, _Mapping]] = ..., commit_to_heist: _Optional[_Union[DeadwoodCommand.CommitToHeist, _Mapping]] = ..., decline_badge_turn: _Optional[_Union[DeadwoodCommand.DeclineBadgeTurn, _Mapping]] = ..., showdown_shoot: _Optional[_Union[DeadwoodCommand.ShowdownShoot, _Mapping]] = ..., play_mystery_gun: _Optional[_Union[DeadwoodCommand.PlayMysteryGun, _Mapping]] = ...) -> None: ...
+    choose_character: DeadwoodCommand.ChooseCharacter
+    def __init__(self, pass_safe: _Optional[_Union[DeadwoodCommand.PassSafe, _Mapping]] = ..., ride_horse: _Optional[_Union[DeadwoodCommand.RideHorse, _Mapping]] = ..., peek_safes: _Optional[_Union[DeadwoodCommand.PeekSafes, _Mapping]] = ..., draw_with_duster: _Optional[_Union[DeadwoodCommand.DrawWithDuster, _Mapping]] = ..., rob_safe: _Optional[_Union[DeadwoodCommand.RobSafe, _Mapping]] = ..., challenge_duel: _Optional[_Union[DeadwoodCommand.ChallengeDuel, _Mapping]] = ..., defend: _Optional[_Union[DeadwoodCommand.Defend, _Mapping]] = ..., assist: _Optional[_Union[DeadwoodCommand.Assist, _Mapping]] = ..., decline_assist: _Optional[_Union[DeadwoodCommand.DeclineAssist, _Mapping]] = ..., send_away: _Optional[_Union[DeadwoodCommand.SendAway, _Mapping]] = ..., discard_card: _Optional[_Union[DeadwoodCommand.DiscardCard, _Mapping]] = ..., give_safe: _Optional[_Union[DeadwoodCommand.GiveSafe, _Mapping]] = ..., commit_to_heist: _Optional[_Union[DeadwoodCommand.CommitToHeist, _Mapping]] = ..., decline_badge_turn: _Optional[_Union[DeadwoodCommand.DeclineBadgeTurn, _Mapping]] = ..., showdown_shoot: _Optional[_Union[DeadwoodCommand.ShowdownShoot, _Mapping]] = ..., play_mystery_gun: _Optional[_Union[DeadwoodCommand.PlayMysteryGun, _Mapping]] = ..., choose_character: _Optional[_Union[DeadwoodCommand.ChooseCharacter, _Mapping]] = ...) -> None: ...
