@@ -5,28 +5,15 @@ from __future__ import annotations
 
 import json
 
-from engines.deadwood import events as dw
-from engines.simulate import playout
 from replay.recordings.expand import expand_text
 from replay.verify import verify
-from tests.replay.recordings.test_table_properties import DEADWOOD, _deadwood_line, _face, _header
+from tests.replay.recordings.test_table_properties import _write_deadwood
 
 
 def test_DW_SETUP_2_a_recorded_character_choice_expands_and_verifies() -> None:
     options = {"character_choice": "chosen"}
-    steps = list(playout(DEADWOOD, 3, seed=b"\x01", options=options, bot_seed=1))
-    hands: list[list[str]] = [[], [], []]
-    safes: list[list[str]] = [[], [], []]
-    for event in steps[0].events:
-        if isinstance(event, dw.CardsDrawn):
-            hands[event.seat] += [_face(c) for c in event.cards]
-        if isinstance(event, dw.SafesDealt):
-            safes[event.seat] += [_face(s) for s in event.safes]
-    stars = next(e.locations for e in steps[0].events if isinstance(e, dw.StarsPlaced))
-    centre = next(e.safes for e in steps[0].events if isinstance(e, dw.CentreStacked))
-    setup = {"stars": list(stars), "hands": hands, "safes": safes, "centre": [_face(s) for s in centre]}
-    lines = [_header("deadwood-1876", options, 3, setup)]
-    lines += [json.dumps(_deadwood_line(steps, i)) for i in range(1, len(steps))]
+    text, steps = _write_deadwood(b"\x01", 3, 1, options)
+    lines = text.split("\n")
     assert [json.loads(line)["command"]["kind"] for line in lines[1:4]] == ["choose_character"] * 3
     expansion = expand_text("\n".join(lines))
     result = verify(expansion.header, expansion.entries, expansion.trailer)

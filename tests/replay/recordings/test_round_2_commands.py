@@ -9,14 +9,15 @@ from collections.abc import Callable
 
 import pytest
 
-from engines.deadwood import events as dw
 from engines.deadwood.components import CARDS, DICE
-from engines.simulate import playout
 from replay.recordings.expand import expand_text
 from replay.recordings.problems import RecordingRejected
 from replay.verify import verify
 from tests.replay.recordings.mistakes import SAMPLES, at, whole
-from tests.replay.recordings.test_table_properties import DEADWOOD, _deadwood_line, _face, _header
+from tests.replay.recordings.test_table_properties import (
+    _face,
+    _write_deadwood,
+)
 
 Edit = Callable[[list[str]], list[str]]
 
@@ -24,20 +25,8 @@ Edit = Callable[[list[str]], list[str]]
 def _mystery_game() -> tuple[list[str], int, set[str]]:
     """A bot game with every mystery safe, written as seen; the line of its mystery gun and the faces
     its player held then."""
-    options = {"mystery_safes": 5}
-    steps = list(playout(DEADWOOD, 2, seed=b"\x00", options=options, bot_seed=0))
-    hands: list[list[str]] = [[], []]
-    safes: list[list[str]] = [[], []]
-    for event in steps[0].events:
-        if isinstance(event, dw.CardsDrawn):
-            hands[event.seat] += [_face(c) for c in event.cards]
-        if isinstance(event, dw.SafesDealt):
-            safes[event.seat] += [_face(s) for s in event.safes]
-    stars = next(e.locations for e in steps[0].events if isinstance(e, dw.StarsPlaced))
-    centre = next(e.safes for e in steps[0].events if isinstance(e, dw.CentreStacked))
-    setup = {"stars": list(stars), "hands": hands, "safes": safes, "centre": [_face(s) for s in centre]}
-    lines = [_header("deadwood-1876", options, 2, setup)]
-    lines += [json.dumps(_deadwood_line(steps, i)) for i in range(1, len(steps))]
+    text, steps = _write_deadwood(b"\x00", 2, 0, {"mystery_safes": 5})
+    lines = text.split("\n")
     gun = next(n for n, line in enumerate(lines, start=1) if "play_mystery_gun" in line)
     before = steps[gun - 2].state
     return lines, gun, {_face(c) for c in before.player(steps[gun - 1].seat).hand}

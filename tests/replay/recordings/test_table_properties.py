@@ -67,8 +67,12 @@ def _deadwood_line(steps: Sequence[Step], index: int) -> dict[str, Any]:
     return line
 
 
-def _write_deadwood(seed: bytes, seats: int, bot: int) -> tuple[str, list[Step]]:
-    steps = list(playout(DEADWOOD, seats, seed=seed, bot_seed=bot))
+def _write_deadwood(
+    seed: bytes, seats: int, bot: int, options: dict[str, Any] | None = None
+) -> tuple[str, list[Step]]:
+    """A bot game of Deadwood written down as the table saw it: the recording's text, and the steps."""
+    options = options or {}
+    steps = list(playout(DEADWOOD, seats, seed=seed, options=options, bot_seed=bot))
     setup = steps[0].events
     hands: list[list[str]] = [[] for _ in range(seats)]
     safes: list[list[str]] = [[] for _ in range(seats)]
@@ -81,7 +85,7 @@ def _write_deadwood(seed: bytes, seats: int, bot: int) -> tuple[str, list[Step]]
     centre = next(e.safes for e in setup if isinstance(e, dw.CentreStacked))
     header = _header(
         "deadwood-1876",
-        {},
+        options,
         seats,
         {"stars": list(stars), "hands": hands, "safes": safes, "centre": [_face(s) for s in centre]},
     )
