@@ -129,8 +129,9 @@ def read_lines(
         if header is not None and trailer is None:
             fast = fastlines.entry(text, header.format_version)  # None: read below, strictly
             if fast is not None:
-                _require_version(number, fast.version, entries[-1].version if entries else 1)
+                # In the strict path's order, so that both name the same first fault of a line.
                 _check_draws(number, fast.draws, header.format_version)
+                _require_version(number, fast.version, entries[-1].version if entries else 1)
                 entries.append(fast)
                 if bodies is not None:
                     bodies.append(fastlines.body_text(text, fast))
