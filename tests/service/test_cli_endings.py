@@ -43,7 +43,8 @@ def test_resign_and_end_game_from_the_command_line(served: str) -> None:
             "CreateGame", frontier_pb2.CreateGameRequest(game="most-wanted", seats=3, players=["a", "b", "c"])
         )
     tokens = {grant.seat: grant.token for grant in created.seats}
-    resigned = frontier("resign", created.game_id, "--token", tokens[2], "--server", served)
+    # --token=: a random token may begin with '-', which argparse would read as an option
+    resigned = frontier("resign", created.game_id, f"--token={tokens[2]}", "--server", served)
     assert resigned.stdout.strip().endswith("in_progress")
     where = ("--server", served, "--token", ORGANISER)
     bad = frontier("end-game", created.game_id, "--result", "2,x", "--reason", "r", *where, check=False)

@@ -69,7 +69,8 @@ def test_a_relay_resumes_from_its_last_stored_line(
     assert stored(client, game_id) == lines[:HALF]
 
     recording.write_text(SAMPLE.read_text())  # the arbiter wrote on
-    status, out, err = relay(capsys, server, recording, "--resume", game_id, "--token", relay_token)
+    # --token=: a random token may begin with '-', which argparse would read as an option
+    status, out, err = relay(capsys, server, recording, "--resume", game_id, f"--token={relay_token}")
     assert status == 0, err
     assert f"resuming relay {game_id}: the file's first {HALF + 1} lines are the ones it stored" in out
     assert out.count(": version ") == len(lines) - HALF and "(game over)" in out
