@@ -38,7 +38,10 @@ ANYONE = Caller(token=None)  # a caller with no token: what a spectator or a pag
 
 
 def new_token() -> str:
-    return secrets.token_urlsafe(24)
+    """A seat's token; never beginning with '-', which a command line would read as an option."""
+    while (token := secrets.token_urlsafe(24)).startswith("-"):
+        pass
+    return token
 
 
 def token_hash(token: str) -> str:
