@@ -30,6 +30,7 @@ from service.core.fanout import Broker, LocalBroker
 from service.core.games import Games
 from service.core.jobs import Jobs
 from service.core.rate_limit import TokenFailures
+from service.core.thread_names import name_os_thread
 from service.generated.frontier.v1 import frontier_pb2, frontier_pb2_grpc
 from service.grpc_api.request_guard import MalformedRequestGuard
 from service.grpc_api.servicer import Servicer
@@ -136,6 +137,7 @@ def _run_loop(
     workers: Jobs,
     started: futures.Future[Started],
 ) -> None:
+    name_os_thread()
     asyncio.set_event_loop(loop)
     # `asyncio.to_thread` (WatchGame's and Replay's store reads) runs in the workers too, so a
     # stop waits for those jobs as for the others.

@@ -8,6 +8,8 @@ from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import ParamSpec, TypeVar
 
+from service.core.thread_names import name_os_thread
+
 P = ParamSpec("P")
 T = TypeVar("T")
 
@@ -21,7 +23,9 @@ class Jobs(ThreadPoolExecutor):
     """
 
     def __init__(self, max_workers: int, thread_name_prefix: str) -> None:
-        super().__init__(max_workers=max_workers, thread_name_prefix=thread_name_prefix)
+        super().__init__(
+            max_workers=max_workers, thread_name_prefix=thread_name_prefix, initializer=name_os_thread
+        )
         self._unfinished = 0
         self._changed = threading.Condition()
 

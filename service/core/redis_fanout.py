@@ -34,6 +34,7 @@ from redis.backoff import NoBackoff
 from redis.retry import Retry
 
 from service.core.fanout import AsyncSubscription, LocalBroker, Subscription, Update
+from service.core.thread_names import name_os_thread
 
 log = logging.getLogger(__name__)
 
@@ -111,6 +112,7 @@ class RedisBroker:
         return last[0][0] if last else "0-0"
 
     def _follow(self) -> None:
+        name_os_thread()
         while not self._stopping.is_set():
             with self._lock:
                 watched = {s: p for s, p in self._positions.items() if self._has_watchers(s)}
@@ -208,6 +210,7 @@ class Publisher:
         self.healthy = self.healthy and not count
 
     def _run(self) -> None:
+        name_os_thread()
         failed = False
         while (taken := self._next_batch(failed)) is not None:
             batch, dropped_before = taken

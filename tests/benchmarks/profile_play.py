@@ -72,16 +72,28 @@ def shares(raw: Path) -> list[tuple[str, float]]:
     return [(name, count / total) for name, count in counts.most_common()]
 
 
-def thread_cpu_seconds(pid: int) -> dict[int, float]:
-    """User plus system CPU time of each thread of a process so far, by thread id, from /proc."""
-    spent: dict[int, float] = {}
+def thread_cpu_seconds(pid: int) -> dict[int, tuple[str, float]]:
+    """Each thread's name and user plus system CPU time so far, by thread id, from /proc."""
+    spent: dict[int, tuple[str, float]] = {}
     for task in Path(f"/proc/{pid}/task").iterdir():
         try:
-            fields = (task / "stat").read_text().rsplit(")", 1)[1].split()
+            name, rest = (task / "stat").read_text().split(" (", 1)[1].rsplit(")", 1)
         except OSError:  # the thread ended meanwhile
             continue
-        spent[int(task.name)] = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        fields = rest.split()
+        spent[int(task.name)] = (name, (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK"))
     return spent
+
+
+def cpu_by_kind(
+    before: dict[int, tuple[str, float]], after: dict[int, tuple[str, float]]
+) -> dict[str, float]:
+    """CPU seconds spent between two readings by kind of thread: its name without a pool's number."""
+    kinds: dict[str, float] = {}
+    for tid, (name, spent) in after.items():
+        kind = name.rstrip("0123456789").rstrip("_-") or name
+        kinds[kind] = kinds.get(kind, 0.0) + spent - before.get(tid, (name, 0.0))[1]
+    return dict(sorted(kinds.items(), key=lambda item: -item[1]))
 
 
 def main() -> int:
@@ -120,10 +132,13 @@ def main() -> int:
         )
         for name, share in shares(raw):
             print(f"{share:6.1%}  {name}")
-        by_thread = sorted((spent - before.get(tid, 0.0) for tid, spent in after.items()), reverse=True)
-        per_move = [f"{1000 * spent / max(run.moves, 1):.2f}" for spent in by_thread[:4]]
-        # The busiest is as a rule the event loop; the worker threads share the rest.
-        print(f"CPU per move (ms) of the busiest threads: {', '.join(per_move)}")
+        # The threads are named for the system (service/core/thread_names.py): the event loop,
+        # each worker pool, and gRPC's own C threads.
+        kinds = cpu_by_kind(before, after)
+        per_move = [
+            f"{kind} {1000 * spent / max(run.moves, 1):.2f}" for kind, spent in kinds.items() if spent > 0
+        ]
+        print(f"CPU per move (ms) by thread: {', '.join(per_move)}")
     finally:
         shutil.rmtree(folder, ignore_errors=True)
     return 0

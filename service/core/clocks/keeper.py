@@ -22,6 +22,7 @@ from service.core.clocks.deadlines import deadline_of
 from service.core.errors import ServiceError
 from service.core.games import Games
 from service.core.records import GameRecord
+from service.core.thread_names import name_os_thread
 
 RESCAN_SECONDS = 2.0
 # What a moment without the store looks like: the keeper tries again at its next wake-up.
@@ -57,6 +58,7 @@ class ClockKeeper:
         self._thread.join(timeout=10)
 
     def _run(self) -> None:
+        name_os_thread()
         next_scan = 0.0
         while not self._stopping.is_set():
             if time.monotonic() >= next_scan:
