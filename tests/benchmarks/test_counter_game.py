@@ -25,14 +25,13 @@ from engines.codec import encode
 from service.client import Client, play_game
 from service.generated.frontier.v1 import frontier_pb2
 from tests.benchmarks import counter_game
-from tests.benchmarks.bench_peer import PEER
+from tests.benchmarks.bench_peer import COUNTER_ENGINE, PEER
 from tests.benchmarks.counter_game import ENGINE, Increment
 from tests.conftest import ORGANISER
 from tests.service.helpers import Game, failure, legal, state, submit
 from tests.service.serving import frontier_serving
 
 T = TypeVar("T")
-COUNTER_ENGINE = "tests.benchmarks.counter_game:ENGINE"
 
 
 class NoChance:
