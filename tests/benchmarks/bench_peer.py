@@ -46,10 +46,10 @@ import grpc
 
 from service.generated.frontier.v1 import frontier_pb2, frontier_pb2_grpc
 from service.ws_client import PlaySocket
+from tests.benchmarks import counter_game
 from tests.benchmarks.bench_commands import sqlite_settings
 from tests.benchmarks.bench_common import ORGANISER, PYTHON, Mode, Row, Spawned, log, percentile
 from tests.benchmarks.bench_postgres import private_postgres
-from tests.benchmarks.counter_game import GAME_ID as COUNTER
 from tests.servers import postgres_available
 
 PEER = Path(__file__).resolve().parent / "peer"
@@ -67,7 +67,8 @@ MODELS: tuple[tuple[str, str, int], ...] = (
 DURABLE_GAME = "most-wanted"  # ours against the durable peer: the real rules, every command durable
 DURABLE_PEER = "boardgame.io on PostgreSQL"
 OURS_ON_POSTGRES = f"{DURABLE_GAME} on PostgreSQL"
-COUNTER_ENGINE = "tests.benchmarks.counter_game:ENGINE"  # served by the benchmark's servers only
+COUNTER = counter_game.GAME_ID  # the peer's game on ours, served by the benchmark's servers only
+COUNTER_ENGINE = f"{counter_game.__name__}:ENGINE"
 COUNTER_ON_POSTGRES = f"{COUNTER} on PostgreSQL"
 
 
