@@ -89,6 +89,7 @@ class Settings:
     tls_key: Path | None = None
     metrics_port: int | None = None  # Prometheus metrics and /healthz (service/ops/), off when None
     log_format: str = "text"  # "text" or "json" (one object a line, service/ops/logs.py)
+    engines: tuple[str, ...] = ()  # extra engines by import path, MODULE:ATTR (service/extra_engines.py)
 
     @classmethod
     def from_env(cls, **overrides: object) -> Settings:
@@ -111,6 +112,7 @@ class Settings:
             "tls_key": Path(env["FRONTIER_TLS_KEY"]) if env.get("FRONTIER_TLS_KEY") else None,
             "metrics_port": int(env["FRONTIER_METRICS_PORT"]) if env.get("FRONTIER_METRICS_PORT") else None,
             "log_format": env.get("FRONTIER_LOG_FORMAT", "text"),
+            "engines": tuple(path for path in env.get("FRONTIER_ENGINES", "").split(",") if path),
             "max_watchers": int(env.get("FRONTIER_MAX_WATCHERS", 20_000)),
             "max_spectators_per_address": int(
                 env.get("FRONTIER_MAX_SPECTATORS_PER_ADDRESS", StreamLimits.spectators_per_address)

@@ -31,6 +31,7 @@ from service.core.games import Games
 from service.core.jobs import Jobs
 from service.core.rate_limit import TokenFailures
 from service.core.thread_names import name_os_thread
+from service.extra_engines import register_engines
 from service.generated.frontier.v1 import frontier_pb2, frontier_pb2_grpc
 from service.grpc_api.request_guard import MalformedRequestGuard
 from service.grpc_api.servicer import Servicer
@@ -85,6 +86,7 @@ def create_server(settings: Settings) -> Running:
     check_organiser_token(settings.organiser_token)  # a guessable token stops us before anything starts
     signing_key = settings.load_signing_key()  # a bad key file stops us before anything starts
     server_tls(settings.tls_cert, settings.tls_key)  # so does a TLS certificate that cannot be used
+    register_engines(settings.engines)  # none unless asked for: a game id not shipped stays refused
     _require_free_port(settings.host, settings.port)
     if settings.ws_port is not None:
         _require_free_port(settings.host, settings.ws_port)

@@ -27,7 +27,7 @@ OUTSIDE = ("tests", "tools")  # repo-only: never imported by the product, never 
 # Python clients and the command line. A front end never imports another one.
 SERVICE_FLOORS: tuple[tuple[str, ...], ...] = (
     ("service.core", "service.generated"),
-    ("service.config", "service.organiser_token", "service.play", "service.ops"),
+    ("service.config", "service.organiser_token", "service.extra_engines", "service.play", "service.ops"),
     ("service.grpc_api", "service.wsplay", "service.web"),
     ("service.server",),
     ("service.client", "service.ws_client", "service.cli"),

@@ -168,6 +168,14 @@ def build_parser() -> argparse.ArgumentParser:
     ):
         env = "FRONTIER_" + flag.removeprefix("--").replace("-", "_").upper()
         serve.add_argument(flag, type=int, metavar="N", help=f"{what} (default {default} or ${env})")
+    serve.add_argument(
+        "--engine",
+        action="append",
+        metavar="MODULE:ATTR",
+        help="also serve the engine object at this import path, for trying an engine that has no protos "
+        "yet: its commands travel as JSON in Command.json (repeatable; $FRONTIER_ENGINES, comma-separated; "
+        "none by default)",
+    )
     operating.add_serve_arguments(serve)
     serve.set_defaults(run=_serve)
 
@@ -338,6 +346,7 @@ def _serve(args: argparse.Namespace) -> int:
         max_spectators_per_address=args.max_spectators_per_address,
         max_spectators_per_game=args.max_spectators_per_game,
         max_streams_per_seat=args.max_streams_per_seat,
+        engines=tuple(args.engine) if args.engine else None,
         **operating.serve_settings(args),
     )
     if args.organiser_token:

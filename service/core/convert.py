@@ -2,11 +2,14 @@
 
 Each game's `<Game>Command` message has a `oneof command` whose field names are
 the engine's command kinds and whose fields carry the dataclass field names
-(engines/README.md), so one pair of functions converts every game.
+(engines/README.md), so one pair of functions converts every game. An engine
+registered at run time (`frontier serve --engine`) has no typed message: its
+commands travel in `Command.json`, the engine's own JSON form.
 """
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from google.protobuf import struct_pb2
@@ -16,17 +19,20 @@ from google.protobuf.message import Message as ProtoMessage
 
 from engines.base import Command, Engine
 from engines.codec import Codec, DecodeError, encode
-from engines.registry import game_ids, get_engine
+from engines.registry import get_engine, shipped_game_ids
+from replay.record import canonical_json
 from service.core.errors import InvalidArgument
 from service.generated.frontier.v1 import frontier_pb2
 
-# game id -> the field of frontier.v1.Command (and of every per-game oneof) that carries its messages
-GAME_FIELDS = {game: get_engine(game).proto_field for game in game_ids()}
+# game id -> the field of frontier.v1.Command (and of every per-game oneof) that carries its messages;
+# a game not named here (registered at run time) has no typed messages
+GAME_FIELDS = {game: get_engine(game).proto_field for game in shipped_game_ids()}
+JSON_FIELD = "json"  # the member of Command's oneof that carries an untyped engine's command
 
 
 def command_from_proto(engine: Engine, message: frontier_pb2.Command) -> Command:
     """The engine command in `message`, or INVALID_ARGUMENT naming what is wrong."""
-    expected = GAME_FIELDS[engine.game_id]
+    expected = GAME_FIELDS.get(engine.game_id, JSON_FIELD)
     present = message.WhichOneof("game")
     if present is None:
         raise InvalidArgument(
@@ -38,6 +44,8 @@ def command_from_proto(engine: Engine, message: frontier_pb2.Command) -> Command
             f"command.{present} was sent to a {engine.game_id} game; use command.{expected}",
             field=f"command.{present}",
         )
+    if present == JSON_FIELD:
+        return _command_from_json(engine, message.json)
     game_message = getattr(message, present)
     kind = game_message.WhichOneof("command")
     if kind is None:
@@ -49,6 +57,17 @@ def command_from_proto(engine: Engine, message: frontier_pb2.Command) -> Command
         command = _command_codec(engine).decode({"kind": kind, **body})
     except DecodeError as error:
         raise InvalidArgument("MALFORMED_COMMAND", str(error), field=f"command.{expected}.{kind}") from None
+    assert isinstance(command, Command)
+    return command
+
+
+def _command_from_json(engine: Engine, text: str) -> Command:
+    try:
+        command = _command_codec(engine).decode(json.loads(text))
+    except (
+        ValueError
+    ) as error:  # not JSON (json.JSONDecodeError), or not a command of this game (DecodeError)
+        raise InvalidArgument("MALFORMED_COMMAND", str(error), field=f"command.{JSON_FIELD}") from None
     assert isinstance(command, Command)
     return command
 
@@ -65,13 +84,21 @@ _codecs: dict[str, Codec] = {}
 
 
 def command_to_proto(engine: Engine, command: Command) -> frontier_pb2.Command:
+    field = GAME_FIELDS.get(engine.game_id)
+    if field is None:
+        return json_command(command)
     message = frontier_pb2.Command()
-    game_message = getattr(message, GAME_FIELDS[engine.game_id])
+    game_message = getattr(message, field)
     data = encode(command)
     kind = data.pop("kind")
     data.pop("v")
     _json_to_message(data, getattr(game_message, kind))
     return message
+
+
+def json_command(command: Command) -> frontier_pb2.Command:
+    """The command of an engine with no typed messages: its JSON form, canonical, in `Command.json`."""
+    return frontier_pb2.Command(json=canonical_json(encode(command)))
 
 
 def _message_to_json(message: ProtoMessage) -> dict[str, Any]:

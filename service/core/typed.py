@@ -5,7 +5,8 @@ engine's JSON keys, so a client's protobuf JSON parser reads `view_json` and
 `GameEvent.json` into them, and the server builds them straight from the same
 dicts with the message constructors (ten times faster than json_format, same
 result: tests/service/test_typed_views.py checks both). A key the schema lacks
-raises ValueError; it is never silently dropped.
+raises ValueError; it is never silently dropped. An engine registered at run time
+(`frontier serve --engine`) has no typed messages: its oneofs stay empty.
 """
 
 from __future__ import annotations
@@ -51,9 +52,11 @@ def event_message(game: str, event: Mapping[str, Any]) -> Message:
 
 def typed_view(game: str, view: Mapping[str, Any]) -> dict[str, Any]:
     """Keyword arguments that fill the `typed_view` oneof of a GameState or ReplayStep."""
-    return {GAME_FIELDS[game]: view_message(game, view)}
+    field = GAME_FIELDS.get(game)
+    return {} if field is None else {field: view_message(game, view)}
 
 
 def typed_event(game: str, event: Mapping[str, Any]) -> dict[str, Any]:
     """Keyword arguments that fill the `typed_event` oneof of a GameEvent."""
-    return {GAME_FIELDS[game]: event_message(game, event)}
+    field = GAME_FIELDS.get(game)
+    return {} if field is None else {field: event_message(game, event)}

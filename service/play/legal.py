@@ -15,7 +15,7 @@ import threading
 from typing import Any
 
 from engines.base import Command, Engine
-from service.core.convert import GAME_FIELDS
+from service.core.convert import GAME_FIELDS, json_command
 from service.core.records import FINISHED, GameRecord
 from service.generated.frontier.v1 import frontier_pb2
 
@@ -54,8 +54,11 @@ def _constructor_value(value: Any) -> Any:
 
 @functools.lru_cache(maxsize=CACHE_SIZE)
 def _command_bytes(game: str, command: Command) -> bytes:
-    message = frontier_pb2.Command(**{GAME_FIELDS[game]: {command.kind: _constructor_fields(command)}})
-    return message.SerializeToString()
+    field = GAME_FIELDS.get(game)
+    if field is None:  # an engine with no typed messages: its commands travel as JSON
+        return json_command(command).SerializeToString()
+    typed: dict[str, Any] = {field: {command.kind: _constructor_fields(command)}}
+    return frontier_pb2.Command(**typed).SerializeToString()
 
 
 def command_bytes(engine: Engine, command: Command) -> bytes:

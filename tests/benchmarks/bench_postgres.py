@@ -9,6 +9,7 @@ with one server on SQLite, measured in the same run (`sqlite` from section 1, el
 from __future__ import annotations
 
 import contextlib
+import os
 import shutil
 import tempfile
 import uuid
@@ -124,6 +125,28 @@ def against_sqlite(two_servers: Sequence[Row], sqlite: dict[int, float]) -> list
     return rows
 
 
+def against_one_server(two_servers: Sequence[Row], one_server: Sequence[Row]) -> list[Row]:
+    """Each two-server PostgreSQL figure as a multiple of one server's on the same store, same clients."""
+    one = {row.extra["clients"]: row.value for row in one_server}
+    rows = []
+    for row in two_servers:
+        clients = row.extra["clients"]
+        rows.append(
+            Row(
+                "1 throughput",
+                f"PostgreSQL, 2 servers ÷ 1 server, {clients} client{'s' if clients > 1 else ''}",
+                row.value,
+                "commands/s",
+                ceiling=one[clients],
+                ceiling_name="PostgreSQL, 1 server, same run",
+                note=f"{row.value:,.0f} / {one[clients]:,.0f} commands/s; two server processes on one store "
+                f"with Redis fan-out, the clients dealt round robin across them (one client: the first), "
+                f"on {os.cpu_count()} cores the clients, PostgreSQL and Redis share",
+            )
+        )
+    return rows
+
+
 def postgres_rows(
     mode: Mode, folder: Path, echo: dict[int, float], sqlite: dict[int, float] | None = None
 ) -> list[Row]:
@@ -140,10 +163,10 @@ def postgres_rows(
             return psycopg_rate(postgres.url, threads, mode.duration, row_bytes)
 
         with server_process(folder / "pg-one", store=postgres.url) as server:
-            found, _ = throughput_rows(
+            one_server, _ = throughput_rows(
                 mode, folder, "PostgreSQL, 1 server", [server.address], ceiling, "psycopg", echo
             )
-            rows += found
+            rows += one_server
             rows += fanout_rows(mode, "PostgreSQL, 1 server", server.address, server.address)
         with (
             server_process(folder / "pg-a", store=postgres.url, redis=redis.url) as first,
@@ -158,7 +181,7 @@ def postgres_rows(
                 "psycopg",
                 echo,
             )
-            rows += found + against_sqlite(found, sqlite)
+            rows += found + against_sqlite(found, sqlite) + against_one_server(found, one_server)
             rows += fanout_rows(
                 mode,
                 "PostgreSQL + Redis, 2 servers (play on one, watch on the other)",

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from tests.benchmarks import bench_peer
+from tests.benchmarks.bench_common import Spawned
 from tests.servers import postgres_available
 
 
@@ -33,6 +34,39 @@ def test_the_durable_peer_and_ours_on_postgresql_play_and_are_compared(tmp_path:
     assert peer.value > 0 and peer.ceiling is None
     assert [row.ceiling for row in ours] == [peer.value, peer.value]
     assert all(row.target == ">= 2x the durable peer" and row.met is not None for row in ours)
+    results[(label, bench_peer.COUNTER, "grpc")] = results[(label, bench_peer.COUNTER_ON_POSTGRES)]
+    counter_rows = bench_peer.counter_durable_rows(label, results, "")
+    assert [row.name for row in counter_rows] == [
+        f"{label}: counter on {store} ÷ {bench_peer.DURABLE_PEER}" for store in ("SQLite", "PostgreSQL")
+    ]
+    assert all(row.ceiling == peer.value and row.target == ">= 2x the durable peer" for row in counter_rows)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("model", "seats"), [("driver", 1), ("seats", 4)])
+def test_the_counter_is_played_on_both_sides_and_compared(tmp_path: Path, model: str, seats: int) -> None:
+    """The same game on both sides: the peer's counter in memory, ours on SQLite over both transports."""
+    modules, why = bench_peer.install_peer()
+    if modules is None:
+        pytest.skip(why)
+    label = f"{model}, 1 game"
+    results: dict[tuple[str, ...], list[bench_peer.Run]] = {}
+    peer_command = ["node", str(bench_peer.PEER / "server.js")]
+    with (
+        Spawned(peer_command, tmp_path / "peer.log", env=bench_peer.node_env(modules)) as peer,
+        bench_peer.ours_process(tmp_path / "ours") as ours,
+    ):
+        results[(label, "peer")] = [bench_peer.peer_run(peer, modules, model, 1, 1.0)]
+        for transport in bench_peer.TRANSPORTS:
+            run = bench_peer.ours_run(ours, model, bench_peer.COUNTER, 1, 1.0, transport)
+            results[(label, bench_peer.COUNTER, transport)] = [run]
+    assert all(run.moves > 0 for runs in results.values() for run in runs), results
+    assert bench_peer.seats_of(bench_peer.COUNTER, model) == seats  # as the peer's driver seats it
+    peer_run = results[(label, "peer")][0]
+    for transport in bench_peer.TRANSPORTS:
+        row = bench_peer._row(label, bench_peer.COUNTER, transport, results, peer_run, 1.0, "")
+        assert row.ceiling == peer_run.rate and row.met is not None
+        assert row.target == ">= 0.5x the peer, the same game"
 
 
 def test_without_postgresql_the_durable_rows_say_why() -> None:

@@ -43,6 +43,8 @@ def test_the_two_server_rows_run_with_the_servers_the_tests_use(tmp_path: Path) 
         assert compared.value == two.value
         assert compared.ceiling is not None and compared.ceiling > 0  # one SQLite server, measured here
         assert compared.met is not None
+        scaled = rows[f"PostgreSQL, 2 servers ÷ 1 server, {clients}"]  # the same run's one server
+        assert scaled.value == two.value and scaled.ceiling == rows[f"PostgreSQL, 1 server, {clients}"].value
     # Watchers on the other server got every command through Redis.
     fanout = rows["PostgreSQL + Redis, 2 servers (play on one, watch on the other), 2 watchers"]
     assert "6 deliveries of 3 commands" in fanout.note
@@ -55,6 +57,20 @@ def test_the_rows_are_compared_with_the_sqlite_figure_given(tmp_path: Path) -> N
     ]
     compared = bench_postgres.against_sqlite(two, {1: 200.0, 8: 200.0})
     assert [(row.ratio, row.met) for row in compared] == [(0.6, True), (0.45, False)]
+
+
+def test_two_servers_are_compared_with_one_on_the_same_store() -> None:
+    def rows(label: str, rates: tuple[float, float]) -> list[Row]:
+        return [
+            Row("1 throughput", f"{label}, {n} client(s)", rate, "commands/s", extra={"clients": n})
+            for n, rate in zip((1, 8), rates, strict=True)
+        ]
+
+    compared = bench_postgres.against_one_server(rows("two", (100.0, 300.0)), rows("one", (100.0, 200.0)))
+    assert [(row.name, row.ratio) for row in compared] == [
+        ("PostgreSQL, 2 servers ÷ 1 server, 1 client", 1.0),
+        ("PostgreSQL, 2 servers ÷ 1 server, 8 clients", 1.5),
+    ]
 
 
 def test_without_a_redis_binary_the_rows_say_how_to_get_one(

@@ -53,7 +53,7 @@ def failure(call: Callable[[], Any]) -> RpcFailure:
 
 def failure_of(error: grpc.RpcError) -> RpcFailure:
     """A failed call's status, reason and ErrorInfo metadata."""
-    status = rpc_status.from_call(error)  # type: ignore[arg-type]
+    status = rpc_status.from_call(error)
     reason, metadata = "", {}
     if status is not None:
         for detail in status.details:

@@ -13,14 +13,14 @@ from pathlib import Path
 
 
 @contextmanager
-def frontier_serving(data: Path, organiser_token: str | None = None) -> Iterator[str]:
-    """Serve with its store in `data` (and `organiser_token` if given); yields HOST:PORT, then stops
-    the server with SIGTERM and requires a clean exit."""
+def frontier_serving(data: Path, organiser_token: str | None = None, *options: str) -> Iterator[str]:
+    """Serve with its store in `data` (and `organiser_token` and `serve`'s `options` if given); yields
+    HOST:PORT, then stops the server with SIGTERM and requires a clean exit."""
     env = {**os.environ, "FRONTIER_DATA": str(data)}
     if organiser_token is not None:
         env["FRONTIER_ORGANISER_TOKEN"] = organiser_token
     process = subprocess.Popen(
-        [sys.executable, "-m", "service.cli", "serve", "--port", "0"],
+        [sys.executable, "-m", "service.cli", "serve", "--port", "0", *options],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,

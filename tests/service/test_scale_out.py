@@ -22,6 +22,7 @@ from service.server import Running, create_server
 from tests.conftest import ORGANISER, available_games
 from tests.servers import Postgres, Redis, free_port
 from tests.service.helpers import Game, create, legal, state
+from tests.service.serving import frontier_serving
 
 GAMES = available_games()
 
@@ -113,6 +114,35 @@ def test_two_servers_share_games_and_every_watcher_sees_every_step_once(
     for g in games:
         report = cluster[1].call("Audit", frontier_pb2.AuditRequest(game_id=g.game_id))
         assert report.ok, report.problems
+
+
+def test_two_serve_processes_on_one_store_play_one_game_between_them(
+    postgres: Postgres, redis_server: Redis, tmp_path: Path
+) -> None:
+    """As docs/operating.md starts them: two `frontier serve` processes, one PostgreSQL, one Redis,
+    one signing key; a game's commands go through either, and a watcher on each sees every step."""
+    shared = ("--store", postgres.url, "--redis", redis_server.url)
+    with frontier_serving(tmp_path / "a", ORGANISER, *shared) as first:
+        key = tmp_path / "a" / "signing-key.pem"  # made by the first server; the second signs with it
+        with frontier_serving(tmp_path / "b", ORGANISER, *shared, "--signing-key", str(key)) as second:
+            clients = [Client(first), Client(second)]
+            try:
+                game = create(clients[0], GAMES[0])
+                watchers = [Watcher(client, game.game_id) for client in clients]
+                for watcher in watchers:
+                    watcher.start()
+                final = play_through(clients, game, random.Random(5))
+                for watcher in watchers:
+                    watcher.join(timeout=60)
+                    assert not watcher.is_alive()
+                    assert [u.version for u in watcher.updates] == list(range(1, final + 1))
+                for client in clients:  # each process reads the whole record from the shared store
+                    assert state(client, game.game_id, ORGANISER).version == final
+                    report = client.call("Audit", frontier_pb2.AuditRequest(game_id=game.game_id))
+                    assert report.ok, report.problems
+            finally:
+                for client in clients:
+                    client.close()
 
 
 @pytest.mark.parametrize("game", GAMES[:1])

@@ -14,14 +14,16 @@ from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
 DESCRIPTOR: _descriptor.FileDescriptor
 
 class Command(_message.Message):
-    __slots__ = ("most_wanted", "deadwood_1876", "western_legends")
+    __slots__ = ("most_wanted", "deadwood_1876", "western_legends", "json")
     MOST_WANTED_FIELD_NUMBER: _ClassVar[int]
     DEADWOOD_1876_FIELD_NUMBER: _ClassVar[int]
     WESTERN_LEGENDS_FIELD_NUMBER: _ClassVar[int]
+    JSON_FIELD_NUMBER: _ClassVar[int]
     most_wanted: _most_wanted_pb2.MostWantedCommand
     deadwood_1876: _deadwood_pb2.DeadwoodCommand
     western_legends: _western_legends_pb2.WesternLegendsCommand
-    def __init__(self, most_wanted: _Optional[_Union[_most_wanted_pb2.MostWantedCommand, _Mapping]] = ..., deadwood_1876: _Optional[_Union[_deadwood_pb2.DeadwoodCommand, _Mapping]] = ..., western_legends: _Optional[_Union[_western_legends_pb2.WesternLegendsCommand, _Mapping]] = ...) -> None: ...
+    json: str
+    def __init__(self, most_wanted: _Optional[_Union[_most_wanted_pb2.MostWantedCommand, _Mapping]] = ..., deadwood_1876: _Optional[_Union[_deadwood_pb2.DeadwoodCommand, _Mapping]] = ..., western_legends: _Optional[_Union[_western_legends_pb2.WesternLegendsCommand, _Mapping]] = ..., json: _Optional[str] = ...) -> None: ...
 
 class GameEvent(_message.Message):
     __slots__ = ("kind", "json", "most_wanted", "deadwood_1876", "western_legends")
