@@ -173,6 +173,10 @@ class TableGame:
             f'"safe" is written only on a Deadwood 1876 line that moves a safe, not in {self.game}',
         )
 
+    def aimed(self, state: Any, seat: int, command: dict[str, Any]) -> list[str]:
+        """The face-down item a command `aim` pointed names: the line named it, so it was seen."""
+        return []
+
     def aim_swaps(
         self, state: Any, seat: int, command: dict[str, Any], safe: JsonValue
     ) -> list[tuple[str, str]]:

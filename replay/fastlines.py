@@ -154,13 +154,14 @@ def _unseen_entry(text: str, format_version: int) -> _Entry | None:
 
 def entry(text: str, format_version: int) -> Entry | None:
     """The entry a canonical entry line holds, or None to leave the line to the strict reader."""
+    line: _Entry | None
     try:
         line = _DECODERS[min(format_version, 2)].decode(text)
     except msgspec.DecodeError:
         line = _unseen_entry(text, format_version)
-        if line is None:
-            return None
     except UnicodeError:
+        return None
+    if line is None:
         return None
     if _CANONICAL.encode(line) != text.encode():
         return None

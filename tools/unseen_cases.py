@@ -66,7 +66,7 @@ def unseen_cases(
             "incomplete",
             None,
             None,
-            "an expanded tabletop recording, no trailer yet: the header and a draw list the cards nobody saw (unseen)",
+            "an expanded tabletop recording, no trailer yet: the header and a draw list cards nobody saw",
             text(tabletop),
         ),
         make_case(
