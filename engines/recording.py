@@ -158,6 +158,11 @@ class TableGame:
         """The component ids a resolved command names (no longer free to stand for unseen items)."""
         return []
 
+    def named(self, command: dict[str, Any]) -> list[str]:
+        """The component ids a resolved command names: its player saw them, so an item filled in for
+        "unknown" that a command names is not one nobody saw."""
+        return self.played(command)
+
     def foreign(self, command: dict[str, Any]) -> JsonValue | None:
         """A written card of the command that the game does not have (CARD_NOT_IN_GAME), if any."""
         return None

@@ -689,6 +689,7 @@ def _apply(engine: Engine, codec: Codec, context: _Context, line: Line, state: A
     run.passed += found
     for card in game.played(command):
         run.filled.pop(card, None)  # named by a player: no longer free to stand for another card
+    for card in game.named(command):
         run.unseen.named(card)
     if missing is not None:
         held = game.held(state, line.seat)
@@ -844,6 +845,7 @@ def _with_picks(
     counts: dict[str, int] = {}
     for item in seen:
         counts[item.channel] = counts.get(item.channel, 0) + 1
+        _note_drawn_pick(context, number, item, counts["drew"] - 1 if item.channel == "drew" else -1, wanted)
     for channel in carried:
         if counts.get(channel):
             del run.later[channel]
@@ -860,6 +862,23 @@ def _with_picks(
         raise _Stop(_count_problem(game, number, channel, got, items), recount=(channel, got))
     run.passed += len(seen)
     return events, rng
+
+
+def _note_drawn_pick(
+    context: _Context, number: int, item: Seen, index: int, wanted: dict[str, list[JsonValue] | None]
+) -> None:
+    """A card drawn by a pick (a pool, not a shuffle: Western Legends' poker deck) written "unknown" is
+    one nobody saw; one written as seen ends the unseen time of the card it is."""
+    if index < 0 or not isinstance(item.item, str):
+        return
+    key = f"drew:{index}"
+    items = wanted.get("drew")
+    written = items[index] if items is not None and index < len(items) else None
+    written = context.repairs.rewritten.get((number, key), written)
+    if written == UNKNOWN or (number, key) in context.repairs.unseen:
+        context.run.unseen.filled(item.item, number)
+    elif written is not None:
+        context.run.unseen.dealt_again(item.item, number)
 
 
 def _trial(

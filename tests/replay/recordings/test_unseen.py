@@ -47,6 +47,17 @@ def test_each_listed_card_is_one_its_line_names_and_no_player_names_later(expand
         assert not set(entry.unseen) & named_by_commands(expanded.entries[i + 1 :])
 
 
+@pytest.mark.parametrize("game", ["most-wanted", "deadwood-1876", "western-legends"])
+def test_every_game_lists_cards_its_lines_name_and_the_log_passes(game: str) -> None:
+    expansion = expand_text((SEEDS / "recordings" / f"{game}.rec").read_text(encoding="utf-8"))
+    lines = [expansion.header, *expansion.entries]
+    assert sum(bool(line.unseen) for line in lines) >= 3
+    for line in lines:
+        events = line.setup_events if isinstance(line, Header) else line.events
+        assert set(line.unseen) <= set(strings(list(events)))
+    assert verify(expansion.header, expansion.entries, expansion.trailer).verdict == "passed"
+
+
 def test_a_card_drawn_unknown_that_a_player_names_later_is_not_listed(expanded: Expansion) -> None:
     lines, entries = parse(MOST_WANTED).lines, expanded.entries
     assert len(lines) == len(entries)
