@@ -159,3 +159,17 @@ def test_import_of_a_log_under_an_unknown_rules_version_is_refused_naming_known_
     assert error.code == grpc.StatusCode.FAILED_PRECONDITION and error.reason == "LOG_REJECTED"
     assert (error.metadata["code"], error.metadata["line"]) == ("UNKNOWN_RULES_VERSION", "1")
     assert "deadwood-1876/0" in error.message and "deadwood-1876/1, deadwood-1876/2" in error.message
+
+
+def test_import_of_a_servers_log_listing_a_card_nobody_saw_is_refused(client: Client) -> None:
+    """Only a tabletop log names items nobody saw: a seeded one listing any is UNSEEN_IN_SEEDED_LOG."""
+    kept = FAIL_CASES / "unseen-in-seeded-log.jsonl"
+    lines = kept.read_text(encoding="utf-8").splitlines()
+    content = "\n".join(line for line in lines if '"frontier-checkpoint"' not in line) + "\n"
+    error = failure(lambda: import_log(client, content))
+    assert error.code == grpc.StatusCode.FAILED_PRECONDITION and error.reason == "LOG_REJECTED"
+    number = next(n for n, line in enumerate(lines, start=1) if '"unseen":' in line)
+    assert (error.metadata["code"], error.metadata["line"]) == ("UNSEEN_IN_SEEDED_LOG", str(number))
+    tabletop = (FAIL_CASES.parent / "good" / "most-wanted-tabletop-unseen.jsonl").read_text(encoding="utf-8")
+    imported = import_log(client, "\n".join(tabletop.splitlines()[:-1]) + "\n")  # its checkpoint left out
+    assert export(client, imported.game_id).content.startswith("\n".join(tabletop.splitlines()[:-1]))
