@@ -51,6 +51,8 @@ def unseen_by_version(header: Header, entries: Sequence[Line]) -> dict[int, Unse
 
 def held_after(unseen: Mapping[int, UnseenAt], version: int) -> frozenset[str]:
     """The items unseen in the state at `version` (a ruling's version keeps the last line's)."""
+    if version in unseen:  # a header or entry: the common case, without a walk
+        return unseen[version].held
     before = [v for v in unseen if v <= version]
     return unseen[max(before)].held if before else frozenset()
 

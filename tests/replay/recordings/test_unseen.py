@@ -78,6 +78,16 @@ def test_a_card_drawn_unknown_that_a_player_names_later_is_not_listed(expanded: 
     assert named_later >= 5, "the sample names most of the cards it drew unknown"
 
 
+def test_a_safe_dealt_unknown_that_a_robbery_names_is_not_listed() -> None:
+    """A Deadwood line's "safe" names the face-down safe it takes: it was seen."""
+    text = (SEEDS / "recordings" / "deadwood-1876.rec").read_text(encoding="utf-8")
+    assert '"safe": "gold-5"' in text.splitlines()[7], "line 8 robs seat 2's gold-5"
+    expansion = expand_text(text.replace('["gold-5", "gun-red"]', '["unknown", "gun-red"]', 1))
+    dealt = [e["safes"] for e in expansion.header.setup_events if e["kind"] == "safes_dealt"]
+    assert dealt[1][0].startswith("gold-5"), "the expansion filled the unknown safe with the one robbed"
+    assert all(dealt[1][0] not in line.unseen for line in [expansion.header, *expansion.entries])
+
+
 def test_the_occurrences_of_a_filled_card_end_when_it_is_named_or_dealt_again() -> None:
     items = UnseenItems()
     items.filled("Q-2-b", 3)  # drawn unknown at line 3 ...
