@@ -19,7 +19,7 @@ from replay.recordings.expand import expand_text
 from replay.recordings.filled import UnseenItems
 from replay.recordings.format import parse
 from replay.recordings.seal import Expansion
-from replay.unseen import strings
+from replay.unseen import held_after, strings, unseen_by_version
 from replay.verify import verify
 
 SEEDS = Path(__file__).resolve().parents[3] / "seeds"
@@ -183,3 +183,23 @@ def without_unseen(expansion: Expansion) -> tuple[Header, list[Entry], object]:
         expansion.trailer,
     )
     return header, [e for e in entries if isinstance(e, Entry)], trailer
+
+
+def test_an_item_stays_unseen_in_the_state_until_a_line_names_it_without_listing_it() -> None:
+    path = SEEDS / "conformance" / "good" / "most-wanted-tabletop-unseen.jsonl"
+    header, entries, _ = logfile.read_bytes(path.read_bytes().rsplit(b"\n", 2)[0] + b"\n")
+    first = next(e for e in entries if isinstance(e, Entry))
+
+    def line(version: int, unseen: tuple[str, ...], *cards: str) -> Entry:
+        return replace(first, version=version, unseen=unseen, events=({"kind": "x", "cards": list(cards)},))
+
+    lines = [
+        line(2, ("Q-2-b",), "Q-2-b", "7-0-a"),  # drawn unseen
+        line(3, (), "K-1-a"),  # not named: still unseen in the state
+        line(4, ("Q-2-b",), "Q-2-b"),  # named again, listed: still unseen
+        line(5, (), "Q-2-b"),  # named without being listed: seen this time
+    ]
+    found = unseen_by_version(replace(header, unseen=()), lines)
+    assert [found[v].named for v in (2, 3, 4, 5)] == [{"Q-2-b"}, set(), {"Q-2-b"}, set()]
+    assert [found[v].held for v in (2, 3, 4, 5)] == [{"Q-2-b"}, {"Q-2-b"}, {"Q-2-b"}, set()]
+    assert held_after(found, 3) == {"Q-2-b"} and unseen_by_version(replace(header, unseen=()), [first]) == {}
