@@ -158,6 +158,11 @@ class TableGame:
         """The component ids a resolved command names (no longer free to stand for unseen items)."""
         return []
 
+    def named(self, command: dict[str, Any]) -> list[str]:
+        """The component ids a resolved command names: its player saw them, so an item filled in for
+        "unknown" that a command names is not one nobody saw."""
+        return self.played(command)
+
     def foreign(self, command: dict[str, Any]) -> JsonValue | None:
         """A written card of the command that the game does not have (CARD_NOT_IN_GAME), if any."""
         return None
@@ -172,6 +177,10 @@ class TableGame:
             command,
             f'"safe" is written only on a Deadwood 1876 line that moves a safe, not in {self.game}',
         )
+
+    def aimed(self, state: Any, seat: int, command: dict[str, Any]) -> list[str]:
+        """The face-down item a command `aim` pointed names: the line named it, so it was seen."""
+        return []
 
     def aim_swaps(
         self, state: Any, seat: int, command: dict[str, Any], safe: JsonValue

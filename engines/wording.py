@@ -21,6 +21,11 @@ def counted(count: int, noun: str, plural: str = "") -> str:
     return f"{count} {agreeing(count, noun, plural)}"
 
 
+# What a narrative says in place of an item's name when nobody at the table saw it: an expanded tabletop
+# recording names such an item only because the rules need one there (seeds/LOG-FORMAT.md, "unseen").
+UNSEEN = "(unseen)"
+
+
 def as_written(reason: str) -> str:
     """An outcome's reason for a game whose engine records it in words already."""
     return reason

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from engines.base import JsonValue
 from engines.registry import UnknownGame, get_engine
+from engines.wording import counted
 from replay.narrative import describe_outcome, people_names, seat_label
 from replay.record import DealLine, Entry, Header, Line, Trailer, canonical_json
 from replay.verify import Problem, Verification
@@ -45,6 +46,7 @@ class AuditReport:
     status: str  # "finished", "in_progress" or "no trailer"
     result: str
     rules_in_force: str | None = None  # the rules after the last line checked: an upgrade's, or the header's
+    unseen: str | None = None  # an expanded recording: the items it names that nobody saw; None otherwise
 
     def to_markdown(self) -> str:
         verdict = {
@@ -76,6 +78,8 @@ class AuditReport:
             lines.append(f"| Player entropy | {_cell(self.entropy)} |")
         if self.signature is not None:
             lines.append(f"| Signature | {_cell(self.signature)} |")
+        if self.unseen is not None:
+            lines.append(f"| Items nobody saw | {_cell(self.unseen)} |")
         lines += [
             "",
             "## Checks passed",
@@ -179,6 +183,20 @@ def build_report(
         problem=verification.problem,
         status=trailer.status if trailer is not None else "no trailer",
         result=result,
+        unseen=_unseen(header, commands),
+    )
+
+
+def _unseen(header: Header, commands: Sequence[Entry]) -> str | None:
+    """What the log lists as nobody saw it (an expanded tabletop recording), in words; None if nothing."""
+    listed = [unseen for unseen in (header.unseen, *(line.unseen for line in commands)) if unseen]
+    if not listed:
+        return None
+    items = {item for unseen in listed for item in unseen}
+    return (
+        f"{counted(len(items), 'item')} named on {counted(len(listed), 'line')} were filled in when the "
+        "recording was expanded: nobody at the table saw them, the rules needed one there (the log lists "
+        'them as unseen; its narrative says "(unseen)")'
     )
 
 

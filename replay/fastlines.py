@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeAlias, Union
 
 import msgspec
 
-from replay.record import Entry
+from replay.record import UNSEEN_FORMAT, Entry
 
 SAFE_INTEGER = 2**53 - 1  # as replay.logfile (I-JSON)
 # The strict reader allows containers MAX_DEPTH (32) deep; the type here stops at
@@ -70,12 +70,22 @@ class _SaltedEntry(_Entry, forbid_unknown_fields=True):
     salt: Hash
 
 
+ItemId = Annotated[str, msgspec.Meta(min_length=1)]
+
+
+class _UnseenEntry(_SaltedEntry, forbid_unknown_fields=True):
+    """An entry line of an expanded tabletop recording (format 5) naming items nobody saw."""
+
+    unseen: Annotated[tuple[ItemId, ...], msgspec.Meta(min_length=1)]
+
+
 # Any JSON value of a line whose containers nest at most FAST_DEPTH deep (no floats, safe integers).
 _SHALLOW: msgspec.json.Decoder[Any] = msgspec.json.Decoder(_json_at(1))
 _DECODERS: dict[int, msgspec.json.Decoder[_Entry]] = {
     1: msgspec.json.Decoder(_Entry),
     2: msgspec.json.Decoder(_SaltedEntry),
 }
+_UNSEEN_DECODER = msgspec.json.Decoder(_UnseenEntry)
 _CANONICAL = msgspec.json.Encoder(order="sorted")
 
 
@@ -97,7 +107,8 @@ def body_text(text: str, line: Entry) -> str | None:
     A canonical ASCII line is spelled as `replay.record.canonical_json` spells it in every
     format (json.dumps and msgspec escape ASCII alike, and RFC 8785 is json.dumps on ASCII).
     Its keys are sorted, so the top-level hash is the last `,"hash":"..."` in it: the
-    fields after it (prev, salt, seat, type, version) hold hex, integers and "entry".
+    fields after it (prev, salt, seat, type, unseen, version) hold hex, integers, "entry" and item
+    ids, strings in which a quote is escaped, so none of them holds that text.
     """
     if not text.isascii():
         return None
@@ -131,15 +142,33 @@ def canonical_object(text: str) -> dict[str, Any] | None:
     return value
 
 
-def entry(text: str, format_version: int) -> Entry | None:
-    """The entry a canonical entry line holds, or None to leave the line to the strict reader."""
+def _unseen_entry(text: str, format_version: int) -> _Entry | None:
+    """An entry line that lists items nobody saw (tried only for such a line of format 5), or None."""
+    if format_version < UNSEEN_FORMAT or '"unseen":' not in text:
+        return None
     try:
-        line = _DECODERS[min(format_version, 2)].decode(text)
-        if _CANONICAL.encode(line) != text.encode():
-            return None
+        return _UNSEEN_DECODER.decode(text)
     except (msgspec.DecodeError, UnicodeError):
         return None
+
+
+def entry(text: str, format_version: int) -> Entry | None:
+    """The entry a canonical entry line holds, or None to leave the line to the strict reader."""
+    line: _Entry | None
+    try:
+        line = _DECODERS[min(format_version, 2)].decode(text)
+    except msgspec.DecodeError:
+        line = _unseen_entry(text, format_version)
+    except UnicodeError:
+        return None
+    if line is None:
+        return None
+    if _CANONICAL.encode(line) != text.encode():
+        return None
     salt = line.salt if isinstance(line, _SaltedEntry) else None
+    unseen = line.unseen if isinstance(line, _UnseenEntry) else ()
+    if len(set(unseen)) != len(unseen):
+        return None
     if not lowercase_hex(f"{line.prev}{line.hash}{salt or ''}"):
         return None
     # What Entry(...) stores, without its frozen __init__'s setattr per field (as engines.base.changed).
@@ -159,6 +188,7 @@ def entry(text: str, format_version: int) -> Entry | None:
             "salt": salt,
             "by": None,  # an autopilot entry has one more field: the strict reader reads it
             "clock": None,  # as has an entry of a game with a clock
+            "unseen": unseen,
         },
     )
     return record

@@ -22,6 +22,7 @@ from replay.record import (
     FORMAT,
     FORMAT_VERSIONS,
     MAX_CLIENT_SEED,
+    UNSEEN_FORMAT,
     DealLine,
     Entry,
     Header,
@@ -541,6 +542,8 @@ def _header(number: int, data: Mapping[str, JsonValue]) -> Header:
         fields = (*fields, "clock")
     if format_version >= 2 and "takeback_policy" in data:  # a game that takes takebacks
         fields = (*fields, "takeback_policy")
+    if format_version >= UNSEEN_FORMAT and "unseen" in data:  # an expanded tabletop recording
+        fields = (*fields, "unseen")
     f = _Fields(number, data, fields)
     f.equal("version", 1, "the header must be version 1, found")
     commitment = f.optional_text("seed_commitment")
@@ -571,6 +574,7 @@ def _header(number: int, data: Mapping[str, JsonValue]) -> Header:
         takeback_policy=f.text("takeback_policy") if "takeback_policy" in data else None,
         player_entropy=f.boolean("player_entropy") if format_version >= 3 else False,
         clock=_header_clock(f) if "clock" in data else None,
+        unseen=_unseen(f) if "unseen" in data else (),
     )
 
 
@@ -580,6 +584,20 @@ def _header_clock(f: _Fields) -> dict[str, JsonValue]:
     if set(clock) != {"time_control", "timeout_policy"} or not texts:
         raise f._wrong("clock", 'an object {"time_control": "...", "timeout_policy": "..."}')
     return clock
+
+
+def _unseen(f: _Fields) -> tuple[str, ...]:
+    """A line's `unseen`: the items it names that nobody at the table saw, each once (never empty:
+    a line with none has no such field)."""
+    unseen = f.data["unseen"]
+    if (
+        not isinstance(unseen, list)
+        or not unseen
+        or not all(isinstance(item, str) and item for item in unseen)
+        or len(set(unseen)) != len(unseen)
+    ):
+        raise f._wrong("unseen", "a non-empty list of distinct item ids (non-empty strings)")
+    return tuple(item for item in unseen if isinstance(item, str))
 
 
 def _line_clock(f: _Fields) -> dict[str, JsonValue] | None:
@@ -666,6 +684,8 @@ def _entry(number: int, data: Mapping[str, JsonValue], format_version: int) -> E
     fields = _ENTRY_FIELDS if format_version == 1 else _ENTRY_FIELDS_2
     if "clock" in data:
         fields = (*fields, "clock")
+    if format_version >= UNSEEN_FORMAT and "unseen" in data:  # an expanded tabletop recording
+        fields = (*fields, "unseen")
     by = None
     if "by" in data:  # only an autopilot move (replay/table.py) says who played it
         fields = (*fields, "by")
@@ -685,6 +705,7 @@ def _entry(number: int, data: Mapping[str, JsonValue], format_version: int) -> E
         hash=f.hash("hash"),
         format_version=format_version,
         salt=f.hash("salt") if format_version >= 2 else None,
+        unseen=_unseen(f) if "unseen" in fields else (),
     )
 
 

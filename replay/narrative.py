@@ -16,6 +16,7 @@ from engines.wording import joined, seat_name
 from replay.record import Header, Line, RulingLine, SeatLine, Trailer
 from replay.table import ABANDON, RESIGN, TIMEOUT
 from replay.takebacks import GRANTED_BY_ORGANISER, TAKEBACK
+from replay.unseen import NOTHING_UNSEEN, masked_events, unseen_by_version
 from replay.verify import steps, verify
 
 
@@ -107,7 +108,8 @@ def narrate(
     The log is verified first and told only as far as it agrees with the rules,
     so a tampered log ends with the line where it stopped agreeing. The seats
     are named by `names` when given, else by the log: the header's names and
-    those its seat lines record for seats taken later.
+    those its seat lines record for seats taken later. An item a line lists as
+    nobody saw it (an expanded tabletop recording) is told as "(unseen)".
     """
     try:
         engine = get_engine(header.game)
@@ -125,10 +127,15 @@ def narrate(
         final = None
         sound = entries[: sound_lines - 1]
         told = steps(header, sound)
+        unseen = unseen_by_version(header, sound)
+
+        def shown(version: int, events: Sequence[Event]) -> list[Event]:
+            return masked_events(engine, events, unseen.get(version, NOTHING_UNSEEN).named)
+
         if not header.player_entropy:
             setup = next(told)
             final = setup.state
-            yield describe_step(engine, setup.version, None, setup.events, names)
+            yield describe_step(engine, setup.version, None, shown(1, setup.events), names)
         else:
             yield "Setup — the deal waits for every seat's client seed"
         for line in sound:
@@ -140,7 +147,7 @@ def narrate(
             if isinstance(line, RulingLine):
                 yield describe_ruling(line, names)
                 continue
-            yield describe_step(engine, step.version, step.seat, step.events, names)
+            yield describe_step(engine, step.version, step.seat, shown(step.version, step.events), names)
         if sound_lines > len(entries) and (final is not None or checked.outcome is not None):
             yield "Result: " + describe_outcome(checked.outcome, names)
     if problem is not None:

@@ -34,6 +34,7 @@ FORMAT = "frontier-log"
 FORMAT_VERSION = 5  # the format new games are written in
 FORMAT_VERSIONS = (1, 2, 3, 4, 5)  # the formats this release reads and verifies
 DRAW_QUESTIONS_FORMAT = 5  # from this format on a draw records what was asked: a range, the items
+UNSEEN_FORMAT = 5  # from this format on a header or entry may list the items nobody saw (`unseen`)
 GENESIS = "0" * 64  # the `prev` of the header
 SALT_CONTEXT = "frontier-log/v2/salt/"
 SEAT_SALT_CONTEXT = "frontier-log/v3/seat/"
@@ -155,6 +156,9 @@ class Header:
     clock: dict[str, JsonValue] | None = None
     # "consent" or "organiser" (replay/takebacks.py); None for "off", the default.
     takeback_policy: str | None = None
+    # An expanded tabletop recording (replay/recordings/): the items the setup deals that nobody at
+    # the table saw, which the expansion filled in; absent when none, so every other header hashes as before.
+    unseen: tuple[str, ...] = ()
 
     def body(self) -> dict[str, JsonValue]:
         body: dict[str, JsonValue] = {
@@ -185,6 +189,8 @@ class Header:
             body["clock"] = self.clock
         if self.takeback_policy is not None:  # absent when off, so every other header hashes as before
             body["takeback_policy"] = self.takeback_policy
+        if self.unseen:
+            body["unseen"] = list(self.unseen)
         return body
 
     def sealed(self) -> Header:
@@ -213,6 +219,9 @@ class Entry:
     by: str | None = None
     # A game with a clock (replay/clock.py): {"elapsed_ms": ..., "used_ms": ...}; absent otherwise.
     clock: dict[str, JsonValue] | None = None
+    # An expanded tabletop recording: the items this line's events name that nobody at the table saw
+    # (the expansion filled them in); absent when none, so every other entry hashes as before.
+    unseen: tuple[str, ...] = ()
 
     def body(self) -> dict[str, JsonValue]:
         body: dict[str, JsonValue] = {
@@ -230,6 +239,8 @@ class Entry:
             body["by"] = self.by
         if self.clock is not None:
             body["clock"] = self.clock
+        if self.unseen:
+            body["unseen"] = list(self.unseen)
         return body
 
     def sealed(self) -> Entry:

@@ -167,6 +167,7 @@ def verify(
     run = _Run(header, entries, trailer, bodies, rules_version)
     try:
         run.check_chain()
+        run.check_unseen()
         seed_problem = run.check_seed()
         run.replay()
         # A bad seed is a trailer problem: the rules are re-run first (with the draws
@@ -300,6 +301,25 @@ class _Run:
                 )
             previous = record.hash
         self.checks.append(f"hash chain: {len(lines)} lines recompute and link")
+
+    def check_unseen(self) -> None:
+        """Only an expanded tabletop recording has items nobody saw: a server deals every card from
+        its committed seed and knows each one, so a seeded log listing `unseen` was not written by it."""
+        if self.header.seed_commitment is None:
+            return
+        lines: list[Header | Line] = [self.header, *self.entries]
+        for number, record in enumerate(lines, start=1):
+            if isinstance(record, (Header, Entry)) and record.unseen:
+                version = record.version if isinstance(record, Entry) else 1
+                raise _Failed(
+                    Problem(
+                        version,
+                        number,
+                        "UNSEEN_IN_SEEDED_LOG",
+                        "the line lists items nobody saw (unseen), but the header commits to a seed: "
+                        "a server knows every item it deals; only a tabletop log (no seed) has unseen items",
+                    )
+                )
 
     # -- (c) the seed against its commitment --------------------------------------------
 

@@ -46,6 +46,7 @@ from tools.corpus_seeds import corpus_seed
 from tools.draw_cases import draw_cases
 from tools.fork_cases import fork_cases
 from tools.kept_cases import kept_cases
+from tools.unseen_cases import unseen_cases
 from tools.upgrade_cases import upgrade_cases
 
 DEFAULT_OUT = Path(__file__).resolve().parent.parent / "seeds" / "conformance"
@@ -652,6 +653,14 @@ def all_cases() -> list[Case]:
         *forks,
         *signed,
         *upgrade_cases(text, Case),  # tools/upgrade_cases.py
+        # tools/unseen_cases.py: items an expanded tabletop recording names that nobody saw
+        *unseen_cases(
+            game_record("most-wanted", cut=CUT, reveal=True),
+            game_record("most-wanted", format_version=1, cut=CUT),
+            line_of,
+            text,
+            Case,
+        ),
         *kept_cases(DEFAULT_OUT, Case),  # tools/kept_cases.py: recorded by older engines, never regenerated
     ]
 

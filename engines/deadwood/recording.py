@@ -184,6 +184,14 @@ class Deadwood(TableGame):
             )
         return {**command, "position": position}, ""
 
+    def aimed(self, state: Any, seat: int, command: dict[str, Any]) -> list[str]:
+        kind, position = command.get("kind"), command.get("position")
+        holder = command.get("target") if kind == "rob_safe" else seat
+        if not isinstance(state, State) or type(position) is not int or type(holder) is not int:
+            return []
+        row = state.player(holder).safes if 0 <= holder < state.seats else ()
+        return [row[position]] if 0 <= position < len(row) else []
+
     def aim_swaps(
         self, state: Any, seat: int, command: dict[str, Any], safe: JsonValue
     ) -> list[tuple[str, str]]:

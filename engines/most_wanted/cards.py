@@ -6,6 +6,8 @@ readable in logs. Suits only matter for Honest Labor (MW-CMP-1).
 
 from __future__ import annotations
 
+from engines.wording import UNSEEN
+
 RANK_LABELS = {6: "6", 7: "7", 8: "8", 9: "9", 10: "10", 11: "J", 12: "Q", 13: "K", 14: "A"}
 SUITS = (0, 1, 2, 3)  # MW-CMP-1 gap: suit names unknown, so S0..S3
 COPIES = ("a", "b")
@@ -39,7 +41,8 @@ def face(card: str) -> tuple[int, int]:
 
 
 def label(cards: tuple[str, ...]) -> str:
-    """Narrative text such as 9-9-K: ranks only, largest group first, then highest."""
-    ranks = [rank(c) for c in cards]
+    """Narrative text such as 9-9-K: ranks only, largest group first, then highest; a card nobody saw
+    (`UNSEEN`, in an expanded tabletop recording) last, as "(unseen)"."""
+    ranks = [rank(c) for c in cards if c != UNSEEN]
     ordered = sorted(ranks, key=lambda r: (ranks.count(r), r), reverse=True)
-    return "-".join(RANK_LABELS[r] for r in ordered)
+    return "-".join([*(RANK_LABELS[r] for r in ordered), *(UNSEEN for c in cards if c == UNSEEN)])

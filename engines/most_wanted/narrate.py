@@ -8,7 +8,7 @@ from engines.base import Event
 from engines.most_wanted import events as ev
 from engines.most_wanted.cards import label
 from engines.most_wanted.state import TILE_NAMES
-from engines.wording import counted, seat_name
+from engines.wording import UNSEEN, counted, seat_name
 
 
 def describe(event: Event, names: Sequence[str]) -> str:  # noqa: C901 - one case per event kind
@@ -17,6 +17,8 @@ def describe(event: Event, names: Sequence[str]) -> str:  # noqa: C901 - one cas
 
     def cards(found: tuple[str, ...], count: int) -> str:
         many = counted(count, "card")
+        if found and all(card == UNSEEN for card in found):
+            return f"{many} {UNSEEN}"  # "2 cards (unseen)", not "((unseen)-(unseen))"
         return f"{many} ({label(found)})" if found else many
 
     match event:

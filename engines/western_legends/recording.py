@@ -257,6 +257,15 @@ class WesternLegends(TableGame):
         missing = next((c for c in named if c not in state.players[seat].hand), None)
         return dict(command), missing, 0 if missing is not None else len(named)
 
+    def named(self, command: dict[str, Any]) -> list[str]:
+        kind = command.get("kind")
+        if kind == "choose_poker_cards":
+            cards = command.get("cards")
+            return [c for c in cards if isinstance(c, str)] if isinstance(cards, list) else []
+        field = {"choose_fight_card": "card", "npc_choice": "choice", **HAND_CARD_FIELDS}.get(str(kind))
+        value = command.get(field) if field else None
+        return [value] if isinstance(value, str) and (value in DECK or value in FIGHT_DECK) else []
+
     def held(self, state: Any, seat: int) -> tuple[str, ...]:
         """What an exchange may turn into a named card: the fight cards a chooser drew (a shuffle's)."""
         return tuple(state.players[seat].offer) if isinstance(state, State) else ()

@@ -25,6 +25,7 @@ from engines.codec import Codec, DecodeError, encode
 from engines.recording import UNKNOWN, Seen, TableGame
 from engines.registry import game_ids, get_engine
 from engines.rng import Draw
+from replay.recordings.filled import UnseenItems
 from replay.recordings.format import Header, Line, Recording, parse
 from replay.recordings.problems import Problem, RecordingRejected
 from replay.recordings.seal import Expansion, Step, seal
@@ -196,12 +197,21 @@ class _Run:
     players: Sequence[str] = ()
     pending_take: int | None = None  # the line of a robbery written with its "safe", until the fight ends
     reserved: set[str] = field(default_factory=set)  # items written somewhere: unseen picks avoid them
+    unseen: UnseenItems = field(default_factory=UnseenItems)  # filled-in items nobody saw, by line
 
 
 def expand_text(
-    text: str, *, lenient: bool = False, game_id: str | None = None, max_steps: int = MAX_ENGINE_STEPS
+    text: str,
+    *,
+    lenient: bool = False,
+    game_id: str | None = None,
+    max_steps: int = MAX_ENGINE_STEPS,
+    mark_unseen: bool = True,
 ) -> Expansion:
-    """The sealed log of a recording, or RecordingRejected with the first (strict) or every problem."""
+    """The sealed log of a recording, or RecordingRejected with the first (strict) or every problem.
+
+    `mark_unseen`: list on each line the cards it names that nobody saw (a whole recording); a relay,
+    whose lines are published one by one, cannot know yet which stay unseen."""
     recording = parse(text)
     if recording.header is None:
         raise RecordingRejected(recording.problems if lenient else recording.problems[:1])
@@ -210,17 +220,19 @@ def expand_text(
         # the first unreadable one is real (the unreadable line cannot have caused it).
         unreadable = recording.problems[0]
         try:
-            _expand(replace(recording, problems=[]), False, game_id, max_steps)
+            _expand(replace(recording, problems=[]), False, game_id, max_steps, mark_unseen)
         except RecordingRejected as rejected:
             if rejected.problems[0].line < unreadable.line:
                 raise
         raise RecordingRejected([unreadable])
-    return _expand(recording, lenient, game_id, max_steps)
+    return _expand(recording, lenient, game_id, max_steps, mark_unseen)
 
 
-def _expand(recording: Recording, lenient: bool, game_id: str | None, max_steps: int) -> Expansion:
+def _expand(
+    recording: Recording, lenient: bool, game_id: str | None, max_steps: int, mark_unseen: bool
+) -> Expansion:
     engine, steps = expand_steps(recording, lenient, max_steps)
-    return seal(engine, recording, steps, game_id)
+    return seal(engine, recording, steps if mark_unseen else [replace(s, unseen=()) for s in steps], game_id)
 
 
 def expand_steps(
@@ -282,10 +294,17 @@ def expand_steps(
                 continue
             if problems:
                 raise RecordingRejected(_consequences(problems, recording, repairs, local))
-            return engine, run.steps
+            return engine, _with_unseen(run)
     except _OutOfSteps:
         pass
     raise RecordingRejected(_consequences([*problems, too_complex], recording, repairs, local))
+
+
+def _with_unseen(run: _Run) -> list[Step]:
+    """The steps, each with the items its events name that nobody at the table saw."""
+    lines = [(step.line, [encode(event) for event in step.events]) for step in run.steps]
+    marks = run.unseen.by_line(lines)
+    return [replace(step, unseen=mark) for step, mark in zip(run.steps, marks, strict=True)]
 
 
 @dataclass
@@ -670,6 +689,8 @@ def _apply(engine: Engine, codec: Codec, context: _Context, line: Line, state: A
     run.passed += found
     for card in game.played(command):
         run.filled.pop(card, None)  # named by a player: no longer free to stand for another card
+    for card in game.named(command):
+        run.unseen.named(card)
     if missing is not None:
         held = game.held(state, line.seat)
         swaps = [(x, y) for x in held if x in run.filled for y in game.faces.get(missing, ()) if y != x]
@@ -698,6 +719,9 @@ def _apply(engine: Engine, codec: Codec, context: _Context, line: Line, state: A
         raise _Stop(
             Problem(line.line, "SAFE_NOT_HELD", off_target), swaps, moves=_moves(engine, game, state, line)
         )
+    if line.safe is not None:
+        for item in game.aimed(state, line.seat, command):
+            run.unseen.named(item)  # the line names the face-down safe it moves
     try:
         decoded = codec.decode(command)
     except DecodeError as error:
@@ -821,6 +845,7 @@ def _with_picks(
     counts: dict[str, int] = {}
     for item in seen:
         counts[item.channel] = counts.get(item.channel, 0) + 1
+        _note_drawn_pick(context, number, item, counts["drew"] - 1 if item.channel == "drew" else -1, wanted)
     for channel in carried:
         if counts.get(channel):
             del run.later[channel]
@@ -837,6 +862,23 @@ def _with_picks(
         raise _Stop(_count_problem(game, number, channel, got, items), recount=(channel, got))
     run.passed += len(seen)
     return events, rng
+
+
+def _note_drawn_pick(
+    context: _Context, number: int, item: Seen, index: int, wanted: dict[str, list[JsonValue] | None]
+) -> None:
+    """A card drawn by a pick (a pool, not a shuffle: Western Legends' poker deck) written "unknown" is
+    one nobody saw; one written as seen ends the unseen time of the card it is."""
+    if index < 0 or not isinstance(item.item, str):
+        return
+    key = f"drew:{index}"
+    items = wanted.get("drew")
+    written = items[index] if items is not None and index < len(items) else None
+    written = context.repairs.rewritten.get((number, key), written)
+    if written == UNKNOWN or (number, key) in context.repairs.unseen:
+        context.run.unseen.filled(item.item, number)
+    elif written is not None:
+        context.run.unseen.dealt_again(item.item, number)
 
 
 def _trial(
@@ -965,6 +1007,7 @@ def _check_draws(
         key = f"{channel}:{index}"
         if wrote == UNKNOWN or (number, key) in context.repairs.unseen:
             run.filled[card] = number
+            run.unseen.filled(card, number)
             continue
         face = game.face_in(channel, wrote)
         noun = {"drew": "card", "fight_cards": "fight card"}.get(channel, channel.rstrip("s"))
@@ -991,6 +1034,7 @@ def _check_draws(
                 draw=key,
             )
         run.filled.pop(card, None)
+        run.unseen.dealt_again(card, number)
         run.passed += 1
 
 

@@ -24,6 +24,7 @@ class Step:
     events: list[Event]
     draws: list[Draw]
     state: Any
+    unseen: tuple[str, ...] = ()  # the items its events name that nobody at the table saw
 
 
 @dataclass
@@ -34,7 +35,8 @@ class Expansion:
 
 
 def seal(engine: Engine, recording: Recording, steps: Sequence[Step], game_id: str | None) -> Expansion:
-    """The format-2 tabletop log: no seed commitment, random salts, observed outcomes as draws."""
+    """The tabletop log: no seed commitment, random salts, observed outcomes as draws, and on each line
+    the items it names that nobody at the table saw (`Step.unseen`)."""
     header_data = recording.header
     assert header_data is not None
     setup = steps[0]
@@ -53,6 +55,7 @@ def seal(engine: Engine, recording: Recording, steps: Sequence[Step], game_id: s
         rules_version=engine.rules_version,
         rng=SEEDED_RNG_ID,
         salt=secrets.token_hex(32),
+        unseen=setup.unseen,
     ).sealed()
     entries: list[Entry] = []
     previous = header.hash
@@ -67,6 +70,7 @@ def seal(engine: Engine, recording: Recording, steps: Sequence[Step], game_id: s
             prev=previous,
             format_version=FORMAT_VERSION,
             salt=secrets.token_hex(32),
+            unseen=step.unseen,
         ).sealed()
         entries.append(entry)
         previous = entry.hash

@@ -248,6 +248,7 @@ def header_from_json(data: dict[str, Any]) -> Header:
         forked_from=data.get("forked_from"),
         clock=data.get("clock"),
         takeback_policy=data.get("takeback_policy"),
+        unseen=tuple(data.get("unseen", ())),
     )
 
 
@@ -346,6 +347,7 @@ def entry_from_json(data: dict[str, Any]) -> Entry:
         salt=data.get("salt"),
         by=data.get("by"),
         clock=data.get("clock"),
+        unseen=tuple(data.get("unseen", ())),
     )
 
 

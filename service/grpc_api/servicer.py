@@ -24,6 +24,7 @@ from replay.record import RulingLine, state_hash
 from replay.table import ABANDON, ADJUDICATE, MAX_REASON, RESIGN
 from replay.trust import keys, proofs
 from replay.trust.keys import SigningKey
+from replay.unseen import NOTHING_UNSEEN, masked_events, unseen_by_version
 from replay.verify import final_state_hash, verify
 from service.core.auth import Caller, authenticate, authorization_of, caller_from_metadata, seat_of
 from service.core.client_address import client_address
@@ -537,9 +538,20 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
                 "NOT_DEALT", "the game is waiting for its seats: nothing is dealt yet", rule="SEATS"
             )
         names = _seat_names(latest)
+        # Only a tabletop log (an expanded recording) names items nobody saw: told as "(unseen)".
+        tabletop = latest.header.seed_commitment is None
+        unseen = (
+            unseen_by_version(latest.header, list(self.app.entries(latest.header.game_id)))
+            if tabletop
+            else {}
+        )
+
+        def unseen_at(version: int) -> frozenset[str]:
+            return unseen.get(version, NOTHING_UNSEEN).named
+
         state = fold(engine, None, decode_events(latest.header.game, latest.setup_events))
         if request.from_version <= 1:
-            yield self._step(latest, 1, None, None, latest.setup_events, state, viewer, names)
+            yield self._step(latest, 1, None, None, latest.setup_events, state, viewer, names, unseen_at(1))
         for entry in self.app.entries(latest.header.game_id):
             if entry.version > last:
                 break
@@ -555,7 +567,15 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
             if entry.version >= request.from_version:
                 command = entry.command if viewer is None or viewer == entry.seat else None
                 yield self._step(
-                    latest, entry.version, entry.seat, command, entry.events, state, viewer, names
+                    latest,
+                    entry.version,
+                    entry.seat,
+                    command,
+                    entry.events,
+                    state,
+                    viewer,
+                    names,
+                    unseen_at(entry.version),
                 )
 
     def _step(
@@ -568,10 +588,12 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
         state: Any,
         viewer: int | None,
         names: list[str],
+        unseen: frozenset[str] = frozenset(),
     ) -> frontier_pb2.ReplayStep:
         engine = record.engine
         shown = redacted_entry_events(record, events, viewer)
         visible = [engine.redact(e, viewer) for e in decode_events(record.header.game, events)]
+        visible = masked_events(engine, visible, unseen)  # the narrative's names only: events stay data
         view = engine.view(state, viewer)
         step = frontier_pb2.ReplayStep(
             version=version,

@@ -19,6 +19,7 @@ from replay.narrative import describe_outcome, describe_ruling, describe_step, s
 from replay.record import Header, Line
 from replay.table import Table
 from replay.table import outcome as table_outcome
+from replay.unseen import NOTHING_UNSEEN, held_after, masked, masked_events, unseen_by_version
 from replay.verify import steps
 from service.web.clock_view import SeatTime, step_clocks
 from service.web.pictures import draw
@@ -89,8 +90,11 @@ def game_view(
     """The steps after version `after` as `viewer` may see them, and the result once decided.
 
     Folding starts at the setup every time (a state at version N needs every event before it);
-    only the steps after `after` are drawn and told, so a live page's poll costs one fold.
+    only the steps after `after` are drawn and told, so a live page's poll costs one fold. An item
+    nobody at the table saw (an expanded recording lists it) is told and drawn as "(unseen)".
     """
+    entries = list(entries)
+    unseen = unseen_by_version(header, entries)
     engine = get_engine(header.game)
     control = parse_time_control(str(header.clock["time_control"])) if header.clock else None
     labels = seat_labels(header, names)
@@ -107,7 +111,11 @@ def game_view(
         events = step.events
         if origin is not None and step.seat is None:
             events = events[copied:]  # the source's history is the source's story, not this one's
-        visible = [engine.redact(event, viewer) for event in events]
+        visible = masked_events(
+            engine,
+            [engine.redact(event, viewer) for event in events],
+            unseen.get(step.version, NOTHING_UNSEEN).named,
+        )
         told = (
             describe_ruling(step.ruling, names)
             if step.ruling is not None
@@ -122,7 +130,11 @@ def game_view(
                 version=step.version,
                 seat=step.seat,
                 narrative=told,
-                picture=draw(header.game, engine.view(state, viewer), labels) if state is not None else "",
+                picture=draw(
+                    header.game, _view(engine, state, viewer, held_after(unseen, step.version)), labels
+                )
+                if state is not None
+                else "",
                 clocks=step_clocks(control, engine, header.seats, state, table, step.clock),
             )
         )
@@ -140,6 +152,14 @@ def game_view(
         time_control=control.text if control is not None else "",
         forked_from=origin,
     )
+
+
+def _view(engine: GameEngine, state: Any, viewer: Seat | None, unseen: frozenset[str]) -> dict[str, Any]:
+    """The state as `viewer` sees it, each item nobody at the table saw named "(unseen)"."""
+    view = engine.view(state, viewer)
+    shown = masked(view, unseen) if unseen else view
+    assert isinstance(shown, dict)
+    return shown
 
 
 def told_result(engine: GameEngine, outcome: Outcome | None, names: Sequence[str]) -> str:

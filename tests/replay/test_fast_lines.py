@@ -124,6 +124,11 @@ REFUSALS: dict[str, str] = {
     "out of order": canonical({**ENTRY, "version": ENTRY["version"] + 1}),
     "a float deep inside": canonical({**ENTRY, "events": [{"kind": "x", "v": [{"a": 0.5}]}]}),
     "spaces": json.dumps(ENTRY, sort_keys=True),
+    "an empty unseen": canonical({**ENTRY, "unseen": []}),
+    "an item unseen twice": canonical({**ENTRY, "unseen": ["horse-red-1", "horse-red-1"]}),
+    "an unseen number": canonical({**ENTRY, "unseen": [3]}),
+    "an unseen empty string": canonical({**ENTRY, "unseen": [""]}),
+    "unseen not a list": canonical({**ENTRY, "unseen": "horse-red-1"}),
 }
 # Lines the strict reader reads (the fast path leaves them to it): a raw surrogate in a str
 # (not bytes, whose UTF-8 check refuses it) passes its check for escaped ones.
@@ -139,6 +144,14 @@ def test_every_refusal_of_the_strict_reader_still_happens(name: str) -> None:
         assert fast[0] == "error" and str(fast[1]).startswith("line 3: "), fast
     if name != "out of order":  # the order is the reader's own check, after the line is read
         assert fastlines.entry(REFUSALS[name], 3) is None
+
+
+def test_an_entry_listing_items_nobody_saw_takes_the_fast_path_as_the_strict_one_reads_it() -> None:
+    line = canonical({**ENTRY, "unseen": ["horse-red-1", "gold-5a"]})
+    fast = fastlines.entry(line, 5)
+    assert fast is not None and fast.unseen == ("horse-red-1", "gold-5a")
+    assert both([*SAMPLE[:2], line, *SAMPLE[3:]])[0][0] == "record"
+    assert fastlines.entry(line, 4) is None  # a field format 4 does not have: the strict reader refuses it
 
 
 @pytest.mark.parametrize(
@@ -177,11 +190,15 @@ edits = st.sampled_from(["none", "set", "duplicate", "drop", "spaces", "unsorted
 @given(
     st.integers(2, len(SAMPLE) - 3),
     edits,
-    st.sampled_from(["seat", "version", "command", "events", "draws", "prev", "salt", "type", "x", "kind"]),
-    json_values,
+    st.sampled_from(
+        ["seat", "version", "command", "events", "draws", "prev", "salt", "type", "x", "kind", "unseen"]
+    ),
+    json_values | st.lists(st.sampled_from(["horse-red-1", "gold-5a", ""]), max_size=3),
 )
 # A format-5 draw without its question on a line out of order: both paths name the draw first.
 @example(number=2, edit="set", field="draws", value=[{}])
+@example(number=2, edit="set", field="unseen", value=["horse-red-1"])
+@example(number=2, edit="duplicate", field="unseen", value=["gold-5a"])
 def test_any_edited_entry_line_reads_the_same_on_both_paths(
     number: int, edit: str, field: str, value: Any
 ) -> None:
@@ -211,9 +228,12 @@ def test_any_edited_entry_line_reads_the_same_on_both_paths(
 @given(
     st.sampled_from([0, -1]),
     edits,
-    st.sampled_from(["game", "seats", "options", "setup_events", "status", "outcome", "seed", "x", "type"]),
-    json_values,
+    st.sampled_from(
+        ["game", "seats", "options", "setup_events", "status", "outcome", "seed", "x", "type", "unseen"]
+    ),
+    json_values | st.lists(st.sampled_from(["horse-red-1", "gold-5a", ""]), max_size=3),
 )
+@example(at=0, edit="set", field="unseen", value=["horse-red-1"])
 def test_any_edited_header_or_trailer_reads_the_same_on_both_paths(
     at: int, edit: str, field: str, value: Any
 ) -> None:

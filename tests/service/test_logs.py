@@ -18,7 +18,7 @@ from service.generated.frontier.v1 import frontier_pb2
 from service.server import Running
 from tests.conftest import ORGANISER, available_games, start_server
 from tests.replay.helpers import edit_entry, first_index, reseal, simulated, tabletop
-from tests.service.helpers import create, failure, state
+from tests.service.helpers import RpcFailure, create, failure, state
 
 GAMES = available_games()
 FAIL_CASES = Path(__file__).resolve().parents[2] / "seeds" / "conformance" / "fail"
@@ -152,10 +152,29 @@ def test_a_tabletop_log_with_an_impossible_die_is_rejected_and_stores_nothing(cl
 
 def test_import_of_a_log_under_an_unknown_rules_version_is_refused_naming_known_ones(client: Client) -> None:
     """Importing never re-runs a log under rules the server guesses: UNKNOWN_RULES_VERSION at line 1."""
-    kept = FAIL_CASES / "unknown-rules-version-deadwood-1876-0.jsonl"
-    lines = kept.read_text(encoding="utf-8").splitlines()
-    content = "\n".join(line for line in lines if '"frontier-checkpoint"' not in line) + "\n"
-    error = failure(lambda: import_log(client, content))
-    assert error.code == grpc.StatusCode.FAILED_PRECONDITION and error.reason == "LOG_REJECTED"
+    error = refused_import(client, FAIL_CASES / "unknown-rules-version-deadwood-1876-0.jsonl")
     assert (error.metadata["code"], error.metadata["line"]) == ("UNKNOWN_RULES_VERSION", "1")
     assert "deadwood-1876/0" in error.message and "deadwood-1876/1, deadwood-1876/2" in error.message
+
+
+def test_import_of_a_servers_log_listing_a_card_nobody_saw_is_refused(client: Client) -> None:
+    """Only a tabletop log names items nobody saw: a seeded one listing any is UNSEEN_IN_SEEDED_LOG."""
+    seeded = FAIL_CASES / "unseen-in-seeded-log.jsonl"
+    error = refused_import(client, seeded)
+    number = next(n for n, line in enumerate(seeded.read_text().splitlines(), start=1) if '"unseen":' in line)
+    assert (error.metadata["code"], error.metadata["line"]) == ("UNSEEN_IN_SEEDED_LOG", str(number))
+    tabletop = without_checkpoint(FAIL_CASES.parent / "good" / "most-wanted-tabletop-unseen.jsonl")
+    imported = import_log(client, tabletop)
+    assert export(client, imported.game_id).content.startswith(tabletop)
+
+
+def without_checkpoint(path: Path) -> str:
+    lines = path.read_text(encoding="utf-8").splitlines()
+    return "\n".join(line for line in lines if '"frontier-checkpoint"' not in line) + "\n"
+
+
+def refused_import(client: Client, path: Path) -> RpcFailure:
+    """The error a corpus log (its checkpoint left out) is refused with: LOG_REJECTED."""
+    error = failure(lambda: import_log(client, without_checkpoint(path)))
+    assert error.code == grpc.StatusCode.FAILED_PRECONDITION and error.reason == "LOG_REJECTED"
+    return error

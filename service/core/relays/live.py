@@ -151,7 +151,9 @@ def _expand(header: str, lines: list[str], game_id: str) -> Expansion:
     if unreadable:
         raise _refusal(unreadable[0], InvalidArgument)
     try:
-        return expand_text(text, game_id=game_id)
+        # A relayed line is published as the table plays it: whether a card it deals stays unseen is
+        # known only later, so a relay names no card unseen (seeds/LOG-FORMAT.md, "Items nobody saw").
+        return expand_text(text, game_id=game_id, mark_unseen=False)
     except RecordingRejected as rejected:
         raise _refusal(rejected.problems[0], LineRefused) from None
 

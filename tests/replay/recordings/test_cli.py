@@ -67,3 +67,12 @@ def test_an_expanded_log_audits_as_the_recording_doc_says_unsigned_then_signed_b
     keys = tmp_path / "known_keys"  # not the user's ~/.config: a test pins nothing there
     audited = frontier("audit", str(signed), "--server", served, "--known-keys", str(keys), check=False)
     assert audited.returncode == 0 and "Verdict: **PASSED**" in audited.stdout, audited
+
+
+def test_replay_and_audit_of_an_expanded_log_say_which_cards_nobody_saw(tmp_path: Path) -> None:
+    log = tmp_path / "game.jsonl"
+    frontier("expand", str(SAMPLES / "most-wanted.rec"), "-o", str(log))
+    told = frontier("replay", str(log)).stdout
+    assert "Bob draws 2 cards (unseen)" in told
+    audited = frontier("audit", str(log), check=False).stdout
+    assert re.search(r"\| Items nobody saw \| \d+ items named on \d+ lines were filled in", audited), audited

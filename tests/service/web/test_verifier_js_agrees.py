@@ -35,6 +35,7 @@ GOOD = [
         "most-wanted-commit-reveal-format-5.jsonl",
         "most-wanted-seat-line.jsonl",
         "deadwood-1876-format-1.jsonl",
+        "most-wanted-tabletop-unseen.jsonl",
     )
 ]
 EDITS = 12  # per example: one Node process judges them all
@@ -43,7 +44,7 @@ JS_CODES = {
     "MALFORMED_LINE", "BROKEN_CHAIN", "SEED_WITHHELD", "NO_COMMITMENT", "SEED_MISMATCH", "UNKNOWN_RNG",
     "SALT_DIFFERS", "SEAT_ALTERED", "BAD_SEAT", "SEAT_TAKEN", "MISSING_CLIENT_SEED",
     "UNEXPECTED_CLIENT_SEED", "UNEXPECTED_DEAL", "SEATS_OPEN", "REVEAL_MISSING", "UNEXPECTED_REVEAL",
-    "SEED_REVEAL_DIFFERS", "NOT_DEALT", "DRAW_DIFFERS",
+    "SEED_REVEAL_DIFFERS", "NOT_DEALT", "DRAW_DIFFERS", "UNSEEN_IN_SEEDED_LOG",
 }  # fmt: skip
 REPLACEMENTS = st.one_of(
     st.none(),
@@ -130,6 +131,20 @@ def draw_edit(draw: st.DrawFn) -> tuple[bytes, str]:
     ), f"{good.name}: line {number + 1} draw {at + 1} {field} = {drawn[at][field]!r}, re-sealed"
 
 
+@st.composite
+def unseen_added(draw: st.DrawFn) -> tuple[bytes, str]:
+    """A header or entry given an `unseen` list (well formed or not), every hash redone: a seeded log
+    must not list one, and the reader checks its shape."""
+    good = draw(st.sampled_from([path for path in GOOD if "format-1" not in path.name]))
+    lines = [json.loads(text) for text in good.read_text(encoding="utf-8").splitlines()]
+    number = draw(
+        st.sampled_from([n for n, line in enumerate(lines) if line.get("type") in ("header", "entry")])
+    )
+    items = st.text(alphabet="QK-0123ab", max_size=6) | st.integers(0, 3)
+    lines[number]["unseen"] = draw(st.lists(items, max_size=3) | REPLACEMENTS)
+    return resealed(lines), f"{good.name}: line {number + 1} unseen = {lines[number]['unseen']!r}, re-sealed"
+
+
 def python_verdict(content: bytes) -> tuple[bool, int | None, str | None, str | None]:
     """(no problem found, its line, its code, the signature's status) as the Python verifier judges them."""
     try:
@@ -147,7 +162,7 @@ def python_verdict(content: bytes) -> tuple[bool, int | None, str | None, str | 
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     st.lists(
-        st.one_of(byte_edit(), field_edit(), resealed_field_edit(), draw_edit()),
+        st.one_of(byte_edit(), field_edit(), resealed_field_edit(), draw_edit(), unseen_added()),
         min_size=EDITS,
         max_size=EDITS,
     )

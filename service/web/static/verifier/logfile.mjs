@@ -53,9 +53,15 @@ const LINES = {
     ["trailer_hash", orNull(h64), 2], ["signer", signer, 2],
   ],
 };
+// `unseen` (format 5, an expanded tabletop recording): the items a line names that nobody saw, each once.
+const unseen = (x) => list(x) && x.length > 0 && x.every((i) => str(i) && i !== "") && new Set(x).size === x.length;
+const UNSEEN_FORMAT = 5;
 const OPTIONAL = {
-  header: { deal: (x) => str(x) && /^[\x20-\x7e]{1,200}$/.test(x), forked_from: obj, clock: obj, takeback_policy: str },
-  entry: { by: (x) => x === "autopilot", clock: obj },
+  header: {
+    deal: (x) => str(x) && /^[\x20-\x7e]{1,200}$/.test(x), forked_from: obj, clock: obj, takeback_policy: str,
+    unseen,
+  },
+  entry: { by: (x) => x === "autopilot", clock: obj, unseen },
   ruling: { clock: obj, to_version: int, granted_by: (x) => list(x) || x === "organiser" },
 };
 
@@ -75,6 +81,7 @@ function checkFields(line, format) {
     throw new Unreadable(`unknown line type ${JSON.stringify(line.type)}`);
   }
   const known = Object.assign(Object.create(null), OPTIONAL[line.type]);
+  if (format < UNSEEN_FORMAT) delete known.unseen;
   for (const [name, check, since = 1, until = Infinity] of fields) {
     if (format < since || format > until) continue;
     known[name] = check;

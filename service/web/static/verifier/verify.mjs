@@ -31,6 +31,15 @@ async function checkChain(lines, format) {
   return null;
 }
 
+/** Step 1, last: only a tabletop log (no seed commitment) lists items nobody saw (LOG-FORMAT.md "unseen"). */
+function checkUnseen(lines) {
+  if (lines[0].seed_commitment === null) return null;
+  const at = lines.findIndex((line) => "unseen" in line);
+  if (at < 0) return null;
+  const reason = "a line lists items nobody saw (unseen), but the header commits to a seed";
+  return new Problem(at + 1, lines[at].version, "UNSEEN_IN_SEEDED_LOG", reason);
+}
+
 /** Step 2: the revealed seed, usable or the problem to report at the trailer. */
 async function checkSeed(header, trailer) {
   const seed = trailer?.seed ?? null;
@@ -141,7 +150,7 @@ export async function verifyLog(bytes, key = null) {
   result.draws_rederived = 0;
   result.signature = await checkCheckpoint(lines, trailer, checkpoint, key);
   const seed = await checkSeed(header, trailer);
-  let problem = await checkChain(lines, format);
+  let problem = (await checkChain(lines, format)) ?? checkUnseen(lines);
   let checked = null;
   if (!problem) checked = await checkLines(lines, format, seed.usable);
   if (checked instanceof Problem) problem = checked;
