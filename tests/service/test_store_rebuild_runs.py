@@ -25,6 +25,7 @@ from service.core.records import GameRecord, apply, project_game
 from service.core.store_events import CommandAccepted
 from service.core.takebacks import answer_takeback, request_takeback
 from tests.conftest import available_games
+from tests.service.helpers import move_at_random
 from tests.service.stored_games import EXPECTED, FOLDER
 
 GAMES = available_games()
@@ -89,7 +90,6 @@ def test_a_random_game_rebuilds_to_the_record_of_its_events_applied_one_by_one(
     if open_seat:
         tokens[2] = app.claim_seat(game_id, "c", 2)[1]
     for kind, value in actions:
-        current = app.get(game_id)
         with contextlib.suppress(ServiceError):
             if kind == "resign":
                 app.rule(game_id, Caller(token=tokens[value % 3]), "resign")
@@ -99,11 +99,8 @@ def test_a_random_game_rebuilds_to_the_record_of_its_events_applied_one_by_one(
                 for seat in {0, 1, 2} - {asker}:
                     with contextlib.suppress(ServiceError):
                         answer_takeback(app, game_id, Caller(token=tokens[seat]), True)
-            elif current.seats_to_act:
-                seat = current.seats_to_act[value % len(current.seats_to_act)]
-                options = current.engine.legal_commands(current.state, seat)
-                command = options[value % len(options)]
-                app.submit(game_id, Caller(token=tokens[seat]), uuid.uuid4().hex, None, command)
+            else:
+                move_at_random(app, game_id, tokens, value)
     _check(app, game_id)
 
 
