@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, TypeVar
 
-from engines.base import JsonValue, same_json
+from engines.base import JsonValue
 
 T = TypeVar("T")
 
@@ -80,23 +80,3 @@ class CheckedDraws:
 def _same_scalar(recorded: JsonValue, asked: object) -> bool:
     """`recorded` is `asked`, a JSON string or integer of the very same type (no bool for an int)."""
     return type(recorded) is type(asked) and type(asked) in (int, str) and recorded == asked
-
-
-def same_draw(derived: Mapping[str, JsonValue], recorded: JsonValue) -> bool:
-    """`same_json(derived, recorded)` for a draw and the seed's for its question, by one == in C
-    where both hold only strings, integers and lists of them (there == is JSON's equality: no
-    bool stands for an int, no tuple for a list); anything else the plain comparison decides."""
-    if (
-        type(recorded) is dict
-        and recorded.keys() == derived.keys()
-        and all(map(_plain, recorded.values()))
-        and all(map(_plain, derived.values()))
-    ):
-        return recorded == derived
-    return same_json(derived, recorded)
-
-
-def _plain(value: object) -> bool:
-    if type(value) is str or type(value) is int:
-        return True
-    return type(value) is list and all(type(item) is str or type(item) is int for item in value)

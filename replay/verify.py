@@ -37,7 +37,7 @@ from engines.registry import UnknownGame, get_engine
 from engines.rng import GENERATORS, SEEDED_RNG_ID, Draw, ObservedRng, SeededRng, rng_key, seed_commitment
 from engines.simulate import Step
 from engines.wording import counted
-from replay.checked_draws import CheckedDraws, same_draw
+from replay.checked_draws import CheckedDraws
 from replay.clock import ClockError, Clocks, TimeControl, parse_policy, parse_time_control
 from replay.entropy import client_commitment, reveal_problems, seat_salt_4
 from replay.forks import ForkStartError, fork_start
@@ -876,7 +876,7 @@ class _Run:
         asked = self.generator(self.rng_seed, rng_key(self.header.game_id, self.header.deal), counter)
         for index, draw in enumerate(draws, start=1):
             derived = asked.rederive(draw)
-            if derived is None or not same_draw(derived, draw):
+            if derived is None or not same_json(derived, draw):
                 reason = f"draw {index} differs: recorded {draw}, the seed gives {derived}"
                 raise _Failed(Problem(version, number, "DRAW_DIFFERS", reason))
 
