@@ -14,6 +14,7 @@ outcome only: replay/record.py `written_draw`).
 from __future__ import annotations
 
 import hashlib
+import struct
 from collections import Counter
 from collections.abc import Sequence
 from typing import NamedTuple, TypeVar
@@ -98,19 +99,22 @@ class SeededRng:
         return self.draws[-1]
 
 
+_FOUR_WORDS = struct.Struct(">4Q")  # a SHA-256 block as four 64-bit words
+
+
 class _Stream:
     """An endless run of 64-bit words from SHA-256 blocks; `below` rejects bias."""
 
     def __init__(self, key: bytes) -> None:
-        self._key = key
+        self._key = key + b"\0"
         self._block = 0
         self._words: list[int] = []
 
     def _word(self) -> int:
         if not self._words:
-            digest = hashlib.sha256(self._key + b"\0" + str(self._block).encode()).digest()
+            digest = hashlib.sha256(self._key + str(self._block).encode()).digest()
             self._block += 1
-            self._words = [int.from_bytes(digest[i : i + 8], "big") for i in range(0, 32, 8)]
+            self._words = list(_FOUR_WORDS.unpack(digest))  # big-endian; popped last first
         return self._words.pop()
 
     def below(self, n: int) -> int:

@@ -37,6 +37,7 @@ from engines.registry import UnknownGame, get_engine
 from engines.rng import GENERATORS, SEEDED_RNG_ID, Draw, ObservedRng, SeededRng, rng_key, seed_commitment
 from engines.simulate import Step
 from engines.wording import counted
+from replay.checked_draws import CheckedDraws
 from replay.clock import ClockError, Clocks, TimeControl, parse_policy, parse_time_control
 from replay.entropy import client_commitment, reveal_problems, seat_salt_4
 from replay.forks import ForkStartError, fork_start
@@ -862,6 +863,14 @@ class _Run:
         format_version = self.header.format_version
         if not draws_checked:
             self._check_recorded_draws(version, number, draws, counter)
+        if format_version >= DRAW_QUESTIONS_FORMAT and self.generator is SeededRng:
+            # Every draw was just re-derived for its recorded question: if the rules ask those,
+            # they get those outcomes, and the seeded run below would only derive them again.
+            served = _rules_on_checked_draws(rules, draws)
+            if served is not None:
+                self._compare_events(version, number, recorded, served[0])
+                self.draws_rederived += len(draws)
+                return served
         # With the seed, one run both re-derives the draws and re-checks the events.
         seeded = self.generator(self.rng_seed, key, counter)
         events, folded = _run_rules(version, number, rules, seeded)
@@ -1001,6 +1010,17 @@ def _run_rules(version: int, number: int, rules: Rules, rng: Rng) -> tuple[list[
             Problem(version, number, "ENGINE_ERROR", f"the rules engine failed: {error!r}")
         ) from None
     return result
+
+
+def _rules_on_checked_draws(rules: Rules, draws: Sequence[Draw]) -> tuple[list[Event], Any] | None:
+    """The rules' result on the recorded draws, if they ask exactly the recorded questions (all of
+    them) and succeed; None leaves the step to the seeded run, which names any problem."""
+    served = CheckedDraws(draws)
+    try:
+        result = rules(served)
+    except Exception:  # noqa: BLE001 -- Diverged, or a refusal: the seeded run decides and words it
+        return None
+    return result if served.finished else None
 
 
 def _draw_difference(recorded: Sequence[Draw], derived: Sequence[Draw]) -> str:

@@ -21,7 +21,7 @@ from uuid import UUID, uuid4
 
 from eventsourcing.application import AggregateNotFoundError, Application
 from eventsourcing.domain import ImmutableAggregateProtocol
-from eventsourcing.persistence import IntegrityError, OperationalError, PersistenceError
+from eventsourcing.persistence import IntegrityError, OperationalError, PersistenceError, Transcoder
 
 from engines.base import (
     Command,
@@ -103,6 +103,7 @@ from service.core.store_events import (
     event_after,
     event_at,
 )
+from service.core.store_transcoder import StoreTranscoder
 
 MAX_SAVE_ATTEMPTS = 8
 MAX_JOIN_DEADLINE_SECONDS = 30 * 86_400
@@ -153,6 +154,12 @@ class Games(Application[UUID]):
         self.on_clock: Callable[[GameRecord], None] | None = None
         # The clock every stored line is stamped with (a property test sets its own).
         self.now: Callable[[], datetime] = _utc_now
+
+    def construct_transcoder(self) -> Transcoder:
+        # A rebuild decodes every stored event: msgspec reads those it reads as the library does.
+        transcoder = StoreTranscoder()
+        self.register_transcodings(transcoder)
+        return transcoder
 
     # -- reading ---------------------------------------------------------------
 

@@ -146,9 +146,9 @@ def replay_rows(mode: Mode, folder: Path) -> list[Row]:
         games = len(logs)
         per_game = f"{decode.events // games:,} events in {decode.lines // games} lines"
         for name, timing, target in (
-            ("rebuild from the log file", from_log, 0.30),
-            ("rebuild from the store (cache miss)", from_store, 0.30),
-            ("audit (re-run, re-derive, chain)", audit, None),
+            ("rebuild from the log file", from_log, 0.50),
+            ("rebuild from the store (cache miss)", from_store, 0.50),
+            ("audit (re-run, re-derive, chain)", audit, 0.25),
         ):
             rate = timing.events / timing.seconds
             rows.append(

@@ -14,6 +14,8 @@ from grpc_status import rpc_status
 
 from engines.registry import get_engine
 from service.client import Client
+from service.core.auth import Caller
+from service.core.games import Games
 from service.generated.frontier.v1 import frontier_pb2
 
 
@@ -96,3 +98,13 @@ def play_steps(client: Client, game: Game, steps: int, chooser: random.Random) -
         current = submit(client, game, seat, chooser.choice(list(options.commands)))
     version: int = state(client, game.game_id, game.tokens[0]).version
     return version
+
+
+def move_at_random(app: Games, game_id: str, tokens: dict[int, str], value: int) -> None:
+    """One legal command, picked by `value`, by a seat to act (if any) of a game in `app`."""
+    current = app.get(game_id)
+    if current.seats_to_act:
+        seat = current.seats_to_act[value % len(current.seats_to_act)]
+        options = current.engine.legal_commands(current.state, seat)
+        command = options[value % len(options)]
+        app.submit(game_id, Caller(token=tokens[seat]), uuid.uuid4().hex, None, command)

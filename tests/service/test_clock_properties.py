@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import contextlib
 import itertools
-import uuid
 from collections.abc import Iterator
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
@@ -31,6 +30,7 @@ from service.core.exchange import stored_record
 from service.core.games import Games
 from service.core.takebacks import answer_takeback, request_takeback
 from tests.conftest import ORGANISER, available_games
+from tests.service.helpers import move_at_random
 
 GAMES = available_games()
 ORGANISER_CALLER = Caller(token=ORGANISER, is_organiser=True)
@@ -88,7 +88,6 @@ def play(app: Games, clock: FakeClock, game: str, control: str, policy: str, act
     tokens = {seat: token for seat, _, token in grants}
     game_id = record.header.game_id
     for kind, value in actions:
-        current = app.get(game_id)
         try:
             if kind == "wait":
                 clock.wait(value)
@@ -104,11 +103,8 @@ def play(app: Games, clock: FakeClock, game: str, control: str, policy: str, act
                     if seat != asker:
                         with contextlib.suppress(ServiceError):
                             answer_takeback(app, game_id, Caller(token=tokens[seat]), True)
-            elif current.seats_to_act:
-                seat = current.seats_to_act[value % len(current.seats_to_act)]
-                options = current.engine.legal_commands(current.state, seat)
-                command = options[value % len(options)]
-                app.submit(game_id, Caller(token=tokens[seat]), uuid.uuid4().hex, None, command)
+            else:
+                move_at_random(app, game_id, tokens, value)
         except ServiceError:
             pass  # refused (out of time, paused, over, out): a refusal stores nothing
     return game_id
