@@ -67,6 +67,18 @@ def guarded(section: str, work: Callable[[], list[Row]]) -> list[Row]:
         return [Row(section, f"{section} rows", 0.0, "", met=False, note=f"failed: {error!r}")]
 
 
+def keep_logs(folder: Path, into: Path) -> list[Path]:
+    """Copy every log under `folder` (servers', peers') into `into`, keeping their relative paths:
+    a failed section's servers are gone with the run's temporary folder, their logs need not be."""
+    kept = []
+    for log_file in sorted(folder.rglob("*.log")):
+        target = into / log_file.relative_to(folder)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(log_file, target)
+        kept.append(target)
+    return kept
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="scripts/bench", description=__doc__.split("\n")[0] if __doc__ else ""
@@ -152,6 +164,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             else:
                 rows.append(Row("9 vs peer", "boardgame.io rows", 0.0, "", note="--full or --only peer"))
     finally:
+        if any(row.note.startswith("failed:") for row in rows):
+            kept = keep_logs(folder, args.out / f"{started}-logs")
+            log(f"a section failed: its logs ({len(kept)}) are kept in {args.out / f'{started}-logs'}")
         shutil.rmtree(folder, ignore_errors=True)
     meta = {
         "mode": "full" if mode.full else "short",
