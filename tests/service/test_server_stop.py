@@ -65,9 +65,17 @@ def test_a_store_read_in_a_thread_of_the_loop_finishes_before_the_store_closes(t
 
 def test_stop_drops_queued_jobs_and_says_whether_the_running_ones_ended() -> None:
     jobs = Jobs(max_workers=1, thread_name_prefix="test-jobs")
-    release = threading.Event()
-    running = jobs.submit(release.wait)
+    started, release = threading.Event(), threading.Event()
+
+    def wait_for_release() -> bool:
+        started.set()
+        return release.wait()
+
+    running = jobs.submit(wait_for_release)
     queued = jobs.submit(time.sleep, 0)
+    # Running, not queued: a worker starts its thread (and names it) before it takes a job, and
+    # a stop in between would drop both jobs as queued.
+    assert started.wait(timeout=10)
     assert not jobs.stop(time.monotonic() + 0.2)  # the running job is still waiting
     assert queued.cancelled()
     release.set()
