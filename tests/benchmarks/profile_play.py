@@ -9,7 +9,8 @@ Runs `frontier serve` (SQLite, durable), drives Most Wanted games through Play s
 peer benchmark does, records the server with py-spy (only samples of the thread holding the GIL:
 the Python work that serialises the server) and prints the share of each part of the code,
 attributing each sample to the innermost frame outside the standard library. It also prints the
-CPU per move of the server's busiest threads (from /proc): the event loop's against the workers'.
+CPU per move of each kind of the server's threads (from /proc, by the names the server gives them):
+the event loop's, each worker pool's, gRPC's own.
 """
 
 from __future__ import annotations
