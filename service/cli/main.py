@@ -21,6 +21,7 @@ frontier rules upgrade --server HOST:PORT GAME_ID   (the organiser: newer rules 
 from __future__ import annotations
 
 import argparse
+import faulthandler
 import json
 import os
 import random
@@ -328,6 +329,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _serve(args: argparse.Namespace) -> int:
     from service.server import create_server
+
+    # A crash in native code (gRPC, SQLite) leaves every thread's Python traceback on standard error.
+    faulthandler.enable()
 
     settings = Settings.from_env(
         data=args.data,

@@ -128,7 +128,8 @@ def mutated(draw: st.DrawFn) -> tuple[bytes, bool]:
         elif kind == "delete" and line:
             del line[at]
         elif kind == "digit":
-            digits = [i for i, c in enumerate(line) if chr(c).isdigit()]
+            # ASCII digits only: an inserted byte such as 0xB2 reads as '²', a digit to isdigit().
+            digits = [i for i, c in enumerate(line) if 0x30 <= c <= 0x39]
             if digits:
                 i = draw(st.sampled_from(digits))
                 line[i] = ord(str((int(chr(line[i])) + draw(st.integers(1, 9))) % 10))

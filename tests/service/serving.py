@@ -32,7 +32,9 @@ def frontier_serving(data: Path, organiser_token: str | None = None, *options: s
     assert match, f"no address printed: {line!r} {process.stderr.read() if process.stderr else ''}"
     yield match.group(1)
     process.send_signal(signal.SIGTERM)
-    assert process.wait(timeout=20) == 0
+    code = process.wait(timeout=20)
+    # A server that died early says why on its standard error (a crash: faulthandler's tracebacks).
+    assert code == 0, f"the server exited {code}: {process.stderr.read() if process.stderr else ''}"
 
 
 def frontier_run(
