@@ -330,8 +330,10 @@ def build_parser() -> argparse.ArgumentParser:
 def _serve(args: argparse.Namespace) -> int:
     from service.server import create_server
 
-    # A crash in native code (gRPC, SQLite) leaves every thread's Python traceback on standard error.
-    faulthandler.enable()
+    # A crash in native code (gRPC, SQLite) leaves every thread's Python traceback on standard error:
+    # the process's own (a caller's replacement for sys.stderr, such as a test's capture, has no file).
+    if sys.__stderr__ is not None:
+        faulthandler.enable(file=sys.__stderr__)
 
     settings = Settings.from_env(
         data=args.data,
