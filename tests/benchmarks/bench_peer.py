@@ -22,6 +22,10 @@ The same game on both sides: ours also plays the peer's counter (tests/benchmark
 served only because the benchmark starts its servers with `--engine`, so its rows measure the
 service alone: on SQLite over both transports against the in-memory peer, and on SQLite and
 PostgreSQL against the durable peer.
+
+The floor: in the same rounds the counter also plays on tests/benchmarks/floor_server.py, a bare
+durable Python gRPC server of the Play protocol's shape (one SQLite row per move, nothing else), so
+each row can tell how far the floor itself is from the peer and how far ours is from the floor.
 """
 
 from __future__ import annotations
@@ -70,6 +74,7 @@ OURS_ON_POSTGRES = f"{DURABLE_GAME} on PostgreSQL"
 COUNTER = counter_game.GAME_ID  # the peer's game on ours, served by the benchmark's servers only
 COUNTER_ENGINE = f"{counter_game.__name__}:ENGINE"
 COUNTER_ON_POSTGRES = f"{COUNTER} on PostgreSQL"
+FLOOR = "the floor"  # the counter on a bare durable Python gRPC server (floor_server.py)
 
 
 @dataclass
@@ -406,6 +411,12 @@ async def _ours(server: Ours, transport: str, model: str, game: str, count: int,
     return Run(len(tally.latencies), elapsed, p50, cpu_after - cpu_before, tally.refused)
 
 
+def floor_process(data: Path) -> Ours:
+    """The floor server (floor_server.py) in its own process; it serves gRPC only."""
+    command = [PYTHON, "-m", "tests.benchmarks.floor_server", "--data", str(data)]
+    return Ours(Spawned(command, data.parent / f"{data.name}.log"), url="")
+
+
 def ours_run(server: Ours, model: str, game: str, count: int, seconds: float, transport: str = "grpc") -> Run:
     return asyncio.run(_ours(server, transport, model, game, count, seconds))
 
@@ -432,6 +443,7 @@ def peer_rows(mode: Mode, folder: Path) -> list[Row]:
     with (
         Spawned(["node", str(PEER / "server.js")], folder / "peer.log", env=node_env(modules)) as peer,
         ours_process(folder / "peer-ours-data") as ours,
+        floor_process(folder / "peer-floor-data") as floor,
         durable_contenders(modules, folder) as (durable, not_durable),
     ):
         durability = sqlite_settings(folder / "peer-ours-data" / "frontier.sqlite")
@@ -443,6 +455,7 @@ def peer_rows(mode: Mode, folder: Path) -> list[Row]:
                     for transport in TRANSPORTS:  # alternately, in the same window
                         run = ours_run(ours, model, game, count, seconds, transport)
                         results.setdefault((label, game, transport), []).append(run)
+                results.setdefault((label, FLOOR), []).append(ours_run(floor, model, COUNTER, count, seconds))
                 for name, contender in durable.items():
                     results.setdefault((label, name), []).append(contender(model, count, seconds))
     rows = []
@@ -452,6 +465,7 @@ def peer_rows(mode: Mode, folder: Path) -> list[Row]:
         for game in (*OURS, COUNTER):
             for transport in TRANSPORTS:
                 rows.append(_row(label, game, transport, results, peer_run_, seconds, settings))
+        rows.append(floor_row(label, results, peer_run_))
         rows += durable_rows(label, results, seconds, not_durable)
         rows += counter_durable_rows(label, results, not_durable)
     return rows
@@ -555,6 +569,37 @@ def _target(game: str, ratio: float, cpu_ms_per_move: float) -> tuple[str, bool]
     # The real games against the in-memory peer's trivial one, and the server's CPU per move.
     target = f">= {REAL_GAME_RATIO}x the peer, <= {CPU_MS_PER_MOVE} ms server CPU per move"
     return target, ratio >= REAL_GAME_RATIO and cpu_ms_per_move <= CPU_MS_PER_MOVE
+
+
+def floor_row(label: str, results: dict[tuple[str, ...], list[Run]], peer: Run) -> Row:
+    """The floor against the peer, and ours against the floor: no target, it says where a target lies."""
+    runs = results[(label, FLOOR)]
+    floor = median_run(runs)
+    ratio = floor.rate / peer.rate if peer.rate else 0.0
+    ours = {
+        f"{game}{' over WebSocket' if transport == 'ws' else ''}": _floor_ratio(results[key], floor)
+        for key in results
+        if key[0] == label and len(key) == 3
+        for game, transport in [key[1:]]
+    }
+    return Row(
+        "9 vs peer",
+        f"{label}: {FLOOR} (a bare durable Python gRPC server, counter) ÷ peer",
+        floor.rate,
+        "moves/s",
+        ceiling=peer.rate,
+        ceiling_name="boardgame.io 0.50.2, in memory",
+        note=(
+            f"floor/peer {ratio:.2f}; p50 {floor.p50_ms:.2f} ms; server CPU per move "
+            f"{floor.cpu_ms_per_move:.2f} ms; ours ÷ floor: "
+            + ", ".join(f"{name} {value:.2f}" for name, value in ours.items())
+        ),
+        extra={"ratio_to_peer": ratio, "ours_to_floor": ours, "rounds": [vars(r) for r in runs]},
+    )
+
+
+def _floor_ratio(runs: list[Run], floor: Run) -> float:
+    return median_run(runs).rate / floor.rate if floor.rate else 0.0
 
 
 def _row(

@@ -55,11 +55,13 @@ def test_the_counter_is_played_on_both_sides_and_compared(tmp_path: Path, model:
     with (
         Spawned(peer_command, tmp_path / "peer.log", env=bench_peer.node_env(modules)) as peer,
         bench_peer.ours_process(tmp_path / "ours") as ours,
+        bench_peer.floor_process(tmp_path / "floor") as floor,
     ):
         results[(label, "peer")] = [bench_peer.peer_run(peer, modules, model, 1, 1.0)]
         for transport in bench_peer.TRANSPORTS:
             run = bench_peer.ours_run(ours, model, bench_peer.COUNTER, 1, 1.0, transport)
             results[(label, bench_peer.COUNTER, transport)] = [run]
+        results[(label, bench_peer.FLOOR)] = [bench_peer.ours_run(floor, model, bench_peer.COUNTER, 1, 1.0)]
     assert all(run.moves > 0 for runs in results.values() for run in runs), results
     assert bench_peer.seats_of(bench_peer.COUNTER, model) == seats  # as the peer's driver seats it
     peer_run = results[(label, "peer")][0]
@@ -67,6 +69,10 @@ def test_the_counter_is_played_on_both_sides_and_compared(tmp_path: Path, model:
         row = bench_peer._row(label, bench_peer.COUNTER, transport, results, peer_run, 1.0, "")
         assert row.ceiling == peer_run.rate and row.met is not None
         assert row.target == ">= 0.5x the peer, the same game"
+    floor_row = bench_peer.floor_row(label, results, peer_run)
+    floor_run = results[(label, bench_peer.FLOOR)][0]
+    assert floor_row.ceiling == peer_run.rate and floor_row.value == floor_run.rate
+    assert set(floor_row.extra["ours_to_floor"]) == {"counter", "counter over WebSocket"}
 
 
 def test_without_postgresql_the_durable_rows_say_why() -> None:
