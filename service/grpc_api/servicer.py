@@ -67,7 +67,7 @@ from service.core.watching import Watching
 from service.generated.frontier.v1 import frontier_pb2, frontier_pb2_grpc
 from service.grpc_api.statuses import abort_arguments
 from service.grpc_api.takebacks import show_takebacks, state_after_takeback, takeback_response
-from service.play.legal import legal_command_bytes as legal_now
+from service.play.legal import add_legal_commands
 from service.play.session import Plays
 
 __all__ = ["DOMAIN", "Servicer"]
@@ -343,9 +343,7 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
             legal_version=accepted.record.game_version,
         )
         seat = accepted.entry.seat  # the sender's: a command id is looked up under its own seat
-        add = response.legal_commands.add
-        for encoded in legal_now(accepted.record, seat):
-            add().MergeFromString(encoded)
+        add_legal_commands(response, "legal_commands", accepted.record, seat)
         return response
 
     @handles_errors
@@ -440,9 +438,7 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
         assert seat is not None
         self.gate.sight(record, caller)  # a seat's legal commands show its hand
         response = frontier_pb2.ListLegalCommandsResponse(version=record.game_version, seat=seat)
-        add = response.commands.add
-        for encoded in legal_now(record, seat):  # encoded once per version (play.legal)
-            add().MergeFromString(encoded)
+        add_legal_commands(response, "commands", record, seat)  # encoded once per version (play.legal)
         return response
 
     @handles_errors

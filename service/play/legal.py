@@ -14,11 +14,14 @@ import functools
 import threading
 from typing import Any
 
+from google.protobuf.message import Message
+
 from engines.base import Command, Engine
 from service.core.convert import GAME_FIELDS, json_command
 from service.core.records import FINISHED, GameRecord
 from service.generated.frontier.v1 import frontier_pb2
 
+WIRETYPE_LENGTH_DELIMITED = 2  # a submessage's wire type
 CACHE_SIZE = 4096  # lists kept per (game, version, seat), and commands kept per value
 
 
@@ -71,6 +74,7 @@ def command_bytes(engine: Engine, command: Command) -> bytes:
 
 _lock = threading.Lock()
 _by_state: dict[tuple[str, int, int], tuple[bytes, ...]] = {}
+_as_field: dict[tuple[str, int, int, int], bytes] = {}
 
 
 def legal_command_bytes(record: GameRecord, seat: int) -> tuple[bytes, ...]:
@@ -93,3 +97,39 @@ def legal_command_bytes(record: GameRecord, seat: int) -> tuple[bytes, ...]:
             _by_state.clear()
         _by_state[key] = encoded
     return encoded
+
+
+def add_legal_commands(message: Message, field: str, record: GameRecord, seat: int) -> None:
+    """Append `seat`'s legal commands in `record` to the repeated `Command` field `field` of `message`.
+
+    One merge of the field's wire form (every command's tag, length and bytes, joined once per
+    game version, seat and field) instead of one `add()` and merge per command: a tenth of the
+    cost for a list of 20 commands, and the same message.
+    """
+    number = message.DESCRIPTOR.fields_by_name[field].number
+    key = (record.header.game_id, record.version, seat, number)
+    with _lock:
+        joined = _as_field.get(key)
+    if joined is None:
+        joined = repeated_field_bytes(number, legal_command_bytes(record, seat))
+        with _lock:
+            if len(_as_field) >= CACHE_SIZE:
+                _as_field.clear()
+            _as_field[key] = joined
+    message.MergeFromString(joined)
+
+
+def repeated_field_bytes(number: int, encoded: tuple[bytes, ...]) -> bytes:
+    """The wire form of a repeated message field `number` holding the messages `encoded`."""
+    tag = _varint(number << 3 | WIRETYPE_LENGTH_DELIMITED)
+    return b"".join(tag + _varint(len(message)) + message for message in encoded)
+
+
+def _varint(value: int) -> bytes:
+    """`value` (not negative) as a protobuf base-128 varint."""
+    out = bytearray()
+    while value > 0x7F:
+        out.append(value & 0x7F | 0x80)
+        value >>= 7
+    out.append(value)
+    return bytes(out)

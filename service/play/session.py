@@ -23,7 +23,7 @@ from service.core.views import clocks_proto, redacted_entry_events, shared_entry
 from service.core.visibility import Gate, gate_of
 from service.core.watching import Watching
 from service.generated.frontier.v1 import frontier_pb2
-from service.play.legal import legal_command_bytes
+from service.play.legal import add_legal_commands
 
 T = TypeVar("T")
 _WATCH_ENDED = object()  # the game is over and its last step was pushed
@@ -49,9 +49,7 @@ def with_legal(update: frontier_pb2.PlayUpdate, record: GameRecord, seat: int) -
     update.status = record.shown_status
     if record.dealt:  # a player-entropy game waiting for its seats has no state yet
         update.seats_to_act.extend(record.seats_to_act)
-    add = update.legal_commands.add
-    for encoded in legal_command_bytes(record, seat):
-        add().MergeFromString(encoded)
+    add_legal_commands(update, "legal_commands", record, seat)
     return update
 
 
