@@ -15,9 +15,10 @@ import asyncio
 import contextlib
 import threading
 import time
-from collections.abc import AsyncIterator, Callable, Hashable
+from collections.abc import AsyncIterator, Callable, Hashable, Sequence
 from typing import Any, TypeVar
 
+from engines.base import Event
 from service.core import metrics
 from service.core.auth import Caller
 from service.core.errors import InvalidArgument, Unauthenticated
@@ -308,12 +309,29 @@ class Watching:
                 self._records[game_id] = record
         return record
 
+    def update(
+        self,
+        entry: dict[str, Any],
+        caller: Caller,
+        record: GameRecord,
+        decided: Sequence[Event] | None = None,
+    ) -> frontier_pb2.GameUpdate:
+        """The watchers' update of `entry` for `caller`: a Play answer is the very message its seat's
+        watch step is, so the two are built once. `decided` are the entry's engine events, if at hand."""
+        return self._update(record.header.game_id, entry, caller, record, decided)
+
     def _update(
-        self, game_id: str, entry: dict[str, Any], caller: Caller, record: GameRecord | None = None
+        self,
+        game_id: str,
+        entry: dict[str, Any],
+        caller: Caller,
+        record: GameRecord | None = None,
+        decided: Sequence[Event] | None = None,
     ) -> frontier_pb2.GameUpdate:
         """One entry as this caller may see it; built once per view (streams share the message).
 
-        `record`, if given, is the game at `entry`'s version or later, read already.
+        `record`, if given, is the game at `entry`'s version or later, read already; `decided`
+        spares decoding the entry's events (see `shared_entry_events`).
         """
         if record is None:
             record = self._latest(game_id, entry["version"])  # it decides the viewer and the status
@@ -327,7 +345,7 @@ class Watching:
             built = frontier_pb2.GameUpdate(
                 version=entry["version"],
                 seat=entry["seat"],
-                events=[] if ruling else shared_entry_events(record, entry, viewer),
+                events=[] if ruling else shared_entry_events(record, entry, viewer, decided),
                 status=record.status if is_latest else "in_progress",
                 seats_to_act=list(record.seats_to_act) if is_latest else [],
                 ruling=ruling_proto(entry) if ruling else None,

@@ -19,8 +19,7 @@ from service.core.errors import InvalidArgument, ServiceError
 from service.core.games import Accepted, Games
 from service.core.jobs import Jobs
 from service.core.records import FINISHED, GameRecord
-from service.core.views import clocks_proto, redacted_entry_events, shared_entry_events
-from service.core.visibility import Gate, gate_of
+from service.core.visibility import gate_of
 from service.core.watching import Watching
 from service.generated.frontier.v1 import frontier_pb2
 from service.play.legal import add_legal_commands
@@ -54,26 +53,16 @@ def with_legal(update: frontier_pb2.PlayUpdate, record: GameRecord, seat: int) -
 
 
 def answer(
-    gate: Gate, accepted: Accepted, caller: Caller, seat: int, command_id: str
+    watching: Watching, accepted: Accepted, caller: Caller, seat: int, command_id: str
 ) -> frontier_pb2.PlayUpdate:
-    """The answer to an accepted (or already accepted) command, as the sender may see it."""
-    record, entry = accepted.record, accepted.entry
-    viewer = gate.sight(record, caller).viewer
-    if viewer is not None:  # shared with the watchers of this entry; the decided events need no decoding
-        events = shared_entry_events(record, entry.to_json(), viewer, accepted.events or None)
-    else:
-        events = redacted_entry_events(record, entry.events, viewer)
-    is_latest = entry.version == record.game_version
-    step = frontier_pb2.GameUpdate(
-        version=entry.version,
-        seat=entry.seat,
-        events=events,
-        status=record.status if is_latest else "in_progress",
-        seats_to_act=list(record.seats_to_act) if is_latest else [],
-        clocks=clocks_proto(record) if is_latest else [],
-    )
+    """The answer to an accepted (or already accepted) command, as the sender may see it.
+
+    Its step is the watchers' update of the entry for this caller (built once, shared with the
+    seat's own push of it); the decided events need no decoding.
+    """
+    step = watching.update(accepted.entry.to_json(), caller, accepted.record, accepted.events or None)
     update = frontier_pb2.PlayUpdate(step=step, command_id=command_id, duplicate=accepted.duplicate)
-    return with_legal(update, record, seat)
+    return with_legal(update, accepted.record, seat)
 
 
 class Plays:
@@ -247,4 +236,4 @@ class Plays:
             accepted = self.app.submit(game_id, caller, command_id, expected, command)
         except ServiceError as error:
             return play_error(error, command_id)
-        return answer(gate_of(self.app), accepted, caller, seat, command_id)
+        return answer(self.watching, accepted, caller, seat, command_id)

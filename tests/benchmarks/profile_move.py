@@ -28,7 +28,6 @@ from service.core.auth import Caller
 from service.core.convert import command_from_proto, command_to_proto
 from service.core.games import Games
 from service.core.records import FINISHED
-from service.core.visibility import gate_of
 from service.core.watching import Watching
 from service.generated.frontier.v1 import frontier_pb2
 from service.play.session import answer, with_legal
@@ -70,7 +69,7 @@ def play(app: Games, watching: Watching, game: str, seats: int, chooser: random.
         clock.start("submit")
         accepted = app.submit(game_id, callers[seat], f"c{moves}", None, decoded)
         clock.start("answer mover")
-        answer(gate_of(app), accepted, callers[seat], seat, f"c{moves}").SerializeToString()
+        answer(watching, accepted, callers[seat], seat, f"c{moves}").SerializeToString()
         entry = accepted.entry.to_json()
         for watcher, caller in callers.items():
             clock.start("watch updates")
