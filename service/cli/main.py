@@ -328,6 +328,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _serve(args: argparse.Namespace) -> int:
+    from service.ops.collector import tune_collector
     from service.server import create_server
 
     # A crash in native code (gRPC, SQLite) leaves every thread's Python traceback on standard error:
@@ -365,6 +366,7 @@ def _serve(args: argparse.Namespace) -> int:
     operations = operating.Operations(settings)  # JSON logs before the first line is logged
     folder = _hold_sqlite_folder(settings)
     running = create_server(settings)
+    tune_collector()  # the engines and tables are loaded: frozen out of every collection
     where = f"store {settings.store}" + (f" in {settings.data}" if settings.store == "sqlite" else "")
     print(f"frontier serving on {settings.host}:{running.port} ({where}{operations.tls_note})", flush=True)
     if running.ws_port is not None:
