@@ -20,6 +20,7 @@ from google.protobuf.message import DecodeError
 
 from service.core.errors import InvalidArgument
 from service.grpc_api.statuses import abort_arguments
+from service.grpc_api.worker_context import in_worker
 
 
 class Undecodable:
@@ -139,5 +140,12 @@ def _guarded_handler(full_method: str, handler: grpc.RpcMethodHandler) -> grpc.R
         )
     changes: dict[str, Any] = {"request_deserializer": _tolerant(method, handler.request_deserializer)}
     kind = "unary_stream" if handler.response_streaming else "unary_unary"
-    changes[kind] = _guard(getattr(handler, kind))
+    guarded = _guard(getattr(handler, kind))
+    if (
+        full_method.startswith("/frontier.")
+        and kind == "unary_unary"
+        and not inspect.iscoroutinefunction(guarded)
+    ):
+        guarded = in_worker(guarded)  # our handlers never touch gRPC's call off the loop (worker_context)
+    changes[kind] = guarded
     return handler._replace(**changes)
