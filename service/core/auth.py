@@ -113,15 +113,6 @@ def authenticate(caller: Caller, token_hashes: Iterable[str]) -> Caller:
     return caller
 
 
-def sender_seat(caller: Caller, token_hashes: Sequence[str]) -> int:
-    """`seat_of(authenticate(caller, ...), ..., required=True)`, hashing a seat's token once."""
-    seat = None if caller.token is None else seat_of(caller, token_hashes, required=False)
-    if seat is None:  # refused: the same refusal as the checks one after the other
-        seat = seat_of(authenticate(caller, token_hashes), token_hashes, required=True)
-    assert seat is not None
-    return seat
-
-
 def seat_of(caller: Caller, token_hashes: Iterable[str], *, required: bool) -> int | None:
     """The seat the caller's token belongs to in this game.
 

@@ -67,7 +67,7 @@ from replay.table import moved as moved_table
 from replay.takebacks import OFF, TAKEBACK, header_policy, policy_of
 from replay.verify import outcome_json
 from service.core import metrics, seed_reveal
-from service.core.auth import Caller, new_token, sender_seat, token_hash
+from service.core.auth import Caller, authenticate, new_token, seat_of, token_hash
 from service.core.clocks.deadlines import due_seat, elapsed_ms, join_deadline_of
 from service.core.commits.group import GroupCommitter
 from service.core.errors import (
@@ -429,7 +429,8 @@ class Games(Application[UUID]):
         uid = parse_game_id(game_id)
         with self._lock_for(uid):
             record = self._join_deadline_first(self.get(str(uid)))
-            seat = sender_seat(caller, record.token_hashes)
+            seat = seat_of(authenticate(caller, record.token_hashes), record.token_hashes, required=True)
+            assert seat is not None
             if not seed_reveal.check_reveal(record, seat, client_seed):
                 return record
             revealed = event_after(SeedRevealed, record, seat=seat, client_seed=client_seed)
@@ -459,7 +460,8 @@ class Games(Application[UUID]):
                 record = self.get(str(uid))
                 counted.game = record.header.game
                 # A token of no seat here (not even the organiser's) is UNKNOWN_TOKEN, as on every call.
-                seat = sender_seat(caller, record.token_hashes)
+                seat = seat_of(authenticate(caller, record.token_hashes), record.token_hashes, required=True)
+                assert seat is not None
                 earlier = self._earlier_answer(record, seat, command_id, command)
                 if earlier is not None:
                     counted.status = "duplicate"
@@ -564,7 +566,7 @@ class Games(Application[UUID]):
             now = self.now()  # one instant: the timeouts due then, then the ruling
             record, _ = self._timeouts_first(self.get(str(uid)), now)
             if ruling == RESIGN:
-                seat = sender_seat(caller, record.token_hashes)
+                seat = seat_of(authenticate(caller, record.token_hashes), record.token_hashes, required=True)
                 by = "seat"
             else:
                 seat, by = None, "organiser"

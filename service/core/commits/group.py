@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from service.core import metrics
@@ -27,7 +27,7 @@ class _Waiter:
     """One caller's events, and what became of them."""
 
     events: tuple[Any, ...]
-    done: threading.Event | None  # a follower's wake-up; None for a thread that leads at once
+    done: threading.Event = field(default_factory=threading.Event)
     lead: bool = False  # woken to lead the next transaction, not with an outcome (set under the lock)
     answered: bool = False  # its outcome is known: stored, or `error`
     error: BaseException | None = None
@@ -56,11 +56,11 @@ class GroupCommitter:
 
     def save(self, *events: Any) -> None:
         """Store `events` in one transaction with whatever else is queued; raise the store's error."""
+        waiter = _Waiter(events)
         with self._lock:
+            self._queue.append(waiter)
             follow = self._leading
             self._leading = True
-            waiter = _Waiter(events, threading.Event() if follow else None)
-            self._queue.append(waiter)
         if follow:
             self._follow(waiter)
             if not waiter.lead:
@@ -73,7 +73,6 @@ class GroupCommitter:
 
     def _follow(self, waiter: _Waiter) -> None:
         """Wait for an outcome or the lead; an interrupted wait must not strand the queue behind it."""
-        assert waiter.done is not None
         try:
             waiter.done.wait()
         except BaseException:  # a signal's exception in the main thread: leave without a trace
@@ -127,10 +126,8 @@ class GroupCommitter:
             if successor is not None:
                 successor.lead = True  # under the lock: a follower leaving the queue sees it
         for waiter in batch:
-            if waiter.done is not None:  # the leader's own has none: nobody waits on it
-                waiter.done.set()
+            waiter.done.set()  # the leader's own too: harmless, nobody waits on it
         if successor is not None:
-            assert successor.done is not None  # queued while a transaction ran: a follower
             successor.done.set()
 
     def _commit(self, batch: list[_Waiter]) -> int:

@@ -14,6 +14,7 @@ import time
 import traceback
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 from eventsourcing.persistence import StoredEvent
 
