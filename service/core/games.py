@@ -28,6 +28,7 @@ from eventsourcing.persistence import (
     StoredEvent,
     Transcoder,
 )
+from eventsourcing.sqlite import SQLiteApplicationRecorder
 
 from engines.base import (
     Command,
@@ -70,6 +71,7 @@ from service.core import metrics, seed_reveal
 from service.core.auth import Caller, authenticate, new_token, seat_of, token_hash
 from service.core.clocks.deadlines import due_seat, elapsed_ms, join_deadline_of
 from service.core.commits.group import GroupCommitter
+from service.core.commits.sqlite_insert import SingleStatementInsert
 from service.core.errors import (
     AlreadyExists,
     Conflict,
@@ -156,6 +158,11 @@ class Games(Application[UUID]):
         # Concurrent saves (of different games: each game's lock is held through its save)
         # share one transaction and one fsync.
         self.committer = GroupCommitter(self.record_stored)
+        self._insert_events = (
+            SingleStatementInsert(self.recorder).insert_events
+            if isinstance(self.recorder, SQLiteApplicationRecorder)
+            else self.recorder.insert_events
+        )
         # Told of every record saved here whose game has a clock (service/core/clocks/keeper.py).
         self.on_clock: Callable[[GameRecord], None] | None = None
         # The clock every stored line is stamped with (a property test sets its own).
@@ -909,13 +916,13 @@ class Games(Application[UUID]):
             raise StoreUnavailable("STORE_UNAVAILABLE", f"the event store is unavailable: {error}") from None
 
     def record_stored(self, *stored: StoredEvent) -> None:
-        """Write mapped events in one transaction with the library's recorder.
+        """Write mapped events in one transaction to the library's recorder's table.
 
         `Application.save` would do the same write after collecting, caching and notifying,
         none of which this application uses, and its collecting costs a runtime protocol check
-        per event.
+        per event. On SQLite the transaction is one statement (service/core/commits/sqlite_insert.py).
         """
-        self.recorder.insert_events(list(stored))
+        self._insert_events(list(stored))
 
     def _entry_at(self, uid: UUID, store_version: int) -> Entry:
         try:
