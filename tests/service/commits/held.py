@@ -14,7 +14,6 @@ import time
 import traceback
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
 
 from eventsourcing.persistence import StoredEvent
 

@@ -1,0 +1,85 @@
+"""One INSERT statement stores exactly the rows the library's SQLite recorder stores, or none."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+from uuid import UUID, uuid4
+
+import pytest
+from eventsourcing.persistence import IntegrityError, OperationalError, StoredEvent
+from eventsourcing.sqlite import SQLiteApplicationRecorder, SQLiteFactory
+from eventsourcing.utils import Environment
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from service.core.commits.sqlite_insert import MAX_ROWS, SingleStatementInsert
+
+
+def recorder(path: Path, lock_timeout: int = 5) -> SQLiteApplicationRecorder:
+    env = {"SQLITE_DBNAME": str(path), "CREATE_TABLE": "y", "SQLITE_LOCK_TIMEOUT": str(lock_timeout)}
+    made = SQLiteFactory(Environment("Games", env)).application_recorder()
+    assert isinstance(made, SQLiteApplicationRecorder)
+    return made
+
+
+def rows(path: Path) -> list[tuple[object, ...]]:
+    with sqlite3.connect(path) as db:
+        return db.execute("SELECT rowid, * FROM stored_events ORDER BY rowid").fetchall()
+
+
+GAMES = [UUID(int=n) for n in range(1, 4)]
+STATES = st.binary(max_size=64) | st.text(max_size=20).map(str.encode)
+BATCH = st.lists(
+    st.tuples(st.sampled_from(GAMES), STATES, st.sampled_from(["a:B", "service.x:Y"])), max_size=6
+)
+
+
+@settings(max_examples=40, deadline=None)
+@given(batches=st.lists(BATCH, max_size=6))
+def test_the_rows_stored_and_the_batches_refused_are_the_recorders(tmp_path_factory, batches) -> None:  # type: ignore[no-untyped-def]
+    folder = tmp_path_factory.mktemp("stores")
+    library, ours = recorder(folder / "library.sqlite"), recorder(folder / "ours.sqlite")
+    single = SingleStatementInsert(ours)
+    versions: dict[UUID, int] = {}
+    for batch in batches:
+        stored = []
+        for game, state, topic in batch:
+            versions[game] = versions.get(game, 0) + 1
+            stored.append(StoredEvent(game, versions[game], topic, state))
+        if stored and len(stored) % 3 == 0:  # now and then a version taken already: all or nothing
+            stored.append(StoredEvent(stored[0].originator_id, stored[0].originator_version, "a:B", b"x"))
+        outcomes = []
+        for insert in (library.insert_events, single.insert_events):
+            try:
+                insert(stored)
+                outcomes.append("stored")
+            except IntegrityError:
+                outcomes.append("conflict")
+        assert outcomes[0] == outcomes[1]
+    assert rows(folder / "ours.sqlite") == rows(folder / "library.sqlite")
+    library.datastore.close()
+    ours.datastore.close()
+
+
+def test_a_save_larger_than_one_statement_takes_goes_through_the_recorder(tmp_path: Path) -> None:
+    library, ours = recorder(tmp_path / "library.sqlite"), recorder(tmp_path / "ours.sqlite")
+    game = uuid4()
+    stored = [StoredEvent(game, v, "a:B", b"%d" % v) for v in range(1, MAX_ROWS + 50)]
+    library.insert_events(stored)
+    SingleStatementInsert(ours).insert_events(stored)
+    assert rows(tmp_path / "ours.sqlite") == rows(tmp_path / "library.sqlite")
+
+
+def test_a_store_locked_by_another_writer_is_the_librarys_operational_error(tmp_path: Path) -> None:
+    ours = recorder(tmp_path / "ours.sqlite", lock_timeout=1)
+    other = sqlite3.connect(tmp_path / "ours.sqlite", isolation_level=None)
+    other.execute("BEGIN IMMEDIATE")  # holds the write lock
+    try:
+        with pytest.raises(OperationalError):
+            SingleStatementInsert(ours).insert_events([StoredEvent(uuid4(), 1, "a:B", b"{}")])
+    finally:
+        other.execute("ROLLBACK")
+        other.close()
+    SingleStatementInsert(ours).insert_events([StoredEvent(uuid4(), 1, "a:B", b"{}")])  # the pool still works
+    assert len(rows(tmp_path / "ours.sqlite")) == 1
