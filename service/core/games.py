@@ -158,10 +158,11 @@ class Games(Application[UUID]):
         # Concurrent saves (of different games: each game's lock is held through its save)
         # share one transaction and one fsync.
         self.committer = GroupCommitter(self.record_stored)
+        self._single_insert: SingleStatementInsert | None = None
+        if isinstance(self.recorder, SQLiteApplicationRecorder):
+            self._single_insert = SingleStatementInsert(self.recorder)
         self._insert_events = (
-            SingleStatementInsert(self.recorder).insert_events
-            if isinstance(self.recorder, SQLiteApplicationRecorder)
-            else self.recorder.insert_events
+            self._single_insert.insert_events if self._single_insert else self.recorder.insert_events
         )
         # Told of every record saved here whose game has a clock (service/core/clocks/keeper.py).
         self.on_clock: Callable[[GameRecord], None] | None = None
@@ -173,6 +174,11 @@ class Games(Application[UUID]):
         transcoder = StoreTranscoder()
         self.register_transcodings(transcoder)
         return transcoder
+
+    def close(self) -> None:
+        if self._single_insert is not None:
+            self._single_insert.close()
+        super().close()
 
     # -- reading ---------------------------------------------------------------
 
