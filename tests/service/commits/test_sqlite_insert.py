@@ -7,7 +7,7 @@ from pathlib import Path
 from uuid import UUID, uuid4
 
 import pytest
-from eventsourcing.persistence import IntegrityError, OperationalError, StoredEvent
+from eventsourcing.persistence import ConnectionPoolClosedError, IntegrityError, OperationalError, StoredEvent
 from eventsourcing.sqlite import SQLiteApplicationRecorder, SQLiteFactory
 from eventsourcing.utils import Environment
 from hypothesis import given, settings
@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from service.core.commits.sqlite_insert import MAX_ROWS, SingleStatementInsert
 
 
-def recorder(path: Path, lock_timeout: int = 5) -> SQLiteApplicationRecorder:
+def recorder(path: Path | str, lock_timeout: int = 5) -> SQLiteApplicationRecorder:
     env = {"SQLITE_DBNAME": str(path), "CREATE_TABLE": "y", "SQLITE_LOCK_TIMEOUT": str(lock_timeout)}
     made = SQLiteFactory(Environment("Games", env)).application_recorder()
     assert isinstance(made, SQLiteApplicationRecorder)
@@ -28,6 +28,14 @@ def rows(path: Path) -> list[tuple[object, ...]]:
         return db.execute("SELECT rowid, * FROM stored_events ORDER BY rowid").fetchall()
 
 
+def notifications(store: SQLiteApplicationRecorder) -> list[tuple[object, ...]]:
+    """Every stored event as the library reads it back, with its notification id."""
+    return [
+        (n.id, n.originator_id, n.originator_version, n.topic, n.state)
+        for n in store.select_notifications(1, 10_000)
+    ]
+
+
 GAMES = [UUID(int=n) for n in range(1, 4)]
 STATES = st.binary(max_size=64) | st.text(max_size=20).map(str.encode)
 BATCH = st.lists(
@@ -35,13 +43,18 @@ BATCH = st.lists(
 )
 
 
+@pytest.mark.parametrize("kind", ["file", "memory"])
 @settings(max_examples=40, deadline=None)
 @given(batches=st.lists(BATCH, max_size=6))
-def test_the_rows_stored_and_the_batches_refused_are_the_recorders(tmp_path_factory, batches) -> None:  # type: ignore[no-untyped-def]
+def test_the_rows_stored_and_the_batches_refused_are_the_recorders(tmp_path_factory, kind, batches) -> None:  # type: ignore[no-untyped-def]
     folder = tmp_path_factory.mktemp("stores")
-    library, ours = recorder(folder / "library.sqlite"), recorder(folder / "ours.sqlite")
+    if kind == "memory":  # written through the pool: its connections are the only ones that see it
+        library, ours = recorder(":memory:"), recorder(":memory:")
+    else:
+        library, ours = recorder(folder / "library.sqlite"), recorder(folder / "ours.sqlite")
     single = SingleStatementInsert(ours)
     versions: dict[UUID, int] = {}
+    written = 0
     for batch in batches:
         stored = []
         for game, state, topic in batch:
@@ -57,7 +70,12 @@ def test_the_rows_stored_and_the_batches_refused_are_the_recorders(tmp_path_fact
             except IntegrityError:
                 outcomes.append("conflict")
         assert outcomes[0] == outcomes[1]
-    assert rows(folder / "ours.sqlite") == rows(folder / "library.sqlite")
+        written += len(stored) if outcomes[0] == "stored" else 0
+    assert notifications(ours) == notifications(library)
+    assert len(notifications(ours)) == written
+    if kind == "file":
+        assert rows(folder / "ours.sqlite") == rows(folder / "library.sqlite")
+    single.close()
     library.datastore.close()
     ours.datastore.close()
 
@@ -82,4 +100,13 @@ def test_a_store_locked_by_another_writer_is_the_librarys_operational_error(tmp_
         other.execute("ROLLBACK")
         other.close()
     SingleStatementInsert(ours).insert_events([StoredEvent(uuid4(), 1, "a:B", b"{}")])  # the pool still works
+    assert len(rows(tmp_path / "ours.sqlite")) == 1
+
+
+def test_a_closed_insert_refuses_as_the_librarys_closed_pool(tmp_path: Path) -> None:
+    single = SingleStatementInsert(recorder(tmp_path / "ours.sqlite"))
+    single.insert_events([StoredEvent(uuid4(), 1, "a:B", b"{}")])
+    single.close()
+    with pytest.raises(ConnectionPoolClosedError):
+        single.insert_events([StoredEvent(uuid4(), 1, "a:B", b"{}")])
     assert len(rows(tmp_path / "ours.sqlite")) == 1
