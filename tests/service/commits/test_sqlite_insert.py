@@ -110,3 +110,18 @@ def test_a_closed_insert_refuses_as_the_librarys_closed_pool(tmp_path: Path) -> 
     with pytest.raises(ConnectionPoolClosedError):
         single.insert_events([StoredEvent(uuid4(), 1, "a:B", b"{}")])
     assert len(rows(tmp_path / "ours.sqlite")) == 1
+
+
+def test_its_connection_commits_as_durably_as_the_librarys(tmp_path: Path) -> None:
+    """Every acknowledged save is on disk before its answer: FULL sync in WAL mode, as the pool's."""
+    store = recorder(tmp_path / "ours.sqlite")
+    single = SingleStatementInsert(store)
+    single.insert_events([StoredEvent(uuid4(), 1, "a:B", b"{}")])
+    own = single._connection  # opened by the first write
+    assert own is not None
+    with store.datastore.get_connection(commit=False) as pooled, pooled.cursor() as cursor:
+        cursor.execute("PRAGMA synchronous")
+        (pool_sync,) = cursor.fetchone()
+    assert own.execute("PRAGMA synchronous").fetchone()[0] == pool_sync == 2  # FULL
+    assert own.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    assert own.isolation_level is None  # autocommit: the statement is the transaction
