@@ -2,8 +2,8 @@
 
 Leader/follower, with no thread of its own: a thread with events to save joins the queue;
 if no transaction is running it leads, takes everything queued and stores it with one call
-of the store's save (the eventsourcing library records all of it in one `insert_events`
-transaction), then wakes each follower with its own outcome and hands the lead to the next
+of the store function (`Games.record_stored`: one transaction of the library's recorder's
+table, on SQLite one statement), then wakes each follower with its own outcome and hands the lead to the next
 thread queued meanwhile. A lone save therefore costs no thread hop and no wait.
 
 Every caller returns only once its own events are durable, or raises. When a transaction

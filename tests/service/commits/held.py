@@ -14,7 +14,8 @@ import time
 import traceback
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+
+from eventsourcing.persistence import StoredEvent
 
 from engines.base import Command
 from engines.rng import Deal
@@ -72,12 +73,12 @@ class HeldGames(Games):
             time.sleep(0.001)
         self._released.set()
 
-    def save(self, *objs: Any, **kwargs: Any) -> Any:
+    def record_stored(self, *stored: StoredEvent) -> None:
         if self._hold:
             self._hold = False
             self.holding.set()
             assert self._released.wait(WAIT), "the held transaction was never released"
-        return super().save(*objs, **kwargs)
+        super().record_stored(*stored)
 
 
 def stacks(threads: Sequence[threading.Thread]) -> str:
