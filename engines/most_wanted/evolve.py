@@ -12,11 +12,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from engines.base import Event, changed
+from engines.base import Changes, Event, changed, copied, fold_run
 from engines.most_wanted import events as ev
 from engines.most_wanted.state import GOAL, Action, Player, Settings, State
 
-Changes = dict[str, Any]  # the state's fields an event changes, by name
 Fold = Callable[[State, Any], Changes]
 
 
@@ -26,40 +25,13 @@ def evolve(state: State | None, event: Event) -> State:
     assert state is not None
     fold = _FOLDS.get(type(event)) or _inherited_fold(type(event))
     changes = fold(state, event)
-    return _copy(state, changes) if changes else state
+    return copied(state, changes) if changes else state
 
 
 def evolve_all(state: State | None, events: Iterable[Event]) -> State | None:
-    """`evolve` of each event in turn, with one copy of the state for them all instead of one each.
-
-    The first change copies `state`; later ones are written into that copy, which no one else
-    holds until it is returned, so `state` itself is never changed. (None only for a None state
-    and no events.)
-    """
-    working: dict[str, Any] | None = None  # the fields of the copy this call made, once it has one
-    for event in events:
-        fold = _FOLDS.get(type(event))
-        if fold is None:  # not a kind of the table: the first event, or a subclass (or a stranger)
-            if isinstance(event, ev.GameStarted):
-                state = _started(event)
-                working = state.__dict__  # made here, so as private as a copy
-                continue
-            fold = _inherited_fold(type(event))
-        assert state is not None
-        changes = fold(state, event)
-        if working is not None:
-            working.update(changes)
-        elif changes:
-            state = _copy(state, changes)
-            working = state.__dict__
-    return state
-
-
-def _copy(state: State, changes: Changes) -> State:
-    """`changed(state, **changes)` for changes already in a dict: no unpacking and re-packing."""
-    new: State = object.__new__(type(state))
-    object.__setattr__(new, "__dict__", state.__dict__ | changes)
-    return new
+    """`evolve` of each event in turn, with one copy of the state for them all instead of one each."""
+    result: State | None = fold_run(state, events, _FOLDS, _inherited_fold, ev.GameStarted, _started)
+    return result
 
 
 def _inherited_fold(kind: type) -> Fold:

@@ -1,6 +1,5 @@
-"""Most Wanted's `evolve_all` folds a run of events with one private copy of the state: it must end
-where folding them one by one ends, and never change the state it was given (a rebuild yields every
-line's state, and the next line folds from it). A store's rebuild folds a whole game's run at once."""
+"""Most Wanted's `evolve_all` folds a run of events with one private copy of the state
+(tests/engines/fold_checks.py says what it must do); a store's rebuild folds a whole game's run at once."""
 
 from __future__ import annotations
 
@@ -19,6 +18,7 @@ from engines.most_wanted.evolve import evolve, evolve_all
 from engines.most_wanted.state import State
 from engines.rng import SeededRng
 from engines.simulate import Step, playout
+from tests.engines.fold_checks import check_every_line
 
 OPTION_SETS: list[dict[str, Any]] = [
     {},
@@ -54,15 +54,7 @@ def _one_by_one(state: State | None, events: Sequence[Event]) -> State | None:
 def test_every_line_and_the_whole_game_fold_as_their_events_one_by_one_and_leave_the_start_alone(
     game: list[Step],
 ) -> None:
-    before: State | None = None
-    for step in game:
-        fields = None if before is None else dict(vars(before))  # a copy of the start, taken first
-        after = evolve_all(before, step.events)
-        assert after == _one_by_one(before, step.events) == step.state
-        if before is not None:
-            assert vars(before) == fields, f"evolve_all changed the state it was given, at {step.events!r}"
-            assert after is not before or not step.events
-        before = step.state
+    check_every_line(evolve, evolve_all, game)
     # The store folds every accepted command's events after the setup in one call.
     setup_state = game[0].state
     fields = dict(vars(setup_state))
