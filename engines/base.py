@@ -7,7 +7,7 @@ of chance is written into an event, so folding events (`evolve`) never rolls.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
@@ -194,6 +194,51 @@ def fold(engine: Engine, state: Any, events: Sequence[Event]) -> Any:
     for event in events:
         state = engine.evolve(state, event)
     return state
+
+
+Changes = dict[str, Any]  # the fields of a record that one event changes, by name
+
+
+def fold_run(
+    state: Any,
+    events: Iterable[Event],
+    folds: Mapping[type, Callable[[Any, Any], Changes]],
+    fold_of: Callable[[type], Callable[[Any, Any], Changes]],
+    started: type[Event],
+    start: Callable[[Any], Any],
+) -> Any:
+    """An engine's `evolve_all`: each event's fold in turn, with one copy of the state for them all.
+
+    `folds` maps an event class to the fold that returns the fields it changes, `fold_of` finds
+    one for any other class, and an event of class `started` makes a new state with `start`.
+    The first change copies `state`; later ones are written into that copy, which no one else
+    holds until it is returned, so `state` itself is never changed. (None only for a None state
+    and no events.)
+    """
+    working: dict[str, Any] | None = None  # the fields of the copy this call made, once it has one
+    for event in events:
+        fold = folds.get(type(event))
+        if fold is None:  # not a kind of the table: the first event, or a subclass (or a stranger)
+            if isinstance(event, started):
+                state = start(event)
+                working = state.__dict__  # made here, so as private as a copy
+                continue
+            fold = fold_of(type(event))
+        assert state is not None, f"{event.kind} before game_started"
+        changes = fold(state, event)
+        if working is not None:
+            working.update(changes)
+        elif changes:
+            state = copied(state, changes)
+            working = state.__dict__
+    return state
+
+
+def copied(record: T, changes: Changes) -> T:
+    """`changed(record, **changes)` for changes already in a dict: no unpacking and re-packing."""
+    new = object.__new__(type(record))
+    object.__setattr__(new, "__dict__", record.__dict__ | changes)
+    return new
 
 
 def changed(record: T, **changes: object) -> T:

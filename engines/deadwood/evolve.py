@@ -10,9 +10,9 @@ events (`evolve_all`, which folds a log line's events into a private working cop
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any, TypeVar
+from typing import Any
 
-from engines.base import Event, changed
+from engines.base import Changes, Event, changed, copied, fold_run
 from engines.deadwood import events as ev
 from engines.deadwood.components import SAFES, safe_gold
 from engines.deadwood.rules import assist_askers, send_away_destinations
@@ -39,8 +39,6 @@ from engines.deadwood.state import (
     State,
 )
 
-Changes = dict[str, Any]  # the state's fields an event changes, by name
-R = TypeVar("R")
 Fold = Callable[[State, Any], Changes]
 
 
@@ -50,40 +48,13 @@ def evolve(state: State | None, event: Event) -> State:
     assert state is not None, f"{event.kind} before game_started"
     fold = _FOLDS.get(type(event)) or _inherited_fold(type(event))
     changes = fold(state, event)
-    return _copy(state, changes) if changes else state
+    return copied(state, changes) if changes else state
 
 
 def evolve_all(state: State | None, events: Iterable[Event]) -> State | None:
-    """`evolve` of each event in turn, with one copy of the state for them all instead of one each.
-
-    The first change copies `state`; later ones are written into that copy, which no one else
-    holds until it is returned, so `state` itself is never changed. (None only for a None state
-    and no events.)
-    """
-    working: dict[str, Any] | None = None  # the fields of the copy this call made, once it has one
-    for event in events:
-        fold = _FOLDS.get(type(event))
-        if fold is None:  # not a kind of the table: the first event, or a subclass (or a stranger)
-            if isinstance(event, ev.GameStarted):
-                state = _started(event)
-                working = state.__dict__  # made here, so as private as a copy
-                continue
-            fold = _inherited_fold(type(event))
-        assert state is not None, f"{event.kind} before game_started"
-        changes = fold(state, event)
-        if working is not None:
-            working.update(changes)
-        elif changes:
-            state = _copy(state, changes)
-            working = state.__dict__
-    return state
-
-
-def _copy(record: R, changes: Changes) -> R:
-    """`changed(record, **changes)` for changes already in a dict: no unpacking and re-packing."""
-    new = object.__new__(type(record))
-    object.__setattr__(new, "__dict__", record.__dict__ | changes)
-    return new
+    """`evolve` of each event in turn, with one copy of the state for them all instead of one each."""
+    result: State | None = fold_run(state, events, _FOLDS, _inherited_fold, ev.GameStarted, _started)
+    return result
 
 
 def _inherited_fold(kind: type) -> Fold:
@@ -431,7 +402,7 @@ _FOLDS: dict[type, Fold] = {
 def _seats(players: tuple[Player, ...], seat: int, **changes: object) -> tuple[Player, ...]:
     """The players with one seat's record changed."""
     changed_players = list(players)
-    changed_players[seat] = _copy(players[seat], changes)
+    changed_players[seat] = copied(players[seat], changes)
     return tuple(changed_players)
 
 

@@ -2,20 +2,21 @@
 
 One small function per event kind, found through a dict keyed by the event's class: a rebuild folds
 every event of a log, and one dict look-up is cheaper than trying a long `match` case by case.
-A fold copies the state once where it can: a seat's changes are made on the players tuple
-(`_seats`) and handed to the same `changed` call as the state's own fields.
+Each fold returns only the state's fields it changes (a seat's changes are made on the players
+tuple, `_seats`), so a new state costs one copy per event (`evolve`), or one per run of events
+(`evolve_all`, which folds a log line's events, or a stored run's, into a private working copy).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
-from engines.base import Event, changed
+from engines.base import Changes, Event, changed, copied, fold_run
 from engines.most_wanted import events as ev
 from engines.most_wanted.state import GOAL, Action, Player, Settings, State
 
-Fold = Callable[[State, Any], State]
+Fold = Callable[[State, Any], Changes]
 
 
 def evolve(state: State | None, event: Event) -> State:
@@ -23,7 +24,14 @@ def evolve(state: State | None, event: Event) -> State:
         return _started(event)
     assert state is not None
     fold = _FOLDS.get(type(event)) or _inherited_fold(type(event))
-    return fold(state, event)
+    changes = fold(state, event)
+    return copied(state, changes) if changes else state
+
+
+def evolve_all(state: State | None, events: Iterable[Event]) -> State | None:
+    """`evolve` of each event in turn, with one copy of the state for them all instead of one each."""
+    result: State | None = fold_run(state, events, _FOLDS, _inherited_fold, ev.GameStarted, _started)
+    return result
 
 
 def _inherited_fold(kind: type) -> Fold:
@@ -32,8 +40,8 @@ def _inherited_fold(kind: type) -> Fold:
     return next((_FOLDS[base] for base in kind.__mro__ if base in _FOLDS), _unchanged)
 
 
-def _unchanged(state: State, event: Event) -> State:
-    return state
+def _unchanged(state: State, event: Event) -> Changes:
+    return {}
 
 
 def _started(event: ev.GameStarted) -> State:
@@ -48,42 +56,42 @@ def _started(event: ev.GameStarted) -> State:
     return State(settings=settings, players=tuple(Player() for _ in range(event.seats)))
 
 
-def _deck_shuffled(state: State, e: ev.DeckShuffled) -> State:
+def _deck_shuffled(state: State, e: ev.DeckShuffled) -> Changes:
     if e.reshuffle:
-        return changed(state, deck=e.order, discard=(), reshuffles=state.reshuffles + 1)
-    return changed(state, deck=e.order)
+        return {"deck": e.order, "discard": (), "reshuffles": state.reshuffles + 1}
+    return {"deck": e.order}
 
 
-def _tile_flipped(state: State, e: ev.TileFlipped) -> State:
-    return changed(state, flipped=(*state.flipped, e.tile))
+def _tile_flipped(state: State, e: ev.TileFlipped) -> Changes:
+    return {"flipped": (*state.flipped, e.tile)}
 
 
-def _cards_drawn(state: State, e: ev.CardsDrawn) -> State:
+def _cards_drawn(state: State, e: ev.CardsDrawn) -> Changes:
     hand = state.players[e.seat].hand + e.cards
-    return changed(state, deck=state.deck[len(e.cards) :], players=_seats(state.players, e.seat, hand=hand))
+    return {"deck": state.deck[len(e.cards) :], "players": _seats(state.players, e.seat, hand=hand)}
 
 
-def _first_duel_started(state: State, e: ev.FirstDuelStarted) -> State:
-    return changed(state, phase="lock", action=Action("first_duel", 1, e.seats))
+def _first_duel_started(state: State, e: ev.FirstDuelStarted) -> Changes:
+    return {"phase": "lock", "action": Action("first_duel", 1, e.seats)}
 
 
-def _turn_started(state: State, e: ev.TurnStarted) -> State:
-    return changed(state, phase="action", active=e.seat, turn=e.turn, action=None)
+def _turn_started(state: State, e: ev.TurnStarted) -> Changes:
+    return {"phase": "action", "active": e.seat, "turn": e.turn, "action": None}
 
 
-def _robbery_declared(state: State, e: ev.RobberyDeclared) -> State:
+def _robbery_declared(state: State, e: ev.RobberyDeclared) -> Changes:
     window = state.clockwise_from(e.seat)[1:]
     action = Action("robbery", e.count, (e.seat,), tile=e.tile, window=window)
-    return changed(state, phase="join", action=action, players=_commit(state, e.seat, e.cards))
+    return {"phase": "join", "action": action, "players": _commit(state, e.seat, e.cards)}
 
 
-def _robbery_joined(state: State, e: ev.RobberyJoined) -> State:
+def _robbery_joined(state: State, e: ev.RobberyJoined) -> Changes:
     assert state.action is not None
     action = _advance_window(state.action, quiet=False, participants=(*state.action.participants, e.seat))
-    return changed(state, action=action, players=_commit(state, e.seat, e.cards))
+    return {"action": action, "players": _commit(state, e.seat, e.cards)}
 
 
-def _rules_added(state: State, e: ev.RulesAdded) -> State:
+def _rules_added(state: State, e: ev.RulesAdded) -> Changes:
     settings = changed(
         state.settings,
         first_seat=e.first_seat,
@@ -91,87 +99,87 @@ def _rules_added(state: State, e: ev.RulesAdded) -> State:
         declarer_may_swap=e.declarer_may_swap,
         rules_added=True,
     )
-    return changed(state, settings=settings)
+    return {"settings": settings}
 
 
-def _last_call_started(state: State, e: ev.LastCallStarted) -> State:
+def _last_call_started(state: State, e: ev.LastCallStarted) -> Changes:
     assert state.action is not None
-    return changed(state, action=changed(state.action, closing=True, last_call=e.seats, called=e.seats))
+    return {"action": changed(state.action, closing=True, last_call=e.seats, called=e.seats)}
 
 
-def _rejoin_call_added(state: State, e: ev.RejoinCallAdded) -> State:
-    return changed(state, settings=changed(state.settings, rejoin_call=True))
+def _rejoin_call_added(state: State, e: ev.RejoinCallAdded) -> Changes:
+    return {"settings": changed(state.settings, rejoin_call=True)}
 
 
-def _rejoin_call_started(state: State, e: ev.RejoinCallStarted) -> State:
+def _rejoin_call_started(state: State, e: ev.RejoinCallStarted) -> Changes:
     assert state.action is not None
-    return changed(state, action=changed(state.action, last_call=e.seats, rejoining=True))
+    return {"action": changed(state.action, last_call=e.seats, rejoining=True)}
 
 
-def _robbery_withdrawn(state: State, e: ev.RobberyWithdrawn) -> State:
+def _robbery_withdrawn(state: State, e: ev.RobberyWithdrawn) -> Changes:
     assert state.action is not None
     staying = tuple(s for s in state.action.participants if s != e.seat)
     action = _advance_window(state.action, quiet=False, participants=staying)
-    return changed(state, action=action, players=_commit(state, e.seat, ()))
+    return {"action": action, "players": _commit(state, e.seat, ())}
 
 
-def _stayed_put(state: State, e: ev.StayedPut) -> State:
+def _stayed_put(state: State, e: ev.StayedPut) -> Changes:
     assert state.action is not None
-    return changed(state, action=_advance_window(state.action, quiet=True))
+    return {"action": _advance_window(state.action, quiet=True)}
 
 
-def _join_window_closed(state: State, e: ev.JoinWindowClosed) -> State:
+def _join_window_closed(state: State, e: ev.JoinWindowClosed) -> Changes:
     assert state.action is not None
-    return changed(state, phase="lock", action=changed(state.action, participants=e.participants))
+    return {"phase": "lock", "action": changed(state.action, participants=e.participants)}
 
 
-def _duel_challenged(state: State, e: ev.DuelChallenged) -> State:
-    return changed(state, phase="lock", action=Action("duel", e.size, (e.seat, e.target)))
+def _duel_challenged(state: State, e: ev.DuelChallenged) -> Changes:
+    return {"phase": "lock", "action": Action("duel", e.size, (e.seat, e.target))}
 
 
-def _cards_locked(state: State, e: ev.CardsLocked) -> State:
+def _cards_locked(state: State, e: ev.CardsLocked) -> Changes:
     action = state.action
     assert action is not None
     locked = action.locked if e.seat in action.locked else (*action.locked, e.seat)
-    return changed(state, action=changed(action, locked=locked), players=_commit(state, e.seat, e.cards))
+    return {"action": changed(action, locked=locked), "players": _commit(state, e.seat, e.cards)}
 
 
-def _bail_paid(state: State, e: ev.BailPaid) -> State:
+def _bail_paid(state: State, e: ev.BailPaid) -> Changes:
     players = _seats(state.players, e.seat, money=state.players[e.seat].money - e.amount)
     if e.to_seat is not None:
         players = _seats(players, e.to_seat, money=players[e.to_seat].money + e.amount)
-    return changed(state, players=players)
+    return {"players": players}
 
 
-def _moved_back(state: State, e: ev.MovedBack) -> State:
+def _moved_back(state: State, e: ev.MovedBack) -> Changes:
     notoriety = max(0, state.players[e.seat].notoriety - e.spaces)
-    return changed(state, players=_seats(state.players, e.seat, notoriety=notoriety))
+    return {"players": _seats(state.players, e.seat, notoriety=notoriety)}
 
 
-def _advanced(state: State, e: ev.Advanced) -> State:
+def _advanced(state: State, e: ev.Advanced) -> Changes:
     notoriety = min(GOAL, state.players[e.seat].notoriety + e.points)
-    return changed(state, players=_seats(state.players, e.seat, notoriety=notoriety))
+    return {"players": _seats(state.players, e.seat, notoriety=notoriety)}
 
 
-def _cards_discarded(state: State, e: ev.CardsDiscarded | ev.ChurchVisited) -> State:
+def _cards_discarded(state: State, e: ev.CardsDiscarded | ev.ChurchVisited) -> Changes:
     player = state.players[e.seat]
     hand, committed = _without(player.hand, e.cards), _without(player.committed, e.cards)
     players = _seats(state.players, e.seat, hand=hand, committed=committed)
-    return changed(state, players=players, discard=state.discard + e.cards)
+    return {"players": players, "discard": state.discard + e.cards}
 
 
-def _labor_paid(state: State, e: ev.LaborPaid) -> State:
+def _labor_paid(state: State, e: ev.LaborPaid) -> Changes:
     player = state.players[e.seat]
     players = _seats(state.players, e.seat, hand=_without(player.hand, e.cards), money=player.money + e.money)
-    return changed(state, players=players, discard=state.discard + e.cards)
+    return {"players": players, "discard": state.discard + e.cards}
 
 
-def _first_player_chosen(state: State, e: ev.FirstPlayerChosen) -> State:
-    return changed(state, action=None)
+def _first_player_chosen(state: State, e: ev.FirstPlayerChosen) -> Changes:
+    return {"action": None}
 
 
-def _game_ended(state: State, e: ev.GameEnded) -> State:
-    return changed(state, phase="over", winners=e.winners, end_reason=e.reason, action=None)
+def _game_ended(state: State, e: ev.GameEnded) -> Changes:
+    return {"phase": "over", "winners": e.winners, "end_reason": e.reason, "action": None}
 
 
 _FOLDS: dict[type, Fold] = {

@@ -36,7 +36,9 @@ class StoreTranscoder(JSONTranscoder):
         value at the top level (a stored event's `timestamp`): then the object hook would
         change those values and nothing else.
         """
-        if _ESCAPE in data:
+        # A backslash first (one byte, found by memchr): few stored texts have one, and
+        # searching the two bytes of an escape costs a third of the parse.
+        if data.find(b"\\") >= 0 and _ESCAPE in data:
             return None
         try:
             value = msgspec.json.decode(data)

@@ -21,6 +21,7 @@ from engines.simulate import Step, playout
 from replay import logfile
 from replay.verify import build_record, steps
 from tests.engines.deadwood.helpers import random_games
+from tests.engines.fold_checks import check_every_line
 
 
 def _one_by_one(state: State | None, events: Sequence[Event]) -> State | None:
@@ -40,15 +41,7 @@ def _start() -> State:
 def test_every_line_of_a_random_game_folds_as_its_events_one_by_one_and_leaves_its_start_alone(
     game: list[Step],
 ) -> None:
-    before: State | None = None
-    for step in game:
-        fields = None if before is None else dict(vars(before))  # a copy of the start, taken first
-        after = evolve_all(before, step.events)
-        assert after == _one_by_one(before, step.events) == step.state
-        if before is not None:
-            assert vars(before) == fields, f"evolve_all changed the state it was given, at {step.events!r}"
-            assert after is not before or not step.events
-        before = step.state
+    check_every_line(evolve, evolve_all, game)
 
 
 def test_a_line_that_changes_nothing_first_then_something_leaves_its_start_alone() -> None:
