@@ -4,7 +4,7 @@ Profiled under the Play path (tests/benchmarks/profile_play.py), listing legal c
 largest piece of the server's own Python work: every command went through
 `service.core.convert.command_to_proto`, which walks the message field by field. Here a command
 is built by the message constructors straight from its dataclass fields, each distinct
-command value is encoded once, and each (game, version, seat) list once.
+command value is encoded once, and each (game, version, seat) list once per message field.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from service.core.records import FINISHED, GameRecord
 from service.generated.frontier.v1 import frontier_pb2
 
 WIRETYPE_LENGTH_DELIMITED = 2  # a submessage's wire type
-CACHE_SIZE = 4096  # lists kept per (game, version, seat), and commands kept per value
+CACHE_SIZE = 4096  # lists kept per (game, version, seat, field), and commands kept per value
 
 
 def _constructor_fields(command: Command) -> dict[str, Any]:
@@ -73,49 +73,35 @@ def command_bytes(engine: Engine, command: Command) -> bytes:
 
 
 _lock = threading.Lock()
-_by_state: dict[tuple[str, int, int], tuple[bytes, ...]] = {}
-_as_field: dict[tuple[str, int, int, int], bytes] = {}
+_joined: dict[tuple[str, int, int, int], bytes] = {}
 
 
 def legal_command_bytes(record: GameRecord, seat: int) -> tuple[bytes, ...]:
-    """The wire form of `seat`'s legal commands in `record` (none once the game is over or not its turn).
-
-    Cached per (game, store version, seat): the answer to a command, the pushes to the
-    seat's streams and ListLegalCommands at one version share a single encoding.
-    """
+    """The wire form of `seat`'s legal commands in `record` (none once the game is over or not its turn)."""
     if record.status == FINISHED or not record.dealt or seat not in record.seats_to_act:
         return ()
-    key = (record.header.game_id, record.version, seat)
-    with _lock:
-        found = _by_state.get(key)
-    if found is not None:
-        return found
     engine = record.engine
-    encoded = tuple(command_bytes(engine, command) for command in engine.legal_commands(record.state, seat))
-    with _lock:
-        if len(_by_state) >= CACHE_SIZE:
-            _by_state.clear()
-        _by_state[key] = encoded
-    return encoded
+    return tuple(command_bytes(engine, command) for command in engine.legal_commands(record.state, seat))
 
 
 def add_legal_commands(message: Message, field: str, record: GameRecord, seat: int) -> None:
     """Append `seat`'s legal commands in `record` to the repeated `Command` field `field` of `message`.
 
-    One merge of the field's wire form (every command's tag, length and bytes, joined once per
-    game version, seat and field) instead of one `add()` and merge per command: a tenth of the
-    cost for a list of 20 commands, and the same message.
+    One merge of the field's wire form (every command's tag, length and bytes) instead of one
+    `add()` and merge per command: a tenth of the cost for a list of 20 commands, and the same
+    message. Cached per (game, store version, seat, field): the answer to a command and the pushes
+    to the seat's streams at one version share a single encoding.
     """
     number = message.DESCRIPTOR.fields_by_name[field].number
     key = (record.header.game_id, record.version, seat, number)
     with _lock:
-        joined = _as_field.get(key)
+        joined = _joined.get(key)
     if joined is None:
         joined = repeated_field_bytes(number, legal_command_bytes(record, seat))
         with _lock:
-            if len(_as_field) >= CACHE_SIZE:
-                _as_field.clear()
-            _as_field[key] = joined
+            if len(_joined) >= CACHE_SIZE:
+                _joined.clear()
+            _joined[key] = joined
     message.MergeFromString(joined)
 
 

@@ -577,10 +577,10 @@ def floor_row(label: str, results: dict[tuple[str, ...], list[Run]], peer: Run) 
     floor = median_run(runs)
     ratio = floor.rate / peer.rate if peer.rate else 0.0
     ours = {
-        f"{game}{' over WebSocket' if transport == 'ws' else ''}": _floor_ratio(results[key], floor)
-        for key in results
-        if key[0] == label and len(key) == 3
-        for game, transport in [key[1:]]
+        game + (" over WebSocket" if transport == "ws" else ""): _floor_ratio(results[key], floor)
+        for game in (*OURS, COUNTER)
+        for transport in TRANSPORTS
+        if (key := (label, game, transport)) in results
     }
     return Row(
         "9 vs peer",
