@@ -1,0 +1,103 @@
+// What a verified log records (its game, players, steps and result), and whether the viewer page
+// around the panel shows that record. The page draws from its data block (#game-data), which no
+// signature and no script hash covers: the panel may call the page verified only when what the
+// page shows is what the log it checked records.
+import { readLog } from "./verifier/logfile.mjs";
+
+/** "seat 2 (Ann)", or "seat 2" when the seat has no name of its own (replay/narrative.py). */
+export function seatLabel(seat, names) {
+  const plain = `seat ${seat + 1}`;
+  const name = (names[seat] ?? "").trim();
+  return name && name !== plain ? `${plain} (${name})` : plain;
+}
+
+const winnersOf = (outcome, labels) => {
+  const winners = outcome.ranking[0] ?? [];
+  const who = winners.map((s) => labels[s] ?? `seat ${s + 1}`).join(" and ") || "nobody";
+  return `${who} ${winners.length > 1 ? "share the win" : "wins"}`;
+};
+const scoresOf = (outcome, labels) =>
+  outcome.scores?.length ? `. Scores: ${outcome.scores.map((n, s) => `${labels[s]} ${n}`).join(", ")}` : "";
+
+/** The result line as the log's outcome gives it, the reason as the log words it. */
+export function resultText(outcome, labels) {
+  if (!outcome) return "";
+  return `${winnersOf(outcome, labels)}${outcome.reason ? ` (${outcome.reason})` : ""}${scoresOf(outcome, labels)}.`;
+}
+
+/** The record of a log the verifier found no problem in: the lines the viewer draws steps from. */
+export function recordOf(bytes) {
+  const { lines } = readLog(bytes);
+  const header = lines[0];
+  const names = [...header.players];
+  for (const line of lines) if (line.type === "seat") names[line.seat] = line.player;
+  const labels = names.map((_, seat) => seatLabel(seat, names));
+  const trailer = lines.at(-1).type === "trailer" ? lines.at(-1) : null;
+  // A step per line that changes the game (replay/verify.py `steps`): seat and upgrade lines make none.
+  const drawn = (line) =>
+    line.type === "entry" || line.type === "ruling" || line.type === "deal" ||
+    (line.type === "header" && header.player_entropy !== true);
+  const steps = lines.filter(drawn).map((line) => ({ version: line.version, seat: line.seat ?? null, type: line.type }));
+  const outcome = trailer?.status === "finished" ? trailer.outcome : null;
+  return { gameId: header.game_id, game: header.game, labels, steps, outcome, status: trailer?.status ?? "in_progress" };
+}
+
+/** The record in the panel's words: the game, its players and its result. */
+export function describe(record) {
+  const result = record.outcome ? resultText(record.outcome, record.labels) : "none yet: the game is not over";
+  return [`game ${record.gameId} (${record.game})`, `players: ${record.labels.join(", ")}`, `result: ${result}`];
+}
+
+/**
+ * Whether the page's result line is the record's: winners and scores exactly; the reason may be
+ * put in the game's own words (service/web/steps.py `told_result`), but only in its place.
+ */
+function sameResult(shown, outcome, labels) {
+  if (!outcome) return shown === "";
+  const head = winnersOf(outcome, labels);
+  const tail = `${scoresOf(outcome, labels)}.`;
+  if (!shown.startsWith(head) || !shown.endsWith(tail)) return false;
+  const reason = shown.slice(head.length, shown.length - tail.length);
+  if (!outcome.reason) return reason === "";
+  return /^ \([^\n]*\)$/.test(reason) && !reason.includes("Scores:") && !/\bseat \d/.test(reason.replace(outcome.reason, ""));
+}
+
+const quoted = (value) => JSON.stringify(value);
+
+/**
+ * How the page (`data`: its #game-data; `shown`: the game id and players its heading prints)
+ * differs from the record: one sentence per difference, none when the page shows the record.
+ */
+export function differences(data, shown, record) {
+  const found = [];
+  const differ = (what, page, log) => found.push(`the page shows ${what} ${quoted(page)}, the log records ${quoted(log)}`);
+  if (data.game_id !== record.gameId) differ("game", data.game_id, record.gameId);
+  if (shown.gameId !== null && shown.gameId !== record.gameId) differ("game", shown.gameId, record.gameId);
+  if (data.game !== record.game) differ("a game of", data.game, record.game);
+  const labels = Array.isArray(data.labels) ? data.labels : [];
+  if (labels.join("\n") !== record.labels.join("\n")) differ("the players", labels.join(", "), record.labels.join(", "));
+  if (shown.players !== null && shown.players !== record.labels.join(", ")) {
+    differ("the players", shown.players, record.labels.join(", "));
+  }
+  if (data.status !== record.status) differ("the game as", data.status, record.status);
+  if (typeof data.result !== "string" || !sameResult(data.result, record.outcome, record.labels)) {
+    differ("the result", data.result, resultText(record.outcome, record.labels));
+  }
+  const steps = Array.isArray(data.steps) ? data.steps : [];
+  const pageSteps = steps.map((s) => `${s?.version}/${s?.seat ?? "-"}`).join(" ");
+  const logSteps = record.steps.map((s) => `${s.version}/${s.seat ?? "-"}`).join(" ");
+  if (pageSteps !== logSteps) differ("the steps (version/seat)", pageSteps, logSteps);
+  else {
+    // Who acted, in the story's own words: "Step 4 — seat 2 (Ann): ...".
+    for (const [i, step] of record.steps.entries()) {
+      const told = String(steps[i].narrative ?? "");
+      const start = step.version === 1 ? "Setup" : `Step ${step.version - 1} — `;
+      const actor = step.type === "entry" ? `${start}${record.labels[step.seat]}: ` : start;
+      if (!told.startsWith(actor)) {
+        differ(`step ${step.version - 1} as`, told, `${actor}…`);
+        break;
+      }
+    }
+  }
+  return found;
+}
