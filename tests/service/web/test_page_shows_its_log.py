@@ -93,7 +93,9 @@ def test_a_heading_rewritten_to_another_game_is_not_green(tmp_path: Path, page: 
     log = SAMPLES["western-legends"]
     out = offline_page(tmp_path, log)
     game_id = log_lines(log)[0]["game_id"]
-    html = out.read_text().replace(f'<code id="game-id">{game_id}</code>', '<code id="game-id">other-game</code>')
+    html = out.read_text().replace(
+        f'<code id="game-id">{game_id}</code>', '<code id="game-id">other-game</code>'
+    )
     out.write_text(html)
     shown = verdict(page, out.as_uri(), SAMPLE_KEY.read_text())
     assert shown["state"] == "failed", shown
