@@ -3,6 +3,7 @@
 // signature and no script hash covers: the panel may call the page verified only when what the
 // page shows is what the log it checked records.
 import { readLog } from "./verifier/logfile.mjs";
+import { REASON_WORDS } from "./reason_words.mjs";
 
 /** "seat 2 (Ann)", or "seat 2" when the seat has no name of its own (replay/narrative.py). */
 export function seatLabel(seat, names) {
@@ -11,18 +12,17 @@ export function seatLabel(seat, names) {
   return name && name !== plain ? `${plain} (${name})` : plain;
 }
 
-const winnersOf = (outcome, labels) => {
+/** The result line as the log's outcome gives it, in the game's words (service/web/steps.py `told_result`). */
+export function resultText(game, outcome, labels) {
+  if (!outcome) return "";
   const winners = outcome.ranking[0] ?? [];
   const who = winners.map((s) => labels[s] ?? `seat ${s + 1}`).join(" and ") || "nobody";
-  return `${who} ${winners.length > 1 ? "share the win" : "wins"}`;
-};
-const scoresOf = (outcome, labels) =>
-  outcome.scores?.length ? `. Scores: ${outcome.scores.map((n, s) => `${labels[s]} ${n}`).join(", ")}` : "";
-
-/** The result line as the log's outcome gives it, the reason as the log words it. */
-export function resultText(outcome, labels) {
-  if (!outcome) return "";
-  return `${winnersOf(outcome, labels)}${outcome.reason ? ` (${outcome.reason})` : ""}${scoresOf(outcome, labels)}.`;
+  let text = `${who} ${winners.length > 1 ? "share the win" : "wins"}`;
+  const words = Object.hasOwn(REASON_WORDS, game) && Object.hasOwn(REASON_WORDS[game], outcome.reason);
+  const reason = words ? REASON_WORDS[game][outcome.reason] : outcome.reason;
+  if (reason) text += ` (${reason})`;
+  if (outcome.scores?.length) text += `. Scores: ${outcome.scores.map((n, s) => `${labels[s]} ${n}`).join(", ")}`;
+  return `${text}.`;
 }
 
 /** The record of a log the verifier found no problem in: the lines the viewer draws steps from. */
@@ -44,22 +44,8 @@ export function recordOf(bytes) {
 
 /** The record in the panel's words: the game, its players and its result. */
 export function describe(record) {
-  const result = record.outcome ? resultText(record.outcome, record.labels) : "none yet: the game is not over";
+  const result = record.outcome ? resultText(record.game, record.outcome, record.labels) : "none yet: the game is not over";
   return [`game ${record.gameId} (${record.game})`, `players: ${record.labels.join(", ")}`, `result: ${result}`];
-}
-
-/**
- * Whether the page's result line is the record's: winners and scores exactly; the reason may be
- * put in the game's own words (service/web/steps.py `told_result`), but only in its place.
- */
-function sameResult(shown, outcome, labels) {
-  if (!outcome) return shown === "";
-  const head = winnersOf(outcome, labels);
-  const tail = `${scoresOf(outcome, labels)}.`;
-  if (!shown.startsWith(head) || !shown.endsWith(tail)) return false;
-  const reason = shown.slice(head.length, shown.length - tail.length);
-  if (!outcome.reason) return reason === "";
-  return /^ \([^\n]*\)$/.test(reason) && !reason.includes("Scores:") && !/\bseat \d/.test(reason.replace(outcome.reason, ""));
 }
 
 const quoted = (value) => JSON.stringify(value);
@@ -80,9 +66,8 @@ export function differences(data, shown, record) {
     differ("the players", shown.players, record.labels.join(", "));
   }
   if (data.status !== record.status) differ("the game as", data.status, record.status);
-  if (typeof data.result !== "string" || !sameResult(data.result, record.outcome, record.labels)) {
-    differ("the result", data.result, resultText(record.outcome, record.labels));
-  }
+  const result = resultText(record.game, record.outcome, record.labels);
+  if (data.result !== result) differ("the result", data.result, result);
   const steps = Array.isArray(data.steps) ? data.steps : [];
   const pageSteps = steps.map((s) => `${s?.version}/${s?.seat ?? "-"}`).join(" ");
   const logSteps = record.steps.map((s) => `${s.version}/${s.seat ?? "-"}`).join(" ");

@@ -10,16 +10,21 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
+
+from engines.registry import game_ids, get_engine
+from engines.wording import as_written
 from service.client import Client
 from service.generated.frontier.v1 import frontier_pb2
 from tests.conftest import ORGANISER
 from tests.service.web.conftest import Site
 from tests.service.web.games import start_game
 from tests.service.web.test_verdict_pages import GOOD, SAMPLES, offline_page, server_key, settled, verdict
-from tests.service.web.verifier_js import SAMPLE_KEY
+from tests.service.web.verifier_js import ROOT, SAMPLE_KEY
 
 _DATA = re.compile(r'(<script id="game-data" type="application/json">)(.*?)(</script>)', re.DOTALL)
 
@@ -41,18 +46,21 @@ def log_lines(log: Path) -> list[dict[str, Any]]:
     return [json.loads(line) for line in log.read_text().splitlines()]
 
 
-def test_a_genuine_page_is_green_and_names_the_game_players_and_result(tmp_path: Path, page: Any) -> None:
-    log = SAMPLES["deadwood-1876"]
+@pytest.mark.parametrize("log", SAMPLES.values(), ids=lambda log: log.stem)
+def test_a_genuine_page_is_green_and_names_the_game_players_and_result(
+    tmp_path: Path, page: Any, log: Path
+) -> None:
     lines = log_lines(log)
     header, trailer = lines[0], lines[-2]
     winner = trailer["outcome"]["ranking"][0][0]
     shown = verdict(page, offline_page(tmp_path, log).as_uri(), SAMPLE_KEY.read_text())
     assert (shown["state"], shown["signature"]) == ("verified", "verified"), shown
-    assert f"the log: game {header['game_id']} (deadwood-1876)" in shown["details"]
+    assert f"the log: game {header['game_id']} ({header['game']})" in shown["details"]
     labels = [f"seat {seat + 1} ({name})" for seat, name in enumerate(header["players"])]
     assert f"the log: players: {', '.join(labels)}" in shown["details"]
-    assert f"the log: result: {labels[winner]} wins ({trailer['outcome']['reason']})" in shown["details"]
-    assert page.locator("#result").inner_text().startswith(f"{labels[winner]} wins")
+    result = page.locator("#result").inner_text()
+    assert result.startswith(f"{labels[winner]} wins")
+    assert f"the log: result: {result}\n" in shown["details"], "the panel words the result as the page does"
 
 
 def test_a_page_whose_data_crowns_the_loser_is_not_green(tmp_path: Path, page: Any) -> None:
@@ -73,7 +81,7 @@ def test_a_page_whose_data_crowns_the_loser_is_not_green(tmp_path: Path, page: A
     assert shown["summary"].startswith("not verified: this page does not show the log it carries"), shown
     assert "the result" in shown["summary"]
     # What the panel names as the log's result is the true one, not the page's.
-    assert f"the log: result: {true_result.split(' (')[0]}" in shown["details"]
+    assert f"the log: result: {true_result}\n" in shown["details"]
     assert "verified in this browser" not in shown["summary"]
 
 
@@ -117,3 +125,17 @@ def test_a_served_page_of_a_ruled_game_with_a_clock_is_green_and_names_its_resul
     assert f"the log: game {game.game_id} (deadwood-1876)" in shown["details"]
     assert "the log: players: seat 1 (p0), seat 2 (p1), seat 3 (p2)" in shown["details"]
     assert "the log: result: seat 2 (p1) wins (adjudicated: the saloon closed" in shown["details"], shown
+
+
+def test_the_pages_reason_words_are_the_engines() -> None:
+    """The panel words a result as the page does: its table of each game's reason words is the engines'."""
+    text = (ROOT / "service" / "web" / "static" / "reason_words.mjs").read_text()
+    table = json.loads(text.split("export const REASON_WORDS = ", 1)[1].rsplit(";", 1)[0])
+    for game in game_ids():
+        describe_reason = get_engine(game).describe_reason
+        words = getattr(sys.modules[describe_reason.__module__], "REASON_WORDS", None)
+        if words is None:
+            assert describe_reason is as_written and game not in table, game
+        else:
+            assert table.get(game) == words, game
+            assert all(describe_reason(reason) == said for reason, said in words.items())
