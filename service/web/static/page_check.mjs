@@ -25,6 +25,9 @@ export function resultText(game, outcome, labels) {
   return `${text}.`;
 }
 
+/** A time control as the page spells it (replay/clock.py `parse_time_control`): "10M + 5s" is "10m+5s". */
+const spelled = (text) => String(text ?? "").trim().toLowerCase().replaceAll(" ", "");
+
 /** The record of a log the verifier found no problem in: the lines the viewer draws steps from. */
 export function recordOf(bytes) {
   const { lines } = readLog(bytes);
@@ -37,9 +40,15 @@ export function recordOf(bytes) {
   const drawn = (line) =>
     line.type === "entry" || line.type === "ruling" || line.type === "deal" ||
     (line.type === "header" && header.player_entropy !== true);
-  const steps = lines.filter(drawn).map((line) => ({ version: line.version, seat: line.seat ?? null, type: line.type }));
+  const steps = lines.filter(drawn).map((line) => ({
+    version: line.version,
+    seat: line.seat ?? null,
+    type: line.type,
+    left: line.clock?.left_ms ?? null, // every seat's time left after the line, in a game with a clock
+  }));
   const outcome = trailer?.status === "finished" ? trailer.outcome : null;
-  return { gameId: header.game_id, game: header.game, labels, steps, outcome, status: trailer?.status ?? "in_progress" };
+  const status = trailer?.status ?? "in_progress";
+  return { gameId: header.game_id, game: header.game, labels, steps, outcome, status, clocked: "clock" in header, timeControl: spelled(header.clock?.time_control) };
 }
 
 /** The record in the panel's words: the game, its players and its result. */
@@ -51,21 +60,23 @@ export function describe(record) {
 const quoted = (value) => JSON.stringify(value);
 
 /**
- * How the page (`data`: its #game-data; `shown`: the game id and players its heading prints)
+ * How the page (`data`: its #game-data; `shown`: the game id and players its heading prints, null
+ * where the heading has lost them)
  * differs from the record: one sentence per difference, none when the page shows the record.
  */
 export function differences(data, shown, record) {
   const found = [];
   const differ = (what, page, log) => found.push(`the page shows ${what} ${quoted(page)}, the log records ${quoted(log)}`);
   if (data.game_id !== record.gameId) differ("game", data.game_id, record.gameId);
-  if (shown.gameId !== null && shown.gameId !== record.gameId) differ("game", shown.gameId, record.gameId);
+  if (shown.gameId !== record.gameId) differ("game", shown.gameId, record.gameId);
   if (data.game !== record.game) differ("a game of", data.game, record.game);
   const labels = Array.isArray(data.labels) ? data.labels : [];
   if (labels.join("\n") !== record.labels.join("\n")) differ("the players", labels.join(", "), record.labels.join(", "));
-  if (shown.players !== null && shown.players !== record.labels.join(", ")) {
+  if (shown.players !== record.labels.join(", ")) {
     differ("the players", shown.players, record.labels.join(", "));
   }
   if (data.status !== record.status) differ("the game as", data.status, record.status);
+  if ((data.time_control ?? "") !== record.timeControl) differ("a clock of", data.time_control, record.timeControl);
   const result = resultText(record.game, record.outcome, record.labels);
   if (data.result !== result) differ("the result", data.result, result);
   const steps = Array.isArray(data.steps) ? data.steps : [];
@@ -80,6 +91,14 @@ export function differences(data, shown, record) {
       const actor = step.type === "entry" ? `${start}${record.labels[step.seat]}: ` : start;
       if (!told.startsWith(actor)) {
         differ(`step ${step.version - 1} as`, told, `${actor}…`);
+        break;
+      }
+      // Clocks a page shows must be the line's readings (a step before the deal shows none).
+      const clocks = Array.isArray(steps[i].clocks) ? steps[i].clocks : [];
+      const left = clocks.map((c) => c?.left_ms);
+      const read = step.left ?? [];
+      if (clocks.length && (!record.clocked || (step.left !== null && left.join() !== read.join()))) {
+        differ(`the clocks (ms left) after step ${step.version - 1} as`, left.join(", "), read.join(", "));
         break;
       }
     }

@@ -105,7 +105,7 @@ async function verdictOf(bytes, keyText) {
 const dataBlock = $("game-data");
 const page = dataBlock ? JSON.parse(dataBlock.textContent) : null;
 const drawing =
-  "the game, players, result and who acted at each step are this log's; the pictures, clocks and the story's words are drawn from it by the page's maker, not checked here";
+  "the game, players, result, who acted at each step and the clocks' readings are this log's; the pictures and the story's words are drawn from it by the rules, which this browser does not re-run";
 
 /** The game id and the players the page's heading prints (null where it prints none). */
 function shownHeading() {

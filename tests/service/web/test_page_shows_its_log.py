@@ -23,6 +23,7 @@ from service.generated.frontier.v1 import frontier_pb2
 from tests.conftest import ORGANISER
 from tests.service.web.conftest import Site
 from tests.service.web.games import start_game
+from tests.service.web.http_client import get
 from tests.service.web.test_verdict_pages import GOOD, SAMPLES, offline_page, server_key, settled, verdict
 from tests.service.web.verifier_js import ROOT, SAMPLE_KEY
 
@@ -139,3 +140,24 @@ def test_the_pages_reason_words_are_the_engines() -> None:
         else:
             assert table.get(game) == words, game
             assert all(describe_reason(reason) == said for reason, said in words.items())
+
+
+def test_a_page_whose_clocks_differ_from_the_logs_readings_is_not_green(
+    tmp_path: Path, site: Site, site_client: Client, page: Any
+) -> None:
+    """A clocked game's export as an offline page: green as made, red with one reading changed."""
+    game = start_game(site_client, "deadwood-1876", 2, 3, time_control="10m+5s")
+    site_client.call("Resign", frontier_pb2.ResignRequest(game_id=game.game_id), token=game.tokens[1])
+    log = tmp_path / "clocked.jsonl"
+    log.write_text(get(f"{site.url}/api/games/{game.game_id}/log").body)
+    out = offline_page(tmp_path, log)
+    html = out.read_text()
+    key = server_key(site_client)
+    assert verdict(page, out.as_uri(), key)["state"] == "verified"
+    data = game_data(html)
+    last = data["steps"][-1]
+    last["clocks"][0]["left_ms"] += 60_000  # a minute more for seat 1 after the last step
+    out.write_text(with_game_data(html, data))
+    shown = verdict(page, out.as_uri(), key)
+    assert shown["state"] == "failed", shown
+    assert f"the page shows the clocks (ms left) after step {last['version'] - 1}" in shown["summary"]
