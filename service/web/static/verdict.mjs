@@ -42,8 +42,9 @@ function draws(result) {
   return `${result.draws_recorded} draws counted (not re-derived)`;
 }
 
-function show({ state, summary, details = [], signature = "not checked", keyGiven = "no" }) {
+function show({ state, summary, details = [], signature = "not checked", keyGiven = "no", unlike = false }) {
   Object.assign(panel.dataset, { verdict: state, signature, keyGiven });
+  warnAbove(unlike);
   $("verdict-summary").textContent = summary;
   $("verdict-details").replaceChildren(
     ...details.map((text) => Object.assign(document.createElement("li"), { textContent: text })),
@@ -85,7 +86,7 @@ async function verdictOf(bytes, keyText) {
   const unlike = page === null ? [] : differences(page, shownHeading(), record);
   if (unlike.length) {
     const summary = `not verified: this page does not show the log it carries: ${unlike.join("; ")}`;
-    return { ...said, state: "failed", summary, details: [...recorded, signedWords, drawing, rules] };
+    return { ...said, state: "failed", summary, details: [...recorded, signedWords, drawing, rules], unlike: true };
   }
   const about = page === null ? recorded : [...recorded, drawing];
   const intact = `chain, seed, ${draws(result)}`;
@@ -106,6 +107,19 @@ const dataBlock = $("game-data");
 const page = dataBlock ? JSON.parse(dataBlock.textContent) : null;
 const drawing =
   "the game, players, result, who acted at each step and the clocks' readings are this log's; the pictures and the story's words are drawn from it by the rules, which this browser does not re-run";
+
+/** A page that is not its log says so at its top too, where its reader starts: the panel is far below. */
+function warnAbove(unlike) {
+  let warning = $("page-differs");
+  if (!unlike) return warning?.remove();
+  if (!warning) {
+    warning = Object.assign(document.createElement("p"), { id: "page-differs", className: "page-differs" });
+    warning.setAttribute("role", "alert");
+    document.querySelector("main")?.prepend(warning);
+  }
+  warning.textContent =
+    "Not verified: this page does not show the game its log records. The result, players or steps shown here are not the log's; the panel below says what differs.";
+}
 
 /** The game id and the players the page's heading prints (null where it prints none). */
 function shownHeading() {

@@ -61,6 +61,7 @@ def test_a_genuine_page_is_green_and_names_the_game_players_and_result(
     assert f"the log: players: {', '.join(labels)}" in shown["details"]
     result = page.locator("#result").inner_text()
     assert result.startswith(f"{labels[winner]} wins")
+    assert page.locator("#page-differs").count() == 0
     assert f"the log: result: {result}\n" in shown["details"], "the panel words the result as the page does"
 
 
@@ -84,6 +85,8 @@ def test_a_page_whose_data_crowns_the_loser_is_not_green(tmp_path: Path, page: A
     # What the panel names as the log's result is the true one, not the page's.
     assert f"the log: result: {true_result}\n" in shown["details"]
     assert "verified in this browser" not in shown["summary"]
+    warning = page.locator("main > #page-differs")
+    assert warning.is_visible() and "Not verified" in warning.inner_text(), "said at the top too"
 
 
 def test_another_games_data_pasted_over_this_log_is_not_green(tmp_path: Path, page: Any) -> None:
