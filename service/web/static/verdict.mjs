@@ -3,6 +3,7 @@
 // #match-log), one fetched (data-log-url) or one the reader pastes or drops (the /verify page).
 import { verifyLog } from "./verifier/verify.mjs";
 import { rawPublicKey, sha256Hex } from "./verifier/hashes.mjs";
+import { describe, differences, recordOf } from "./page_check.mjs";
 
 const panel = document.getElementById("verdict");
 const $ = (id) => document.getElementById(id);
@@ -41,8 +42,9 @@ function draws(result) {
   return `${result.draws_recorded} draws counted (not re-derived)`;
 }
 
-function show({ state, summary, details = [], signature = "not checked", keyGiven = "no" }) {
+function show({ state, summary, details = [], signature = "not checked", keyGiven = "no", unlike = false }) {
   Object.assign(panel.dataset, { verdict: state, signature, keyGiven });
+  warnAbove(unlike);
   $("verdict-summary").textContent = summary;
   $("verdict-details").replaceChildren(
     ...details.map((text) => Object.assign(document.createElement("li"), { textContent: text })),
@@ -78,16 +80,50 @@ async function verdictOf(bytes, keyText) {
     const { line, code, reason } = result.problem;
     return { ...said, state: "failed", summary: `problem at line ${line}: ${code}: ${reason}`, details: [signedWords, rules] };
   }
+  // What the panel vouches for is named from the log itself, never from the page around it.
+  const record = recordOf(bytes);
+  const recorded = describe(record).map((text) => `the log: ${text}`);
+  const unlike = page === null ? [] : differences(page, shownHeading(), record);
+  if (unlike.length) {
+    const summary = `not verified: this page does not show the log it carries: ${unlike.join("; ")}`;
+    return { ...said, state: "failed", summary, details: [...recorded, signedWords, drawing, rules], unlike: true };
+  }
+  const about = page === null ? recorded : [...recorded, drawing];
   const intact = `chain, seed, ${draws(result)}`;
   if (result.verdict === "passed" && signed) {
-    return { ...said, state: "verified", summary: `verified in this browser: ${intact}, ${signedWords}`, details: [rules] };
+    return { ...said, state: "verified", summary: `verified in this browser: ${intact}, ${signedWords}`, details: [...about, rules] };
   }
   if (result.verdict === "passed") {
     const state = said.signature === "unsigned" ? "unsigned" : signed === null ? "key-needed" : "failed";
-    return { ...said, state, summary: `record intact in this browser: ${intact}; ${signedWords}`, details: [rules] };
+    return { ...said, state, summary: `record intact in this browser: ${intact}; ${signedWords}`, details: [...about, rules] };
   }
   const summary = `nothing wrong so far, but the game is not over: chain checked, seed ${result.seed}, ${draws(result)}`;
-  return { ...said, state: "incomplete", summary, details: [signedWords, rules] };
+  return { ...said, state: "incomplete", summary, details: [...about, signedWords, rules] };
+}
+
+// The viewer page's own data, when the panel sits on one: its game, players, result and steps are
+// held to the log (page_check.mjs); the pictures and the story's words are the rules' to draw.
+const dataBlock = $("game-data");
+const page = dataBlock ? JSON.parse(dataBlock.textContent) : null;
+const drawing =
+  "the game, players, result, who acted at each step and the clocks' readings are this log's; the pictures and the story's words are drawn from it by the rules, which this browser does not re-run";
+
+/** A page that is not its log says so at its top too, where its reader starts: the panel is far below. */
+function warnAbove(unlike) {
+  let warning = $("page-differs");
+  if (!unlike) return warning?.remove();
+  if (!warning) {
+    warning = Object.assign(document.createElement("p"), { id: "page-differs", className: "page-differs" });
+    warning.setAttribute("role", "alert");
+    document.querySelector("main")?.prepend(warning);
+  }
+  warning.textContent =
+    "Not verified: this page does not show the game its log records. The result, players or steps shown here are not the log's; the panel below says what differs.";
+}
+
+/** The game id and the players the page's heading prints (null where it prints none). */
+function shownHeading() {
+  return { gameId: $("game-id")?.textContent ?? null, players: $("players")?.textContent ?? null };
 }
 
 let asked = 0; // only the newest check is shown: a slower, older one must not overwrite it
