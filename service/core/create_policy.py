@@ -9,7 +9,8 @@ each table's game id; the reserved tag is a label people can trust, not the proo
 Creating is open to anyone by default: a new game gives its creator power over that game only (its
 seats' tokens), its seed is the server's, and it can no longer pose as a tournament's. An
 organiser running a closed event turns it off (`--no-open-create`): then only the organiser
-creates, as only the organiser imports without `--open-import`.
+creates, as only the organiser imports without `--open-import`; a server run closed without an
+organiser token creates for no one (`NO_ORGANISER`).
 """
 
 from __future__ import annotations

@@ -694,10 +694,12 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
         )
 
     def _require_import_right(self, caller: Caller) -> None:
-        """With an organiser token set, only the organiser imports, unless the server runs open-import."""
-        if not self.open_import:
+        """With an organiser token set, only the organiser imports, unless the server runs open-import.
+        Without one, anyone imports: an import stores a new game marked imported (a relay, relayed),
+        a record of a table elsewhere that rules over no game played here."""
+        if self.organiser_token and not self.open_import:
             why = "this server takes imports from its organiser only (or run it with --open-import)"
-            organiser_only(caller, self.organiser_token, why)
+            organiser_only(caller, self.organiser_token, "import", why)
 
     @handles_errors
     def Audit(self, request: Any, context: grpc.ServicerContext) -> Any:
