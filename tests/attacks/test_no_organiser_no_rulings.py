@@ -24,8 +24,8 @@ from service.config import Settings
 from service.generated.frontier.v1 import frontier_pb2, tournaments_pb2
 from service.server import Running, create_server
 from tests.conftest import ORGANISER, start_server
-from tests.service.helpers import RpcFailure, failure, legal, state, submit
 from tests.service.helpers import Game as SeatedGame
+from tests.service.helpers import RpcFailure, failure, legal, state, submit
 from tests.service.relays.helpers import recording_lines, send, start
 from tests.service.tournaments.helpers import create as create_tournament
 
@@ -126,8 +126,8 @@ def test_no_one_upgrades_rules_creates_under_older_rules_forks_or_runs_tournamen
         older = prepared.older
         before = state(client, older.game_id)
         log = public_log(client, older.game_id)
+        upgrade = frontier_pb2.UpgradeRulesRequest(game_id=older.game_id)
         for token in (None, older.tokens[0], ORGANISER):  # the old organiser token is no one's now
-            upgrade = frontier_pb2.UpgradeRulesRequest(game_id=older.game_id)
             found = failure(lambda t=token: client.call("UpgradeRules", upgrade, token=t))  # type: ignore[misc]
             refused_for_no_organiser(found, "upgrade a game's rules")
         after = state(client, older.game_id)
