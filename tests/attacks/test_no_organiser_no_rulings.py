@@ -169,6 +169,22 @@ def test_a_closed_server_without_an_organiser_creates_for_no_one(tmp_path: Path)
         running.stop()
 
 
+def test_no_game_is_created_to_wait_for_an_organiser_the_server_lacks(quick_start: Running) -> None:
+    """A paused clock or organiser-granted takebacks would wait for ever: refused, nothing stored."""
+    with Client(f"127.0.0.1:{quick_start.port}") as client:
+        base = {"game": "deadwood-1876", "seats": 2, "players": ["Alice", "Bob"]}
+        paused = frontier_pb2.CreateGameRequest(**base, time_control="10m", timeout_policy=" Pause")
+        granted = frontier_pb2.CreateGameRequest(**base, takeback_policy="organiser")
+        for request, what in (
+            (paused, "create games that a timeout pauses for the organiser to end"),
+            (granted, "create games whose takebacks the organiser grants"),
+        ):
+            refused_for_no_organiser(failure(lambda r=request: client.call("CreateGame", r)), what)  # type: ignore[misc]
+        assert game_ids(client) == set()
+        forfeit = frontier_pb2.CreateGameRequest(**base, time_control="10m", timeout_policy="forfeit")
+        assert client.call("CreateGame", forfeit).game_id in game_ids(client)  # a clock of its own is fine
+
+
 def test_a_relays_own_token_still_ends_its_relay_without_an_organiser(quick_start: Running) -> None:
     with Client(f"127.0.0.1:{quick_start.port}") as client:
         header, lines = recording_lines()
