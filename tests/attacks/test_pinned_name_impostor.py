@@ -56,7 +56,8 @@ def test_an_impostor_signing_as_the_pinned_name_is_refused_and_its_forgery_not_p
     pinned = pins.read_text(encoding="utf-8")
 
     impostor_key = impostor.servicer.signing_key  # its key, signing as its --signer-name
-    forged_log.write_text(_signed_text(_winner_swapped(real_log.read_text()), impostor_key, v1=False))
+    forged = _signed_text(_winner_swapped(real_log.read_text(encoding="utf-8")), impostor_key, v1=False)
+    forged_log.write_text(forged, encoding="utf-8")
 
     status, out, err = frontier(
         capsys, "audit", str(forged_log), "--server", impostor_address, "--known-keys", str(pins)
