@@ -5,7 +5,10 @@ The file ($FRONTIER_KNOWN_KEYS, else ~/.config/frontier/known_keys) holds one li
 from before keys were pinned once each may hold a line per address), the signer being the name the
 server signs its checkpoints as (the rest of the line; lines pinned before names were recorded have
 three fields and no name). A server that later answers with another key or name is refused, never
-re-pinned silently: a changed key is what a forger holding the server's address would show.
+re-pinned silently: a changed key is what a forger holding the server's address would show. A name is
+vouched for by one key only: a new key signing as a name already pinned for another key, or a file
+pinning one name for two keys (edited, or written by an older version), is refused the same way, since
+anyone can run a server that signs as "Spring Open".
 """
 
 from __future__ import annotations
@@ -23,6 +26,10 @@ from replay.trust import signer as signers
 
 class KeyChanged(Exception):
     """The server now presents a key (or a signer name) other than the one pinned for it."""
+
+
+class NameClaimed(KeyChanged):
+    """A signer name pinned for one key is claimed by another key."""
 
 
 @dataclass(frozen=True)
@@ -64,7 +71,41 @@ def read(path: Path) -> list[Pinned]:
             except signers.SignerNameError as error:
                 raise keys.KeyFileError(f"{path} line {number}: {error}") from None
         pinned.append(Pinned(*parts))
+    _one_key_per_name(path, pinned)
     return pinned
+
+
+def _one_key_per_name(path: Path, pinned: list[Pinned]) -> None:
+    """Raise NameClaimed if the file pins one signer name (as a reader tells names apart) for two keys."""
+    first: dict[str, Pinned] = {}
+    for known in pinned:
+        if known.signer is None:
+            continue
+        earlier = first.setdefault(signers.as_read(known.signer), known)
+        if earlier.key_id != known.key_id:
+            raise NameClaimed(
+                f"{path} pins the signer name {known.signer!r} for two keys: {earlier.key_id} "
+                f"(of {earlier.server}, as {earlier.signer!r}) and {known.key_id} (of {known.server}). "
+                "A name is vouched for by one key only, and anyone can run a server signing as "
+                f"{known.signer!r}: remove the line of the key you do not trust, checking the key id "
+                "with the organiser."
+            )
+
+
+def _name_free(path: Path, pinned: list[Pinned], server: str, kid: str, signer: str) -> None:
+    """Raise NameClaimed if `signer` is pinned for a key other than `kid`."""
+    for known in pinned:
+        if (
+            known.signer is not None
+            and known.key_id != kid
+            and signers.as_read(known.signer) == signers.as_read(signer)
+        ):
+            raise NameClaimed(
+                f"the server {server} signs as {signer!r} with key {kid}, but that name is pinned for "
+                f"key {known.key_id} of {known.server} in {path}. Someone may be impersonating "
+                f"{known.signer!r}: a name is vouched for by one key only. If the organiser replaced "
+                "the key, remove that line and check the new key id with them."
+            )
 
 
 def pin(path: Path, server: str, public: Ed25519PublicKey, signer: str | None) -> bool:
@@ -72,13 +113,15 @@ def pin(path: Path, server: str, public: Ed25519PublicKey, signer: str | None) -
 
     Pins are by key id: a key already pinned (from any address: a server moved to another port)
     adds no line. Raises KeyChanged on a pinned key answering another name, or on an address
-    pinned with another key. A line pinned before names were recorded gets the server's name
-    added (the key is the one pinned, so nothing new is trusted but the name). `signer` is None
-    for a server older than signer names: its pin has no name.
+    pinned with another key; NameClaimed on a name pinned for another key. A line pinned before
+    names were recorded gets the server's name added (the key is the one pinned, so nothing new is
+    trusted but the name). `signer` is None for a server older than signer names: its pin has no name.
     """
     kid = keys.key_id(public)
     pinned = read(path)
     same_key = [known for known in pinned if known.key_id == kid]
+    if signer is not None:
+        _name_free(path, pinned, server, kid, signer)
     for known in same_key:
         if known.signer is None:
             if signer is not None:

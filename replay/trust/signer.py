@@ -8,6 +8,7 @@ key (scale-out behind one address) share the name too.
 from __future__ import annotations
 
 import socket
+import unicodedata
 
 MAX_LENGTH = 100
 # The name the published sample key (seeds/keys/samples.pem) signs the corpus and samples as.
@@ -33,3 +34,9 @@ def check_name(name: str) -> str:
             f"the signer name {name!r} must be printable, without spaces at either end or line breaks"
         )
     return name
+
+
+def as_read(name: str) -> str:
+    """`name` as a reader tells names apart: case, compatibility forms and runs of spaces aside, so
+    "Spring  Open" or "spring open" is the same signer as "Spring Open"."""
+    return " ".join(unicodedata.normalize("NFKC", name).casefold().split())

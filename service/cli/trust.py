@@ -168,12 +168,18 @@ def trusted_keys(args: argparse.Namespace, wanted_key_id: str | None) -> list[Tr
         public, signer = fetch_server_key(args.server)
         try:
             newly = known_keys.pin(pins, args.server, public, signer)
+        except known_keys.NameClaimed as error:
+            raise Untrusted(f"TWO KEYS CLAIM ONE NAME. {error}") from None
         except known_keys.KeyChanged as error:
             raise Untrusted(f"THE SERVER'S KEY HAS CHANGED. {error}") from None
         print(_pinned_news(pins, args.server, public, signer, newly), file=sys.stderr)
         # The user named the server: its format 1 checkpoints (no signer) are its own too.
         return [TrustedKey(public, f"answered by the server {args.server}", signer, bound=True)]
     del wanted_key_id  # every pin is listed; the checkpoint's key id picks the one that may vouch
+    try:
+        pinned_keys = known_keys.read(pins)
+    except known_keys.NameClaimed as error:
+        raise Untrusted(f"TWO KEYS CLAIM ONE NAME. {error}") from None
     return [
         TrustedKey(
             pinned.public,
@@ -182,7 +188,7 @@ def trusted_keys(args: argparse.Namespace, wanted_key_id: str | None) -> list[Tr
             bound=True,
             named_only=True,
         )
-        for pinned in known_keys.read(pins)
+        for pinned in pinned_keys
     ]
 
 

@@ -9,14 +9,17 @@ each table's game id; the reserved tag is a label people can trust, not the proo
 Creating is open to anyone by default: a new game gives its creator power over that game only (its
 seats' tokens), its seed is the server's, and it can no longer pose as a tournament's. An
 organiser running a closed event turns it off (`--no-open-create`): then only the organiser
-creates, as only the organiser imports without `--open-import`.
+creates, as only the organiser imports without `--open-import`; a server run closed without an
+organiser token creates for no one (`NO_ORGANISER`).
 """
 
 from __future__ import annotations
 
+from replay.clock import PAUSE
+from replay.takebacks import ORGANISER
 from service.core.auth import Caller
 from service.core.errors import InvalidArgument
-from service.core.relays.access import require_organiser
+from service.core.relays.access import require_an_organiser, require_organiser
 
 TOURNAMENT_TAG_PREFIX = "tournament:"
 
@@ -36,3 +39,12 @@ def check_create(caller: Caller, tag: str, organiser_token: str | None, open_cre
             "own tables; choose another tag",
             field="tag",
         )
+
+
+def check_organiser_waits(organiser_token: str | None, timeout_policy: str, takeback_policy: str) -> None:
+    """Refuse a game that would wait for an organiser this server lacks: a timeout that pauses it until
+    the organiser ends it, or takebacks only the organiser grants (it would wait for ever)."""
+    if timeout_policy.strip().lower() == PAUSE:
+        require_an_organiser(organiser_token, "create games that a timeout pauses for the organiser to end")
+    if takeback_policy == ORGANISER:
+        require_an_organiser(organiser_token, "create games whose takebacks the organiser grants")

@@ -29,7 +29,7 @@ from replay.verify import final_state_hash, verify
 from service.core.auth import Caller, authenticate, authorization_of, caller_from_metadata, seat_of
 from service.core.client_address import client_address
 from service.core.convert import command_from_proto, dict_to_struct, struct_to_dict
-from service.core.create_policy import check_create
+from service.core.create_policy import check_create, check_organiser_waits
 from service.core.errors import (
     DOMAIN,
     InvalidArgument,
@@ -211,6 +211,7 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
         engine_for(request.game)
         check_length(request.tag, "tag", MAX_TAG_LENGTH)
         check_create(self._caller(context), request.tag, self.organiser_token, self.open_create)
+        check_organiser_waits(self.organiser_token, request.timeout_policy, request.takeback_policy)
         check_names(request.players, "players")
         options = struct_to_dict(request.options)  # bad options: BAD_OPTION from create_game
         if request.rules_version:  # an older version is for replaying how it was played: the organiser's
@@ -694,10 +695,12 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
         )
 
     def _require_import_right(self, caller: Caller) -> None:
-        """With an organiser token set, only the organiser imports, unless the server runs open-import."""
-        if not self.open_import:
+        """With an organiser token set, only the organiser imports, unless the server runs open-import.
+        Without one, anyone imports: an import stores a new game marked imported (a relay, relayed),
+        a record of a table elsewhere that rules over no game played here."""
+        if self.organiser_token and not self.open_import:
             why = "this server takes imports from its organiser only (or run it with --open-import)"
-            organiser_only(caller, self.organiser_token, why)
+            organiser_only(caller, self.organiser_token, "import", why)
 
     @handles_errors
     def Audit(self, request: Any, context: grpc.ServicerContext) -> Any:

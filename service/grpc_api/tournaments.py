@@ -41,7 +41,8 @@ class TournamentsServicer(tournaments_pb2_grpc.TournamentsServicer):
 
     def _require_organiser(self, context: grpc.ServicerContext) -> None:
         why = "running a tournament needs the organiser token"
-        organiser_only(self._caller(context), self.organiser_token, why, "send it", "this token is not it")
+        caller, what = self._caller(context), "run a tournament"
+        organiser_only(caller, self.organiser_token, what, why, "send it", "this token is not it")
 
     @handles_errors
     def CreateTournament(self, request: Any, context: grpc.ServicerContext) -> Any:
