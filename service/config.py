@@ -83,6 +83,7 @@ class Settings:
     open_create: bool = True  # let anyone create games (service/core/create_policy.py says why)
     http_port: int | None = None  # the web viewer's port (service/web/), off when None; 0 picks a free one
     ws_port: int | None = None  # Play over WebSocket (service/wsplay/), off when None; 0 picks a free one
+    trusted_proxy: str | None = None  # whose X-Forwarded-For the web viewer believes (service/web/server.py)
     token_failures: Limits = Limits()  # wrong tokens allowed per address (service/core/rate_limit.py)
     ws_limits: SocketLimits = SocketLimits()  # deadlines, frame sizes and connection caps (FRONTIER_WS_*)
     tls_cert: Path | None = None  # with tls_key: every port speaks TLS only (service/ops/tls.py)
@@ -107,6 +108,7 @@ class Settings:
             "open_create": env.get("FRONTIER_OPEN_CREATE", "1") not in ("0", "false", "no"),
             "http_port": int(env["FRONTIER_HTTP_PORT"]) if env.get("FRONTIER_HTTP_PORT") else None,
             "ws_port": int(env["FRONTIER_WS_PORT"]) if env.get("FRONTIER_WS_PORT") else None,
+            "trusted_proxy": env.get("FRONTIER_TRUSTED_PROXY") or None,
             "ws_limits": SocketLimits.from_env(env),
             "tls_cert": Path(env["FRONTIER_TLS_CERT"]) if env.get("FRONTIER_TLS_CERT") else None,
             "tls_key": Path(env["FRONTIER_TLS_KEY"]) if env.get("FRONTIER_TLS_KEY") else None,

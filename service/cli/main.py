@@ -150,6 +150,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="also serve the web replay viewer on this port ($FRONTIER_HTTP_PORT; 0 picks a free one)",
     )
     serve.add_argument(
+        "--trusted-proxy",
+        metavar="ADDR",
+        help="the reverse proxy's address (comma-separated list, or '*') whose X-Forwarded-For the web "
+        "viewer believes; off by default: the client's own address counts ($FRONTIER_TRUSTED_PROXY)",
+    )
+    serve.add_argument(
         "--ws-port",
         type=int,
         metavar="N",
@@ -348,6 +354,7 @@ def _serve(args: argparse.Namespace) -> int:
         open_import=args.open_import,
         open_create=args.open_create,
         http_port=args.http,
+        trusted_proxy=args.trusted_proxy,
         ws_port=args.ws_port,
         max_watchers=args.max_watchers,
         max_spectators_per_address=args.max_spectators_per_address,
@@ -386,6 +393,7 @@ def _serve(args: argparse.Namespace) -> int:
                 failures=running.servicer.failures,  # one count of wrong tokens per address
                 tls=operations.tls,
                 signing_key=running.servicer.signing_key,  # the exported logs are the server's
+                trusted_proxy=settings.trusted_proxy,
             )
         except ConfigError:
             running.stop()
