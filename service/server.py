@@ -24,7 +24,7 @@ from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 
 from engines.registry import game_ids
-from service.config import ConfigError, Settings
+from service.config import ConfigError, Settings, redact_secrets, redact_url
 from service.core.clocks.keeper import ClockKeeper
 from service.core.fanout import Broker, LocalBroker
 from service.core.games import Games
@@ -96,7 +96,10 @@ def create_server(settings: Settings) -> Running:
         app.recorder.max_notification_id()
     except PersistenceError as error:
         broker.close()
-        raise ConfigError(f"cannot use the event store {settings.store!r}: {error}") from None
+        store = redact_url(settings.store)  # never the password: errors reach logs and terminals
+        raise ConfigError(
+            f"cannot use the event store {store!r}: {redact_secrets(str(error), settings.store)}"
+        ) from None
     # Import every engine now: the first game of each kind otherwise paid for the import
     # inside a client's call (measured: ~10% of a 10 s load run's samples in importlib).
     game_ids()
@@ -279,4 +282,5 @@ def _broker(settings: Settings) -> Broker:
     try:
         return RedisBroker(settings.redis)
     except redis.RedisError as error:
-        raise ConfigError(f"cannot reach Redis at {settings.redis}: {error}") from None
+        where, why = redact_url(settings.redis), redact_secrets(str(error), settings.redis)
+        raise ConfigError(f"cannot reach Redis at {where}: {why}") from None
