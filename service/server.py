@@ -225,8 +225,16 @@ async def _start(settings: Settings, servicer: Servicer, workers: Jobs) -> tuple
     if port == 0:
         raise OSError(f"cannot listen on {settings.host}:{settings.port}: is another server using it?")
     await server.start()
-    for name in ("", SERVICE_NAME, tournaments_name):
+    names = ("", SERVICE_NAME, tournaments_name)
+    for name in names:
         health_servicer.set(name, health_pb2.HealthCheckResponse.SERVING)
+
+    def taking_writes(ok: bool) -> None:  # a store that refuses writes cannot do the service's work
+        status = health_pb2.HealthCheckResponse.SERVING if ok else health_pb2.HealthCheckResponse.NOT_SERVING
+        for name in names:
+            health_servicer.set(name, status)
+
+    servicer.app.writes.listen(taking_writes)
     return server, port
 
 
