@@ -43,9 +43,9 @@ def start_http(
     signing_key: SigningKey | None = None,
     trusted_proxy: str | None = None,
 ) -> RunningHttp:
-    """`trusted_proxy`: the addresses (comma-separated, or `*`) whose X-Forwarded-For and
-    X-Forwarded-Proto headers are believed. Off by default: any client could otherwise name itself
-    a new address per request and so escape the per-address count of wrong tokens."""
+    """`trusted_proxy`: the addresses (comma-separated, or `*`) whose X-Forwarded-For header is
+    believed. Off by default: any client could otherwise name itself a new address per request
+    and so escape the per-address count of wrong tokens."""
     try:
         sock = socket.create_server((host, port))
     except OSError as error:

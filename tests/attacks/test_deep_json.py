@@ -21,7 +21,7 @@ from tests.benchmarks.bench_peer import COUNTER_ENGINE
 from tests.benchmarks.test_counter_game import created
 from tests.conftest import ORGANISER
 from tests.service.helpers import Game, RpcFailure, failure, state, submit
-from tests.service.serving import frontier_serving
+from tests.service.serving import frontier_run, frontier_serving
 
 DEPTH = 100_000
 DEEP = '{"kind":"increment","x":' + "[" * DEPTH + "]" * DEPTH + "}"
@@ -86,3 +86,17 @@ def test_an_imported_line_nested_100000_deep_is_invalid_argument(tmp_path: Path)
         )
         assert answer.code == grpc.StatusCode.INVALID_ARGUMENT, answer
         assert "nested more than" in answer.message and "Traceback" not in answer.message
+
+
+def test_the_cli_reads_a_file_nested_100000_deep_as_unreadable_without_a_traceback(tmp_path: Path) -> None:
+    """A published tournament record or an audit bundle is anyone's file: the CLI used to crash on one."""
+    record = tmp_path / "record.json"
+    record.write_text('{"tournament_id":' + "[" * DEPTH + "]" * DEPTH + "}")
+    verified = frontier_run("tournament", "verify", str(record), check=False, timeout=60)
+    assert verified.returncode == 2 and "nested too deep" in verified.stderr, verified
+    assert "Traceback" not in verified.stderr
+    bundle = tmp_path / "bundle.ndjson"
+    bundle.write_text('{"game_id":"x","log":' + "[" * DEPTH + "]" * DEPTH + "}\n")
+    audited = frontier_run("audit", str(bundle), check=False, timeout=60)
+    assert audited.returncode == 2 and "nested too deep" in audited.stdout, audited
+    assert "Traceback" not in audited.stderr
