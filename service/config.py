@@ -83,6 +83,7 @@ class Settings:
     open_create: bool = True  # let anyone create games (service/core/create_policy.py says why)
     http_port: int | None = None  # the web viewer's port (service/web/), off when None; 0 picks a free one
     ws_port: int | None = None  # Play over WebSocket (service/wsplay/), off when None; 0 picks a free one
+    trusted_proxy: str | None = None  # whose X-Forwarded-For the web viewer believes (service/web/server.py)
     token_failures: Limits = Limits()  # wrong tokens allowed per address (service/core/rate_limit.py)
     ws_limits: SocketLimits = SocketLimits()  # deadlines, frame sizes and connection caps (FRONTIER_WS_*)
     tls_cert: Path | None = None  # with tls_key: every port speaks TLS only (service/ops/tls.py)
@@ -107,6 +108,7 @@ class Settings:
             "open_create": env.get("FRONTIER_OPEN_CREATE", "1") not in ("0", "false", "no"),
             "http_port": int(env["FRONTIER_HTTP_PORT"]) if env.get("FRONTIER_HTTP_PORT") else None,
             "ws_port": int(env["FRONTIER_WS_PORT"]) if env.get("FRONTIER_WS_PORT") else None,
+            "trusted_proxy": env.get("FRONTIER_TRUSTED_PROXY") or None,
             "ws_limits": SocketLimits.from_env(env),
             "tls_cert": Path(env["FRONTIER_TLS_CERT"]) if env.get("FRONTIER_TLS_CERT") else None,
             "tls_key": Path(env["FRONTIER_TLS_KEY"]) if env.get("FRONTIER_TLS_KEY") else None,
@@ -185,7 +187,7 @@ class Settings:
                 "POSTGRES_HOST": url.hostname or "127.0.0.1",
                 "POSTGRES_PORT": str(url.port or 5432),
                 "POSTGRES_USER": unquote(url.username or "postgres"),
-                "POSTGRES_PASSWORD": unquote(url.password or ""),
+                "POSTGRES_PASSWORD": postgres_password(url.password),
                 # Other servers write too: catch up from the store before deciding.
                 "AGGREGATE_CACHE_FASTFORWARD": "y",
                 # Measured ~2.6x more saves/s than the default insert path (DESIGN.md).
@@ -195,7 +197,45 @@ class Settings:
                 "POSTGRES_POOL_SIZE": "10",
                 "POSTGRES_MAX_OVERFLOW": "20",
             }
-        raise ConfigError(f"--store must be 'sqlite', 'memory' or a postgres:// URL, not {self.store!r}")
+        raise ConfigError(
+            f"--store must be 'sqlite', 'memory' or a postgres:// URL, not {redact_url(self.store)!r}"
+        )
+
+
+def postgres_password(in_url: str | None) -> str:
+    """The URL's password, else libpq's PGPASSWORD; empty, libpq reads its password file.
+
+    The library passes the password to libpq explicitly, and an explicit one (even empty) hides
+    PGPASSWORD from libpq, so it is read here; an empty one still lets libpq look the password up in
+    PGPASSFILE (default ~/.pgpass), which it does for an empty password.
+    """
+    if in_url:
+        return unquote(in_url)
+    return os.environ.get("PGPASSWORD", "")
+
+
+def redact_url(url: str) -> str:
+    """`url` with its password, if any, as `***`: fit for errors and logs."""
+    try:
+        parsed = urlparse(url)
+        password = parsed.password
+    except ValueError:  # not a URL we can take apart: show nothing of what may follow a scheme
+        return url.split("://", 1)[0] + "://***" if "://" in url else url
+    if not password:
+        return url
+    host = parsed.netloc.rpartition("@")[2]
+    return parsed._replace(netloc=f"{parsed.username or ''}:***@{host}").geturl()
+
+
+def redact_secrets(text: str, url: str) -> str:
+    """`text` (an error message that may quote `url` or its password) without the password."""
+    text = text.replace(url, redact_url(url))
+    with contextlib.suppress(ValueError):
+        password = urlparse(url).password
+        if password:
+            for spelling in {password, unquote(password)}:
+                text = text.replace(spelling, "***")
+    return text
 
 
 def private_data_folder(folder: Path) -> None:

@@ -24,7 +24,7 @@ from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 
 from engines.registry import game_ids
-from service.config import ConfigError, Settings
+from service.config import ConfigError, Settings, redact_secrets, redact_url
 from service.core.clocks.keeper import ClockKeeper
 from service.core.fanout import Broker, LocalBroker
 from service.core.games import Games
@@ -96,7 +96,10 @@ def create_server(settings: Settings) -> Running:
         app.recorder.max_notification_id()
     except PersistenceError as error:
         broker.close()
-        raise ConfigError(f"cannot use the event store {settings.store!r}: {error}") from None
+        store = redact_url(settings.store)  # never the password: errors reach logs and terminals
+        raise ConfigError(
+            f"cannot use the event store {store!r}: {redact_secrets(str(error), settings.store)}"
+        ) from None
     # Import every engine now: the first game of each kind otherwise paid for the import
     # inside a client's call (measured: ~10% of a 10 s load run's samples in importlib).
     game_ids()
@@ -222,8 +225,16 @@ async def _start(settings: Settings, servicer: Servicer, workers: Jobs) -> tuple
     if port == 0:
         raise OSError(f"cannot listen on {settings.host}:{settings.port}: is another server using it?")
     await server.start()
-    for name in ("", SERVICE_NAME, tournaments_name):
+    names = ("", SERVICE_NAME, tournaments_name)
+    for name in names:
         health_servicer.set(name, health_pb2.HealthCheckResponse.SERVING)
+
+    def taking_writes(ok: bool) -> None:  # a store that refuses writes cannot do the service's work
+        status = health_pb2.HealthCheckResponse.SERVING if ok else health_pb2.HealthCheckResponse.NOT_SERVING
+        for name in names:
+            health_servicer.set(name, status)
+
+    servicer.app.writes.listen(taking_writes)
     return server, port
 
 
@@ -279,4 +290,5 @@ def _broker(settings: Settings) -> Broker:
     try:
         return RedisBroker(settings.redis)
     except redis.RedisError as error:
-        raise ConfigError(f"cannot reach Redis at {settings.redis}: {error}") from None
+        where, why = redact_url(settings.redis), redact_secrets(str(error), settings.redis)
+        raise ConfigError(f"cannot reach Redis at {where}: {why}") from None

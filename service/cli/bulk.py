@@ -97,6 +97,8 @@ def read_sources(paths: Iterable[Path]) -> Iterator[GameLog]:
                 )
             except (ValueError, KeyError, TypeError, AttributeError) as error:
                 yield GameLog(where, "", "", error=f"not a bundle record ({{game_id, log}}): {error}")
+            except RecursionError:  # the JSON parser's own depth limit: a line no bundle writes
+                yield GameLog(where, "", "", error="not a bundle record ({game_id, log}): nested too deep")
 
 
 class KeyRing:

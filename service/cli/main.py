@@ -31,6 +31,7 @@ import threading
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
+from urllib.parse import urlparse
 
 import grpc
 
@@ -53,7 +54,7 @@ from service.cli.server_option import (
     settle,
 )
 from service.cli.trust import add_trust_arguments
-from service.config import ConfigError, Settings, private_data_folder
+from service.config import ConfigError, Settings, private_data_folder, redact_url
 from service.core import stream_slots
 
 TOKEN_HELP = "a seat or organiser token (default: $FRONTIER_TOKEN)"
@@ -148,6 +149,12 @@ def build_parser() -> argparse.ArgumentParser:
         type=int,
         metavar="PORT",
         help="also serve the web replay viewer on this port ($FRONTIER_HTTP_PORT; 0 picks a free one)",
+    )
+    serve.add_argument(
+        "--trusted-proxy",
+        metavar="ADDR",
+        help="the reverse proxy's address (comma-separated list, or '*') whose X-Forwarded-For the web "
+        "viewer believes; off by default: the client's own address counts ($FRONTIER_TRUSTED_PROXY)",
     )
     serve.add_argument(
         "--ws-port",
@@ -348,6 +355,7 @@ def _serve(args: argparse.Namespace) -> int:
         open_import=args.open_import,
         open_create=args.open_create,
         http_port=args.http,
+        trusted_proxy=args.trusted_proxy,
         ws_port=args.ws_port,
         max_watchers=args.max_watchers,
         max_spectators_per_address=args.max_spectators_per_address,
@@ -363,11 +371,19 @@ def _serve(args: argparse.Namespace) -> int:
             file=sys.stderr,
             flush=True,
         )
+    if args.store and "://" in args.store and urlparse(args.store).password:
+        print(
+            "warning: the PostgreSQL password in --store is readable by every user of this machine in the "
+            "process list; leave it out of the URL and set PGPASSWORD or a PGPASSFILE instead",
+            file=sys.stderr,
+            flush=True,
+        )
     operations = operating.Operations(settings)  # JSON logs before the first line is logged
     folder = _hold_sqlite_folder(settings)
     running = create_server(settings)
     tune_collector()  # the engines and tables are loaded: frozen out of every collection
-    where = f"store {settings.store}" + (f" in {settings.data}" if settings.store == "sqlite" else "")
+    where = f"store {redact_url(settings.store)}"  # never the password
+    where += f" in {settings.data}" if settings.store == "sqlite" else ""
     print(f"frontier serving on {settings.host}:{running.port} ({where}{operations.tls_note})", flush=True)
     if running.ws_port is not None:
         print(
@@ -386,6 +402,7 @@ def _serve(args: argparse.Namespace) -> int:
                 failures=running.servicer.failures,  # one count of wrong tokens per address
                 tls=operations.tls,
                 signing_key=running.servicer.signing_key,  # the exported logs are the server's
+                trusted_proxy=settings.trusted_proxy,
             )
         except ConfigError:
             running.stop()

@@ -437,6 +437,9 @@ def _verify(args: argparse.Namespace) -> int:
     except (OSError, ValueError) as error:
         print(f"{args.source}: not a tournament record: {error}", file=sys.stderr)
         return 2
+    except RecursionError:  # the JSON parser's own depth limit: a file no server writes
+        print(f"{args.source}: not a tournament record: its JSON is nested too deep", file=sys.stderr)
+        return 2
     problems = verify_record(data)
     for problem in problems:
         where = f"round {problem.round}: " if problem.round else ""

@@ -9,7 +9,6 @@ commands travel in `Command.json`, the engine's own JSON form.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from google.protobuf import struct_pb2
@@ -20,6 +19,7 @@ from google.protobuf.message import Message as ProtoMessage
 from engines.base import Command, Engine
 from engines.codec import Codec, DecodeError, encode
 from engines.registry import get_engine, shipped_game_ids
+from replay.logfile import parse_json
 from replay.record import canonical_json
 from service.core.errors import InvalidArgument
 from service.generated.frontier.v1 import frontier_pb2
@@ -62,12 +62,13 @@ def command_from_proto(engine: Engine, message: frontier_pb2.Command) -> Command
 
 
 def _command_from_json(engine: Engine, text: str) -> Command:
+    # The log's own strict parser: a command becomes a line of the log, and a deep nesting is
+    # refused before the C parser recurses (json.loads raised RecursionError: UNKNOWN, a traceback).
     try:
-        command = _command_codec(engine).decode(json.loads(text))
-    except (
-        ValueError
-    ) as error:  # not JSON (json.JSONDecodeError), or not a command of this game (DecodeError)
-        raise InvalidArgument("MALFORMED_COMMAND", str(error), field=f"command.{JSON_FIELD}") from None
+        command = _command_codec(engine).decode(parse_json(text))
+    except ValueError as error:  # not (I-)JSON or nested too deep, or not a command of this game
+        message = f"command.{JSON_FIELD} is not a command: {error}"
+        raise InvalidArgument("MALFORMED_COMMAND", message, field=f"command.{JSON_FIELD}") from None
     assert isinstance(command, Command)
     return command
 

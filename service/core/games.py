@@ -114,6 +114,7 @@ from service.core.store_events import (
 )
 from service.core.store_reader import StoreEventStore
 from service.core.store_transcoder import StoreTranscoder
+from service.core.write_health import WriteHealth
 
 MAX_SAVE_ATTEMPTS = 8
 MAX_JOIN_DEADLINE_SECONDS = 30 * 86_400
@@ -170,6 +171,8 @@ class Games(Application[UUID]):
         self.on_clock: Callable[[GameRecord], None] | None = None
         # The clock every stored line is stamped with (a property test sets its own).
         self.now: Callable[[], datetime] = _utc_now
+        # Whether the store takes writes: the health checks' answer (service/core/write_health.py).
+        self.writes = WriteHealth(self.probe_write)
 
     def construct_transcoder(self) -> Transcoder:
         # A rebuild decodes every stored event: msgspec reads those it reads as the library does.
@@ -182,6 +185,7 @@ class Games(Application[UUID]):
         return StoreEventStore(mapper=self.mapper, recorder=self.recorder)
 
     def close(self) -> None:
+        self.writes.close()
         if self._single_insert is not None:
             self._single_insert.close()
         super().close()
@@ -925,7 +929,21 @@ class Games(Application[UUID]):
             raise
         except (OperationalError, PersistenceError) as error:
             metrics.STORE_ERRORS.inc()
+            self.writes.refused(error)
             raise StoreUnavailable("STORE_UNAVAILABLE", f"the event store is unavailable: {error}") from None
+        self.writes.stored()
+
+    def probe_write(self) -> None:
+        """One small write transaction, beside the events' table: raises if the store refuses it."""
+        datastore = getattr(self.recorder, "datastore", None)
+        if datastore is None:  # the memory store: nothing on disk to refuse
+            return
+        with datastore.transaction(commit=True) as cursor:
+            cursor.execute(
+                "CREATE TABLE IF NOT EXISTS frontier_write_probe (id INTEGER PRIMARY KEY, at TEXT)"
+            )
+            cursor.execute("DELETE FROM frontier_write_probe")
+            cursor.execute("INSERT INTO frontier_write_probe (id, at) VALUES (1, CURRENT_TIMESTAMP)")
 
     def record_stored(self, *stored: StoredEvent) -> None:
         """Write mapped events in one transaction to the library's recorder's table.

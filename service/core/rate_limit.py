@@ -4,9 +4,11 @@ Every address has a bucket of `burst` failures that refills at `per_second`; an 
 bucket is empty has its tokens refused unchecked (UNAUTHENTICATED `TOO_MANY_FAILURES`, with
 `retry_after_seconds`) until a failure has refilled. A global bucket (`global_burst`,
 `global_per_second`) is the backstop against guesses spread over many addresses: once it is empty,
-every address that has failed lately waits too. An address that has not failed lately is always
-checked, so the organiser is never locked out by others' guessing. A caller is its address
-(`service.core.client_address`).
+every address that has failed in the last `LATELY` seconds waits too, however slowly it guesses
+(an address pacing its guesses to its own refill rate keeps a full bucket, and must not slip past
+the backstop for it). An address that has not failed lately is always checked, so the organiser is
+never locked out by others' guessing; while the backstop is empty, a new address thus costs an
+attacker one check, not a stream of them. A caller is its address (`service.core.client_address`).
 
 Behind a reverse proxy every caller has the proxy's address: the limit is then the proxy's, which
 still bounds the rate of guesses through it.
@@ -26,7 +28,8 @@ from service.core.errors import ServiceError, Unauthenticated
 
 # Refusals that answer a presented token: a guess that failed. An organiser's NOT_A_SEAT is no guess.
 REFUSED_TOKEN = frozenset({"UNKNOWN_TOKEN", "NOT_A_SEAT", "ORGANISER_REQUIRED", "ORGANISER_ONLY"})
-MAX_ADDRESSES = 65_536  # addresses remembered at once; full buckets are forgotten first
+MAX_ADDRESSES = 65_536  # addresses remembered at once; those that failed longest ago are forgotten first
+LATELY = 600.0  # seconds an address's last failure keeps it under the global backstop
 
 
 @dataclass(frozen=True)
@@ -51,6 +54,7 @@ class TooManyFailures(Unauthenticated):
 class _Bucket:
     def __init__(self, capacity: float, rate: float, now: float) -> None:
         self.capacity, self.rate, self.level, self.at = capacity, rate, capacity, now
+        self.failed_at = now  # the address's last failure
 
     def refill(self, now: float) -> float:
         self.level = min(self.capacity, self.level + (now - self.at) * self.rate)
@@ -82,8 +86,9 @@ class TokenFailures:
         with self._lock:
             now = self._clock()
             bucket = self._addresses.get(address)
-            if bucket is None or bucket.refill(now) >= bucket.capacity:
+            if bucket is None or now - bucket.failed_at >= LATELY:
                 return  # no failure lately: always checked
+            bucket.refill(now)
             self._global.refill(now)
             wait = max(bucket.wait(), self._global.wait())
         if wait > 0:
@@ -100,6 +105,7 @@ class TokenFailures:
                 bucket = self._addresses[address] = _Bucket(limits.burst, limits.per_second, now)
             bucket.refill(now)
             bucket.level -= 1
+            bucket.failed_at = now
             self._global.refill(now)
             self._global.level = max(self._global.level - 1, -self._global.capacity)
 
@@ -159,6 +165,9 @@ class TokenFailures:
         self.note(client_address(peer), caller, error)
 
     def _forget(self, now: float) -> None:
-        full = [a for a, b in self._addresses.items() if b.refill(now) >= b.capacity]
-        for address in full or list(self._addresses)[: MAX_ADDRESSES // 2]:
+        quiet = [a for a, b in self._addresses.items() if now - b.failed_at >= LATELY]
+        if not quiet:  # the half that failed longest ago
+            by_age = sorted(self._addresses, key=lambda a: self._addresses[a].failed_at)
+            quiet = by_age[: MAX_ADDRESSES // 2]
+        for address in quiet:
             del self._addresses[address]

@@ -2,8 +2,9 @@
 
 Plain HTTP on a port of its own, apart from the players' ports, so a scraper on the operator's
 network needs no certificate and no token (bind it to an address only that network reaches).
-/healthz answers 200 when the event store answers a query and Redis (when used) answers a ping
-and takes every update, else 503; its JSON body says which part failed.
+/healthz answers 200 when the event store answers a query and takes writes (its last save did not
+fail, or a probe write since has not: service/core/write_health.py) and Redis (when used) answers a
+ping and takes every update, else 503; its JSON body says which part failed.
 """
 
 from __future__ import annotations
@@ -26,7 +27,8 @@ def health(games: Games) -> tuple[bool, dict[str, str]]:
     parts: dict[str, str] = {}
     try:
         games.recorder.max_notification_id()
-        parts["store"] = "ok"
+        refused = games.writes.failing
+        parts["store"] = "ok" if refused is None else f"failing: writes refused: {refused}"
     except Exception as error:  # any failure of the store is what this check is for
         parts["store"] = f"failing: {error}"
     reachable: Any = getattr(games.broker, "reachable", None)  # a Redis broker's; the local one has none

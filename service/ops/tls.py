@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import ssl
+import stat
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -58,9 +59,30 @@ def server_tls(cert: Path | None, key: Path | None) -> ServerTls | None:
         return None
     if cert is None or key is None:
         raise TlsError("--tls-cert and --tls-key go together: give both, or neither for plaintext")
+    check_key_mode(key)
     tls = ServerTls(cert, key)
     tls.ssl_context()  # a key that does not match the certificate stops the server before it starts
     return tls
+
+
+def check_key_mode(key: Path) -> None:
+    """Refuse a private key other users can read or change, as ssh and PostgreSQL do.
+
+    A key readable by others lets any local account impersonate the server; refusing (rather than
+    warning in a log nobody reads) makes the operator fix it once. PostgreSQL's rule: mode 0600 or
+    stricter, or 0640 when root owns the file (a group such as Debian's ssl-cert may read it).
+    """
+    try:
+        status = key.stat()
+    except OSError:
+        return  # reading it says why, naming the file
+    allowed = 0o640 if status.st_uid == 0 else 0o600
+    mode = stat.S_IMODE(status.st_mode)
+    if mode & ~allowed & 0o777:
+        raise TlsError(
+            f"the TLS key {key} is open to other users (mode {mode:04o}): anyone who can read it can "
+            f"pose as this server; `chmod 600 {key}` (or 640 when root owns it) and start again"
+        )
 
 
 @dataclass(frozen=True)

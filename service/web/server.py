@@ -41,7 +41,11 @@ def start_http(
     failures: TokenFailures | None = None,
     tls: ServerTls | None = None,
     signing_key: SigningKey | None = None,
+    trusted_proxy: str | None = None,
 ) -> RunningHttp:
+    """`trusted_proxy`: the addresses (comma-separated, or `*`) whose X-Forwarded-For header is
+    believed. Off by default: any client could otherwise name itself a new address per request
+    and so escape the per-address count of wrong tokens."""
     try:
         sock = socket.create_server((host, port))
     except OSError as error:
@@ -53,6 +57,8 @@ def start_http(
         lifespan="off",
         ssl_certfile=tls.cert if tls else None,
         ssl_keyfile=tls.key if tls else None,
+        proxy_headers=trusted_proxy is not None,
+        forwarded_allow_ips=trusted_proxy or "",
     )
     server = uvicorn.Server(config)
     thread = threading.Thread(
