@@ -485,8 +485,9 @@ class _Run:
         self.checks.append(rules)
         if self.rulings:
             self.checks.append(
-                f"rulings: {counted(self.rulings, 'ruling')} re-made (resignations, timeouts, resume marks, the organiser's end), "
-                "and every move the server played for a seat that was out is the autopilot's choice"
+                f"rulings: {counted(self.rulings, 'ruling')} re-made (resignations, timeouts, resume marks, "
+                "the organiser's end), and every move the server played for a seat that was out is the "
+                "autopilot's choice"
             )
         if self.upgrades:
             self.checks.append(
