@@ -1,6 +1,7 @@
 """Clocks under faults, over real servers: a kill -9 and a restart longer than the clock flag nobody
-(the clocks stop across the downtime, and the record says so), a command made before its seat's
-timeout is never applied after it, and the clock keeper backs off while the store refuses writes.
+(the clocks stop across the downtime, and the record says so) while a server restarting beside
+another on PostgreSQL grants no time, a command made before its seat's timeout is never applied
+after it, and the clock keeper backs off while the store refuses writes.
 """
 
 from __future__ import annotations
@@ -20,11 +21,12 @@ import pytest
 from prometheus_client import REGISTRY
 
 from service.client import Client
-from service.config import SQLITE_FILE
+from service.config import SQLITE_FILE, Settings
 from service.generated.frontier.v1 import frontier_pb2
-from service.server import Running
+from service.server import Running, create_server
 from tests.conftest import ORGANISER, available_games, start_server
 from tests.replay.trust.helpers import frontier, reseal, server_key_file, write
+from tests.servers import Postgres
 from tests.service.helpers import failure, legal, state, submit
 from tests.service.test_clocks import audited, clocked, lines, timeouts, wait_for
 
@@ -186,3 +188,31 @@ def test_the_clock_keeper_backs_off_while_the_store_refuses_writes(
             audited(client, g.game_id)
     finally:
         running.stop()
+
+
+def test_a_server_restarting_beside_another_on_postgres_grants_no_time(
+    postgres: Postgres, tmp_path: Path
+) -> None:
+    """Servers sharing PostgreSQL keep each other's clocks: one restarting writes no resume mark,
+    and the other records the timeout when the seat's time runs out, not later."""
+
+    def serve(name: str) -> Running:
+        return create_server(
+            Settings(data=tmp_path / name, port=0, store=postgres.url, organiser_token=ORGANISER)
+        )
+
+    a, b = serve("a"), serve("b")
+    try:
+        with Client(f"127.0.0.1:{a.port}") as client:
+            g = clocked(client, GAME, 2, "2s/move")
+            time.sleep(0.8)
+            b.stop()  # b goes away while a keeps the clocks
+            time.sleep(0.5)
+            b = serve("b")
+            (timeout,) = wait_for(lambda: timeouts(client, g.game_id), 10)
+            assert not [line for line in lines(client, g.game_id) if line.get("ruling") == "resume"]
+            assert 2_000 <= timeout["clock"]["used_ms"] < 3_000, "no time was granted for b's restart"
+            audited(client, g.game_id)
+    finally:
+        a.stop()
+        b.stop()
