@@ -14,7 +14,9 @@ A game clock loses each think and gains the increment after each of the seat's o
 clock gives every think the same allowance. A move is on time when its think is within the
 allowance; a timeout is right when the think has reached it. Timeouts come first: no line but a
 timeout follows a seat's time running out, and of seats out of time together the one that ran out
-first (the lower seat of a tie) times out first. This module is pure: the caller brings the times.
+first (the lower seat of a tie) times out first. A resume mark (a ruling `resume`) is charged its
+`elapsed_ms` like any line; the downtime it records (`stopped_ms`) is charged to nobody. This module
+is pure: the caller brings the times.
 """
 
 from __future__ import annotations
@@ -149,11 +151,16 @@ class Clocks:
         return Clocks(tuple(left), tuple(think), now_to_act)
 
 
-def clock_json(elapsed_ms: int, used_ms: int | None, left_ms: Iterable[int]) -> dict[str, JsonValue]:
+def clock_json(
+    elapsed_ms: int, used_ms: int | None, left_ms: Iterable[int], *, stopped_ms: int | None = None
+) -> dict[str, JsonValue]:
     """A line's `clock` field: the time since the line before, a move's or a timeout's think, and
-    every seat's time left after the line (as a chess PGN's clock comments give it)."""
+    every seat's time left after the line (as a chess PGN's clock comments give it); a resume
+    mark's `stopped_ms` is the time no server kept the clocks, which nobody is charged."""
     spelled: dict[str, JsonValue] = {"elapsed_ms": elapsed_ms}
     if used_ms is not None:
         spelled["used_ms"] = used_ms
+    if stopped_ms is not None:
+        spelled["stopped_ms"] = stopped_ms
     spelled["left_ms"] = list(left_ms)
     return spelled

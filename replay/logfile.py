@@ -601,14 +601,15 @@ def _unseen(f: _Fields) -> tuple[str, ...]:
 
 
 def _line_clock(f: _Fields) -> dict[str, JsonValue] | None:
-    """A line's `clock`: "elapsed_ms", "left_ms" (per seat) and, for a move or a timeout, "used_ms"."""
+    """A line's `clock`: "elapsed_ms", "left_ms" (per seat) and, for a move or a timeout, "used_ms";
+    for a resume mark, "stopped_ms"."""
     if "clock" not in f.data:
         return None
     clock = f.object("clock")
     left = clock.get("left_ms")
     counts = [v for k, v in clock.items() if k != "left_ms"]
     if not (
-        {"elapsed_ms", "left_ms"} <= set(clock) <= {"elapsed_ms", "used_ms", "left_ms"}
+        {"elapsed_ms", "left_ms"} <= set(clock) <= {"elapsed_ms", "used_ms", "stopped_ms", "left_ms"}
         and all(type(v) is int and v >= 0 for v in counts)
         and isinstance(left, list)
         and all(type(v) is int for v in left)

@@ -14,7 +14,7 @@ from engines.base import Engine, Event, Outcome, Seat
 from engines.registry import UnknownGame, get_engine
 from engines.wording import joined, seat_name
 from replay.record import Header, Line, RulingLine, SeatLine, Trailer
-from replay.table import ABANDON, RESIGN, TIMEOUT
+from replay.table import ABANDON, RESIGN, RESUME, TIMEOUT
 from replay.takebacks import GRANTED_BY_ORGANISER, TAKEBACK
 from replay.unseen import NOTHING_UNSEEN, masked_events, unseen_by_version
 from replay.verify import steps, verify
@@ -53,6 +53,10 @@ def describe_ruling(line: RulingLine, names: Sequence[str]) -> str:
         return f"{step} — {seat_label(line.seat, names)} runs out of time{after} (the server's clock)"
     if line.ruling == ABANDON:
         return f"{step} — the organiser abandons the game: {line.reason}"
+    if line.ruling == RESUME:
+        stopped = line.clock.get("stopped_ms") if line.clock else None
+        for_how_long = f" for {stopped / 1000:.1f} s" if isinstance(stopped, int) else ""
+        return f"{step} — the clocks stopped{for_how_long} while no server kept them (the server's word)"
     if line.ruling == TAKEBACK and line.seat is not None and line.to_version is not None:
         return f"{step} — {describe_takeback(line, names)}"
     tiers = " > ".join(", ".join(seat_label(s, names) for s in tier) for tier in line.result or ())

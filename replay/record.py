@@ -364,7 +364,7 @@ class RulingLine:
     """
 
     version: int
-    ruling: str  # "resign", "timeout", "adjudicate" or "abandon"
+    ruling: str  # "resign", "timeout", "adjudicate", "abandon", "takeback" or "resume"
     seat: int | None
     by: str
     reason: str

@@ -26,7 +26,10 @@ RESIGN = "resign"
 TIMEOUT = "timeout"  # the server's: a seat's time ran out (replay/clock.py)
 ADJUDICATE = "adjudicate"
 ABANDON = "abandon"
-RULINGS = (RESIGN, TIMEOUT, ADJUDICATE, ABANDON)
+# The server's mark that no server kept the clocks for a while (a restart): they resume where the
+# last line left them. It changes nothing at the table; the clock reading says how long they stopped.
+RESUME = "resume"
+RULINGS = (RESIGN, TIMEOUT, ADJUDICATE, ABANDON, RESUME)
 # Who may make each ruling: the seat itself, the server (its clock, or a join deadline that
 # passed with seats open), or the organiser.
 MADE_BY = {
@@ -34,6 +37,7 @@ MADE_BY = {
     TIMEOUT: ("server",),
     ADJUDICATE: ("organiser",),
     ABANDON: ("organiser", "server"),
+    RESUME: ("server",),
 }
 FOR_A_SEAT = (RESIGN, TIMEOUT)  # the rulings about one seat; the others are about the game
 MAX_REASON = 500  # characters: a sentence or two, as an arbiter writes it
@@ -103,6 +107,10 @@ def ruled(
         return _resigned(table, seats, seat, dealt, ENDED_RESIGNED)
     if ruling == TIMEOUT:
         return _timed_out(table, seats, seat, timeout_policy, to_act)
+    if ruling == RESUME:
+        if not to_act:
+            raise RulingRefused("NO_CLOCK_RUNNING", "a resume mark where no seat's clock runs stops nothing")
+        return table
     if not reason.strip():
         raise RulingRefused("REASON_REQUIRED", "say why the game ends: the reason is part of the record")
     if ruling == ABANDON:

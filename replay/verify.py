@@ -67,6 +67,7 @@ from replay.same_events import events_difference, same_events
 from replay.table import (
     FOR_A_SEAT,
     MADE_BY,
+    RESUME,
     TIMEOUT,
     RulingRefused,
     Table,
@@ -484,8 +485,9 @@ class _Run:
         self.checks.append(rules)
         if self.rulings:
             self.checks.append(
-                f"rulings: {counted(self.rulings, 'ruling')} re-made (resignations, the organiser's end), "
-                "and every move the server played for a seat that was out is the autopilot's choice"
+                f"rulings: {counted(self.rulings, 'ruling')} re-made (resignations, timeouts, resume marks, "
+                "the organiser's end), and every move the server played for a seat that was out is the "
+                "autopilot's choice"
             )
         if self.upgrades:
             self.checks.append(
@@ -715,6 +717,14 @@ class _Run:
         if line.clock is None:
             reason = "the game has a clock, but this line has no clock reading"
             raise _Failed(Problem(line.version, number, "MISSING_CLOCK", reason))
+        # Only a resume mark says how long the clocks stopped, and it always does.
+        resume = isinstance(line, RulingLine) and line.ruling == RESUME
+        if resume and "stopped_ms" not in line.clock:
+            reason = "a resume mark that does not say how long the clocks stopped (stopped_ms)"
+            raise _Failed(Problem(line.version, number, "MISSING_CLOCK", reason))
+        if not resume and "stopped_ms" in line.clock:
+            reason = "stopped_ms on a line that is not a resume mark: only a resume stops the clocks"
+            raise _Failed(Problem(line.version, number, "UNEXPECTED_CLOCK", reason))
         if self.clocks is None:  # the clock starts with the first line after the deal
             assert self.engine is not None
             on_clock = seats_on_clock(self.engine, self.state, self.table)

@@ -25,6 +25,8 @@ from grpc_reflection.v1alpha import reflection
 
 from engines.registry import game_ids
 from service.config import ConfigError, Settings, redact_secrets, redact_url
+from service.core.clocks.downtime import resume_clocks
+from service.core.clocks.heartbeat import HEARTBEAT_FILE, Heartbeat
 from service.core.clocks.keeper import ClockKeeper
 from service.core.fanout import Broker, LocalBroker
 from service.core.games import Games
@@ -103,6 +105,9 @@ def create_server(settings: Settings) -> Running:
     # Import every engine now: the first game of each kind otherwise paid for the import
     # inside a client's call (measured: ~10% of a 10 s load run's samples in importlib).
     game_ids()
+    heartbeat = _heartbeat(settings)
+    if heartbeat is not None:  # before the port opens: no command meets a clock that ran while we were down
+        resume_clocks(app, heartbeat.last())
     servicer = Servicer(
         app,
         settings.organiser_token,
@@ -131,8 +136,13 @@ def create_server(settings: Settings) -> Running:
         app.close()
         raise
     ws_port = _bound_port(ws_server) if ws_server is not None else None
-    clocks = ClockKeeper(app)
+    clocks = ClockKeeper(app, heartbeat=heartbeat)
     return Running(server, port, app, servicer, loop, thread, workers, ws_server, ws_port, clocks)
+
+
+def _heartbeat(settings: Settings) -> Heartbeat | None:
+    """The clock keeper's heartbeat, on a store of this server's own (service/core/clocks/downtime.py)."""
+    return Heartbeat(settings.data / HEARTBEAT_FILE) if settings.store == "sqlite" else None
 
 
 def _run_loop(

@@ -42,6 +42,7 @@ from replay.trust.signed_log import line_hashes
 from replay.trust.signer import SAMPLES
 from replay.verify import build_record, steps
 from tools.checkpoint_cases import checkpoint_cases, proof_files
+from tools.clock_cases import clock_cases
 from tools.corpus_seeds import corpus_seed
 from tools.draw_cases import draw_cases
 from tools.fork_cases import fork_cases
@@ -653,6 +654,7 @@ def all_cases() -> list[Case]:
         *forks,
         *signed,
         *upgrade_cases(text, Case),  # tools/upgrade_cases.py
+        *clock_cases(text, Case),  # tools/clock_cases.py: a clocked game and its resume line
         # tools/unseen_cases.py: items an expanded tabletop recording names that nobody saw
         *unseen_cases(
             game_record("most-wanted", cut=CUT, reveal=True),

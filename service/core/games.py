@@ -64,7 +64,17 @@ from replay.record import (
     mixed_seed,
     written_draws,
 )
-from replay.table import ABANDON, ENDED_TIMEOUT, RESIGN, TIMEOUT, RulingRefused, Table, autopilot_seat, ruled
+from replay.table import (
+    ABANDON,
+    ENDED_TIMEOUT,
+    RESIGN,
+    RESUME,
+    TIMEOUT,
+    RulingRefused,
+    Table,
+    autopilot_seat,
+    ruled,
+)
 from replay.table import moved as moved_table
 from replay.takebacks import OFF, TAKEBACK, header_policy, policy_of
 from replay.verify import outcome_json
@@ -83,6 +93,7 @@ from service.core.errors import (
     StoreUnavailable,
 )
 from service.core.fanout import Broker, LocalBroker, Update
+from service.core.late_commands import made_before_timeout, timed_out
 from service.core.listing import GameIndex
 from service.core.moved_on import refusal, stale_version
 from service.core.records import (
@@ -490,14 +501,12 @@ class Games(Application[UUID]):
                     counted.status = "duplicate"
                     return earlier
                 now = self.now()
-                record, timed_out = self._timeouts_first(record, now)
-                if seat in timed_out:
-                    raise RuleBroken(
-                        "TIMED_OUT",
-                        f"seat {seat + 1}'s time ran out before this command arrived; the timeout is "
-                        f"recorded at version {record.game_version}",
-                        rule="CLOCK",
-                    )
+                record, _ = self._timeouts_first(record, now)
+                # A command made before its seat's timeout is never applied after it (under
+                # `autopilot` the position has moved on by the server's move).
+                late = made_before_timeout(record, seat, expected_version, now)
+                if late is not None:
+                    raise late
                 if expected_version is not None and expected_version != record.game_version:
                     raise stale_version(record.game_version, expected_version)
                 if seat in record.table.out:
@@ -671,6 +680,45 @@ class Games(Application[UUID]):
             if after is not record:
                 return after
             return self._time_out(record, self.now())
+
+    def resume_clocks(self, game_id: str, kept_until: datetime | None) -> GameRecord | None:
+        """Mark that no server kept `game_id`'s clocks since `kept_until` (this store's last
+        heartbeat; None: unknown, so since its last line): a `resume` line charging the seats to act
+        only the time up to then, so they keep the time they had when the server went away. None
+        when there is nothing to resume, or a seat's time ran out while the server still kept it
+        (the keeper records that timeout)."""
+        uid = parse_game_id(game_id)
+        with self._lock_for(uid):
+            record = self.get(str(uid))
+            control, clocks = record.control, record.clocks
+            if record.imported or record.status == FINISHED or control is None or clocks is None:
+                return None
+            if not clocks.to_act or record.clock_at is None:
+                return None
+            now = self.now()
+            kept = min(now, max(record.clock_at, kept_until or record.clock_at))
+            if due_seat(record, kept) is not None:
+                return None
+            charged = elapsed_ms(record, kept)
+            stopped = elapsed_ms(record, now) - charged
+            if stopped <= 0:
+                return None
+            after = next_clocks(record, charged, record.state, record.table)
+            assert after is not None
+            version = record.game_version + 1
+            line = RulingLine(
+                version=version,
+                ruling=RESUME,
+                seat=None,
+                by="server",
+                reason=f"no server kept the clocks for {stopped / 1000:.1f} s (a restart): they stopped",
+                result=None,
+                prev=record.head,
+                salt=_salt(record, version),
+                format_version=record.header.format_version,
+                clock=clock_json(charged, None, after.readings(control), stopped_ms=stopped),
+            ).sealed()
+            return self._save_ruling(record, line, now)
 
     def _join_deadline_first(self, record: GameRecord, *, refuse: bool = True) -> GameRecord:
         """Abandon a game still waiting for a seat once its join deadline has passed (the caller
@@ -1027,9 +1075,9 @@ def _imported(
 def _out_of_the_game(record: GameRecord, seat: int) -> RuleBroken:
     """The answer to a command from a seat that is out: it resigned, or its time ran out."""
     how = record.table.how_out[record.table.out.index(seat)]
-    if how == ENDED_TIMEOUT:
-        said = f"seat {seat + 1}'s time ran out: it is out of the game"
-        return RuleBroken("TIMED_OUT", said, rule="CLOCK")
+    timeout = record.timeout_of(seat)
+    if how == ENDED_TIMEOUT and timeout is not None:
+        return timed_out(seat, timeout.version)
     said = f"seat {seat + 1} resigned: it is out of the game, and the server plays its turns"
     return RuleBroken("SEAT_OUT", said, rule="RULING")
 

@@ -118,6 +118,9 @@ class GameRecord:
     # line's stored time, from which each seat's deadline follows (service/core/clocks/).
     clocks: Clocks | None = None
     clock_at: datetime | None = None
+    # Each seat's latest timeout until it moves again itself: a command that arrives later but was
+    # made before it is answered TIMED_OUT naming its version (service/core/late_commands.py).
+    timed_out: tuple[TimedOut, ...] = ()
     join_deadline: datetime | None = None  # abandoned by the server if still waiting for a seat then
 
     @property
@@ -135,6 +138,10 @@ class GameRecord:
 
     def on_clock(self, state: Any, table: Table) -> tuple[int, ...]:
         return seats_on_clock(self.engine, state, table)
+
+    def timeout_of(self, seat: int) -> TimedOut | None:
+        """`seat`'s latest timeout, if it has not moved itself since."""
+        return next((t for t in self.timed_out if t.seat == seat), None)
 
     # A game that takes takebacks: the states it may return to (replay/takebacks.py), and a
     # takeback asked for and not granted yet (every new line clears it).
@@ -161,6 +168,22 @@ class GameRecord:
     @property
     def outcome(self) -> Outcome | None:
         return table_outcome(self.engine, self.state, self.table)
+
+
+@dataclass(frozen=True)
+class TimedOut:
+    """A seat's timeout: the version of its ruling line, and when it was stored."""
+
+    seat: int
+    version: int
+    at: datetime
+
+
+def _moved_itself(timed_out: tuple[TimedOut, ...], entry: dict[str, Any]) -> tuple[TimedOut, ...]:
+    """The timeouts still to remember after `entry`: a seat's own move forgets its timeout."""
+    if not timed_out or entry.get("by") is not None:
+        return timed_out
+    return tuple(t for t in timed_out if t.seat != entry["seat"])
 
 
 @cache
@@ -537,6 +560,7 @@ def accept(record: GameRecord, event: CommandAccepted, state: Any) -> GameRecord
         join_deadline=record.join_deadline,
         clocks=ticked(record, entry, state, table, moved=entry["seat"]) if clocked else None,
         clock_at=event.timestamp if clocked else record.clock_at,
+        timed_out=_moved_itself(record.timed_out, entry),
         past=_horizon(
             record.header, record.past, event.entry["version"], state, final=bool(event.entry["draws"])
         ),
@@ -584,8 +608,13 @@ def _(event: RulingMade, record: GameRecord | None) -> GameRecord:
         to_act=tuple(record.clocks.to_act) if record.clocks is not None else (),
     )
     timed_out = line.seat if line.ruling == "timeout" else None
+    timeouts = record.timed_out
+    if timed_out is not None:
+        latest = TimedOut(timed_out, line.version, event.timestamp)
+        timeouts = (*(t for t in timeouts if t.seat != timed_out), latest)
     return replace(
         record,
+        timed_out=timeouts,
         version=event.originator_version,
         table=table,
         game_version=line.version,

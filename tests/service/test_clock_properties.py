@@ -1,6 +1,6 @@
-"""Property: random games with random waits, moves, timeouts, resignations, takebacks and
-autopilot moves audit as passed, and a resealed edit of any clock reading a seat's time depends on, or of a
-timeout line, fails the audit.
+"""Property: random games with random waits, moves, timeouts, resignations, takebacks, autopilot
+moves and resume marks (restarts) audit as passed, and a resealed edit of any clock reading a seat's
+time depends on, or of a timeout line, fails the audit.
 
 The games run in the real application on a real SQLite file, with the clock it stamps every line
 with (`Games.now`) set by the test, so hypothesis decides how long each seat thinks.
@@ -67,6 +67,7 @@ KINDS = [
     ("timeout", 5, st.just(0)),
     ("takeback", 12, st.integers(0, 2)),
     ("resign", 3, st.integers(0, 2)),
+    ("restart", 5, st.integers(0, 5000)),  # the server away that long, then a resume mark
 ]
 ACTION = st.sampled_from([(kind, argument) for kind, share, argument in KINDS for _ in range(share)]).flatmap(
     lambda picked: st.tuples(st.just(picked[0]), picked[1])
@@ -93,6 +94,10 @@ def play(app: Games, clock: FakeClock, game: str, control: str, policy: str, act
                 clock.wait(value)
             elif kind == "timeout":
                 app.record_due(game_id)
+            elif kind == "restart":  # the last heartbeat now, the server back `value` ms later
+                kept_until = clock()
+                clock.wait(value)
+                app.resume_clocks(game_id, kept_until)
             elif kind == "resign":
                 app.rule(game_id, Caller(token=tokens[value]), "resign")
             elif kind == "takeback":  # the last mover asks for its command back; every other seat agrees
@@ -121,6 +126,11 @@ def clock_edits(lines: list[Line]) -> Iterator[list[Line]]:
             edits += [
                 {**clock, "used_ms": int(clock["used_ms"]) + 1},
                 {**clock, "elapsed_ms": int(clock["elapsed_ms"]) + 7},
+            ]
+        if "stopped_ms" in clock:  # a resume mark: its charged time counts, its downtime does not
+            edits += [
+                {**clock, "elapsed_ms": int(clock["elapsed_ms"]) + 7},
+                {**clock, "elapsed_ms": int(clock["elapsed_ms"]) + int(clock["stopped_ms"]), "stopped_ms": 0},
             ]
         left = list(clock["left_ms"])
         for seat in range(len(left)):
@@ -166,3 +176,11 @@ def test_the_property_reaches_timeouts_and_autopilot_moves(app: tuple[Games, Fak
     header, lines, trailer = stored_record(games, games.get(taken), reveal_seed=True)
     assert [line for line in lines if isinstance(line, RulingLine) and line.ruling == "takeback"]
     assert verify(header, lines, trailer).ok, "a takeback in a game with a clock audits as passed"
+    resumed = play(
+        games, clock, GAMES[0], "1s/move", "forfeit", [("wait", 300), ("restart", 4000), ("move", 0)]
+    )
+    header, lines, trailer = stored_record(games, games.get(resumed), reveal_seed=True)
+    (mark,) = [line for line in lines if isinstance(line, RulingLine) and line.ruling == "resume"]
+    assert mark.clock is not None and (mark.clock["elapsed_ms"], mark.clock["stopped_ms"]) == (300, 4000)
+    assert not [line for line in lines if isinstance(line, RulingLine) and line.ruling == "timeout"]
+    assert verify(header, lines, trailer).ok, "a resume mark audits as passed"
