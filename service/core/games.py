@@ -114,6 +114,7 @@ from service.core.store_events import (
 )
 from service.core.store_reader import StoreEventStore
 from service.core.store_transcoder import StoreTranscoder
+from service.core.write_cut import WriteCut
 
 MAX_SAVE_ATTEMPTS = 8
 MAX_JOIN_DEADLINE_SECONDS = 30 * 86_400
@@ -160,6 +161,7 @@ class Games(Application[UUID]):
         # Concurrent saves (of different games: each game's lock is held through its save)
         # share one transaction and one fsync.
         self.committer = GroupCommitter(self.record_stored)
+        self.write_cut = WriteCut()  # a stopping server stores nothing after it (service/server.py)
         self._single_insert: SingleStatementInsert | None = None
         if isinstance(self.recorder, SQLiteApplicationRecorder):
             self._single_insert = SingleStatementInsert(self.recorder)
@@ -920,7 +922,8 @@ class Games(Application[UUID]):
         try:
             # Mapped here, outside the group's transaction: the leader then only writes.
             stored = [self.mapper.to_stored_event(event) for event in events]
-            self.committer.save(*stored)
+            with self.write_cut.writing():  # a stopping server's cut refuses it before it writes
+                self.committer.save(*stored)
         except IntegrityError:
             raise
         except (OperationalError, PersistenceError) as error:
