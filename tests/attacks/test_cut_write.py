@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import re
+import secrets
 import signal
 import sqlite3
 import subprocess
@@ -27,7 +28,7 @@ from service.client import Client
 from service.config import SQLITE_FILE
 from service.generated.frontier.v1 import frontier_pb2
 from tests.conftest import ORGANISER
-from tests.service.helpers import create, failure_of, legal, state
+from tests.service.helpers import create, failure, failure_of, legal, state
 from tests.service.serving import frontier_serving
 
 LOG = Path(__file__).parents[2] / "seeds" / "logs" / "western-legends" / "western-legends-6p.jsonl"
@@ -143,3 +144,34 @@ def test_a_write_cut_at_the_drain_limit_is_not_stored(tmp_path: Path) -> None:
     with frontier_serving(data, ORGANISER) as address, Client(address) as client:
         # The old token still holds the seat: the reissue cut at the drain limit was not stored.
         assert state(client, game.game_id, game.tokens[seat]).version == move.version
+
+
+def test_writes_cut_short_and_retried_with_their_keys_after_a_restart_store_one_game_each(
+    tmp_path: Path,
+) -> None:
+    data = tmp_path / "data"
+    create_key, import_key = secrets.token_urlsafe(16), secrets.token_urlsafe(16)
+    creating = frontier_pb2.CreateGameRequest(
+        game="most-wanted", seats=3, players=["Ann", "Bo", "Cy"], idempotency_key=create_key
+    )
+    importing = frontier_pb2.ImportLogRequest(content=LOG.read_text(), idempotency_key=import_key)
+    with serve_process(data) as (process, address), Client(address, token=ORGANISER) as client:
+        with write_lock_held(data):
+            created = in_background(lambda: client.call("CreateGame", creating, timeout=1.0))
+            time.sleep(1.5)
+            # The client gave up on its answer; the save still waits for the lock, and lands.
+            assert outcome(created).code == grpc.StatusCode.DEADLINE_EXCEEDED
+            process.send_signal(signal.SIGTERM)
+            time.sleep(STORING)
+            # While the server stops, a new call is refused, having done nothing.
+            refused = failure(lambda: client.call("ImportLog", importing))
+            assert (refused.code, refused.reason) == (grpc.StatusCode.UNAVAILABLE, "SERVER_STOPPING")
+        assert process.wait(timeout=60) == 0, process.stderr.read() if process.stderr else ""
+    with frontier_serving(data, ORGANISER) as address, Client(address, token=ORGANISER) as client:
+        again = client.call("CreateGame", creating)
+        assert again.duplicate and len(again.seats) == 3  # the first answer, its seat tokens too
+        imported = client.call("ImportLog", importing)
+        retried = client.call("ImportLog", importing)
+        assert (imported.duplicate, retried.duplicate, retried.game_id) == (False, True, imported.game_id)
+        listed = client.call("ListGames", frontier_pb2.ListGamesRequest())
+        assert sorted(g.game_id for g in listed.games) == sorted([again.game_id, imported.game_id])
