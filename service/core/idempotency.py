@@ -22,14 +22,28 @@ from typing import Any
 from uuid import UUID
 
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
+from eventsourcing.domain import DomainEvent
 from eventsourcing.persistence import OperationalError, PersistenceError
 
 from service.core import metrics
 from service.core.auth import Caller, token_hash
 from service.core.errors import Conflict, InvalidArgument, RuleBroken, StoreUnavailable
-from service.core.store_events import KeyUsed, event_at
+from service.core.store_events import event_at
 
 KEY_FORM = re.compile(r"[A-Za-z0-9_-]{22,128}")  # 22 base64url characters: 128 bits, if random
+
+
+@dataclass(frozen=True)
+class KeyUsed(DomainEvent):
+    """The one event of a key's aggregate: the key made `game_id`. Not part of any game's record.
+
+    Its class path is its stored topic: this module's path and its name must not change.
+    """
+
+    method: str  # "CreateGame" or "ImportLog"
+    fingerprint: str  # keyed hash of the request
+    game_id: str
+    sealed: str  # base64: nonce and AES-GCM ciphertext of the answer's secret part
 
 
 class KeyTaken(Conflict):

@@ -187,16 +187,3 @@ register_moved(
     (GameCreated, SeatClaimed, SeedRevealed, GameDealt, CommandAccepted, GameFinished, RelayResealed),
     ("service.store_events",),
 )
-
-
-@dataclass(frozen=True)
-class KeyUsed(DomainEvent):
-    """An idempotency key made a game (service/core/idempotency.py): the one event of the key's aggregate.
-
-    Not part of any game's record; stored in the same transaction as the game it made.
-    """
-
-    method: str  # "CreateGame" or "ImportLog"
-    fingerprint: str  # keyed hash of the request
-    game_id: str
-    sealed: str  # base64: nonce and AES-GCM ciphertext of the answer's secret part
