@@ -28,8 +28,9 @@ from service.client import Client
 from service.config import SQLITE_FILE
 from service.generated.frontier.v1 import frontier_pb2
 from tests.conftest import ORGANISER
+from tests.service.cut_proxy import AnswerCuttingProxy
 from tests.service.helpers import create, failure, failure_of, legal, state
-from tests.service.serving import frontier_serving
+from tests.service.serving import frontier_run, frontier_serving
 
 LOG = Path(__file__).parents[2] / "seeds" / "logs" / "western-legends" / "western-legends-6p.jsonl"
 STORING = 0.5  # seconds for a sent call to reach the store the test holds
@@ -175,3 +176,22 @@ def test_writes_cut_short_and_retried_with_their_keys_after_a_restart_store_one_
         assert (imported.duplicate, retried.duplicate, retried.game_id) == (False, True, imported.game_id)
         listed = client.call("ListGames", frontier_pb2.ListGamesRequest())
         assert sorted(g.game_id for g in listed.games) == sorted([again.game_id, imported.game_id])
+
+
+def test_frontier_import_whose_answer_is_lost_retries_with_its_key_and_stores_once(tmp_path: Path) -> None:
+    content = LOG.read_text()
+    with frontier_serving(tmp_path / "data", ORGANISER) as address:
+        host, port = address.rsplit(":", 1)
+        proxy = AnswerCuttingProxy((host, int(port)), cut_after=len(content))
+        try:
+            done = frontier_run(
+                "import", str(LOG), server=f"127.0.0.1:{proxy.port}", token=ORGANISER, check=False
+            )
+        finally:
+            proxy.close()
+        assert proxy.cuts == 1  # the first answer was lost: the client read UNAVAILABLE
+        # Before keys the import stood stored while the command reported it rejected (exit 1).
+        assert done.returncode == 0, done.stderr
+        assert "imported as" in done.stdout
+        with Client(address, token=ORGANISER) as client:
+            assert len(client.call("ListGames", frontier_pb2.ListGamesRequest()).games) == 1
