@@ -17,6 +17,7 @@ from replay.entropy import client_commitment
 from service.generated.frontier.v1 import frontier_pb2, frontier_pb2_grpc
 from service.ops.tls import ClientTls
 
+STORED_ONCE_ATTEMPTS = 4  # a create or import sent again after UNAVAILABLE: 1.75 s of waits in all
 CLAIM_ATTEMPTS = 50  # a claim or reveal answered ABORTED (CONTENTION) is sent again, the same
 
 # Opens one seat's Play stream: (game id, seat, token, inbox) -> an object with send(command_id,
@@ -95,7 +96,7 @@ def play_bot_game(
     )
     if options:
         request.options.update(options)
-    created = client.call("CreateGame", request)
+    created = stored_once(client, "CreateGame", request)
     tokens = {grant.seat: grant.token for grant in created.seats}
     if player_entropy:
         tokens = {seat: claim_seat(client, created.game_id, name, seat)[1] for seat, name in enumerate(names)}
@@ -242,6 +243,24 @@ def reveal_seed(
     )
     client.client_seeds.pop((game_id, seat), None)
     return answer
+
+
+def stored_once(client: Client, method: str, request: Any, *, token: str | None = None) -> Any:
+    """A CreateGame or ImportLog sent with an idempotency key, and sent again after UNAVAILABLE.
+
+    An UNAVAILABLE call may have been stored all the same (a connection lost after the save): the
+    key makes the retry answer as the first call did instead of storing a second game.
+    """
+    if not request.idempotency_key:
+        request.idempotency_key = secrets.token_urlsafe(16)  # a secret: its first answer holds tokens
+    for attempt in range(STORED_ONCE_ATTEMPTS):
+        try:
+            return client.call(method, request, token=token)
+        except grpc.RpcError as error:
+            if error.code() != grpc.StatusCode.UNAVAILABLE or attempt == STORED_ONCE_ATTEMPTS - 1:
+                raise
+            time.sleep(0.25 * 2**attempt)
+    raise AssertionError("unreachable")
 
 
 def _retried(call: Callable[[], Any], attempts: int) -> Any:

@@ -62,6 +62,9 @@ class SocketLimits:
         )
 
 
+DEFAULT_DRAIN_SECONDS = 30.0  # a stopping server's wait for the unary calls under way
+
+
 @dataclass(frozen=True)
 class Settings:
     data: Path = Path(DEFAULT_DATA)
@@ -91,6 +94,7 @@ class Settings:
     metrics_port: int | None = None  # Prometheus metrics and /healthz (service/ops/), off when None
     log_format: str = "text"  # "text" or "json" (one object a line, service/ops/logs.py)
     engines: tuple[str, ...] = ()  # extra engines by import path, MODULE:ATTR (service/extra_engines.py)
+    drain_seconds: float = DEFAULT_DRAIN_SECONDS  # at a stop, for calls under way (service/grpc_api/drain.py)
 
     @classmethod
     def from_env(cls, **overrides: object) -> Settings:
@@ -115,6 +119,7 @@ class Settings:
             "metrics_port": int(env["FRONTIER_METRICS_PORT"]) if env.get("FRONTIER_METRICS_PORT") else None,
             "log_format": env.get("FRONTIER_LOG_FORMAT", "text"),
             "engines": tuple(path for path in env.get("FRONTIER_ENGINES", "").split(",") if path),
+            "drain_seconds": float(env.get("FRONTIER_DRAIN_SECONDS", DEFAULT_DRAIN_SECONDS)),
             "max_watchers": int(env.get("FRONTIER_MAX_WATCHERS", 20_000)),
             "max_spectators_per_address": int(
                 env.get("FRONTIER_MAX_SPECTATORS_PER_ADDRESS", StreamLimits.spectators_per_address)

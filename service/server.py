@@ -24,7 +24,7 @@ from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 
 from engines.registry import game_ids
-from service.config import ConfigError, Settings, redact_secrets, redact_url
+from service.config import DEFAULT_DRAIN_SECONDS, ConfigError, Settings, redact_secrets, redact_url
 from service.core.clocks.downtime import resume_clocks
 from service.core.clocks.heartbeat import HEARTBEAT_FILE, Heartbeat
 from service.core.clocks.keeper import ClockKeeper
@@ -35,6 +35,7 @@ from service.core.rate_limit import TokenFailures
 from service.core.thread_names import name_os_thread
 from service.extra_engines import register_engines
 from service.generated.frontier.v1 import frontier_pb2, frontier_pb2_grpc
+from service.grpc_api.drain import CallDrain
 from service.grpc_api.request_guard import MalformedRequestGuard
 from service.grpc_api.servicer import Servicer
 from service.grpc_api.tournaments import register as register_tournaments
@@ -59,8 +60,13 @@ class Running:
     ws_server: websockets.asyncio.server.Server | None = None
     ws_port: int | None = None  # Play over WebSocket, when served
     clocks: ClockKeeper | None = None  # records timeouts (service/core/clocks/)
+    calls: CallDrain | None = None  # the unary calls under way, drained at a stop
+    drain_seconds: float = DEFAULT_DRAIN_SECONDS
 
     def stop(self, grace: float | None = 1.0) -> None:
+        """Drain the unary calls under way (up to `drain_seconds`), then stop; `grace` is the streams'."""
+        if self.calls is not None:
+            self.calls.drain(self.app.write_cut, self.drain_seconds)
         if self.loop.is_running():
             if self.ws_server is not None:  # its sockets are told "going away" (1001)
                 closing = asyncio.run_coroutine_threadsafe(_close_sockets(self.ws_server), self.loop)
@@ -121,8 +127,12 @@ def create_server(settings: Settings) -> Running:
     workers = Jobs(max_workers=settings.workers, thread_name_prefix="frontier")
     loop = asyncio.new_event_loop()
     started: futures.Future[Started] = futures.Future()
+    calls = CallDrain()
     thread = threading.Thread(
-        target=_run_loop, args=(loop, settings, servicer, workers, started), name="frontier-loop", daemon=True
+        target=_run_loop,
+        args=(loop, settings, servicer, workers, calls, started),
+        name="frontier-loop",
+        daemon=True,
     )
     thread.start()
     try:
@@ -137,7 +147,20 @@ def create_server(settings: Settings) -> Running:
         raise
     ws_port = _bound_port(ws_server) if ws_server is not None else None
     clocks = ClockKeeper(app, heartbeat=heartbeat)
-    return Running(server, port, app, servicer, loop, thread, workers, ws_server, ws_port, clocks)
+    return Running(
+        server,
+        port,
+        app,
+        servicer,
+        loop,
+        thread,
+        workers,
+        ws_server,
+        ws_port,
+        clocks,
+        calls,
+        settings.drain_seconds,
+    )
 
 
 def _heartbeat(settings: Settings) -> Heartbeat | None:
@@ -150,6 +173,7 @@ def _run_loop(
     settings: Settings,
     servicer: Servicer,
     workers: Jobs,
+    calls: CallDrain,
     started: futures.Future[Started],
 ) -> None:
     name_os_thread()
@@ -158,7 +182,7 @@ def _run_loop(
     # stop waits for those jobs as for the others.
     loop.set_default_executor(workers)
     try:
-        server, port = loop.run_until_complete(_start(settings, servicer, workers))
+        server, port = loop.run_until_complete(_start(settings, servicer, workers, calls))
     except BaseException as error:
         started.set_exception(error)
         loop.close()
@@ -187,10 +211,13 @@ def _run_loop(
         loop.close()
 
 
-async def _start(settings: Settings, servicer: Servicer, workers: Jobs) -> tuple[grpc.aio.Server, int]:
+async def _start(
+    settings: Settings, servicer: Servicer, workers: Jobs, calls: CallDrain
+) -> tuple[grpc.aio.Server, int]:
     server = grpc.aio.server(
         migration_thread_pool=workers,
-        interceptors=[MalformedRequestGuard()],
+        # The drain outermost: it counts a call from its arrival, its wait for a worker included.
+        interceptors=[calls, MalformedRequestGuard()],
         options=[
             ("grpc.max_receive_message_length", settings.max_message_bytes),
             ("grpc.max_send_message_length", settings.max_message_bytes),

@@ -592,7 +592,7 @@ def _export(args: argparse.Namespace) -> int:
 
 
 def _import(args: argparse.Namespace) -> int:
-    from service.client import Client
+    from service.client import Client, stored_once
     from service.generated.frontier.v1 import frontier_pb2
 
     failures = 0
@@ -603,7 +603,7 @@ def _import(args: argparse.Namespace) -> int:
         for number, path in enumerate(args.files):
             try:
                 content = path.read_bytes().decode("utf-8")
-                response = client.call("ImportLog", frontier_pb2.ImportLogRequest(content=content))
+                response = stored_once(client, "ImportLog", frontier_pb2.ImportLogRequest(content=content))
             except UnicodeDecodeError as error:
                 failures += 1
                 why = f"not UTF-8 (byte {error.start + 1}); see frontier audit"

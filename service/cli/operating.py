@@ -42,10 +42,27 @@ def add_serve_arguments(serve: argparse.ArgumentParser) -> None:
         "($FRONTIER_METRICS_PORT; 0 picks a free one)",
     )
     serve.add_argument(
+        "--drain-seconds",
+        type=_drain_seconds,
+        metavar="SECONDS",
+        help="on SIGTERM or Ctrl-C, how long the calls under way may finish and answer before the server "
+        "stops; a write still running then is not stored (default 30; $FRONTIER_DRAIN_SECONDS)",
+    )
+    serve.add_argument(
         "--log-format",
         choices=LOG_FORMATS,
         help="'text' (default) or 'json': one JSON object a line on standard error ($FRONTIER_LOG_FORMAT)",
     )
+
+
+def _drain_seconds(text: str) -> float:
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = -1.0
+    if not 0 <= seconds <= 3600:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds from 0 to 3600")
+    return seconds
 
 
 def serve_settings(args: argparse.Namespace) -> dict[str, object]:
@@ -55,6 +72,7 @@ def serve_settings(args: argparse.Namespace) -> dict[str, object]:
         "tls_key": args.tls_key,
         "metrics_port": args.metrics,
         "log_format": args.log_format,
+        "drain_seconds": args.drain_seconds,
     }
 
 

@@ -22,6 +22,7 @@ from replay.trust.keys import SigningKey
 from replay.verify import final_state_hash, outcome_json, verify
 from service.core.errors import DataLoss, InvalidArgument, RuleBroken
 from service.core.games import Games
+from service.core.idempotency import Keyed
 from service.core.records import FINISHED, GameRecord, decode_events
 from service.core.relays.fork import check_fork_claim
 
@@ -110,7 +111,7 @@ def _line(data: dict[str, Any], record: GameRecord, viewer: Seat | None, *, is_h
     return canonical_json(shown, spelling)
 
 
-def import_log(app: Games, content: str) -> GameRecord:
+def import_log(app: Games, content: str, keyed: Keyed | None = None) -> GameRecord:
     """Re-run a match log through the rules; store it only if every line agrees."""
     try:
         # The sender's checkpoint is not kept: this server signs what it re-verified, as imported.
@@ -142,7 +143,8 @@ def import_log(app: Games, content: str) -> GameRecord:
         )
     check_fork_claim(app, header)  # a fork of a game stored here: checked against that game
     seed = trailer.seed if trailer is not None and trailer.seed else ""
-    app.store_imported(header, seed, entries, finished=trailer is not None and trailer.status == FINISHED)
+    finished = trailer is not None and trailer.status == FINISHED
+    app.store_imported(header, seed, entries, finished=finished, keyed=keyed)
     return app.get(header.game_id)
 
 

@@ -93,6 +93,7 @@ from service.core.errors import (
     StoreUnavailable,
 )
 from service.core.fanout import Broker, LocalBroker, Update
+from service.core.idempotency import Keyed, KeyTaken, earlier
 from service.core.late_commands import made_before_timeout, timed_out
 from service.core.listing import GameIndex
 from service.core.moved_on import refusal, stale_version
@@ -125,6 +126,7 @@ from service.core.store_events import (
 )
 from service.core.store_reader import StoreEventStore
 from service.core.store_transcoder import StoreTranscoder
+from service.core.write_cut import WriteCut
 from service.core.write_health import WriteHealth
 
 MAX_SAVE_ATTEMPTS = 8
@@ -172,6 +174,7 @@ class Games(Application[UUID]):
         # Concurrent saves (of different games: each game's lock is held through its save)
         # share one transaction and one fsync.
         self.committer = GroupCommitter(self.record_stored)
+        self.write_cut = WriteCut()  # a stopping server stores nothing after it (service/server.py)
         self._single_insert: SingleStatementInsert | None = None
         if isinstance(self.recorder, SQLiteApplicationRecorder):
             self._single_insert = SingleStatementInsert(self.recorder)
@@ -309,6 +312,7 @@ class Games(Application[UUID]):
         join_deadline_seconds: int = 0,
         takeback_policy: str = OFF,
         rules_version: str = "",
+        keyed: Keyed | None = None,
     ) -> tuple[GameRecord, list[tuple[int, str, str]]]:
         """Deal a new game; returns its record and (seat, player, token) for seats taken now.
 
@@ -317,6 +321,7 @@ class Games(Application[UUID]):
         With `player_entropy` nothing is dealt until every seat is taken (see `claim_seat`),
         unless every seat is named now: then it is dealt at once, with no client seed.
         `rules_version` plays an older rules version the engine keeps, as its server stored it.
+        With `keyed` the idempotency key is stored with the game (service/core/idempotency.py).
         """
         engine = engine_for(game)
         clock = header_clock(time_control, timeout_policy)
@@ -393,7 +398,17 @@ class Games(Application[UUID]):
         to_save: list[Any] = [created]
         if player_entropy and len(players) == seats:
             to_save.append(_deal(project_game(None, [created]), self.now()))
-        self.store(*to_save)
+        if keyed is not None:  # remembered with the game, in its transaction
+            made = project_game(None, to_save)
+            assert made is not None
+            answer = {"seats": [list(grant) for grant in grants], "version": made.game_version}
+            to_save.append(keyed.event(str(uid), answer))
+        try:
+            self.store(*to_save)
+        except IntegrityError:
+            if keyed is None:
+                raise
+            raise KeyTaken() from None  # another call with this key stored first
         record = self.get(str(uid))
         if record.clocks is not None and self.on_clock is not None:
             self.on_clock(record)
@@ -826,14 +841,18 @@ class Games(Application[UUID]):
 
     # -- records made elsewhere: imported logs, forks, relays ----------------------
 
-    def store_imported(self, header: Header, seed: str, lines: Sequence[Line], finished: bool) -> None:
+    def store_imported(
+        self, header: Header, seed: str, lines: Sequence[Line], finished: bool, keyed: Keyed | None = None
+    ) -> None:
         """Save a verified imported record in one transaction: all of it or nothing.
 
-        `seed` is the trailer's revealed seed (hex), or "" when the log reveals none.
+        `seed` is the trailer's revealed seed (hex), or "" when the log reveals none; `keyed`, the
+        call's idempotency key, is stored in the same transaction.
         """
         uid = UUID(header.game_id)
         created = _created(header, seed, [""] * header.seats, imported=True)
-        self._store_new(created, [_imported(uid, 2 + i, line) for i, line in enumerate(lines)], finished)
+        lines_stored = [_imported(uid, 2 + i, line) for i, line in enumerate(lines)]
+        self._store_new(created, lines_stored, finished, keyed)
 
     def store_fork(
         self, header: Header, seed: bytes, token_hashes: Sequence[str], spectator_delay: int
@@ -908,6 +927,7 @@ class Games(Application[UUID]):
         created: GameCreated,
         lines: Sequence[CommandAccepted | SeatClaimed | GameDealt | RulingMade | RulesUpgraded],
         finished: bool,
+        keyed: Keyed | None = None,
     ) -> None:
         try:
             self.events.get(created.originator_id, limit=1).__next__()
@@ -920,9 +940,13 @@ class Games(Application[UUID]):
             record = project_game(None, events)
             assert record is not None
             events.append(_finished(record))
+        if keyed is not None:
+            events.append(keyed.event(str(created.originator_id), {}))
         try:
             self.store(*events)
         except IntegrityError:
+            if keyed is not None and earlier(self.events, keyed) is not None:
+                raise KeyTaken() from None  # another call with this key stored first
             raise AlreadyExists(
                 "GAME_EXISTS", f"a game with id {created.originator_id} is already stored"
             ) from None
@@ -972,7 +996,8 @@ class Games(Application[UUID]):
         try:
             # Mapped here, outside the group's transaction: the leader then only writes.
             stored = [self.mapper.to_stored_event(event) for event in events]
-            self.committer.save(*stored)
+            with self.write_cut.writing():  # a stopping server's cut refuses it before it writes
+                self.committer.save(*stored)
         except IntegrityError:
             raise
         except (OperationalError, PersistenceError) as error:

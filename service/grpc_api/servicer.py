@@ -40,6 +40,7 @@ from service.core.errors import (
 from service.core.exchange import export_lines, import_log, stored_record
 from service.core.fields import MAX_TAG_LENGTH, check_length, check_names, require_id
 from service.core.games import Games, engine_for
+from service.core.idempotency import Earlier, Keyed, KeyTaken, earlier, keyed
 from service.core.rate_limit import TokenFailures
 from service.core.recordings import expand_or_refuse
 from service.core.records import FINISHED, GameRecord, decode_events
@@ -210,13 +211,36 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
         require_id(request.game, "game")
         engine_for(request.game)
         check_length(request.tag, "tag", MAX_TAG_LENGTH)
-        check_create(self._caller(context), request.tag, self.organiser_token, self.open_create)
+        caller = self._caller(context)
+        check_create(caller, request.tag, self.organiser_token, self.open_create)
         check_organiser_waits(self.organiser_token, request.timeout_policy, request.takeback_policy)
         check_names(request.players, "players")
         options = struct_to_dict(request.options)  # bad options: BAD_OPTION from create_game
         if request.rules_version:  # an older version is for replaying how it was played: the organiser's
-            require_organiser(self._caller(context), self.organiser_token, "create games under older rules")
-        record, grants = self.app.create_game(
+            require_organiser(caller, self.organiser_token, "create games under older rules")
+        key = keyed(caller, request.idempotency_key, "CreateGame", _without_key(request))
+        if key is not None and (made := earlier(self.app.events, key)) is not None:
+            return self._created_before(made)
+        try:
+            record, grants = self._create(request, options, key)
+        except KeyTaken:  # a call with this key was stored meanwhile: its answer is this one's
+            assert key is not None
+            made = earlier(self.app.events, key)
+            if made is None:
+                raise
+            return self._created_before(made)
+        return frontier_pb2.CreateGameResponse(
+            game_id=record.header.game_id,
+            seed_commitment=record.header.seed_commitment or "",
+            seats=[frontier_pb2.SeatToken(seat=s, player=p, token=t) for s, p, t in grants],
+            version=record.game_version,
+            options=dict_to_struct(record.header.options),
+        )
+
+    def _create(
+        self, request: Any, options: dict[str, Any], key: Keyed | None
+    ) -> tuple[GameRecord, list[tuple[int, str, str]]]:
+        return self.app.create_game(
             request.game,
             request.seats,
             list(request.players),
@@ -229,13 +253,19 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
             join_deadline_seconds=request.join_deadline_seconds,
             takeback_policy=request.takeback_policy,
             rules_version=check_length(request.rules_version, "rules_version"),
+            keyed=key,
         )
+
+    def _created_before(self, made: Earlier) -> frontier_pb2.CreateGameResponse:
+        """The first answer of a CreateGame retried with its idempotency key."""
+        record = self.app.get(made.game_id)
         return frontier_pb2.CreateGameResponse(
-            game_id=record.header.game_id,
+            game_id=made.game_id,
             seed_commitment=record.header.seed_commitment or "",
-            seats=[frontier_pb2.SeatToken(seat=s, player=p, token=t) for s, p, t in grants],
-            version=record.game_version,
+            seats=[frontier_pb2.SeatToken(seat=s, player=p, token=t) for s, p, t in made.secret["seats"]],
+            version=made.secret["version"],
             options=dict_to_struct(record.header.options),
+            duplicate=True,
         )
 
     @handles_errors
@@ -619,11 +649,23 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
         self._require_import_right(self._caller(context))
         if not request.content.strip():
             raise InvalidArgument("EMPTY_LOG", "content is empty: send the match log's text", field="content")
-        record = import_log(self.app, request.content)
+        key = keyed(self._caller(context), request.idempotency_key, "ImportLog", _without_key(request))
+        made = earlier(self.app.events, key) if key is not None else None
+        if made is None:
+            try:
+                record = import_log(self.app, request.content, key)
+            except KeyTaken:  # a call with this key was stored meanwhile: its answer is this one's
+                assert key is not None
+                made = earlier(self.app.events, key)
+                if made is None:
+                    raise
+        if made is not None:
+            record = self.app.get(made.game_id)  # an imported game never changes: the first answer
         return frontier_pb2.ImportLogResponse(
             game_id=record.header.game_id,
             version=record.game_version,
             state_hash=final_state_hash(record.engine, record.state, record.header.format_version),
+            duplicate=made is not None,
         )
 
     @handles_errors
@@ -782,6 +824,15 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
             audit_path=list(proof.audit_path),
             checkpoint=proof.checkpoint.to_line(),
         )
+
+
+def _without_key(request: Any) -> bytes:
+    """The request as its key's fingerprint covers it: every field but the key, in one encoding."""
+    bare = type(request)()
+    bare.CopyFrom(request)
+    bare.ClearField("idempotency_key")
+    encoded: bytes = bare.SerializeToString(deterministic=True)
+    return encoded
 
 
 def _seat_names(record: GameRecord) -> list[str]:

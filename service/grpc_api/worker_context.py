@@ -13,6 +13,7 @@ what it does to the call (abort, a status code) is done on the loop, as gRPC doe
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import functools
 from collections.abc import Callable
 from typing import Any
@@ -70,6 +71,10 @@ def in_worker(behaviour: Callable[[Any, Any], Any]) -> Callable[[Any, Any], Any]
     @functools.wraps(behaviour)
     async def call(request: Any, context: Any) -> Any:
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(None, behaviour, request, WorkerContext(context, loop))
+        # With the call's context variables, as `asyncio.to_thread` does (the drain's mark, drain.py).
+        run = functools.partial(
+            contextvars.copy_context().run, behaviour, request, WorkerContext(context, loop)
+        )
+        return await loop.run_in_executor(None, run)
 
     return call

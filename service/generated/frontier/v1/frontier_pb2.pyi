@@ -184,7 +184,7 @@ class ListGameTypesResponse(_message.Message):
     def __init__(self, games: _Optional[_Iterable[_Union[GameType, _Mapping]]] = ...) -> None: ...
 
 class CreateGameRequest(_message.Message):
-    __slots__ = ("game", "seats", "players", "options", "tag", "player_entropy", "spectator_delay_seconds", "time_control", "timeout_policy", "join_deadline_seconds", "takeback_policy", "rules_version")
+    __slots__ = ("game", "seats", "players", "options", "tag", "player_entropy", "spectator_delay_seconds", "time_control", "timeout_policy", "join_deadline_seconds", "takeback_policy", "rules_version", "idempotency_key")
     GAME_FIELD_NUMBER: _ClassVar[int]
     SEATS_FIELD_NUMBER: _ClassVar[int]
     PLAYERS_FIELD_NUMBER: _ClassVar[int]
@@ -197,6 +197,7 @@ class CreateGameRequest(_message.Message):
     JOIN_DEADLINE_SECONDS_FIELD_NUMBER: _ClassVar[int]
     TAKEBACK_POLICY_FIELD_NUMBER: _ClassVar[int]
     RULES_VERSION_FIELD_NUMBER: _ClassVar[int]
+    IDEMPOTENCY_KEY_FIELD_NUMBER: _ClassVar[int]
     game: str
     seats: int
     players: _containers.RepeatedScalarFieldContainer[str]
@@ -209,7 +210,8 @@ class CreateGameRequest(_message.Message):
     join_deadline_seconds: int
     takeback_policy: str
     rules_version: str
-    def __init__(self, game: _Optional[str] = ..., seats: _Optional[int] = ..., players: _Optional[_Iterable[str]] = ..., options: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., tag: _Optional[str] = ..., player_entropy: _Optional[bool] = ..., spectator_delay_seconds: _Optional[int] = ..., time_control: _Optional[str] = ..., timeout_policy: _Optional[str] = ..., join_deadline_seconds: _Optional[int] = ..., takeback_policy: _Optional[str] = ..., rules_version: _Optional[str] = ...) -> None: ...
+    idempotency_key: str
+    def __init__(self, game: _Optional[str] = ..., seats: _Optional[int] = ..., players: _Optional[_Iterable[str]] = ..., options: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., tag: _Optional[str] = ..., player_entropy: _Optional[bool] = ..., spectator_delay_seconds: _Optional[int] = ..., time_control: _Optional[str] = ..., timeout_policy: _Optional[str] = ..., join_deadline_seconds: _Optional[int] = ..., takeback_policy: _Optional[str] = ..., rules_version: _Optional[str] = ..., idempotency_key: _Optional[str] = ...) -> None: ...
 
 class SeatClock(_message.Message):
     __slots__ = ("seat", "remaining_ms", "running", "deadline")
@@ -234,18 +236,20 @@ class SeatToken(_message.Message):
     def __init__(self, seat: _Optional[int] = ..., player: _Optional[str] = ..., token: _Optional[str] = ...) -> None: ...
 
 class CreateGameResponse(_message.Message):
-    __slots__ = ("game_id", "seed_commitment", "seats", "version", "options")
+    __slots__ = ("game_id", "seed_commitment", "seats", "version", "options", "duplicate")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     SEED_COMMITMENT_FIELD_NUMBER: _ClassVar[int]
     SEATS_FIELD_NUMBER: _ClassVar[int]
     VERSION_FIELD_NUMBER: _ClassVar[int]
     OPTIONS_FIELD_NUMBER: _ClassVar[int]
+    DUPLICATE_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     seed_commitment: str
     seats: _containers.RepeatedCompositeFieldContainer[SeatToken]
     version: int
     options: _struct_pb2.Struct
-    def __init__(self, game_id: _Optional[str] = ..., seed_commitment: _Optional[str] = ..., seats: _Optional[_Iterable[_Union[SeatToken, _Mapping]]] = ..., version: _Optional[int] = ..., options: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ...) -> None: ...
+    duplicate: bool
+    def __init__(self, game_id: _Optional[str] = ..., seed_commitment: _Optional[str] = ..., seats: _Optional[_Iterable[_Union[SeatToken, _Mapping]]] = ..., version: _Optional[int] = ..., options: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., duplicate: _Optional[bool] = ...) -> None: ...
 
 class ClaimSeatRequest(_message.Message):
     __slots__ = ("game_id", "player", "seat", "client_seed", "client_commitment")
@@ -538,20 +542,24 @@ class ExportLogResponse(_message.Message):
     def __init__(self, content: _Optional[str] = ..., redacted: _Optional[bool] = ...) -> None: ...
 
 class ImportLogRequest(_message.Message):
-    __slots__ = ("content",)
+    __slots__ = ("content", "idempotency_key")
     CONTENT_FIELD_NUMBER: _ClassVar[int]
+    IDEMPOTENCY_KEY_FIELD_NUMBER: _ClassVar[int]
     content: str
-    def __init__(self, content: _Optional[str] = ...) -> None: ...
+    idempotency_key: str
+    def __init__(self, content: _Optional[str] = ..., idempotency_key: _Optional[str] = ...) -> None: ...
 
 class ImportLogResponse(_message.Message):
-    __slots__ = ("game_id", "version", "state_hash")
+    __slots__ = ("game_id", "version", "state_hash", "duplicate")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     VERSION_FIELD_NUMBER: _ClassVar[int]
     STATE_HASH_FIELD_NUMBER: _ClassVar[int]
+    DUPLICATE_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     version: int
     state_hash: str
-    def __init__(self, game_id: _Optional[str] = ..., version: _Optional[int] = ..., state_hash: _Optional[str] = ...) -> None: ...
+    duplicate: bool
+    def __init__(self, game_id: _Optional[str] = ..., version: _Optional[int] = ..., state_hash: _Optional[str] = ..., duplicate: _Optional[bool] = ...) -> None: ...
 
 class AuditRequest(_message.Message):
     __slots__ = ("game_id",)
