@@ -6,6 +6,7 @@ The front ends decode a call, ask here, and encode the answer; none of them deci
   the organiser token. A server without an organiser token has no one who may do them: they are refused
   for everyone (`NO_ORGANISER`), never granted to whoever asks.
 - A relay's lines: the organiser or the relay's own token.
+- Reissuing a seat's token: the organiser.
 - Ending a game: the organiser, or a relay's own token for its relay (the arbiter's token for that game).
 - Imports, recordings and relays: anyone on a server without an organiser token (an import stores a new
   game marked imported, a record of a table elsewhere that rules over no game played here); with one,
@@ -74,6 +75,15 @@ class Permissions:
         if self.organiser_token and not self.open_import:
             why = "this server takes imports from its organiser only (or run it with --open-import)"
             organiser_only(caller, self.organiser_token, "import", why)
+
+    def check_reissue(self, caller: Caller) -> None:
+        """Only the organiser reissues a seat's token (`caller` already authenticated against the game)."""
+        if not self.organiser_token or not caller.is_organiser:
+            raise PermissionDenied(
+                "ORGANISER_REQUIRED",
+                "only this server's organiser reissues seat tokens"
+                + ("" if self.organiser_token else " (this server has no organiser token)"),
+            )
 
     def check_tournament(self, caller: Caller) -> None:
         """Only the organiser runs a tournament (creates it, starts its rounds)."""

@@ -279,7 +279,7 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
     def ReissueSeatToken(self, request: Any, context: grpc.ServicerContext) -> Any:
         game_id = require_id(request.game_id, "game_id")
         record, token = reissue_seat_token(
-            self.app, game_id, self._caller(context), self.organiser_token, request.seat
+            self.app, game_id, self._caller(context), self.permissions, request.seat
         )
         return frontier_pb2.ReissueSeatTokenResponse(
             seat=frontier_pb2.SeatToken(seat=request.seat, player=record.players[request.seat], token=token)
