@@ -4,6 +4,8 @@
   map keyed by an application, a cache on a function of one): each server's parts live in its
   composition root (`service/core/root.py`), built at start-up and handed to the front ends, so two
   servers in one process share nothing and nothing is found by looking an application up.
+- The root's parts (the gate, the public views, the tournament desk, the permissions) are built there
+  alone.
 - Who may do what is decided in `service/core/permissions.py`: no other module raises a permission
   refusal, and the gRPC and WebSocket front ends neither import the policy's helpers nor look at what
   kind of caller they serve; they decode, ask the permissions (or the core) and encode.
@@ -19,6 +21,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 SERVICE = ROOT / "service"
 PERMISSIONS = SERVICE / "core" / "permissions.py"
+ROOT_MODULE = SERVICE / "core" / "root.py"
+ROOT_PARTS = {"Gate", "PublicViews", "TournamentDesk", "Permissions"}  # one each per server
 
 WEAK_MAPS = {"WeakKeyDictionary", "WeakValueDictionary", "WeakSet"}
 CACHES = {"cache", "lru_cache"}
@@ -115,6 +119,16 @@ def test_the_scan_finds_each_kind_of_registry() -> None:
         "_views",
         "views_of()",
     ]
+
+
+def test_the_roots_parts_are_built_in_the_root_alone() -> None:
+    """A front end that built its own gate, public views, desk or permissions would not share the core's."""
+    builders = set()
+    for path, tree in sources(SERVICE):
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call) and _name(node.func) in ROOT_PARTS:
+                builders.add((path, _name(node.func)))
+    assert builders == {(str(ROOT_MODULE.relative_to(ROOT)), part) for part in ROOT_PARTS}
 
 
 def test_only_the_permissions_module_refuses_for_want_of_a_right() -> None:
