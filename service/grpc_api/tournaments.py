@@ -189,7 +189,5 @@ def record_json(progress: Progress) -> dict[str, Any]:
 
 def register(server: grpc.Server, ledger: Ledger, failures: TokenFailures | None = None) -> str:
     """Add the Tournaments service to `server`; returns its full name for reflection."""
-    tournaments_pb2_grpc.add_TournamentsServicer_to_server(
-        TournamentsServicer(ledger, failures), server
-    )
+    tournaments_pb2_grpc.add_TournamentsServicer_to_server(TournamentsServicer(ledger, failures), server)
     return SERVICE_NAME
