@@ -32,6 +32,7 @@ from service.core.fanout import Broker, LocalBroker
 from service.core.games import Games
 from service.core.jobs import Jobs
 from service.core.rate_limit import TokenFailures
+from service.core.root import Ledger
 from service.core.thread_names import name_os_thread
 from service.extra_engines import register_engines
 from service.generated.frontier.v1 import frontier_pb2, frontier_pb2_grpc
@@ -52,7 +53,7 @@ Started = tuple[grpc.aio.Server, int, "websockets.asyncio.server.Server | None"]
 class Running:
     server: grpc.aio.Server
     port: int
-    app: Games
+    ledger: Ledger  # the core, built once here and handed to every front end (service/core/root.py)
     servicer: Servicer
     loop: asyncio.AbstractEventLoop
     thread: threading.Thread
@@ -62,6 +63,10 @@ class Running:
     clocks: ClockKeeper | None = None  # records timeouts (service/core/clocks/)
     calls: CallDrain | None = None  # the unary calls under way, drained at a stop
     drain_seconds: float = DEFAULT_DRAIN_SECONDS
+
+    @property
+    def app(self) -> Games:
+        return self.ledger.games
 
     def stop(self, grace: float | None = 1.0) -> None:
         """Drain the unary calls under way (up to `drain_seconds`), then stop; `grace` is the streams'."""
@@ -114,14 +119,14 @@ def create_server(settings: Settings) -> Running:
     heartbeat = _heartbeat(settings)
     if heartbeat is not None:  # before the port opens: no command meets a clock that ran while we were down
         resume_clocks(app, heartbeat.last())
+    ledger = Ledger(
+        app, settings.organiser_token, open_create=settings.open_create, open_import=settings.open_import
+    )
     servicer = Servicer(
-        app,
-        settings.organiser_token,
+        ledger,
         settings.max_watchers,
         signing_key=signing_key,
-        open_import=settings.open_import,
         failures=TokenFailures(settings.token_failures, seat_token=app.index.holds_seat_token),
-        open_create=settings.open_create,
         stream_limits=settings.stream_limits(),
     )
     workers = Jobs(max_workers=settings.workers, thread_name_prefix="frontier")
@@ -150,7 +155,7 @@ def create_server(settings: Settings) -> Running:
     return Running(
         server,
         port,
-        app,
+        ledger,
         servicer,
         loop,
         thread,
@@ -238,7 +243,7 @@ async def _start(
         ],
     )
     frontier_pb2_grpc.add_FrontierLedgerServicer_to_server(servicer, server)
-    tournaments_name = register_tournaments(server, servicer.app, settings.organiser_token, servicer.failures)
+    tournaments_name = register_tournaments(server, servicer.ledger, servicer.failures)
     health_servicer = health.HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
     reflection.enable_server_reflection(

@@ -395,7 +395,7 @@ def _serve(args: argparse.Namespace) -> int:
 
         try:
             http = start_http(
-                running.app,
+                running.ledger,
                 settings.organiser_token,
                 settings.host,
                 settings.http_port,

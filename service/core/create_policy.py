@@ -10,16 +10,13 @@ Creating is open to anyone by default: a new game gives its creator power over t
 seats' tokens), its seed is the server's, and it can no longer pose as a tournament's. An
 organiser running a closed event turns it off (`--no-open-create`): then only the organiser
 creates, as only the organiser imports without `--open-import`; a server run closed without an
-organiser token creates for no one (`NO_ORGANISER`).
+organiser token creates for no one (`NO_ORGANISER`). Who may create is decided with the other rights in
+`service.core.permissions`; this module keeps the tag's rule.
 """
 
 from __future__ import annotations
 
-from replay.clock import PAUSE
-from replay.takebacks import ORGANISER
-from service.core.auth import Caller
 from service.core.errors import InvalidArgument
-from service.core.relays.access import require_an_organiser, require_organiser
 
 TOURNAMENT_TAG_PREFIX = "tournament:"
 
@@ -28,10 +25,8 @@ def tournament_tag(tournament_id: str) -> str:
     return f"{TOURNAMENT_TAG_PREFIX}{tournament_id}"
 
 
-def check_create(caller: Caller, tag: str, organiser_token: str | None, open_create: bool) -> None:
-    """Refuse a CreateGame call this server's policy does not allow (before anything is stored)."""
-    if not open_create:
-        require_organiser(caller, organiser_token, "create games (the server runs --no-open-create)")
+def check_tag(tag: str) -> None:
+    """Refuse a tag that only the tournament service may give (whoever asks, before anything is stored)."""
     if tag.strip().lower().startswith(TOURNAMENT_TAG_PREFIX):
         raise InvalidArgument(
             "RESERVED_TAG",
@@ -39,12 +34,3 @@ def check_create(caller: Caller, tag: str, organiser_token: str | None, open_cre
             "own tables; choose another tag",
             field="tag",
         )
-
-
-def check_organiser_waits(organiser_token: str | None, timeout_policy: str, takeback_policy: str) -> None:
-    """Refuse a game that would wait for an organiser this server lacks: a timeout that pauses it until
-    the organiser ends it, or takebacks only the organiser grants (it would wait for ever)."""
-    if timeout_policy.strip().lower() == PAUSE:
-        require_an_organiser(organiser_token, "create games that a timeout pauses for the organiser to end")
-    if takeback_policy == ORGANISER:
-        require_an_organiser(organiser_token, "create games whose takebacks the organiser grants")

@@ -25,6 +25,7 @@ from service.core.games import Games
 from service.core.idempotency import Keyed
 from service.core.records import FINISHED, GameRecord, decode_events
 from service.core.relays.fork import check_fork_claim
+from service.core.visibility import Gate
 
 
 def trailer_for(record: GameRecord, *, reveal_seed: bool = False) -> Trailer | None:
@@ -111,7 +112,7 @@ def _line(data: dict[str, Any], record: GameRecord, viewer: Seat | None, *, is_h
     return canonical_json(shown, spelling)
 
 
-def import_log(app: Games, content: str, keyed: Keyed | None = None) -> GameRecord:
+def import_log(app: Games, gate: Gate, content: str, keyed: Keyed | None = None) -> GameRecord:
     """Re-run a match log through the rules; store it only if every line agrees."""
     try:
         # The sender's checkpoint is not kept: this server signs what it re-verified, as imported.
@@ -141,7 +142,7 @@ def import_log(app: Games, content: str, keyed: Keyed | None = None) -> GameReco
             line=str(problem.line),
             version=str(problem.version),
         )
-    check_fork_claim(app, header)  # a fork of a game stored here: checked against that game
+    check_fork_claim(app, gate, header)  # a fork of a game stored here: checked against that game
     seed = trailer.seed if trailer is not None and trailer.seed else ""
     finished = trailer is not None and trailer.status == FINISHED
     app.store_imported(header, seed, entries, finished=finished, keyed=keyed)

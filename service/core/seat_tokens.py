@@ -8,24 +8,20 @@ game (`SeatTokenReissued`), not a line of its log: who holds a seat's token is n
 from __future__ import annotations
 
 from service.core.auth import Caller, authenticate, new_token, token_hash
-from service.core.errors import InvalidArgument, PermissionDenied, RuleBroken
+from service.core.errors import InvalidArgument, RuleBroken
 from service.core.games import Games
+from service.core.permissions import Permissions
 from service.core.records import FINISHED, GameRecord
 
 
 def reissue_seat_token(
-    app: Games, game_id: str, caller: Caller, organiser_token: str | None, seat: int
+    app: Games, game_id: str, caller: Caller, permissions: Permissions, seat: int
 ) -> tuple[GameRecord, str]:
     """The game after `seat`'s token was replaced, and the new token (shown once)."""
     with app.lock_for(game_id):
         record = app.get(game_id)
         caller = authenticate(caller, record.token_hashes)  # a token of no one here: UNKNOWN_TOKEN
-        if not organiser_token or not caller.is_organiser:
-            raise PermissionDenied(
-                "ORGANISER_REQUIRED",
-                "only this server's organiser reissues seat tokens"
-                + ("" if organiser_token else " (this server has no organiser token)"),
-            )
+        permissions.check_reissue(caller)
         _check_seat(record, seat)
         token = new_token()
         return app.store_token_reissue(record, seat, token_hash(token)), token

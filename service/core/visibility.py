@@ -1,7 +1,7 @@
 """The visibility gate: the one place that decides what a caller may see of a game.
 
-Every read channel asks the gate of its application (`gate_of(app)`) and shows only what it
-answers: GetState, WatchGame (live and delayed), Replay, ExportLog, Audit, ProveInclusion,
+Every read channel asks the gate of its server's core (`Ledger.gate`, service/core/root.py) and shows
+only what it answers: GetState, WatchGame (live and delayed), Replay, ExportLog, Audit, ProveInclusion,
 ListGames, ListLegalCommands, SubmitCommand's and Play's answers (gRPC and WebSocket alike),
 the web pages, the tournament services and pages, and a fork's copy of its source. Nothing
 else decides visibility: the parts below are the gate's facts, asked by no channel.
@@ -21,14 +21,12 @@ The rules, in the order the gate applies them:
 - A tournament shows results of tables whose duplicate deal is still in play to the organiser
   only (`service.core.tournaments.disclosure`): the same secrecy, seen from the tournament.
 
-A test or an operator may install another gate for an application (`install_gate`); the
+A test or an operator may install another gate in the core (`Ledger.install_gate`); the
 suite proves every read channel asks it by installing one that refuses everything.
 """
 
 from __future__ import annotations
 
-import threading
-import weakref
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 
@@ -38,12 +36,12 @@ from service.core.errors import PermissionDenied
 from service.core.games import Games
 from service.core.listing import Summary
 from service.core.records import FINISHED, IN_PROGRESS, GameRecord
-from service.core.relays.public_view import public_views
+from service.core.relays.public_view import PublicViews
 from service.core.tournaments.app import Progress
 from service.core.tournaments.disclosure import shown_to
 from service.core.tournaments.secrecy import deal_closed
 
-__all__ = ["Gate", "Sight", "gate_of", "install_gate"]
+__all__ = ["Gate", "Sight"]
 
 
 @dataclass(frozen=True)
@@ -58,8 +56,10 @@ class Sight:
 class Gate:
     """What callers may see of the games and tournaments of one `Games` application."""
 
-    def __init__(self, app: Games) -> None:
+    def __init__(self, app: Games, views: PublicViews, closed_deals: set[str]) -> None:
         self.app = app
+        self.views = views  # the spectators' public records, shared with the delayed streams
+        self.closed_deals = closed_deals  # duplicate deals known closed for good
 
     def sight(self, record: GameRecord, caller: Caller, now: datetime | None = None) -> Sight:
         """The game `record` as `caller` (already authenticated against it) may see it at `now`.
@@ -95,11 +95,11 @@ class Gate:
         """
         if record.spectator_delay <= 0:
             return record
-        return public_views(self.app).public_record(record, now or datetime.now(UTC))
+        return self.views.public_record(record, now or datetime.now(UTC))
 
     def deal_closed(self, record: GameRecord) -> bool:
         """False while `record` is a table of a duplicate deal some table of which is still playing."""
-        return deal_closed(self.app, record)
+        return deal_closed(self.app, self.closed_deals, record)
 
     def games(
         self, caller: Caller, *, game: str, status: str, player: str, tag: str, after: int, limit: int
@@ -162,23 +162,3 @@ class Gate:
 def _held_back(record: GameRecord, caller: Caller) -> bool:
     """A spectator of a delayed game (seats and the organiser carry tokens)."""
     return record.spectator_delay > 0 and caller.token is None
-
-
-# One gate per application (a test runs several in one process); installed, or the rules above.
-_gates: weakref.WeakKeyDictionary[Games, Gate] = weakref.WeakKeyDictionary()
-_gates_lock = threading.Lock()
-
-
-def gate_of(app: Games) -> Gate:
-    """The gate every read channel of `app` asks."""
-    gate = _gates.get(app)
-    if gate is None:
-        with _gates_lock:
-            gate = _gates.setdefault(app, Gate(app))
-    return gate
-
-
-def install_gate(app: Games, gate: Gate) -> None:
-    """Make `gate` decide for every read channel of `app` from the next call on."""
-    with _gates_lock:
-        _gates[app] = gate

@@ -23,12 +23,12 @@ from service.core import metrics
 from service.core.auth import Caller
 from service.core.errors import InvalidArgument, Unauthenticated
 from service.core.fanout import LocalBroker
-from service.core.games import Games, parse_game_id
+from service.core.games import parse_game_id
 from service.core.jobs import Jobs
 from service.core.records import FINISHED, WAITING, GameRecord
+from service.core.root import Ledger
 from service.core.stream_slots import StreamLimits, StreamSlots
 from service.core.views import clocks_proto, redacted_entry_events, ruling_proto, shared_entry_events
-from service.core.visibility import gate_of
 from service.generated.frontier.v1 import frontier_pb2
 
 UNHEALTHY_POLL_SECONDS = 0.5  # while the broker cannot deliver, follow the store this often
@@ -48,9 +48,10 @@ T = TypeVar("T")
 
 class Watching:
     def __init__(
-        self, app: Games, max_watchers: int, workers: int = 8, limits: StreamLimits | None = None
+        self, ledger: Ledger, max_watchers: int, workers: int = 8, limits: StreamLimits | None = None
     ) -> None:
-        self.app = app
+        self.ledger = ledger  # its gate is asked at each read: one installed later decides from then on
+        self.app = app = ledger.games
         self.slots = StreamSlots(limits or StreamLimits(spectators=max_watchers))
         self.pool = Jobs(max_workers=workers, thread_name_prefix="frontier-watch")
         self._updates: dict[tuple[object, ...], frontier_pb2.GameUpdate] = {}
@@ -229,7 +230,7 @@ class Watching:
     # -- worker-thread side --------------------------------------------------------
 
     def _setup(self, record: GameRecord, caller: Caller) -> frontier_pb2.GameUpdate:
-        viewer = gate_of(self.app).sight(record, caller).viewer
+        viewer = self.ledger.gate.sight(record, caller).viewer
         events = redacted_entry_events(record, record.setup_events, viewer)
         # As for every other step: a finished game's status only on its last step, or a client
         # that stops at "finished" (frontier watch) stops after the setup.
@@ -335,7 +336,7 @@ class Watching:
         """
         if record is None:
             record = self._latest(game_id, entry["version"])  # it decides the viewer and the status
-        viewer = gate_of(self.app).sight(record, caller).viewer
+        viewer = self.ledger.gate.sight(record, caller).viewer
         is_latest = record.game_version == entry["version"]
         key = (game_id, entry["version"], entry["hash"], viewer, is_latest, record.status)
         with self._lock:

@@ -29,7 +29,6 @@ from replay.verify import final_state_hash, verify
 from service.core.auth import Caller, authenticate, authorization_of, caller_from_metadata, seat_of
 from service.core.client_address import client_address
 from service.core.convert import command_from_proto, dict_to_struct, struct_to_dict
-from service.core.create_policy import check_create, check_organiser_waits
 from service.core.errors import (
     DOMAIN,
     InvalidArgument,
@@ -39,16 +38,16 @@ from service.core.errors import (
 )
 from service.core.exchange import export_lines, import_log, stored_record
 from service.core.fields import MAX_TAG_LENGTH, check_length, check_names, require_id
-from service.core.games import Games, engine_for
+from service.core.games import engine_for
 from service.core.idempotency import Earlier, Keyed, KeyTaken, earlier, keyed
 from service.core.rate_limit import TokenFailures
 from service.core.recordings import expand_or_refuse
 from service.core.records import FINISHED, GameRecord, decode_events
-from service.core.relays.access import holds_relay_token, organiser_only, require_organiser
 from service.core.relays.delay import delayed_updates
 from service.core.relays.fork import check_delay, fork_game
 from service.core.relays.live import relay_line, start_relay, stored_relay
 from service.core.relays.messages import fork_origin
+from service.core.root import Ledger
 from service.core.seat_tokens import reissue_seat_token
 from service.core.seed_reveal import awaiting_reveal, commits
 from service.core.stream_slots import StreamLimits
@@ -63,7 +62,7 @@ from service.core.views import (
     ruling_proto,
     to_json,
 )
-from service.core.visibility import Gate, gate_of
+from service.core.visibility import Gate
 from service.core.watching import Watching
 from service.generated.frontier.v1 import frontier_pb2, frontier_pb2_grpc
 from service.grpc_api.statuses import abort_arguments
@@ -156,29 +155,26 @@ async def _without_tokens(requests: AsyncIterator[Any]) -> AsyncIterator[Any]:
 class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
     def __init__(
         self,
-        app: Games,
-        organiser_token: str | None,
+        ledger: Ledger,
         max_watchers: int = DEFAULT_MAX_WATCHERS,
         *,
         signing_key: SigningKey,
-        open_import: bool = False,
         failures: TokenFailures | None = None,
-        open_create: bool = True,
         stream_limits: StreamLimits | None = None,
     ) -> None:
-        self.app = app
-        self.organiser_token = organiser_token
+        self.ledger = ledger
+        self.app = ledger.games
+        self.permissions = ledger.permissions  # who may do what: every write right is decided there
+        self.organiser_token = ledger.organiser_token
         self.failures = failures or TokenFailures()  # wrong tokens per address (service.core.rate_limit)
         self.signing_key = signing_key
-        self.open_import = open_import  # anyone may import, even with an organiser token set
-        self.open_create = open_create  # anyone may create games (service/core/create_policy.py)
-        self.watching = Watching(app, max_watchers, limits=stream_limits)
-        self.plays = Plays(app, self.watching)
+        self.watching = Watching(ledger, max_watchers, limits=stream_limits)
+        self.plays = Plays(ledger, self.watching)
 
     @property
     def gate(self) -> Gate:
         """What callers may see: asked by every read method (service.core.visibility)."""
-        return gate_of(self.app)
+        return self.ledger.gate
 
     def _caller(self, context: Any, record: GameRecord | None = None) -> Caller:
         """Who calls; with the game's record, a token that is not of this game is refused."""
@@ -212,12 +208,11 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
         engine_for(request.game)
         check_length(request.tag, "tag", MAX_TAG_LENGTH)
         caller = self._caller(context)
-        check_create(caller, request.tag, self.organiser_token, self.open_create)
-        check_organiser_waits(self.organiser_token, request.timeout_policy, request.takeback_policy)
+        self.permissions.check_create(caller, request.tag, request.timeout_policy, request.takeback_policy)
         check_names(request.players, "players")
         options = struct_to_dict(request.options)  # bad options: BAD_OPTION from create_game
         if request.rules_version:  # an older version is for replaying how it was played: the organiser's
-            require_organiser(caller, self.organiser_token, "create games under older rules")
+            self.permissions.require_organiser(caller, "create games under older rules")
         key = keyed(caller, request.idempotency_key, "CreateGame", _without_key(request))
         if key is not None and (made := earlier(self.app.events, key)) is not None:
             return self._created_before(made)
@@ -284,7 +279,7 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
     def ReissueSeatToken(self, request: Any, context: grpc.ServicerContext) -> Any:
         game_id = require_id(request.game_id, "game_id")
         record, token = reissue_seat_token(
-            self.app, game_id, self._caller(context), self.organiser_token, request.seat
+            self.app, game_id, self._caller(context), self.permissions, request.seat
         )
         return frontier_pb2.ReissueSeatTokenResponse(
             seat=frontier_pb2.SeatToken(seat=request.seat, player=record.players[request.seat], token=token)
@@ -310,9 +305,7 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
     @handles_errors
     def EndGame(self, request: Any, context: grpc.ServicerContext) -> Any:
         caller = self._caller(context)
-        relay = caller.token and not caller.is_organiser  # a relay token may end its own relay
-        if not (relay and holds_relay_token(caller, self._relay_token_hash(request.game_id))):
-            require_organiser(caller, self.organiser_token, "end games (a relay's own token ends its relay)")
+        self.permissions.check_end(caller, self._relay_token_hash(request.game_id))
         game_id = require_id(request.game_id, "game_id")
         check_length(request.reason, "reason", MAX_REASON)
         result = [list(tier.seats) for tier in request.result]
@@ -324,7 +317,7 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
 
     @handles_errors
     def UpgradeRules(self, request: Any, context: grpc.ServicerContext) -> Any:
-        require_organiser(self._caller(context), self.organiser_token, "upgrade a game's rules")
+        self.permissions.require_organiser(self._caller(context), "upgrade a game's rules")
         game_id = require_id(request.game_id, "game_id")
         _, line = upgrade_rules(self.app, game_id)
         return frontier_pb2.UpgradeRulesResponse(
@@ -532,7 +525,7 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
             record = await asyncio.to_thread(self._game, game_id)
             if (await asyncio.to_thread(self.gate.sight, record, caller)).held_back:
                 with self.watching.slots.hold(record.header.game_id, caller, context.peer()):
-                    async for update in delayed_updates(self.app, game_id, request.from_version, caller):
+                    async for update in delayed_updates(self.ledger, game_id, request.from_version, caller):
                         yield update
                 return
         async for update in self.watching.stream(game_id, request.from_version, resolve, context.peer()):
@@ -646,14 +639,14 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
 
     @handles_errors
     def ImportLog(self, request: Any, context: grpc.ServicerContext) -> Any:
-        self._require_import_right(self._caller(context))
+        self.permissions.check_import(self._caller(context))
         if not request.content.strip():
             raise InvalidArgument("EMPTY_LOG", "content is empty: send the match log's text", field="content")
         key = keyed(self._caller(context), request.idempotency_key, "ImportLog", _without_key(request))
         made = earlier(self.app.events, key) if key is not None else None
         if made is None:
             try:
-                record = import_log(self.app, request.content, key)
+                record = import_log(self.app, self.gate, request.content, key)
             except KeyTaken:  # a call with this key was stored meanwhile: its answer is this one's
                 assert key is not None
                 made = earlier(self.app.events, key)
@@ -671,13 +664,13 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
     @handles_errors
     def ExpandRecording(self, request: Any, context: grpc.ServicerContext) -> Any:
         """A table's recording, expanded by the engine and stored as an imported game."""
-        self._require_import_right(self._caller(context))
+        self.permissions.check_import(self._caller(context))
         if not request.content.strip():
             raise InvalidArgument(
                 "EMPTY_RECORDING", "content is empty: send the recording's text", field="content"
             )
         expansion, content = expand_or_refuse(request.content, request.lenient)
-        record = import_log(self.app, content)
+        record = import_log(self.app, self.gate, content)
         return frontier_pb2.ExpandRecordingResponse(
             game_id=record.header.game_id,
             version=record.game_version,
@@ -687,7 +680,7 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
 
     @handles_errors
     def StartRelay(self, request: Any, context: grpc.ServicerContext) -> Any:
-        self._require_import_right(self._caller(context))  # a relay stores a table game, as imports do
+        self.permissions.check_import(self._caller(context))  # a relay stores a table game, as imports do
         record, token = start_relay(self.app, request.header, request.spectator_delay_seconds)
         return frontier_pb2.StartRelayResponse(
             game_id=record.header.game_id, version=record.game_version, relay_token=token
@@ -714,12 +707,13 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
 
     @handles_errors
     def ForkGame(self, request: Any, context: grpc.ServicerContext) -> Any:
-        require_organiser(self._caller(context), self.organiser_token, "fork games")
+        self.permissions.require_organiser(self._caller(context), "fork games")
         require_id(request.game_id, "game_id")
         check_length(request.tag, "tag", MAX_TAG_LENGTH)
         check_names(request.players, "players")
         record, grants = fork_game(
             self.app,
+            self.gate,
             request.game_id,
             request.version,
             list(request.players),
@@ -735,14 +729,6 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
             seats=[frontier_pb2.SeatToken(seat=s, player=p, token=t) for s, p, t in grants],
             forked_from=fork_origin(record.header),
         )
-
-    def _require_import_right(self, caller: Caller) -> None:
-        """With an organiser token set, only the organiser imports, unless the server runs open-import.
-        Without one, anyone imports: an import stores a new game marked imported (a relay, relayed),
-        a record of a table elsewhere that rules over no game played here."""
-        if self.organiser_token and not self.open_import:
-            why = "this server takes imports from its organiser only (or run it with --open-import)"
-            organiser_only(caller, self.organiser_token, "import", why)
 
     @handles_errors
     def Audit(self, request: Any, context: grpc.ServicerContext) -> Any:

@@ -11,15 +11,13 @@ import grpc
 from service.core.auth import Caller, caller_from_metadata
 from service.core.convert import dict_to_struct, struct_to_dict
 from service.core.fields import MAX_TAG_LENGTH, check_length, require_id
-from service.core.games import Games
 from service.core.rate_limit import TokenFailures
-from service.core.relays.access import organiser_only
-from service.core.tournaments.app import Progress, TournamentDesk
+from service.core.root import Ledger
+from service.core.tournaments.app import Progress
 from service.core.tournaments.deals import comparison
 from service.core.tournaments.disclosure import DEAL_IN_PLAY
 from service.core.tournaments.ratings import ordinal, rate
 from service.core.tournaments.standings import RULES, standings
-from service.core.visibility import gate_of
 from service.generated.frontier.v1 import tournaments_pb2, tournaments_pb2_grpc
 from service.grpc_api.servicer import handles_errors
 
@@ -27,12 +25,10 @@ SERVICE_NAME = tournaments_pb2.DESCRIPTOR.services_by_name["Tournaments"].full_n
 
 
 class TournamentsServicer(tournaments_pb2_grpc.TournamentsServicer):
-    def __init__(
-        self, games: Games, organiser_token: str | None, failures: TokenFailures | None = None
-    ) -> None:
-        self.games = games
-        self.desk = TournamentDesk(games)
-        self.organiser_token = organiser_token
+    def __init__(self, ledger: Ledger, failures: TokenFailures | None = None) -> None:
+        self.ledger = ledger
+        self.desk = ledger.tournaments
+        self.organiser_token = ledger.organiser_token
         self.failures = failures or TokenFailures()
 
     def _caller(self, context: grpc.ServicerContext) -> Caller:
@@ -40,9 +36,7 @@ class TournamentsServicer(tournaments_pb2_grpc.TournamentsServicer):
         return caller_from_metadata(context.invocation_metadata() or (), self.organiser_token)
 
     def _require_organiser(self, context: grpc.ServicerContext) -> None:
-        why = "running a tournament needs the organiser token"
-        caller, what = self._caller(context), "run a tournament"
-        organiser_only(caller, self.organiser_token, what, why, "send it", "this token is not it")
+        self.ledger.permissions.check_tournament(self._caller(context))
 
     @handles_errors
     def CreateTournament(self, request: Any, context: grpc.ServicerContext) -> Any:
@@ -130,7 +124,7 @@ class TournamentsServicer(tournaments_pb2_grpc.TournamentsServicer):
 
     def _shown(self, progress: Progress, context: grpc.ServicerContext) -> Progress:
         """The tournament as this caller may see it: open duplicate deals' results for the organiser only."""
-        return gate_of(self.games).tournament(progress, self._caller(context))
+        return self.ledger.gate.tournament(progress, self._caller(context))
 
 
 def _id(request: Any) -> str:
@@ -193,11 +187,7 @@ def record_json(progress: Progress) -> dict[str, Any]:
     return data
 
 
-def register(
-    server: grpc.Server, games: Games, organiser_token: str | None, failures: TokenFailures | None = None
-) -> str:
+def register(server: grpc.Server, ledger: Ledger, failures: TokenFailures | None = None) -> str:
     """Add the Tournaments service to `server`; returns its full name for reflection."""
-    tournaments_pb2_grpc.add_TournamentsServicer_to_server(
-        TournamentsServicer(games, organiser_token, failures), server
-    )
+    tournaments_pb2_grpc.add_TournamentsServicer_to_server(TournamentsServicer(ledger, failures), server)
     return SERVICE_NAME

@@ -16,10 +16,10 @@ from typing import Any, TypeVar
 from service.core.auth import Caller, authenticate, seat_of
 from service.core.convert import command_from_proto
 from service.core.errors import InvalidArgument, ServiceError
-from service.core.games import Accepted, Games
+from service.core.games import Accepted
 from service.core.jobs import Jobs
 from service.core.records import FINISHED, GameRecord
-from service.core.visibility import gate_of
+from service.core.root import Ledger
 from service.core.watching import Watching
 from service.generated.frontier.v1 import frontier_pb2
 from service.play.legal import add_legal_commands
@@ -68,8 +68,9 @@ def answer(
 class Plays:
     """The Play streams of one server: they share the watchers' reads and redactions."""
 
-    def __init__(self, app: Games, watching: Watching, workers: int = 8) -> None:
-        self.app = app
+    def __init__(self, ledger: Ledger, watching: Watching, workers: int = 8) -> None:
+        self.ledger = ledger  # its gate is asked at each push: one installed later decides from then on
+        self.app = ledger.games
         self.watching = watching
         self.pool = Jobs(max_workers=workers, thread_name_prefix="frontier-play")
 
@@ -90,7 +91,7 @@ class Plays:
         seat = seat_of(authenticate(caller, record.token_hashes), record.token_hashes, required=True)
         assert seat is not None
         # As every read channel: the gate may refuse (for a duplicate deal's table it may read).
-        await self._in_thread(gate_of(self.app).sight, record, caller)
+        await self._in_thread(self.ledger.gate.sight, record, caller)
         from_version = first.from_version if first.HasField("from_version") else record.game_version
         if not 0 <= from_version <= record.game_version:
             raise InvalidArgument(

@@ -26,14 +26,13 @@ from engines.registry import game_ids, get_engine
 from replay.trust.keys import SigningKey
 from service.core.auth import Caller, authenticate, is_organiser_token
 from service.core.client_address import client_address
-from service.core.errors import InvalidArgument, NotFound, PermissionDenied, ServiceError, Unauthenticated
+from service.core.errors import InvalidArgument, NotFound, ServiceError, Unauthenticated
 from service.core.exchange import export_lines
 from service.core.fields import require_id
-from service.core.games import Games
 from service.core.listing import Summary
 from service.core.rate_limit import TokenFailures, TooManyFailures
 from service.core.records import FINISHED, GameRecord
-from service.core.visibility import gate_of
+from service.core.root import Ledger
 from service.web.clock_view import live_clocks
 from service.web.headers import PageHeaders
 from service.web.limits import BodyLimit
@@ -55,19 +54,19 @@ HTTP_STATUS = {
 
 
 def create_app(
-    games: Games,
+    ledger: Ledger,
     organiser_token: str | None,
     failures: TokenFailures | None = None,
     signing_key: SigningKey | None = None,
 ) -> Starlette:
     """The viewer's routes; `signing_key` signs the logs it exports (None: it exports none)."""
     viewer = WebViewer(
-        games,
+        ledger,
         organiser_token,
-        failures or TokenFailures(seat_token=games.index.holds_seat_token),
+        failures or TokenFailures(seat_token=ledger.games.index.holds_seat_token),
         signing_key,
     )
-    tournaments = TournamentPages(games, _status, viewer._gameless_caller)
+    tournaments = TournamentPages(ledger, _status, viewer._gameless_caller)
     return Starlette(
         middleware=[
             Middleware(PageHeaders),  # outermost: refusals below carry the frame headers too
@@ -94,17 +93,18 @@ def create_app(
 class WebViewer:
     def __init__(
         self,
-        games: Games,
+        ledger: Ledger,
         organiser_token: str | None,
         failures: TokenFailures,
         signing_key: SigningKey | None = None,
     ) -> None:
-        self.games = games
+        self.ledger = ledger  # its gate is asked at each request: one installed later decides from then on
+        self.games = ledger.games
         self.organiser_token = organiser_token
         self.failures = failures  # wrong tokens per address, shared with gRPC under `frontier serve`
         self.signing_key = signing_key
         self.sessions = Sessions()
-        self.tournaments = TournamentLinks(games)
+        self.tournaments = TournamentLinks(ledger.tournaments)
 
     # -- pages -------------------------------------------------------------------------
 
@@ -116,7 +116,7 @@ class WebViewer:
                 message_page("Cannot list games", error.message), _status(error), _headers(error)
             )
         filters = {k: request.query_params.get(k, "") for k in ("game", "status", "tag")}
-        found = gate_of(self.games).games(caller, **filters, player="", after=0, limit=500)
+        found = self.ledger.gate.games(caller, **filters, player="", after=0, limit=500)
         rows = [
             {
                 "game_id": s.game_id,
@@ -140,7 +140,7 @@ class WebViewer:
         if summary.status != "finished":
             return ""
         try:
-            sight = gate_of(self.games).sight(self.games.get(summary.game_id), caller)
+            sight = self.ledger.gate.sight(self.games.get(summary.game_id), caller)
         except ServiceError:  # a table of a duplicate deal still in play: its result waits
             return "withheld until the deal is over"
         return short_result(sight.record.outcome, sight.record.players)
@@ -172,7 +172,7 @@ class WebViewer:
             if self.signing_key is None:
                 raise NotFound("NO_SIGNING_KEY", "this viewer signs no logs: export them over gRPC")
             stored = self._game(request)
-            sight = gate_of(self.games).sight(stored, self._authenticated(request, stored))
+            sight = self.ledger.gate.sight(stored, self._authenticated(request, stored))
             lines = export_lines(self.games, sight.record, sight.viewer, self.signing_key)
             content = "\n".join(lines) + "\n"
         except ServiceError as error:
@@ -292,11 +292,9 @@ class WebViewer:
 
         The view is the gate's, unless the organiser asks for another one with ?seat=.
         """
-        if seat_param and not caller.is_organiser:
-            raise PermissionDenied(
-                "ORGANISER_ONLY", "only the organiser's token may choose whose view to show (?seat=)"
-            )
-        sight = gate_of(self.games).sight(record, caller)
+        if seat_param:
+            self.ledger.permissions.check_choose_view(caller)
+        sight = self.ledger.gate.sight(record, caller)
         if not seat_param:
             return sight.record, sight.viewer
         return sight.record, _chosen_viewer(sight.record, seat_param)

@@ -1,7 +1,7 @@
 """Run the web viewer beside the gRPC server: uvicorn in a thread of the same process.
 
-Started by `frontier serve --http PORT` through `start_http`; it shares the server's `Games`
-application, so pages read exactly what the gRPC API reads. The socket is bound here, before the
+Started by `frontier serve --http PORT` through `start_http`; it shares the server's core (`Ledger`,
+service/core/root.py), so pages read exactly what the gRPC API reads. The socket is bound here, before the
 thread starts, so a taken port is an error at start-up and port 0 reports the port it got.
 """
 
@@ -16,8 +16,8 @@ import uvicorn
 
 from replay.trust.keys import SigningKey
 from service.config import ConfigError
-from service.core.games import Games
 from service.core.rate_limit import TokenFailures
+from service.core.root import Ledger
 from service.ops.tls import ServerTls
 from service.web.app import create_app
 
@@ -34,7 +34,7 @@ class RunningHttp:
 
 
 def start_http(
-    games: Games,
+    ledger: Ledger,
     organiser_token: str | None,
     host: str,
     port: int,
@@ -51,7 +51,7 @@ def start_http(
     except OSError as error:
         raise ConfigError(f"cannot serve the web viewer on {host}:{port}: {error.strerror}") from None
     config = uvicorn.Config(
-        create_app(games, organiser_token, failures, signing_key),
+        create_app(ledger, organiser_token, failures, signing_key),
         log_level="warning",
         log_config=None,  # the server's own log set-up (text or JSON, service/ops/logs.py) applies
         lifespan="off",

@@ -4,13 +4,12 @@ from __future__ import annotations
 
 from service.core.create_policy import TOURNAMENT_TAG_PREFIX
 from service.core.errors import ServiceError
-from service.core.games import Games
 from service.core.tournaments.app import TournamentDesk
 
 
 class TournamentLinks:
-    def __init__(self, games: Games) -> None:
-        self.desk = TournamentDesk(games)
+    def __init__(self, desk: TournamentDesk) -> None:
+        self.desk = desk
         self._names: dict[str, str] = {}  # a tournament's name never changes: read it once
 
     def link(self, tag: str) -> tuple[str, str] | None:

@@ -20,28 +20,27 @@ from starlette.responses import HTMLResponse, Response
 from engines.registry import get_engine
 from service.core.auth import ANYONE, Caller
 from service.core.errors import ServiceError
-from service.core.games import Games
-from service.core.tournaments.app import Progress, TournamentDesk
+from service.core.root import Ledger
+from service.core.tournaments.app import Progress
 from service.core.tournaments.deals import comparison
 from service.core.tournaments.disclosure import DEAL_IN_PLAY
 from service.core.tournaments.index import TournamentIndex
 from service.core.tournaments.ratings import model_name, ordinal, rate
 from service.core.tournaments.record import Table, TableResult
 from service.core.tournaments.standings import RULES, Standing, standings
-from service.core.visibility import gate_of
 from service.web.page import message_page, tournament_page, tournaments_page
 
 
 class TournamentPages:
     def __init__(
         self,
-        games: Games,
+        ledger: Ledger,
         status_of: Callable[[ServiceError], int],
         caller_of: Callable[[Request], Caller] = lambda _request: ANYONE,
     ) -> None:
-        self.games = games
-        self.desk = TournamentDesk(games)
-        self.index = TournamentIndex(games)
+        self.ledger = ledger  # its gate is asked at each request: one installed later decides from then on
+        self.desk = ledger.tournaments
+        self.index = TournamentIndex(ledger.games)
         self.status_of = status_of  # ServiceError -> HTTP status, as the game pages answer
         self.caller_of = caller_of  # who asks: the organiser also sees deals still in play
 
@@ -79,7 +78,7 @@ class TournamentPages:
         return HTMLResponse(tournament_page(**tournament_view(progress)))
 
     def _progress(self, tournament_id: str, caller: Caller) -> Progress:
-        return gate_of(self.games).tournament(self.desk.progress(tournament_id), caller)
+        return self.ledger.gate.tournament(self.desk.progress(tournament_id), caller)
 
 
 def tournament_view(progress: Progress) -> dict[str, Any]:

@@ -40,7 +40,7 @@ def test_a_cookie_token_does_not_lift_the_delay_in_the_web_game_list(client: Cli
     hidden = delayed_game(client, 600)
     play_game(client, hidden.game_id, hidden.tokens, random.Random(6))
     assert state(client, hidden.game_id, ORGANISER).status == "finished"
-    http = start_http(server.app, ORGANISER, "127.0.0.1", 0)
+    http = start_http(server.ledger, ORGANISER, "127.0.0.1", 0)
     try:
         request = urllib.request.Request(
             f"http://127.0.0.1:{http.port}/?status=finished",

@@ -36,7 +36,7 @@ from service.core.errors import PermissionDenied
 from service.core.listing import Summary
 from service.core.records import GameRecord
 from service.core.tournaments.app import Progress
-from service.core.visibility import Gate, Sight, install_gate
+from service.core.visibility import Gate, Sight
 from service.generated.frontier.v1 import frontier_pb2, tournaments_pb2
 from service.server import Running
 from service.web.app import create_app
@@ -184,7 +184,7 @@ def test_every_play_frame_field_is_classified() -> None:
 
 
 def test_every_web_route_is_classified(server: Running) -> None:
-    paths = {route.path for route in create_app(server.app, ORGANISER).routes}  # type: ignore[attr-defined]
+    paths = {route.path for route in create_app(server.ledger, ORGANISER).routes}  # type: ignore[attr-defined]
     assert paths == READ_ROUTES | set(NO_GAME_DATA_ROUTES)
     assert not READ_ROUTES & set(NO_GAME_DATA_ROUTES)
 
@@ -213,7 +213,7 @@ class House:
 @pytest.fixture
 def house(tmp_path: Path) -> Iterator[House]:
     running = start_server(tmp_path / "data", ws_port=0)
-    http = start_http(running.app, ORGANISER, "127.0.0.1", 0, signing_key=running.servicer.signing_key)
+    http = start_http(running.ledger, ORGANISER, "127.0.0.1", 0, signing_key=running.servicer.signing_key)
     client = TournamentClient(f"127.0.0.1:{running.port}")
     organiser = TournamentClient(f"127.0.0.1:{running.port}", token=ORGANISER)
     try:
@@ -371,11 +371,13 @@ def survey(house: House) -> dict[tuple[str, str, str], Outcome]:
 @requires_most_wanted
 def test_a_gate_that_refuses_everything_leaves_every_read_channel_with_nothing(house: House) -> None:
     real = survey(house)
-    install_gate(house.running.app, RefuseAll(house.running.app))
+    ledger = house.running.ledger
+    real_gate = ledger.gate
+    ledger.install_gate(RefuseAll(ledger.games, ledger.public_views, ledger.closed_deals))
     try:
         shut = survey(house)
     finally:
-        install_gate(house.running.app, Gate(house.running.app))
+        ledger.install_gate(real_gate)
     for key, outcome in shut.items():
         allowed = {NOTHING, Outcome("refused", SHUT)} if real[key].kind == "shown" else {NOTHING}
         assert outcome in allowed or (outcome.kind == "refused" and real[key].kind == "refused"), (
@@ -404,7 +406,7 @@ def test_a_gate_that_refuses_everything_leaves_every_read_channel_with_nothing(h
 @requires_most_wanted
 def test_writes_that_answer_game_data_answer_as_the_gate_shows(house: House) -> None:
     """SubmitCommand's step, a Play stream's pushes and answers, and the tournaments' writes."""
-    app, organiser = house.running.app, house.organiser
+    organiser = house.organiser
     game = house.games["in progress"]
 
     def new_tournament() -> Any:
@@ -413,7 +415,9 @@ def test_writes_that_answer_game_data_answer_as_the_gate_shows(house: House) -> 
     later = new_tournament()
     assert _grpc(lambda: _submit(house.client, game, *_to_act(house.client, game))) == Outcome("shown")
     seat, command = _to_act(house.client, game)
-    install_gate(app, RefuseAll(app))
+    ledger = house.running.ledger
+    real_gate = ledger.gate
+    ledger.install_gate(RefuseAll(ledger.games, ledger.public_views, ledger.closed_deals))
     try:
         assert _grpc(lambda: _submit(house.client, game, seat, command)) == Outcome("refused", SHUT)
         assert _grpc(lambda: tournaments.start_round(organiser, later.tournament_id)) == Outcome(
@@ -421,7 +425,7 @@ def test_writes_that_answer_game_data_answer_as_the_gate_shows(house: House) -> 
         )
         assert _grpc(new_tournament) == Outcome("refused", SHUT)
     finally:
-        install_gate(app, Gate(app))
+        ledger.install_gate(real_gate)
     # A Play stream opened while the gate showed the game: once it shuts, nothing more is shown.
     seat, command = _to_act(house.client, game)
     updates = run_apart(_play_then_shut(house, game.game_id, game.tokens[seat], command))
@@ -455,7 +459,9 @@ async def _play_then_shut(
     try:
         opening = await asyncio.wait_for(socket.receive(), 20)
         assert opening is not None and not opening.HasField("error")
-        install_gate(house.running.app, RefuseAll(house.running.app))
+        ledger = house.running.ledger
+        real_gate = ledger.gate
+        ledger.install_gate(RefuseAll(ledger.games, ledger.public_views, ledger.closed_deals))
         try:
             await socket.command("shut", command)
             updates = []
@@ -464,7 +470,7 @@ async def _play_then_shut(
                 assert update is not None
                 updates.append(update)
         finally:
-            install_gate(house.running.app, Gate(house.running.app))
+            ledger.install_gate(real_gate)
     finally:
         await socket.close()
     return updates

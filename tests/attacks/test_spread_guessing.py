@@ -55,7 +55,7 @@ def web(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[RunningHttp]
     limits, trusted_proxy = getattr(request, "param", (PER_ADDRESS, None))
     running = start_server(tmp_path / "data", token_failures=limits)
     http_server = start_http(
-        running.app,
+        running.ledger,
         ORGANISER,
         "127.0.0.1",
         0,

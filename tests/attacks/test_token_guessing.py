@@ -135,7 +135,9 @@ def test_while_an_address_waits_even_the_right_token_is_not_looked_at(tmp_path: 
             refused = failure(lambda: attacker.call("GetState", request, token=ORGANISER))
             assert refused.code == grpc.StatusCode.UNAUTHENTICATED and refused.reason == "TOO_MANY_FAILURES"
             assert int(refused.metadata["retry_after_seconds"]) >= 60 and "try again in" in refused.message
-        http_server = start_http(running.app, ORGANISER, "127.0.0.1", 0, failures=running.servicer.failures)
+        http_server = start_http(
+            running.ledger, ORGANISER, "127.0.0.1", 0, failures=running.servicer.failures
+        )
         try:  # the web sign-in shares the count: the right token waits too, elsewhere it is let in
             status, headers = login(http_server.port, ORGANISER)
             assert status == 429 and int(headers["retry-after"]) >= 60
@@ -174,7 +176,7 @@ def login(port: int, token: str, source: str = "127.0.0.1") -> tuple[int, dict[s
 
 
 def test_guessing_at_the_web_sign_in_is_slowed_to_the_limit(limited: Running) -> None:
-    http_server = start_http(limited.app, ORGANISER, "127.0.0.1", 0, failures=limited.servicer.failures)
+    http_server = start_http(limited.ledger, ORGANISER, "127.0.0.1", 0, failures=limited.servicer.failures)
     try:
         checked = refused = 0
         started = time.monotonic()

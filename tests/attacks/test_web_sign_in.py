@@ -42,7 +42,7 @@ def rss_bytes(pid: int) -> int:
 @pytest.fixture
 def site(tmp_path: Path) -> Iterator[Site]:
     running = start_server(tmp_path / "data")
-    http = start_http(running.app, ORGANISER, "127.0.0.1", 0)
+    http = start_http(running.ledger, ORGANISER, "127.0.0.1", 0)
     yield Site(running, http)
     http.stop()
     running.stop()

@@ -26,6 +26,7 @@ from service.config import Settings
 from service.core.exchange import import_log
 from service.core.games import Games
 from service.core.records import project_game
+from service.core.root import Ledger
 from service.generated.frontier.v1 import frontier_pb2
 from tests.benchmarks.bench_common import ORGANISER, Mode, Row, log, server_process
 
@@ -107,8 +108,9 @@ def replay_rows(mode: Mode, folder: Path) -> list[Row]:
     for game, seats, options in REPLAY_TABLES:
         logs = [bot_log(game, seats, options, 10_000 + i) for i in range(mode.replay_games)]
         store = Games(env=Settings(data=folder / f"replay-{game}").store_env())
+        gate = Ledger(store).gate
         for text in logs:
-            import_log(store, text)
+            import_log(store, gate, text)
         decode, from_log, from_store, audit = Timing(), Timing(), Timing(), Timing()
         repeats = 10 if mode.full else 5
         for text in logs:

@@ -28,6 +28,7 @@ from service.core.auth import Caller
 from service.core.convert import command_from_proto, command_to_proto
 from service.core.games import Games
 from service.core.records import FINISHED
+from service.core.root import Ledger
 from service.core.watching import Watching
 from service.generated.frontier.v1 import frontier_pb2
 from service.play.session import answer, with_legal
@@ -106,7 +107,7 @@ def main() -> int:
     with tempfile.TemporaryDirectory(prefix="frontier-move-") as folder:
         settings = Settings.from_env(data=Path(folder), store="sqlite")
         app = Games(env=settings.store_env())
-        watching = Watching(app, max_watchers=100)
+        watching = Watching(Ledger(app), max_watchers=100)
         clock = Clock()
         chooser = random.Random(args.seed)
         profiler = cProfile.Profile(time.process_time_ns, 1e-9) if args.cprofile else None

@@ -20,8 +20,8 @@ from service.config import Settings
 from service.core.auth import Caller
 from service.core.games import Games
 from service.core.records import FINISHED
+from service.core.root import Ledger
 from service.core.views import redacted_entry_events
-from service.core.visibility import gate_of
 from service.core.watching import Watching
 
 
@@ -34,7 +34,7 @@ def test_a_step_from_the_record_at_hand_is_the_step_from_the_store(
     data: Path = tmp_path_factory.mktemp("data")
     env = Settings(data=data, store="sqlite").store_env()
     app = Games(env=env)
-    watching = Watching(app, max_watchers=10)
+    watching = Watching(Ledger(app), max_watchers=10)
     try:
         record, grants = app.create_game(game, 3, ["a", "b", "c"], {}, "on-loop")
         game_id = record.header.game_id
@@ -51,7 +51,7 @@ def test_a_step_from_the_record_at_hand_is_the_step_from_the_store(
             entry = accepted.entry.to_json()
             at_hand = watching.cached(game_id, entry["version"])
             assert at_hand is record  # the writer's record, found without reading the store
-            reader = Watching(Games(env=env), max_watchers=10)  # nothing cached: reads the store
+            reader = Watching(Ledger(Games(env=env)), max_watchers=10)  # nothing cached: reads the store
             try:
                 for caller in callers:
                     fast = watching._update(game_id, entry, caller, at_hand)
@@ -60,7 +60,7 @@ def test_a_step_from_the_record_at_hand_is_the_step_from_the_store(
                     # The events also as the unshared path redacts them (the two above share decodings).
                     stored = reader.latest(game_id, entry["version"])
                     unshared = redacted_entry_events(
-                        stored, entry["events"], gate_of(reader.app).sight(stored, caller).viewer
+                        stored, entry["events"], reader.ledger.gate.sight(stored, caller).viewer
                     )
                     assert list(fast.events) == unshared
             finally:

@@ -19,30 +19,28 @@ from collections.abc import AsyncIterator
 from datetime import UTC, datetime
 
 from service.core.auth import Caller
-from service.core.games import Games
 from service.core.records import IN_PROGRESS
-from service.core.relays.public_view import public_views
+from service.core.root import Ledger
 from service.core.views import redacted_entry_events
-from service.core.visibility import gate_of
 from service.generated.frontier.v1 import frontier_pb2
 
 POLL_SECONDS = 1.0  # how often a delayed stream looks for versions stored since it last read
 
 
 async def delayed_updates(
-    app: Games, game_id: str, from_version: int, caller: Caller
+    ledger: Ledger, game_id: str, from_version: int, caller: Caller
 ) -> AsyncIterator[frontier_pb2.GameUpdate]:
     """A spectator's WatchGame of a delayed game: each version once it is public, in order.
 
     Each poll asks the gate and reads nothing its game's other spectators have read: the record
     is the cached one, and the public fold and the built updates are shared (relays.public_view).
     """
-    views = public_views(app)
+    app, views = ledger.games, ledger.public_views
     sent = from_version
     while True:
         record = await asyncio.to_thread(app.get, game_id)
         now = datetime.now(UTC)
-        sight = await asyncio.to_thread(gate_of(app).sight, record, caller, now)
+        sight = await asyncio.to_thread(ledger.gate.sight, record, caller, now)
         shown, viewer = sight.record, sight.viewer
         if sent < 1:
             events = redacted_entry_events(shown, shown.setup_events, viewer)

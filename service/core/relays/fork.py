@@ -22,7 +22,7 @@ from service.core.auth import new_token, token_hash
 from service.core.errors import InvalidArgument, NotFound, RuleBroken
 from service.core.games import Games, header_clock
 from service.core.records import FINISHED, GameRecord, decode_events
-from service.core.visibility import gate_of
+from service.core.visibility import Gate
 
 MAX_DELAY_SECONDS = 24 * 3600
 
@@ -37,6 +37,7 @@ def check_delay(seconds: int, field: str = "spectator_delay_seconds") -> int:
 
 def fork_game(
     app: Games,
+    gate: Gate,
     source_id: str,
     version: int,
     players: Sequence[str],
@@ -52,8 +53,7 @@ def fork_game(
     clock = header_clock(time_control, timeout_policy)
     # A delayed game is over only once its spectators see it over: the fork's setup (the copied
     # history) is public at once, so an earlier fork would show them the steps the delay holds back.
-    gate = gate_of(app)  # the fork copies the source's history: only what everyone may see
-    shown = gate.public_record(source)
+    shown = gate.public_record(source)  # the fork copies the source's history: only what everyone may see
     if shown.status != FINISHED and (not source.imported or source.relay_token_hash):
         # The fork would copy the source's hidden cards: its seats would see the source players'
         # hands, and anyone reads all of them once the fork is over, while the source goes on.
@@ -123,7 +123,7 @@ def fork_game(
     return app.store_fork(header, seed, hashes, spectator_delay), grants
 
 
-def check_fork_claim(app: Games, header: Header) -> None:
+def check_fork_claim(app: Games, gate: Gate, header: Header) -> None:
     """An imported fork that names a game stored here must start from that game's position.
 
     The log alone proves only that its copied history folds to the state hash it claims
@@ -138,7 +138,6 @@ def check_fork_claim(app: Games, header: Header) -> None:
         source = app.get(str(origin.get("game_id")))
     except (NotFound, InvalidArgument):
         return  # a source on another server: its own log settles the claim
-    gate = gate_of(app)
     if gate.public_record(source).status != FINISHED or not gate.deal_closed(source):
         raise RuleBroken(
             "FORK_SOURCE_SECRET",

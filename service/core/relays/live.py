@@ -33,9 +33,9 @@ from service.core.errors import (
     InvalidArgument,
     RuleBroken,
     ServiceError,
-    Unauthenticated,
 )
 from service.core.games import Games
+from service.core.permissions import require_relay_token
 from service.core.records import FINISHED, GameRecord
 from service.core.relays.fork import check_delay
 from service.core.store_events import CommandAccepted, GameCreated, RelayResealed
@@ -86,7 +86,7 @@ def stored_relay(app: Games, game_id: str, caller: Caller) -> tuple[GameRecord, 
 
 def _relay(app: Games, game_id: str, caller: Caller) -> tuple[GameRecord, str, list[str]]:
     record = app.get(game_id)
-    _require_relay_token(caller, record)
+    require_relay_token(caller, record.relay_token_hash)
     if not record.relay_token_hash:
         raise RuleBroken("NOT_A_RELAY", "this game is not relayed: StartRelay creates relays", rule="RELAY")
     header, lines = relayed_lines(app, record)
@@ -175,15 +175,3 @@ def _refusal(problem: Problem, error: type[ServiceError]) -> ServiceError:
         line=str(problem.line),
         version=str(problem.version),
     ).with_details([bad])
-
-
-def _require_relay_token(caller: Caller, record: GameRecord) -> None:
-    if caller.is_organiser:
-        return
-    if caller.token is None:
-        raise Unauthenticated(
-            "RELAY_TOKEN_REQUIRED", "send the relay token StartRelay gave (or the organiser's)"
-        )
-    if not record.relay_token_hash or token_hash(caller.token) != record.relay_token_hash:
-        # As every call that reads a token answers one that is not of its game.
-        raise Unauthenticated("UNKNOWN_TOKEN", "the token is neither the organiser's nor this relay's token")

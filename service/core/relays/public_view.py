@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import bisect
 import threading
-import weakref
 from collections import OrderedDict
 from collections.abc import Hashable
 from dataclasses import dataclass, field, replace
@@ -193,16 +192,3 @@ def _between(entries: list[Entry | RulingLine], after: int, upto: int) -> list[E
     start = bisect.bisect_right(entries, after, key=lambda entry: entry.version)
     end = bisect.bisect_right(entries, upto, key=lambda entry: entry.version)
     return entries[start:end]
-
-
-_views: weakref.WeakKeyDictionary[Games, PublicViews] = weakref.WeakKeyDictionary()
-_views_lock = threading.Lock()
-
-
-def public_views(app: Games) -> PublicViews:
-    """The one `PublicViews` of `app` (each server's application has its own)."""
-    with _views_lock:
-        views = _views.get(app)
-        if views is None:
-            views = _views[app] = PublicViews(app)
-        return views

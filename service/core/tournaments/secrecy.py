@@ -13,7 +13,6 @@ back such tables' results likewise: `service/core/tournaments/disclosure.py`.
 from __future__ import annotations
 
 from uuid import UUID
-from weakref import WeakKeyDictionary
 
 from eventsourcing.application import AggregateNotFoundError
 
@@ -23,10 +22,11 @@ from service.core.tournaments.deals import parse_deal_key
 from service.core.tournaments.record import TournamentRecord, project_tournament
 
 
-def deal_closed(games: Games, record: GameRecord) -> bool:
+def deal_closed(games: Games, closed: set[str], record: GameRecord) -> bool:
     """True unless `record` is a table of a duplicate deal some game of which is still playing.
 
-    Fails closed: a deal key whose tournament or round cannot be read keeps the game closed.
+    `closed` holds the deals already known closed (the core's, service/core/root.py); a deal found closed
+    joins it. Fails closed: a deal key whose tournament or round cannot be read keeps the game closed.
     An imported game is never held back: whoever imported it had all of it already.
     """
     deal = record.header.deal
@@ -34,7 +34,6 @@ def deal_closed(games: Games, record: GameRecord) -> bool:
         return True
     if record.status != FINISHED:
         return False  # its own table still plays (no reads: this is every command's path)
-    closed = _closed.setdefault(games, set())
     if deal in closed:
         return True
     parsed = parse_deal_key(deal)
@@ -49,10 +48,6 @@ def deal_closed(games: Games, record: GameRecord) -> bool:
         return False
     closed.add(deal)  # for good: a finished game never plays again
     return True
-
-
-# Deals known closed, per Games application (a test runs several in one process).
-_closed: WeakKeyDictionary[Games, set[str]] = WeakKeyDictionary()
 
 
 def _tournament(games: Games, tournament_id: str) -> TournamentRecord | None:

@@ -10,7 +10,6 @@ from __future__ import annotations
 import time
 
 from service.client import Client
-from service.core.relays.public_view import public_views
 from service.server import Running
 from tests.attacks.test_delayed_spectators_cost import SlowPlay, long_delayed_game, spectators
 from tests.conftest import ORGANISER
@@ -22,7 +21,7 @@ WINDOW = 4.0
 def work_while_watched(server: Running, client: Client, count: int) -> tuple[int, int, int, int]:
     """(events read, entries folded, moves made, versions the shared fold advanced) over WINDOW s."""
     game = long_delayed_game(client)
-    views = public_views(server.app)
+    views = server.ledger.public_views
     table = SlowPlay(client, game)
     with spectators(client, game.game_id, count) as seen:
         # Until every version played before is public and every spectator's poll has seen it.

@@ -113,7 +113,7 @@ def test_the_web_viewer_holds_back_a_delayed_game(client: Client, server: Runnin
     game = delayed_game(client, 600)
     one_step(client, game)
     assert state(client, game.game_id, ORGANISER).version == 2
-    http = start_http(server.app, ORGANISER, "127.0.0.1", 0)
+    http = start_http(server.ledger, ORGANISER, "127.0.0.1", 0)
     try:
         url = f"http://127.0.0.1:{http.port}/api/games/{game.game_id}/steps?after=0"
         with urllib.request.urlopen(url, timeout=10) as page:

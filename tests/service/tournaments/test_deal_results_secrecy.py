@@ -38,7 +38,7 @@ class Deal:
 
     def __init__(self, data: Path) -> None:
         self.running: Running = start_server(data)
-        self.http = start_http(self.running.app, ORGANISER, "127.0.0.1", 0)
+        self.http = start_http(self.running.ledger, ORGANISER, "127.0.0.1", 0)
         self.address = f"127.0.0.1:{self.running.port}"
         self.url = f"http://127.0.0.1:{self.http.port}"
         self.organiser = TournamentClient(self.address, token=ORGANISER)

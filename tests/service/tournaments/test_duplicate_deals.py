@@ -254,7 +254,7 @@ def test_the_web_viewer_keeps_a_deal_closed_until_every_table_has_finished(tmp_p
     from tests.service.web.http_client import get
 
     running = start_server(tmp_path / "data")
-    http = start_http(running.app, ORGANISER, "127.0.0.1", 0)
+    http = start_http(running.ledger, ORGANISER, "127.0.0.1", 0)
     try:
         url = f"http://127.0.0.1:{http.port}"
         with TournamentClient(f"127.0.0.1:{running.port}", token=ORGANISER) as organiser:

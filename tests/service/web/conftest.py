@@ -33,7 +33,7 @@ class Site:
 @pytest.fixture
 def site(tmp_path: Path) -> Iterator[Site]:
     running = start_server(tmp_path / "data")
-    http = start_http(running.app, ORGANISER, "127.0.0.1", 0, signing_key=running.servicer.signing_key)
+    http = start_http(running.ledger, ORGANISER, "127.0.0.1", 0, signing_key=running.servicer.signing_key)
     yield Site(running, http)
     http.stop()
     running.stop()

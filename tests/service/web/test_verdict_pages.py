@@ -193,7 +193,7 @@ def test_a_viewer_without_the_signing_key_exports_no_log_and_shows_no_verdict(
     site: Site, site_client: Client
 ) -> None:
     finished = start_game(site_client, "most-wanted", 2, 1000)
-    keyless = start_http(site.grpc.app, ORGANISER, "127.0.0.1", 0)
+    keyless = start_http(site.grpc.ledger, ORGANISER, "127.0.0.1", 0)
     try:
         url = f"http://127.0.0.1:{keyless.port}"
         assert 'id="verdict"' not in http_client.get(f"{url}/games/{finished.game_id}").body

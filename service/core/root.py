@@ -1,0 +1,46 @@
+"""The composition root: the core of one server, built once at start-up and handed to every front end.
+
+It holds the parts that belong to one application and must be shared by every channel: the kernel
+(`Games`), the visibility gate, the spectators' public views of delayed games, the tournaments, the
+deals known closed, and the permissions. A front end (the gRPC services, the web viewer, Play over
+WebSocket) receives it and asks its parts; nothing looks them up in a module-level registry, so two
+servers in one process (as the tests run them) share nothing.
+"""
+
+from __future__ import annotations
+
+from service.core.games import Games
+from service.core.permissions import Permissions
+from service.core.relays.public_view import PublicViews
+from service.core.tournaments.app import TournamentDesk
+from service.core.visibility import Gate
+
+__all__ = ["Ledger"]
+
+
+class Ledger:
+    """One server's core: its kernel, gate, public views, tournaments and permissions."""
+
+    def __init__(
+        self,
+        games: Games,
+        organiser_token: str | None = None,
+        *,
+        open_create: bool = True,
+        open_import: bool = False,
+    ) -> None:
+        self.games = games
+        self.public_views = PublicViews(games)  # one fold per delayed game, shared by every spectator
+        self.closed_deals: set[str] = set()  # duplicate deals known closed for good
+        self.tournaments = TournamentDesk(games)  # one desk: one round start at a time in this process
+        self.permissions = Permissions(organiser_token, open_create=open_create, open_import=open_import)
+        # Read by every channel at each call, so a gate installed later decides from the next call on.
+        self.gate = Gate(games, self.public_views, self.closed_deals)
+
+    @property
+    def organiser_token(self) -> str | None:
+        return self.permissions.organiser_token
+
+    def install_gate(self, gate: Gate) -> None:
+        """Make `gate` decide for every read channel from the next call on (a test's refusing gate)."""
+        self.gate = gate
