@@ -229,8 +229,9 @@ class Watching:
     # -- worker-thread side --------------------------------------------------------
 
     def _setup(self, record: GameRecord, caller: Caller) -> frontier_pb2.GameUpdate:
-        viewer = gate_of(self.app).sight(record, caller).viewer
-        events = redacted_entry_events(record, record.setup_events, viewer)
+        gate = gate_of(self.app)
+        viewer = gate.sight(record, caller).viewer
+        events = redacted_entry_events(gate, record, record.setup_events, viewer)
         # As for every other step: a finished game's status only on its last step, or a client
         # that stops at "finished" (frontier watch) stops after the setup.
         status = record.status if record.game_version == 1 else "in_progress"
@@ -335,9 +336,11 @@ class Watching:
         """
         if record is None:
             record = self._latest(game_id, entry["version"])  # it decides the viewer and the status
-        viewer = gate_of(self.app).sight(record, caller).viewer
+        gate = gate_of(self.app)
+        viewer = gate.sight(record, caller).viewer
         is_latest = record.game_version == entry["version"]
-        key = (game_id, entry["version"], entry["hash"], viewer, is_latest, record.status)
+        # The gate too: what it renders is what the message holds.
+        key = (game_id, entry["version"], entry["hash"], viewer, is_latest, record.status, gate)
         with self._lock:
             built = self._updates.get(key)
         if built is None:
@@ -345,7 +348,7 @@ class Watching:
             built = frontier_pb2.GameUpdate(
                 version=entry["version"],
                 seat=entry["seat"],
-                events=[] if ruling else shared_entry_events(record, entry, viewer, decided),
+                events=[] if ruling else shared_entry_events(gate, record, entry, viewer, decided),
                 status=record.status if is_latest else "in_progress",
                 seats_to_act=list(record.seats_to_act) if is_latest else [],
                 ruling=ruling_proto(entry) if ruling else None,
