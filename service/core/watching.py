@@ -111,7 +111,7 @@ class Watching:
         self, record: GameRecord, sent: int, caller: Caller, subscription: Any
     ) -> AsyncIterator[frontier_pb2.GameUpdate]:
         game_id = record.header.game_id
-        who = (caller.token, caller.is_organiser)
+        who = (caller.token, caller.is_organiser, gate_of(self.app))  # the gate renders what is shared
         if sent < 1 and not record.dealt:
             # A player-entropy game waiting for its seats: say so, and send the setup once dealt.
             yield frontier_pb2.GameUpdate(notice=WAITING_NOTICE, status=WAITING)
