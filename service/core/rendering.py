@@ -39,7 +39,7 @@ class Rendering:
         """The events as `viewer` may see them; an event with nothing hidden from it is handed back as is."""
         return [engine.redact(event, viewer) for event in events]
 
-    def view(self, engine: Engine, state: Any, viewer: Seat | None) -> dict[str, Any]:
+    def view_of(self, engine: Engine, state: Any, viewer: Seat | None) -> dict[str, Any]:
         """The game's state as `viewer` may see it."""
         shown = engine.view(state, viewer)
         assert isinstance(shown, dict)

@@ -162,7 +162,7 @@ def _view(
     render: Rendering, engine: GameEngine, state: Any, viewer: Seat | None, unseen: frozenset[str]
 ) -> dict[str, Any]:
     """The state as `viewer` sees it, each item nobody at the table saw named "(unseen)"."""
-    view = render.view(engine, state, viewer)
+    view = render.view_of(engine, state, viewer)
     shown = masked(view, unseen) if unseen else view
     assert isinstance(shown, dict)
     return shown
