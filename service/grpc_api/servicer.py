@@ -426,7 +426,7 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
                 outcome=outcome_proto(record) if record.status == FINISHED else None,
                 join_deadline=_iso(latest.join_deadline),
             )
-        view = self.gate.view(engine, record.state, viewer)
+        view = self.gate.view_of(engine, record.state, viewer)
         state = frontier_pb2.GameState(
             game_id=record.header.game_id,
             game=record.header.game,
@@ -620,7 +620,7 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
         shown = redacted_entry_events(self.gate, record, events, viewer)
         visible = self.gate.events(engine, decode_events(record.header.game, events), viewer)
         visible = masked_events(engine, visible, unseen)  # the narrative's names only: events stay data
-        view = self.gate.view(engine, state, viewer)
+        view = self.gate.view_of(engine, state, viewer)
         step = frontier_pb2.ReplayStep(
             version=version,
             command_json=to_json(command) if command is not None else "",
