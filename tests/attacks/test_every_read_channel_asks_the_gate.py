@@ -10,6 +10,10 @@ finished one, a delayed one and a table of a duplicate deal still in play, a gat
 everything is installed: every read channel must answer a spectator, a seat and the organiser
 with the gate's refusal or with nothing. With the real gate the same calls answer. And no module
 but the gate asks the facts it decides on (a duplicate deal in play, a tournament's open deals).
+
+The gate renders, too: with a gate that lets everyone look but renders nothing, no channel shows
+an event, a view, a command, a log line or a hash, and no service module but the gate's
+renderings calls an engine's `view` or `redact`.
 """
 
 from __future__ import annotations
