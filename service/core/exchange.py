@@ -14,7 +14,6 @@ from typing import Any
 from uuid import UUID
 
 from engines.base import Seat
-from engines.codec import encode
 from replay import logfile
 from replay.record import DealLine, Header, Line, RulingLine, SeatLine, Trailer, UpgradeLine, canonical_json
 from replay.trust import checkpoint
@@ -23,8 +22,9 @@ from replay.verify import final_state_hash, outcome_json, verify
 from service.core.errors import DataLoss, InvalidArgument, RuleBroken
 from service.core.games import Games
 from service.core.idempotency import Keyed
-from service.core.records import FINISHED, GameRecord, decode_events
+from service.core.records import FINISHED, GameRecord
 from service.core.relays.fork import check_fork_claim
+from service.core.rendering import Rendering
 from service.core.visibility import Gate
 
 
@@ -49,9 +49,11 @@ def trailer_for(record: GameRecord, *, reveal_seed: bool = False) -> Trailer | N
 
 
 def export_lines(
-    app: Games, record: GameRecord, viewer: Seat | None, signing_key: SigningKey
+    app: Games, render: Rendering, record: GameRecord, viewer: Seat | None, signing_key: SigningKey
 ) -> Iterator[str]:
     """The match log of `record`, one canonical JSON object per line, then its signed checkpoint.
+
+    Each line is as `render` (the gate that named `viewer`) shows it.
 
     Redacted lines keep their `hash`, so the checkpoint signs the same tree either way.
     """
@@ -60,7 +62,7 @@ def export_lines(
     header = record.header
     if header.hash != header.sealed().hash:
         raise DataLoss("BROKEN_CHAIN", f"the stored header of game {header.game_id} does not match its hash")
-    yield _line(header.to_json(), record, viewer, is_header=True)
+    yield _line(render, header.to_json(), record, viewer, is_header=True)
     for entry in app.lines(header.game_id):
         if entry.version > record.game_version:
             break  # a record read earlier, or held back for spectators (service/core/relays/delay.py)
@@ -74,21 +76,13 @@ def export_lines(
         if isinstance(entry, (SeatLine, RulingLine, UpgradeLine)):
             # Nothing in a seat line (a name, a client seed), a ruling or an upgrade is secret: only the salt
             # is withheld.
-            seat_line = entry.to_json()
-            shown = seat_line if viewer is None else {**seat_line, "salt": None, "redacted_for": viewer}
-            yield canonical_json(shown, header.format_version)
+            yield canonical_json(render.plain_line(entry.to_json(), viewer), header.format_version)
             continue
-        yield _line(entry.to_json(), record, viewer, is_header=isinstance(entry, DealLine))
+        yield _line(render, entry.to_json(), record, viewer, is_header=isinstance(entry, DealLine))
     closing = trailer_for(record)
     trailer: dict[str, Any] | None = None
     if closing is not None:  # None: imported without a trailer, and exported as cut as it came
-        trailer = closing.to_json()
-        if viewer is not None:
-            # The state hash and the trailer's hash cover every hidden value, unsalted: a guess
-            # of the whole hidden state could be confirmed against them, so both go.
-            # The seed goes too: a seat of a finished duplicate-deal table sees its own view,
-            # and the seed would deal it the other tables' games (tournaments.secrecy).
-            trailer = {**trailer, "state_hash": "", "hash": "", "seed": None, "redacted_for": viewer}
+        trailer = render.trailer(closing.to_json(), viewer)
         yield canonical_json(trailer, record.header.format_version)
     # The trailer is signed as shown: a result added, removed or edited later breaks the signature.
     yield checkpoint.sign(
@@ -96,20 +90,11 @@ def export_lines(
     ).to_line()
 
 
-def _line(data: dict[str, Any], record: GameRecord, viewer: Seat | None, *, is_header: bool) -> str:
-    spelling = record.header.format_version
-    if viewer is None:
-        return canonical_json(data, spelling)
-    engine = record.engine
-    events = [encode(engine.redact(e, viewer)) for e in decode_events(record.header.game, data["events"])]
-    shown = {**data, "events": events, "draws": [], "redacted_for": viewer}
-    if not is_header and data["seat"] != viewer:
-        shown["command"] = None  # another seat's command may name its hidden cards
-    if "salt" in shown:
-        # Without the salt the line's hash commits to its hidden values with a 256-bit
-        # secret, so no guess of what was stripped can be confirmed by re-sealing.
-        shown["salt"] = None
-    return canonical_json(shown, spelling)
+def _line(
+    render: Rendering, data: dict[str, Any], record: GameRecord, viewer: Seat | None, *, is_header: bool
+) -> str:
+    shown = render.log_line(record.engine, record.header.game, data, viewer, is_header=is_header)
+    return canonical_json(shown, record.header.format_version)
 
 
 def import_log(app: Games, gate: Gate, content: str, keyed: Keyed | None = None) -> GameRecord:

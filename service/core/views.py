@@ -2,7 +2,7 @@
 
 Which viewer a caller is (a seat, a spectator, or one who sees everything) is the visibility
 gate's decision (`service.core.visibility`); every channel asks it, then passes events through
-`redacted_events` here, so no channel can leak what another does not.
+`redacted_events` here with the gate's rendering, so no channel can leak what another does not.
 """
 
 from __future__ import annotations
@@ -17,34 +17,31 @@ from engines.base import Engine, Event, Seat
 from engines.codec import encode
 from replay.takebacks import GRANTED_BY_ORGANISER
 from service.core.records import FINISHED, GameRecord, decode_events
+from service.core.rendering import Rendering
 from service.core.typed import typed_event
 from service.generated.frontier.v1 import frontier_pb2
 
 
 def redacted_events(
-    record: GameRecord, events: Iterable[Event], viewer: Seat | None
+    render: Rendering, record: GameRecord, events: Sequence[Event], viewer: Seat | None
 ) -> list[frontier_pb2.GameEvent]:
     engine = record.engine
-    shown = []
-    for event in events:
-        visible = engine.redact(event, viewer)
-        shown.append(game_event(engine.game_id, encode(visible)))
-    return shown
+    return [game_event(engine.game_id, encode(visible)) for visible in render.events(engine, events, viewer)]
 
 
 def redacted_entry_events(
-    record: GameRecord, events: Iterable[dict[str, Any]], viewer: Seat | None
+    render: Rendering, record: GameRecord, events: Iterable[dict[str, Any]], viewer: Seat | None
 ) -> list[frontier_pb2.GameEvent]:
-    if viewer is None:
+    if render.whole(viewer):
         return [game_event(record.header.game, e) for e in events]
-    return redacted_events(record, decode_events(record.header.game, events), viewer)
+    return redacted_events(render, record, decode_events(record.header.game, events), viewer)
 
 
 class EntryEvents:
     """One stored entry's events, decoded once and shared by every viewer of that entry.
 
-    A viewer's events are the engine's `redact` of each decoded event, as in
-    `redacted_events`; where `redact` hands back the very event it was given (nothing
+    A viewer's events are the gate's rendering of the decoded events, as in
+    `redacted_events`; where it hands back the very event it was given (nothing
     hidden from this viewer), the message built for it is built once and shared. Anything
     redacted is encoded for its viewer alone, so a shared message is only ever an event
     that `redact` left untouched for every viewer it is given to.
@@ -58,10 +55,10 @@ class EntryEvents:
         self.decoded = list(decided) if decided is not None else decode_events(game, stored)
         self._unredacted: list[frontier_pb2.GameEvent | None] = [None] * len(self.decoded)
 
-    def seen_by(self, engine: Engine, viewer: Seat) -> list[frontier_pb2.GameEvent]:
+    def seen_by(self, render: Rendering, engine: Engine, viewer: Seat) -> list[frontier_pb2.GameEvent]:
         shown = []
-        for index, event in enumerate(self.decoded):
-            visible = engine.redact(event, viewer)
+        visibles = render.events(engine, self.decoded, viewer)
+        for index, (event, visible) in enumerate(zip(self.decoded, visibles, strict=False)):
             if visible is event:
                 shown.append(self._unredacted_message(index))
             else:
@@ -82,6 +79,7 @@ _entries_lock = threading.Lock()
 
 
 def shared_entry_events(
+    render: Rendering,
     record: GameRecord,
     entry: Mapping[str, Any],
     viewer: Seat | None,
@@ -95,7 +93,7 @@ def shared_entry_events(
     decoding them.
     """
     if viewer is None:
-        return redacted_entry_events(record, entry["events"], viewer)
+        return redacted_entry_events(render, record, entry["events"], viewer)
     key = (record.header.game_id, entry["version"], entry["hash"])
     with _entries_lock:
         shared = _entries.get(key)
@@ -105,7 +103,7 @@ def shared_entry_events(
             if len(_entries) >= SHARED_ENTRIES:
                 _entries.clear()
             _entries[key] = shared
-    return shared.seen_by(record.engine, viewer)
+    return shared.seen_by(render, record.engine, viewer)
 
 
 def game_event(game: str, event: dict[str, Any]) -> frontier_pb2.GameEvent:

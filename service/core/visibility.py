@@ -21,6 +21,10 @@ The rules, in the order the gate applies them:
 - A tournament shows results of tables whose duplicate deal is still in play to the organiser
   only (`service.core.tournaments.disclosure`): the same secrecy, seen from the tournament.
 
+What the caller then gets -- events, views, commands, log lines, trailers, state hashes and
+proof lines -- the gate renders too (`service.core.rendering`, which `Gate` inherits): no
+channel calls an engine's `view` or `redact` itself.
+
 A test or an operator may install another gate in the core (`Ledger.install_gate`); the
 suite proves every read channel asks it by installing one that refuses everything.
 """
@@ -37,6 +41,7 @@ from service.core.games import Games
 from service.core.listing import Summary
 from service.core.records import FINISHED, IN_PROGRESS, GameRecord
 from service.core.relays.public_view import PublicViews
+from service.core.rendering import Rendering
 from service.core.tournaments.app import Progress
 from service.core.tournaments.disclosure import shown_to
 from service.core.tournaments.secrecy import deal_closed
@@ -53,8 +58,8 @@ class Sight:
     held_back: bool = False  # `record` lags behind the stored game (the spectator delay)
 
 
-class Gate:
-    """What callers may see of the games and tournaments of one `Games` application."""
+class Gate(Rendering):
+    """What callers may see of the games and tournaments of one `Games` application, rendered."""
 
     def __init__(self, app: Games, views: PublicViews, closed_deals: set[str]) -> None:
         self.app = app

@@ -112,7 +112,7 @@ class Watching:
         self, record: GameRecord, sent: int, caller: Caller, subscription: Any
     ) -> AsyncIterator[frontier_pb2.GameUpdate]:
         game_id = record.header.game_id
-        who = (caller.token, caller.is_organiser)
+        who = (caller.token, caller.is_organiser, self.ledger.gate)  # the gate renders what is shared
         if sent < 1 and not record.dealt:
             # A player-entropy game waiting for its seats: say so, and send the setup once dealt.
             yield frontier_pb2.GameUpdate(notice=WAITING_NOTICE, status=WAITING)
@@ -230,8 +230,9 @@ class Watching:
     # -- worker-thread side --------------------------------------------------------
 
     def _setup(self, record: GameRecord, caller: Caller) -> frontier_pb2.GameUpdate:
-        viewer = self.ledger.gate.sight(record, caller).viewer
-        events = redacted_entry_events(record, record.setup_events, viewer)
+        gate = self.ledger.gate
+        viewer = gate.sight(record, caller).viewer
+        events = redacted_entry_events(gate, record, record.setup_events, viewer)
         # As for every other step: a finished game's status only on its last step, or a client
         # that stops at "finished" (frontier watch) stops after the setup.
         status = record.status if record.game_version == 1 else "in_progress"
@@ -336,9 +337,11 @@ class Watching:
         """
         if record is None:
             record = self._latest(game_id, entry["version"])  # it decides the viewer and the status
-        viewer = self.ledger.gate.sight(record, caller).viewer
+        gate = self.ledger.gate
+        viewer = gate.sight(record, caller).viewer
         is_latest = record.game_version == entry["version"]
-        key = (game_id, entry["version"], entry["hash"], viewer, is_latest, record.status)
+        # The gate too: what it renders is what the message holds.
+        key = (game_id, entry["version"], entry["hash"], viewer, is_latest, record.status, gate)
         with self._lock:
             built = self._updates.get(key)
         if built is None:
@@ -346,7 +349,7 @@ class Watching:
             built = frontier_pb2.GameUpdate(
                 version=entry["version"],
                 seat=entry["seat"],
-                events=[] if ruling else shared_entry_events(record, entry, viewer, decided),
+                events=[] if ruling else shared_entry_events(gate, record, entry, viewer, decided),
                 status=record.status if is_latest else "in_progress",
                 seats_to_act=list(record.seats_to_act) if is_latest else [],
                 ruling=ruling_proto(entry) if ruling else None,

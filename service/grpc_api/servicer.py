@@ -20,7 +20,7 @@ from engines.base import fold
 from engines.registry import game_ids, get_engine
 from replay.audit import build_report
 from replay.narrative import describe_ruling, describe_step
-from replay.record import RulingLine, state_hash
+from replay.record import RulingLine
 from replay.table import ABANDON, ADJUDICATE, MAX_REASON, RESIGN
 from replay.trust import keys, proofs
 from replay.trust.keys import SigningKey
@@ -355,9 +355,9 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
         accepted = self.app.submit(request.game_id, caller, command_id, expected, command)
         viewer = self.gate.sight(accepted.record, caller).viewer
         if accepted.events and viewer is not None:  # the decided events: no need to decode them again
-            events = redacted_events(accepted.record, accepted.events, viewer)
+            events = redacted_events(self.gate, accepted.record, accepted.events, viewer)
         else:
-            events = redacted_entry_events(accepted.record, accepted.entry.events, viewer)
+            events = redacted_entry_events(self.gate, accepted.record, accepted.entry.events, viewer)
         response = frontier_pb2.SubmitCommandResponse(
             version=accepted.entry.version,
             events=events,
@@ -419,7 +419,7 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
                 outcome=outcome_proto(record) if record.status == FINISHED else None,
                 join_deadline=_iso(latest.join_deadline),
             )
-        view = engine.view(record.state, viewer)
+        view = self.gate.view_of(engine, record.state, viewer)
         state = frontier_pb2.GameState(
             game_id=record.header.game_id,
             game=record.header.game,
@@ -450,8 +450,7 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
         state.paused = record.table.paused
         state.join_deadline = _iso(latest.join_deadline)
         show_takebacks(state, latest)
-        if viewer is None:
-            state.state_hash = state_hash(view, record.header.format_version)
+        state.state_hash = self.gate.state_hash(view, viewer, record.header.format_version)
         return state
 
     @handles_errors
@@ -585,7 +584,7 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
                 continue
             state = fold(engine, state, decode_events(latest.header.game, entry.events))
             if entry.version >= request.from_version:
-                command = entry.command if viewer is None or viewer == entry.seat else None
+                command = self.gate.command(entry.command, entry.seat, viewer)
                 yield self._step(
                     latest,
                     entry.version,
@@ -611,10 +610,10 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
         unseen: frozenset[str] = frozenset(),
     ) -> frontier_pb2.ReplayStep:
         engine = record.engine
-        shown = redacted_entry_events(record, events, viewer)
-        visible = [engine.redact(e, viewer) for e in decode_events(record.header.game, events)]
+        shown = redacted_entry_events(self.gate, record, events, viewer)
+        visible = self.gate.events(engine, decode_events(record.header.game, events), viewer)
         visible = masked_events(engine, visible, unseen)  # the narrative's names only: events stay data
-        view = engine.view(state, viewer)
+        view = self.gate.view_of(engine, state, viewer)
         step = frontier_pb2.ReplayStep(
             version=version,
             command_json=to_json(command) if command is not None else "",
@@ -634,8 +633,8 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
         stored = self._game(request.game_id)
         sight = self.gate.sight(stored, self._caller(context, stored))
         record, viewer = sight.record, sight.viewer
-        content = "\n".join(export_lines(self.app, record, viewer, self.signing_key)) + "\n"
-        return frontier_pb2.ExportLogResponse(content=content, redacted=viewer is not None)
+        content = "\n".join(export_lines(self.app, self.gate, record, viewer, self.signing_key)) + "\n"
+        return frontier_pb2.ExportLogResponse(content=content, redacted=not self.gate.whole(viewer))
 
     @handles_errors
     def ImportLog(self, request: Any, context: grpc.ServicerContext) -> Any:
@@ -797,7 +796,7 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
             record.header.game_id,
             request.version,
             lines,
-            full=sight.viewer is None,
+            full=self.gate.whole(sight.viewer),
             imported=record.imported,
         )
         return frontier_pb2.InclusionProof(

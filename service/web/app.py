@@ -172,8 +172,9 @@ class WebViewer:
             if self.signing_key is None:
                 raise NotFound("NO_SIGNING_KEY", "this viewer signs no logs: export them over gRPC")
             stored = self._game(request)
-            sight = self.ledger.gate.sight(stored, self._authenticated(request, stored))
-            lines = export_lines(self.games, sight.record, sight.viewer, self.signing_key)
+            gate = self.ledger.gate
+            sight = gate.sight(stored, self._authenticated(request, stored))
+            lines = export_lines(self.games, gate, sight.record, sight.viewer, self.signing_key)
             content = "\n".join(lines) + "\n"
         except ServiceError as error:
             return _json_error(error)
@@ -284,7 +285,7 @@ class WebViewer:
         shown = record.game_version  # held back for spectators (service/core/relays/delay.py)
         # seat lines and a deal line too (format 3)
         lines = (line for line in self.games.lines(record.header.game_id) if line.version <= shown)
-        view = game_view(record.header, lines, record.players, viewer, after=after)
+        view = game_view(self.ledger.gate, record.header, lines, record.players, viewer, after=after)
         return record, view, seat_param
 
     def _seen(self, record: GameRecord, caller: Caller, seat_param: str) -> tuple[GameRecord, Seat | None]:

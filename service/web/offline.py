@@ -11,6 +11,7 @@ from engines.base import SPECTATOR, Seat
 from replay.record import Trailer
 from replay.trust.signed_log import read_signed
 from replay.verify import verify
+from service.core.rendering import Rendering
 from service.web.page import viewer_page
 from service.web.steps import game_view
 from service.web.verdict import Verdict, not_embedded
@@ -35,7 +36,7 @@ def html_from_log(data: bytes, viewer: Seat | None = None) -> str:
         raise LogRefused(f"the log fails verification at {problem}")
     if viewer is not None and viewer != SPECTATOR and not 0 <= viewer < header.seats:
         raise LogRefused(f"seat {viewer + 1} does not exist: this game has seats 1 to {header.seats}")
-    view = game_view(header, entries, verification.players, viewer)
+    view = game_view(Rendering(), header, entries, verification.players, viewer)
     return viewer_page(view, verdict=_verdict(data, view.viewer, viewer is None, trailer))
 
 

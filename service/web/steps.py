@@ -21,6 +21,7 @@ from replay.table import Table
 from replay.table import outcome as table_outcome
 from replay.unseen import NOTHING_UNSEEN, held_after, masked, masked_events, unseen_by_version
 from replay.verify import steps
+from service.core.rendering import Rendering
 from service.web.clock_view import SeatTime, step_clocks
 from service.web.pictures import draw
 
@@ -80,6 +81,7 @@ def viewer_name(viewer: Seat | None, labels: Sequence[str]) -> str:
 
 
 def game_view(
+    render: Rendering,
     header: Header,
     entries: Iterable[Line],
     names: Sequence[str],
@@ -87,7 +89,7 @@ def game_view(
     *,
     after: int = 0,
 ) -> GameView:
-    """The steps after version `after` as `viewer` may see them, and the result once decided.
+    """The steps after version `after` as `viewer` may see them (as `render` shows them), and the result.
 
     Folding starts at the setup every time (a state at version N needs every event before it);
     only the steps after `after` are drawn and told, so a live page's poll costs one fold. An item
@@ -113,7 +115,7 @@ def game_view(
             events = events[copied:]  # the source's history is the source's story, not this one's
         visible = masked_events(
             engine,
-            [engine.redact(event, viewer) for event in events],
+            render.events(engine, events, viewer),
             unseen.get(step.version, NOTHING_UNSEEN).named,
         )
         told = (
@@ -131,7 +133,9 @@ def game_view(
                 seat=step.seat,
                 narrative=told,
                 picture=draw(
-                    header.game, _view(engine, state, viewer, held_after(unseen, step.version)), labels
+                    header.game,
+                    _view(render, engine, state, viewer, held_after(unseen, step.version)),
+                    labels,
                 )
                 if state is not None
                 else "",
@@ -154,9 +158,11 @@ def game_view(
     )
 
 
-def _view(engine: GameEngine, state: Any, viewer: Seat | None, unseen: frozenset[str]) -> dict[str, Any]:
+def _view(
+    render: Rendering, engine: GameEngine, state: Any, viewer: Seat | None, unseen: frozenset[str]
+) -> dict[str, Any]:
     """The state as `viewer` sees it, each item nobody at the table saw named "(unseen)"."""
-    view = engine.view(state, viewer)
+    view = render.view_of(engine, state, viewer)
     shown = masked(view, unseen) if unseen else view
     assert isinstance(shown, dict)
     return shown

@@ -10,6 +10,10 @@ finished one, a delayed one and a table of a duplicate deal still in play, a gat
 everything is installed: every read channel must answer a spectator, a seat and the organiser
 with the gate's refusal or with nothing. With the real gate the same calls answer. And no module
 but the gate asks the facts it decides on (a duplicate deal in play, a tournament's open deals).
+
+The gate renders, too: with a gate that lets everyone look but renders nothing, no channel shows
+an event, a view, a command, a log line or a hash, and no service module but the gate's
+renderings calls an engine's `view` or `redact`.
 """
 
 from __future__ import annotations
@@ -18,7 +22,7 @@ import ast
 import asyncio
 import random
 import uuid
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -29,12 +33,14 @@ import pytest
 from google.protobuf.descriptor_pool import DescriptorPool
 from grpc_reflection.v1alpha.proto_reflection_descriptor_database import ProtoReflectionDescriptorDatabase
 
+from engines.base import Engine, Event, Seat
 from service.cli.tournaments import TournamentClient
 from service.client import play_game
 from service.core.auth import Caller
 from service.core.errors import PermissionDenied
 from service.core.listing import Summary
 from service.core.records import GameRecord
+from service.core.rendering import Rendering
 from service.core.tournaments.app import Progress
 from service.core.visibility import Gate, Sight
 from service.generated.frontier.v1 import frontier_pb2, tournaments_pb2
@@ -493,3 +499,123 @@ def test_only_the_gate_asks_the_facts_it_decides_on() -> None:
             }:
                 askers.append(str(path.relative_to(root)))
     assert set(askers) == {"service/core/visibility.py"}
+
+
+# -- a gate that renders nothing: what every channel shows of a game is the gate's rendering ---------------
+
+
+class RendersNothing(Gate):
+    """A gate that lets everyone look and renders nothing: no event, no view, no command, no line, no hash."""
+
+    def whole(self, viewer: Seat | None) -> bool:
+        return False
+
+    def events(self, engine: Engine, events: Sequence[Event], viewer: Seat | None) -> list[Event]:
+        return []
+
+    def view_of(self, engine: Engine, state: Any, viewer: Seat | None) -> dict[str, Any]:
+        return {}
+
+    def state_hash(self, view: dict[str, Any], viewer: Seat | None, format_version: int) -> str:
+        return ""
+
+    def command(self, command: Any, seat: Seat | None, viewer: Seat | None) -> Any:
+        return None
+
+    def log_line(
+        self, engine: Engine, game: str, data: dict[str, Any], viewer: Seat | None, *, is_header: bool
+    ) -> dict[str, Any]:
+        return {}
+
+    def plain_line(self, data: dict[str, Any], viewer: Seat | None) -> dict[str, Any]:
+        return {}
+
+    def trailer(self, data: dict[str, Any], viewer: Seat | None) -> dict[str, Any]:
+        return {}
+
+
+def test_the_empty_renderer_overrides_every_rendering() -> None:
+    renderings = {name for name in vars(Rendering) if not name.startswith("_")}
+    assert renderings <= set(vars(RendersNothing)), "a rendering the test gate would still answer"
+
+
+def _rendered_anything(house: House, game_id: str, token: str | None) -> list[str]:
+    """The channels that show `game_id` to the bearer of `token` with any event, view, command or hash."""
+    stub, metadata = house.client.stub, house.client.metadata(token)
+    found = []
+    state = stub.GetState(frontier_pb2.GetStateRequest(game_id=game_id), metadata=metadata)
+    if state.view_json != "{}" or state.state_hash:
+        found.append("GetState")
+    for step in stub.Replay(frontier_pb2.ReplayRequest(game_id=game_id), metadata=metadata):
+        if step.events or step.view_json != "{}" or step.command_json:
+            found.append(f"Replay {step.version}")
+    watched = _first(
+        stub.WatchGame(frontier_pb2.WatchGameRequest(game_id=game_id), metadata=metadata, timeout=20)
+    )
+    if watched.events:
+        found.append("WatchGame")
+    exported = stub.ExportLog(frontier_pb2.ExportLogRequest(game_id=game_id), metadata=metadata)
+    lines = exported.content.splitlines()
+    if not exported.redacted or any(line != "{}" for line in lines[:-1]):  # the last: the checkpoint
+        found.append("ExportLog")
+    proof = stub.ProveInclusion(
+        frontier_pb2.ProveInclusionRequest(game_id=game_id, version=1), metadata=metadata
+    )
+    if proof.line:
+        found.append("ProveInclusion")
+    steps = http_client.get(f"{house.web}/api/games/{game_id}/steps", token)
+    assert steps.status == 200, steps.body
+    if len({step["picture"] for step in steps.json()["steps"]}) > 1:  # an empty view draws one picture
+        found.append("/api/games/{game_id}/steps")
+    log = http_client.get(f"{house.web}/api/games/{game_id}/log", token)
+    if any(line != "{}" for line in log.body.splitlines()[:-1]):
+        found.append("/api/games/{game_id}/log")
+    return found
+
+
+@requires_most_wanted
+def test_a_gate_that_renders_nothing_leaves_every_channel_empty(house: House) -> None:
+    ledger = house.running.ledger
+    shown = {
+        who: _rendered_anything(house, house.games[kind].game_id, _token(who, house.games[kind]))
+        for who, kind in (("organiser", "finished"), ("seat", "in progress"), ("spectator", "finished"))
+    }
+    # The positive control: with the real gate the organiser gets every channel's rendering of a
+    # finished game, and a seat and a spectator get theirs.
+    assert {name.split(" ")[0] for name in shown["organiser"]} == {
+        "GetState",
+        "Replay",
+        "WatchGame",
+        "ExportLog",
+        "ProveInclusion",
+        "/api/games/{game_id}/steps",
+        "/api/games/{game_id}/log",
+    }, shown
+    assert shown["seat"] and shown["spectator"], shown
+    real_gate = ledger.gate
+    ledger.install_gate(RendersNothing(ledger.games, ledger.public_views, ledger.closed_deals))
+    try:
+        for who, kind in (("organiser", "finished"), ("seat", "in progress"), ("spectator", "finished")):
+            game = house.games[kind]
+            assert _rendered_anything(house, game.game_id, _token(who, game)) == [], (who, kind)
+        # A command's answer: its step as the gate renders it.
+        game = house.games["in progress"]
+        answer = _submit(house.client, game, *_to_act(house.client, game))
+        assert not answer.events
+    finally:
+        ledger.install_gate(real_gate)
+
+
+def test_no_service_module_but_the_gate_renders_a_game() -> None:
+    """Only the gate's renderings call an engine's `view` or `redact` (engines/ and replay/ lie below)."""
+    root = Path(__file__).resolve().parents[2]
+    callers = set()
+    for path in sorted((root / "service").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Attribute)
+                and node.func.attr in ("view", "redact")
+            ):
+                callers.add(str(path.relative_to(root)))
+    assert callers == {"service/core/rendering.py"}

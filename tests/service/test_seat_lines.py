@@ -33,6 +33,7 @@ from replay.trust.checkpoint import CheckpointError
 from replay.trust.signed_log import line_hashes, read_signed
 from replay.verify import verify
 from service.client import Client, play_game
+from service.core.rendering import Rendering
 from service.generated.frontier.v1 import frontier_pb2
 from service.server import Running
 from service.web.steps import game_view
@@ -310,7 +311,7 @@ def test_the_server_deals_from_the_mixed_seed_and_the_viewer_names_late_seats(
     client: Client, server: Running
 ) -> None:
     created = _entropy_game(client, "deadwood-1876", 2)
-    waiting = game_view(*_viewer_input(server, created.game_id))
+    waiting = game_view(Rendering(), *_viewer_input(server, created.game_id))
     assert waiting.steps == () and waiting.status == "in_progress"  # a waiting game draws no step
     _reveal(client, created.game_id, _commit(client, created.game_id, "Bob", 1, "bob's seed"), "bob's seed")
     record = server.app.get(created.game_id)
@@ -325,7 +326,7 @@ def test_the_server_deals_from_the_mixed_seed_and_the_viewer_names_late_seats(
         mixed_seed(record.seed, [None, "bob's seed"])
     )
     assert deal["events"] != dealt_by(record.seed)  # the client seed is in the mix
-    shown = game_view(*_viewer_input(server, created.game_id))
+    shown = game_view(Rendering(), *_viewer_input(server, created.game_id))
     assert shown.steps[0].version == 1 and "Bob" in shown.labels[1]
 
 

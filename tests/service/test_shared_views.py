@@ -18,6 +18,7 @@ from engines.base import SPECTATOR
 from engines.codec import encode
 from engines.registry import get_engine
 from engines.simulate import playout
+from service.core.rendering import Rendering
 from service.core.views import EntryEvents, game_event
 
 GAMES = ("most-wanted", "deadwood-1876", "western-legends")
@@ -47,7 +48,7 @@ def test_every_viewer_gets_the_plain_redaction_of_every_entry(
         asking = viewers * 2
         order.shuffle(asking)
         for viewer in asking:
-            got = [m.SerializeToString() for m in shared.seen_by(engine, viewer)]
+            got = [m.SerializeToString() for m in shared.seen_by(Rendering(), engine, viewer)]
             assert got == plain(game, list(step.events), viewer), (step.version, viewer)
             checked += 1
         if step.version > 150:
@@ -65,7 +66,9 @@ def test_two_seats_differ_exactly_where_their_hidden_cards_differ(game: str) -> 
     differing = 0
     for step in playout(engine, seats, seed=b"shared-1", bot_seed=3, lean=0.5, max_steps=2000):
         shared = EntryEvents(game, [encode(e) for e in step.events])
-        seen = {v: [m.SerializeToString() for m in shared.seen_by(engine, v)] for v in range(seats)}
+        seen = {
+            v: [m.SerializeToString() for m in shared.seen_by(Rendering(), engine, v)] for v in range(seats)
+        }
         unredacted = [game_event(game, encode(e)).SerializeToString() for e in step.events]
         for viewer in range(seats):
             for index, event in enumerate(step.events):

@@ -60,7 +60,10 @@ def test_a_step_from_the_record_at_hand_is_the_step_from_the_store(
                     # The events also as the unshared path redacts them (the two above share decodings).
                     stored = reader.latest(game_id, entry["version"])
                     unshared = redacted_entry_events(
-                        stored, entry["events"], reader.ledger.gate.sight(stored, caller).viewer
+                        reader.ledger.gate,
+                        stored,
+                        entry["events"],
+                        reader.ledger.gate.sight(stored, caller).viewer,
                     )
                     assert list(fast.events) == unshared
             finally:

@@ -40,15 +40,16 @@ async def delayed_updates(
     while True:
         record = await asyncio.to_thread(app.get, game_id)
         now = datetime.now(UTC)
-        sight = await asyncio.to_thread(ledger.gate.sight, record, caller, now)
+        gate = ledger.gate
+        sight = await asyncio.to_thread(gate.sight, record, caller, now)
         shown, viewer = sight.record, sight.viewer
         if sent < 1:
-            events = redacted_entry_events(shown, shown.setup_events, viewer)
+            events = redacted_entry_events(gate, shown, shown.setup_events, viewer)
             status = shown.status if shown.game_version == 1 else IN_PROGRESS
             yield frontier_pb2.GameUpdate(version=1, events=events, status=status)
             sent = 1
         if sent < shown.game_version:
-            for update in await asyncio.to_thread(views.updates, shown, sent, viewer):
+            for update in await asyncio.to_thread(views.updates, gate, shown, sent, viewer):
                 yield update
                 sent = update.version
         if shown.status != IN_PROGRESS and sent >= shown.game_version:

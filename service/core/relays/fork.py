@@ -17,7 +17,8 @@ from uuid import uuid4
 
 from engines.base import fold
 from replay.forks import fork_header
-from replay.record import Entry, Header, state_hash
+from replay.record import Entry, Header
+from replay.verify import final_state_hash
 from service.core.auth import new_token, token_hash
 from service.core.errors import InvalidArgument, NotFound, RuleBroken
 from service.core.games import Games, header_clock
@@ -149,7 +150,7 @@ def check_fork_claim(app: Games, gate: Gate, header: Header) -> None:
     found = None
     if source.header.game == header.game and type(version) is int and 1 <= version <= source.game_version:
         position = app.record_at(source.header.game_id, version).state
-        found = state_hash(source.engine.view(position, None), header.format_version)
+        found = final_state_hash(source.engine, position, header.format_version)
     if found != origin.get("state_hash"):
         raise RuleBroken(
             "FORK_SOURCE_DIFFERS",

@@ -32,6 +32,7 @@ from engines.base import fold
 from replay.record import Entry, RulingLine
 from service.core.games import Games
 from service.core.records import IN_PROGRESS, GameRecord, decode_events, entry_from_json, ruling_from_json
+from service.core.rendering import Rendering
 from service.core.store_events import CommandAccepted, RelayResealed, RulingMade
 from service.core.views import redacted_entry_events, ruling_proto
 from service.generated.frontier.v1 import frontier_pb2
@@ -124,14 +125,19 @@ class PublicViews:
         with game.lock:
             return game.folded[0] if game.folded is not None else 0
 
-    def updates(self, shown: GameRecord, after: int, viewer: int | None) -> list[frontier_pb2.GameUpdate]:
-        """The steps after `after` up to `shown`'s version as `viewer` sees them, built once each."""
+    def updates(
+        self, render: Rendering, shown: GameRecord, after: int, viewer: int | None
+    ) -> list[frontier_pb2.GameUpdate]:
+        """The steps after `after` up to `shown`'s version as `viewer` sees them, built once each.
+
+        `render` is the gate that named `viewer`: it renders the events, and keys what is kept.
+        """
         game = self._read(shown)
         built = []
         with game.lock:
             for entry in _between(game.entries, after, shown.game_version):
                 latest = entry.version == shown.game_version
-                key = (entry.version, entry.hash, viewer, latest, shown.status)
+                key = (entry.version, entry.hash, viewer, latest, shown.status, render)
                 update = game.updates.get(key)
                 if update is None:
                     ruling = entry if isinstance(entry, RulingLine) else None
@@ -139,7 +145,7 @@ class PublicViews:
                     update = frontier_pb2.GameUpdate(
                         version=entry.version,
                         seat=entry.seat,
-                        events=redacted_entry_events(shown, events, viewer),
+                        events=redacted_entry_events(render, shown, events, viewer),
                         status=shown.status if latest else IN_PROGRESS,
                         seats_to_act=list(shown.seats_to_act) if latest else [],
                         ruling=ruling_proto(ruling.to_json()) if ruling is not None else None,

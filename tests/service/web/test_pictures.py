@@ -11,6 +11,7 @@ import pytest
 from engines.base import SPECTATOR
 from replay.record import Header, Line
 from replay.trust.signed_log import read_signed
+from service.core.rendering import Rendering
 from service.web.steps import game_view
 from tests.service.web.secrets import seat_step_secrets, step_secrets, tokens
 
@@ -32,7 +33,7 @@ def shown_text(svg: str) -> str:
 @pytest.mark.parametrize("log", LOGS)
 def test_public_steps_never_show_what_only_the_omniscient_view_holds(log: str) -> None:
     header, entries = sample(log)
-    public = game_view(header, entries, header.players, SPECTATOR)
+    public = game_view(Rendering(), header, entries, header.players, SPECTATOR)
     per_step = step_secrets(header, entries)
     assert len(public.steps) == len(per_step) == len(entries) + 1
     for step, (hidden, _public_values) in zip(public.steps, per_step, strict=True):
@@ -43,8 +44,8 @@ def test_public_steps_never_show_what_only_the_omniscient_view_holds(log: str) -
 @pytest.mark.parametrize("log", LOGS)
 def test_a_seat_view_shows_that_seats_secrets_so_the_public_check_can_see_a_leak(log: str) -> None:
     header, entries = sample(log)
-    seat_one = game_view(header, entries, header.players, 0)
-    everything = game_view(header, entries, header.players, None)
+    seat_one = game_view(Rendering(), header, entries, header.players, 0)
+    everything = game_view(Rendering(), header, entries, header.players, None)
     for seat, view in ((0, seat_one), (1, everything)):
         secrets = seat_step_secrets(header, entries, seat)
         assert any(secrets), f"the sample game must have secrets for seat {seat + 1}"
@@ -52,7 +53,7 @@ def test_a_seat_view_shows_that_seats_secrets_so_the_public_check_can_see_a_leak
         drawn = [tokens(shown_text(step.picture)) & hidden for step, hidden in pairs]
         # Most steps draw some of the seat's hidden cards (a seat can hold none for a while).
         assert sum(1 for d in drawn if d) > len(drawn) // 2, f"{view.viewer} draws seat {seat + 1}'s cards"
-    public = game_view(header, entries, header.players, SPECTATOR)
+    public = game_view(Rendering(), header, entries, header.players, SPECTATOR)
     steps = zip(public.steps, seat_one.steps, strict=True)
     assert all(p.picture != s.picture for p, s in steps if p.version > 1), "seat 1 sees its hand"
 
@@ -60,7 +61,7 @@ def test_a_seat_view_shows_that_seats_secrets_so_the_public_check_can_see_a_leak
 @pytest.mark.parametrize("log", LOGS)
 def test_the_picture_follows_the_game(log: str) -> None:
     header, entries = sample(log)
-    view = game_view(header, entries, header.players, SPECTATOR)
+    view = game_view(Rendering(), header, entries, header.players, SPECTATOR)
     pictures = [s.picture for s in view.steps]
     assert all(p.startswith("<svg") for p in pictures)
     assert len(set(pictures)) > len(pictures) // 2, "most steps change the table"
@@ -71,7 +72,7 @@ def test_the_picture_follows_the_game(log: str) -> None:
 def test_player_names_are_text_not_markup(log: str) -> None:
     header, entries = sample(log)
     names = ["<script>alert(1)</script>", 'Ann" onload="x', "Bo & <b>Co</b>", *header.players[3:]]
-    view = game_view(header, entries, names, SPECTATOR)
+    view = game_view(Rendering(), header, entries, names, SPECTATOR)
     for step in view.steps[:5]:
         root = ElementTree.fromstring(step.picture)  # well-formed: nothing broke out of its text
         elements = list(root.iter())
@@ -83,7 +84,7 @@ def test_player_names_are_text_not_markup(log: str) -> None:
 
 def test_after_gives_only_the_later_steps_with_the_same_pictures() -> None:
     header, entries = sample(LOGS[1])
-    whole = game_view(header, entries, header.players, SPECTATOR)
-    tail = game_view(header, entries, header.players, SPECTATOR, after=40)
+    whole = game_view(Rendering(), header, entries, header.players, SPECTATOR)
+    tail = game_view(Rendering(), header, entries, header.players, SPECTATOR, after=40)
     assert [s.version for s in tail.steps] == list(range(41, len(entries) + 2))
     assert tail.steps == whole.steps[40:]
