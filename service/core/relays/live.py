@@ -57,9 +57,18 @@ def start_relay(app: Games, header_line: str, spectator_delay: int) -> tuple[Gam
     expansion = _expand(line, [], uid)
     token = new_token()
     batch = Batch(None)  # a table game: its chance was the table's, so no seed and no seats' tokens
-    seats = expansion.header.seats
-    creation = Creation(expansion.header, "", ("",) * seats, True, spectator_delay, line, token_hash(token))
-    batch.add(creation)
+    header = expansion.header
+    batch.add(
+        Creation(
+            header,
+            "",
+            ("",) * header.seats,
+            imported=True,
+            spectator_delay=spectator_delay,
+            relay_header=line,
+            relay_token_hash=token_hash(token),
+        )
+    )
     app.store_new(batch)
     return app.get(expansion.header.game_id), token
 
