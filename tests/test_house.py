@@ -152,3 +152,64 @@ def test_the_service_floors_place_a_front_end_above_the_core_and_below_the_cli()
     assert core is not None and front is not None and cli is not None
     assert core[0] < front[0] < cli[0] and front[1] in FRONT_ENDS
     assert service_part("service.corey") is None  # a prefix is not a package
+
+
+# The kernel stays small: capabilities are modules that hand it lines, not methods of it.
+KERNEL = ROOT / "service" / "core" / "games.py"
+MAX_KERNEL_LINES = 350
+MAX_METHODS = 30
+
+
+def crowded_classes(
+    source: str, limit: int = MAX_METHODS, rpcs: frozenset[str] = frozenset()
+) -> Iterator[tuple[str, int]]:
+    """(class, its own methods) of each class in `source` defining more than `limit` methods. A gRPC
+    servicer's methods named by the protocol (`rpcs`) are not counted: the .proto fixes them."""
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.ClassDef):
+            serves = any(ast.unparse(base).endswith("Servicer") for base in node.bases)
+            methods = sum(
+                isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef) and not (serves and n.name in rpcs)
+                for n in node.body
+            )
+            if methods > limit:
+                yield node.name, methods
+
+
+def protocol_rpcs() -> frozenset[str]:
+    """Every RPC of the generated servicer interfaces (service/generated/)."""
+    names: set[str] = set()
+    for path in (ROOT / "service" / "generated").rglob("*_pb2_grpc.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ClassDef) and node.name.endswith("Servicer"):
+                names |= {n.name for n in node.body if isinstance(n, ast.FunctionDef)}
+    return frozenset(names)
+
+
+def test_the_kernel_stays_small_and_no_service_class_grows_a_crowd_of_methods() -> None:
+    tree = ast.parse(KERNEL.read_text(encoding="utf-8"))
+    length = max((getattr(node, "end_lineno", 0) or 0) for node in ast.walk(tree))
+    assert length <= MAX_KERNEL_LINES, f"service/core/games.py is {length} lines (at most {MAX_KERNEL_LINES})"
+    rpcs = protocol_rpcs()
+    assert len(rpcs) > MAX_METHODS  # the servicer's protocol alone would cross the line
+    found = [
+        f"{path.relative_to(ROOT)}: {name} has {count} methods (at most {MAX_METHODS})"
+        for path in (ROOT / "service").rglob("*.py")
+        if "generated" not in path.parts
+        for name, count in crowded_classes(path.read_text(encoding="utf-8"), rpcs=rpcs)
+    ]
+    assert not found, "classes over the method limit:\n" + "\n".join(found)
+
+
+def test_the_method_count_sees_a_crowded_class() -> None:
+    source = "class Big:\n" + "".join(f"    def m{n}(self): ...\n" for n in range(MAX_METHODS + 1))
+    assert list(crowded_classes(source)) == [("Big", MAX_METHODS + 1)]
+    assert not list(crowded_classes(source, limit=MAX_METHODS + 1))
+    # A servicer's protocol methods are not its own; any others are.
+    served = source.replace("class Big:", "class Big(pb2_grpc.BigServicer):")
+    assert not list(crowded_classes(served, rpcs=frozenset({"m0", "m1"})))
+    assert list(
+        crowded_classes(
+            served + "    def extra(self): ...\n    def more(self): ...\n", rpcs=frozenset({"m0"})
+        )
+    )

@@ -9,7 +9,7 @@ and cannot be imported, since its hashes no longer cover its content.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any
 from uuid import UUID
 
@@ -19,9 +19,11 @@ from replay.record import DealLine, Header, Line, RulingLine, SeatLine, Trailer,
 from replay.trust import checkpoint
 from replay.trust.keys import SigningKey
 from replay.verify import final_state_hash, outcome_json, verify
+from service.core.deciding import finish
 from service.core.errors import DataLoss, InvalidArgument, RuleBroken
 from service.core.games import Games
 from service.core.idempotency import Keyed
+from service.core.ledger_lines import Batch, Creation
 from service.core.records import FINISHED, GameRecord
 from service.core.relays.fork import check_fork_claim
 from service.core.rendering import Rendering
@@ -130,8 +132,25 @@ def import_log(app: Games, gate: Gate, content: str, keyed: Keyed | None = None)
     check_fork_claim(app, gate, header)  # a fork of a game stored here: checked against that game
     seed = trailer.seed if trailer is not None and trailer.seed else ""
     finished = trailer is not None and trailer.status == FINISHED
-    app.store_imported(header, seed, entries, finished=finished, keyed=keyed)
+    _store_imported(app, header, seed, entries, finished, keyed)
     return app.get(header.game_id)
+
+
+def _store_imported(
+    app: Games, header: Header, seed: str, lines: Sequence[Line], finished: bool, keyed: Keyed | None
+) -> None:
+    """Save a verified imported record in one transaction: all of it or nothing.
+
+    `seed` is the trailer's revealed seed (hex), or "" when the log reveals none; an imported
+    game's seats have no tokens. `keyed`, the call's idempotency key, is stored in the same transaction.
+    """
+    batch = Batch(None)
+    batch.add(Creation(header, seed, ("",) * header.seats, imported=True))
+    for line in lines:
+        batch.add(line)
+    if finished:
+        batch.add(finish(batch.after()))
+    app.store_new(batch, keyed)
 
 
 def stored_record(

@@ -10,6 +10,7 @@ from __future__ import annotations
 from service.core.auth import Caller, authenticate, new_token, token_hash
 from service.core.errors import InvalidArgument, RuleBroken
 from service.core.games import Games
+from service.core.ledger_lines import Batch, Reissue
 from service.core.permissions import Permissions
 from service.core.records import FINISHED, GameRecord
 
@@ -24,7 +25,9 @@ def reissue_seat_token(
         permissions.check_reissue(caller)
         _check_seat(record, seat)
         token = new_token()
-        return app.store_token_reissue(record, seat, token_hash(token)), token
+        batch = Batch(record)
+        batch.add(Reissue(seat, token_hash(token)))
+        return app.append(batch, "the game changed while reissuing the token; try again"), token
 
 
 def _check_seat(record: GameRecord, seat: int) -> None:

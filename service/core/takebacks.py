@@ -26,7 +26,9 @@ from replay.takebacks import (
 from service.core.auth import Caller, authenticate, seat_of
 from service.core.errors import InvalidArgument, PermissionDenied, RuleBroken
 from service.core.games import Games
+from service.core.ledger_lines import Batch, TakebackAsk, TakebackReply
 from service.core.records import FINISHED, GameRecord, event_codec
+from service.core.rulings import store_ruling
 
 
 def request_takeback(app: Games, game_id: str, caller: Caller, to_version: int | None) -> GameRecord:
@@ -48,7 +50,9 @@ def request_takeback(app: Games, game_id: str, caller: Caller, to_version: int |
             target = _checked_target(app, record, seat, to_version)
         except RulingRefused as refused:
             raise _refusal(refused) from None
-        return app.store_takeback_request(record, seat, target)
+        batch = Batch(record)
+        batch.add(TakebackAsk(seat, target))
+        return app.append(batch, "the game changed while asking for the takeback; ask again")
 
 
 def answer_takeback(app: Games, game_id: str, caller: Caller, accept: bool) -> tuple[GameRecord, bool]:
@@ -65,7 +69,9 @@ def answer_takeback(app: Games, game_id: str, caller: Caller, accept: bool) -> t
         awaiting = pending.awaiting(record.header.seats, record.table)
         _check_answerer(policy, pending, seat, awaiting)
         if not accept or (seat is not None and set(awaiting) != {seat}):
-            return app.store_takeback_answer(record, seat, accept), False
+            batch = Batch(record)
+            batch.add(TakebackReply(seat, accept))
+            return app.append(batch, "the game changed while answering the takeback; try again"), False
         granted: tuple[int, ...] | str = (
             GRANTED_BY_ORGANISER if seat is None else tuple(sorted((*pending.consents, seat)))
         )
@@ -84,7 +90,9 @@ def answer_takeback(app: Games, game_id: str, caller: Caller, accept: bool) -> t
             to_version=pending.to_version,
             granted_by=granted,
         )
-        return app.store_ruling(record, line, "the game changed while granting the takeback; try again"), True
+        return store_ruling(
+            app, record, line, "the game changed while granting the takeback; try again"
+        ), True
 
 
 def _open_policy(record: GameRecord) -> str:

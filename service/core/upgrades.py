@@ -12,6 +12,7 @@ from replay.record import UpgradeLine, line_salt
 from replay.rerun import UNCHANGED, rerun
 from service.core.errors import PermissionDenied, RuleBroken
 from service.core.games import Games
+from service.core.ledger_lines import Batch
 from service.core.records import FINISHED, GameRecord
 
 
@@ -42,7 +43,9 @@ def upgrade_rules(app: Games, game_id: str) -> tuple[GameRecord, UpgradeLine]:
             salt=line_salt(record.seed, record.header.game_id, version),
             format_version=record.header.format_version,
         ).sealed()
-        return app.store_upgrade(record, line), line
+        batch = Batch(record)  # it changes no state, so watchers are told of the next line only
+        batch.add(line, at=app.now())
+        return app.append(batch, "the game changed while upgrading it; try again"), line
 
 
 def _check_movable(record: GameRecord, target: str) -> None:

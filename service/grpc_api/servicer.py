@@ -28,7 +28,9 @@ from replay.unseen import NOTHING_UNSEEN, masked_events, unseen_by_version
 from replay.verify import final_state_hash, verify
 from service.core.auth import Caller, authenticate, authorization_of, caller_from_metadata, seat_of
 from service.core.client_address import client_address
+from service.core.commands import submit
 from service.core.convert import command_from_proto, dict_to_struct, struct_to_dict
+from service.core.creation import claim_seat, create_game, engine_for, reveal_seed
 from service.core.errors import (
     DOMAIN,
     InvalidArgument,
@@ -38,7 +40,6 @@ from service.core.errors import (
 )
 from service.core.exchange import export_lines, import_log, stored_record
 from service.core.fields import MAX_TAG_LENGTH, check_length, check_names, require_id
-from service.core.games import engine_for
 from service.core.idempotency import Earlier, Keyed, KeyTaken, earlier, keyed
 from service.core.rate_limit import TokenFailures
 from service.core.recordings import expand_or_refuse
@@ -48,6 +49,7 @@ from service.core.relays.fork import check_delay, fork_game
 from service.core.relays.live import relay_line, start_relay, stored_relay
 from service.core.relays.messages import fork_origin
 from service.core.root import Ledger
+from service.core.rulings import rule
 from service.core.seat_tokens import reissue_seat_token
 from service.core.seed_reveal import awaiting_reveal, commits
 from service.core.stream_slots import StreamLimits
@@ -235,7 +237,8 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
     def _create(
         self, request: Any, options: dict[str, Any], key: Keyed | None
     ) -> tuple[GameRecord, list[tuple[int, str, str]]]:
-        return self.app.create_game(
+        return create_game(
+            self.app,
             request.game,
             request.seats,
             list(request.players),
@@ -268,8 +271,8 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
         require_id(request.game_id, "game_id")
         check_length(request.player, "player")
         seat = request.seat if request.HasField("seat") else None
-        claimed, token = self.app.claim_seat(
-            request.game_id, request.player, seat, request.client_seed, request.client_commitment
+        claimed, token = claim_seat(
+            self.app, request.game_id, request.player, seat, request.client_seed, request.client_commitment
         )
         return frontier_pb2.ClaimSeatResponse(
             seat=frontier_pb2.SeatToken(seat=claimed, player=request.player, token=token)
@@ -288,8 +291,8 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
     @handles_errors
     def RevealSeed(self, request: Any, context: grpc.ServicerContext) -> Any:
         check_length(request.client_seed, "client_seed")
-        after = self.app.reveal_seed(
-            require_id(request.game_id, "game_id"), self._caller(context), request.client_seed
+        after = reveal_seed(
+            self.app, require_id(request.game_id, "game_id"), self._caller(context), request.client_seed
         )
         return frontier_pb2.RevealSeedResponse(
             version=after.game_version, status=after.shown_status, awaiting_reveal=awaiting_reveal(after)
@@ -299,7 +302,7 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
 
     @handles_errors
     def Resign(self, request: Any, context: grpc.ServicerContext) -> Any:
-        after = self.app.rule(require_id(request.game_id, "game_id"), self._caller(context), RESIGN)
+        after = rule(self.app, require_id(request.game_id, "game_id"), self._caller(context), RESIGN)
         return _ruled(after)
 
     @handles_errors
@@ -310,8 +313,8 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
         check_length(request.reason, "reason", MAX_REASON)
         result = [list(tier.seats) for tier in request.result]
         ruling = ABANDON if request.abandon else ADJUDICATE
-        after = self.app.rule(
-            game_id, self._caller(context), ruling, result=result or None, reason=request.reason
+        after = rule(
+            self.app, game_id, self._caller(context), ruling, result=result or None, reason=request.reason
         )
         return _ruled(after)
 
@@ -352,7 +355,7 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
         command_id = require_id(request.command_id, "command_id")
         command = command_from_proto(engine, request.command)
         expected = request.expected_version if request.HasField("expected_version") else None
-        accepted = self.app.submit(request.game_id, caller, command_id, expected, command)
+        accepted = submit(self.app, request.game_id, caller, command_id, expected, command)
         viewer = self.gate.sight(accepted.record, caller).viewer
         if accepted.events and viewer is not None:  # the decided events: no need to decode them again
             events = redacted_events(self.gate, accepted.record, accepted.events, viewer)

@@ -14,9 +14,10 @@ from collections.abc import AsyncIterator, Callable
 from typing import Any, TypeVar
 
 from service.core.auth import Caller, authenticate, seat_of
+from service.core.commands import Accepted, submit
 from service.core.convert import command_from_proto
+from service.core.creation import reveal_seed
 from service.core.errors import InvalidArgument, ServiceError
-from service.core.games import Accepted
 from service.core.jobs import Jobs
 from service.core.records import FINISHED, GameRecord
 from service.core.root import Ledger
@@ -201,7 +202,7 @@ class Plays:
                     f"this stream plays game {game_id}, not {request.game_id}; open another stream for it",
                     field="game_id",
                 )
-            after = self.app.reveal_seed(game_id, caller, request.reveal_client_seed)
+            after = reveal_seed(self.app, game_id, caller, request.reveal_client_seed)
         except ServiceError as error:
             return play_error(error, request.command_id)
         seat = seat_of(caller, after.token_hashes, required=True)
@@ -234,7 +235,7 @@ class Plays:
                 )
             command = command_from_proto(self.app.engine_of(game_id), request.command)
             expected = request.expected_version if request.HasField("expected_version") else None
-            accepted = self.app.submit(game_id, caller, command_id, expected, command)
+            accepted = submit(self.app, game_id, caller, command_id, expected, command)
         except ServiceError as error:
             return play_error(error, command_id)
         return answer(self.watching, accepted, caller, seat, command_id)

@@ -34,6 +34,7 @@ from replay.trust.signed_log import read_signed
 from replay.verify import verify
 from service.client import Client, claim_seat, play_game, reveal_seed
 from service.core.auth import token_hash
+from service.core.creation import create_game
 from service.core.records import GameRecord
 from service.generated.frontier.v1 import frontier_pb2
 from service.server import Running
@@ -201,8 +202,15 @@ def test_for_fixed_commitments_any_sequence_of_refusals_and_retries_deals_the_sa
     # The operator fixes its seed (it may: a duplicate deal does) and the seats their seeds; the
     # proxy refuses a different number of times, and the seats claim and reveal in another order.
     seeds = ["seed of seat 1", "seed of seat 2", "seed of seat 3"]
-    record, _ = server.app.create_game(
-        "most-wanted", 3, [], {}, "grind", deal=Deal(b"\x07" * 32, "fixed-deal"), player_entropy=True
+    record, _ = create_game(
+        server.app,
+        "most-wanted",
+        3,
+        [],
+        {},
+        "grind",
+        deal=Deal(b"\x07" * 32, "fixed-deal"),
+        player_entropy=True,
     )
     game_id = record.header.game_id
     proxy = GrindingProxy(server, refusals=refusals)

@@ -19,6 +19,7 @@ import pytest
 
 from service.cli.tournaments import TournamentClient
 from service.client import Client, play_game
+from service.core.creation import create_game
 from service.generated.frontier.v1 import frontier_pb2
 from service.server import Running
 from tests.conftest import ORGANISER, start_server
@@ -63,8 +64,8 @@ def test_a_game_carrying_a_tournaments_tag_is_not_listed_or_audited_as_its(
     address = f"127.0.0.1:{server.port}"
     tournament_id, tables = played_cup(address)
     # A signed, finished game with the tournament's tag and names, stored as an older server did.
-    impostor, grants = server.app.create_game(
-        "most-wanted", 2, PLAYERS[:2], {}, f"tournament:{tournament_id}"
+    impostor, grants = create_game(
+        server.app, "most-wanted", 2, PLAYERS[:2], {}, f"tournament:{tournament_id}"
     )
     play_game(client, impostor.header.game_id, {s: t for s, _, t in grants}, random.Random(1))
 

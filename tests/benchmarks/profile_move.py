@@ -25,7 +25,9 @@ from pathlib import Path
 from engines.bot import random_command
 from service.config import Settings
 from service.core.auth import Caller
+from service.core.commands import submit
 from service.core.convert import command_from_proto, command_to_proto
+from service.core.creation import create_game
 from service.core.games import Games
 from service.core.records import FINISHED
 from service.core.root import Ledger
@@ -56,7 +58,7 @@ class Clock:
 
 def play(app: Games, watching: Watching, game: str, seats: int, chooser: random.Random, clock: Clock) -> int:
     """One game to its end; returns its moves."""
-    record, grants = app.create_game(game, seats, [f"bot {i + 1}" for i in range(seats)], {}, "profile")
+    record, grants = create_game(app, game, seats, [f"bot {i + 1}" for i in range(seats)], {}, "profile")
     game_id = record.header.game_id
     callers = {seat: Caller(token) for seat, _, token in grants}
     moves = 0
@@ -68,7 +70,7 @@ def play(app: Games, watching: Watching, game: str, seats: int, chooser: random.
         clock.start("decode command")
         decoded = command_from_proto(app.engine_of(game_id), request)
         clock.start("submit")
-        accepted = app.submit(game_id, callers[seat], f"c{moves}", None, decoded)
+        accepted = submit(app, game_id, callers[seat], f"c{moves}", None, decoded)
         clock.start("answer mover")
         answer(watching, accepted, callers[seat], seat, f"c{moves}").SerializeToString()
         entry = accepted.entry.to_json()

@@ -42,6 +42,9 @@ PARTS: tuple[tuple[str, str], ...] = (
     ("service/core/watching", "watch updates (pushes)"),
     ("service/core/records", "record folding"),
     ("service/core/games", "games application (submit, cache)"),
+    ("service/core/commands", "games application (submit, cache)"),
+    ("service/core/deciding", "games application (submit, cache)"),
+    ("service/core/ledger_lines", "games application (submit, cache)"),
     ("service/core/fanout", "fan-out"),
     # The loop's own frame: what runs under it without Python frames is grpc.aio's Cython core.
     ("service/server", "event loop: grpc.aio core and asyncio"),

@@ -14,6 +14,7 @@ from grpc_status import rpc_status
 
 from engines.registry import get_engine
 from service.client import Client
+from service.core import commands
 from service.core.auth import Caller
 from service.core.games import Games
 from service.generated.frontier.v1 import frontier_pb2
@@ -107,4 +108,4 @@ def move_at_random(app: Games, game_id: str, tokens: dict[int, str], value: int)
         seat = current.seats_to_act[value % len(current.seats_to_act)]
         options = current.engine.legal_commands(current.state, seat)
         command = options[value % len(options)]
-        app.submit(game_id, Caller(token=tokens[seat]), uuid.uuid4().hex, None, command)
+        commands.submit(app, game_id, Caller(token=tokens[seat]), uuid.uuid4().hex, None, command)

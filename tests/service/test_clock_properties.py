@@ -25,9 +25,11 @@ from replay.record import Entry, Line, RulingLine
 from replay.verify import verify
 from service.config import Settings
 from service.core.auth import Caller
+from service.core.creation import create_game
 from service.core.errors import ServiceError
 from service.core.exchange import stored_record
 from service.core.games import Games
+from service.core.rulings import record_due, resume_clocks, rule
 from service.core.takebacks import answer_takeback, request_takeback
 from tests.conftest import ORGANISER, available_games
 from tests.service.helpers import move_at_random
@@ -76,7 +78,8 @@ ACTIONS = st.lists(ACTION, max_size=60)
 
 
 def play(app: Games, clock: FakeClock, game: str, control: str, policy: str, actions: Any) -> str:
-    record, grants = app.create_game(
+    record, grants = create_game(
+        app,
         game,
         3,
         ["a", "b", "c"],
@@ -93,13 +96,13 @@ def play(app: Games, clock: FakeClock, game: str, control: str, policy: str, act
             if kind == "wait":
                 clock.wait(value)
             elif kind == "timeout":
-                app.record_due(game_id)
+                record_due(app, game_id)
             elif kind == "restart":  # the last heartbeat now, the server back `value` ms later
                 kept_until = clock()
                 clock.wait(value)
-                app.resume_clocks(game_id, kept_until)
+                resume_clocks(app, game_id, kept_until)
             elif kind == "resign":
-                app.rule(game_id, Caller(token=tokens[value]), "resign")
+                rule(app, game_id, Caller(token=tokens[value]), "resign")
             elif kind == "takeback":  # the last mover asks for its command back; every other seat agrees
                 moves = [e for e in app.entries(game_id) if isinstance(e, Entry) and e.by is None]
                 asker = moves[-1].seat if moves else value

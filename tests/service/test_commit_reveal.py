@@ -8,7 +8,7 @@ from pathlib import Path
 import grpc
 import pytest
 
-import service.core.games
+import service.core.creation
 from service.client import Client, claim_seat, play_game, reveal_seed
 from service.generated.frontier.v1 import frontier_pb2
 from service.server import Running
@@ -42,7 +42,7 @@ def test_a_player_entropy_game_created_in_format_3_still_takes_its_seeds_with_th
     client: Client, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # A game created before commit-reveal: the server writes it in format 3 (as the last release did).
-    monkeypatch.setattr(service.core.games, "ENTROPY_FORMAT_VERSION", 3)
+    monkeypatch.setattr(service.core.creation, "ENTROPY_FORMAT_VERSION", 3)
     request = frontier_pb2.CreateGameRequest(
         game="most-wanted", seats=2, players=["Ann"], player_entropy=True
     )

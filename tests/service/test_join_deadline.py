@@ -14,6 +14,7 @@ import pytest
 
 from service.client import Client, claim_seat
 from service.config import Settings
+from service.core import creation
 from service.core.errors import RuleBroken
 from service.core.games import Games
 from service.generated.frontier.v1 import frontier_pb2
@@ -92,11 +93,13 @@ def test_a_claim_that_comes_after_the_deadline_abandons_the_game_and_is_refused(
 ) -> None:
     """Before the keeper wakes: the late claim finds the deadline passed and records it first."""
     app, now = games
-    record, _ = app.create_game(GAME, 2, ["Ann"], {}, "", player_entropy=True, join_deadline_seconds=60)
+    record, _ = creation.create_game(
+        app, GAME, 2, ["Ann"], {}, "", player_entropy=True, join_deadline_seconds=60
+    )
     game_id = record.header.game_id
     now[0] += timedelta(seconds=61)
     with pytest.raises(RuleBroken) as late:
-        app.claim_seat(game_id, "Bob", None, client_commitment="a" * 64)
+        creation.claim_seat(app, game_id, "Bob", None, client_commitment="a" * 64)
     assert late.value.reason == "JOIN_DEADLINE_PASSED"
     closed = app.get(game_id)
     assert closed.status == "finished" and closed.outcome is not None and closed.outcome.ended == "abandoned"

@@ -20,8 +20,10 @@ from hypothesis import strategies as st
 
 from service.config import Settings
 from service.core.auth import Caller
+from service.core.creation import create_game
 from service.core.errors import ServiceError
 from service.core.games import Games
+from service.core.rulings import rule
 from service.core.store_reader import StoreEventStore
 from tests.conftest import available_games
 from tests.service.helpers import move_at_random
@@ -72,7 +74,8 @@ def test_a_random_game_reads_as_the_library_reads_it(
     resign_at: int,
     ranges: list[tuple[int | None, int | None]],
 ) -> None:
-    record, grants = app.create_game(
+    record, grants = create_game(
+        app,
         game,
         3,
         ["a", "b", "c"],
@@ -86,7 +89,7 @@ def test_a_random_game_reads_as_the_library_reads_it(
     for number, value in enumerate(moves):
         with contextlib.suppress(ServiceError):
             if number == resign_at:
-                app.rule(game_id, Caller(token=tokens[value % 3]), "resign")
+                rule(app, game_id, Caller(token=tokens[value % 3]), "resign")
             else:
                 move_at_random(app, game_id, tokens, value)
     assert _same_reads(app, uuid.UUID(game_id), ranges) >= 1

@@ -19,9 +19,11 @@ from hypothesis import strategies as st
 
 from service.config import Settings
 from service.core.auth import Caller
+from service.core.creation import claim_seat, create_game
 from service.core.errors import ServiceError
 from service.core.games import Games
 from service.core.records import GameRecord, apply, project_game
+from service.core.rulings import rule
 from service.core.store_events import CommandAccepted
 from service.core.takebacks import answer_takeback, request_takeback
 from tests.conftest import available_games
@@ -75,7 +77,8 @@ ACTION = st.sampled_from(["move"] * 12 + ["resign", "takeback"]).flatmap(
 def test_a_random_game_rebuilds_to_the_record_of_its_events_applied_one_by_one(
     app: Games, game: str, clocked: bool, takebacks: bool, open_seat: bool, actions: list[tuple[str, int]]
 ) -> None:
-    record, grants = app.create_game(
+    record, grants = create_game(
+        app,
         game,
         3,
         ["a", "b", "" if open_seat else "c"],
@@ -88,11 +91,11 @@ def test_a_random_game_rebuilds_to_the_record_of_its_events_applied_one_by_one(
     game_id = record.header.game_id
     tokens = {seat: token for seat, _, token in grants}
     if open_seat:
-        tokens[2] = app.claim_seat(game_id, "c", 2)[1]
+        tokens[2] = claim_seat(app, game_id, "c", 2)[1]
     for kind, value in actions:
         with contextlib.suppress(ServiceError):
             if kind == "resign":
-                app.rule(game_id, Caller(token=tokens[value % 3]), "resign")
+                rule(app, game_id, Caller(token=tokens[value % 3]), "resign")
             elif kind == "takeback":
                 asker = value % 3
                 request_takeback(app, game_id, Caller(token=tokens[asker]), None)

@@ -18,6 +18,8 @@ from hypothesis import strategies as st
 from engines.bot import random_command
 from service.config import Settings
 from service.core.auth import Caller
+from service.core.commands import submit
+from service.core.creation import create_game
 from service.core.games import Games
 from service.core.records import FINISHED
 from service.core.root import Ledger
@@ -36,7 +38,7 @@ def test_a_step_from_the_record_at_hand_is_the_step_from_the_store(
     app = Games(env=env)
     watching = Watching(Ledger(app), max_watchers=10)
     try:
-        record, grants = app.create_game(game, 3, ["a", "b", "c"], {}, "on-loop")
+        record, grants = create_game(app, game, 3, ["a", "b", "c"], {}, "on-loop")
         game_id = record.header.game_id
         callers = [Caller(token) for _, _, token in grants] + [Caller(None)]
         chooser = random.Random(bot_seed)
@@ -46,7 +48,7 @@ def test_a_step_from_the_record_at_hand_is_the_step_from_the_store(
             seat = chooser.choice(record.engine.seats_to_act(record.state))
             command = random_command(record.engine, record.state, seat, chooser)
             assert command is not None
-            accepted = app.submit(game_id, Caller(grants[seat][2]), f"c{number}", None, command)
+            accepted = submit(app, game_id, Caller(grants[seat][2]), f"c{number}", None, command)
             record = accepted.record
             entry = accepted.entry.to_json()
             at_hand = watching.cached(game_id, entry["version"])

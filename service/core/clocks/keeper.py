@@ -1,7 +1,7 @@
 """The clock keeper: records each timeout when it falls due, on every server.
 
 A thread wakes at the soonest deadline of any game with a clock running and asks the game to
-record the timeout (`Games.record_due`); the game re-reads itself under its lock and records one
+record the timeout (`rulings.record_due`); the game re-reads itself under its lock and records one
 only if a seat's time has really run out, so a move that came first wins, and the store's
 optimistic concurrency lets exactly one of several servers record it (the others lose the
 write and find the timeout already there). Deadlines come from the store (`deadlines.py`): the
@@ -28,6 +28,7 @@ from service.core.clocks.heartbeat import Heartbeat
 from service.core.errors import Conflict, ServiceError
 from service.core.games import Games
 from service.core.records import GameRecord
+from service.core.rulings import record_due
 from service.core.thread_names import name_os_thread
 
 RESCAN_SECONDS = 2.0
@@ -113,7 +114,7 @@ class ClockKeeper:
         """Record a due timeout, if the game still has one; then keep its next deadline."""
         # Another server may have recorded it first (CONTENTION), or the store be away: re-read.
         try:
-            self.games.record_due(game_id)
+            record_due(self.games, game_id)
         except Conflict:
             pass  # another server's write won: the re-read below finds it
         except AWAY as error:

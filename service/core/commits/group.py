@@ -144,7 +144,7 @@ class GroupCommitter:
             return 1
         # The transaction rolled back as a whole, so one save at a time, each gets the answer
         # that is its own. (Had a commit of unknown outcome been durable after all, the retry
-        # meets its own versions as a conflict, and the caller re-reads: Games.submit does.)
+        # meets its own versions as a conflict, and the caller re-reads: commands.submit does.)
         for waiter in batch:
             try:
                 self._store(*waiter.events)

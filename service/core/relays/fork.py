@@ -20,8 +20,10 @@ from replay.forks import fork_header
 from replay.record import Entry, Header
 from replay.verify import final_state_hash
 from service.core.auth import new_token, token_hash
+from service.core.creation import header_clock
 from service.core.errors import InvalidArgument, NotFound, RuleBroken
-from service.core.games import Games, header_clock
+from service.core.games import Games
+from service.core.ledger_lines import Batch, Creation
 from service.core.records import FINISHED, GameRecord, decode_events
 from service.core.visibility import Gate
 
@@ -121,7 +123,22 @@ def fork_game(
     )
     grants = [(seat, names[seat], new_token()) for seat in range(len(players))]
     hashes = [token_hash(token) for _, _, token in grants] + [""] * (seats - len(players))
-    return app.store_fork(header, seed, hashes, spectator_delay), grants
+    return _store_fork(app, header, seed, hashes, spectator_delay), grants
+
+
+def _store_fork(
+    app: Games, header: Header, seed: bytes, token_hashes: Sequence[str], spectator_delay: int
+) -> GameRecord:
+    """Save a fork, a new live game whose header copies its source."""
+    batch = Batch(None)
+    batch.add(
+        Creation(header, seed.hex(), tuple(token_hashes), spectator_delay=spectator_delay), at=app.now()
+    )
+    app.store_new(batch)
+    record = app.get(header.game_id)
+    if record.clocks is not None and app.on_clock is not None:  # a fork may have a clock of its own
+        app.on_clock(record)
+    return record
 
 
 def check_fork_claim(app: Games, gate: Gate, header: Header) -> None:

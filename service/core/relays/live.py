@@ -34,7 +34,9 @@ from service.core.errors import (
     RuleBroken,
     ServiceError,
 )
+from service.core.fanout import Update
 from service.core.games import Games
+from service.core.ledger_lines import Batch, Creation, Finish, LedgerLine, Move, Reseal
 from service.core.permissions import require_relay_token
 from service.core.records import FINISHED, GameRecord
 from service.core.relays.fork import check_delay
@@ -54,7 +56,21 @@ def start_relay(app: Games, header_line: str, spectator_delay: int) -> tuple[Gam
     uid = str(uuid4())
     expansion = _expand(line, [], uid)
     token = new_token()
-    return app.start_relayed(expansion.header, line, token_hash(token), spectator_delay), token
+    batch = Batch(None)  # a table game: its chance was the table's, so no seed and no seats' tokens
+    header = expansion.header
+    batch.add(
+        Creation(
+            header,
+            "",
+            ("",) * header.seats,
+            imported=True,
+            spectator_delay=spectator_delay,
+            relay_header=line,
+            relay_token_hash=token_hash(token),
+        )
+    )
+    app.store_new(batch)
+    return app.get(expansion.header.game_id), token
 
 
 def relay_line(
@@ -117,8 +133,26 @@ def _store(record: GameRecord, app: Games, expansion: Expansion, line: str) -> t
         _entry_body(a) == _entry_body(b) for a, b in zip(expansion.entries, stored, strict=False)
     ):
         entry = replace(expansion.entries[-1], prev=record.head, salt=secrets.token_hex(32), hash="").sealed()
-        return app.relay_entry(record, line, entry, outcome), False, False
-    return app.relay_reseal(record, line, expansion.header, expansion.entries, outcome), False, True
+        return _append_relayed(app, record, Move(entry, relay_line=line), outcome), False, False
+    resealed = Reseal(expansion.header, tuple(expansion.entries), line)
+    return _append_relayed(app, record, resealed, outcome), False, True
+
+
+def _append_relayed(
+    app: Games, record: GameRecord, line: LedgerLine, outcome: dict[str, Any] | None
+) -> GameRecord:
+    """Save a relayed line after `record`, with the finish when the line ended the game, then tell
+    watchers. The caller holds the game's lock; another server that appended first makes this a
+    CONTENTION conflict, as for any command."""
+    batch = Batch(record)
+    batch.add(line)
+    if outcome is not None:
+        batch.add(Finish(outcome))
+    after = app.append(batch, "the relay changed while storing the line; retry")
+    stored = batch.events[0]
+    entry = stored.entry if isinstance(stored, CommandAccepted) else stored.entries[-1]
+    app.broker.publish(Update(str(record.id), entry, after.status == FINISHED))
+    return after
 
 
 def _same(a: Header, b: Header) -> bool:

@@ -21,8 +21,9 @@ from engines.base import JsonValue, OptionError
 from engines.rng import seed_commitment
 from replay.table import ENDED_ABANDONED
 from service.core.create_policy import tournament_tag
+from service.core.creation import create_game, engine_for, header_clock
 from service.core.errors import Conflict, InvalidArgument, NotFound, RuleBroken
-from service.core.games import Games, engine_for, header_clock
+from service.core.games import Games
 from service.core.records import FINISHED
 from service.core.store_events import event_after, event_at
 from service.core.tournaments.deals import deal_for
@@ -217,7 +218,8 @@ class TournamentDesk:
                 deal = None
                 if definition.duplicate_deals:  # one deal per seat count: tables of equal size share it
                     deal = deal_for(record.seed, definition.tournament_id, number, len(players))
-                game, tokens = self.games.create_game(
+                game, tokens = create_game(
+                    self.games,
                     definition.game,
                     len(players),
                     list(players),

@@ -21,7 +21,9 @@ from engines.base import Command
 from engines.rng import Deal
 from service.config import Settings
 from service.core.auth import Caller
-from service.core.games import Accepted, Games
+from service.core.commands import Accepted
+from service.core.creation import create_game
+from service.core.games import Games
 
 WAIT = 30.0  # a thread that never arrives fails the test instead of hanging it
 
@@ -101,7 +103,7 @@ def new_game(app: Games, index: int, game: str = "deadwood-1876", seed: bytes = 
     """
     deal = Deal(seed or bytes([index]) * 32, f"group-commit/{index}")
     while True:
-        record, grants = app.create_game(game, 2, ["a", "b"], {}, "", deal=deal)
+        record, grants = create_game(app, game, 2, ["a", "b"], {}, "", deal=deal)
         game_id = record.header.game_id
         if not isinstance(app, HeldGames) or app.own_lock(game_id):
             return game_id, [token for _, _, token in grants]

@@ -15,9 +15,10 @@ from pathlib import Path
 
 import pytest
 
+from service.core.commands import Accepted, submit
 from service.core.commits.group import GroupCommitter
 from service.core.errors import Conflict, StoreUnavailable
-from service.core.games import Accepted, Games, canonical_json
+from service.core.games import Games, canonical_json
 from service.core.store_events import CommandAccepted
 from tests.service.commits.held import HeldGames, at_once, new_game, next_command, store_env
 
@@ -46,7 +47,7 @@ def test_concurrent_commands_of_different_games_share_one_transaction_and_are_ea
     results = at_once(
         app,
         [
-            partial(app.submit, g, caller, "c1", None, command)
+            partial(submit, app, g, caller, "c1", None, command)
             for (g, _), (caller, command) in zip(games, moves, strict=True)
         ],
     )
@@ -78,7 +79,7 @@ def test_many_threads_on_many_games_store_every_command_once_in_fewer_transactio
                 if record.status == "finished":
                     return
                 caller, command = next_command(app, game_id, tokens, chooser)
-                answers[game_id].append(app.submit(game_id, caller, f"c{n}", None, command))
+                answers[game_id].append(submit(app, game_id, caller, f"c{n}", None, command))
         except BaseException as error:
             failures.append(error)
 
@@ -109,13 +110,13 @@ def test_a_conflict_in_a_batch_fails_only_its_own_command(tmp_path: Path) -> Non
     chooser = random.Random(2)
     version = app.get(g1).game_version
     caller, command = next_command(other, g1, t1, chooser)
-    taken = other.submit(g1, caller, "theirs", version, command)  # `app` still caches g1 before it
+    taken = submit(other, g1, caller, "theirs", version, command)  # `app` still caches g1 before it
     other.close()
     moves = {g: next_command(app, g, t, chooser) for g, t in ((g1, t1), (g2, t2), (g3, t3))}
     # g2's transaction runs first, held; g1 and g3 queue behind it and form one batch.
     results = at_once(
         app,
-        [partial(app.submit, g, moves[g][0], "ours", version, moves[g][1]) for g in (g2, g1, g3)],
+        [partial(submit, app, g, moves[g][0], "ours", version, moves[g][1]) for g in (g2, g1, g3)],
     )
     counts = app.committer.counts()
     app.close()
@@ -142,7 +143,7 @@ def test_a_store_error_fails_every_waiter_of_the_batch_and_acknowledges_nothing(
     try:
         results = at_once(
             app,
-            [partial(app.submit, g, c, "c1", None, m) for (g, _), (c, m) in zip(games, moves, strict=True)],
+            [partial(submit, app, g, c, "c1", None, m) for (g, _), (c, m) in zip(games, moves, strict=True)],
         )
     finally:
         blocker.execute("ROLLBACK")
@@ -156,7 +157,7 @@ def test_a_store_error_fails_every_waiter_of_the_batch_and_acknowledges_nothing(
         assert app.get(game_id).game_version == version  # nothing cached as if it had been stored
     # Nothing was remembered either: the same command ids are new commands once the store is back.
     for (game_id, _), (caller, command), version in zip(games, moves, versions, strict=True):
-        again = app.submit(game_id, caller, "c1", None, command)
+        again = submit(app, game_id, caller, "c1", None, command)
         assert not again.duplicate and again.entry.version == version + 1
     app.close()
 

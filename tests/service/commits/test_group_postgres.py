@@ -8,8 +8,10 @@ import time
 from pathlib import Path
 
 from service.config import Settings
+from service.core import commands
+from service.core.commands import Accepted
 from service.core.errors import Conflict, ServiceError
-from service.core.games import Accepted, Games
+from service.core.games import Games
 from service.core.store_events import CommandAccepted
 from tests.servers import Postgres
 from tests.service.commits.held import WAIT, HeldGames, new_game, next_command
@@ -35,7 +37,7 @@ def test_a_version_taken_by_another_server_fails_only_that_command_of_the_batch(
         def submit(game_id: str) -> None:
             caller, command = moves[game_id]
             try:
-                results[game_id] = app.submit(game_id, caller, "ours", version, command)
+                results[game_id] = commands.submit(app, game_id, caller, "ours", version, command)
             except ServiceError as error:
                 results[game_id] = error
 
@@ -48,7 +50,9 @@ def test_a_version_taken_by_another_server_fails_only_that_command_of_the_batch(
         while app.committer.queued() < 1:
             assert time.monotonic() < deadline
             time.sleep(0.001)
-        other.submit(g1, theirs[0], "theirs", version, theirs[1])  # the other server takes that version
+        commands.submit(
+            other, g1, theirs[0], "theirs", version, theirs[1]
+        )  # the other server takes that version
         threads[g3].start()
         app.release_when_queued(2)  # g1 and g3 form one batch
         for thread in threads.values():

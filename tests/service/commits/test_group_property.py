@@ -19,7 +19,8 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from service.core.games import Accepted, Games
+from service.core.commands import Accepted, submit
+from service.core.games import Games
 from service.core.records import FINISHED
 from tests.service.commits.held import HeldGames, at_once, new_game, next_command, store_env
 
@@ -52,7 +53,7 @@ def play(
             if app.get(game_id).status == FINISHED:
                 continue
             caller, command = next_command(app, game_id, tokens, choosers[index])
-            calls.append(partial(app.submit, game_id, caller, f"r{number}", None, command))
+            calls.append(partial(submit, app, game_id, caller, f"r{number}", None, command))
         large += len(calls) >= 3
         if grouped and isinstance(app, HeldGames) and calls:
             results: list[Accepted | BaseException] = at_once(app, calls)
