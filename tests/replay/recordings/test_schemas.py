@@ -26,9 +26,12 @@ from replay.takebacks import TAKEBACK
 from replay.verify import verify
 from service.config import Settings
 from service.core.auth import Caller
+from service.core.commands import submit
+from service.core.creation import create_game
 from service.core.errors import ServiceError
 from service.core.exchange import stored_record
 from service.core.games import Games
+from service.core.rulings import record_due, resume_clocks, rule
 from service.core.takebacks import answer_takeback, request_takeback
 from tests.conftest import ORGANISER
 from tests.replay.recordings.mistakes import sample_lines
@@ -238,7 +241,7 @@ def _move(app: Games, game_id: str, tokens: dict[int, str]) -> None:
     current = app.get(game_id)
     seat = current.seats_to_act[0]
     command = current.engine.legal_commands(current.state, seat)[0]
-    app.submit(game_id, Caller(token=tokens[seat]), uuid.uuid4().hex, None, command)
+    submit(app, game_id, Caller(token=tokens[seat]), uuid.uuid4().hex, None, command)
 
 
 def _take_back(app: Games, game_id: str, tokens: dict[int, str], seats: int, organiser: bool) -> None:
@@ -256,7 +259,8 @@ def _played(app: Games, clock: _FakeClock, script: dict[str, Any]) -> list[str]:
     """A game played in `app` as `script` says, audited, as the JSON lines of its export."""
     seats = script["seats"]
     for _attempt in range(8):  # the server's seed is random: a deal may allow no takeback early on
-        record, grants = app.create_game(
+        record, grants = create_game(
+            app,
             script["game"],
             seats,
             [f"p{seat}" for seat in range(seats)],
@@ -278,17 +282,17 @@ def _played(app: Games, clock: _FakeClock, script: dict[str, Any]) -> list[str]:
         if action == "wait":
             clock.wait(value)
         elif action == "timeout":
-            assert app.record_due(game_id) is not None
+            assert record_due(app, game_id) is not None
         elif action == "restart":  # the server away `value` ms after its last heartbeat
             kept_until = clock()
             clock.wait(value)
-            assert app.resume_clocks(game_id, kept_until) is not None
+            assert resume_clocks(app, game_id, kept_until) is not None
         elif action == "move":
             _move(app, game_id, tokens)
         elif action == "resign":
-            app.rule(game_id, Caller(token=tokens[value]), "resign")
+            rule(app, game_id, Caller(token=tokens[value]), "resign")
         else:
-            app.rule(game_id, _ORGANISER, action, **value)
+            rule(app, game_id, _ORGANISER, action, **value)
     header, lines, trailer = stored_record(app, app.get(game_id), reveal_seed=True)
     checked = verify(header, lines, trailer)
     assert checked.ok, checked.problem
