@@ -131,11 +131,11 @@ class GameRecord:
 
     @property
     def control(self) -> TimeControl | None:
-        return _control(str(self.header.clock["time_control"])) if self.header.clock else None
+        return self.table_rules.control
 
     @property
     def timeout_policy(self) -> str:
-        return parse_policy(str(self.header.clock["timeout_policy"])) if self.header.clock else ""
+        return self.table_rules.timeout_policy
 
     @property
     def table_rules(self) -> TableRules:
@@ -196,11 +196,6 @@ def _moved_itself(timed_out: tuple[TimedOut, ...], entry: dict[str, Any]) -> tup
     return tuple(t for t in timed_out if t.seat != entry["seat"])
 
 
-@cache
-def _control(text: str) -> TimeControl | None:
-    return parse_time_control(text)
-
-
 def _table_rules_of(header: Header) -> TableRules:
     clock = header.clock
     timing = (str(clock["time_control"]), str(clock["timeout_policy"])) if clock else None
@@ -211,7 +206,8 @@ def _table_rules_of(header: Header) -> TableRules:
 def _table_rules(game: str, seats: int, timing: tuple[str, str] | None, takebacks: bool) -> TableRules:
     if timing is None:
         return TableRules(_engine(game), seats, takebacks=takebacks)
-    return TableRules(_engine(game), seats, _control(timing[0]), parse_policy(timing[1]), takebacks)
+    control = parse_time_control(timing[0])
+    return TableRules(_engine(game), seats, control, parse_policy(timing[1]), takebacks)
 
 
 def started_clocks(record: GameRecord, at: datetime) -> GameRecord:
