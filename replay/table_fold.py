@@ -99,6 +99,8 @@ class TableRules:
     ) -> TableSide:
         """The table after `seat`'s command created `version`, leading to `state`; `final`: it drew."""
         table = moved(side.table, seat)
+        if charged is None and not self.takebacks and table is side.table:
+            return side  # no clock, no takebacks, no autopilot ended: most lines of most games
         clocks = self.clocks_after(charged, state, table, moved=seat)
         return TableSide(table, clocks, self.kept(side.past, version, state, final=final))
 
