@@ -71,13 +71,11 @@ from replay.table import (
     TIMEOUT,
     RulingRefused,
     Table,
-    moved,
-    ruled,
     seat_name,
-    seats_on_clock,
 )
 from replay.table import outcome as table_outcome
-from replay.takebacks import TAKEBACK, Horizon, extend, remake
+from replay.table_fold import TableRules, TableSide
+from replay.takebacks import TAKEBACK, Horizon, remake
 
 
 @dataclass(frozen=True)
@@ -111,6 +109,8 @@ class Verification:
     client_seeds: tuple[str | None, ...] = ()  # per seat, from the seat lines (None: none given)
     dealt: bool = True  # False: a player-entropy game still waiting for seats
     rules_version: str | None = None  # the rules in force after the last line checked
+    # The table after the last agreeing line, as the shared fold gave it (replay/table_fold.py).
+    table_side: TableSide | None = None
 
     @property
     def verdict(self) -> str:
@@ -185,6 +185,10 @@ def verify(
 class _Run:
     """One verification: the checks passed so far and the state reached."""
 
+    # The fold of each line's table effects, shared with the server's record (replay/table_fold.py),
+    # set by `replay` from the header as parsed here: it is given nothing the server says.
+    rules: TableRules
+
     def __init__(
         self,
         header: Header,
@@ -250,6 +254,7 @@ class _Run:
             client_seeds=tuple(self.client_seeds),
             dealt=dealt,
             rules_version=self.rules_in_force,
+            table_side=self.side,
         )
 
     # -- (a) the hash chain -------------------------------------------------------------
@@ -437,6 +442,8 @@ class _Run:
                 raise _Failed(Problem(1, 1, "BAD_CLOCK", str(error))) from None
             if self.control is None:
                 raise _Failed(Problem(1, 1, "BAD_CLOCK", "a clock field that names no time control"))
+        keeps_past = header.takeback_policy is not None
+        self.rules = TableRules(engine, header.seats, self.control, self.timeout_policy, keeps_past)
         if header.player_entropy:
             if header.setup_events or header.setup_draws:
                 reason = (
@@ -462,16 +469,18 @@ class _Run:
         else:
             self._setup(1, 1, header.setup_draws, header.setup_events)
         commands = shared_codec(engine.commands)
-        self._keep_past(1, final=True)
+        self._keep_past(1)
         for number, line in enumerate(self.entries, start=2):
             if isinstance(line, SeatLine):
                 self._seat(number, line)
             elif isinstance(line, DealLine):
                 self._deal(number, line)
-            elif isinstance(line, RulingLine):
+                self._keep_past(line.version)
+            elif isinstance(line, RulingLine):  # its table effects keep its state for takebacks
                 self._rule(engine, number, line)
             elif isinstance(line, UpgradeLine):
                 self._upgrade(engine, number, line)
+                self._keep_past(line.version)
             else:
                 if self.state is None:
                     raise _Failed(
@@ -479,8 +488,6 @@ class _Run:
                     )
                 self._apply(engine, commands, number, line)
                 self.steps += 1
-            if not isinstance(line, SeatLine):
-                self._keep_past(line.version, final=not isinstance(line, Entry) or bool(line.draws))
         rules = f"rules: the setup and {counted(self.steps, 'command')} re-run, every event as recorded"
         self.checks.append(rules)
         if self.rulings:
@@ -594,10 +601,18 @@ class _Run:
             "(seats named at creation give none)"
         )
 
-    def _keep_past(self, version: int, *, final: bool) -> None:
-        """Remember the state at `version` for takebacks, in a game that takes them."""
-        if self.header.takeback_policy is not None and self.state is not None:
-            self.past = extend(self.past, version, self.state, final=final)
+    def _keep_past(self, version: int) -> None:
+        """Remember the state at `version` for takebacks, in a game that takes them; nothing
+        before it may be returned to."""
+        self.past = self.rules.kept(self.past, version, self.state, final=True)
+
+    @property
+    def side(self) -> TableSide:
+        return TableSide(self.table, self.clocks, self.past)
+
+    def _fold(self, side: TableSide) -> None:
+        """Take a line's table effects, as the shared fold gives them."""
+        self.table, self.clocks, self.past = side
 
     def _take_back(self, engine: Engine, number: int, line: RulingLine) -> None:
         """A takeback (replay/takebacks.py): granted as the policy asks, undoing no draw, reveal
@@ -625,8 +640,9 @@ class _Run:
             )
         except RulingRefused as refused:
             raise _Failed(Problem(line.version, number, refused.code, refused.message)) from None
+        self._fold(self.rules.after_takeback(self.side, line.version, self.state, charged))
         self.check_salt(number, line.version, line.salt)
-        self._clock_after(number, line, charged)
+        self._check_readings(number, line)
         self.rulings += 1
         self.takebacks += 1
 
@@ -649,22 +665,11 @@ class _Run:
         elif charged is not None:
             self._check_no_timeout_missed(number, line, None, charged)
         try:
-            self.table = ruled(
-                self.table,
-                self.header.seats,
-                ruling=line.ruling,
-                seat=line.seat,
-                result=line.result,
-                reason=line.reason,
-                dealt=self.state is not None,
-                over=self.state is not None and engine.outcome(self.state) is not None,
-                timeout_policy=self.timeout_policy,
-                to_act=tuple(to_act),
-            )
+            self._fold(self.rules.after_ruling(self.side, line, self.state, charged))
         except RulingRefused as refused:
             raise _Failed(Problem(version, number, refused.code, refused.message)) from None
         self.check_salt(number, version, line.salt)
-        self._clock_after(number, line, charged, timed_out=line.seat if line.ruling == TIMEOUT else None)
+        self._check_readings(number, line)
         self.rulings += 1
 
     def _upgrade(self, engine: Engine, number: int, line: UpgradeLine) -> None:
@@ -726,9 +731,8 @@ class _Run:
             reason = "stopped_ms on a line that is not a resume mark: only a resume stops the clocks"
             raise _Failed(Problem(line.version, number, "UNEXPECTED_CLOCK", reason))
         if self.clocks is None:  # the clock starts with the first line after the deal
-            assert self.engine is not None
-            on_clock = seats_on_clock(self.engine, self.state, self.table)
-            self.clocks = Clocks.start(self.control, self.header.seats, on_clock)
+            self.clocks = self.rules.started(self.state, self.table)
+            assert self.clocks is not None
         elapsed = line.clock["elapsed_ms"]
         assert isinstance(elapsed, int)  # the reader checked it
         return self.clocks.charged(elapsed)
@@ -772,21 +776,11 @@ class _Run:
                 reason = f"{seat_name(seat)}'s time had run out before this line: its timeout comes first"
                 raise _Failed(Problem(line.version, number, "TIMEOUT_MISSED", reason))
 
-    def _clock_after(
-        self,
-        number: int,
-        line: Entry | RulingLine,
-        charged: Clocks | None,
-        *,
-        moved: int | None = None,
-        timed_out: int | None = None,
-    ) -> None:
-        """The clocks after the line; its `left_ms` must be theirs."""
-        if charged is None or self.control is None:
+    def _check_readings(self, number: int, line: Entry | RulingLine) -> None:
+        """The line's `left_ms` must be the clocks' after it, as the fold re-derived them."""
+        if self.clocks is None or self.control is None:
             return
-        assert self.engine is not None and line.clock is not None
-        on_clock = seats_on_clock(self.engine, self.state, self.table)
-        self.clocks = charged.after(self.control, moved=moved, timed_out=timed_out, to_act=on_clock)
+        assert line.clock is not None
         readings = list(self.clocks.readings(self.control))
         if line.clock.get("left_ms") != readings:
             said = line.clock.get("left_ms")
@@ -847,8 +841,12 @@ class _Run:
         # After the rules, so a moved or renumbered line is named by the rule it breaks.
         self.check_salt(number, version, entry.salt)
         self.state = fold(engine, self.state, events) if folded is None else folded
-        self.table = moved(self.table, entry.seat)
-        self._clock_after(number, entry, charged, moved=entry.seat)
+        self._fold(
+            self.rules.after_move(
+                self.side, entry.seat, version, self.state, charged, final=bool(entry.draws)
+            )
+        )
+        self._check_readings(number, entry)
 
     def _run_checked(
         self,
@@ -1196,17 +1194,18 @@ def steps(header: Header, entries: Iterable[Line]) -> Iterator[ReplayStep]:
     past: Horizon | None = None  # the states a takeback may return to (replay/takebacks.py)
     # A timeout is re-made by the game's policy, for a seat on the clock (as `verify` re-makes it).
     policy = parse_policy(str(header.clock["timeout_policy"])) if header.clock else ""
+    rules = TableRules(engine, header.seats, timeout_policy=policy, takebacks=keeps_past)
     if not header.player_entropy:
         setup = decode_events(header.setup_events)
         state = fold(engine, None, setup)
-        past = extend(None, 1, state, final=True) if keeps_past else None
+        past = rules.kept(None, 1, state, final=True)
         yield ReplayStep(1, None, None, setup, state)
     for entry in entries:
         if type(entry) is not Entry:  # exactly an Entry is the common case: no isinstance walks
             if isinstance(entry, DealLine):
                 setup = decode_events(entry.events)
                 state = fold(engine, None, setup)
-                past = extend(None, 1, state, final=True) if keeps_past else None
+                past = rules.kept(None, 1, state, final=True)
                 yield ReplayStep(1, None, None, setup, state)
                 continue
             if isinstance(entry, (SeatLine, UpgradeLine)):  # neither changes the state
@@ -1214,27 +1213,12 @@ def steps(header: Header, entries: Iterable[Line]) -> Iterator[ReplayStep]:
             if isinstance(entry, RulingLine) and entry.ruling == TAKEBACK and entry.to_version is not None:
                 assert past is not None, "a verified record keeps its takebacks' states"
                 state = past.state_at(entry.to_version)
-                past = extend(past, entry.version, state, final=True)
+                past = rules.kept(past, entry.version, state, final=True)
                 yield ReplayStep(entry.version, entry.seat, None, (), state, entry, table)
                 continue
             if isinstance(entry, RulingLine):
-                past = (
-                    extend(past, entry.version, state, final=True)
-                    if keeps_past and state is not None
-                    else past
-                )
-                table = ruled(
-                    table,
-                    header.seats,
-                    ruling=entry.ruling,
-                    seat=entry.seat,
-                    result=entry.result,
-                    reason=entry.reason,
-                    dealt=state is not None,
-                    over=state is not None and engine.outcome(state) is not None,
-                    timeout_policy=policy,
-                    to_act=seats_on_clock(engine, state, table),
-                )
+                past = rules.kept(past, entry.version, state, final=True)
+                table = rules.ruled_table(table, entry, state, rules.on_clock(state, table))
                 yield ReplayStep(entry.version, entry.seat, None, (), state, entry, table, entry.clock)
                 continue
         command = decode_command(entry.command)
@@ -1242,5 +1226,5 @@ def steps(header: Header, entries: Iterable[Line]) -> Iterator[ReplayStep]:
         events = decode_events(entry.events)
         state = fold(engine, state, events)
         if keeps_past:
-            past = extend(past, entry.version, state, final=bool(entry.draws))
+            past = rules.kept(past, entry.version, state, final=bool(entry.draws))
         yield ReplayStep(entry.version, entry.seat, command, events, state, None, table, entry.clock)

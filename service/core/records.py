@@ -20,9 +20,10 @@ from engines.codec import Codec
 from engines.registry import get_engine
 from replay.clock import Clocks, TimeControl, parse_policy, parse_time_control
 from replay.record import DealLine, Entry, Header, Line, RulingLine, SeatLine, UpgradeLine, mixed_seed
-from replay.table import Table, moved, ruled, seats_on_clock
+from replay.table import Table
 from replay.table import outcome as table_outcome
-from replay.takebacks import TAKEBACK, Horizon, Pending, extend
+from replay.table_fold import TableRules, TableSide
+from replay.takebacks import TAKEBACK, Horizon, Pending
 from service.core.store_events import (
     CommandAccepted,
     GameCreated,
@@ -130,14 +131,23 @@ class GameRecord:
 
     @property
     def control(self) -> TimeControl | None:
-        return _control(str(self.header.clock["time_control"])) if self.header.clock else None
+        return self.table_rules.control
 
     @property
     def timeout_policy(self) -> str:
-        return parse_policy(str(self.header.clock["timeout_policy"])) if self.header.clock else ""
+        return self.table_rules.timeout_policy
+
+    @property
+    def table_rules(self) -> TableRules:
+        """What folding a line's table effects needs (replay/table_fold.py), from the header."""
+        return _table_rules_of(self.header)
+
+    @property
+    def table_side(self) -> TableSide:
+        return TableSide(self.table, self.clocks, self.past)
 
     def on_clock(self, state: Any, table: Table) -> tuple[int, ...]:
-        return seats_on_clock(self.engine, state, table)
+        return self.table_rules.on_clock(state, table)
 
     def timeout_of(self, seat: int) -> TimedOut | None:
         """`seat`'s latest timeout, if it has not moved itself since."""
@@ -186,34 +196,31 @@ def _moved_itself(timed_out: tuple[TimedOut, ...], entry: dict[str, Any]) -> tup
     return tuple(t for t in timed_out if t.seat != entry["seat"])
 
 
+def _table_rules_of(header: Header) -> TableRules:
+    clock = header.clock
+    timing = (str(clock["time_control"]), str(clock["timeout_policy"])) if clock else None
+    return _table_rules(header.game, header.seats, timing, header.takeback_policy is not None)
+
+
 @cache
-def _control(text: str) -> TimeControl | None:
-    return parse_time_control(text)
+def _table_rules(game: str, seats: int, timing: tuple[str, str] | None, takebacks: bool) -> TableRules:
+    if timing is None:
+        return TableRules(_engine(game), seats, takebacks=takebacks)
+    control = parse_time_control(timing[0])
+    return TableRules(_engine(game), seats, control, parse_policy(timing[1]), takebacks)
 
 
 def started_clocks(record: GameRecord, at: datetime) -> GameRecord:
     """`record` with its clocks started at `at` (the deal), if its game has a clock."""
-    control = record.control
-    if control is None or record.state is None:
+    if record.state is None:
         return record
-    clocks = Clocks.start(control, record.header.seats, record.on_clock(record.state, record.table))
-    return replace(record, clocks=clocks, clock_at=at)
+    clocks = record.table_rules.started(record.state, record.table)
+    return record if clocks is None else replace(record, clocks=clocks, clock_at=at)
 
 
-def ticked(
-    record: GameRecord,
-    line: dict[str, Any],
-    state: Any,
-    table: Table,
-    *,
-    moved: int | None = None,
-    timed_out: int | None = None,
-) -> Clocks | None:
-    """The clocks after `line` (its elapsed time charged), leading to `state` and `table`."""
-    if record.clocks is None:
-        return None
-    elapsed = line["clock"]["elapsed_ms"]
-    return next_clocks(record, elapsed, state, table, moved=moved, timed_out=timed_out)
+def _charged(record: GameRecord, line: dict[str, Any]) -> Clocks | None:
+    """The clocks with stored `line`'s elapsed time charged (None: the game has no clock)."""
+    return None if record.clocks is None else record.clocks.charged(line["clock"]["elapsed_ms"])
 
 
 def next_clocks(
@@ -226,11 +233,12 @@ def next_clocks(
     timed_out: int | None = None,
 ) -> Clocks | None:
     """The clocks after a line made `elapsed_ms` after the last one, leading to `state` and `table`."""
-    control, clocks = record.control, record.clocks
-    if control is None or clocks is None:
+    clocks = record.clocks
+    if clocks is None or record.control is None:
         return clocks
-    charged = clocks.charged(elapsed_ms)
-    return charged.after(control, moved=moved, timed_out=timed_out, to_act=record.on_clock(state, table))
+    return record.table_rules.clocks_after(
+        clocks.charged(elapsed_ms), state, table, moved=moved, timed_out=timed_out
+    )
 
 
 @cache
@@ -400,9 +408,13 @@ def _accept_run(record: GameRecord | None, run: list[CommandAccepted]) -> GameRe
     codec = event_codec(record.header.game)
     events = [codec.decode(data) for accepted in run for data in accepted.entry["events"]]
     state = fold(record.engine, record.state, events)  # type: ignore[arg-type]
-    table = record.table
+    # A run has no clock and no takebacks: of the table, only a one-move autopilot may change.
+    rules, side = record.table_rules, record.table_side
     for accepted in run[:-1]:
-        table = moved(table, accepted.entry["seat"])
+        side = rules.after_move(
+            side, accepted.entry["seat"], accepted.entry["version"], state, None, final=True
+        )
+    table = side.table
     after = accept(replace(record, table=table) if table is not record.table else record, run[-1], state)
     for accepted in run:
         remember_command_id(after, accepted)
@@ -422,6 +434,7 @@ def _(event: GameCreated, record: GameRecord | None) -> GameRecord:
     state = (
         None if header.player_entropy else fold(engine, None, decode_events(header.game, header.setup_events))
     )
+    rules = _table_rules_of(header)
     created = GameRecord(
         id=event.originator_id,
         version=event.originator_version,
@@ -441,7 +454,7 @@ def _(event: GameCreated, record: GameRecord | None) -> GameRecord:
         spectator_delay=event.spectator_delay,
         relay_token_hash=event.relay_token_hash,
         join_deadline=datetime.fromisoformat(event.join_deadline) if event.join_deadline else None,
-        past=_horizon(header, None, 1, state, final=True),
+        past=rules.kept(None, 1, state, final=True),
     )
     return started_clocks(created, event.timestamp)
 
@@ -505,7 +518,7 @@ def _(event: GameDealt, record: GameRecord | None) -> GameRecord:
         head=event.line["hash"],
         deal_events=tuple(event.line["events"]),
         client_seeds=seeds,
-        past=_horizon(record.header, None, 1, state, final=True),
+        past=record.table_rules.kept(None, 1, state, final=True),
     )
     return started_clocks(dealt, event.timestamp)
 
@@ -535,8 +548,15 @@ def accept(record: GameRecord, event: CommandAccepted, state: Any) -> GameRecord
     # Built directly: dataclasses.replace introspects the fields on every call, and this
     # runs once per command and once per stored event of a rebuild (measured ~10% of one).
     entry = event.entry
-    table = moved(record.table, entry["seat"])
     clocked = record.clocks is not None
+    side = record.table_rules.after_move(
+        record.table_side,
+        entry["seat"],
+        entry["version"],
+        state,
+        _charged(record, entry),
+        final=bool(entry["draws"]),
+    )
     return GameRecord(
         id=record.id,
         version=event.originator_version,
@@ -556,24 +576,13 @@ def accept(record: GameRecord, event: CommandAccepted, state: Any) -> GameRecord
         client_commitments=record.client_commitments,
         spectator_delay=record.spectator_delay,
         relay_token_hash=record.relay_token_hash,
-        table=table,
+        table=side.table,
         join_deadline=record.join_deadline,
-        clocks=ticked(record, entry, state, table, moved=entry["seat"]) if clocked else None,
+        clocks=side.clocks,
         clock_at=event.timestamp if clocked else record.clock_at,
         timed_out=_moved_itself(record.timed_out, entry),
-        past=_horizon(
-            record.header, record.past, event.entry["version"], state, final=bool(event.entry["draws"])
-        ),
+        past=side.past,
     )
-
-
-def _horizon(
-    header: Header, past: Horizon | None, version: int, state: Any, *, final: bool
-) -> Horizon | None:
-    """The states a takeback may return to after `version`, kept only in a game that takes them."""
-    if header.takeback_policy is None or state is None:
-        return None
-    return extend(past, version, state, final=final)
 
 
 @apply.register
@@ -595,17 +604,8 @@ def _(event: RulingMade, record: GameRecord | None) -> GameRecord:
     line = ruling_from_json(event.line)
     if line.ruling == TAKEBACK:
         return _taken_back(event, record, line)
-    table = ruled(
-        record.table,
-        record.header.seats,
-        ruling=line.ruling,
-        seat=line.seat,
-        result=line.result,
-        reason=line.reason,
-        dealt=record.dealt,
-        over=record.state is not None and record.engine.outcome(record.state) is not None,
-        timeout_policy=record.timeout_policy,
-        to_act=tuple(record.clocks.to_act) if record.clocks is not None else (),
+    side = record.table_rules.after_ruling(
+        record.table_side, line, record.state, _charged(record, event.line)
     )
     timed_out = line.seat if line.ruling == "timeout" else None
     timeouts = record.timed_out
@@ -616,12 +616,12 @@ def _(event: RulingMade, record: GameRecord | None) -> GameRecord:
         record,
         timed_out=timeouts,
         version=event.originator_version,
-        table=table,
+        table=side.table,
         game_version=line.version,
         head=line.hash,
-        clocks=ticked(record, event.line, record.state, table, timed_out=timed_out),
+        clocks=side.clocks,
         clock_at=event.timestamp if record.clocks is not None else record.clock_at,
-        past=_horizon(record.header, record.past, line.version, record.state, final=True),
+        past=side.past,
         takeback=None,
     )
 
@@ -630,15 +630,18 @@ def _taken_back(event: RulingMade, record: GameRecord, line: RulingLine) -> Game
     """The game after a takeback: the state at its `to_version`, kept in the horizon."""
     assert record.past is not None and line.to_version is not None
     state = record.past.state_at(line.to_version)
+    side = record.table_rules.after_takeback(
+        record.table_side, line.version, state, _charged(record, event.line)
+    )
     return replace(
         record,
         version=event.originator_version,
         state=state,
         game_version=line.version,
         head=line.hash,
-        past=_horizon(record.header, record.past, line.version, state, final=True),
+        past=side.past,
         takeback=None,
-        clocks=ticked(record, event.line, state, record.table),
+        clocks=side.clocks,
         clock_at=event.timestamp if record.clocks is not None else record.clock_at,
     )
 

@@ -78,6 +78,14 @@ ACTIONS = st.lists(ACTION, max_size=60)
 
 
 def play(app: Games, clock: FakeClock, game: str, control: str, policy: str, actions: Any) -> str:
+    game_id, tokens = create(app, game, control, policy)
+    for kind, value in actions:
+        act(app, clock, game_id, tokens, kind, value)
+    return game_id
+
+
+def create(app: Games, game: str, control: str, policy: str) -> tuple[str, dict[int, str]]:
+    """A new three-seat game with a clock and takebacks by consent, and its seats' tokens."""
     record, grants = create_game(
         app,
         game,
@@ -89,33 +97,34 @@ def play(app: Games, clock: FakeClock, game: str, control: str, policy: str, act
         timeout_policy=policy,
         takeback_policy="consent",
     )
-    tokens = {seat: token for seat, _, token in grants}
-    game_id = record.header.game_id
-    for kind, value in actions:
-        try:
-            if kind == "wait":
-                clock.wait(value)
-            elif kind == "timeout":
-                record_due(app, game_id)
-            elif kind == "restart":  # the last heartbeat now, the server back `value` ms later
-                kept_until = clock()
-                clock.wait(value)
-                resume_clocks(app, game_id, kept_until)
-            elif kind == "resign":
-                rule(app, game_id, Caller(token=tokens[value]), "resign")
-            elif kind == "takeback":  # the last mover asks for its command back; every other seat agrees
-                moves = [e for e in app.entries(game_id) if isinstance(e, Entry) and e.by is None]
-                asker = moves[-1].seat if moves else value
-                request_takeback(app, game_id, Caller(token=tokens[asker]), None)
-                for seat in range(3):
-                    if seat != asker:
-                        with contextlib.suppress(ServiceError):
-                            answer_takeback(app, game_id, Caller(token=tokens[seat]), True)
-            else:
-                move_at_random(app, game_id, tokens, value)
-        except ServiceError:
-            pass  # refused (out of time, paused, over, out): a refusal stores nothing
-    return game_id
+    return record.header.game_id, {seat: token for seat, _, token in grants}
+
+
+def act(app: Games, clock: FakeClock, game_id: str, tokens: dict[int, str], kind: str, value: int) -> None:
+    """One action of a random game; a refusal stores nothing."""
+    try:
+        if kind == "wait":
+            clock.wait(value)
+        elif kind == "timeout":
+            record_due(app, game_id)
+        elif kind == "restart":  # the last heartbeat now, the server back `value` ms later
+            kept_until = clock()
+            clock.wait(value)
+            resume_clocks(app, game_id, kept_until)
+        elif kind == "resign":
+            rule(app, game_id, Caller(token=tokens[value]), "resign")
+        elif kind == "takeback":  # the last mover asks for its command back; every other seat agrees
+            moves = [e for e in app.entries(game_id) if isinstance(e, Entry) and e.by is None]
+            asker = moves[-1].seat if moves else value
+            request_takeback(app, game_id, Caller(token=tokens[asker]), None)
+            for seat in range(3):
+                if seat != asker:
+                    with contextlib.suppress(ServiceError):
+                        answer_takeback(app, game_id, Caller(token=tokens[seat]), True)
+        else:
+            move_at_random(app, game_id, tokens, value)
+    except ServiceError:
+        pass  # refused (out of time, paused, over, out): a refusal stores nothing
 
 
 def clock_edits(lines: list[Line]) -> Iterator[list[Line]]:
