@@ -12,7 +12,6 @@ import grpc
 import pytest
 
 from service.cli.tournaments import TournamentClient
-from service.core.tournaments.index import TournamentIndex
 from service.generated.frontier.v1 import frontier_pb2
 from service.server import Running
 from tests.conftest import ORGANISER, requires_most_wanted, start_server
@@ -45,7 +44,7 @@ def test_stored_tournaments_and_their_games_read_as_they_were_written(old_store:
 
 
 def test_stored_tournaments_are_listed(old_store: Running) -> None:
-    assert set(TournamentIndex(old_store.app).ids()) == set(STORED)
+    assert set(old_store.ledger.tournament_app.ids()) == set(STORED)
 
 
 def test_a_finished_duplicate_deal_opens_to_spectators(old_store: Running) -> None:
