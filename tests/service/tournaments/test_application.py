@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import ast
 from pathlib import Path
+from typing import Any
 from uuid import UUID
 
 import pytest
@@ -38,7 +39,7 @@ def test_the_kernel_neither_imports_nor_mentions_tournaments() -> None:
     assert mentions == [], f"service/core/games.py mentions tournaments at lines {mentions}"
 
 
-def _cached(cache: Cache[UUID, object] | None, uid: str) -> bool:
+def _cached(cache: Cache[UUID, Any] | None, uid: str) -> bool:
     assert cache is not None
     try:
         cache.get(UUID(uid))
