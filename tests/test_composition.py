@@ -4,8 +4,8 @@
   map keyed by an application, a cache on a function of one): each server's parts live in its
   composition root (`service/core/root.py`), built at start-up and handed to the front ends, so two
   servers in one process share nothing and nothing is found by looking an application up.
-- The root's parts (the gate, the public views, the tournament desk, the permissions) are built there
-  alone.
+- The root's parts (the gate, the public views, the tournaments' application, the tournament desk,
+  the permissions) are built there alone.
 - Who may do what is decided in `service/core/permissions.py`: no other module raises a permission
   refusal, and the gRPC and WebSocket front ends neither import the policy's helpers nor look at what
   kind of caller they serve; they decode, ask the permissions (or the core) and encode.
@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parents[1]
 SERVICE = ROOT / "service"
 PERMISSIONS = SERVICE / "core" / "permissions.py"
 ROOT_MODULE = SERVICE / "core" / "root.py"
-ROOT_PARTS = {"Gate", "PublicViews", "TournamentDesk", "Permissions"}  # one each per server
+ROOT_PARTS = {"Gate", "PublicViews", "Tournaments", "TournamentDesk", "Permissions"}  # one each per server
 
 WEAK_MAPS = {"WeakKeyDictionary", "WeakValueDictionary", "WeakSet"}
 CACHES = {"cache", "lru_cache"}
@@ -51,8 +51,9 @@ def sources(folder: Path) -> Iterator[tuple[str, ast.Module]]:
 
 
 def application_types() -> set[str]:
-    """The classes one of which a server has one of: the eventsourcing applications and the root."""
-    found = {"Application", "Ledger"}
+    """The classes one of which a server has one of: the eventsourcing applications, the tournaments'
+    application over the kernel's store, and the root."""
+    found = {"Application", "Ledger", "Tournaments"}
     for _, tree in sources(SERVICE):
         for node in ast.walk(tree):
             if isinstance(node, ast.ClassDef) and any(

@@ -22,7 +22,6 @@ from typing import Any
 from uuid import UUID
 
 from eventsourcing.application import AggregateNotFoundError, Application
-from eventsourcing.domain import ImmutableAggregateProtocol
 from eventsourcing.persistence import (
     EventStore,
     IntegrityError,
@@ -119,12 +118,12 @@ class Games(Application[UUID]):
         uid = parse_game_id(game_id)
         try:
             record: GameRecord | None = self.repository.get(uid, projector_func=project_game)
-        except (AggregateNotFoundError, TypeError):  # TypeError: another aggregate's id (a tournament)
+        except AggregateNotFoundError:  # nothing stored under this id begins a game
             raise NotFound("GAME_NOT_FOUND", f"no game with id {game_id}") from None
         except (OperationalError, PersistenceError) as error:
             metrics.STORE_ERRORS.inc()
             raise StoreUnavailable("STORE_UNAVAILABLE", f"the event store is unavailable: {error}") from None
-        if not isinstance(record, GameRecord):  # the cache holds another aggregate under this id
+        if not isinstance(record, GameRecord):  # the cache holds records of games alone
             raise NotFound("GAME_NOT_FOUND", f"no game with id {game_id}")
         if self.repository.fastforward and record.version > self._cached_version(uid):
             # The library fast-forwards a copy and leaves the cache where it was: keep the
@@ -261,9 +260,9 @@ class Games(Application[UUID]):
     # -- plumbing --------------------------------------------------------------
 
     def store(self, *events: Any) -> None:
-        """Store `events` durably in one transaction, maybe with other games' concurrent saves.
+        """Store `events` durably in one transaction, maybe with other concurrent saves.
 
-        A tournament's events (service/core/tournaments/) share this store and its transactions too.
+        Other applications over this store (service/core/root.py) store their events here too.
         """
         try:
             # Mapped here, outside the group's transaction: the leader then only writes.
@@ -309,8 +308,8 @@ class Games(Application[UUID]):
         assert isinstance(event, CommandAccepted)
         return entry_from_json(event.entry)
 
-    def remember(self, record: ImmutableAggregateProtocol[UUID] | None) -> None:
-        """Hand the cache the newest record of an aggregate stored here: it keeps what it first read."""
+    def remember(self, record: GameRecord | None) -> None:
+        """Hand the cache the newest record of a game stored here: it keeps what it first read."""
         if record is not None and self.repository.cache is not None:
             self.repository.cache.put(record.id, record)
 

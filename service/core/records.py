@@ -383,8 +383,11 @@ def entry_from_json(data: dict[str, Any]) -> Entry:
 
 
 def project_game(record: GameRecord | None, events: Iterable[Any]) -> GameRecord | None:
+    """The record after `events`; None when they do not begin a game (the id is another kind's)."""
     run: list[CommandAccepted] = []  # accepted commands not yet applied, each as `apply` would
     for event in events:
+        if record is None and not isinstance(event, GameCreated):
+            return None  # the store holds other records beside games: this id names no game
         if type(event) is CommandAccepted and record is not None and _folds_in_runs(record):
             run.append(event)
             continue

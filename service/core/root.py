@@ -1,8 +1,9 @@
 """The composition root: the core of one server, built once at start-up and handed to every front end.
 
-It holds the parts that belong to one application and must be shared by every channel: the kernel
-(`Games`), the visibility gate, the spectators' public views of delayed games, the tournaments, the
-deals known closed, and the permissions. A front end (the gRPC services, the web viewer, Play over
+It holds the parts that belong to one server and must be shared by every channel: the kernel
+(`Games`), the tournaments' application beside it over the same store, the organiser's tournament desk,
+the visibility gate, the spectators' public views of delayed games, the deals known closed, and the
+permissions. A front end (the gRPC services, the web viewer, Play over
 WebSocket) receives it and asks its parts; nothing looks them up in a module-level registry, so two
 servers in one process (as the tests run them) share nothing.
 """
@@ -13,13 +14,14 @@ from service.core.games import Games
 from service.core.permissions import Permissions
 from service.core.relays.public_view import PublicViews
 from service.core.tournaments.app import TournamentDesk
+from service.core.tournaments.application import Tournaments
 from service.core.visibility import Gate
 
 __all__ = ["Ledger"]
 
 
 class Ledger:
-    """One server's core: its kernel, gate, public views, tournaments and permissions."""
+    """One server's core: its kernel, tournaments, gate, public views and permissions."""
 
     def __init__(
         self,
@@ -30,12 +32,15 @@ class Ledger:
         open_import: bool = False,
     ) -> None:
         self.games = games
+        # Tournaments are an application of their own, storing through the kernel's store.
+        self.tournament_app = Tournaments(games)
         self.public_views = PublicViews(games)  # one fold per delayed game, shared by every spectator
         self.closed_deals: set[str] = set()  # duplicate deals known closed for good
-        self.tournaments = TournamentDesk(games)  # one desk: one round start at a time in this process
+        # One desk: one round start at a time in this process.
+        self.tournaments = TournamentDesk(games, self.tournament_app)
         self.permissions = Permissions(organiser_token, open_create=open_create, open_import=open_import)
         # Read by every channel at each call, so a gate installed later decides from the next call on.
-        self.gate = Gate(games, self.public_views, self.closed_deals)
+        self.gate = Gate(games, self.public_views, self.closed_deals, self.tournament_app)
 
     @property
     def organiser_token(self) -> str | None:

@@ -43,6 +43,7 @@ from service.core.records import FINISHED, IN_PROGRESS, GameRecord
 from service.core.relays.public_view import PublicViews
 from service.core.rendering import Rendering
 from service.core.tournaments.app import Progress
+from service.core.tournaments.application import Tournaments
 from service.core.tournaments.disclosure import shown_to
 from service.core.tournaments.secrecy import deal_closed
 
@@ -61,8 +62,11 @@ class Sight:
 class Gate(Rendering):
     """What callers may see of the games and tournaments of one `Games` application, rendered."""
 
-    def __init__(self, app: Games, views: PublicViews, closed_deals: set[str]) -> None:
+    def __init__(
+        self, app: Games, views: PublicViews, closed_deals: set[str], tournaments: Tournaments
+    ) -> None:
         self.app = app
+        self.tournaments = tournaments  # the tournaments' application: a duplicate deal's tables
         self.views = views  # the spectators' public records, shared with the delayed streams
         self.closed_deals = closed_deals  # duplicate deals known closed for good
 
@@ -104,7 +108,7 @@ class Gate(Rendering):
 
     def deal_closed(self, record: GameRecord) -> bool:
         """False while `record` is a table of a duplicate deal some table of which is still playing."""
-        return deal_closed(self.app, self.closed_deals, record)
+        return deal_closed(self.app, self.tournaments, self.closed_deals, record)
 
     def games(
         self, caller: Caller, *, game: str, status: str, player: str, tag: str, after: int, limit: int

@@ -24,7 +24,6 @@ from service.core.root import Ledger
 from service.core.tournaments.app import Progress
 from service.core.tournaments.deals import comparison
 from service.core.tournaments.disclosure import DEAL_IN_PLAY
-from service.core.tournaments.index import TournamentIndex
 from service.core.tournaments.ratings import model_name, ordinal, rate
 from service.core.tournaments.record import Table, TableResult
 from service.core.tournaments.standings import RULES, Standing, standings
@@ -40,14 +39,16 @@ class TournamentPages:
     ) -> None:
         self.ledger = ledger  # its gate is asked at each request: one installed later decides from then on
         self.desk = ledger.tournaments
-        self.index = TournamentIndex(ledger.games)
+        self.tournaments = ledger.tournament_app  # its list of ids, followed from the store
         self.status_of = status_of  # ServiceError -> HTTP status, as the game pages answer
         self.caller_of = caller_of  # who asks: the organiser also sees deals still in play
 
     def tournament_list(self, _request: Request) -> Response:
         rows = []
         try:  # the list shows no results: it reads no token
-            shown = [self._progress(tournament_id, ANYONE) for tournament_id in reversed(self.index.ids())]
+            shown = [
+                self._progress(tournament_id, ANYONE) for tournament_id in reversed(self.tournaments.ids())
+            ]
         except ServiceError as error:
             return HTMLResponse(message_page("Cannot list tournaments", error.message), self.status_of(error))
         for progress in shown:  # newest first

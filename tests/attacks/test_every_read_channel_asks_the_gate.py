@@ -379,7 +379,9 @@ def test_a_gate_that_refuses_everything_leaves_every_read_channel_with_nothing(h
     real = survey(house)
     ledger = house.running.ledger
     real_gate = ledger.gate
-    ledger.install_gate(RefuseAll(ledger.games, ledger.public_views, ledger.closed_deals))
+    ledger.install_gate(
+        RefuseAll(ledger.games, ledger.public_views, ledger.closed_deals, ledger.tournament_app)
+    )
     try:
         shut = survey(house)
     finally:
@@ -423,7 +425,9 @@ def test_writes_that_answer_game_data_answer_as_the_gate_shows(house: House) -> 
     seat, command = _to_act(house.client, game)
     ledger = house.running.ledger
     real_gate = ledger.gate
-    ledger.install_gate(RefuseAll(ledger.games, ledger.public_views, ledger.closed_deals))
+    ledger.install_gate(
+        RefuseAll(ledger.games, ledger.public_views, ledger.closed_deals, ledger.tournament_app)
+    )
     try:
         assert _grpc(lambda: _submit(house.client, game, seat, command)) == Outcome("refused", SHUT)
         assert _grpc(lambda: tournaments.start_round(organiser, later.tournament_id)) == Outcome(
@@ -467,7 +471,9 @@ async def _play_then_shut(
         assert opening is not None and not opening.HasField("error")
         ledger = house.running.ledger
         real_gate = ledger.gate
-        ledger.install_gate(RefuseAll(ledger.games, ledger.public_views, ledger.closed_deals))
+        ledger.install_gate(
+            RefuseAll(ledger.games, ledger.public_views, ledger.closed_deals, ledger.tournament_app)
+        )
         try:
             await socket.command("shut", command)
             updates = []
@@ -593,7 +599,9 @@ def test_a_gate_that_renders_nothing_leaves_every_channel_empty(house: House) ->
     }, shown
     assert shown["seat"] and shown["spectator"], shown
     real_gate = ledger.gate
-    ledger.install_gate(RendersNothing(ledger.games, ledger.public_views, ledger.closed_deals))
+    ledger.install_gate(
+        RendersNothing(ledger.games, ledger.public_views, ledger.closed_deals, ledger.tournament_app)
+    )
     try:
         for who, kind in (("organiser", "finished"), ("seat", "in progress"), ("spectator", "finished")):
             game = house.games[kind]

@@ -1,7 +1,8 @@
-"""Tournaments kept in the games' event store: create one, start its rounds, read its results.
+"""The organiser's desk: create a tournament, start its rounds, read its results.
 
-A tournament is an aggregate of its own (`TournamentCreated`, `RoundStarted`) saved by the same
-`Games` application, so it shares the store, its transactions and optimistic concurrency.
+A tournament is an aggregate of its own (`TournamentCreated`, `RoundStarted`) kept by the tournaments'
+application (service/core/tournaments/application.py), which shares the kernel's store, its transactions
+and optimistic concurrency; its tables are games, created and read through the kernel.
 """
 
 from __future__ import annotations
@@ -12,9 +13,8 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
-from uuid import UUID, uuid4
+from uuid import uuid4
 
-from eventsourcing.application import AggregateNotFoundError
 from eventsourcing.persistence import IntegrityError
 
 from engines.base import JsonValue, OptionError
@@ -22,10 +22,11 @@ from engines.rng import seed_commitment
 from replay.table import ENDED_ABANDONED
 from service.core.create_policy import tournament_tag
 from service.core.creation import create_game, engine_for, header_clock
-from service.core.errors import Conflict, InvalidArgument, NotFound, RuleBroken
+from service.core.errors import Conflict, InvalidArgument, RuleBroken
 from service.core.games import Games
 from service.core.records import FINISHED
 from service.core.store_events import event_after, event_at
+from service.core.tournaments.application import Tournaments
 from service.core.tournaments.deals import deal_for
 from service.core.tournaments.record import (
     FORMATS,
@@ -80,10 +81,12 @@ class Progress:
 
 
 class TournamentDesk:
-    """The organiser's desk: every tournament operation, over one `Games` application."""
+    """The organiser's desk: every tournament operation, over the tournaments' application and the
+    kernel that keeps their games."""
 
-    def __init__(self, games: Games) -> None:
+    def __init__(self, games: Games, tournaments: Tournaments) -> None:
         self.games = games
+        self.tournaments = tournaments
         self._lock = threading.Lock()  # one round start at a time in this process
 
     def create(
@@ -163,18 +166,11 @@ class TournamentDesk:
             seed=seed.hex(),
             created_at=datetime.now(UTC).isoformat(timespec="seconds"),
         )
-        self.games.store(created)
+        self.tournaments.store(created)
         return self.get(str(uid))
 
     def get(self, tournament_id: str) -> TournamentRecord:
-        uid = _parse_id(tournament_id)
-        try:
-            record = self.games.repository.get(uid, projector_func=project_tournament)
-        except (AggregateNotFoundError, TypeError):  # TypeError: the id is a game's
-            raise NotFound("TOURNAMENT_NOT_FOUND", f"no tournament with id {tournament_id}") from None
-        if not isinstance(record, TournamentRecord):
-            raise NotFound("TOURNAMENT_NOT_FOUND", f"no tournament with id {tournament_id}")
-        return record
+        return self.tournaments.get(tournament_id)
 
     def progress(self, tournament_id: str) -> Progress:
         record = self.get(tournament_id)
@@ -242,25 +238,16 @@ class TournamentDesk:
                 results={g: r.to_json() for g, r in sorted(progress.results.items())},
             )
             try:
-                self.games.store(started)
+                self.tournaments.store(started)
             except IntegrityError:  # another server started this round first; our games stay unused
                 raise Conflict(
                     "CONTENTION", "another organiser started this round first; re-read it"
                 ) from None
             # The cache keeps what it first read; hand it the record with this round.
-            self.games.remember(project_tournament(record, [started]))
+            self.tournaments.remember(project_tournament(record, [started]))
             return self.progress(tournament_id), number, grants
 
 
 def _require(condition: bool, reason: str, message: str, field: str) -> None:
     if not condition:
         raise InvalidArgument(reason, message, field=field)
-
-
-def _parse_id(tournament_id: str) -> UUID:
-    try:
-        return UUID(tournament_id)
-    except (ValueError, TypeError, AttributeError):
-        raise InvalidArgument(
-            "BAD_TOURNAMENT_ID", f"tournament_id {tournament_id!r} is not a UUID", field="tournament_id"
-        ) from None

@@ -1,6 +1,6 @@
 """The stored tournaments' ids in creation order, followed from the store's notification log.
 
-The tournaments' record reads one tournament by id; a list page needs them all. Like the game
+The tournaments' application reads one tournament by id; a list page needs them all. Like the game
 listing (service/core/listing.py), this pulls only notifications newer than the last it saw, and asks
 the store for tournament creations alone, so a store busy with game moves costs nothing extra.
 """
@@ -10,7 +10,6 @@ from __future__ import annotations
 import threading
 from typing import Any
 
-from service.core.games import Games
 from service.core.store_events import topics_of
 from service.core.tournaments.store_events import TournamentCreated
 
@@ -19,8 +18,8 @@ _CREATED = sorted(topics_of(TournamentCreated))  # a store from before a move ho
 
 
 class TournamentIndex:
-    def __init__(self, games: Games) -> None:
-        self.games = games
+    def __init__(self, recorder: Any) -> None:
+        self.recorder = recorder  # the shared store's (its notification log holds games' events too)
         self._ids: list[str] = []
         self._last_seen = 0
         self._lock = threading.Lock()
@@ -28,9 +27,10 @@ class TournamentIndex:
     def ids(self) -> list[str]:
         """Every tournament id, oldest first."""
         with self._lock:
-            recorder: Any = self.games.recorder
             while True:
-                batch = recorder.select_notifications(start=self._last_seen + 1, limit=PAGE, topics=_CREATED)
+                batch = self.recorder.select_notifications(
+                    start=self._last_seen + 1, limit=PAGE, topics=_CREATED
+                )
                 for notification in batch:
                     self._ids.append(str(notification.originator_id))
                     self._last_seen = notification.id

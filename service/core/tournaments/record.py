@@ -141,7 +141,10 @@ class TournamentRecord:
 
 
 def project_tournament(record: TournamentRecord | None, events: Any) -> TournamentRecord | None:
+    """The record after `events`; None when they do not begin a tournament (the id is a game's)."""
     for event in events:
+        if record is None and not isinstance(event, TournamentCreated):
+            return None
         record = apply(event, record)
     return record
 

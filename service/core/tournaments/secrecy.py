@@ -14,15 +14,14 @@ from __future__ import annotations
 
 from uuid import UUID
 
-from eventsourcing.application import AggregateNotFoundError
-
 from service.core.games import Games
 from service.core.records import FINISHED, GameRecord
+from service.core.tournaments.application import Tournaments
 from service.core.tournaments.deals import parse_deal_key
-from service.core.tournaments.record import TournamentRecord, project_tournament
+from service.core.tournaments.record import TournamentRecord
 
 
-def deal_closed(games: Games, closed: set[str], record: GameRecord) -> bool:
+def deal_closed(games: Games, tournaments: Tournaments, closed: set[str], record: GameRecord) -> bool:
     """True unless `record` is a table of a duplicate deal some game of which is still playing.
 
     `closed` holds the deals already known closed (the core's, service/core/root.py); a deal found closed
@@ -40,7 +39,7 @@ def deal_closed(games: Games, closed: set[str], record: GameRecord) -> bool:
     if parsed is None:
         return False
     tournament_id, round_number, _ = parsed
-    tournament = _tournament(games, tournament_id)
+    tournament = _tournament(tournaments, tournament_id)
     if tournament is None or not 1 <= round_number <= len(tournament.rounds):
         return False  # e.g. the round's games are being created: its record is not saved yet
     members = [t.game_id for t in tournament.rounds[round_number - 1] if t.deal == deal]
@@ -50,9 +49,8 @@ def deal_closed(games: Games, closed: set[str], record: GameRecord) -> bool:
     return True
 
 
-def _tournament(games: Games, tournament_id: str) -> TournamentRecord | None:
+def _tournament(tournaments: Tournaments, tournament_id: str) -> TournamentRecord | None:
     try:
-        record = games.repository.get(UUID(tournament_id), projector_func=project_tournament)
-    except (AggregateNotFoundError, TypeError, ValueError):
+        return tournaments.find(UUID(tournament_id))
+    except ValueError:
         return None
-    return record if isinstance(record, TournamentRecord) else None

@@ -14,7 +14,6 @@ from pathlib import Path
 import pytest
 
 from service.cli.tournaments import TournamentClient
-from service.core.tournaments.index import TournamentIndex
 from tests.conftest import ORGANISER, start_server
 from tests.service.tournaments import helpers
 
@@ -46,6 +45,6 @@ def test_a_tournament_stored_under_the_old_topics_loads_after_the_move(tmp_path:
     try:
         with TournamentClient(f"127.0.0.1:{running.port}", token=ORGANISER) as organiser:
             assert helpers.get(organiser, made.tournament_id) == before
-        assert made.tournament_id in TournamentIndex(running.app).ids()  # the web's list finds it too
+        assert made.tournament_id in running.ledger.tournament_app.ids()  # the web's list finds it too
     finally:
         running.stop()
