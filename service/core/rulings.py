@@ -10,6 +10,7 @@ from dataclasses import replace
 from datetime import datetime
 
 from replay.clock import clock_json
+from replay.reasons import Reason
 from replay.record import RulingLine
 from replay.table import ABANDON, RESIGN, RESUME, TIMEOUT, RulingRefused, ruled
 from replay.takebacks import TAKEBACK
@@ -25,10 +26,10 @@ from service.core.records import FINISHED, GameRecord, next_clocks
 # A refused ruling is the request's fault (INVALID_ARGUMENT, naming the field) for these codes,
 # and the game's state's (FAILED_PRECONDITION) for the rest.
 BAD_RULING_FIELDS = {
-    "BAD_RESULT": "result",
-    "RESULT_NOT_ALLOWED": "result",
-    "REASON_REQUIRED": "reason",
-    "REASON_TOO_LONG": "reason",
+    Reason.BAD_RESULT: "result",
+    Reason.RESULT_NOT_ALLOWED: "result",
+    Reason.REASON_REQUIRED: "reason",
+    Reason.REASON_TOO_LONG: "reason",
 }
 
 
@@ -67,7 +68,7 @@ def _rule(
 ) -> GameRecord:
     """Check and store a ruling made by `by` at `now` (the caller holds the game's lock)."""
     if record.imported and not record.relay_token_hash:
-        raise PermissionDenied("IMPORTED_GAME", "an imported game is a record; it cannot be ruled on")
+        raise PermissionDenied(Reason.IMPORTED_GAME, "an imported game is a record; it cannot be ruled on")
     try:
         table = ruled(
             record.table,
@@ -124,7 +125,7 @@ def store_ruling(app: Games, record: GameRecord, line: RulingLine, contention: s
     timed_out = timeouts_first(app, record, now)[1]
     if timed_out:
         seats = ", ".join(str(s + 1) for s in timed_out)
-        raise RuleBroken("TIMED_OUT", f"seat {seats}'s time ran out first; ask again", rule="CLOCK")
+        raise RuleBroken(Reason.TIMED_OUT, f"seat {seats}'s time ran out first; ask again", rule="CLOCK")
     version = record.game_version + 1
     state = record.state
     if line.ruling == TAKEBACK and record.past is not None and line.to_version is not None:
@@ -205,13 +206,15 @@ def join_deadline_first(app: Games, record: GameRecord, *, refuse: bool = True) 
     joined_by = join_deadline_of(record)
     if joined_by is None or now < joined_by:
         if refuse and record.status == FINISHED and record.table.ended is not None:
-            raise RuleBroken("GAME_OVER", f"the game is over: {record.table.ended.reason}", rule="END")
+            raise RuleBroken(Reason.GAME_OVER, f"the game is over: {record.table.ended.reason}", rule="END")
         return record
     waiting = ", ".join(str(s + 1) for s in _waited_for(record)) or "none"
     reason = f"the join deadline passed while the game waited for seat(s) {waiting}"
     after = _rule(app, record, ABANDON, None, "server", None, reason, now)
     if refuse:
-        raise RuleBroken("JOIN_DEADLINE_PASSED", f"too late: {reason}; the game is abandoned", rule="SEATS")
+        raise RuleBroken(
+            Reason.JOIN_DEADLINE_PASSED, f"too late: {reason}; the game is abandoned", rule="SEATS"
+        )
     return after
 
 
