@@ -27,7 +27,7 @@ from replay.reasons import Reason
 from replay.record import FORMAT_VERSION, DealLine, Header, deal_salt, line_salt, mixed_seed, written_draws
 from replay.table import RulingRefused
 from replay.takebacks import OFF, header_policy, policy_of
-from service.core import seed_reveal
+from service.core import refused_rulings, seed_reveal
 from service.core.auth import Caller, authenticate, new_token, seat_of, token_hash
 from service.core.errors import InvalidArgument, NotFound, PermissionDenied, RuleBroken
 from service.core.games import Games, parse_game_id
@@ -84,7 +84,7 @@ def create_game(
     try:
         takebacks = header_policy(policy_of(takeback_policy))
     except RulingRefused as refused:
-        raise InvalidArgument(refused.code, refused.message, field="takeback_policy") from None
+        raise refused_rulings.answer(refused, "TAKEBACK") from None  # BAD_TAKEBACK_POLICY
     uid = uuid4()
     seed = deal.seed if deal is not None else secrets.token_bytes(32)
     rng = SeededRng(seed, rng_key(str(uid), deal.key if deal is not None else None), 0)

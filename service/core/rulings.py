@@ -14,23 +14,14 @@ from replay.reasons import Reason
 from replay.record import RulingLine
 from replay.table import ABANDON, RESIGN, RESUME, TIMEOUT, RulingRefused, ruled
 from replay.takebacks import TAKEBACK
-from service.core import metrics, seed_reveal
+from service.core import metrics, refused_rulings, seed_reveal
 from service.core.auth import Caller, authenticate, seat_of
 from service.core.clocks.deadlines import due_seat, elapsed_ms, join_deadline_of
 from service.core.deciding import line_clock, salt, then_autopilot
-from service.core.errors import InvalidArgument, PermissionDenied, RuleBroken
+from service.core.errors import PermissionDenied, RuleBroken
 from service.core.games import Games, parse_game_id
 from service.core.ledger_lines import Batch
 from service.core.records import FINISHED, GameRecord, next_clocks
-
-# A refused ruling is the request's fault (INVALID_ARGUMENT, naming the field) for these codes,
-# and the game's state's (FAILED_PRECONDITION) for the rest.
-BAD_RULING_FIELDS = {
-    Reason.BAD_RESULT: "result",
-    Reason.RESULT_NOT_ALLOWED: "result",
-    Reason.REASON_REQUIRED: "reason",
-    Reason.REASON_TOO_LONG: "reason",
-}
 
 
 def rule(
@@ -81,10 +72,7 @@ def _rule(
             over=record.status == FINISHED or record.outcome is not None,
         )
     except RulingRefused as refused:
-        if refused.code in BAD_RULING_FIELDS:
-            field = BAD_RULING_FIELDS[refused.code]
-            raise InvalidArgument(refused.code, refused.message, field=field) from None
-        raise RuleBroken(refused.code, refused.message, rule="RULING") from None
+        raise refused_rulings.answer(refused, "RULING") from None
     version = record.game_version + 1
     line = RulingLine(
         version=version,

@@ -24,8 +24,9 @@ from replay.takebacks import (
     default_to_version,
     policy_of,
 )
+from service.core import refused_rulings
 from service.core.auth import Caller, authenticate, seat_of
-from service.core.errors import InvalidArgument, PermissionDenied, RuleBroken
+from service.core.errors import PermissionDenied, RuleBroken
 from service.core.games import Games
 from service.core.ledger_lines import Batch, TakebackAsk, TakebackReply
 from service.core.records import FINISHED, GameRecord, event_codec
@@ -50,7 +51,7 @@ def request_takeback(app: Games, game_id: str, caller: Caller, to_version: int |
             check_requester(record.header.seats, record.table, seat)
             target = _checked_target(app, record, seat, to_version)
         except RulingRefused as refused:
-            raise _refusal(refused) from None
+            raise refused_rulings.answer(refused, "TAKEBACK") from None
         batch = Batch(record)
         batch.add(TakebackAsk(seat, target))
         return app.append(batch, "the game changed while asking for the takeback; ask again")
@@ -81,7 +82,7 @@ def answer_takeback(app: Games, game_id: str, caller: Caller, accept: bool) -> t
         try:  # nothing changed since the request (any new line clears it); checked again all the same
             _checked_target(app, record, pending.seat, pending.to_version)
         except RulingRefused as refused:
-            raise _refusal(refused) from None
+            raise refused_rulings.answer(refused, "TAKEBACK") from None
         line = RulingLine(
             version=0,  # the chain fields are filled in by store_ruling
             ruling=TAKEBACK,
@@ -158,9 +159,3 @@ def _check_answerer(policy: str, pending: Pending, seat: int | None, awaiting: t
         raise PermissionDenied(
             Reason.NOT_YOURS_TO_ANSWER, f"{seat_name(seat)} {why}: it does not answer this takeback"
         )
-
-
-def _refusal(refused: RulingRefused) -> InvalidArgument | RuleBroken:
-    if refused.code == Reason.BAD_TO_VERSION:
-        return InvalidArgument(refused.code, refused.message, field="to_version")
-    return RuleBroken(refused.code, refused.message, rule="TAKEBACK")
