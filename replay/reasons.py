@@ -29,7 +29,10 @@ class Reason(enum.StrEnum):
     ALREADY_NEWEST = "ALREADY_NEWEST", "the game is played under its engine's newest rules already"
     ALREADY_OUT = "ALREADY_OUT", "the seat named has left the game already"
     AUDIT_NOT_ALLOWED = "AUDIT_NOT_ALLOWED", "a game in progress is audited by the organiser only"
-    BAD_AUTHORIZATION = "BAD_AUTHORIZATION", "two tokens were sent for one caller and they differ"
+    BAD_AUTHORIZATION = (
+        "BAD_AUTHORIZATION",
+        "an authorization that is not one `Bearer <token>`, or two tokens that differ",
+    )
     BAD_CLIENT_COMMITMENT = (
         "BAD_CLIENT_COMMITMENT",
         "the client seed commitment is not 64 lowercase hex digits",
@@ -90,7 +93,7 @@ class Reason(enum.StrEnum):
     GAME_NOT_FOUND = "GAME_NOT_FOUND", "no game with this id"
     GAME_OVER = "GAME_OVER", "the game is over; it takes no more commands or rulings"
     IDEMPOTENCY_KEY_REUSED = "IDEMPOTENCY_KEY_REUSED", "the idempotency key was used for a different request"
-    IMPORTED_GAME = "IMPORTED_GAME", "an imported game is a record; it cannot be played or ruled on"
+    IMPORTED_GAME = "IMPORTED_GAME", "an imported game is a record: its seats, rules and end cannot change"
     JOIN_DEADLINE_PASSED = (
         "JOIN_DEADLINE_PASSED",
         "the seats were not all taken in time; the game is abandoned",
@@ -161,7 +164,7 @@ class Reason(enum.StrEnum):
     TOO_MANY_WATCHERS = "TOO_MANY_WATCHERS", "the server serves as many spectators' streams as allowed"
     TOURNAMENT_NOT_FOUND = "TOURNAMENT_NOT_FOUND", "no tournament with this id"
     TOURNAMENT_OVER = "TOURNAMENT_OVER", "every round of the tournament has been played"
-    UNKNOWN_GAME = "UNKNOWN_GAME", "a game id (kind) this server does not play"
+    UNKNOWN_GAME = "UNKNOWN_GAME", "a kind of game this server does not play"
     UNKNOWN_RULES_VERSION = "UNKNOWN_RULES_VERSION", "a rules version the game's engine does not keep"
     UNKNOWN_RULING = "UNKNOWN_RULING", "a ruling the table does not know"
     UNKNOWN_TOKEN = "UNKNOWN_TOKEN", "the token is neither the organiser's nor a seat's of this game"

@@ -53,19 +53,25 @@ def _check_movable(record: GameRecord, target: str) -> None:
     """Only a game played here, in progress, dealt, without a clock or takebacks, under older rules."""
     if record.imported:
         raise PermissionDenied(Reason.IMPORTED_GAME, "an imported game is a record; its rules cannot change")
-    refused: tuple[Reason, str] | None = None
     if record.status == FINISHED or record.outcome is not None:
-        refused = Reason.GAME_OVER, "the game is over: a finished record keeps the rules it was played under"
-    elif not record.dealt:
-        refused = Reason.NOT_DEALT, "the game is not dealt yet: upgrade it once every seat is taken"
-    elif record.header.format_version < 2:
-        refused = Reason.FORMAT_TOO_OLD, "a format 1 log names no rules version; it cannot record an upgrade"
-    elif record.header.clock is not None or record.header.takeback_policy is not None:
-        refused = Reason.NOT_UPGRADABLE, "a game with a clock or takebacks keeps the rules it started under"
-    elif record.rules_version == target:
-        refused = (
-            Reason.ALREADY_NEWEST,
-            f"the game is played under {target}, its engine's newest rules already",
+        raise _refused(
+            Reason.GAME_OVER, "the game is over: a finished record keeps the rules it was played under"
         )
-    if refused is not None:
-        raise RuleBroken(*refused, rule="UPGRADE")
+    if not record.dealt:
+        raise _refused(Reason.NOT_DEALT, "the game is not dealt yet: upgrade it once every seat is taken")
+    if record.header.format_version < 2:
+        raise _refused(
+            Reason.FORMAT_TOO_OLD, "a format 1 log names no rules version; it cannot record an upgrade"
+        )
+    if record.header.clock is not None or record.header.takeback_policy is not None:
+        raise _refused(
+            Reason.NOT_UPGRADABLE, "a game with a clock or takebacks keeps the rules it started under"
+        )
+    if record.rules_version == target:
+        raise _refused(
+            Reason.ALREADY_NEWEST, f"the game is played under {target}, its engine's newest rules already"
+        )
+
+
+def _refused(reason: Reason, message: str) -> RuleBroken:
+    return RuleBroken(reason, message, rule="UPGRADE")
