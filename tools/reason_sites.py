@@ -11,6 +11,7 @@ that shape: no reason is ever a string literal.
 from __future__ import annotations
 
 import ast
+import functools
 from collections import defaultdict
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -59,7 +60,8 @@ def error_statuses(trees: list[ast.Module]) -> dict[str, str]:
     return statuses
 
 
-def sites() -> list[Site]:
+@functools.cache  # one read of the source per process: the docs and the tests ask several times
+def sites() -> tuple[Site, ...]:
     """Every call that gives a reason, in the packages whose refusals reach clients."""
     parsed = list(modules())
     statuses = error_statuses([tree for _, tree in parsed])
@@ -83,7 +85,7 @@ def sites() -> list[Site]:
             code = keywords.get("code")
             if "reason" in keywords and isinstance(code, ast.Constant) and isinstance(code.value, str):
                 found.append(Site(path, call, keywords["reason"], code.value))
-    return found
+    return tuple(found)
 
 
 def raised() -> dict[str, set[str]]:
