@@ -11,7 +11,7 @@ from google.rpc import error_details_pb2, status_pb2
 
 from engines.registry import game_ids
 from replay.reasons import Reason
-from service.core.errors import InvalidArgument
+from service.core.errors import ForeignCode, InvalidArgument
 from service.core.moved_on import NOT_NOW
 from tools import reason_sites
 from tools.reason_sites import ROOT
@@ -75,6 +75,17 @@ def test_no_reason_is_given_as_a_string_literal() -> None:
         if _literals(site.reason)
     ]
     assert not at_sites, "name a Reason member instead: " + "; ".join(at_sites)
+    # ForeignCode passes on a code another vocabulary gave at run time, never one spelled here.
+    wrapped = [
+        f"{path.relative_to(ROOT)}:{call.lineno}: {ast.unparse(call)}"
+        for path, tree in reason_sites.modules()
+        for call in ast.walk(tree)
+        if isinstance(call, ast.Call)
+        and isinstance(call.func, ast.Name)
+        and call.func.id == ForeignCode.__name__
+        and any(_literals(argument) for argument in call.args)
+    ]
+    assert not wrapped, "a reason the service gives is a Reason member: " + "; ".join(wrapped)
     # The service owns the vocabulary: it never spells a member's value, e.g. to compare `error.reason`.
     values = {member.value for member in Reason}
     spelled = [
