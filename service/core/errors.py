@@ -108,6 +108,11 @@ class StoreUnavailable(ServiceError):
     status = Code.UNAVAILABLE
 
 
+def store_unavailable(error: Exception) -> StoreUnavailable:
+    """UNAVAILABLE STORE_UNAVAILABLE: the store refused or could not be reached (nothing was written)."""
+    return StoreUnavailable(Reason.STORE_UNAVAILABLE, f"the event store is unavailable: {error}")
+
+
 class DataLoss(ServiceError):
     """The stored record of a game does not verify (a broken hash chain)."""
 

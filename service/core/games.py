@@ -39,7 +39,7 @@ from replay.record import Entry, Line, RulingLine
 from service.core import metrics
 from service.core.commits.group import GroupCommitter
 from service.core.commits.sqlite_insert import SingleStatementInsert
-from service.core.errors import AlreadyExists, Conflict, InvalidArgument, NotFound, StoreUnavailable
+from service.core.errors import AlreadyExists, Conflict, InvalidArgument, NotFound, store_unavailable
 from service.core.fanout import Broker, LocalBroker, Update
 from service.core.idempotency import Keyed, KeyTaken, earlier
 from service.core.ledger_lines import Batch
@@ -124,9 +124,7 @@ class Games(Application[UUID]):
             raise NotFound(Reason.GAME_NOT_FOUND, f"no game with id {game_id}") from None
         except (OperationalError, PersistenceError) as error:
             metrics.STORE_ERRORS.inc()
-            raise StoreUnavailable(
-                Reason.STORE_UNAVAILABLE, f"the event store is unavailable: {error}"
-            ) from None
+            raise store_unavailable(error) from None
         if not isinstance(record, GameRecord):  # the cache holds another aggregate under this id
             raise NotFound(Reason.GAME_NOT_FOUND, f"no game with id {game_id}")
         if self.repository.fastforward and record.version > self._cached_version(uid):
@@ -278,9 +276,7 @@ class Games(Application[UUID]):
         except (OperationalError, PersistenceError) as error:
             metrics.STORE_ERRORS.inc()
             self.writes.refused(error)
-            raise StoreUnavailable(
-                Reason.STORE_UNAVAILABLE, f"the event store is unavailable: {error}"
-            ) from None
+            raise store_unavailable(error) from None
         self.writes.stored()
 
     def probe_write(self) -> None:
@@ -310,9 +306,7 @@ class Games(Application[UUID]):
             (event,) = self.events.get(uid, gt=store_version - 1, lte=store_version)
         except (OperationalError, PersistenceError) as error:
             metrics.STORE_ERRORS.inc()
-            raise StoreUnavailable(
-                Reason.STORE_UNAVAILABLE, f"the event store is unavailable: {error}"
-            ) from None
+            raise store_unavailable(error) from None
         assert isinstance(event, CommandAccepted)
         return entry_from_json(event.entry)
 
@@ -351,6 +345,5 @@ def parse_game_id(game_id: str) -> UUID:
     try:
         return UUID(game_id)
     except (ValueError, TypeError, AttributeError):
-        raise InvalidArgument(
-            Reason.BAD_GAME_ID, f"game_id {game_id!r} is not a UUID", field="game_id"
-        ) from None
+        message = f"game_id {game_id!r} is not a UUID"
+        raise InvalidArgument(Reason.BAD_GAME_ID, message, field="game_id") from None

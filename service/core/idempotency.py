@@ -28,7 +28,7 @@ from eventsourcing.persistence import OperationalError, PersistenceError
 from replay.reasons import Reason
 from service.core import metrics
 from service.core.auth import Caller, token_hash
-from service.core.errors import Conflict, InvalidArgument, RuleBroken, StoreUnavailable
+from service.core.errors import Conflict, InvalidArgument, RuleBroken, store_unavailable
 from service.core.store_events import event_at
 
 KEY_FORM = re.compile(r"[A-Za-z0-9_-]{22,128}")  # 22 base64url characters: 128 bits, if random
@@ -115,7 +115,7 @@ def earlier(events: Any, key: Keyed) -> Earlier | None:
         found = list(events.get(key.uid, limit=1))
     except (OperationalError, PersistenceError) as error:
         metrics.STORE_ERRORS.inc()
-        raise StoreUnavailable(Reason.STORE_UNAVAILABLE, f"the event store is unavailable: {error}") from None
+        raise store_unavailable(error) from None
     if not found:
         return None
     used: KeyUsed = found[0]
