@@ -135,11 +135,7 @@ def test_only_the_permissions_module_refuses_for_want_of_a_right() -> None:
     raisers = set()
     for path, tree in sources(SERVICE):
         for node in ast.walk(tree):
-            if (
-                isinstance(node, ast.Call)
-                and node.args
-                and _reason_named(node.args[0]) in PERMISSION_REASONS
-            ):
+            if isinstance(node, ast.Call) and node.args and _reason_named(node.args[0]) in PERMISSION_REASONS:
                 raisers.add(path)
     assert raisers == {str(PERMISSIONS.relative_to(ROOT))}
 
