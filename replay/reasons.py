@@ -6,7 +6,9 @@ record's own refusals (a ruling or takeback `RulingRefused`, replay/table.py) ar
 
 Two other vocabularies pass through `reason` unchanged and are not members: an engine's rule codes
 (per game, from `RuleViolation`) and a recording's problem codes (a relayed line the table refuses).
-A member's value is its name and never changes once released: clients match on it.
+A member's value is its name and never changes once released: clients match on it. A new reason is
+a member with its meaning, raised somewhere, then `python -m tools.reasons` (tests/test_reasons.py
+fails on a member no raise site names, and on a reason spelled as a string literal).
 """
 
 from __future__ import annotations
