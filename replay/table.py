@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from engines.base import Engine, Outcome
+from replay.reasons import Reason
 
 RESIGN = "resign"
 TIMEOUT = "timeout"  # the server's: a seat's time ran out (replay/clock.py)
@@ -50,9 +51,9 @@ ENDED_ABANDONED = "abandoned"
 
 
 class RulingRefused(Exception):
-    """A ruling the table cannot make now; `code` is UPPER_SNAKE, `message` says why to a person."""
+    """A ruling the table cannot make now; `code` is its reason, `message` says why to a person."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: Reason, message: str) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
@@ -94,34 +95,38 @@ def ruled(
     out is the clock's to say (replay/clock.py).
     """
     if over or table.ended is not None:
-        raise RulingRefused("GAME_OVER", "the game is over; it cannot be ruled on any more")
+        raise RulingRefused(Reason.GAME_OVER, "the game is over; it cannot be ruled on any more")
     if ruling not in RULINGS:
-        raise RulingRefused("UNKNOWN_RULING", f"unknown ruling {ruling!r}; rulings are {', '.join(RULINGS)}")
+        raise RulingRefused(
+            Reason.UNKNOWN_RULING, f"unknown ruling {ruling!r}; rulings are {', '.join(RULINGS)}"
+        )
     if len(reason) > MAX_REASON:
         raise RulingRefused(
-            "REASON_TOO_LONG", f"the reason is {len(reason)} characters; at most {MAX_REASON}"
+            Reason.REASON_TOO_LONG, f"the reason is {len(reason)} characters; at most {MAX_REASON}"
         )
     if ruling == RESIGN:
         if table.paused:
-            raise RulingRefused("PAUSED", "the game is paused after a timeout: the organiser ends it")
+            raise RulingRefused(Reason.PAUSED, "the game is paused after a timeout: the organiser ends it")
         return _resigned(table, seats, seat, dealt, ENDED_RESIGNED)
     if ruling == TIMEOUT:
         return _timed_out(table, seats, seat, timeout_policy, to_act)
     if ruling == RESUME:
         if not to_act:
-            raise RulingRefused("NO_CLOCK_RUNNING", "a resume mark where no seat's clock runs stops nothing")
+            raise RulingRefused(
+                Reason.NO_CLOCK_RUNNING, "a resume mark where no seat's clock runs stops nothing"
+            )
         return table
     if not reason.strip():
-        raise RulingRefused("REASON_REQUIRED", "say why the game ends: the reason is part of the record")
+        raise RulingRefused(Reason.REASON_REQUIRED, "say why the game ends: the reason is part of the record")
     if ruling == ABANDON:
         if result is not None:
             raise RulingRefused(
-                "RESULT_NOT_ALLOWED", "an abandoned game has no result; adjudicate to give one"
+                Reason.RESULT_NOT_ALLOWED, "an abandoned game has no result; adjudicate to give one"
             )
         return replace(table, ended=Outcome((), (), f"abandoned: {reason}", ENDED_ABANDONED))
     if not dealt:
         raise RulingRefused(
-            "NOT_DEALT", "the game was never dealt: abandon it, there is nothing to adjudicate"
+            Reason.NOT_DEALT, "the game was never dealt: abandon it, there is nothing to adjudicate"
         )
     ranking = _ranking(result, seats)
     return replace(table, ended=Outcome(ranking, (), f"adjudicated: {reason}", ENDED_ADJUDICATED))
@@ -129,11 +134,11 @@ def ruled(
 
 def _resigned(table: Table, seats: int, seat: int | None, dealt: bool, how: str) -> Table:
     if seat is None or not 0 <= seat < seats:
-        raise RulingRefused("BAD_SEAT", f"only a seat of the game can resign (seats 1 to {seats})")
+        raise RulingRefused(Reason.BAD_SEAT, f"only a seat of the game can resign (seats 1 to {seats})")
     if not dealt:
-        raise RulingRefused("NOT_DEALT", "the game has not been dealt yet; there is nothing to resign")
+        raise RulingRefused(Reason.NOT_DEALT, "the game has not been dealt yet; there is nothing to resign")
     if seat in table.out:
-        raise RulingRefused("ALREADY_OUT", f"{seat_name(seat)} is already out of the game")
+        raise RulingRefused(Reason.ALREADY_OUT, f"{seat_name(seat)} is already out of the game")
     after = replace(table, out=(*table.out, seat), how_out=(*table.how_out, how), autopilot_now=None)
     still_in = [s for s in range(seats) if s not in after.out]
     if len(still_in) > 1:
@@ -148,11 +153,11 @@ def _timed_out(table: Table, seats: int, seat: int | None, policy: str, to_act: 
     """A seat's time ran out: `forfeit` puts it out as a resignation does; `autopilot` has the server
     play its move now; `pause` stops the game until the organiser ends it."""
     if not policy:
-        raise RulingRefused("NO_CLOCK", "the game has no clock: nobody's time can run out")
+        raise RulingRefused(Reason.NO_CLOCK, "the game has no clock: nobody's time can run out")
     if table.paused:
-        raise RulingRefused("PAUSED", "the game is paused after a timeout already")
+        raise RulingRefused(Reason.PAUSED, "the game is paused after a timeout already")
     if seat is None or seat not in to_act or seat in table.out:
-        raise RulingRefused("NOT_ON_THE_CLOCK", "only a seat that is to act can run out of time")
+        raise RulingRefused(Reason.NOT_ON_THE_CLOCK, "only a seat that is to act can run out of time")
     if policy == "forfeit":
         return _resigned(table, seats, seat, True, ENDED_TIMEOUT)
     if policy == "autopilot":
@@ -163,12 +168,14 @@ def _timed_out(table: Table, seats: int, seat: int | None, policy: str, to_act: 
 def _ranking(result: Sequence[Sequence[int]] | None, seats: int) -> tuple[tuple[int, ...], ...]:
     """An adjudicated ranking: tiers best first, every seat exactly once."""
     if not result:
-        raise RulingRefused("BAD_RESULT", "an adjudication needs a result: the seats' ranking, best first")
+        raise RulingRefused(
+            Reason.BAD_RESULT, "an adjudication needs a result: the seats' ranking, best first"
+        )
     ranking = tuple(tuple(tier) for tier in result)
     placed = [seat for tier in ranking for seat in tier]
     if any(not tier for tier in ranking) or sorted(placed) != list(range(seats)):
         raise RulingRefused(
-            "BAD_RESULT",
+            Reason.BAD_RESULT,
             f"the result must rank every seat 0 to {seats - 1} exactly once, in non-empty tiers "
             f"(got {[list(tier) for tier in ranking]})",
         )

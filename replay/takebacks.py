@@ -22,6 +22,7 @@ from typing import Any
 
 from engines.base import SPECTATOR, Engine, Event, JsonValue, Message, Seat, fold
 from engines.codec import encode
+from replay.reasons import Reason
 from replay.record import Entry, Line, RulingLine
 from replay.table import RulingRefused, Table, seat_name
 
@@ -36,7 +37,7 @@ def policy_of(value: str | None) -> str:
     policy = value or OFF
     if policy not in POLICIES:
         raise RulingRefused(
-            "BAD_TAKEBACK_POLICY",
+            Reason.BAD_TAKEBACK_POLICY,
             f"unknown takeback policy {value!r}; the policies are {', '.join(POLICIES)}",
         )
     return policy
@@ -101,10 +102,10 @@ def default_to_version(lines: Iterable[Line], seat: int) -> int | None:
 def check_to_version(to_version: int, current: int) -> None:
     """A version of the game before the current one."""
     if to_version == current:
-        raise RulingRefused("NOTHING_TO_TAKE_BACK", f"the game is at version {current} already")
+        raise RulingRefused(Reason.NOTHING_TO_TAKE_BACK, f"the game is at version {current} already")
     if not 1 <= to_version < current:
         raise RulingRefused(
-            "BAD_TO_VERSION",
+            Reason.BAD_TO_VERSION,
             f"to_version {to_version} is not an earlier version of this game (1 to {current - 1})",
         )
 
@@ -128,7 +129,7 @@ def check_undo(
         if viewer is not None:
             who = "the spectators" if viewer == SPECTATOR else seat_name(viewer)
             raise RulingRefused(
-                "TAKEBACK_PAST_REVEAL",
+                Reason.TAKEBACK_PAST_REVEAL,
                 f"version {line.version} showed {who} something hidden: "
                 "a takeback must not make anyone un-see a card",
             )
@@ -146,11 +147,11 @@ def check_no_chance(undone: Sequence[Line]) -> None:
         if not isinstance(line, Entry):
             what = f"a ruling ({line.ruling})" if isinstance(line, RulingLine) else "not a command"
             raise RulingRefused(
-                "TAKEBACK_PAST_RULING", f"version {line.version} is {what}: a takeback cannot undo it"
+                Reason.TAKEBACK_PAST_RULING, f"version {line.version} is {what}: a takeback cannot undo it"
             )
         if line.draws:
             raise RulingRefused(
-                "TAKEBACK_PAST_CHANCE",
+                Reason.TAKEBACK_PAST_CHANCE,
                 f"version {line.version} drew at random: a takeback must not re-roll a die or reshuffle",
             )
 
@@ -207,18 +208,18 @@ def check_grant(
 ) -> None:
     """A takeback line's grant is complete: every other seat in consented, or the organiser granted."""
     if policy == OFF:
-        raise RulingRefused("TAKEBACK_OFF", "this game takes no takebacks (its takeback policy is off)")
+        raise RulingRefused(Reason.TAKEBACK_OFF, "this game takes no takebacks (its takeback policy is off)")
     if policy == ORGANISER:
         if granted_by != GRANTED_BY_ORGANISER:
             raise RulingRefused(
-                "TAKEBACK_NOT_GRANTED",
+                Reason.TAKEBACK_NOT_GRANTED,
                 f"under policy organiser only the organiser grants, not {granted_by!r}",
             )
         return
     needed = list(needed_consents(seats, table, requester))
     if not isinstance(granted_by, (list, tuple)) or sorted(granted_by) != needed:
         raise RulingRefused(
-            "TAKEBACK_NOT_GRANTED",
+            Reason.TAKEBACK_NOT_GRANTED,
             f"a takeback needs the consent of {', '.join(map(seat_name, needed))}; "
             f"it was granted by {granted_by!r}",
         )
@@ -228,10 +229,12 @@ def check_requester(seats: int, table: Table, seat: int | None) -> int:
     """The requesting seat: a seat of the game still in it."""
     if seat is None or not 0 <= seat < seats:
         raise RulingRefused(
-            "BAD_SEAT", f"only a seat of the game can ask for a takeback (seats 1 to {seats})"
+            Reason.BAD_SEAT, f"only a seat of the game can ask for a takeback (seats 1 to {seats})"
         )
     if seat in table.out:
-        raise RulingRefused("SEAT_OUT", f"{seat_name(seat)} is out of the game; it cannot take anything back")
+        raise RulingRefused(
+            Reason.SEAT_OUT, f"{seat_name(seat)} is out of the game; it cannot take anything back"
+        )
     return seat
 
 
@@ -266,22 +269,24 @@ def remake(
     Raises RulingRefused naming what is wrong with the line.
     """
     if over or table.ended is not None:
-        raise RulingRefused("GAME_OVER", "the game is over; nothing can be taken back")
+        raise RulingRefused(Reason.GAME_OVER, "the game is over; nothing can be taken back")
     if line.by != "seat" or line.result is not None or line.reason:
         raise RulingRefused(
-            "BAD_RULING", "a takeback is asked for by a seat (`by` seat), with no result and no reason"
+            Reason.BAD_RULING, "a takeback is asked for by a seat (`by` seat), with no result and no reason"
         )
     requester = check_requester(seats, table, line.seat)
     check_grant(policy_of(policy), seats, table, requester, line.granted_by)
     if line.to_version is None or past is None:
-        raise RulingRefused("NOTHING_TO_TAKE_BACK", "a takeback before the game was dealt, or to no version")
+        raise RulingRefused(
+            Reason.NOTHING_TO_TAKE_BACK, "a takeback before the game was dealt, or to no version"
+        )
     check_to_version(line.to_version, line.version - 1)
     check_no_chance(undone)
     try:
         start = past.state_at(line.to_version)
     except KeyError:  # only a forged line gets here: the lines undone hide a draw or a ruling
         raise RulingRefused(
-            "TAKEBACK_PAST_RULING", f"version {line.to_version} is before the last draw or ruling"
+            Reason.TAKEBACK_PAST_RULING, f"version {line.to_version} is before the last draw or ruling"
         ) from None
     check_undo(engine, seats, start, undone, decode)
     return start

@@ -136,14 +136,16 @@ def test_only_the_permissions_module_refuses_for_want_of_a_right() -> None:
     raisers = set()
     for path, tree in sources(SERVICE):
         for node in ast.walk(tree):
-            if (
-                isinstance(node, ast.Call)
-                and node.args
-                and isinstance(node.args[0], ast.Constant)
-                and node.args[0].value in PERMISSION_REASONS
-            ):
+            if isinstance(node, ast.Call) and node.args and _reason_named(node.args[0]) in PERMISSION_REASONS:
                 raisers.add(path)
     assert raisers == {str(PERMISSIONS.relative_to(ROOT))}
+
+
+def _reason_named(expression: ast.expr) -> object:
+    """The reason a raise site names: a Reason member (`Reason.X`) or a literal."""
+    if isinstance(expression, ast.Attribute) and _name(expression.value) == "Reason":
+        return expression.attr
+    return expression.value if isinstance(expression, ast.Constant) else None
 
 
 def test_the_grpc_and_websocket_front_ends_make_no_permission_decision() -> None:

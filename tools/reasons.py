@@ -2,8 +2,9 @@
 
 Read from the source, so the list is the one that runs: each game's rule codes (the `RuleViolation`s
 its engine folder and the shared engine modules it imports raise, with the rule ids they name), and
-the service's reasons by status (every `ServiceError` raised in the packages that answer calls).
-A code the scan cannot read (neither a literal nor a name bound to literals) stops it.
+the service's closed vocabulary, the `Reason` enum (replay/reasons.py), each member with the
+statuses it is raised under (tools/reason_sites.py) and its meaning. A rule code the scan cannot
+read (neither a literal nor a name bound to literals) stops it.
 """
 
 from __future__ import annotations
@@ -16,13 +17,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from engines.registry import game_ids, get_engine
+from replay.reasons import Reason
 from service.core.errors import ServiceError
+from tools import reason_sites
 
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "docs" / "reasons.md"
 REASON = re.compile(r"[A-Z][A-Z0-9_]+")
 RULE_ID = re.compile(r"[A-Z]+(-[A-Z0-9]+)+")  # MW-ROB-2, WL-LOC-SAL-1
-ANSWERING_PACKAGES = ("service", "replay/recordings")  # the packages whose errors reach clients
 
 INTRO = """# Reasons a client may branch on
 
@@ -41,10 +43,12 @@ command chosen from an older update meets: wait for the next update and choose a
 (docs/api.md, "Playing a seat").
 """
 
-SERVICE_INTRO = """## Service reasons, per status
+SERVICE_INTRO = """## Service reasons
 
-Raised by the service itself, for every game (the rule reasons above come on top). A log that
-does not verify is `LOG_REJECTED` with the verifier's code in `metadata.code` (seeds/LOG-FORMAT.md).
+Raised by the service itself, for every game (the rule reasons above come on top): the closed
+vocabulary `Reason` (`replay/reasons.py`), with the statuses each comes with. A log that does not
+verify is `LOG_REJECTED` with the verifier's code in `metadata.code` (seeds/LOG-FORMAT.md); a
+relayed line the table refuses carries its recording problem's code as the reason.
 """
 
 
@@ -200,30 +204,8 @@ def _constants(expression: ast.expr | None, scope: ast.AST, pattern: re.Pattern[
 
 
 def service_reasons() -> dict[str, set[str]]:
-    """Every reason raised in the packages that answer calls, by the status its error class carries:
-    literal, a module constant (`REASON = "..."`), or through tournaments' `_require` (which raises
-    InvalidArgument with its reason)."""
-    classes = {cls.__name__: cls.status.name for cls in error_classes()}
-    alternatives = "|".join(classes)
-    literal = re.compile(r"\b(" + alternatives + r')\(\s*"([A-Z][A-Z0-9_]+)"')
-    named = re.compile(r"\b(" + alternatives + r")\(\s*([A-Z][A-Z0-9_]+)\s*,")
-    required = re.compile(r'(?<!def )\b_require\((?:[^"]|"[^"]*")*?"([A-Z][A-Z0-9_]+)"')
-    found: dict[str, set[str]] = {}
-    for package in ANSWERING_PACKAGES:
-        for path in sorted((ROOT / package).rglob("*.py")):
-            if "generated" in path.parts:
-                continue
-            text = path.read_text()
-            constants = dict(re.findall(r'^([A-Z][A-Z0-9_]+) = "([A-Z][A-Z0-9_]+)"', text, re.MULTILINE))
-            for name, reason in literal.findall(text):
-                found.setdefault(classes[name], set()).add(reason)
-            for name, constant in named.findall(text):
-                if constant not in constants:
-                    raise SystemExit(f"{path}: {name}({constant}, ...) is not a module constant")
-                found.setdefault(classes[name], set()).add(constants[constant])
-            for reason in required.findall(text):
-                found.setdefault("INVALID_ARGUMENT", set()).add(reason)
-    return found
+    """Each status -> the `Reason` members raised under it (tools/reason_sites.py reads where)."""
+    return reason_sites.raised()
 
 
 def error_classes(base: type[ServiceError] = ServiceError) -> list[type[ServiceError]]:
@@ -246,9 +228,14 @@ def render() -> str:
             parts.append(f"| `{code}` | {', '.join(sorted(rules)) or '—'} |")
         parts.append("")
     parts.append(SERVICE_INTRO)
-    parts.append("| status | reasons |\n| --- | --- |")
-    for status, reasons in sorted(service_reasons().items()):
-        parts.append(f"| `{status}` | {', '.join(f'`{r}`' for r in sorted(reasons))} |")
+    statuses: dict[str, set[str]] = defaultdict(set)
+    for status, reasons in service_reasons().items():
+        for reason in reasons:
+            statuses[reason].add(status)
+    parts.append("| reason | status | meaning |\n| --- | --- | --- |")
+    for member in sorted(Reason):
+        status = ", ".join(f"`{s}`" for s in sorted(statuses[member.value])) or "—"
+        parts.append(f"| `{member}` | {status} | {member.meaning} |")
     return "\n".join(parts) + "\n"
 
 

@@ -19,6 +19,7 @@ import secrets
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from replay.reasons import Reason
 from service.core.errors import PermissionDenied, Unauthenticated
 
 BEARER_FORM = "authorization metadata must be 'Bearer <token>'"
@@ -62,7 +63,8 @@ def caller_from_credentials(
         return header
     if header.token is not None and not hmac.compare_digest(header.token.encode(), sent_token.encode()):
         raise Unauthenticated(
-            "BAD_AUTHORIZATION", "the opening message's token and the Authorization header differ: send one"
+            Reason.BAD_AUTHORIZATION,
+            "the opening message's token and the Authorization header differ: send one",
         )
     return _presented(sent_token, organiser_token)
 
@@ -87,18 +89,18 @@ def _bearer(values: Sequence[str | bytes], organiser_token: str | None) -> Calle
     if not values:
         return ANYONE
     if len(values) > 1:
-        raise Unauthenticated("BAD_AUTHORIZATION", "send one authorization header, not several")
+        raise Unauthenticated(Reason.BAD_AUTHORIZATION, "send one authorization header, not several")
     text = values[0].decode(errors="replace") if isinstance(values[0], bytes) else values[0]
     scheme, _, token = text.partition(" ")
     if scheme.lower() != "bearer":
-        raise Unauthenticated("BAD_AUTHORIZATION", BEARER_FORM)
+        raise Unauthenticated(Reason.BAD_AUTHORIZATION, BEARER_FORM)
     return _presented(token, organiser_token)
 
 
 def _presented(token: str, organiser_token: str | None) -> Caller:
     token = token.strip()
     if not token:
-        raise Unauthenticated("BAD_AUTHORIZATION", BEARER_FORM)
+        raise Unauthenticated(Reason.BAD_AUTHORIZATION, BEARER_FORM)
     return Caller(token=token, is_organiser=is_organiser_token(token, organiser_token))
 
 
@@ -108,7 +110,7 @@ def authenticate(caller: Caller, token_hashes: Iterable[str]) -> Caller:
         return caller
     if seat_of(caller, token_hashes, required=False) is None:
         raise Unauthenticated(
-            "UNKNOWN_TOKEN", "the token is neither the organiser's nor a seat token of this game"
+            Reason.UNKNOWN_TOKEN, "the token is neither the organiser's nor a seat token of this game"
         )
     return caller
 
@@ -122,7 +124,7 @@ def seat_of(caller: Caller, token_hashes: Iterable[str], *, required: bool) -> i
     if caller.token is None:
         if required:
             raise Unauthenticated(
-                "TOKEN_REQUIRED", "this call needs a seat token (authorization: Bearer ...)"
+                Reason.TOKEN_REQUIRED, "this call needs a seat token (authorization: Bearer ...)"
             )
         return None
     digest = token_hash(caller.token)
@@ -130,5 +132,5 @@ def seat_of(caller: Caller, token_hashes: Iterable[str], *, required: bool) -> i
         if stored and hmac.compare_digest(stored, digest):
             return seat
     if required:
-        raise PermissionDenied("NOT_A_SEAT", "this token holds no seat in this game")
+        raise PermissionDenied(Reason.NOT_A_SEAT, "this token holds no seat in this game")
     return None

@@ -10,6 +10,7 @@ from eventsourcing.persistence import IntegrityError
 
 from engines.base import Command, Event, RuleViolation
 from engines.codec import encode
+from replay.reasons import Reason
 from replay.record import Entry
 from replay.table import ENDED_TIMEOUT
 from service.core import metrics
@@ -73,17 +74,19 @@ def submit(
             if seat in record.table.out:
                 raise _out_of_the_game(record, seat)
             if record.status == FINISHED:
-                raise RuleBroken("GAME_OVER", "the game is over; no more commands are accepted", rule="END")
+                raise RuleBroken(
+                    Reason.GAME_OVER, "the game is over; no more commands are accepted", rule="END"
+                )
             if record.table.paused:
                 raise RuleBroken(
-                    "PAUSED",
+                    Reason.PAUSED,
                     "the game is paused after a timeout: the organiser adjudicates or abandons it",
                     rule="CLOCK",
                 )
             if not record.dealt:
                 open_seats = ", ".join(str(s + 1) for s, h in enumerate(record.token_hashes) if not h)
                 raise RuleBroken(
-                    "NOT_DEALT",
+                    Reason.NOT_DEALT,
                     "the game is waiting: it is dealt when every seat has given its client seed "
                     f"(open: seat {open_seats})",
                     rule="SEATS",
@@ -97,7 +100,7 @@ def submit(
                 # Another writer took this version (or a save we saw fail was durable
                 # after all): re-read, and the index folded from the store tells which.
                 pass
-        raise Conflict("CONTENTION", "the game changed too often while deciding; try again")
+        raise Conflict(Reason.CONTENTION, "the game changed too often while deciding; try again")
 
 
 def _earlier_answer(
@@ -110,7 +113,7 @@ def _earlier_answer(
     entry = app.entry_at(record.id, store_version)
     if canonical_json(entry.command) != canonical_json(encode(command)):
         raise RuleBroken(
-            "COMMAND_ID_REUSED",
+            Reason.COMMAND_ID_REUSED,
             f"command id {command_id!r} was already used by this seat for a different command, "
             f"accepted at version {entry.version}; send a new command with a new id",
             field="command_id",
@@ -138,4 +141,4 @@ def _out_of_the_game(record: GameRecord, seat: int) -> RuleBroken:
     if how == ENDED_TIMEOUT and timeout is not None:
         return timed_out(seat, timeout.version)
     said = f"seat {seat + 1} resigned: it is out of the game, and the server plays its turns"
-    return RuleBroken("SEAT_OUT", said, rule="RULING")
+    return RuleBroken(Reason.SEAT_OUT, said, rule="RULING")

@@ -20,6 +20,7 @@ from engines.base import Command, Engine
 from engines.codec import Codec, DecodeError, encode
 from engines.registry import get_engine, shipped_game_ids
 from replay.logfile import parse_json
+from replay.reasons import Reason
 from replay.record import canonical_json
 from service.core.errors import InvalidArgument
 from service.generated.frontier.v1 import frontier_pb2
@@ -36,11 +37,11 @@ def command_from_proto(engine: Engine, message: frontier_pb2.Command) -> Command
     present = message.WhichOneof("game")
     if present is None:
         raise InvalidArgument(
-            "MISSING_COMMAND", "command is empty: set the field for this game", field="command"
+            Reason.MISSING_COMMAND, "command is empty: set the field for this game", field="command"
         )
     if present != expected:
         raise InvalidArgument(
-            "WRONG_GAME_COMMAND",
+            Reason.WRONG_GAME_COMMAND,
             f"command.{present} was sent to a {engine.game_id} game; use command.{expected}",
             field=f"command.{present}",
         )
@@ -50,13 +51,15 @@ def command_from_proto(engine: Engine, message: frontier_pb2.Command) -> Command
     kind = game_message.WhichOneof("command")
     if kind is None:
         raise InvalidArgument(
-            "MISSING_COMMAND", f"command.{expected} has no command set", field=f"command.{expected}"
+            Reason.MISSING_COMMAND, f"command.{expected} has no command set", field=f"command.{expected}"
         )
     body = _message_to_json(getattr(game_message, kind))
     try:
         command = _command_codec(engine).decode({"kind": kind, **body})
     except DecodeError as error:
-        raise InvalidArgument("MALFORMED_COMMAND", str(error), field=f"command.{expected}.{kind}") from None
+        raise InvalidArgument(
+            Reason.MALFORMED_COMMAND, str(error), field=f"command.{expected}.{kind}"
+        ) from None
     assert isinstance(command, Command)
     return command
 
@@ -68,7 +71,7 @@ def _command_from_json(engine: Engine, text: str) -> Command:
         command = _command_codec(engine).decode(parse_json(text))
     except ValueError as error:  # not (I-)JSON or nested too deep, or not a command of this game
         message = f"command.{JSON_FIELD} is not a command: {error}"
-        raise InvalidArgument("MALFORMED_COMMAND", message, field=f"command.{JSON_FIELD}") from None
+        raise InvalidArgument(Reason.MALFORMED_COMMAND, message, field=f"command.{JSON_FIELD}") from None
     assert isinstance(command, Command)
     return command
 

@@ -16,6 +16,7 @@ organiser token creates for no one (`NO_ORGANISER`). Who may create is decided w
 
 from __future__ import annotations
 
+from replay.reasons import Reason
 from service.core.errors import InvalidArgument
 
 TOURNAMENT_TAG_PREFIX = "tournament:"
@@ -29,7 +30,7 @@ def check_tag(tag: str) -> None:
     """Refuse a tag that only the tournament service may give (whoever asks, before anything is stored)."""
     if tag.strip().lower().startswith(TOURNAMENT_TAG_PREFIX):
         raise InvalidArgument(
-            "RESERVED_TAG",
+            Reason.RESERVED_TAG,
             f"tags beginning {TOURNAMENT_TAG_PREFIX!r} are given only by the tournament service to its "
             "own tables; choose another tag",
             field="tag",

@@ -23,10 +23,11 @@ from engines.registry import UnknownGame, get_engine
 from engines.rng import SEEDED_RNG_ID, Deal, SeededRng, rng_key, seed_commitment
 from replay.clock import ClockError, parse_policy, parse_time_control
 from replay.entropy import ENTROPY_FORMAT_VERSION
+from replay.reasons import Reason
 from replay.record import FORMAT_VERSION, DealLine, Header, deal_salt, line_salt, mixed_seed, written_draws
 from replay.table import RulingRefused
 from replay.takebacks import OFF, header_policy, policy_of
-from service.core import seed_reveal
+from service.core import refused_rulings, seed_reveal
 from service.core.auth import Caller, authenticate, new_token, seat_of, token_hash
 from service.core.errors import InvalidArgument, NotFound, PermissionDenied, RuleBroken
 from service.core.games import Games, parse_game_id
@@ -68,22 +69,22 @@ def create_game(
     clock = header_clock(time_control, timeout_policy)
     if not 0 <= join_deadline_seconds <= MAX_JOIN_DEADLINE_SECONDS:
         raise InvalidArgument(
-            "BAD_JOIN_DEADLINE",
+            Reason.BAD_JOIN_DEADLINE,
             f"join_deadline_seconds must be 0 (none) to {MAX_JOIN_DEADLINE_SECONDS} (30 days)",
             field="join_deadline_seconds",
         )
     if not engine.min_seats <= seats <= engine.max_seats:
         raise InvalidArgument(
-            "BAD_SEAT_COUNT",
+            Reason.BAD_SEAT_COUNT,
             f"{engine.title} needs {engine.min_seats} to {engine.max_seats} seats, not {seats}",
             field="seats",
         )
     if len(players) > seats:
-        raise InvalidArgument("TOO_MANY_PLAYERS", f"{len(players)} players named for {seats} seats")
+        raise InvalidArgument(Reason.TOO_MANY_PLAYERS, f"{len(players)} players named for {seats} seats")
     try:
         takebacks = header_policy(policy_of(takeback_policy))
     except RulingRefused as refused:
-        raise InvalidArgument(refused.code, refused.message, field="takeback_policy") from None
+        raise refused_rulings.answer(refused, "TAKEBACK") from None  # BAD_TAKEBACK_POLICY
     uid = uuid4()
     seed = deal.seed if deal is not None else secrets.token_bytes(32)
     rng = SeededRng(seed, rng_key(str(uid), deal.key if deal is not None else None), 0)
@@ -94,12 +95,12 @@ def create_game(
         trial = SeededRng(secrets.token_bytes(32), str(uid), 0) if player_entropy else rng
         events = engine.setup(complete, seats, trial)
     except OptionError as error:
-        raise InvalidArgument("BAD_OPTION", str(error), field="options") from None
+        raise InvalidArgument(Reason.BAD_OPTION, str(error), field="options") from None
     names = [name.strip() for name in players] + [""] * (seats - len(players))
     if player_entropy and not all(names[: len(players)]):
         # The log tells a seat taken at creation by its name: an empty one would read as open.
         raise InvalidArgument(
-            "UNNAMED_PLAYER",
+            Reason.UNNAMED_PLAYER,
             "a player-entropy game needs a name for every seat taken at creation",
             field="players",
         )
@@ -171,16 +172,18 @@ def claim_seat(
     with app.lock_for(uid):
         record = join_deadline_first(app, app.get(str(uid)))
         if not record.seed:
-            raise PermissionDenied("IMPORTED_GAME", "an imported game is a record; its seats cannot be taken")
+            raise PermissionDenied(
+                Reason.IMPORTED_GAME, "an imported game is a record; its seats cannot be taken"
+            )
         open_seats = [s for s, h in enumerate(record.token_hashes) if not h]
         if seat is None:
             if not open_seats:
-                raise RuleBroken("NO_OPEN_SEAT", "every seat of this game is taken", rule="SEATS")
+                raise RuleBroken(Reason.NO_OPEN_SEAT, "every seat of this game is taken", rule="SEATS")
             seat = open_seats[0]
         elif not 0 <= seat < record.header.seats:
             last = record.header.seats - 1
             raise InvalidArgument(
-                "BAD_SEAT",
+                Reason.BAD_SEAT,
                 f"seat {seat + 1} (field seat={seat}) does not exist: this game has seats 0 to {last}"
                 f" in the API's numbering, 1 to {last + 1} for people",
                 field="seat",
@@ -188,7 +191,7 @@ def claim_seat(
         elif seat not in open_seats:
             holder = record.players[seat] or "someone"
             raise RuleBroken(
-                "SEAT_TAKEN",
+                Reason.SEAT_TAKEN,
                 f"seat {seat + 1} (field seat={seat}) is already taken by {holder}",
                 rule="SEATS",
             )
@@ -249,16 +252,16 @@ def header_clock(time_control: str, timeout_policy: str) -> dict[str, JsonValue]
     try:
         control = parse_time_control(time_control)
     except ClockError as error:
-        raise InvalidArgument("BAD_TIME_CONTROL", str(error), field="time_control") from None
+        raise InvalidArgument(Reason.BAD_TIME_CONTROL, str(error), field="time_control") from None
     if control is None:
         if timeout_policy.strip():
             message = "a timeout policy needs a time control: without a clock nobody's time runs out"
-            raise InvalidArgument("BAD_TIMEOUT_POLICY", message, field="timeout_policy")
+            raise InvalidArgument(Reason.BAD_TIMEOUT_POLICY, message, field="timeout_policy")
         return None
     try:
         policy = parse_policy(timeout_policy)
     except ClockError as error:
-        raise InvalidArgument("BAD_TIMEOUT_POLICY", str(error), field="timeout_policy") from None
+        raise InvalidArgument(Reason.BAD_TIMEOUT_POLICY, str(error), field="timeout_policy") from None
     return {"time_control": control.text, "timeout_policy": policy}
 
 
@@ -272,7 +275,7 @@ def older_options(
     if rules_version not in known_rules_versions(engine):
         known = ", ".join(known_rules_versions(engine))
         raise InvalidArgument(
-            "UNKNOWN_RULES_VERSION",
+            Reason.UNKNOWN_RULES_VERSION,
             f"{engine.title} has no rules version {rules_version!r}; it keeps {known}",
             field="rules_version",
         )
@@ -283,4 +286,4 @@ def engine_for(game: str) -> Engine:
     try:
         return get_engine(game)
     except UnknownGame as error:
-        raise NotFound("UNKNOWN_GAME", str(error.args[0])) from None
+        raise NotFound(Reason.UNKNOWN_GAME, str(error.args[0])) from None

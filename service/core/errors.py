@@ -2,21 +2,29 @@
 
 The codes are google.rpc's canonical ones, which every front end speaks in its own way: the gRPC
 front sends them as gRPC statuses, the WebSocket front as close reasons, the web pages as HTTP
-statuses. Each error also builds a `google.rpc.Status` with an `ErrorInfo` whose `reason` is the
-UPPER_SNAKE code, so clients can branch on it.
+statuses. Each error also builds a `google.rpc.Status` with an `ErrorInfo` whose `reason` is a
+member of the closed vocabulary `Reason` (replay/reasons.py, listed in docs/reasons.md), so clients
+can branch on it; a code of another vocabulary passes through only as a `ForeignCode`.
 """
 
 from __future__ import annotations
 
 import enum
 from collections.abc import Sequence
-from typing import Self
+from typing import NewType, Self
 
 from google.protobuf import any_pb2
 from google.protobuf.message import Message
 from google.rpc import error_details_pb2, status_pb2
 
+from replay.reasons import Reason
+
 DOMAIN = "frontier-ledger"
+
+# A code of a vocabulary the service passes on as the reason without owning it: an engine's rule
+# code (a RuleViolation, listed per game in docs/reasons.md) or a recording problem's code (a
+# relayed line refused). Wrapping it says so where it is raised; a bare string is not a reason.
+ForeignCode = NewType("ForeignCode", str)
 
 
 class Code(enum.Enum):
@@ -39,7 +47,7 @@ class Code(enum.Enum):
 class ServiceError(Exception):
     status: Code = Code.INTERNAL
 
-    def __init__(self, reason: str, message: str, **metadata: str) -> None:
+    def __init__(self, reason: Reason | ForeignCode, message: str, **metadata: str) -> None:
         super().__init__(message)
         self.reason = reason
         self.message = message
@@ -98,6 +106,11 @@ class PermissionDenied(ServiceError):
 
 class StoreUnavailable(ServiceError):
     status = Code.UNAVAILABLE
+
+
+def store_unavailable(error: Exception) -> StoreUnavailable:
+    """UNAVAILABLE STORE_UNAVAILABLE: the store refused or could not be reached (nothing was written)."""
+    return StoreUnavailable(Reason.STORE_UNAVAILABLE, f"the event store is unavailable: {error}")
 
 
 class DataLoss(ServiceError):

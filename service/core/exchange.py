@@ -15,6 +15,7 @@ from uuid import UUID
 
 from engines.base import Seat
 from replay import logfile
+from replay.reasons import Reason
 from replay.record import DealLine, Header, Line, RulingLine, SeatLine, Trailer, UpgradeLine, canonical_json
 from replay.trust import checkpoint
 from replay.trust.keys import SigningKey
@@ -63,14 +64,16 @@ def export_lines(
     line_hashes = [previous]
     header = record.header
     if header.hash != header.sealed().hash:
-        raise DataLoss("BROKEN_CHAIN", f"the stored header of game {header.game_id} does not match its hash")
+        raise DataLoss(
+            Reason.BROKEN_CHAIN, f"the stored header of game {header.game_id} does not match its hash"
+        )
     yield _line(render, header.to_json(), record, viewer, is_header=True)
     for entry in app.lines(header.game_id):
         if entry.version > record.game_version:
             break  # a record read earlier, or held back for spectators (service/core/relays/delay.py)
         if entry.prev != previous or entry.hash != entry.sealed().hash:
             raise DataLoss(
-                "BROKEN_CHAIN",
+                Reason.BROKEN_CHAIN,
                 f"the stored record of game {header.game_id} is broken at version {entry.version}",
             )
         previous = entry.hash
@@ -107,21 +110,23 @@ def import_log(app: Games, gate: Gate, content: str, keyed: Keyed | None = None)
         bodies: list[str | None] = []  # each entry's own text, hashed as it stands (replay/verify.py)
         header, entries, trailer = logfile.read_lines(lines, checkpoint_allowed=False, bodies=bodies)
     except checkpoint.CheckpointError as error:
-        raise InvalidArgument("MALFORMED_LOG", str(error), field="content", code=error.code) from None
+        raise InvalidArgument(Reason.MALFORMED_LOG, str(error), field="content", code=error.code) from None
     except logfile.LogFormatError as error:
         raise InvalidArgument(
-            "MALFORMED_LOG", str(error), field="content", code="MALFORMED_LINE", line=str(error.line)
+            Reason.MALFORMED_LOG, str(error), field="content", code="MALFORMED_LINE", line=str(error.line)
         ) from None
     try:
         UUID(header.game_id)  # stored under it
     except ValueError:
-        raise InvalidArgument("BAD_GAME_ID", f"header game_id {header.game_id!r} is not a UUID") from None
+        raise InvalidArgument(
+            Reason.BAD_GAME_ID, f"header game_id {header.game_id!r} is not a UUID"
+        ) from None
     result = verify(header, entries, trailer, bodies=bodies)
     if not result.ok:
         problem = result.problem
         assert problem is not None
         raise RuleBroken(
-            "LOG_REJECTED",
+            Reason.LOG_REJECTED,
             f"the log disagrees with the rules at line {problem.line} (version {problem.version}): "
             f"{problem.code}: {problem.reason}",
             rule="IMPORT",

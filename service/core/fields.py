@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from replay.reasons import Reason
 from service.core.errors import InvalidArgument
 
 MAX_ID_LENGTH = 128  # game ids, player names, client seeds
@@ -16,14 +17,14 @@ MAX_TAG_LENGTH = 200  # tournament ids and game tags
 def require_id(value: str, name: str, limit: int = MAX_ID_LENGTH) -> str:
     """`value`, or INVALID_ARGUMENT if it is empty or longer than `limit` characters."""
     if not value:
-        raise InvalidArgument("MISSING_FIELD", f"{name} is required", field=name)
+        raise InvalidArgument(Reason.MISSING_FIELD, f"{name} is required", field=name)
     return check_length(value, name, limit)
 
 
 def check_length(value: str, name: str, limit: int = MAX_ID_LENGTH) -> str:
     """`value` (which may be empty), or INVALID_ARGUMENT if it is longer than `limit` characters."""
     if len(value) > limit:
-        raise InvalidArgument("FIELD_TOO_LONG", f"{name} is longer than {limit} characters", field=name)
+        raise InvalidArgument(Reason.FIELD_TOO_LONG, f"{name} is longer than {limit} characters", field=name)
     return value
 
 
@@ -31,5 +32,5 @@ def check_names(names: Iterable[str], field: str) -> None:
     """INVALID_ARGUMENT if any of the player names in `field` is too long."""
     if any(len(name) > MAX_ID_LENGTH for name in names):
         raise InvalidArgument(
-            "FIELD_TOO_LONG", f"a player name is longer than {MAX_ID_LENGTH} characters", field=field
+            Reason.FIELD_TOO_LONG, f"a player name is longer than {MAX_ID_LENGTH} characters", field=field
         )

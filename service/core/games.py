@@ -33,11 +33,12 @@ from eventsourcing.persistence import (
 from eventsourcing.sqlite import SQLiteApplicationRecorder
 
 from engines.base import Engine
+from replay.reasons import Reason
 from replay.record import Entry, Line, RulingLine
 from service.core import metrics
 from service.core.commits.group import GroupCommitter
 from service.core.commits.sqlite_insert import SingleStatementInsert
-from service.core.errors import AlreadyExists, Conflict, InvalidArgument, NotFound, StoreUnavailable
+from service.core.errors import AlreadyExists, Conflict, InvalidArgument, NotFound, store_unavailable
 from service.core.fanout import Broker, LocalBroker, Update
 from service.core.idempotency import Keyed, KeyTaken, earlier
 from service.core.ledger_lines import Batch
@@ -119,12 +120,12 @@ class Games(Application[UUID]):
         try:
             record: GameRecord | None = self.repository.get(uid, projector_func=project_game)
         except AggregateNotFoundError:  # nothing stored under this id begins a game
-            raise NotFound("GAME_NOT_FOUND", f"no game with id {game_id}") from None
+            raise NotFound(Reason.GAME_NOT_FOUND, f"no game with id {game_id}") from None
         except (OperationalError, PersistenceError) as error:
             metrics.STORE_ERRORS.inc()
-            raise StoreUnavailable("STORE_UNAVAILABLE", f"the event store is unavailable: {error}") from None
+            raise store_unavailable(error) from None
         if not isinstance(record, GameRecord):  # the cache holds records of games alone
-            raise NotFound("GAME_NOT_FOUND", f"no game with id {game_id}")
+            raise NotFound(Reason.GAME_NOT_FOUND, f"no game with id {game_id}")
         if self.repository.fastforward and record.version > self._cached_version(uid):
             # The library fast-forwards a copy and leaves the cache where it was: keep the
             # newer record, or each read re-fetches every event appended since the game was
@@ -160,7 +161,7 @@ class Games(Application[UUID]):
             return latest
         if not 1 <= game_version <= latest.game_version:
             raise InvalidArgument(
-                "VERSION_OUT_OF_RANGE",
+                Reason.VERSION_OUT_OF_RANGE,
                 f"version {game_version} is out of range: this game has versions 1 to {latest.game_version}",
             )
         record: GameRecord | None = None
@@ -216,7 +217,7 @@ class Games(Application[UUID]):
             self._forget(batch.before.id)
             if contention is None:
                 raise
-            raise Conflict("CONTENTION", contention) from None
+            raise Conflict(Reason.CONTENTION, contention) from None
         after = batch.after()
         if batch.accepted is not None:
             remember_command_id(after, batch.accepted)  # only now: a failed save must leave no trace
@@ -233,14 +234,14 @@ class Games(Application[UUID]):
         except StopIteration:
             pass
         else:
-            raise AlreadyExists("GAME_EXISTS", f"a game with id {uid} is already stored")
+            raise AlreadyExists(Reason.GAME_EXISTS, f"a game with id {uid} is already stored")
         events = [*batch.events, *([keyed.event(str(uid), {})] if keyed is not None else [])]
         try:
             self.store(*events)
         except IntegrityError:
             if keyed is not None and earlier(self.events, keyed) is not None:
                 raise KeyTaken() from None  # another call with this key stored first
-            raise AlreadyExists("GAME_EXISTS", f"a game with id {uid} is already stored") from None
+            raise AlreadyExists(Reason.GAME_EXISTS, f"a game with id {uid} is already stored") from None
 
     def publish(self, after: GameRecord, batch: Batch) -> None:
         """Tell watchers of each line just saved, in order; the last one says if the game is over."""
@@ -274,7 +275,7 @@ class Games(Application[UUID]):
         except (OperationalError, PersistenceError) as error:
             metrics.STORE_ERRORS.inc()
             self.writes.refused(error)
-            raise StoreUnavailable("STORE_UNAVAILABLE", f"the event store is unavailable: {error}") from None
+            raise store_unavailable(error) from None
         self.writes.stored()
 
     def probe_write(self) -> None:
@@ -304,7 +305,7 @@ class Games(Application[UUID]):
             (event,) = self.events.get(uid, gt=store_version - 1, lte=store_version)
         except (OperationalError, PersistenceError) as error:
             metrics.STORE_ERRORS.inc()
-            raise StoreUnavailable("STORE_UNAVAILABLE", f"the event store is unavailable: {error}") from None
+            raise store_unavailable(error) from None
         assert isinstance(event, CommandAccepted)
         return entry_from_json(event.entry)
 
@@ -343,4 +344,5 @@ def parse_game_id(game_id: str) -> UUID:
     try:
         return UUID(game_id)
     except (ValueError, TypeError, AttributeError):
-        raise InvalidArgument("BAD_GAME_ID", f"game_id {game_id!r} is not a UUID", field="game_id") from None
+        message = f"game_id {game_id!r} is not a UUID"
+        raise InvalidArgument(Reason.BAD_GAME_ID, message, field="game_id") from None

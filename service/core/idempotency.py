@@ -25,9 +25,10 @@ from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 from eventsourcing.domain import DomainEvent
 from eventsourcing.persistence import OperationalError, PersistenceError
 
+from replay.reasons import Reason
 from service.core import metrics
 from service.core.auth import Caller, token_hash
-from service.core.errors import Conflict, InvalidArgument, RuleBroken, StoreUnavailable
+from service.core.errors import Conflict, InvalidArgument, RuleBroken, store_unavailable
 from service.core.store_events import event_at
 
 KEY_FORM = re.compile(r"[A-Za-z0-9_-]{22,128}")  # 22 base64url characters: 128 bits, if random
@@ -51,7 +52,7 @@ class KeyTaken(Conflict):
 
     def __init__(self) -> None:
         super().__init__(
-            "CONTENTION", "another call with this idempotency key was stored meanwhile; send it again"
+            Reason.CONTENTION, "another call with this idempotency key was stored meanwhile; send it again"
         )
 
 
@@ -93,7 +94,7 @@ def keyed(caller: Caller, key: str, method: str, request: bytes) -> Keyed | None
         return None
     if not KEY_FORM.fullmatch(key):
         raise InvalidArgument(
-            "BAD_IDEMPOTENCY_KEY",
+            Reason.BAD_IDEMPOTENCY_KEY,
             "idempotency_key must be 22 to 128 letters, digits, '-' or '_', chosen at random (e.g. 16 "
             "random bytes in base64url): it is the secret that gives a retry the first answer",
             field="idempotency_key",
@@ -114,13 +115,13 @@ def earlier(events: Any, key: Keyed) -> Earlier | None:
         found = list(events.get(key.uid, limit=1))
     except (OperationalError, PersistenceError) as error:
         metrics.STORE_ERRORS.inc()
-        raise StoreUnavailable("STORE_UNAVAILABLE", f"the event store is unavailable: {error}") from None
+        raise store_unavailable(error) from None
     if not found:
         return None
     used: KeyUsed = found[0]
     if used.method != key.method or not hmac.compare_digest(used.fingerprint, key.fingerprint):
         raise RuleBroken(
-            "IDEMPOTENCY_KEY_REUSED",
+            Reason.IDEMPOTENCY_KEY_REUSED,
             f"this idempotency key was already used for a different {used.method} request; "
             "send the new request with a new key",
             field="idempotency_key",

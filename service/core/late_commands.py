@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
+from replay.reasons import Reason
 from service.core.errors import RuleBroken
 from service.core.records import GameRecord
 
@@ -29,7 +30,7 @@ LATE_WINDOW = timedelta(seconds=1)
 def timed_out(seat: int, version: int) -> RuleBroken:
     """TIMED_OUT for `seat`, naming the version of its timeout line."""
     return RuleBroken(
-        "TIMED_OUT",
+        Reason.TIMED_OUT,
         f"seat {seat + 1}'s time ran out before this command arrived; the timeout is recorded at "
         f"version {version}, and the command, made before it, is not applied",
         rule="CLOCK",

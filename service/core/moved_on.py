@@ -9,7 +9,8 @@ receives brings fresh legal commands, and the client chooses again from those.
 from __future__ import annotations
 
 from engines.base import RuleViolation
-from service.core.errors import Conflict, RuleBroken, ServiceError
+from replay.reasons import Reason
+from service.core.errors import Conflict, ForeignCode, RuleBroken, ServiceError
 
 WAIT_AND_RETRY = (
     "if you chose it from an earlier update, the game has moved on: wait for the next update "
@@ -23,7 +24,7 @@ NOT_NOW = frozenset({"WRONG_PHASE", "NOT_YOUR_TURN", "NOT_YOUR_DECISION"})
 def stale_version(current: int, expected: int) -> Conflict:
     """ABORTED STALE_VERSION: `expected_version` is not the game's."""
     return Conflict(
-        "STALE_VERSION",
+        Reason.STALE_VERSION,
         f"the game is at version {current}, not {expected}; {WAIT_AND_RETRY}",
         current_version=str(current),
     )
@@ -35,4 +36,5 @@ def refusal(violation: RuleViolation, *, lost_race: bool) -> ServiceError:
     message = violation.message
     if lost_race or violation.code in NOT_NOW:
         message = f"{message.rstrip('.')}; {WAIT_AND_RETRY}"
-    return error(violation.code, message, rule=violation.rule, **violation.details)
+    # The engine's own vocabulary (docs/reasons.md lists it per game), passed on as the reason.
+    return error(ForeignCode(violation.code), message, rule=violation.rule, **violation.details)

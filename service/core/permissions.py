@@ -21,6 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from replay.clock import PAUSE
+from replay.reasons import Reason
 from replay.takebacks import ORGANISER
 from service.core.auth import Caller, token_hash
 from service.core.create_policy import check_tag
@@ -80,7 +81,7 @@ class Permissions:
         """Only the organiser reissues a seat's token (`caller` already authenticated against the game)."""
         if not self.organiser_token or not caller.is_organiser:
             raise PermissionDenied(
-                "ORGANISER_REQUIRED",
+                Reason.ORGANISER_REQUIRED,
                 "only this server's organiser reissues seat tokens"
                 + ("" if self.organiser_token else " (this server has no organiser token)"),
             )
@@ -95,7 +96,7 @@ class Permissions:
         """Only the organiser chooses whose view a page shows; everyone else gets the gate's."""
         if not caller.is_organiser:
             raise PermissionDenied(
-                "ORGANISER_ONLY", "only the organiser's token may choose whose view to show (?seat=)"
+                Reason.ORGANISER_ONLY, "only the organiser's token may choose whose view to show (?seat=)"
             )
 
 
@@ -118,15 +119,15 @@ def organiser_only(
     if caller.is_organiser:
         return
     if caller.is_spectator:
-        raise Unauthenticated("ORGANISER_REQUIRED", f"{why}: {send}")
-    raise PermissionDenied("ORGANISER_REQUIRED", f"{why}: {wrong}")
+        raise Unauthenticated(Reason.ORGANISER_REQUIRED, f"{why}: {send}")
+    raise PermissionDenied(Reason.ORGANISER_REQUIRED, f"{why}: {wrong}")
 
 
 def require_an_organiser(organiser_token: str | None, what: str) -> None:
     """Refuse `what`, an organiser's act, on a server that has no organiser: no token could allow it."""
     if not organiser_token:
         raise PermissionDenied(
-            "NO_ORGANISER",
+            Reason.NO_ORGANISER,
             f"this server has no organiser, so no one may {what}: "
             "start it with $FRONTIER_ORGANISER_TOKEN (or --organiser-token) to have one",
         )
@@ -138,11 +139,13 @@ def require_relay_token(caller: Caller, relay_token_hash: str) -> None:
         return
     if caller.token is None:
         raise Unauthenticated(
-            "RELAY_TOKEN_REQUIRED", "send the relay token StartRelay gave (or the organiser's)"
+            Reason.RELAY_TOKEN_REQUIRED, "send the relay token StartRelay gave (or the organiser's)"
         )
     if not holds_relay_token(caller, relay_token_hash):
         # As every call that reads a token answers one that is not of its game.
-        raise Unauthenticated("UNKNOWN_TOKEN", "the token is neither the organiser's nor this relay's token")
+        raise Unauthenticated(
+            Reason.UNKNOWN_TOKEN, "the token is neither the organiser's nor this relay's token"
+        )
 
 
 def holds_relay_token(caller: Caller, relay_token_hash: str) -> bool:

@@ -22,12 +22,15 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from replay.reasons import Reason
 from service.core.auth import Caller, caller_from_credentials, token_hash
 from service.core.client_address import client_address
 from service.core.errors import ServiceError, Unauthenticated
 
 # Refusals that answer a presented token: a guess that failed. An organiser's NOT_A_SEAT is no guess.
-REFUSED_TOKEN = frozenset({"UNKNOWN_TOKEN", "NOT_A_SEAT", "ORGANISER_REQUIRED", "ORGANISER_ONLY"})
+REFUSED_TOKEN = frozenset(
+    {Reason.UNKNOWN_TOKEN, Reason.NOT_A_SEAT, Reason.ORGANISER_REQUIRED, Reason.ORGANISER_ONLY}
+)
 MAX_ADDRESSES = 65_536  # addresses remembered at once; those that failed longest ago are forgotten first
 LATELY = 600.0  # seconds an address's last failure keeps it under the global backstop
 
@@ -44,7 +47,7 @@ class TooManyFailures(Unauthenticated):
     def __init__(self, wait: float) -> None:
         seconds = max(1, math.ceil(wait))
         super().__init__(
-            "TOO_MANY_FAILURES",
+            Reason.TOO_MANY_FAILURES,
             f"too many wrong tokens from this address: try again in {seconds} s",
             retry_after_seconds=str(seconds),
         )
@@ -113,7 +116,7 @@ class TokenFailures:
         """Count `error` as a failed guess if it refused a token the caller presented."""
         if isinstance(error, TooManyFailures):
             return
-        if error.reason == "BAD_AUTHORIZATION" or (
+        if error.reason == Reason.BAD_AUTHORIZATION or (
             error.reason in REFUSED_TOKEN and caller is not None and caller.token and not caller.is_organiser
         ):
             self.failed(address)

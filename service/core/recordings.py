@@ -11,12 +11,11 @@ from __future__ import annotations
 from google.rpc import error_details_pb2
 
 from replay.logfile import write_lines
+from replay.reasons import Reason
 from replay.recordings.expand import expand_text
 from replay.recordings.problems import Problem, RecordingRejected
 from replay.recordings.seal import Expansion
 from service.core.errors import InvalidArgument
-
-REASON = "RECORDING_REJECTED"
 
 
 def expand_or_refuse(content: str, lenient: bool) -> tuple[Expansion, str]:
@@ -48,7 +47,7 @@ def refusal(problems: list[Problem]) -> InvalidArgument:
     )
     count = f"{len(problems)} problem{'s' if len(problems) != 1 else ''}"
     return InvalidArgument(
-        REASON,
+        Reason.RECORDING_REJECTED,
         f"the recording has {count}; the first: {first}",
         field="content",
         code=first.code,

@@ -10,26 +10,18 @@ from dataclasses import replace
 from datetime import datetime
 
 from replay.clock import clock_json
+from replay.reasons import Reason
 from replay.record import RulingLine
 from replay.table import ABANDON, RESIGN, RESUME, TIMEOUT, RulingRefused, ruled
 from replay.takebacks import TAKEBACK
-from service.core import metrics, seed_reveal
+from service.core import metrics, refused_rulings, seed_reveal
 from service.core.auth import Caller, authenticate, seat_of
 from service.core.clocks.deadlines import due_seat, elapsed_ms, join_deadline_of
 from service.core.deciding import line_clock, salt, then_autopilot
-from service.core.errors import InvalidArgument, PermissionDenied, RuleBroken
+from service.core.errors import PermissionDenied, RuleBroken
 from service.core.games import Games, parse_game_id
 from service.core.ledger_lines import Batch
 from service.core.records import FINISHED, GameRecord, next_clocks
-
-# A refused ruling is the request's fault (INVALID_ARGUMENT, naming the field) for these codes,
-# and the game's state's (FAILED_PRECONDITION) for the rest.
-BAD_RULING_FIELDS = {
-    "BAD_RESULT": "result",
-    "RESULT_NOT_ALLOWED": "result",
-    "REASON_REQUIRED": "reason",
-    "REASON_TOO_LONG": "reason",
-}
 
 
 def rule(
@@ -67,7 +59,7 @@ def _rule(
 ) -> GameRecord:
     """Check and store a ruling made by `by` at `now` (the caller holds the game's lock)."""
     if record.imported and not record.relay_token_hash:
-        raise PermissionDenied("IMPORTED_GAME", "an imported game is a record; it cannot be ruled on")
+        raise PermissionDenied(Reason.IMPORTED_GAME, "an imported game is a record; it cannot be ruled on")
     try:
         table = ruled(
             record.table,
@@ -80,10 +72,7 @@ def _rule(
             over=record.status == FINISHED or record.outcome is not None,
         )
     except RulingRefused as refused:
-        if refused.code in BAD_RULING_FIELDS:
-            field = BAD_RULING_FIELDS[refused.code]
-            raise InvalidArgument(refused.code, refused.message, field=field) from None
-        raise RuleBroken(refused.code, refused.message, rule="RULING") from None
+        raise refused_rulings.answer(refused, "RULING") from None
     version = record.game_version + 1
     line = RulingLine(
         version=version,
@@ -124,7 +113,7 @@ def store_ruling(app: Games, record: GameRecord, line: RulingLine, contention: s
     timed_out = timeouts_first(app, record, now)[1]
     if timed_out:
         seats = ", ".join(str(s + 1) for s in timed_out)
-        raise RuleBroken("TIMED_OUT", f"seat {seats}'s time ran out first; ask again", rule="CLOCK")
+        raise RuleBroken(Reason.TIMED_OUT, f"seat {seats}'s time ran out first; ask again", rule="CLOCK")
     version = record.game_version + 1
     state = record.state
     if line.ruling == TAKEBACK and record.past is not None and line.to_version is not None:
@@ -205,13 +194,15 @@ def join_deadline_first(app: Games, record: GameRecord, *, refuse: bool = True) 
     joined_by = join_deadline_of(record)
     if joined_by is None or now < joined_by:
         if refuse and record.status == FINISHED and record.table.ended is not None:
-            raise RuleBroken("GAME_OVER", f"the game is over: {record.table.ended.reason}", rule="END")
+            raise RuleBroken(Reason.GAME_OVER, f"the game is over: {record.table.ended.reason}", rule="END")
         return record
     waiting = ", ".join(str(s + 1) for s in _waited_for(record)) or "none"
     reason = f"the join deadline passed while the game waited for seat(s) {waiting}"
     after = _rule(app, record, ABANDON, None, "server", None, reason, now)
     if refuse:
-        raise RuleBroken("JOIN_DEADLINE_PASSED", f"too late: {reason}; the game is abandoned", rule="SEATS")
+        raise RuleBroken(
+            Reason.JOIN_DEADLINE_PASSED, f"too late: {reason}; the game is abandoned", rule="SEATS"
+        )
     return after
 
 

@@ -7,6 +7,7 @@ game (`SeatTokenReissued`), not a line of its log: who holds a seat's token is n
 
 from __future__ import annotations
 
+from replay.reasons import Reason
 from service.core.auth import Caller, authenticate, new_token, token_hash
 from service.core.errors import InvalidArgument, RuleBroken
 from service.core.games import Games
@@ -34,20 +35,20 @@ def _check_seat(record: GameRecord, seat: int) -> None:
     seats = record.header.seats
     if not 0 <= seat < seats:
         raise InvalidArgument(
-            "BAD_SEAT",
+            Reason.BAD_SEAT,
             f"seat {seat + 1} (field seat={seat}) does not exist: this game has seats 0 to {seats - 1}"
             f" in the API's numbering, 1 to {seats} for people",
             field="seat",
         )
     if not record.seed:
         raise RuleBroken(
-            "NO_SEAT_TOKENS",
+            Reason.NO_SEAT_TOKENS,
             "an imported or relayed game is a record: its seats hold no tokens",
             rule="SEATS",
         )
     if record.status == FINISHED:
-        raise RuleBroken("GAME_OVER", "the game is over; its seats need no tokens", rule="END")
+        raise RuleBroken(Reason.GAME_OVER, "the game is over; its seats need no tokens", rule="END")
     if not record.token_hashes[seat]:
         raise RuleBroken(
-            "SEAT_OPEN", f"seat {seat + 1} (field seat={seat}) is open: ClaimSeat takes it", rule="SEATS"
+            Reason.SEAT_OPEN, f"seat {seat + 1} (field seat={seat}) is open: ClaimSeat takes it", rule="SEATS"
         )

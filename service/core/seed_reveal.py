@@ -9,6 +9,7 @@ the retry cannot steer the deal (seeds/LOG-FORMAT.md, "Player entropy").
 from __future__ import annotations
 
 from replay.entropy import COMMIT_REVEAL_FORMAT, is_commitment, reveal_matches, seat_salt_4
+from replay.reasons import Reason
 from replay.record import MAX_CLIENT_SEED, SeatLine, seat_salt
 from service.core.errors import InvalidArgument, RuleBroken
 from service.core.records import GameRecord
@@ -27,14 +28,14 @@ def check_claim(record: GameRecord, client_seed: str, client_commitment: str) ->
     if waiting and commits(record):
         if client_seed:
             raise InvalidArgument(
-                "CLIENT_SEED_TOO_EARLY",
+                Reason.CLIENT_SEED_TOO_EARLY,
                 "this game takes a commitment to your client seed with the claim (client_commitment) "
                 "and the seed itself only with RevealSeed, once every seat has committed",
                 field="client_seed",
             )
         if not is_commitment(client_commitment):
             raise InvalidArgument(
-                "BAD_CLIENT_COMMITMENT",
+                Reason.BAD_CLIENT_COMMITMENT,
                 'this player-entropy game needs client_commitment = hex(SHA-256("frontier-client-seed-v1:" '
                 "|| client seed)), 64 lowercase hex digits, with the claim",
                 field="client_commitment",
@@ -42,21 +43,21 @@ def check_claim(record: GameRecord, client_seed: str, client_commitment: str) ->
         return
     if client_commitment:
         raise InvalidArgument(
-            "CLIENT_COMMITMENT_UNUSED",
+            Reason.CLIENT_COMMITMENT_UNUSED,
             "this game's deal does not wait for committed client seeds; claim the seat without one",
             field="client_commitment",
         )
     if waiting:
         if not 1 <= len(client_seed) <= MAX_CLIENT_SEED:
             raise InvalidArgument(
-                "BAD_CLIENT_SEED",
+                Reason.BAD_CLIENT_SEED,
                 f"this player-entropy game needs a client seed of 1 to {MAX_CLIENT_SEED} characters "
                 f"with the claim (got {len(client_seed)}); the client should draw it at random",
                 field="client_seed",
             )
     elif client_seed:
         raise InvalidArgument(
-            "CLIENT_SEED_UNUSED",
+            Reason.CLIENT_SEED_UNUSED,
             "this game's deal does not wait for client seeds (it was not created with player_entropy); "
             "claim the seat without one",
             field="client_seed",
@@ -109,28 +110,28 @@ def check_reveal(record: GameRecord, seat: int, client_seed: str) -> bool:
     a reveal before every seat has committed, one for a game or seat that committed to nothing."""
     if not commits(record):
         raise RuleBroken(
-            "NO_COMMITMENT",
+            Reason.NO_COMMITMENT,
             "this game's seats do not commit to client seeds, so there is nothing to reveal",
             rule="SEATS",
         )
     commitment = record.client_commitments[seat]
     if commitment is None:
         raise RuleBroken(
-            "NO_COMMITMENT",
+            Reason.NO_COMMITMENT,
             f"seat {seat + 1} was taken at creation and committed to no client seed: nothing to reveal",
             rule="SEATS",
         )
     open_seats = [s + 1 for s, h in enumerate(record.token_hashes) if not h]
     if open_seats:
         raise RuleBroken(
-            "COMMITMENTS_PENDING",
+            Reason.COMMITMENTS_PENDING,
             "reveal once every seat has committed: seat(s) "
             f"{', '.join(map(str, open_seats))} are still open; nothing was stored",
             rule="SEATS",
         )
     if not 1 <= len(client_seed) <= MAX_CLIENT_SEED or not reveal_matches(client_seed, commitment):
         raise InvalidArgument(
-            "SEED_REVEAL_DIFFERS",
+            Reason.SEED_REVEAL_DIFFERS,
             f'this is not the client seed seat {seat + 1} committed to: SHA-256("frontier-client-seed-v1:" '
             f"|| seed) must be {commitment}; nothing was stored",
             field="client_seed",

@@ -21,6 +21,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TypeVar
 
+from replay.reasons import Reason
 from service.core.auth import Caller, token_hash
 from service.core.client_address import client_address
 from service.core.errors import ResourceExhausted
@@ -76,7 +77,7 @@ class StreamSlots:
         key = (game_id, "organiser" if caller.is_organiser else token_hash(caller.token))
         if self._by_token[key] >= self.limits.streams_per_seat:
             raise ResourceExhausted(
-                "TOO_MANY_SEAT_STREAMS",
+                Reason.TOO_MANY_SEAT_STREAMS,
                 f"this token already holds {self.limits.streams_per_seat} streams of this game (the"
                 " server's --max-streams-per-seat); close one first",
             )
@@ -92,19 +93,19 @@ class StreamSlots:
         limits = self.limits
         if self._by_address[address] >= limits.spectators_per_address:
             raise ResourceExhausted(
-                "TOO_MANY_SPECTATORS_FROM_ADDRESS",
+                Reason.TOO_MANY_SPECTATORS_FROM_ADDRESS,
                 f"your address already holds {limits.spectators_per_address} watch streams without a"
                 " seat token (the server's --max-spectators-per-address); close one first",
             )
         if self._by_game[game_id] >= limits.spectators_per_game:
             raise ResourceExhausted(
-                "TOO_MANY_SPECTATORS_OF_GAME",
+                Reason.TOO_MANY_SPECTATORS_OF_GAME,
                 f"this game already has {limits.spectators_per_game} spectators' watch streams (the"
                 " server's --max-spectators-per-game); try again later",
             )
         if self.spectators >= limits.spectators:
             raise ResourceExhausted(
-                "TOO_MANY_WATCHERS",
+                Reason.TOO_MANY_WATCHERS,
                 f"this server already serves {limits.spectators} watch streams of spectators (its"
                 " --max-watchers); try again later or watch through another server. Seats are never"
                 " refused for spectators: watch with your seat token",

@@ -8,6 +8,7 @@ A refusal clears the request, and so does any new line (a command, an autopilot 
 
 from __future__ import annotations
 
+from replay.reasons import Reason
 from replay.record import RulingLine
 from replay.table import RulingRefused, seat_name
 from replay.takebacks import (
@@ -23,8 +24,9 @@ from replay.takebacks import (
     default_to_version,
     policy_of,
 )
+from service.core import refused_rulings
 from service.core.auth import Caller, authenticate, seat_of
-from service.core.errors import InvalidArgument, PermissionDenied, RuleBroken
+from service.core.errors import PermissionDenied, RuleBroken
 from service.core.games import Games
 from service.core.ledger_lines import Batch, TakebackAsk, TakebackReply
 from service.core.records import FINISHED, GameRecord, event_codec
@@ -41,7 +43,7 @@ def request_takeback(app: Games, game_id: str, caller: Caller, to_version: int |
         _open_policy(record)
         if record.takeback is not None:
             raise RuleBroken(
-                "TAKEBACK_PENDING",
+                Reason.TAKEBACK_PENDING,
                 f"{seat_name(record.takeback.seat)} asked for a takeback already; it must be answered first",
                 rule="TAKEBACK",
             )
@@ -49,7 +51,7 @@ def request_takeback(app: Games, game_id: str, caller: Caller, to_version: int |
             check_requester(record.header.seats, record.table, seat)
             target = _checked_target(app, record, seat, to_version)
         except RulingRefused as refused:
-            raise _refusal(refused) from None
+            raise refused_rulings.answer(refused, "TAKEBACK") from None
         batch = Batch(record)
         batch.add(TakebackAsk(seat, target))
         return app.append(batch, "the game changed while asking for the takeback; ask again")
@@ -65,7 +67,9 @@ def answer_takeback(app: Games, game_id: str, caller: Caller, accept: bool) -> t
         policy = _open_policy(record)
         pending = record.takeback
         if pending is None:
-            raise RuleBroken("NO_TAKEBACK_PENDING", "no takeback is asked for in this game", rule="TAKEBACK")
+            raise RuleBroken(
+                Reason.NO_TAKEBACK_PENDING, "no takeback is asked for in this game", rule="TAKEBACK"
+            )
         awaiting = pending.awaiting(record.header.seats, record.table)
         _check_answerer(policy, pending, seat, awaiting)
         if not accept or (seat is not None and set(awaiting) != {seat}):
@@ -78,7 +82,7 @@ def answer_takeback(app: Games, game_id: str, caller: Caller, accept: bool) -> t
         try:  # nothing changed since the request (any new line clears it); checked again all the same
             _checked_target(app, record, pending.seat, pending.to_version)
         except RulingRefused as refused:
-            raise _refusal(refused) from None
+            raise refused_rulings.answer(refused, "TAKEBACK") from None
         line = RulingLine(
             version=0,  # the chain fields are filled in by store_ruling
             ruling=TAKEBACK,
@@ -99,14 +103,14 @@ def _open_policy(record: GameRecord) -> str:
     """The game's takeback policy, if the game may still take one back."""
     if record.imported:
         raise PermissionDenied(
-            "IMPORTED_GAME", "an imported game is a record; nothing in it can be taken back"
+            Reason.IMPORTED_GAME, "an imported game is a record; nothing in it can be taken back"
         )
     if record.status == FINISHED or record.outcome is not None:
-        raise RuleBroken("GAME_OVER", "the game is over; nothing can be taken back", rule="TAKEBACK")
+        raise RuleBroken(Reason.GAME_OVER, "the game is over; nothing can be taken back", rule="TAKEBACK")
     policy = policy_of(record.header.takeback_policy)
     if policy == OFF:
         raise RuleBroken(
-            "TAKEBACK_OFF",
+            Reason.TAKEBACK_OFF,
             "this game takes no takebacks (it was created with takeback policy off)",
             rule="TAKEBACK",
         )
@@ -117,12 +121,14 @@ def _checked_target(app: Games, record: GameRecord, seat: int, to_version: int |
     """The version to take the game back to, once the table rules allow undoing every line after it."""
     if record.past is None:
         raise RulingRefused(
-            "NOTHING_TO_TAKE_BACK", "the game has not been dealt: there is nothing to take back"
+            Reason.NOTHING_TO_TAKE_BACK, "the game has not been dealt: there is nothing to take back"
         )
     lines = list(app.entries(record.header.game_id))
     target = to_version or default_to_version(lines, seat)
     if target is None:
-        raise RulingRefused("NOTHING_TO_TAKE_BACK", f"{seat_name(seat)} has sent no command to take back")
+        raise RulingRefused(
+            Reason.NOTHING_TO_TAKE_BACK, f"{seat_name(seat)} has sent no command to take back"
+        )
     check_to_version(target, record.game_version)
     undone = [line for line in lines if line.version > target]
     check_no_chance(undone)
@@ -134,11 +140,13 @@ def _checked_target(app: Games, record: GameRecord, seat: int, to_version: int |
 def _check_answerer(policy: str, pending: Pending, seat: int | None, awaiting: tuple[int, ...]) -> None:
     if policy == CONSENT and seat is None:
         raise PermissionDenied(
-            "NOT_YOURS_TO_ANSWER", "under takeback policy consent the other seats answer, not the organiser"
+            Reason.NOT_YOURS_TO_ANSWER,
+            "under takeback policy consent the other seats answer, not the organiser",
         )
     if policy != CONSENT and seat is not None:
         raise PermissionDenied(
-            "NOT_YOURS_TO_ANSWER", "under takeback policy organiser only the organiser answers a takeback"
+            Reason.NOT_YOURS_TO_ANSWER,
+            "under takeback policy organiser only the organiser answers a takeback",
         )
     if seat is not None and seat not in awaiting:
         why = (
@@ -149,11 +157,5 @@ def _check_answerer(policy: str, pending: Pending, seat: int | None, awaiting: t
             else "is out of the game"
         )
         raise PermissionDenied(
-            "NOT_YOURS_TO_ANSWER", f"{seat_name(seat)} {why}: it does not answer this takeback"
+            Reason.NOT_YOURS_TO_ANSWER, f"{seat_name(seat)} {why}: it does not answer this takeback"
         )
-
-
-def _refusal(refused: RulingRefused) -> InvalidArgument | RuleBroken:
-    if refused.code == "BAD_TO_VERSION":
-        return InvalidArgument(refused.code, refused.message, field="to_version")
-    return RuleBroken(refused.code, refused.message, rule="TAKEBACK")

@@ -8,6 +8,7 @@ audit re-runs every line after it under the new rules (replay/verify.py).
 
 from __future__ import annotations
 
+from replay.reasons import Reason
 from replay.record import UpgradeLine, line_salt
 from replay.rerun import UNCHANGED, rerun
 from service.core.errors import PermissionDenied, RuleBroken
@@ -29,7 +30,7 @@ def upgrade_rules(app: Games, game_id: str) -> tuple[GameRecord, UpgradeLine]:
             assert verdict.problem is not None
             where = verdict.problem
             raise RuleBroken(
-                "RULES_DIVERGE",
+                Reason.RULES_DIVERGE,
                 f"the game's history does not re-run under {target}: it diverges at version {where.version} "
                 f"(line {where.line}): {where.code}: {where.reason}",
                 rule="UPGRADE",
@@ -51,20 +52,26 @@ def upgrade_rules(app: Games, game_id: str) -> tuple[GameRecord, UpgradeLine]:
 def _check_movable(record: GameRecord, target: str) -> None:
     """Only a game played here, in progress, dealt, without a clock or takebacks, under older rules."""
     if record.imported:
-        raise PermissionDenied("IMPORTED_GAME", "an imported game is a record; its rules cannot change")
-    refusal = ""
+        raise PermissionDenied(Reason.IMPORTED_GAME, "an imported game is a record; its rules cannot change")
     if record.status == FINISHED or record.outcome is not None:
-        code, refusal = "GAME_OVER", "the game is over: a finished record keeps the rules it was played under"
-    elif not record.dealt:
-        code, refusal = "NOT_DEALT", "the game is not dealt yet: upgrade it once every seat is taken"
-    elif record.header.format_version < 2:
-        code, refusal = "FORMAT_TOO_OLD", "a format 1 log names no rules version; it cannot record an upgrade"
-    elif record.header.clock is not None or record.header.takeback_policy is not None:
-        code, refusal = "NOT_UPGRADABLE", "a game with a clock or takebacks keeps the rules it started under"
-    elif record.rules_version == target:
-        code, refusal = (
-            "ALREADY_NEWEST",
-            f"the game is played under {target}, its engine's newest rules already",
+        raise _refused(
+            Reason.GAME_OVER, "the game is over: a finished record keeps the rules it was played under"
         )
-    if refusal:
-        raise RuleBroken(code, refusal, rule="UPGRADE")
+    if not record.dealt:
+        raise _refused(Reason.NOT_DEALT, "the game is not dealt yet: upgrade it once every seat is taken")
+    if record.header.format_version < 2:
+        raise _refused(
+            Reason.FORMAT_TOO_OLD, "a format 1 log names no rules version; it cannot record an upgrade"
+        )
+    if record.header.clock is not None or record.header.takeback_policy is not None:
+        raise _refused(
+            Reason.NOT_UPGRADABLE, "a game with a clock or takebacks keeps the rules it started under"
+        )
+    if record.rules_version == target:
+        raise _refused(
+            Reason.ALREADY_NEWEST, f"the game is played under {target}, its engine's newest rules already"
+        )
+
+
+def _refused(reason: Reason, message: str) -> RuleBroken:
+    return RuleBroken(reason, message, rule="UPGRADE")

@@ -35,6 +35,7 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 
 from engines.base import SPECTATOR, Seat
+from replay.reasons import Reason
 from service.core.auth import Caller, seat_of
 from service.core.errors import PermissionDenied
 from service.core.games import Games
@@ -86,12 +87,12 @@ class Gate(Rendering):
             record = self.public_record(record)
         if record.status != FINISHED and not caller.is_organiser:
             raise PermissionDenied(
-                "AUDIT_NOT_ALLOWED",
+                Reason.AUDIT_NOT_ALLOWED,
                 "a game in progress can be audited by the organiser only; its seed is still secret",
             )
         if not caller.is_organiser and not self.deal_closed(record):
             raise PermissionDenied(
-                "DEAL_IN_PLAY",
+                Reason.DEAL_IN_PLAY,
                 f"this table plays duplicate deal {record.header.deal}; its audit reveals the deal, "
                 "so it waits until every table of the deal has finished",
             )
@@ -144,7 +145,7 @@ class Gate(Rendering):
             seat = seat_of(caller, record.token_hashes, required=False)
             if seat is None:
                 raise PermissionDenied(
-                    "DEAL_IN_PLAY",
+                    Reason.DEAL_IN_PLAY,
                     f"this table plays duplicate deal {record.header.deal}; its games open to spectators "
                     "once every table of the deal has finished",
                 )

@@ -19,6 +19,7 @@ from collections.abc import AsyncIterator, Callable, Hashable, Sequence
 from typing import Any, TypeVar
 
 from engines.base import Event
+from replay.reasons import Reason
 from service.core import metrics
 from service.core.auth import Caller
 from service.core.errors import InvalidArgument, Unauthenticated
@@ -89,7 +90,7 @@ class Watching:
             record = await self._in_thread(self._read_latest, game_id)
             caller = resolve(record)
         if from_version < 0:
-            raise InvalidArgument("BAD_VERSION", "from_version must be 0 or more", field="from_version")
+            raise InvalidArgument(Reason.BAD_VERSION, "from_version must be 0 or more", field="from_version")
         game_id = record.header.game_id
         loop = asyncio.get_running_loop()
         with self.slots.hold(game_id, caller, peer), metrics.WATCHERS.track_inprogress():

@@ -14,6 +14,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 
+from replay.reasons import Reason
 from service.core.errors import StoreUnavailable
 
 
@@ -29,7 +30,7 @@ CALL_WRITES: ContextVar[CallWrites | None] = ContextVar("call_writes", default=N
 
 def stopping() -> StoreUnavailable:
     return StoreUnavailable(
-        "SERVER_STOPPING",
+        Reason.SERVER_STOPPING,
         "the server is stopping and stored nothing of this call; send it again, to another server or "
         "once this one is back",
     )

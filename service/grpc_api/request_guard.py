@@ -18,6 +18,7 @@ from typing import Any
 import grpc
 from google.protobuf.message import DecodeError
 
+from replay.reasons import Reason
 from service.core.errors import InvalidArgument
 from service.grpc_api.statuses import abort_arguments
 from service.grpc_api.worker_context import in_worker
@@ -28,7 +29,7 @@ class Undecodable:
 
     def __init__(self, method: str, error: Exception) -> None:
         self.error = InvalidArgument(
-            "MALFORMED_REQUEST",
+            Reason.MALFORMED_REQUEST,
             f"the request body is not a valid {method} request message: {error or 'cannot decode it'}",
         )
 

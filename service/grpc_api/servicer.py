@@ -20,6 +20,7 @@ from engines.base import fold
 from engines.registry import game_ids, get_engine
 from replay.audit import build_report
 from replay.narrative import describe_ruling, describe_step
+from replay.reasons import Reason
 from replay.record import RulingLine
 from replay.table import ABANDON, ADJUDICATE, MAX_REASON, RESIGN
 from replay.trust import keys, proofs
@@ -142,7 +143,7 @@ def _refuse_token(request: frontier_pb2.PlayRequest) -> None:
     """PlayRequest.token is for WebSocket clients (service/wsplay/), which cannot set headers."""
     if request.token:
         raise InvalidArgument(
-            "TOKEN_NOT_ALLOWED",
+            Reason.TOKEN_NOT_ALLOWED,
             "over gRPC the token goes in metadata (authorization: Bearer ...), not in the message",
             field="token",
         )
@@ -395,7 +396,7 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
         if sight.held_back:  # a delayed game: spectators read its public record
             if version is not None and version > latest.game_version:
                 raise InvalidArgument(
-                    "VERSION_OUT_OF_RANGE",
+                    Reason.VERSION_OUT_OF_RANGE,
                     f"version {version} is out of range: this game has versions 1 to {latest.game_version}",
                 )
             version = latest.game_version if version is None else version
@@ -471,16 +472,18 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
     def ListGames(self, request: Any, context: grpc.ServicerContext) -> Any:
         if request.status and request.status not in ("in_progress", "finished", "waiting"):
             raise InvalidArgument(
-                "BAD_STATUS", "status must be 'waiting', 'in_progress' or 'finished'", field="status"
+                Reason.BAD_STATUS, "status must be 'waiting', 'in_progress' or 'finished'", field="status"
             )
         size = request.page_size or 100
         if not 1 <= size <= 1000:
-            raise InvalidArgument("BAD_PAGE_SIZE", "page_size must be between 1 and 1000", field="page_size")
+            raise InvalidArgument(
+                Reason.BAD_PAGE_SIZE, "page_size must be between 1 and 1000", field="page_size"
+            )
         try:
             after = int(request.page_token) if request.page_token else 0
         except ValueError:
             raise InvalidArgument(
-                "BAD_PAGE_TOKEN", "page_token is not one this server gave", field="page_token"
+                Reason.BAD_PAGE_TOKEN, "page_token is not one this server gave", field="page_token"
             ) from None
         found = self.gate.games(
             self._caller(context),
@@ -551,13 +554,13 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
         last = request.to_version or latest.game_version
         if not 0 <= request.from_version <= last <= latest.game_version:
             raise InvalidArgument(
-                "VERSION_OUT_OF_RANGE",
+                Reason.VERSION_OUT_OF_RANGE,
                 f"versions must lie within 1..{latest.game_version}",
                 field="to_version",
             )
         if not latest.dealt:
             raise RuleBroken(
-                "NOT_DEALT", "the game is waiting for its seats: nothing is dealt yet", rule="SEATS"
+                Reason.NOT_DEALT, "the game is waiting for its seats: nothing is dealt yet", rule="SEATS"
             )
         names = _seat_names(latest)
         # Only a tabletop log (an expanded recording) names items nobody saw: told as "(unseen)".
@@ -643,7 +646,9 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
     def ImportLog(self, request: Any, context: grpc.ServicerContext) -> Any:
         self.permissions.check_import(self._caller(context))
         if not request.content.strip():
-            raise InvalidArgument("EMPTY_LOG", "content is empty: send the match log's text", field="content")
+            raise InvalidArgument(
+                Reason.EMPTY_LOG, "content is empty: send the match log's text", field="content"
+            )
         key = keyed(self._caller(context), request.idempotency_key, "ImportLog", _without_key(request))
         made = earlier(self.app.events, key) if key is not None else None
         if made is None:
@@ -669,7 +674,7 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
         self.permissions.check_import(self._caller(context))
         if not request.content.strip():
             raise InvalidArgument(
-                "EMPTY_RECORDING", "content is empty: send the recording's text", field="content"
+                Reason.EMPTY_RECORDING, "content is empty: send the recording's text", field="content"
             )
         expansion, content = expand_or_refuse(request.content, request.lenient)
         record = import_log(self.app, self.gate, content)
@@ -784,7 +789,7 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
         record = sight.record
         if not 1 <= request.version <= record.game_version:
             raise InvalidArgument(
-                "BAD_VERSION",
+                Reason.BAD_VERSION,
                 f"version {request.version} is not a line of this game (versions 1 to {record.game_version})",
                 field="version",
             )

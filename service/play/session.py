@@ -13,6 +13,7 @@ import asyncio
 from collections.abc import AsyncIterator, Callable
 from typing import Any, TypeVar
 
+from replay.reasons import Reason
 from service.core.auth import Caller, authenticate, seat_of
 from service.core.commands import Accepted, submit
 from service.core.convert import command_from_proto
@@ -96,7 +97,7 @@ class Plays:
         from_version = first.from_version if first.HasField("from_version") else record.game_version
         if not 0 <= from_version <= record.game_version:
             raise InvalidArgument(
-                "BAD_VERSION",
+                Reason.BAD_VERSION,
                 f"from_version must lie within 0..{record.game_version} (the game's version now)",
                 field="from_version",
             )
@@ -192,13 +193,13 @@ class Plays:
         try:
             if request.HasField("command"):
                 raise InvalidArgument(
-                    "REVEAL_WITH_COMMAND",
+                    Reason.REVEAL_WITH_COMMAND,
                     "send the client seed and a command in separate messages",
                     field="reveal_client_seed",
                 )
             if request.game_id and request.game_id != game_id:
                 raise InvalidArgument(
-                    "GAME_MISMATCH",
+                    Reason.GAME_MISMATCH,
                     f"this stream plays game {game_id}, not {request.game_id}; open another stream for it",
                     field="game_id",
                 )
@@ -217,21 +218,21 @@ class Plays:
         try:
             if not command_id:
                 raise InvalidArgument(
-                    "MISSING_FIELD", "command_id is required with a command", field="command_id"
+                    Reason.MISSING_FIELD, "command_id is required with a command", field="command_id"
                 )
             if len(command_id) > 128:
                 raise InvalidArgument(
-                    "FIELD_TOO_LONG", "command_id is longer than 128 characters", field="command_id"
+                    Reason.FIELD_TOO_LONG, "command_id is longer than 128 characters", field="command_id"
                 )
             if request.game_id and request.game_id != game_id:
                 raise InvalidArgument(
-                    "GAME_MISMATCH",
+                    Reason.GAME_MISMATCH,
                     f"this stream plays game {game_id}, not {request.game_id}; open another stream for it",
                     field="game_id",
                 )
             if not request.HasField("command"):
                 raise InvalidArgument(
-                    "MISSING_FIELD", "command is required with a command_id", field="command"
+                    Reason.MISSING_FIELD, "command is required with a command_id", field="command"
                 )
             command = command_from_proto(self.app.engine_of(game_id), request.command)
             expected = request.expected_version if request.HasField("expected_version") else None

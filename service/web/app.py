@@ -23,6 +23,7 @@ from starlette.routing import Route
 
 from engines.base import SPECTATOR, Seat
 from engines.registry import game_ids, get_engine
+from replay.reasons import Reason
 from replay.trust.keys import SigningKey
 from service.core.auth import Caller, authenticate, is_organiser_token
 from service.core.client_address import client_address
@@ -170,7 +171,7 @@ class WebViewer:
         """The game's signed match log as ExportLog gives it: redacted unless the gate shows everything."""
         try:
             if self.signing_key is None:
-                raise NotFound("NO_SIGNING_KEY", "this viewer signs no logs: export them over gRPC")
+                raise NotFound(Reason.NO_SIGNING_KEY, "this viewer signs no logs: export them over gRPC")
             stored = self._game(request)
             gate = self.ledger.gate
             sight = gate.sight(stored, self._authenticated(request, stored))
@@ -310,7 +311,7 @@ def _chosen_viewer(record: GameRecord, seat_param: str) -> Seat | None:
     seats = record.header.seats
     if not seat_param.isdigit() or not 1 <= int(seat_param) <= seats:
         raise InvalidArgument(
-            "BAD_SEAT",
+            Reason.BAD_SEAT,
             f"seat must be 1 to {seats}, 'public' or 'all', not {seat_param!r}",
             field="seat",
         )
@@ -322,7 +323,7 @@ def _int_param(request: Request, name: str, default: int) -> int:
     if text is None:
         return default
     if not text.isdigit():
-        raise InvalidArgument("BAD_NUMBER", f"{name} must be a whole number, not {text!r}", field=name)
+        raise InvalidArgument(Reason.BAD_NUMBER, f"{name} must be a whole number, not {text!r}", field=name)
     return int(text)
 
 

@@ -29,6 +29,7 @@ from websockets.frames import CloseCode
 from websockets.http11 import Request, Response
 from websockets.protocol import State
 
+from replay.reasons import Reason
 from service.config import SocketLimits
 from service.core.auth import Caller
 from service.core.client_address import client_address
@@ -49,7 +50,9 @@ PATH = "/v1/play"
 # before the library's own close frame (1009), so the client learns the status as on gRPC.
 TOO_BIG = frontier_pb2.PlayUpdate(
     error=frontier_pb2.PlayError(
-        code="RESOURCE_EXHAUSTED", reason="MESSAGE_TOO_BIG", message="the frame is over the server's limit"
+        code="RESOURCE_EXHAUSTED",
+        reason=Reason.MESSAGE_TOO_BIG,
+        message="the frame is over the server's limit",
     )
 ).SerializeToString()
 
@@ -65,7 +68,7 @@ class Refused(Exception):
 
 def malformed(message: str) -> Refused:
     # The reason gRPC's own guard gives a body that is not a PlayRequest (service/grpc_api/request_guard.py).
-    return Refused(InvalidArgument("MALFORMED_REQUEST", message), CloseCode.UNSUPPORTED_DATA)
+    return Refused(InvalidArgument(Reason.MALFORMED_REQUEST, message), CloseCode.UNSUPPORTED_DATA)
 
 
 def parse(frame: str | bytes) -> frontier_pb2.PlayRequest:
@@ -89,7 +92,7 @@ async def later_requests(connection: ServerConnection) -> AsyncIterator[frontier
         request = parse(frame)
         if request.token:  # the seat is fixed when the stream opens
             message = "a token goes in the opening message only"
-            raise Refused(InvalidArgument("TOKEN_NOT_ALLOWED", message, field="token"))
+            raise Refused(InvalidArgument(Reason.TOKEN_NOT_ALLOWED, message, field="token"))
         yield request
 
 
@@ -144,13 +147,13 @@ class PlaySockets:
         limits = self.limits
         if self._by_address[address] >= limits.connections_per_address:
             raise ResourceExhausted(
-                "TOO_MANY_CONNECTIONS",
+                Reason.TOO_MANY_CONNECTIONS,
                 f"your address already holds {limits.connections_per_address} Play connections"
                 " (FRONTIER_WS_MAX_CONNECTIONS_PER_ADDRESS); close one first",
             )
         if self.open >= limits.connections:
             raise ResourceExhausted(
-                "TOO_MANY_CONNECTIONS",
+                Reason.TOO_MANY_CONNECTIONS,
                 f"this server already holds {limits.connections} Play connections"
                 " (FRONTIER_WS_MAX_CONNECTIONS); try again later",
             )
@@ -206,7 +209,7 @@ class PlaySockets:
                 f"no opening message within {self.limits.open_timeout:g} s: send the PlayRequest that names"
                 " the game first"
             )
-            raise Refused(DeadlineExceeded("OPENING_TIMEOUT", message)) from None
+            raise Refused(DeadlineExceeded(Reason.OPENING_TIMEOUT, message)) from None
 
 
 async def _send_all(

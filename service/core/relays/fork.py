@@ -17,6 +17,7 @@ from uuid import uuid4
 
 from engines.base import fold
 from replay.forks import fork_header
+from replay.reasons import Reason
 from replay.record import Entry, Header
 from replay.verify import final_state_hash
 from service.core.auth import new_token, token_hash
@@ -33,7 +34,9 @@ MAX_DELAY_SECONDS = 24 * 3600
 def check_delay(seconds: int, field: str = "spectator_delay_seconds") -> int:
     if not 0 <= seconds <= MAX_DELAY_SECONDS:
         raise InvalidArgument(
-            "BAD_DELAY", f"{field} must be from 0 to {MAX_DELAY_SECONDS} seconds, not {seconds}", field=field
+            Reason.BAD_DELAY,
+            f"{field} must be from 0 to {MAX_DELAY_SECONDS} seconds, not {seconds}",
+            field=field,
         )
     return seconds
 
@@ -62,7 +65,7 @@ def fork_game(
         # hands, and anyone reads all of them once the fork is over, while the source goes on.
         # (An imported log's whole record came from a file: it holds no secret of this server.)
         raise RuleBroken(
-            "SOURCE_IN_PROGRESS",
+            Reason.SOURCE_IN_PROGRESS,
             "a game still being played (here or relayed from a table) cannot be forked until it is "
             "over: the fork would show the source's hidden cards to the fork's seats, and to everyone "
             "once the fork ends",
@@ -71,21 +74,21 @@ def fork_game(
     if not gate.deal_closed(source):
         # A duplicate deal's other tables may still be playing these very cards.
         raise RuleBroken(
-            "DEAL_IN_PLAY",
+            Reason.DEAL_IN_PLAY,
             f"this game plays duplicate deal {source.header.deal}; fork it once every table of the deal "
             "has finished",
             rule="FORK",
         )
     if not 1 <= version <= source.game_version:
         raise InvalidArgument(
-            "VERSION_OUT_OF_RANGE",
+            Reason.VERSION_OUT_OF_RANGE,
             f"version {version} is out of range: the source has versions 1 to {source.game_version}",
             field="version",
         )
     seats = source.header.seats
     if len(players) > seats:
         raise InvalidArgument(
-            "TOO_MANY_PLAYERS", f"{len(players)} players named for {seats} seats", field="players"
+            Reason.TOO_MANY_PLAYERS, f"{len(players)} players named for {seats} seats", field="players"
         )
     engine = source.engine
     history: list[Any] = list(source.setup_events)
@@ -104,7 +107,7 @@ def fork_game(
     state = fold(engine, None, decode_events(engine.game_id, history))
     if engine.outcome(state) is not None:
         raise RuleBroken(
-            "FORK_AT_END", f"the game is already over at version {version}: nothing to play", rule="FORK"
+            Reason.FORK_AT_END, f"the game is already over at version {version}: nothing to play", rule="FORK"
         )
     uid = str(uuid4())
     seed = secrets.token_bytes(32)
@@ -158,7 +161,7 @@ def check_fork_claim(app: Games, gate: Gate, header: Header) -> None:
         return  # a source on another server: its own log settles the claim
     if gate.public_record(source).status != FINISHED or not gate.deal_closed(source):
         raise RuleBroken(
-            "FORK_SOURCE_SECRET",
+            Reason.FORK_SOURCE_SECRET,
             f"this log claims to fork game {source.header.game_id}, which this server holds and still keeps "
             "secret; import the fork once that game is over for everyone",
             rule="FORK",
@@ -170,7 +173,7 @@ def check_fork_claim(app: Games, gate: Gate, header: Header) -> None:
         found = final_state_hash(source.engine, position, header.format_version)
     if found != origin.get("state_hash"):
         raise RuleBroken(
-            "FORK_SOURCE_DIFFERS",
+            Reason.FORK_SOURCE_DIFFERS,
             f"this log claims to fork game {source.header.game_id} at version {version}, but that game "
             "(stored here) was not in the position the log's copied history folds to",
             rule="FORK",

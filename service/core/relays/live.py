@@ -22,6 +22,7 @@ from uuid import uuid4
 
 from google.rpc import error_details_pb2
 
+from replay.reasons import Reason
 from replay.record import Entry, Header
 from replay.recordings.expand import expand_text
 from replay.recordings.format import parse
@@ -30,6 +31,7 @@ from replay.recordings.seal import Expansion
 from service.core.auth import Caller, new_token, token_hash
 from service.core.errors import (
     Conflict,
+    ForeignCode,
     InvalidArgument,
     RuleBroken,
     ServiceError,
@@ -84,12 +86,14 @@ def relay_line(
             return record, True, False  # a retry whose answer was lost: the line is stored once
         if expected_version != record.game_version:
             raise Conflict(
-                "STALE_VERSION",
+                Reason.STALE_VERSION,
                 f"the relay is at version {record.game_version}, not {expected_version}",
                 current_version=str(record.game_version),
             )
         if record.status == FINISHED:
-            raise RuleBroken("GAME_OVER", "the relayed game is over; no more lines are accepted", rule="END")
+            raise RuleBroken(
+                Reason.GAME_OVER, "the relayed game is over; no more lines are accepted", rule="END"
+            )
         expansion = _expand(header, [*lines, text], record.header.game_id)
         return _store(record, app, expansion, text)
 
@@ -104,7 +108,9 @@ def _relay(app: Games, game_id: str, caller: Caller) -> tuple[GameRecord, str, l
     record = app.get(game_id)
     require_relay_token(caller, record.relay_token_hash)
     if not record.relay_token_hash:
-        raise RuleBroken("NOT_A_RELAY", "this game is not relayed: StartRelay creates relays", rule="RELAY")
+        raise RuleBroken(
+            Reason.NOT_A_RELAY, "this game is not relayed: StartRelay creates relays", rule="RELAY"
+        )
     header, lines = relayed_lines(app, record)
     return record, header, lines
 
@@ -125,7 +131,7 @@ def _store(record: GameRecord, app: Games, expansion: Expansion, line: str) -> t
     stored = [e for e in app.entries(record.header.game_id) if isinstance(e, Entry)]
     if len(expansion.entries) != len(stored) + 1:
         raise InvalidArgument(
-            "NOT_ONE_COMMAND", "a relayed line must state exactly one command", field="line"
+            Reason.NOT_ONE_COMMAND, "a relayed line must state exactly one command", field="line"
         )
     trailer = expansion.trailer
     outcome = (trailer.outcome or {}) if trailer.status == FINISHED else None
@@ -167,14 +173,16 @@ def _one_line(text: str, field: str) -> str:
     line = text.strip()
     if not line or line.startswith("#"):
         raise InvalidArgument(
-            "EMPTY_LINE", f"{field} is empty or a note: send one recording line of JSON", field=field
+            Reason.EMPTY_LINE, f"{field} is empty or a note: send one recording line of JSON", field=field
         )
     if "\n" in line or "\r" in line:
         raise InvalidArgument(
-            "NOT_ONE_LINE", f"{field} must be one line: send lines one at a time", field=field
+            Reason.NOT_ONE_LINE, f"{field} must be one line: send lines one at a time", field=field
         )
     if len(line) > MAX_LINE:
-        raise InvalidArgument("FIELD_TOO_LONG", f"{field} is longer than {MAX_LINE} characters", field=field)
+        raise InvalidArgument(
+            Reason.FIELD_TOO_LONG, f"{field} is longer than {MAX_LINE} characters", field=field
+        )
     return line
 
 
@@ -203,7 +211,7 @@ def _refusal(problem: Problem, error: type[ServiceError]) -> ServiceError:
         ]
     )
     return error(
-        problem.code,
+        ForeignCode(problem.code),
         f"{where} of the relay (version {problem.version}): {problem.code}: {problem.message} "
         "(nothing stored)",
         line=str(problem.line),

@@ -19,6 +19,7 @@ from eventsourcing.persistence import IntegrityError
 
 from engines.base import JsonValue, OptionError
 from engines.rng import seed_commitment
+from replay.reasons import Reason
 from replay.table import ENDED_ABANDONED
 from service.core.create_policy import tournament_tag
 from service.core.creation import create_game, engine_for, header_clock
@@ -108,29 +109,36 @@ class TournamentDesk:
         clock = header_clock(time_control, timeout_policy) or {}  # checked as CreateGame checks it
         names = [p.strip() for p in players]
         _require(
-            bool(name.strip()) and len(name) <= MAX_TEXT, "BAD_NAME", "name must be 1-200 characters", "name"
+            bool(name.strip()) and len(name) <= MAX_TEXT,
+            Reason.BAD_NAME,
+            "name must be 1-200 characters",
+            "name",
         )
-        _require(format in FORMATS, "BAD_FORMAT", f"format must be one of {', '.join(FORMATS)}", "format")
-        _require(1 <= rounds <= MAX_ROUNDS, "BAD_ROUNDS", f"rounds must be 1 to {MAX_ROUNDS}", "rounds")
-        _require(len(tag) <= MAX_TEXT, "FIELD_TOO_LONG", "tag is longer than 200 characters", "tag")
-        _require(len(names) <= MAX_PLAYERS, "TOO_MANY_PLAYERS", f"at most {MAX_PLAYERS} players", "players")
+        _require(
+            format in FORMATS, Reason.BAD_FORMAT, f"format must be one of {', '.join(FORMATS)}", "format"
+        )
+        _require(1 <= rounds <= MAX_ROUNDS, Reason.BAD_ROUNDS, f"rounds must be 1 to {MAX_ROUNDS}", "rounds")
+        _require(len(tag) <= MAX_TEXT, Reason.FIELD_TOO_LONG, "tag is longer than 200 characters", "tag")
+        _require(
+            len(names) <= MAX_PLAYERS, Reason.TOO_MANY_PLAYERS, f"at most {MAX_PLAYERS} players", "players"
+        )
         for player in names:
             _require(
                 0 < len(player) <= MAX_TEXT,
-                "BAD_PLAYER",
+                Reason.BAD_PLAYER,
                 "every player needs a name of 1-200 characters",
                 "players",
             )
         duplicates = sorted(p for p, count in Counter(names).items() if count > 1)
         _require(
             not duplicates,
-            "DUPLICATE_PLAYER",
+            Reason.DUPLICATE_PLAYER,
             f"player names must differ: {duplicates} appear twice",
             "players",
         )
         _require(
             format != "round-robin" or len(names) <= MAX_ROUND_ROBIN_PLAYERS,
-            "TOO_MANY_PLAYERS",
+            Reason.TOO_MANY_PLAYERS,
             f"round-robin seats at most {MAX_ROUND_ROBIN_PLAYERS} players; play a larger field as swiss",
             "players",
         )
@@ -138,9 +146,9 @@ class TournamentDesk:
             check_sizes(len(names), table_size, engine.min_seats, engine.max_seats)
             complete = engine.options(options)
         except AssignmentError as error:
-            raise InvalidArgument("BAD_TABLE_SIZE", str(error), field="table_size") from None
+            raise InvalidArgument(Reason.BAD_TABLE_SIZE, str(error), field="table_size") from None
         except OptionError as error:
-            raise InvalidArgument("BAD_OPTION", str(error), field="options") from None
+            raise InvalidArgument(Reason.BAD_OPTION, str(error), field="options") from None
         uid = uuid4()
         seed = secrets.token_bytes(32)
         definition = Definition(
@@ -194,14 +202,14 @@ class TournamentDesk:
             if progress.status == PLAYING:
                 waiting = sum(1 for _, _, t in record.games if t.game_id not in progress.finished)
                 raise RuleBroken(
-                    "ROUND_IN_PROGRESS",
+                    Reason.ROUND_IN_PROGRESS,
                     f"{waiting} {'game' if waiting == 1 else 'games'} of round {len(record.rounds)} "
                     f"{'is' if waiting == 1 else 'are'} not over; the next round follows their results",
                     rule="TOURNAMENT-ROUNDS",
                 )
             if progress.status == DONE:
                 raise RuleBroken(
-                    "TOURNAMENT_OVER",
+                    Reason.TOURNAMENT_OVER,
                     f"all {record.definition.rounds} rounds have been played",
                     rule="TOURNAMENT-ROUNDS",
                 )
@@ -241,13 +249,13 @@ class TournamentDesk:
                 self.tournaments.store(started)
             except IntegrityError:  # another server started this round first; our games stay unused
                 raise Conflict(
-                    "CONTENTION", "another organiser started this round first; re-read it"
+                    Reason.CONTENTION, "another organiser started this round first; re-read it"
                 ) from None
             # The cache keeps what it first read; hand it the record with this round.
             self.tournaments.remember(project_tournament(record, [started]))
             return self.progress(tournament_id), number, grants
 
 
-def _require(condition: bool, reason: str, message: str, field: str) -> None:
+def _require(condition: bool, reason: Reason, message: str, field: str) -> None:
     if not condition:
         raise InvalidArgument(reason, message, field=field)

@@ -13,6 +13,7 @@ from uuid import UUID
 
 from eventsourcing.application import AggregateNotFoundError, Repository
 
+from replay.reasons import Reason
 from service.core.errors import InvalidArgument, NotFound
 from service.core.games import Games
 from service.core.tournaments.index import TournamentIndex
@@ -39,7 +40,7 @@ class Tournaments:
         """The tournament; NOT_FOUND when no tournament has this id (a game's id included)."""
         record = self.find(parse_tournament_id(tournament_id))
         if record is None:
-            raise NotFound("TOURNAMENT_NOT_FOUND", f"no tournament with id {tournament_id}")
+            raise NotFound(Reason.TOURNAMENT_NOT_FOUND, f"no tournament with id {tournament_id}")
         return record
 
     def find(self, uid: UUID) -> TournamentRecord | None:
@@ -68,5 +69,5 @@ def parse_tournament_id(tournament_id: str) -> UUID:
         return UUID(tournament_id)
     except (ValueError, TypeError, AttributeError):
         raise InvalidArgument(
-            "BAD_TOURNAMENT_ID", f"tournament_id {tournament_id!r} is not a UUID", field="tournament_id"
+            Reason.BAD_TOURNAMENT_ID, f"tournament_id {tournament_id!r} is not a UUID", field="tournament_id"
         ) from None

@@ -1,0 +1,175 @@
+"""The service's reasons: the closed vocabulary of `google.rpc.ErrorInfo.reason` a client branches on.
+
+Every refusal the service raises names one member; `python -m tools.reasons` lists them in
+docs/reasons.md, with the statuses each is raised under. It lives on the record's floor because the
+record's own refusals (a ruling or takeback `RulingRefused`, replay/table.py) are reasons too.
+
+Two other vocabularies pass through `reason` unchanged and are not members: an engine's rule codes
+(per game, from `RuleViolation`) and a recording's problem codes (a relayed line the table refuses).
+A member's value is its name and never changes once released: clients match on it. A new reason is
+a member with its meaning, raised somewhere, then `python -m tools.reasons` (tests/test_reasons.py
+fails on a member no raise site names, and on a reason spelled as a string literal).
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Self
+
+
+class Reason(enum.StrEnum):
+    """One reason a request is refused, with a line saying what it means."""
+
+    meaning: str
+
+    def __new__(cls, value: str, meaning: str) -> Self:
+        member = str.__new__(cls, value)
+        member._value_ = value
+        member.meaning = meaning
+        return member
+
+    ALREADY_NEWEST = "ALREADY_NEWEST", "the game is played under its engine's newest rules already"
+    ALREADY_OUT = "ALREADY_OUT", "the seat named has left the game already"
+    AUDIT_NOT_ALLOWED = "AUDIT_NOT_ALLOWED", "a game in progress is audited by the organiser only"
+    BAD_AUTHORIZATION = (
+        "BAD_AUTHORIZATION",
+        "an authorization that is not one `Bearer <token>`, or two tokens that differ",
+    )
+    BAD_CLIENT_COMMITMENT = (
+        "BAD_CLIENT_COMMITMENT",
+        "the client seed commitment is not 64 lowercase hex digits",
+    )
+    BAD_CLIENT_SEED = "BAD_CLIENT_SEED", "the client seed is missing or of the wrong length"
+    BAD_DELAY = "BAD_DELAY", "a spectator delay outside the allowed seconds"
+    BAD_FORMAT = "BAD_FORMAT", "an unknown tournament format"
+    BAD_GAME_ID = "BAD_GAME_ID", "a game id that is not a UUID"
+    BAD_IDEMPOTENCY_KEY = "BAD_IDEMPOTENCY_KEY", "an idempotency key of the wrong length or alphabet"
+    BAD_JOIN_DEADLINE = "BAD_JOIN_DEADLINE", "a join deadline outside the allowed seconds"
+    BAD_NAME = "BAD_NAME", "a tournament name that is empty or too long"
+    BAD_NUMBER = "BAD_NUMBER", "a web query parameter that is not a whole number"
+    BAD_OPTION = "BAD_OPTION", "a table option the game does not know or a value it does not take"
+    BAD_PAGE_SIZE = "BAD_PAGE_SIZE", "a page size outside 1 to 1000"
+    BAD_PAGE_TOKEN = "BAD_PAGE_TOKEN", "a page token this server did not give"
+    BAD_PLAYER = "BAD_PLAYER", "a tournament player whose name is empty or too long"
+    BAD_RESULT = "BAD_RESULT", "an adjudication without a valid ranking of the seats"
+    BAD_ROUNDS = "BAD_ROUNDS", "a number of tournament rounds outside the allowed range"
+    BAD_RULING = "BAD_RULING", "a ruling made by someone who may not make it, or with fields it does not take"
+    BAD_SEAT = "BAD_SEAT", "a seat number the game does not have"
+    BAD_SEAT_COUNT = "BAD_SEAT_COUNT", "a number of seats the game cannot be played with"
+    BAD_STATUS = "BAD_STATUS", "a game status filter other than waiting, in_progress or finished"
+    BAD_TABLE_SIZE = "BAD_TABLE_SIZE", "a tournament table size the game cannot be played with"
+    BAD_TAKEBACK_POLICY = "BAD_TAKEBACK_POLICY", "an unknown takeback policy"
+    BAD_TIMEOUT_POLICY = "BAD_TIMEOUT_POLICY", "an unknown timeout policy, or one without a clock"
+    BAD_TIME_CONTROL = "BAD_TIME_CONTROL", "a time control that cannot be read or is out of range"
+    BAD_TOURNAMENT_ID = "BAD_TOURNAMENT_ID", "a tournament id that is not a UUID"
+    BAD_TO_VERSION = "BAD_TO_VERSION", "a takeback to a version that is not an earlier one of the game"
+    BAD_VERSION = "BAD_VERSION", "a version number that cannot be one (e.g. negative)"
+    BROKEN_CHAIN = "BROKEN_CHAIN", "the stored record of the game does not verify its hash chain"
+    CLIENT_COMMITMENT_UNUSED = (
+        "CLIENT_COMMITMENT_UNUSED",
+        "a client seed commitment for a game that takes none",
+    )
+    CLIENT_SEED_TOO_EARLY = (
+        "CLIENT_SEED_TOO_EARLY",
+        "a client seed sent with the claim; it comes with RevealSeed",
+    )
+    CLIENT_SEED_UNUSED = "CLIENT_SEED_UNUSED", "a client seed for a game that takes none"
+    COMMAND_ID_REUSED = "COMMAND_ID_REUSED", "the seat used this command id for a different command"
+    COMMITMENTS_PENDING = "COMMITMENTS_PENDING", "a seed revealed before every seat has committed to one"
+    CONTENTION = "CONTENTION", "the game or key changed too often meanwhile; send the call again"
+    DEAL_IN_PLAY = "DEAL_IN_PLAY", "a duplicate deal still played at another table"
+    DUPLICATE_PLAYER = "DUPLICATE_PLAYER", "a tournament names one player twice"
+    EMPTY_LINE = "EMPTY_LINE", "a relayed line that is empty or only a note"
+    EMPTY_LOG = "EMPTY_LOG", "a match log import with no content"
+    EMPTY_RECORDING = "EMPTY_RECORDING", "a recording import with no content"
+    FIELD_TOO_LONG = "FIELD_TOO_LONG", "a field longer than the server takes"
+    FORK_AT_END = "FORK_AT_END", "a fork at the version where the game is over: nothing is left to play"
+    FORK_SOURCE_DIFFERS = (
+        "FORK_SOURCE_DIFFERS",
+        "a fork's log does not match the stored game it claims to fork",
+    )
+    FORK_SOURCE_SECRET = "FORK_SOURCE_SECRET", "a fork of a stored game whose secrets are still kept"
+    FORMAT_TOO_OLD = "FORMAT_TOO_OLD", "a format 1 log names no rules version, so it cannot be upgraded"
+    GAME_EXISTS = "GAME_EXISTS", "a game with this id is stored already"
+    GAME_MISMATCH = "GAME_MISMATCH", "a message for another game than the stream's"
+    GAME_NOT_FOUND = "GAME_NOT_FOUND", "no game with this id"
+    GAME_OVER = "GAME_OVER", "the game is over; it takes no more commands or rulings"
+    IDEMPOTENCY_KEY_REUSED = "IDEMPOTENCY_KEY_REUSED", "the idempotency key was used for a different request"
+    IMPORTED_GAME = "IMPORTED_GAME", "an imported game is a record: its seats, rules and end cannot change"
+    JOIN_DEADLINE_PASSED = (
+        "JOIN_DEADLINE_PASSED",
+        "the seats were not all taken in time; the game is abandoned",
+    )
+    LOG_REJECTED = "LOG_REJECTED", "an imported log does not verify; `metadata.code` says where"
+    MALFORMED_COMMAND = "MALFORMED_COMMAND", "a command that cannot be read for this game"
+    MALFORMED_LOG = "MALFORMED_LOG", "a match log that cannot be read"
+    MALFORMED_REQUEST = "MALFORMED_REQUEST", "a request body that is not the method's message"
+    MESSAGE_TOO_BIG = "MESSAGE_TOO_BIG", "a Play frame over the server's size limit"
+    MISSING_COMMAND = "MISSING_COMMAND", "a command with no field set"
+    MISSING_FIELD = "MISSING_FIELD", "a required field is empty"
+    NOTHING_TO_TAKE_BACK = "NOTHING_TO_TAKE_BACK", "a takeback where there is nothing to undo"
+    NOT_A_RELAY = "NOT_A_RELAY", "a relay call on a game that is not relayed"
+    NOT_A_SEAT = "NOT_A_SEAT", "the token holds no seat in this game"
+    NOT_DEALT = "NOT_DEALT", "the game waits for its seats; nothing is dealt yet"
+    NOT_ONE_COMMAND = "NOT_ONE_COMMAND", "a relayed line that does not state exactly one command"
+    NOT_ONE_LINE = "NOT_ONE_LINE", "a relayed line that spans several lines"
+    NOT_ON_THE_CLOCK = "NOT_ON_THE_CLOCK", "a timeout for a seat that is not to act"
+    NOT_UPGRADABLE = "NOT_UPGRADABLE", "a game with a clock or takebacks keeps the rules it started under"
+    NOT_YOURS_TO_ANSWER = "NOT_YOURS_TO_ANSWER", "the caller does not answer this takeback"
+    NO_CLOCK = "NO_CLOCK", "a timeout in a game without a clock"
+    NO_CLOCK_RUNNING = "NO_CLOCK_RUNNING", "a resume where no seat's clock is stopped"
+    NO_COMMITMENT = "NO_COMMITMENT", "a seed reveal in a game whose seats commit to none"
+    NO_OPEN_SEAT = "NO_OPEN_SEAT", "every seat of the game is taken"
+    NO_ORGANISER = "NO_ORGANISER", "the server has no organiser token, so nobody may do this"
+    NO_SEAT_TOKENS = "NO_SEAT_TOKENS", "an imported or relayed game's seats hold no tokens"
+    NO_SIGNING_KEY = "NO_SIGNING_KEY", "this server holds no key to sign with"
+    NO_TAKEBACK_PENDING = "NO_TAKEBACK_PENDING", "an answer to a takeback nobody asked for"
+    OPENING_TIMEOUT = "OPENING_TIMEOUT", "a Play connection's opening message came too late"
+    ORGANISER_ONLY = "ORGANISER_ONLY", "only the organiser's token may do this"
+    ORGANISER_REQUIRED = "ORGANISER_REQUIRED", "this call needs the organiser's token"
+    PAUSED = "PAUSED", "the game is paused after a timeout until the organiser rules"
+    REASON_REQUIRED = "REASON_REQUIRED", "a ruling that ends the game without saying why"
+    REASON_TOO_LONG = "REASON_TOO_LONG", "a ruling's reason longer than the record takes"
+    RECORDING_REJECTED = "RECORDING_REJECTED", "a recording with problems; `metadata.code` names the first"
+    RELAY_TOKEN_REQUIRED = "RELAY_TOKEN_REQUIRED", "a relay call without the relay's (or organiser's) token"
+    RESERVED_TAG = "RESERVED_TAG", "a tag only the tournament service gives"
+    RESULT_NOT_ALLOWED = "RESULT_NOT_ALLOWED", "a result given with a ruling that takes none"
+    REVEAL_WITH_COMMAND = "REVEAL_WITH_COMMAND", "a client seed and a command sent in one message"
+    ROUND_IN_PROGRESS = "ROUND_IN_PROGRESS", "the tournament's current round has games not over"
+    RULES_DIVERGE = "RULES_DIVERGE", "the game's history does not re-run under the rules it is upgraded to"
+    SEAT_OPEN = "SEAT_OPEN", "the seat is open: ClaimSeat takes it"
+    SEAT_OUT = "SEAT_OUT", "the seat has left the game"
+    SEAT_TAKEN = "SEAT_TAKEN", "the seat is taken already"
+    SEED_REVEAL_DIFFERS = "SEED_REVEAL_DIFFERS", "a client seed that is not the one the seat committed to"
+    SERVER_STOPPING = "SERVER_STOPPING", "the server is stopping and stored nothing of the call"
+    SOURCE_IN_PROGRESS = "SOURCE_IN_PROGRESS", "a fork of a game still being played"
+    STALE_VERSION = "STALE_VERSION", "the expected version is not the game's; re-read and choose again"
+    STORE_UNAVAILABLE = "STORE_UNAVAILABLE", "the event store cannot be reached"
+    TAKEBACK_NOT_GRANTED = "TAKEBACK_NOT_GRANTED", "a takeback without the consent its policy needs"
+    TAKEBACK_OFF = "TAKEBACK_OFF", "the game takes no takebacks"
+    TAKEBACK_PAST_CHANCE = "TAKEBACK_PAST_CHANCE", "a takeback past a die roll or shuffle"
+    TAKEBACK_PAST_REVEAL = "TAKEBACK_PAST_REVEAL", "a takeback past something hidden being shown"
+    TAKEBACK_PAST_RULING = "TAKEBACK_PAST_RULING", "a takeback past a ruling"
+    TAKEBACK_PENDING = "TAKEBACK_PENDING", "a takeback is asked for already and must be answered first"
+    TIMED_OUT = "TIMED_OUT", "the seat's time ran out before the command arrived"
+    TOKEN_NOT_ALLOWED = "TOKEN_NOT_ALLOWED", "a token in the message where it belongs in metadata"
+    TOKEN_REQUIRED = "TOKEN_REQUIRED", "this call needs a seat token"
+    TOO_MANY_CONNECTIONS = "TOO_MANY_CONNECTIONS", "the address holds as many Play connections as allowed"
+    TOO_MANY_FAILURES = "TOO_MANY_FAILURES", "too many wrong tokens from this address; wait and retry"
+    TOO_MANY_PLAYERS = "TOO_MANY_PLAYERS", "more players named than there are seats or places"
+    TOO_MANY_SEAT_STREAMS = "TOO_MANY_SEAT_STREAMS", "the token holds as many streams of this game as allowed"
+    TOO_MANY_SPECTATORS_FROM_ADDRESS = (
+        "TOO_MANY_SPECTATORS_FROM_ADDRESS",
+        "the address holds as many spectators' streams as allowed",
+    )
+    TOO_MANY_SPECTATORS_OF_GAME = "TOO_MANY_SPECTATORS_OF_GAME", "the game has as many spectators as allowed"
+    TOO_MANY_WATCHERS = "TOO_MANY_WATCHERS", "the server serves as many spectators' streams as allowed"
+    TOURNAMENT_NOT_FOUND = "TOURNAMENT_NOT_FOUND", "no tournament with this id"
+    TOURNAMENT_OVER = "TOURNAMENT_OVER", "every round of the tournament has been played"
+    UNKNOWN_GAME = "UNKNOWN_GAME", "a kind of game this server does not play"
+    UNKNOWN_RULES_VERSION = "UNKNOWN_RULES_VERSION", "a rules version the game's engine does not keep"
+    UNKNOWN_RULING = "UNKNOWN_RULING", "a ruling the table does not know"
+    UNKNOWN_TOKEN = "UNKNOWN_TOKEN", "the token is neither the organiser's nor a seat's of this game"
+    UNNAMED_PLAYER = "UNNAMED_PLAYER", "a player-entropy game needs a name for every seat taken at creation"
+    VERSION_OUT_OF_RANGE = "VERSION_OUT_OF_RANGE", "a version the game does not have"
+    WRONG_GAME_COMMAND = "WRONG_GAME_COMMAND", "a command for another game than this one"
