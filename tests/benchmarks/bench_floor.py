@@ -10,10 +10,11 @@ counter move.
 from __future__ import annotations
 
 import statistics
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from tests.benchmarks.bench_common import Row
 
+Results = Mapping[tuple[str, ...], Sequence[object]]  # (label, contender...) -> its rounds
 SECTION = "9 vs floor"
 SIDE_BY_SIDE = ("one driver per match, 8 matches", "one client per seat, 4 seats, 4 games")
 ONE_AT_A_TIME = ("one driver per match, 1 match", "one client per seat, 4 seats, 1 game")
@@ -29,7 +30,7 @@ def verdict(met: bool) -> str:
 
 
 def floor_targets(
-    results: dict[tuple[str, ...], Sequence[object]],
+    results: Results,
     games: Sequence[str],
     counter: str,
     transports: Sequence[str],
@@ -68,9 +69,6 @@ def floor_targets(
                     )
             rows += _cpu_row(results, label, floor, counter)
     return rows
-
-
-Results = dict[tuple[str, ...], Sequence[object]]  # (label, contender...) -> its rounds
 
 
 def _cpu_row(results: Results, label: str, floor: str, counter: str) -> list[Row]:

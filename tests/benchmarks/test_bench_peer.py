@@ -95,12 +95,12 @@ def test_each_floor_target_is_a_row_with_its_ratio_and_pass_or_miss() -> None:
     )
     by_name = {row.name: row for row in rows}
     side, alone = bench_floor.SIDE_BY_SIDE[0], bench_floor.ONE_AT_A_TIME[0]
-    counter = by_name[f"{side}: {bench_peer.COUNTER} over WebSocket ÷ the floor"]
-    assert (counter.met, counter.note) == (True, "0.75x the floor: PASS")
-    game = by_name[f"{side}: most-wanted ÷ the floor"]
-    assert (game.met, game.note) == (False, "0.45x the floor: MISS")
+    ws_counter = by_name[f"{side}: {bench_peer.COUNTER} over WebSocket ÷ the floor"]
+    assert (ws_counter.met, ws_counter.note) == (True, "0.75x the floor: PASS")
+    most_wanted = by_name[f"{side}: most-wanted ÷ the floor"]
+    assert (most_wanted.met, most_wanted.note) == (False, "0.45x the floor: MISS")
     assert by_name[f"{alone}: {bench_peer.COUNTER} ÷ the floor"].note == "0.75x the floor: MISS"
-    cpu = by_name[f"{side}: server CPU per most-wanted move ÷ the floor's per {bench_peer.COUNTER} move"]
-    assert (cpu.met, cpu.note) == (False, "2.20x the floor's CPU per move: MISS")
+    cpu_row = by_name[f"{side}: server CPU per most-wanted move ÷ the floor's per {bench_peer.COUNTER} move"]
+    assert (cpu_row.met, cpu_row.note) == (False, "2.20x the floor's CPU per move: MISS")
     # Side by side: 3 games x 2 transports + CPU; one at a time: the counter x 2 transports + CPU.
     assert len(rows) == 2 * (6 + 1) + 2 * (2 + 1)
