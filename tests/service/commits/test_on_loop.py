@@ -114,3 +114,36 @@ def test_a_command_that_would_make_the_loop_wait_goes_to_a_worker(tmp_path: Path
         assert handed_on(fresh, game_id, caller, "c2", command)
     finally:
         fresh.close()
+
+
+def test_a_command_cancelled_while_its_rows_are_written_still_leaves_the_cache_as_stored(
+    tmp_path: Path,
+) -> None:
+    """A Play stream that closes mid-command cancels it; its rows are queued and cannot be taken
+    back, so the cancelled call waits for their outcome and the cache holds the stored record."""
+    app = HeldGames(store_env(tmp_path))
+    try:
+        game_id, tokens = new_game(app, 0)
+        caller, command = next_command(app, game_id, tokens, random.Random(3))
+        version = app.get(game_id).game_version
+        app.hold()
+
+        async def play() -> None:
+            async def in_thread() -> Accepted:
+                raise AssertionError("the command went to a worker thread")
+
+            task = asyncio.ensure_future(submit_on_loop(app, game_id, caller, "c1", None, command, in_thread))
+            assert await asyncio.to_thread(app.holding.wait, WAIT)
+            threading.Timer(0.05, app.release_when_queued, (0,)).start()  # once the cancel is waiting
+            task.cancel()
+            with pytest.raises(asyncio.CancelledError):
+                await task
+
+        asyncio.run(play())
+        assert app.get(game_id).game_version == version + 1  # cached as stored, not as before
+        lock = app.lock_for(game_id)
+        assert lock.acquire(blocking=False)  # and the game's lock let go
+        lock.release()
+    finally:
+        app.close()
+    assert [v for v, _, _ in stored_commands(tmp_path, game_id)][-1] == version + 1
