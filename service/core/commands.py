@@ -3,8 +3,8 @@ with the moves the server plays after it; a repeated command id answered as befo
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from datetime import datetime
 
 from eventsourcing.persistence import IntegrityError
 
@@ -15,6 +15,7 @@ from replay.record import Entry
 from replay.table import ENDED_TIMEOUT
 from service.core import metrics
 from service.core.auth import Caller, authenticate, seat_of
+from service.core.commits.awaited import append_on_loop, cached
 from service.core.deciding import decide, then_autopilot
 from service.core.errors import Conflict, RuleBroken
 from service.core.games import Games, canonical_json, parse_game_id
@@ -54,53 +55,139 @@ def submit(
     with metrics.command() as counted, app.lock_for(uid):
         for attempt in range(MAX_SAVE_ATTEMPTS):
             record = app.get(str(uid))
-            counted.game = record.header.game
-            # A token of no seat here (not even the organiser's) is UNKNOWN_TOKEN, as on every call.
-            seat = seat_of(authenticate(caller, record.token_hashes), record.token_hashes, required=True)
-            assert seat is not None
-            earlier = _earlier_answer(app, record, seat, command_id, command)
-            if earlier is not None:
-                counted.status = "duplicate"
-                return earlier
-            now = app.now()
-            record, _ = timeouts_first(app, record, now)
-            # A command made before its seat's timeout is never applied after it (under
-            # `autopilot` the position has moved on by the server's move).
-            late = made_before_timeout(record, seat, expected_version, now)
-            if late is not None:
-                raise late
-            if expected_version is not None and expected_version != record.game_version:
-                raise stale_version(record.game_version, expected_version)
-            if seat in record.table.out:
-                raise _out_of_the_game(record, seat)
-            if record.status == FINISHED:
-                raise RuleBroken(
-                    Reason.GAME_OVER, "the game is over; no more commands are accepted", rule="END"
-                )
-            if record.table.paused:
-                raise RuleBroken(
-                    Reason.PAUSED,
-                    "the game is paused after a timeout: the organiser adjudicates or abandons it",
-                    rule="CLOCK",
-                )
-            if not record.dealt:
-                open_seats = ", ".join(str(s + 1) for s, h in enumerate(record.token_hashes) if not h)
-                raise RuleBroken(
-                    Reason.NOT_DEALT,
-                    "the game is waiting: it is dealt when every seat has given its client seed "
-                    f"(open: seat {open_seats})",
-                    rule="SEATS",
-                )
+            planned = _plan(app, record, caller, command_id, expected_version, command, counted, attempt)
+            if isinstance(planned, Accepted):
+                return planned
             try:
-                return _decide_and_save(app, record, seat, command_id, command, now)
-            except RuleViolation as violation:
-                # After a lost race the command met a newer state than the client saw.
-                raise refusal(violation, lost_race=attempt > 0) from None
+                after = app.append(planned.batch)
             except IntegrityError:
                 # Another writer took this version (or a save we saw fail was durable
                 # after all): re-read, and the index folded from the store tells which.
-                pass
+                continue
+            return planned.published(app, after)
         raise Conflict(Reason.CONTENTION, "the game changed too often while deciding; try again")
+
+
+async def submit_on_loop(
+    app: Games,
+    game_id: str,
+    caller: Caller,
+    command_id: str,
+    expected_version: int | None,
+    command: Command,
+    in_thread: Callable[[], Awaitable[Accepted]],
+) -> Accepted:
+    """`submit` decided and sealed on the event loop, its rows awaited from the commit thread.
+
+    Only where the loop never waits on anything but the commit: the game cached and current
+    (SQLite: one writer), its lock free, no clock (a due timeout is stored first), not a repeat
+    (its first answer is read from the store). Otherwise `in_thread` runs `submit` in a worker.
+    """
+    uid = parse_game_id(game_id)
+    lock = app.lock_for(uid)
+    if cached(app, uid) is None or not lock.acquire(blocking=False):
+        return await in_thread()
+    try:
+        with metrics.command() as counted:
+            for attempt in range(MAX_SAVE_ATTEMPTS):
+                record = cached(app, uid)
+                if record is None or record.clocks is not None:
+                    break  # forgotten after a lost race, or a clock to look at: in a worker
+                try:
+                    planned = _plan(
+                        app, record, caller, command_id, expected_version, command, counted, attempt, True
+                    )
+                except _Blocking:
+                    break
+                if isinstance(planned, Accepted):
+                    return planned
+                try:
+                    after = await append_on_loop(app, planned.batch)
+                except IntegrityError:
+                    continue
+                return planned.published(app, after)
+            else:
+                raise Conflict(Reason.CONTENTION, "the game changed too often while deciding; try again")
+            counted.handed_on = True  # the worker counts it
+    finally:
+        lock.release()
+    return await in_thread()
+
+
+class _Blocking(Exception):
+    """The command needs a read of the store: not on the event loop."""
+
+
+@dataclass(frozen=True)
+class _Planned:
+    """A decided command's batch, sealed and not yet stored."""
+
+    batch: Batch
+    events: tuple[Event, ...]
+
+    def published(self, app: Games, after: GameRecord) -> Accepted:
+        app.publish(after, self.batch)
+        entry = entry_from_json(self.batch.events[0].entry)
+        return Accepted(after, entry, duplicate=False, events=self.events)
+
+
+def _plan(
+    app: Games,
+    record: GameRecord,
+    caller: Caller,
+    command_id: str,
+    expected_version: int | None,
+    command: Command,
+    counted: metrics.Counted,
+    attempt: int,
+    on_loop: bool = False,
+) -> Accepted | _Planned:
+    """One attempt: the earlier answer to a repeat, a refusal raised, or the decided batch."""
+    counted.game = record.header.game
+    # A token of no seat here (not even the organiser's) is UNKNOWN_TOKEN, as on every call.
+    seat = seat_of(authenticate(caller, record.token_hashes), record.token_hashes, required=True)
+    assert seat is not None
+    if on_loop and record.command_ids.get(seat, command_id) is not None:
+        raise _Blocking()
+    earlier = _earlier_answer(app, record, seat, command_id, command)
+    if earlier is not None:
+        counted.status = "duplicate"
+        return earlier
+    now = app.now()
+    record, _ = timeouts_first(app, record, now)
+    # A command made before its seat's timeout is never applied after it (under
+    # `autopilot` the position has moved on by the server's move).
+    late = made_before_timeout(record, seat, expected_version, now)
+    if late is not None:
+        raise late
+    if expected_version is not None and expected_version != record.game_version:
+        raise stale_version(record.game_version, expected_version)
+    if seat in record.table.out:
+        raise _out_of_the_game(record, seat)
+    if record.status == FINISHED:
+        raise RuleBroken(Reason.GAME_OVER, "the game is over; no more commands are accepted", rule="END")
+    if record.table.paused:
+        raise RuleBroken(
+            Reason.PAUSED,
+            "the game is paused after a timeout: the organiser adjudicates or abandons it",
+            rule="CLOCK",
+        )
+    if not record.dealt:
+        open_seats = ", ".join(str(s + 1) for s, h in enumerate(record.token_hashes) if not h)
+        raise RuleBroken(
+            Reason.NOT_DEALT,
+            "the game is waiting: it is dealt when every seat has given its client seed "
+            f"(open: seat {open_seats})",
+            rule="SEATS",
+        )
+    batch = Batch(record)
+    try:
+        events = decide(batch, seat, command, command_id, at=now)
+        then_autopilot(batch, now)
+    except RuleViolation as violation:
+        # After a lost race the command met a newer state than the client saw.
+        raise refusal(violation, lost_race=attempt > 0) from None
+    return _Planned(batch, tuple(events))
 
 
 def _earlier_answer(
@@ -120,18 +207,6 @@ def _earlier_answer(
             original_version=str(entry.version),
         )
     return Accepted(record, entry, duplicate=True)
-
-
-def _decide_and_save(
-    app: Games, record: GameRecord, seat: int, command_id: str, command: Command, now: datetime
-) -> Accepted:
-    batch = Batch(record)
-    events = decide(batch, seat, command, command_id, at=now)
-    accepted = batch.events[0]
-    then_autopilot(batch, now)
-    after = app.append(batch)  # a lost race raises IntegrityError: the caller re-decides
-    app.publish(after, batch)
-    return Accepted(after, entry_from_json(accepted.entry), duplicate=False, events=tuple(events))
 
 
 def _out_of_the_game(record: GameRecord, seat: int) -> RuleBroken:

@@ -109,6 +109,7 @@ class Games(Application[UUID]):
 
     def close(self) -> None:
         self.writes.close()
+        self.committer.close()  # what is queued is stored and answered first
         if self._single_insert is not None:
             self._single_insert.close()
         super().close()
@@ -214,10 +215,14 @@ class Games(Application[UUID]):
         try:
             self.store(*batch.events)
         except IntegrityError:  # another server changed the game first
-            self._forget(batch.before.id)
+            self.forget(batch.before.id)
             if contention is None:
                 raise
             raise Conflict(Reason.CONTENTION, contention) from None
+        return self.stored(batch)
+
+    def stored(self, batch: Batch) -> GameRecord:
+        """Cache the record a durable batch leads to (its command id with it) and return it."""
         after = batch.after()
         if batch.accepted is not None:
             remember_command_id(after, batch.accepted)  # only now: a failed save must leave no trace
@@ -265,18 +270,11 @@ class Games(Application[UUID]):
 
         Other applications over this store (service/core/root.py) store their events here too.
         """
-        try:
-            # Mapped here, outside the group's transaction: the leader then only writes.
+        with self.writes.storing():
+            # Mapped here, outside the group's transaction: the commit thread then only writes.
             stored = [self.mapper.to_stored_event(event) for event in events]
             with self.write_cut.writing():  # a stopping server's cut refuses it before it writes
                 self.committer.save(*stored)
-        except IntegrityError:
-            raise
-        except (OperationalError, PersistenceError) as error:
-            metrics.STORE_ERRORS.inc()
-            self.writes.refused(error)
-            raise store_unavailable(error) from None
-        self.writes.stored()
 
     def probe_write(self) -> None:
         """One small write transaction, beside the events' table: raises if the store refuses it."""
@@ -314,7 +312,7 @@ class Games(Application[UUID]):
         if record is not None and self.repository.cache is not None:
             self.repository.cache.put(record.id, record)
 
-    def _forget(self, uid: UUID) -> None:
+    def forget(self, uid: UUID) -> None:
         if self.repository.cache is not None:
             with contextlib.suppress(KeyError):
                 self.repository.cache.get(uid, evict=True)
@@ -344,5 +342,6 @@ def parse_game_id(game_id: str) -> UUID:
     try:
         return UUID(game_id)
     except (ValueError, TypeError, AttributeError):
-        message = f"game_id {game_id!r} is not a UUID"
-        raise InvalidArgument(Reason.BAD_GAME_ID, message, field="game_id") from None
+        raise InvalidArgument(
+            Reason.BAD_GAME_ID, f"game_id {game_id!r} is not a UUID", field="game_id"
+        ) from None

@@ -47,6 +47,7 @@ class Counted:
     game: str = "unknown"  # a game id that names no game stays "unknown"
     status: str = "accepted"
     reason: str = ""
+    handed_on: bool = False  # left for a worker thread to decide, which counts it then
 
 
 @contextmanager
@@ -63,8 +64,9 @@ def command() -> Iterator[Counted]:
         counted.status = "internal"
         raise
     finally:
-        _timer(counted.game).observe(time.perf_counter() - started)
-        _counter(counted.game, counted.status, counted.reason).inc()
+        if not counted.handed_on:
+            _timer(counted.game).observe(time.perf_counter() - started)
+            _counter(counted.game, counted.status, counted.reason).inc()
 
 
 # The labelled children, looked up once: `labels()` takes a lock and re-checks its values each call.

@@ -10,9 +10,15 @@ client's command (which a load balancer would not send it while it is unhealthy)
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+
+from eventsourcing.persistence import IntegrityError, OperationalError, PersistenceError
+
+from service.core import metrics
+from service.core.errors import store_unavailable
 
 log = logging.getLogger("frontier.store")
 
@@ -54,6 +60,19 @@ class WriteHealth:
         if was is None:
             log.error("the event store refuses writes: %s", self._failing)
             self._tell(False)
+
+    @contextlib.contextmanager
+    def storing(self) -> Iterator[None]:
+        """Around one write: the store's failure told here and raised as UNAVAILABLE (a conflict as is)."""
+        try:
+            yield
+        except IntegrityError:
+            raise
+        except (OperationalError, PersistenceError) as error:
+            metrics.STORE_ERRORS.inc()
+            self.refused(error)
+            raise store_unavailable(error) from None
+        self.stored()
 
     def close(self) -> None:
         self._closed.set()

@@ -10,7 +10,7 @@ import asyncio
 import functools
 import inspect
 import itertools
-from collections.abc import AsyncIterator, Callable, Iterator
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from datetime import UTC, datetime
 from typing import Any, Protocol, TypeVar
 
@@ -29,7 +29,8 @@ from replay.unseen import NOTHING_UNSEEN, masked_events, unseen_by_version
 from replay.verify import final_state_hash, verify
 from service.core.auth import Caller, authenticate, authorization_of, caller_from_metadata, seat_of
 from service.core.client_address import client_address
-from service.core.commands import submit
+from service.core.commands import Accepted, submit, submit_on_loop
+from service.core.commits.awaited import cached
 from service.core.convert import command_from_proto, dict_to_struct, struct_to_dict
 from service.core.creation import claim_seat, create_game, engine_for, reveal_seed
 from service.core.errors import (
@@ -41,6 +42,7 @@ from service.core.errors import (
 )
 from service.core.exchange import export_lines, import_log, stored_record
 from service.core.fields import MAX_TAG_LENGTH, check_length, check_names, require_id
+from service.core.games import parse_game_id
 from service.core.idempotency import Earlier, Keyed, KeyTaken, earlier, keyed
 from service.core.rate_limit import TokenFailures
 from service.core.recordings import expand_or_refuse
@@ -70,6 +72,7 @@ from service.core.watching import Watching
 from service.generated.frontier.v1 import frontier_pb2, frontier_pb2_grpc
 from service.grpc_api.statuses import abort_arguments
 from service.grpc_api.takebacks import show_takebacks, state_after_takeback, takeback_response
+from service.grpc_api.worker_context import in_thread, in_worker
 from service.play.legal import add_legal_commands
 from service.play.session import Plays
 
@@ -104,6 +107,19 @@ def handles_errors(method: F) -> F:
             context.abort(*abort_arguments(error))
 
     @functools.wraps(method)
+    async def async_unary(self: Servicer, request: Any, context: Any) -> Any:
+        caller = None
+        try:
+            caller = _checked_caller(self, context)
+            answer = await method(self, request, context)
+            self.failures.after_call(context.peer(), caller, request)
+            return answer
+        except ServiceError as error:
+            if caller is not None:
+                self.failures.refused(context.peer(), caller, error)
+            await context.abort(*abort_arguments(error))
+
+    @functools.wraps(method)
     async def async_streaming(self: Servicer, request: Any, context: Any) -> AsyncIterator[Any]:
         caller = None
         try:
@@ -117,6 +133,8 @@ def handles_errors(method: F) -> F:
 
     if inspect.isasyncgenfunction(method):
         return async_streaming  # type: ignore[return-value]
+    if inspect.iscoroutinefunction(method):
+        return async_unary  # type: ignore[return-value]
     if inspect.isgeneratorfunction(method):  # grpc.aio would serve it from a thread waiting on the loop
         raise TypeError(f"{method.__name__}: a streaming handler is an async generator (see Replay)")
     return unary  # type: ignore[return-value]
@@ -350,13 +368,35 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
     # -- playing ---------------------------------------------------------------------
 
     @handles_errors
-    def SubmitCommand(self, request: Any, context: grpc.ServicerContext) -> Any:
+    async def SubmitCommand(self, request: Any, context: Any) -> Any:
+        """Decided and sealed on the event loop where the game allows (`submit_on_loop`), its row
+        awaited from the commit thread; else all of it in a worker, as every other unary call."""
         caller = self._caller(context)  # the token is checked against the game inside `submit`
+        if cached(self.app, parse_game_id(require_id(request.game_id, "game_id"))) is None:
+            return await in_worker(self._submit_in_worker)(request, context)
+        engine = self.app.engine_of(request.game_id)
+        command_id = require_id(request.command_id, "command_id")
+        command = command_from_proto(engine, request.command)
+        expected = request.expected_version if request.HasField("expected_version") else None
+
+        def worker() -> Awaitable[Accepted]:
+            return in_thread(submit, self.app, request.game_id, caller, command_id, expected, command)
+
+        game_id = request.game_id
+        accepted = await submit_on_loop(self.app, game_id, caller, command_id, expected, command, worker)
+        return self._submitted(accepted, caller)
+
+    def _submit_in_worker(self, request: Any, context: Any) -> Any:
+        caller = self._caller(context)
         engine = self.app.engine_of(require_id(request.game_id, "game_id"))
         command_id = require_id(request.command_id, "command_id")
         command = command_from_proto(engine, request.command)
         expected = request.expected_version if request.HasField("expected_version") else None
         accepted = submit(self.app, request.game_id, caller, command_id, expected, command)
+        return self._submitted(accepted, caller)
+
+    def _submitted(self, accepted: Accepted, caller: Caller) -> Any:
+        """SubmitCommand's answer: the entry's events as the caller may see them, and its turn."""
         viewer = self.gate.sight(accepted.record, caller).viewer
         if accepted.events and viewer is not None:  # the decided events: no need to decode them again
             events = redacted_events(self.gate, accepted.record, accepted.events, viewer)

@@ -16,9 +16,11 @@ import asyncio
 import contextvars
 import functools
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 import grpc
+
+T = TypeVar("T")
 
 
 class WorkerContext:
@@ -78,3 +80,10 @@ def in_worker(behaviour: Callable[[Any, Any], Any]) -> Callable[[Any, Any], Any]
         return await loop.run_in_executor(None, run)
 
     return call
+
+
+async def in_thread(function: Callable[..., T], *args: Any) -> T:
+    """`function(*args)` in the loop's default executor (the worker pool), with the call's context
+    variables: the work of a handler on the loop that would wait on the store."""
+    run = functools.partial(contextvars.copy_context().run, function, *args)
+    return await asyncio.get_running_loop().run_in_executor(None, run)

@@ -10,15 +10,17 @@ seat's client spends one message per move and never polls.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any, TypeVar
 
 from replay.reasons import Reason
 from service.core.auth import Caller, authenticate, seat_of
-from service.core.commands import Accepted, submit
+from service.core.commands import Accepted, submit, submit_on_loop
+from service.core.commits.awaited import cached
 from service.core.convert import command_from_proto
 from service.core.creation import reveal_seed
 from service.core.errors import InvalidArgument, ServiceError
+from service.core.games import parse_game_id
 from service.core.jobs import Jobs
 from service.core.records import FINISHED, GameRecord
 from service.core.root import Ledger
@@ -136,7 +138,7 @@ class Plays:
                 elif request.HasField("command") or request.command_id:
                     pending[0] += 1
                     settled.clear()
-                    update = await self._in_thread(self._command, game_id, request, caller, seat)
+                    update = await self._command(game_id, request, caller, seat)
                     if not update.HasField("error"):
                         answered.add(update.step.version)
                     pending[0] -= 1
@@ -210,33 +212,64 @@ class Plays:
         assert seat is not None
         return with_legal(frontier_pb2.PlayUpdate(command_id=request.command_id), after, seat)
 
-    def _command(
+    async def _command(
         self, game_id: str, request: frontier_pb2.PlayRequest, caller: Caller, seat: int
     ) -> frontier_pb2.PlayUpdate:
-        """Decide and store one command from the stream (in a worker thread); refusals become answers."""
+        """Decide and store one command from the stream; refusals become answers.
+
+        Decided and sealed on the event loop, its row awaited from the commit thread, where the
+        game allows (`submit_on_loop`); else in a worker thread, as SubmitCommand is.
+        """
         command_id = request.command_id
         try:
-            if not command_id:
-                raise InvalidArgument(
-                    Reason.MISSING_FIELD, "command_id is required with a command", field="command_id"
-                )
-            if len(command_id) > 128:
-                raise InvalidArgument(
-                    Reason.FIELD_TOO_LONG, "command_id is longer than 128 characters", field="command_id"
-                )
-            if request.game_id and request.game_id != game_id:
-                raise InvalidArgument(
-                    Reason.GAME_MISMATCH,
-                    f"this stream plays game {game_id}, not {request.game_id}; open another stream for it",
-                    field="game_id",
-                )
-            if not request.HasField("command"):
-                raise InvalidArgument(
-                    Reason.MISSING_FIELD, "command is required with a command_id", field="command"
-                )
+            _check_command(game_id, request)
+            uid = parse_game_id(game_id)
+            if cached(self.app, uid) is None:  # its engine and record are a read away: in a worker
+                return await self._in_thread(self._command_in_thread, game_id, request, caller, seat)
+            command = command_from_proto(self.app.engine_of(game_id), request.command)
+            expected = request.expected_version if request.HasField("expected_version") else None
+
+            def in_thread() -> Awaitable[Accepted]:
+                return self._in_thread(submit, self.app, game_id, caller, command_id, expected, command)
+
+            accepted = await submit_on_loop(
+                self.app, game_id, caller, command_id, expected, command, in_thread
+            )
+        except ServiceError as error:
+            return play_error(error, command_id)
+        return answer(self.watching, accepted, caller, seat, command_id)
+
+    def _command_in_thread(
+        self, game_id: str, request: frontier_pb2.PlayRequest, caller: Caller, seat: int
+    ) -> frontier_pb2.PlayUpdate:
+        """Decide and store one command from the stream in a worker thread; refusals become answers."""
+        command_id = request.command_id
+        try:
+            _check_command(game_id, request)
             command = command_from_proto(self.app.engine_of(game_id), request.command)
             expected = request.expected_version if request.HasField("expected_version") else None
             accepted = submit(self.app, game_id, caller, command_id, expected, command)
         except ServiceError as error:
             return play_error(error, command_id)
         return answer(self.watching, accepted, caller, seat, command_id)
+
+
+def _check_command(game_id: str, request: frontier_pb2.PlayRequest) -> None:
+    """A command message's own fields, before anything is read."""
+    command_id = request.command_id
+    if not command_id:
+        raise InvalidArgument(
+            Reason.MISSING_FIELD, "command_id is required with a command", field="command_id"
+        )
+    if len(command_id) > 128:
+        raise InvalidArgument(
+            Reason.FIELD_TOO_LONG, "command_id is longer than 128 characters", field="command_id"
+        )
+    if request.game_id and request.game_id != game_id:
+        raise InvalidArgument(
+            Reason.GAME_MISMATCH,
+            f"this stream plays game {game_id}, not {request.game_id}; open another stream for it",
+            field="game_id",
+        )
+    if not request.HasField("command"):
+        raise InvalidArgument(Reason.MISSING_FIELD, "command is required with a command_id", field="command")

@@ -53,6 +53,7 @@ from service.ws_client import PlaySocket
 from tests.benchmarks import counter_game
 from tests.benchmarks.bench_commands import sqlite_settings
 from tests.benchmarks.bench_common import ORGANISER, PYTHON, Mode, Row, Spawned, log, percentile
+from tests.benchmarks.bench_floor import floor_targets
 from tests.benchmarks.bench_postgres import private_postgres
 from tests.servers import postgres_available
 
@@ -468,7 +469,10 @@ def peer_rows(mode: Mode, folder: Path) -> list[Row]:
         rows.append(floor_row(label, results, peer_run_))
         rows += durable_rows(label, results, seconds, not_durable)
         rows += counter_durable_rows(label, results, not_durable)
-    return rows
+    targets = floor_targets(results, OURS, COUNTER, TRANSPORTS, FLOOR)
+    for row in targets:
+        log(f"{row.name}: {row.note} (target {row.target})")
+    return rows + targets
 
 
 Contender = Callable[[str, int, float], Run]  # (model, matches at once, seconds) -> the measured window

@@ -131,7 +131,7 @@ def replay_rows(mode: Mode, folder: Path) -> list[Row]:
             uid = UUID(json.loads(split[0])["game_id"])
 
             def rebuild_stored(uid: UUID = uid, store: Games = store) -> None:
-                store._forget(uid)
+                store.forget(uid)
                 store.repository.get(uid, projector_func=project_game)
 
             def audited(split: list[str] = split) -> None:

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.benchmarks import bench_peer
+from tests.benchmarks import bench_floor, bench_peer
 from tests.benchmarks.bench_common import Spawned
 from tests.servers import postgres_available
 
@@ -78,3 +78,29 @@ def test_the_counter_is_played_on_both_sides_and_compared(tmp_path: Path, model:
 def test_without_postgresql_the_durable_rows_say_why() -> None:
     (row,) = bench_peer.durable_rows("one driver per match, 1 match", {}, 3.0, "no PostgreSQL binary")
     assert row.note == "no PostgreSQL binary" and row.met is None
+
+
+def test_each_floor_target_is_a_row_with_its_ratio_and_pass_or_miss() -> None:
+    """Figures of one run in, one row per target out: the ratio to the floor, and PASS or MISS."""
+    floor = bench_peer.Run(moves=1000, seconds=1.0, p50_ms=1.0, cpu_seconds=0.5)  # 0.5 ms a move
+    results: dict[tuple[str, ...], list[bench_peer.Run]] = {}
+    for label in (*bench_floor.SIDE_BY_SIDE, *bench_floor.ONE_AT_A_TIME):
+        results[(label, bench_peer.FLOOR)] = [floor]
+        for game, moves in ((bench_peer.COUNTER, 750), *((game, 450) for game in bench_peer.OURS)):
+            for transport in bench_peer.TRANSPORTS:
+                cpu = moves * 0.0011  # 1.1 ms a move: over twice the floor's
+                results[(label, game, transport)] = [bench_peer.Run(moves, 1.0, 1.0, cpu)]
+    rows = bench_floor.floor_targets(
+        results, bench_peer.OURS, bench_peer.COUNTER, bench_peer.TRANSPORTS, bench_peer.FLOOR
+    )
+    by_name = {row.name: row for row in rows}
+    side, alone = bench_floor.SIDE_BY_SIDE[0], bench_floor.ONE_AT_A_TIME[0]
+    ws_counter = by_name[f"{side}: {bench_peer.COUNTER} over WebSocket ÷ the floor"]
+    assert (ws_counter.met, ws_counter.note) == (True, "0.75x the floor: PASS")
+    most_wanted = by_name[f"{side}: most-wanted ÷ the floor"]
+    assert (most_wanted.met, most_wanted.note) == (False, "0.45x the floor: MISS")
+    assert by_name[f"{alone}: {bench_peer.COUNTER} ÷ the floor"].note == "0.75x the floor: MISS"
+    cpu_row = by_name[f"{side}: server CPU per most-wanted move ÷ the floor's per {bench_peer.COUNTER} move"]
+    assert (cpu_row.met, cpu_row.note) == (False, "2.20x the floor's CPU per move: MISS")
+    # Side by side: 3 games x 2 transports + CPU; one at a time: the counter x 2 transports + CPU.
+    assert len(rows) == 2 * (6 + 1) + 2 * (2 + 1)

@@ -1,34 +1,39 @@
 """Group commit: the events of concurrent saves stored in one transaction, so one fsync.
 
-Leader/follower, with no thread of its own: a thread with events to save joins the queue;
-if no transaction is running it leads, takes everything queued and stores it with one call
-of the store function (`Games.record_stored`: one transaction of the library's recorder's
-table, on SQLite one statement), then wakes each follower with its own outcome and hands the lead to the next
-thread queued meanwhile. A lone save therefore costs no thread hop and no wait.
+One thread of its own (`frontier-commit`) writes: a save hands it finished rows and waits. The
+thread takes everything queued and stores it with one call of the store function
+(`Games.record_stored`: one transaction of the library's recorder's table, on SQLite one
+statement), then answers each save with its own outcome. A blocking `save` (a worker thread's)
+waits on an event; `enqueue` takes a callback instead, so the event loop can decide a command
+and await its row's durability without a thread of its own (service/core/commands.py).
 
-Every caller returns only once its own events are durable, or raises. When a transaction
-of several saves fails, each save is tried again on its own, so a conflict (another writer
-took a version) or a bad event fails only the save it belongs to, and every other one gets
+Every caller is answered only once its own events are durable, or with the error. When a
+transaction of several saves fails, each save is tried again on its own, so a conflict (another
+writer took a version) or a bad event fails only the save it belongs to, and every other one gets
 its own answer. Nothing is acknowledged that the store did not commit.
 """
 
 from __future__ import annotations
 
+import contextlib
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from service.core import metrics
+from service.core.thread_names import name_os_thread
+
+THREAD_NAME = "frontier-commit"
 
 
 @dataclass(eq=False)
-class _Waiter:
-    """One caller's events, and what became of them."""
+class Waiter:
+    """One save's events, and what became of them."""
 
     events: tuple[Any, ...]
+    on_done: Callable[[Waiter], None] | None = None  # called on the commit thread once answered
     done: threading.Event = field(default_factory=threading.Event)
-    lead: bool = False  # woken to lead the next transaction, not with an outcome (set under the lock)
     answered: bool = False  # its outcome is known: stored, or `error`
     error: BaseException | None = None
 
@@ -45,46 +50,53 @@ class Counts:
 
 
 class GroupCommitter:
-    """Saves events for many threads at once; `save` returns when the caller's events are durable."""
+    """Saves events for many callers at once on its own thread; each is answered once durable."""
 
     def __init__(self, store: Callable[..., object]) -> None:
         self._store = store  # stores its arguments' events in one transaction, or raises
         self._lock = threading.Lock()
-        self._queue: list[_Waiter] = []
-        self._leading = False
+        self._queued = threading.Condition(self._lock)
+        self._queue: list[Waiter] = []
         self._counts = Counts()
+        self._closed = False
+        self._thread: threading.Thread | None = None
 
     def save(self, *events: Any) -> None:
         """Store `events` in one transaction with whatever else is queued; raise the store's error."""
-        waiter = _Waiter(events)
-        with self._lock:
-            self._queue.append(waiter)
-            follow = self._leading
-            self._leading = True
-        if follow:
-            self._follow(waiter)
-            if not waiter.lead:
-                if waiter.error is not None:
-                    raise waiter.error
-                return
-        self._lead()
-        if waiter.error is not None:
-            raise waiter.error
-
-    def _follow(self, waiter: _Waiter) -> None:
-        """Wait for an outcome or the lead; an interrupted wait must not strand the queue behind it."""
+        waiter = self.enqueue(events)
         try:
             waiter.done.wait()
         except BaseException:  # a signal's exception in the main thread: leave without a trace
             with self._lock:
-                if not waiter.lead and waiter in self._queue:
+                if waiter in self._queue:
                     self._queue.remove(waiter)  # not taken into a batch: nothing of it is stored
                     raise
-            # Taken into a running batch, or handed the lead: see it through, then leave.
-            waiter.done.wait()
-            if waiter.lead:
-                self._lead()
+            waiter.done.wait()  # taken into a running batch: see it through, then leave
             raise
+        if waiter.error is not None:
+            raise waiter.error
+
+    def enqueue(self, events: tuple[Any, ...], on_done: Callable[[Waiter], None] | None = None) -> Waiter:
+        """Queue `events` for the commit thread; `on_done` is called there once they are answered."""
+        waiter = Waiter(events, on_done)
+        with self._lock:
+            if self._closed:
+                raise RuntimeError("the committer is closed")
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._run, name=THREAD_NAME, daemon=True)
+                self._thread.start()
+            self._queue.append(waiter)
+            self._queued.notify()
+        return waiter
+
+    def close(self) -> None:
+        """Store what is queued, then stop the thread."""
+        with self._lock:
+            self._closed = True
+            thread = self._thread
+            self._queued.notify()
+        if thread is not None and thread is not threading.current_thread():
+            thread.join()
 
     def counts(self) -> Counts:
         with self._lock:
@@ -95,23 +107,25 @@ class GroupCommitter:
         with self._lock:
             return len(self._queue)
 
-    def _lead(self) -> None:
-        """Store everything queued (the leader's own events among it), answer it, pass the lead on."""
-        with self._lock:
-            batch, self._queue = self._queue, []
-        tried = 1
-        try:
-            tried = self._commit(batch)
-        except BaseException as error:  # not the store's refusal: no save still unanswered is acknowledged
-            for waiter in batch:
-                if not waiter.answered:
-                    waiter.error = error
-            raise
-        finally:  # every way out of here wakes the whole batch and the next leader
+    def _run(self) -> None:
+        name_os_thread()
+        while True:
+            with self._lock:
+                self._queued.wait_for(lambda: bool(self._queue) or self._closed)
+                if not self._queue:
+                    return  # closed, and everything queued is answered
+                batch, self._queue = self._queue, []
+            tried = 1
+            try:
+                tried = self._commit(batch)
+            except BaseException as error:  # not the store's refusal: nothing unanswered is acknowledged
+                for waiter in batch:
+                    if not waiter.answered:
+                        waiter.error, waiter.answered = error, True
             self._answer(batch, tried)
 
-    def _answer(self, batch: list[_Waiter], tried: int) -> None:
-        """Count the batch, wake its followers, and wake the first thread queued since as leader."""
+    def _answer(self, batch: list[Waiter], tried: int) -> None:
+        """Count the batch and wake each of its callers."""
         metrics.COMMIT_BATCH.observe(len(batch))
         with self._lock:
             counts = self._counts
@@ -121,16 +135,13 @@ class GroupCommitter:
                 counts.grouped += 1
                 counts.largest = max(counts.largest, len(batch))
                 counts.split += tried > 1
-            successor = self._queue[0] if self._queue else None
-            self._leading = successor is not None
-            if successor is not None:
-                successor.lead = True  # under the lock: a follower leaving the queue sees it
         for waiter in batch:
-            waiter.done.set()  # the leader's own too: harmless, nobody waits on it
-        if successor is not None:
-            successor.done.set()
+            waiter.done.set()
+            if waiter.on_done is not None:
+                with contextlib.suppress(RuntimeError):  # its loop closed: nobody waits for the answer
+                    waiter.on_done(waiter)
 
-    def _commit(self, batch: list[_Waiter]) -> int:
+    def _commit(self, batch: list[Waiter]) -> int:
         """Store the batch, recording each waiter's outcome; returns the transactions tried."""
         try:
             self._store(*(event for waiter in batch for event in waiter.events))

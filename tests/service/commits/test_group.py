@@ -16,11 +16,13 @@ from pathlib import Path
 import pytest
 
 from service.core.commands import Accepted, submit
-from service.core.commits.group import GroupCommitter
+from service.core.commits.group import THREAD_NAME, GroupCommitter
 from service.core.errors import Conflict, StoreUnavailable
 from service.core.games import Games, canonical_json
 from service.core.store_events import CommandAccepted
 from tests.service.commits.held import HeldGames, at_once, new_game, next_command, store_env
+
+WAIT = 10.0  # seconds: a save answered at all is answered in milliseconds
 
 
 def stored_commands(data: Path, game_id: str) -> list[tuple[int, str, str]]:
@@ -162,13 +164,17 @@ def test_a_store_error_fails_every_waiter_of_the_batch_and_acknowledges_nothing(
     app.close()
 
 
-def test_a_lone_save_is_stored_by_its_own_thread_at_once() -> None:
-    """No queue, no hop: the caller's own thread runs the transaction."""
+def test_every_save_is_stored_by_the_commit_thread_alone() -> None:
+    """The callers decide; only the committer's own thread writes (a blocking save and a queued
+    one alike), so a transaction never runs on the event loop or in a worker."""
     threads: list[str] = []
     committer = GroupCommitter(lambda *events: threads.append(threading.current_thread().name))
     committer.save("a")
-    committer.save("b", "c")
-    assert threads == [threading.current_thread().name] * 2
+    answered = threading.Event()
+    committer.enqueue(("b", "c"), lambda waiter: answered.set())
+    assert answered.wait(WAIT)
+    committer.close()
+    assert threads == [THREAD_NAME] * 2
     counts = committer.counts()
     assert (counts.saves, counts.transactions, counts.grouped) == (2, 2, 0)
 
