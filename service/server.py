@@ -110,9 +110,8 @@ def create_server(settings: Settings) -> Running:
     except PersistenceError as error:
         broker.close()
         store = redact_url(settings.store)  # never the password: errors reach logs and terminals
-        raise ConfigError(
-            f"cannot use the event store {store!r}: {redact_secrets(str(error), settings.store)}"
-        ) from None
+        message = redact_secrets(str(error), ",".join((settings.store, *settings.store_replicas)))
+        raise ConfigError(f"cannot use the event store {store!r}: {message}") from None
     # Import every engine now: the first game of each kind otherwise paid for the import
     # inside a client's call (measured: ~10% of a 10 s load run's samples in importlib).
     game_ids()

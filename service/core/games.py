@@ -52,6 +52,7 @@ from service.core.records import (
     remember_command_id,
     ruling_from_json,
 )
+from service.core.shards import events_of, recorders_of, shard_of, sharded_recorder
 from service.core.store_events import (
     CommandAccepted,
     RelayResealed,
@@ -80,9 +81,9 @@ class Games(Application[UUID]):
         # Serialises commands on one game inside this process; other processes
         # are kept honest by the store's optimistic concurrency.
         self._locks = [threading.Lock() for _ in range(256)]
-        # Concurrent saves (of different games: each game's lock is held through its save)
-        # share one transaction and one fsync.
-        self.committer = GroupCommitter(self.record_stored)
+        # Concurrent saves of different games share one transaction and one fsync; per database.
+        self.committers = [GroupCommitter(self.record_stored) for _ in recorders_of(self.recorder)]
+        self.committer = self.committers[0]
         self.write_cut = WriteCut()  # a stopping server stores nothing after it (service/server.py)
         self._single_insert: SingleStatementInsert | None = None
         if isinstance(self.recorder, SQLiteApplicationRecorder):
@@ -102,6 +103,9 @@ class Games(Application[UUID]):
         transcoder = StoreTranscoder()
         self.register_transcodings(transcoder)
         return transcoder
+
+    def construct_recorder(self) -> Any:  # several databases, or the library's one
+        return sharded_recorder(self.env) or super().construct_recorder()
 
     def construct_event_store(self) -> EventStore[UUID]:
         # A rebuild reads every stored event of a game: one pass over the rows, not three layers.
@@ -177,10 +181,10 @@ class Games(Application[UUID]):
         assert found is not None
         return found
 
-    def lines(self, game_id: str) -> Iterator[Line]:
-        """Every line after the header, in chain order: entries, seat lines and the deal."""
+    def lines(self, game_id: str, settled: bool = False) -> Iterator[Line]:
+        """Every line after the header, in chain order; `settled`: a replica may serve it (shards.py)."""
         stored: list[Line] = []
-        for event in self.events.get(parse_game_id(game_id)):
+        for event in events_of(self, parse_game_id(game_id), settled):
             if isinstance(event, RelayResealed):  # a relayed log re-expanded whole (service/core/relays/)
                 stored = [entry_from_json(data) for data in event.entries]
                 continue
@@ -189,11 +193,11 @@ class Games(Application[UUID]):
                 stored.append(line)
         yield from stored
 
-    def entries(self, game_id: str, after: int = 1) -> Iterator[Entry | RulingLine]:
+    def entries(self, game_id: str, after: int = 1, settled: bool = False) -> Iterator[Entry | RulingLine]:
         """The lines that make versions > after, in order, from the store: entries and rulings."""
         uid = parse_game_id(game_id)
         stored: list[dict[str, Any]] = []
-        for event in self.events.get(uid):
+        for event in events_of(self, uid, settled):
             if isinstance(event, CommandAccepted):
                 stored.append(event.entry)
             elif isinstance(event, RulingMade):
@@ -261,15 +265,13 @@ class Games(Application[UUID]):
     # -- plumbing --------------------------------------------------------------
 
     def store(self, *events: Any) -> None:
-        """Store `events` durably in one transaction, maybe with other games' concurrent saves.
-
-        A tournament's events (service/core/tournaments/) share this store and its transactions too.
-        """
+        """Store `events` (a game's, or a tournament's: service/core/tournaments/) durably in one
+        transaction, maybe with other games' concurrent saves on the same database."""
         try:
             # Mapped here, outside the group's transaction: the leader then only writes.
             stored = [self.mapper.to_stored_event(event) for event in events]
             with self.write_cut.writing():  # a stopping server's cut refuses it before it writes
-                self.committer.save(*stored)
+                self.committers[shard_of(stored[0].originator_id, len(self.committers))].save(*stored)
         except IntegrityError:
             raise
         except (OperationalError, PersistenceError) as error:
@@ -293,9 +295,9 @@ class Games(Application[UUID]):
     def record_stored(self, *stored: StoredEvent) -> None:
         """Write mapped events in one transaction to the library's recorder's table.
 
-        `Application.save` would do the same write after collecting, caching and notifying,
-        none of which this application uses, and its collecting costs a runtime protocol check
-        per event. On SQLite the transaction is one statement (service/core/commits/sqlite_insert.py).
+        `Application.save` would do the same write after collecting, caching and notifying, none of
+        which this application uses, and its collecting costs a runtime protocol check per event.
+        On SQLite it is one statement (service/core/commits/sqlite_insert.py); split, one database's.
         """
         self._insert_events(list(stored))
 
