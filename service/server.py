@@ -33,6 +33,7 @@ from service.core.games import Games
 from service.core.jobs import Jobs
 from service.core.rate_limit import TokenFailures
 from service.core.root import Ledger
+from service.core.shards import ShardsMismatch
 from service.core.thread_names import name_os_thread
 from service.extra_engines import register_engines
 from service.generated.frontier.v1 import frontier_pb2, frontier_pb2_grpc
@@ -107,6 +108,9 @@ def create_server(settings: Settings) -> Running:
     try:
         app = Games(env=settings.store_env(), broker=broker)
         app.recorder.max_notification_id()
+    except ShardsMismatch as error:  # the databases listed in another order or number than before
+        broker.close()
+        raise ConfigError(f"--store: {error}") from None
     except PersistenceError as error:
         broker.close()
         store = redact_url(settings.store)  # never the password: errors reach logs and terminals

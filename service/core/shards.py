@@ -123,13 +123,16 @@ class ShardedRecorder(ApplicationRecorder):
         home = self.shard_for(uid)
         primary, replica = self.shards[home], self.replicas[home]
         if replica is not None:
+            # Two reads of one row each by the index; a replica only moves forward, so once it holds
+            # the primary's newest event, its whole read holds at least that much.
             newest = primary.select_events(uid, desc=True, limit=1)
             try:
-                events: Sequence[StoredEvent] = replica.select_events(uid)
+                held = replica.select_events(uid, desc=True, limit=1)
+                if newest and held and held[0].originator_version >= newest[0].originator_version:
+                    events: Sequence[StoredEvent] = replica.select_events(uid)
+                    return events
             except Exception:  # a replica down or restarting: the primary answers
-                events = []
-            if not newest or (events and events[-1].originator_version >= newest[0].originator_version):
-                return events
+                pass
         return primary.select_events(uid)
 
     def select_notifications(
