@@ -9,12 +9,13 @@ from __future__ import annotations
 import hashlib
 import random
 import secrets
-import signal
 import shutil
+import signal
 import tempfile
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 from uuid import UUID, uuid4
 
 import psycopg
@@ -36,7 +37,7 @@ from tests.service.tournaments import helpers as tournaments
 GAME = "most-wanted"
 
 
-def connect(server: Postgres, dbname: str) -> psycopg.Connection[tuple[object, ...]]:
+def connect(server: Postgres, dbname: str) -> psycopg.Connection[tuple[Any, ...]]:
     return psycopg.connect(
         host="127.0.0.1",
         port=server.port,
@@ -169,7 +170,9 @@ def test_a_keyed_create_stores_its_key_with_its_game_and_a_retry_on_another_serv
         assert again.game_id == first.game_id
         # The game is placed on its key's database (2^-8 that eight of them land there by chance),
         # so two calls with one key meet in one database, and the key is stored with its game.
-        key_id = keyed(ANYONE, key, "CreateGame", b"").uid
+        made = keyed(ANYONE, key, "CreateGame", b"")
+        assert made is not None
+        key_id = made.uid
         home = shard_of(UUID(first.game_id), 2)
         assert home == shard_of(key_id, 2)
         assert rows_of(postgres, names[home], str(key_id)) == 1
