@@ -54,9 +54,19 @@ def claim_place(recorder: Any, place: int, count: int) -> None:
     """Record this database's place among `count` on first use; refuse a changed list after.
 
     Games are placed by `shard_of(id, count)`: with another count or order, every read would look
-    in the wrong database and new games would land beside old ones that can no longer be found.
+    in the wrong database and new games would land beside old ones that can no longer be found. A
+    database that already holds games stored while it was the only one is refused for the same reason.
     """
     with recorder.datastore.transaction(commit=True) as cursor:
+        cursor.execute("SELECT to_regclass(%s) IS NOT NULL AS known", (PLACE_TABLE,))
+        placed = cursor.fetchone()["known"]
+        cursor.execute(f"SELECT EXISTS (SELECT 1 FROM {recorder.events_table_name}) AS used")
+        if not placed and cursor.fetchone()["used"]:
+            raise ShardsMismatch(
+                f"database {place + 1} of {count} already holds games stored while it was used alone: "
+                "the list of databases must keep its order and length, or games would be looked for "
+                "in the wrong database"
+            )
         cursor.execute(
             f"CREATE TABLE IF NOT EXISTS {PLACE_TABLE} "
             "(id INTEGER PRIMARY KEY, place INTEGER NOT NULL, shards INTEGER NOT NULL)"

@@ -209,6 +209,13 @@ def test_databases_listed_in_another_order_or_number_refuse_to_start(
     with pytest.raises(ConfigError, match="must keep its order and length"):
         start(postgres, tmp_path, names)
     start(postgres, tmp_path, names[:2]).stop()  # the same list still starts
+    alone = new_databases(postgres, 2)
+    used_alone = create_server(Settings(data=tmp_path, port=0, store=url(postgres, alone[0])))
+    with Client(f"127.0.0.1:{used_alone.port}") as client:
+        create(client, GAME)
+    used_alone.stop()
+    with pytest.raises(ConfigError, match="already holds games stored while it was used alone"):
+        start(postgres, tmp_path, alone)
 
 
 def test_bad_split_store_settings_are_clear_errors(postgres: Postgres, tmp_path: Path) -> None:
