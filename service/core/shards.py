@@ -137,10 +137,9 @@ class ShardedRecorder(ApplicationRecorder):
             # the primary's newest event, its whole read holds at least that much.
             newest = primary.select_events(uid, desc=True, limit=1)
             try:
-                held = replica.select_events(uid, desc=True, limit=1)
+                held = _once(replica, uid, desc=True, limit=1)
                 if newest and held and held[0].originator_version >= newest[0].originator_version:
-                    events: Sequence[StoredEvent] = replica.select_events(uid)
-                    return events
+                    return _once(replica, uid)
             except Exception:  # a replica down or restarting: the primary answers
                 pass
         return primary.select_events(uid)
@@ -166,6 +165,16 @@ class ShardedRecorder(ApplicationRecorder):
         self, gt: int | None = None, topics: Sequence[str] = ()
     ) -> Subscription[ApplicationRecorder]:
         raise NotImplementedError("the games' application polls each shard (service/core/listing.py)")
+
+
+def _once(replica: Any, uid: UUID, **options: Any) -> Sequence[StoredEvent]:
+    """`replica.select_events` tried once: the library tries a failed read 10 times, 0.2 s apart,
+    and a replica restarting is better passed over at once, for the primary to answer."""
+    select = getattr(type(replica).select_events, "__wrapped__", None)
+    found: Sequence[StoredEvent] = (
+        select(replica, uid, **options) if select else replica.select_events(uid, **options)
+    )
+    return found
 
 
 def events_of(app: Any, uid: UUID, settled: bool) -> Iterable[Any]:
