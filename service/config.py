@@ -8,6 +8,7 @@ that turns our flags into them, so the same code runs on every store.
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
@@ -17,6 +18,7 @@ from urllib.parse import quote, unquote, urlparse
 from replay.trust import keys
 from replay.trust import signer as signers
 from replay.trust.keys import SigningKey
+from service.core import shards as shards_module
 from service.core.rate_limit import Limits
 from service.core.stream_slots import StreamLimits
 
@@ -71,6 +73,8 @@ class Settings:
     port: int = DEFAULT_PORT
     host: str = "127.0.0.1"
     store: str = "sqlite"  # "sqlite", "memory" or a postgres:// URL ("postgres" reads POSTGRES_*)
+    # or several postgres:// URLs, comma-separated: games split across them by id (docs/scaling.md)
+    store_replicas: tuple[str, ...] = ()  # a streaming replica's URL per database, or one for all
     redis: str | None = None
     organiser_token: str | None = None
     max_message_bytes: int = MAX_MESSAGE_BYTES
@@ -104,6 +108,7 @@ class Settings:
             "port": int(env.get("FRONTIER_PORT", DEFAULT_PORT)),
             "host": env.get("FRONTIER_HOST", "127.0.0.1"),
             "store": env.get("FRONTIER_STORE", "sqlite"),
+            "store_replicas": _listed(env.get("FRONTIER_STORE_REPLICAS", "")),
             "redis": env.get("FRONTIER_REDIS") or None,
             "organiser_token": env.get("FRONTIER_ORGANISER_TOKEN") or None,
             "signing_key": Path(env["FRONTIER_SIGNING_KEY"]) if env.get("FRONTIER_SIGNING_KEY") else None,
@@ -184,27 +189,76 @@ class Settings:
                 "AGGREGATE_CACHE_FASTFORWARD": "n",
                 "SQLITE_LOCK_TIMEOUT": str(self.sqlite_lock_timeout),
             }
-        if self.store.startswith(("postgres://", "postgresql://")):
-            url = urlparse(self.store)
-            return {
-                "PERSISTENCE_MODULE": "eventsourcing.postgres",
-                "POSTGRES_DBNAME": url.path.lstrip("/") or "frontier",
-                "POSTGRES_HOST": url.hostname or "127.0.0.1",
-                "POSTGRES_PORT": str(url.port or 5432),
-                "POSTGRES_USER": unquote(url.username or "postgres"),
-                "POSTGRES_PASSWORD": postgres_password(url.password),
-                # Other servers write too: catch up from the store before deciding.
-                "AGGREGATE_CACHE_FASTFORWARD": "y",
-                # Measured ~2.6x more saves/s than the default insert path (DESIGN.md).
-                "POSTGRES_ENABLE_DB_FUNCTIONS": "y",
-                "POSTGRES_PRE_PING": "y",  # a restarted database must not leave dead pooled connections
-                "POSTGRES_CONNECT_TIMEOUT": "2",  # the library retries 10 times: ~20 s to UNAVAILABLE
-                "POSTGRES_POOL_SIZE": "10",
-                "POSTGRES_MAX_OVERFLOW": "20",
-            }
+        urls = _listed(self.store)
+        if urls and all(url.startswith(("postgres://", "postgresql://")) for url in urls):
+            if len(urls) == 1 and not self.store_replicas:
+                return {**_postgres_env(urls[0]), **POSTGRES_TUNING}
+            return {**POSTGRES_TUNING, **split_store_env(urls, self.store_replicas)}
+        if "," in self.store or self.store_replicas:
+            raise ConfigError(
+                "--store with several databases, or with --store-replica, takes postgres:// URLs only, "
+                f"not {redact_url(self.store)!r}"
+            )
         raise ConfigError(
             f"--store must be 'sqlite', 'memory' or a postgres:// URL, not {redact_url(self.store)!r}"
         )
+
+
+def _listed(text: str) -> tuple[str, ...]:
+    """Comma-separated URLs (a comma in a password is written %2C, as in any URL)."""
+    return tuple(part.strip() for part in text.split(",") if part.strip())
+
+
+def split_store_env(urls: tuple[str, ...], replicas: tuple[str, ...]) -> dict[str, str]:
+    """The settings of a store split across `urls` (service/core/shards.py), each with its replica.
+
+    One replica for several databases is one standby of the server holding them all: each database
+    is read there under its own name.
+    """
+    if replicas and len(replicas) not in (1, len(urls)):
+        raise ConfigError(
+            f"--store-replica: give one replica URL, or one per database ({len(urls)}), not {len(replicas)}"
+        )
+    if len(set(urls)) != len(urls):
+        raise ConfigError("--store: a database is listed twice; each game must have one home")
+    if any(not url.startswith(("postgres://", "postgresql://")) for url in replicas):
+        raise ConfigError("--store-replica takes postgres:// URLs")
+    shards = [_postgres_env(url) for url in urls]
+    readers: list[dict[str, str]] = []
+    for n, shard in enumerate(shards):
+        if len(replicas) == len(urls):
+            readers.append(_postgres_env(replicas[n]))
+        elif replicas:
+            readers.append({**_postgres_env(replicas[0]), "POSTGRES_DBNAME": shard["POSTGRES_DBNAME"]})
+    return {
+        **shards[0],
+        shards_module.SHARDS_ENV: json.dumps(shards),
+        shards_module.REPLICAS_ENV: json.dumps(readers) if readers else "",
+    }
+
+
+def _postgres_env(store: str) -> dict[str, str]:
+    url = urlparse(store)
+    return {
+        "PERSISTENCE_MODULE": "eventsourcing.postgres",
+        "POSTGRES_DBNAME": url.path.lstrip("/") or "frontier",
+        "POSTGRES_HOST": url.hostname or "127.0.0.1",
+        "POSTGRES_PORT": str(url.port or 5432),
+        "POSTGRES_USER": unquote(url.username or "postgres"),
+        "POSTGRES_PASSWORD": postgres_password(url.password),
+    }
+
+
+POSTGRES_TUNING = {
+    # Other servers write too: catch up from the store before deciding.
+    "AGGREGATE_CACHE_FASTFORWARD": "y",
+    # Measured ~2.6x more saves/s than the default insert path (DESIGN.md).
+    "POSTGRES_ENABLE_DB_FUNCTIONS": "y",
+    "POSTGRES_PRE_PING": "y",  # a restarted database must not leave dead pooled connections
+    "POSTGRES_CONNECT_TIMEOUT": "2",  # the library retries 10 times: ~20 s to UNAVAILABLE
+    "POSTGRES_POOL_SIZE": "10",
+    "POSTGRES_MAX_OVERFLOW": "20",
+}
 
 
 def postgres_password(in_url: str | None) -> str:
@@ -220,7 +274,9 @@ def postgres_password(in_url: str | None) -> str:
 
 
 def redact_url(url: str) -> str:
-    """`url` with its password, if any, as `***`: fit for errors and logs."""
+    """`url` with its password, if any, as `***`: fit for errors and logs (each of a comma list)."""
+    if "," in url:
+        return ",".join(redact_url(part) for part in url.split(","))
     try:
         parsed = urlparse(url)
         password = parsed.password
@@ -233,13 +289,21 @@ def redact_url(url: str) -> str:
 
 
 def redact_secrets(text: str, url: str) -> str:
-    """`text` (an error message that may quote `url` or its password) without the password."""
-    text = text.replace(url, redact_url(url))
-    with contextlib.suppress(ValueError):
-        password = urlparse(url).password
-        if password:
-            for spelling in {password, unquote(password)}:
-                text = text.replace(spelling, "***")
+    """`text` (an error message that may quote `url` or its password) without the password.
+
+    `url` may be a comma list: every URL is redacted, then every password, longest first (one
+    password may hold another).
+    """
+    parts = url.split(",")
+    spellings: set[str] = set()
+    for part in parts:
+        text = text.replace(part, redact_url(part))
+        with contextlib.suppress(ValueError):
+            password = urlparse(part).password
+            if password:
+                spellings |= {password, unquote(password)}
+    for spelling in sorted(spellings, key=len, reverse=True):
+        text = text.replace(spelling, "***")
     return text
 
 

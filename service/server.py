@@ -33,6 +33,7 @@ from service.core.games import Games
 from service.core.jobs import Jobs
 from service.core.rate_limit import TokenFailures
 from service.core.root import Ledger
+from service.core.shards import ShardsMismatch
 from service.core.thread_names import name_os_thread
 from service.extra_engines import register_engines
 from service.generated.frontier.v1 import frontier_pb2, frontier_pb2_grpc
@@ -107,12 +108,14 @@ def create_server(settings: Settings) -> Running:
     try:
         app = Games(env=settings.store_env(), broker=broker)
         app.recorder.max_notification_id()
+    except ShardsMismatch as error:  # the databases listed in another order or number than before
+        broker.close()
+        raise ConfigError(f"--store: {error}") from None
     except PersistenceError as error:
         broker.close()
         store = redact_url(settings.store)  # never the password: errors reach logs and terminals
-        raise ConfigError(
-            f"cannot use the event store {store!r}: {redact_secrets(str(error), settings.store)}"
-        ) from None
+        message = redact_secrets(str(error), ",".join((settings.store, *settings.store_replicas)))
+        raise ConfigError(f"cannot use the event store {store!r}: {message}") from None
     # Import every engine now: the first game of each kind otherwise paid for the import
     # inside a client's call (measured: ~10% of a 10 s load run's samples in importlib).
     game_ids()

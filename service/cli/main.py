@@ -114,6 +114,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="'sqlite' (default), 'memory', a postgres:// URL, or 'postgres' for $POSTGRES_* "
         "($FRONTIER_STORE)",
     )
+    serve.add_argument(
+        "--store-replica",
+        action="append",
+        help="a streaming replica's postgres:// URL that serves replays, exports and audits; once per "
+        "database of --store, or once for all ($FRONTIER_STORE_REPLICAS, comma-separated)",
+    )
     serve.add_argument("--redis", help="redis:// URL for live fan-out across servers ($FRONTIER_REDIS)")
     serve.add_argument(
         "--organiser-token",
@@ -348,6 +354,7 @@ def _serve(args: argparse.Namespace) -> int:
         port=args.port,
         host=args.host,
         store=args.store,
+        store_replicas=tuple(args.store_replica) if args.store_replica else None,
         redis=args.redis,
         organiser_token=args.organiser_token,
         signing_key=args.signing_key,

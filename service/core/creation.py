@@ -6,7 +6,6 @@ from __future__ import annotations
 import secrets
 from collections.abc import Mapping, Sequence
 from datetime import timedelta
-from uuid import uuid4
 
 from eventsourcing.persistence import IntegrityError
 
@@ -35,6 +34,7 @@ from service.core.idempotency import Keyed, KeyTaken
 from service.core.ledger_lines import Batch, Claim, Creation, Reveal
 from service.core.records import GameRecord
 from service.core.rulings import join_deadline_first
+from service.core.shards import recorders_of, uid_beside
 
 MAX_JOIN_DEADLINE_SECONDS = 30 * 86_400
 
@@ -85,7 +85,8 @@ def create_game(
         takebacks = header_policy(policy_of(takeback_policy))
     except RulingRefused as refused:
         raise refused_rulings.answer(refused, "TAKEBACK") from None  # BAD_TAKEBACK_POLICY
-    uid = uuid4()
+    # With a key, the game is placed on the key's database: one transaction holds both.
+    uid = uid_beside(keyed.uid if keyed is not None else None, len(recorders_of(app.recorder)))
     seed = deal.seed if deal is not None else secrets.token_bytes(32)
     rng = SeededRng(seed, rng_key(str(uid), deal.key if deal is not None else None), 0)
     try:

@@ -68,7 +68,7 @@ def export_lines(
             Reason.BROKEN_CHAIN, f"the stored header of game {header.game_id} does not match its hash"
         )
     yield _line(render, header.to_json(), record, viewer, is_header=True)
-    for entry in app.lines(header.game_id):
+    for entry in app.lines(header.game_id, settled=True):  # a replica may serve it
         if entry.version > record.game_version:
             break  # a record read earlier, or held back for spectators (service/core/relays/delay.py)
         if entry.prev != previous or entry.hash != entry.sealed().hash:
@@ -162,5 +162,5 @@ def stored_record(
     app: Games, record: GameRecord, *, reveal_seed: bool
 ) -> tuple[Header, list[Line], Trailer | None]:
     """The full record of a stored game, as the verifier reads it."""
-    entries = list(app.lines(record.header.game_id))
+    entries = list(app.lines(record.header.game_id, settled=True))  # a replica may serve it
     return record.header, entries, trailer_for(record, reveal_seed=reveal_seed)

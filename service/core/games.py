@@ -25,8 +25,6 @@ from eventsourcing.application import AggregateNotFoundError, Application
 from eventsourcing.persistence import (
     EventStore,
     IntegrityError,
-    OperationalError,
-    PersistenceError,
     StoredEvent,
     Transcoder,
 )
@@ -35,10 +33,9 @@ from eventsourcing.sqlite import SQLiteApplicationRecorder
 from engines.base import Engine
 from replay.reasons import Reason
 from replay.record import Entry, Line, RulingLine
-from service.core import metrics
 from service.core.commits.group import GroupCommitter
 from service.core.commits.sqlite_insert import SingleStatementInsert
-from service.core.errors import AlreadyExists, Conflict, InvalidArgument, NotFound, store_unavailable
+from service.core.errors import AlreadyExists, Conflict, InvalidArgument, NotFound
 from service.core.fanout import Broker, LocalBroker, Update
 from service.core.idempotency import Keyed, KeyTaken, earlier
 from service.core.ledger_lines import Batch
@@ -52,6 +49,7 @@ from service.core.records import (
     remember_command_id,
     ruling_from_json,
 )
+from service.core.shards import events_of, recorders_of, shard_of, sharded_recorder
 from service.core.store_events import (
     CommandAccepted,
     RelayResealed,
@@ -60,7 +58,7 @@ from service.core.store_events import (
 from service.core.store_reader import StoreEventStore
 from service.core.store_transcoder import StoreTranscoder
 from service.core.write_cut import WriteCut
-from service.core.write_health import WriteHealth
+from service.core.write_health import WriteHealth, reading_store
 
 
 class Games(Application[UUID]):
@@ -80,9 +78,9 @@ class Games(Application[UUID]):
         # Serialises commands on one game inside this process; other processes
         # are kept honest by the store's optimistic concurrency.
         self._locks = [threading.Lock() for _ in range(256)]
-        # Concurrent saves (of different games: each game's lock is held through its save)
-        # share one transaction and one fsync.
-        self.committer = GroupCommitter(self.record_stored)
+        # Concurrent saves of different games share one transaction and one fsync; per database.
+        self.committers = [GroupCommitter(self.record_stored) for _ in recorders_of(self.recorder)]
+        self.committer = self.committers[0]  # the only one unless the store is split
         self.write_cut = WriteCut()  # a stopping server stores nothing after it (service/server.py)
         self._single_insert: SingleStatementInsert | None = None
         if isinstance(self.recorder, SQLiteApplicationRecorder):
@@ -103,13 +101,17 @@ class Games(Application[UUID]):
         self.register_transcodings(transcoder)
         return transcoder
 
+    def construct_recorder(self) -> Any:  # several databases, or the library's one
+        return sharded_recorder(self.env) or super().construct_recorder()
+
     def construct_event_store(self) -> EventStore[UUID]:
         # A rebuild reads every stored event of a game: one pass over the rows, not three layers.
         return StoreEventStore(mapper=self.mapper, recorder=self.recorder)
 
     def close(self) -> None:
         self.writes.close()
-        self.committer.close()  # what is queued is stored and answered first
+        for committer in self.committers:  # what is queued is stored and answered first
+            committer.close()
         if self._single_insert is not None:
             self._single_insert.close()
         super().close()
@@ -119,12 +121,10 @@ class Games(Application[UUID]):
     def get(self, game_id: str) -> GameRecord:
         uid = parse_game_id(game_id)
         try:
-            record: GameRecord | None = self.repository.get(uid, projector_func=project_game)
+            with reading_store():
+                record: GameRecord | None = self.repository.get(uid, projector_func=project_game)
         except AggregateNotFoundError:  # nothing stored under this id begins a game
             raise NotFound(Reason.GAME_NOT_FOUND, f"no game with id {game_id}") from None
-        except (OperationalError, PersistenceError) as error:
-            metrics.STORE_ERRORS.inc()
-            raise store_unavailable(error) from None
         if not isinstance(record, GameRecord):  # the cache holds records of games alone
             raise NotFound(Reason.GAME_NOT_FOUND, f"no game with id {game_id}")
         if self.repository.fastforward and record.version > self._cached_version(uid):
@@ -178,10 +178,10 @@ class Games(Application[UUID]):
         assert found is not None
         return found
 
-    def lines(self, game_id: str) -> Iterator[Line]:
-        """Every line after the header, in chain order: entries, seat lines and the deal."""
+    def lines(self, game_id: str, settled: bool = False) -> Iterator[Line]:
+        """Every line after the header, in chain order; `settled`: a replica may serve it (shards.py)."""
         stored: list[Line] = []
-        for event in self.events.get(parse_game_id(game_id)):
+        for event in events_of(self, parse_game_id(game_id), settled):
             if isinstance(event, RelayResealed):  # a relayed log re-expanded whole (service/core/relays/)
                 stored = [entry_from_json(data) for data in event.entries]
                 continue
@@ -190,11 +190,11 @@ class Games(Application[UUID]):
                 stored.append(line)
         yield from stored
 
-    def entries(self, game_id: str, after: int = 1) -> Iterator[Entry | RulingLine]:
+    def entries(self, game_id: str, after: int = 1, settled: bool = False) -> Iterator[Entry | RulingLine]:
         """The lines that make versions > after, in order, from the store: entries and rulings."""
         uid = parse_game_id(game_id)
         stored: list[dict[str, Any]] = []
-        for event in self.events.get(uid):
+        for event in events_of(self, uid, settled):
             if isinstance(event, CommandAccepted):
                 stored.append(event.entry)
             elif isinstance(event, RulingMade):
@@ -274,7 +274,10 @@ class Games(Application[UUID]):
             # Mapped here, outside the group's transaction: the commit thread then only writes.
             stored = [self.mapper.to_stored_event(event) for event in events]
             with self.write_cut.writing():  # a stopping server's cut refuses it before it writes
-                self.committer.save(*stored)
+                self.committer_of(stored[0].originator_id).save(*stored)
+
+    def committer_of(self, uid: UUID | str) -> GroupCommitter:  # its database's commit thread
+        return self.committers[shard_of(uid, len(self.committers))]
 
     def probe_write(self) -> None:
         """One small write transaction, beside the events' table: raises if the store refuses it."""
@@ -291,19 +294,16 @@ class Games(Application[UUID]):
     def record_stored(self, *stored: StoredEvent) -> None:
         """Write mapped events in one transaction to the library's recorder's table.
 
-        `Application.save` would do the same write after collecting, caching and notifying,
-        none of which this application uses, and its collecting costs a runtime protocol check
-        per event. On SQLite the transaction is one statement (service/core/commits/sqlite_insert.py).
+        `Application.save` would do the same write after collecting, caching and notifying, none of
+        which this application uses, and its collecting costs a runtime protocol check per event.
+        On SQLite it is one statement (service/core/commits/sqlite_insert.py); split, one database's.
         """
         self._insert_events(list(stored))
 
     def entry_at(self, uid: UUID, store_version: int) -> Entry:
         """The entry stored at `store_version` of a game (a repeated command's first answer)."""
-        try:
+        with reading_store():
             (event,) = self.events.get(uid, gt=store_version - 1, lte=store_version)
-        except (OperationalError, PersistenceError) as error:
-            metrics.STORE_ERRORS.inc()
-            raise store_unavailable(error) from None
         assert isinstance(event, CommandAccepted)
         return entry_from_json(event.entry)
 

@@ -23,13 +23,12 @@ from uuid import UUID
 
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 from eventsourcing.domain import DomainEvent
-from eventsourcing.persistence import OperationalError, PersistenceError
 
 from replay.reasons import Reason
-from service.core import metrics
 from service.core.auth import Caller, token_hash
-from service.core.errors import Conflict, InvalidArgument, RuleBroken, store_unavailable
+from service.core.errors import Conflict, InvalidArgument, RuleBroken
 from service.core.store_events import event_at
+from service.core.write_health import reading_store
 
 KEY_FORM = re.compile(r"[A-Za-z0-9_-]{22,128}")  # 22 base64url characters: 128 bits, if random
 
@@ -111,11 +110,8 @@ def earlier(events: Any, key: Keyed) -> Earlier | None:
 
     `events` is the application's event store.
     """
-    try:
+    with reading_store():
         found = list(events.get(key.uid, limit=1))
-    except (OperationalError, PersistenceError) as error:
-        metrics.STORE_ERRORS.inc()
-        raise store_unavailable(error) from None
     if not found:
         return None
     used: KeyUsed = found[0]

@@ -4,6 +4,12 @@ Push subscriptions do not work on SQLite, so the index follows the application
 sequence itself, reading only notifications newer than the last one it saw.
 Only creations and seat claims are decoded; entries and endings are counted
 from their topics alone, so following a busy store stays cheap.
+
+A store split across databases (service/core/shards.py) has a notification log per database:
+the index follows each, and a game's position is its creation's notification id times the number
+of databases plus its database's place. Positions never change and never collide, so paging with
+`after` is stable; a game created on one database may take a position before games already
+listed from another (with one database, positions are the notification ids, as ever).
 """
 
 from __future__ import annotations
@@ -14,6 +20,7 @@ from typing import Any, cast
 
 from eventsourcing.application import Application
 
+from service.core.shards import recorders_of
 from service.core.store_events import (
     CommandAccepted,
     GameCreated,
@@ -36,7 +43,7 @@ class Summary:
     players: tuple[str, ...]
     tag: str
     created_at: str
-    position: int  # notification id of the creation: the listing's stable order
+    position: int  # the creation's notification id (placed by database when split): the stable order
     commands: int = 0
     finished: bool = False
     imported: bool = False
@@ -62,7 +69,7 @@ class Summary:
 class GameIndex:
     app: Application[Any]  # the games' application: its recorder and mapper
     _games: dict[str, Summary] = field(default_factory=dict)
-    _last_seen: int = 0
+    _last_seen: dict[int, int] = field(default_factory=dict)  # each database's last notification id
     _lock: threading.Lock = field(default_factory=threading.Lock)
     # Every seat token's hash, as the first 64 bits: tells a seat token from a guess on calls
     # about no one game (service/core/rate_limit.py), at ~100 bytes a seat.
@@ -79,21 +86,23 @@ class GameIndex:
 
     def catch_up(self) -> None:
         with self._lock:
-            recorder: Any = self.app.recorder
-            while True:
-                batch = recorder.select_notifications(start=self._last_seen + 1, limit=PAGE)
-                for notification in batch:
-                    self._follow(notification)
-                    self._last_seen = notification.id
-                if len(batch) < PAGE:
-                    return
+            recorders = recorders_of(self.app.recorder)
+            for place, recorder in enumerate(recorders):
+                while True:
+                    start = self._last_seen.get(place, 0) + 1
+                    batch = recorder.select_notifications(start=start, limit=PAGE)
+                    for notification in batch:
+                        self._follow(notification, notification.id * len(recorders) + place)
+                        self._last_seen[place] = notification.id
+                    if len(batch) < PAGE:
+                        break
 
     def holds_seat_token(self, digest: str) -> bool:
         """Whether `digest` (service.core.auth.token_hash) is a seat token's of some stored game."""
         self.catch_up()
         return int(digest[:16], 16) in self._seat_tokens
 
-    def _follow(self, notification: Any) -> None:
+    def _follow(self, notification: Any, position: int) -> None:
         game_id = str(notification.originator_id)
         if notification.topic in self._GROWN:
             if game_id in self._games:
@@ -115,7 +124,7 @@ class GameIndex:
                 players=tuple(header["players"]),
                 tag=header["tag"],
                 created_at=created.created_at,
-                position=notification.id,
+                position=position,
                 imported=created.imported,
                 player_entropy=bool(header.get("player_entropy")),
                 dealt=not header.get("player_entropy"),
@@ -158,6 +167,8 @@ class GameIndex:
         self.catch_up()
         with self._lock:
             games = list(self._games.values())  # in creation order: notifications arrive in order
+        if len(recorders_of(self.app.recorder)) > 1:  # several databases: theirs interleave by position
+            games.sort(key=lambda summary: summary.position)
         found = []
         for summary in games:
             if summary.position <= after:

@@ -95,3 +95,13 @@ class WriteHealth:
     def _tell(self, taking_writes: bool) -> None:
         for listener in self._listeners:
             listener(taking_writes)
+
+
+@contextlib.contextmanager
+def reading_store() -> Iterator[None]:
+    """Around one read: the store's failure counted and raised as UNAVAILABLE STORE_UNAVAILABLE."""
+    try:
+        yield
+    except (OperationalError, PersistenceError) as error:
+        metrics.STORE_ERRORS.inc()
+        raise store_unavailable(error) from None

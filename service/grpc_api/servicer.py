@@ -606,7 +606,7 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
         # Only a tabletop log (an expanded recording) names items nobody saw: told as "(unseen)".
         tabletop = latest.header.seed_commitment is None
         unseen = (
-            unseen_by_version(latest.header, list(self.app.entries(latest.header.game_id)))
+            unseen_by_version(latest.header, list(self.app.entries(latest.header.game_id, settled=True)))
             if tabletop
             else {}
         )
@@ -617,7 +617,7 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
         state = fold(engine, None, decode_events(latest.header.game, latest.setup_events))
         if request.from_version <= 1:
             yield self._step(latest, 1, None, None, latest.setup_events, state, viewer, names, unseen_at(1))
-        for entry in self.app.entries(latest.header.game_id):
+        for entry in self.app.entries(latest.header.game_id, settled=True):  # a replica may serve it
             if entry.version > last:
                 break
             if isinstance(entry, RulingLine):
@@ -835,7 +835,7 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
             )
         lines: list[dict[str, Any]] = [record.header.to_json()]
         if record.head != record.header.hash:
-            for line in self.app.lines(record.header.game_id):
+            for line in self.app.lines(record.header.game_id, settled=True):  # a replica may serve it
                 lines.append(line.to_json())
                 if line.hash == record.head:  # the record read above: later lines are not in its tree
                     break

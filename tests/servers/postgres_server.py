@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import time
 from dataclasses import dataclass, field
@@ -84,6 +85,23 @@ class Postgres:
             except psycopg.OperationalError:
                 time.sleep(0.1)
         raise TimeoutError("PostgreSQL did not accept connections")
+
+    def standby(self, folder: Path, port: int) -> Postgres:
+        """A streaming replica of this server (pg_basebackup -R), started read-only on `port`."""
+        assert self.bindir is not None, "init() first"
+        give_to(folder.parent, self.account)
+        subprocess.run(
+            self._run(
+                "pg_basebackup",
+                *("-h", "127.0.0.1", "-p", str(self.port), "-U", "frontier"),
+                *("-D", str(folder), "-R", "-X", "stream", "--no-sync", "--checkpoint=fast"),
+            ),
+            check=True,
+            capture_output=True,
+            cwd=self.folder.parent,
+            env={**os.environ, "PGPASSWORD": "frontier"},
+        )
+        return Postgres(folder, port, account=self.account, bindir=self.bindir).start()
 
     def stop(self) -> None:
         if self.process is not None:

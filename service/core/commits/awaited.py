@@ -60,7 +60,7 @@ async def store_on_loop(app: Games, events: Sequence[Any]) -> None:
             def settle(waiter: Waiter) -> None:  # on the commit thread
                 loop.call_soon_threadsafe(_settle, durable, waiter.error)
 
-            waiter = app.committer.enqueue(stored, settle)
+            waiter = app.committer_of(stored[0].originator_id).enqueue(stored, settle)
             try:
                 await asyncio.shield(durable)
             except asyncio.CancelledError:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import threading
 from typing import Any
 
+from service.core.shards import recorders_of
 from service.core.store_events import topics_of
 from service.core.tournaments.store_events import TournamentCreated
 
@@ -20,19 +21,25 @@ _CREATED = sorted(topics_of(TournamentCreated))  # a store from before a move ho
 class TournamentIndex:
     def __init__(self, recorder: Any) -> None:
         self.recorder = recorder  # the shared store's (its notification log holds games' events too)
-        self._ids: list[str] = []
-        self._last_seen = 0
+        self._ids: list[tuple[int, str]] = []  # (position, id): placed by database as games are
+        self._last_seen: dict[int, int] = {}  # each database's last notification id
         self._lock = threading.Lock()
 
     def ids(self) -> list[str]:
-        """Every tournament id, oldest first."""
+        """Every tournament id, oldest first (on a split store, in the game listing's order)."""
         with self._lock:
-            while True:
-                batch = self.recorder.select_notifications(
-                    start=self._last_seen + 1, limit=PAGE, topics=_CREATED
-                )
-                for notification in batch:
-                    self._ids.append(str(notification.originator_id))
-                    self._last_seen = notification.id
-                if len(batch) < PAGE:
-                    return list(self._ids)
+            recorders = recorders_of(self.recorder)
+            for place, recorder in enumerate(recorders):
+                while True:
+                    start = self._last_seen.get(place, 0) + 1
+                    batch = recorder.select_notifications(start=start, limit=PAGE, topics=_CREATED)
+                    for notification in batch:
+                        self._ids.append(
+                            (notification.id * len(recorders) + place, str(notification.originator_id))
+                        )
+                        self._last_seen[place] = notification.id
+                    if len(batch) < PAGE:
+                        break
+            if len(recorders) > 1:
+                self._ids.sort()
+            return [tournament_id for _, tournament_id in self._ids]
