@@ -36,3 +36,13 @@ def test_a_tuple_is_the_list_it_is_written_as_and_a_boolean_is_no_number() -> No
     assert same_json({"cards": ("a", 1)}, {"cards": ["a", 1]})
     assert not same_json({"seat": 1}, {"seat": True}) and {"seat": 1} == {"seat": True}
     assert not same_json([0, [False]], [0, [0]])
+
+
+def test_lists_of_plain_values_compare_type_for_type() -> None:
+    # A list of one plain type is compared by the list's own ==: only where the types agree
+    # pair by pair, and never with floats, where == on a list holds a NaN equal to itself.
+    nan = float("nan")
+    assert not same_json([nan], [nan]) and [nan] == [nan]
+    assert same_json(("a", 1, None, True), ["a", 1, None, True])
+    assert not same_json(["a", 1], ["a", True]) and not same_json([1, "a"], [True, "a"])
+    assert not same_json([1, 2], (1, 2, 3))
