@@ -86,17 +86,14 @@ def events_difference(recorded: Recorded, produced: Sequence[Event]) -> str | No
 
 
 def _same_scalar_types(
-    data: Mapping[str, JsonValue], expected: Mapping[str, object], listed: tuple[str, ...]
+    data: Mapping[str, JsonValue], expected: Mapping[str, Any], listed: tuple[str, ...]
 ) -> bool:
     """Given `data == expected` for a plain event (so the same keys), whether no bool stands for
     an int or back: the types of the values, key by key, then of the items of its `listed`
     fields (the lists), each compared as one list of types in C."""
     if list(map(type, data.values())) != list(map(type, map(expected.__getitem__, data))):
         return False
-    for name in listed:
-        if list(map(type, data[name])) != list(map(type, expected[name])):  # type: ignore[call-overload]
-            return False
-    return True
+    return all(list(map(type, data[name])) == list(map(type, expected[name])) for name in listed)
 
 
 _ENVELOPE = frozenset(("kind", "v"))
