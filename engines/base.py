@@ -30,17 +30,19 @@ def same_json(a: object, b: object) -> bool:
     if isinstance(a, list | tuple):
         if not isinstance(b, list | tuple) or len(a) != len(b):
             return False
-        kinds = list(map(type, a))
-        if _PLAIN_TYPES.issuperset(kinds) and kinds == list(map(type, b)):
-            # Pairwise of one plain type (a shuffle's cards, a list of seats): == on each pair is
-            # same_json on it, and the sequences' own == compares them in C.
-            return a == b if type(a) is type(b) else list(a) == list(b)
+        if len(a) >= _LONG:
+            kinds = list(map(type, a))
+            if _PLAIN_TYPES.issuperset(kinds) and kinds == list(map(type, b)):
+                # Pairwise of one plain type (a shuffle's cards): == on each pair is same_json
+                # on it, and the sequences' own == compares them in C.
+                return a == b if type(a) is type(b) else list(a) == list(b)
         return all(map(same_json, a, b))
     return type(a) is type(b) and a == b
 
 
 # The values == compares as JSON does once both sides have the same type (no float: NaN).
 _PLAIN_TYPES = frozenset((int, str, bool, type(None)))
+_LONG = 4  # a shorter list is compared item by item: looking at its types first costs more
 
 
 class RuleViolation(Exception):
