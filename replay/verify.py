@@ -867,7 +867,6 @@ class _Run:
             events, folded = _run_rules(version, number, rules, ObservedRng(draws))
             self._compare_events(version, number, recorded, events)
             return events, folded
-        key = rng_key(self.header.game_id, self.header.deal)
         format_version = self.header.format_version
         if not draws_checked:
             self._check_recorded_draws(version, number, draws, counter)
@@ -880,7 +879,7 @@ class _Run:
                 self.draws_rederived += len(draws)
                 return served
         # With the seed, one run both re-derives the draws and re-checks the events.
-        seeded = self.generator(self.rng_seed, key, counter)
+        seeded = self.generator(self.rng_seed, rng_key(self.header.game_id, self.header.deal), counter)
         events, folded = _run_rules(version, number, rules, seeded)
         written = written_draws(seeded.draws, format_version)
         if not same_json(written, list(draws)):
@@ -899,8 +898,8 @@ class _Run:
         """From format 5 each draw names its question: with a usable seed its outcome is checked
         before any rule of its line, as a verifier without the rules engines checks it, so that
         both name the same problem (DRAW_DIFFERS)."""
-        if self.rng_seed is None or self.header.format_version < DRAW_QUESTIONS_FORMAT:
-            return
+        if not draws or self.rng_seed is None or self.header.format_version < DRAW_QUESTIONS_FORMAT:
+            return  # most lines draw nothing: no generator to key
         asked = self.generator(self.rng_seed, rng_key(self.header.game_id, self.header.deal), counter)
         for index, draw in enumerate(draws, start=1):
             derived = asked.rederive(draw)

@@ -51,7 +51,7 @@ def markdown(rows: Sequence[Row], meta: dict[str, Any]) -> str:
     for row in rows:
         ceiling = f"{_format(row.ceiling)} ({row.ceiling_name})" if row.ceiling is not None else ""
         ratio = f"{row.ratio:.0%}" if row.ratio is not None else ""
-        met = {True: "yes", False: "**no**", None: ""}[row.met]
+        met = {True: "PASS", False: "**MISS**", None: ""}[row.met]
         value = f"{_format(row.value)} {row.unit}" if row.unit else ""
         cells = [row.section, row.name, value, ceiling, ratio, row.target, met, row.note]
         lines.append("| " + " | ".join(cell.replace("|", "\\|") for cell in cells) + " |")

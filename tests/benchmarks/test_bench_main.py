@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from tests.benchmarks.bench_common import Row
-from tests.benchmarks.bench_main import guarded, keep_logs
+from tests.benchmarks.bench_main import guarded, keep_logs, markdown
 
 
 def test_a_failing_section_becomes_one_row_that_says_why() -> None:
@@ -39,3 +39,37 @@ def test_a_failed_sections_server_logs_are_kept_where_the_results_go(tmp_path: P
     assert (tmp_path / "results" / "stamp-logs" / "peer-ours-data" / "server.log").read_text() == (
         "Traceback: the stream dropped\n"
     )
+
+
+def test_a_row_with_a_target_says_pass_or_miss_beside_it() -> None:
+    meta = {
+        "mode": "short",
+        "started": "now",
+        "machine": "vm",
+        "load_before": "1",
+        "load_after": "1",
+        "seconds": 1.0,
+    }
+    rows = [
+        Row(
+            "3 replay and audit",
+            "g: audit",
+            10.0,
+            "events/s",
+            ceiling=100.0,
+            target=">= 25% of the ceiling",
+            met=False,
+        ),
+        Row(
+            "3 replay and audit",
+            "g: rebuild",
+            60.0,
+            "events/s",
+            ceiling=100.0,
+            target=">= 50% of the ceiling",
+            met=True,
+        ),
+    ]
+    missed, passed = markdown(rows, meta).splitlines()[-2:]
+    assert "| 10% | >= 25% of the ceiling | **MISS** |" in missed
+    assert "| 60% | >= 50% of the ceiling | PASS |" in passed

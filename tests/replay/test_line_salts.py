@@ -43,3 +43,10 @@ def test_the_game_id_and_version_are_both_in_the_salt() -> None:
     assert salts(2) != salts(3)
     assert salts(12) != LineSalts(b"s" * 32, "game-11")(2)  # ".../game-1/12" and ".../game-11/2"
     assert len(salts(2)) == 64 and int(salts(2), 16) >= 0
+
+
+def test_keys_at_the_hmac_block_edge() -> None:
+    """A key of 64 bytes is padded; one byte longer, it is hashed first (RFC 2104)."""
+    for length in (0, 63, 64, 65, 200):
+        seed = bytes(range(length))
+        assert LineSalts(seed, "g")(7) == line_salt(seed, "g", 7)

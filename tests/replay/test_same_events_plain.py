@@ -119,3 +119,33 @@ def test_the_dict_comparison_sees_a_tuple_as_its_list_and_nothing_else() -> None
         assert same_events.events_difference([edited], [drawn]) is not None
     assert not same_events.same_events(codec, [recorded, recorded], [drawn])
     assert not same_events.same_events(codec, [], [drawn])
+
+
+def _bools_for_ints(game: str, in_list: bool) -> list[tuple[Codec, dict[str, Any], Any]]:
+    """Plain events of `game` whose recorded JSON spells an int 1 as `true` (in a list field
+    with `in_list`), each with the event the rules would give: equal to Python's ==, not as JSON."""
+    codec = Codec(get_engine(game).events)
+    cases = []
+    for entry in played(game)[1]:
+        for data in entry.events if isinstance(entry, Entry) else ():
+            if not plain(data, game):
+                continue
+            for name, value in data.items():
+                if name in ("kind", "v"):
+                    continue
+                if not in_list and type(value) is int:
+                    cases.append((codec, {**data, name: True}, codec.decode({**data, name: 1})))
+                if in_list and type(value) is list and value and all(type(v) is int for v in value):
+                    recorded = {**data, name: [True, *value[1:]]}
+                    cases.append((codec, recorded, codec.decode({**data, name: [1, *value[1:]]})))
+    return cases
+
+
+@pytest.mark.parametrize("in_list", [False, True])
+def test_a_boolean_for_an_integer_is_not_the_same_event(in_list: bool) -> None:
+    cases = [case for game in GAMES for case in _bools_for_ints(game, in_list)]
+    assert cases
+    for codec, recorded, event in cases:
+        assert recorded == encode(event)  # Python's == takes True for 1
+        assert same_events.same_events(codec, [encode(event)], [event])
+        assert not same_events.same_events(codec, [recorded], [event])

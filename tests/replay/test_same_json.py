@@ -36,3 +36,14 @@ def test_a_tuple_is_the_list_it_is_written_as_and_a_boolean_is_no_number() -> No
     assert same_json({"cards": ("a", 1)}, {"cards": ["a", 1]})
     assert not same_json({"seat": 1}, {"seat": True}) and {"seat": 1} == {"seat": True}
     assert not same_json([0, [False]], [0, [0]])
+
+
+def test_lists_of_plain_values_compare_type_for_type() -> None:
+    # A list of one plain type is compared by the list's own ==: only where the types agree
+    # pair by pair, and never with floats, where == on a list holds a NaN equal to itself.
+    nan = float("nan")
+    assert not same_json([nan] * 4, [nan] * 4) and [nan] * 4 == [nan] * 4
+    assert same_json(("a", 1, None, True, 0), ["a", 1, None, True, 0])
+    assert not same_json(["a", 1, 2, 3], ["a", True, 2, 3])
+    assert not same_json([0, "a", "b", "c"], [False, "a", "b", "c"])
+    assert not same_json([1, 2, 3, 4], (1, 2, 3, 4, 5))
