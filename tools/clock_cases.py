@@ -8,7 +8,6 @@ line not re-sealed.
 
 from __future__ import annotations
 
-import uuid
 from dataclasses import replace
 from typing import Any
 
@@ -19,7 +18,7 @@ from replay.forgeries import reseal
 from replay.record import Entry, Line, RulingLine, line_salt
 from replay.table import RESUME, Table, moved, seats_on_clock
 from replay.verify import build_record
-from tools.corpus_seeds import corpus_seed
+from tools.corpus_seeds import corpus_game_id, corpus_seed
 
 CLOCK = {"time_control": "30s/move", "timeout_policy": "forfeit"}
 COMMANDS = 6  # commands played before the server went away
@@ -31,7 +30,7 @@ def resumed_record() -> tuple[Any, list[Line], int]:
     """The header and lines of the clocked game ending with its resume line, and that line's index."""
     game, name = "most-wanted", "most-wanted-clock-resume"
     seed = corpus_seed(name)
-    game_id = str(uuid.uuid5(uuid.NAMESPACE_URL, f"https://frontier-ledger.invalid/conformance/{name}"))
+    game_id = corpus_game_id(name)
     engine = get_engine(game)
     options = engine.options({})
     played = []

@@ -9,7 +9,6 @@ claims rules its history does not re-run under, every hash redone.
 from __future__ import annotations
 
 import random
-import uuid
 from dataclasses import replace
 from functools import cache
 from typing import Any
@@ -20,7 +19,7 @@ from engines.simulate import playout
 from replay.forgeries import Record, finished_trailer, play_on, reseal
 from replay.record import Entry, UpgradeLine, line_salt
 from replay.verify import build_record
-from tools.corpus_seeds import corpus_seed
+from tools.corpus_seeds import corpus_game_id, corpus_seed
 
 UPGRADE_AT = 8  # commands played under the older rules before the upgrade
 
@@ -35,7 +34,7 @@ def upgraded_record(game: str, older: str) -> tuple[Record, int]:
 def _upgraded(game: str, older: str) -> tuple[Record, int]:
     name = f"{game}-upgraded"
     seed = corpus_seed(name)
-    game_id = str(uuid.uuid5(uuid.NAMESPACE_URL, f"https://frontier-ledger.invalid/conformance/{name}"))
+    game_id = corpus_game_id(name)
     engine = get_engine(game)
     complete, stored = options_as_recorded(engine, {}, older)
     played = []

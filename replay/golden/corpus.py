@@ -25,9 +25,7 @@ same bytes.
 
 from __future__ import annotations
 
-import hashlib
 import json
-import uuid
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -39,6 +37,7 @@ from engines.registry import game_ids, get_engine
 from engines.rng import SeededRng
 from engines.simulate import playout
 from replay.golden import coverage
+from replay.golden.names import bot_seed, named_game_id, named_seed
 from replay.golden.option_space import single_changes
 from replay.record import state_hash
 from replay.verify import outcome_json
@@ -77,17 +76,15 @@ class GoldenGame:
 
     @property
     def seed(self) -> bytes:
-        return hashlib.sha256(f"frontier-ledger golden {self.relative_path}".encode()).digest()
+        return named_seed("golden", self.relative_path)
 
     @property
     def game_id(self) -> str:
-        return str(
-            uuid.uuid5(uuid.NAMESPACE_URL, f"https://frontier-ledger.invalid/golden/{self.relative_path}")
-        )
+        return named_game_id("golden", self.relative_path)
 
     @property
     def bot_seed(self) -> int:
-        return int.from_bytes(self.seed[:8], "big")
+        return bot_seed(self.seed)
 
     @property
     def lean(self) -> float:
@@ -124,17 +121,15 @@ class CoverageGame:
     def seed(self) -> bytes:
         table = _compact(self.table)
         name = f"{self.relative_path} {table} {self.players} {self.lean} {self.attempt}"
-        return hashlib.sha256(f"frontier-ledger golden {name}".encode()).digest()
+        return named_seed("golden", name)
 
     @property
     def game_id(self) -> str:
-        return str(
-            uuid.uuid5(uuid.NAMESPACE_URL, f"https://frontier-ledger.invalid/golden/{self.seed.hex()}")
-        )
+        return named_game_id("golden", self.seed.hex())
 
     @property
     def bot_seed(self) -> int:
-        return int.from_bytes(self.seed[:8], "big")
+        return bot_seed(self.seed)
 
 
 @dataclass(frozen=True)

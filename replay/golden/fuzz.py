@@ -27,7 +27,6 @@ from __future__ import annotations
 import hashlib
 import random
 import traceback
-import uuid
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
@@ -40,6 +39,7 @@ from engines.registry import game_ids, get_engine
 from engines.rng import SeededRng
 from engines.simulate import Step
 from replay.golden.failure_log import FailedStep, write_failure_log
+from replay.golden.names import named_game_id, named_seed
 from replay.golden.option_space import option_values, single_changes
 from replay.record import canonical_json
 
@@ -103,11 +103,11 @@ class Playout:
 
     @property
     def seed(self) -> bytes:
-        return hashlib.sha256(f"frontier-ledger fuzz {self.name}".encode()).digest()
+        return named_seed("fuzz", self.name)
 
     @property
     def game_id(self) -> str:
-        return str(uuid.uuid5(uuid.NAMESPACE_URL, f"https://frontier-ledger.invalid/fuzz/{self.name}"))
+        return named_game_id("fuzz", self.name)
 
 
 @dataclass(frozen=True)
