@@ -16,7 +16,7 @@ from engines.simulate import playout
 from replay.clock import Clocks, clock_json, parse_time_control
 from replay.forgeries import reseal
 from replay.record import Entry, Line, RulingLine, line_salt
-from replay.table import RESUME, Table, moved, seats_on_clock
+from replay.table import Table, moved, resume_line, seats_on_clock
 from replay.verify import build_record
 from tools.corpus_seeds import corpus_game_id, corpus_seed
 
@@ -58,17 +58,13 @@ def resumed_record() -> tuple[Any, list[Line], int]:
         timed.append(replace(line, clock=clock_json(elapsed, used, clocks.readings(control))))
     version = timed[-1].version + 1
     resumed = clocks.charged(CHARGED_MS)
-    resume = RulingLine(
-        version=version,
-        ruling=RESUME,
-        seat=None,
-        by="server",
-        reason=f"no server kept the clocks for {STOPPED_MS / 1000:.1f} s (a restart): they stopped",
-        result=None,
+    resume = resume_line(
+        version,
+        STOPPED_MS,
+        clock_json(CHARGED_MS, None, resumed.readings(control), stopped_ms=STOPPED_MS),
         prev="",
         salt=line_salt(seed, game_id, version),
         format_version=header.format_version,
-        clock=clock_json(CHARGED_MS, None, resumed.readings(control), stopped_ms=STOPPED_MS),
     )
     sealed_header, sealed, _ = reseal(replace(header, clock=CLOCK), [*timed, resume], None)
     return sealed_header, sealed, len(sealed) - 1

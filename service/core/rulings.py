@@ -11,7 +11,7 @@ from datetime import datetime
 
 from replay.clock import clock_json
 from replay.record import RulingLine
-from replay.table import ABANDON, RESIGN, RESUME, TIMEOUT, RulingRefused, ruled
+from replay.table import ABANDON, RESIGN, TIMEOUT, RulingRefused, resume_line, ruled
 from replay.takebacks import TAKEBACK
 from service.core import metrics, seed_reveal
 from service.core.auth import Caller, authenticate, seat_of
@@ -183,17 +183,13 @@ def resume_clocks(app: Games, game_id: str, kept_until: datetime | None) -> Game
         after = next_clocks(record, charged, record.state, record.table)
         assert after is not None
         version = record.game_version + 1
-        line = RulingLine(
-            version=version,
-            ruling=RESUME,
-            seat=None,
-            by="server",
-            reason=f"no server kept the clocks for {stopped / 1000:.1f} s (a restart): they stopped",
-            result=None,
+        line = resume_line(
+            version,
+            stopped,
+            clock_json(charged, None, after.readings(control), stopped_ms=stopped),
             prev=record.head,
             salt=salt(record, version),
             format_version=record.header.format_version,
-            clock=clock_json(charged, None, after.readings(control), stopped_ms=stopped),
         ).sealed()
         return _save_ruling(app, record, line, now)
 
