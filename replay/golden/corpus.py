@@ -29,7 +29,7 @@ import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from engines.base import Command, Engine, JsonValue, RuleViolation, Seat, fold
 from engines.codec import Codec, DecodeError, encode
@@ -37,7 +37,7 @@ from engines.registry import game_ids, get_engine
 from engines.rng import SeededRng
 from engines.simulate import playout
 from replay.golden import coverage
-from replay.golden.names import bot_seed, named_game_id, named_seed
+from replay.golden.names import NamedGame, bot_seed, named_game_id, named_seed
 from replay.golden.option_space import single_changes
 from replay.record import state_hash
 from replay.verify import outcome_json
@@ -59,9 +59,10 @@ COVERAGE_GAMES = 150  # games played for one target before the search gives up (
 
 
 @dataclass(frozen=True)
-class GoldenGame:
+class GoldenGame(NamedGame):
     """One game of the corpus: which game, how many players, which of the count's games."""
 
+    folder: ClassVar[str] = "golden"
     game: str
     players: int
     number: int
@@ -75,12 +76,8 @@ class GoldenGame:
         return f"{self.game}/{self.file_name}"
 
     @property
-    def seed(self) -> bytes:
-        return named_seed("golden", self.relative_path)
-
-    @property
-    def game_id(self) -> str:
-        return named_game_id("golden", self.relative_path)
+    def name(self) -> str:
+        return self.relative_path
 
     @property
     def bot_seed(self) -> int:
