@@ -234,46 +234,6 @@ def fold_run(
     return state
 
 
-S = TypeVar("S")
-
-
-class FoldTable(Generic[S]):
-    """An engine's `evolve` and `evolve_all` from its folds, one per event class, found by a dict look-up.
-
-    A rebuild folds every event of a log, and one look-up is cheaper than trying a long `match`
-    case by case. A subclass of an event class folds as its base; an event of no class in the
-    table folds with `otherwise`; an event of class `started` makes a new state with `start`.
-    """
-
-    def __init__(
-        self,
-        folds: Mapping[type, Callable[[S, Any], Changes]],
-        started: type[Event],
-        start: Callable[[Any], S],
-        otherwise: Callable[[S, Any], Changes],
-    ) -> None:
-        self.folds = folds
-        self.started = started
-        self.start = start
-        self.otherwise = otherwise
-
-    def fold_of(self, kind: type) -> Callable[[S, Any], Changes]:
-        return next((self.folds[base] for base in kind.__mro__ if base in self.folds), self.otherwise)
-
-    def evolve(self, state: S | None, event: Event) -> S:
-        if isinstance(event, self.started):
-            return self.start(event)
-        assert state is not None, f"{event.kind} before game_started"
-        fold = self.folds.get(type(event)) or self.fold_of(type(event))
-        changes = fold(state, event)
-        return copied(state, changes) if changes else state
-
-    def evolve_all(self, state: S | None, events: Iterable[Event]) -> S | None:
-        """`evolve` of each event in turn, with one copy of the state for them all instead of one each."""
-        result: S | None = fold_run(state, events, self.folds, self.fold_of, self.started, self.start)
-        return result
-
-
 def copied(record: T, changes: Changes) -> T:
     """`changed(record, **changes)` for changes already in a dict: no unpacking and re-packing."""
     new = object.__new__(type(record))

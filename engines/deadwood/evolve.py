@@ -9,10 +9,10 @@ events (`evolve_all`, which folds a log line's events into a private working cop
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
-from engines.base import Changes, Event, FoldTable, changed, players_with
+from engines.base import Changes, Event, changed, copied, fold_run, players_with
 from engines.deadwood import events as ev
 from engines.deadwood.components import SAFES, safe_gold
 from engines.deadwood.rules import assist_askers, send_away_destinations
@@ -40,6 +40,26 @@ from engines.deadwood.state import (
 )
 
 Fold = Callable[[State, Any], Changes]
+
+
+def evolve(state: State | None, event: Event) -> State:
+    if isinstance(event, ev.GameStarted):
+        return _started(event)
+    assert state is not None, f"{event.kind} before game_started"
+    fold = _FOLDS.get(type(event)) or _inherited_fold(type(event))
+    changes = fold(state, event)
+    return copied(state, changes) if changes else state
+
+
+def evolve_all(state: State | None, events: Iterable[Event]) -> State | None:
+    """`evolve` of each event in turn, with one copy of the state for them all instead of one each."""
+    result: State | None = fold_run(state, events, _FOLDS, _inherited_fold, ev.GameStarted, _started)
+    return result
+
+
+def _inherited_fold(kind: type) -> Fold:
+    """A subclass of an event class folds as its base, as the old `match` did."""
+    return next((_FOLDS[base] for base in kind.__mro__ if base in _FOLDS), _unknown)
 
 
 def _unknown(state: State, event: Event) -> Changes:
@@ -376,11 +396,6 @@ _FOLDS: dict[type, Fold] = {
     ev.PlayerEliminated: _player_eliminated,
     ev.GameWon: _game_won,
 }
-
-# A subclass of an event class folds as its base, as the old `match` did; any other event is a bug.
-_TABLE = FoldTable(_FOLDS, ev.GameStarted, _started, otherwise=_unknown)
-evolve = _TABLE.evolve
-evolve_all = _TABLE.evolve_all
 
 
 # Shared steps.

@@ -3,20 +3,41 @@
 One small function per event kind, found through a dict keyed by the event's class: a rebuild folds
 every event of a log, and one dict look-up is cheaper than trying a long `match` case by case.
 Each fold returns only the state's fields it changes (a seat's changes are made on the players
-tuple, `players_with`), so a new state costs one copy per event (`evolve`), or one per run of events
+tuple, `_seats`), so a new state costs one copy per event (`evolve`), or one per run of events
 (`evolve_all`, which folds a log line's events, or a stored run's, into a private working copy).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
-from engines.base import Changes, Event, FoldTable, changed, players_with
+from engines.base import Changes, Event, changed, copied, fold_run, players_with
 from engines.most_wanted import events as ev
 from engines.most_wanted.state import GOAL, Action, Player, Settings, State
 
 Fold = Callable[[State, Any], Changes]
+
+
+def evolve(state: State | None, event: Event) -> State:
+    if isinstance(event, ev.GameStarted):
+        return _started(event)
+    assert state is not None
+    fold = _FOLDS.get(type(event)) or _inherited_fold(type(event))
+    changes = fold(state, event)
+    return copied(state, changes) if changes else state
+
+
+def evolve_all(state: State | None, events: Iterable[Event]) -> State | None:
+    """`evolve` of each event in turn, with one copy of the state for them all instead of one each."""
+    result: State | None = fold_run(state, events, _FOLDS, _inherited_fold, ev.GameStarted, _started)
+    return result
+
+
+def _inherited_fold(kind: type) -> Fold:
+    """A subclass of an event class folds as its base, as the old `match` did; any other
+    event changes nothing."""
+    return next((_FOLDS[base] for base in kind.__mro__ if base in _FOLDS), _unchanged)
 
 
 def _unchanged(state: State, event: Event) -> Changes:
@@ -190,11 +211,6 @@ _FOLDS: dict[type, Fold] = {
     ev.FirstPlayerChosen: _first_player_chosen,
     ev.GameEnded: _game_ended,
 }
-
-# A subclass of an event class folds as its base, as the old `match` did; any other event changes nothing.
-_TABLE = FoldTable(_FOLDS, ev.GameStarted, _started, otherwise=_unchanged)
-evolve = _TABLE.evolve
-evolve_all = _TABLE.evolve_all
 
 
 # Helpers: each returns a new players tuple or record, never a new state.
