@@ -3,7 +3,7 @@
 One small function per event kind, found through a dict keyed by the event's class: a rebuild folds
 every event of a log, and one dict look-up is cheaper than trying a long `match` case by case.
 Each fold returns only the state's fields it changes (a seat's changes are made on the players
-tuple, `_seats`), so a new state costs one copy per event (`evolve`), or one per run of events
+tuple, `players_with`), so a new state costs one copy per event (`evolve`), or one per run of events
 (`evolve_all`, which folds a log line's events, or a stored run's, into a private working copy).
 """
 
