@@ -254,6 +254,13 @@ def copied(record: T, changes: Changes) -> T:
     return new
 
 
+def players_with(players: tuple[T, ...], seat: int, **changes: object) -> tuple[T, ...]:
+    """The per-seat records with the record of `seat` changed; every other record is shared."""
+    changed_players = list(players)
+    changed_players[seat] = copied(players[seat], changes)
+    return tuple(changed_players)
+
+
 def changed(record: T, **changes: object) -> T:
     """`dataclasses.replace` for frozen records without `__post_init__`, minus its per-call cost.
 
@@ -325,6 +332,4 @@ class SeatedState(Generic[P]):
 
     def with_player(self, seat: int, **changes: object) -> Self:
         """The state with the record of `seat` changed: one copy of the players tuple, no more."""
-        players = list(self.players)
-        players[seat] = changed(players[seat], **changes)
-        return changed(self, players=tuple(players))
+        return changed(self, players=players_with(self.players, seat, **changes))

@@ -22,8 +22,8 @@ import hashlib
 import hmac
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
-from typing import TypeVar
+from dataclasses import Field, dataclass, replace
+from typing import Any, ClassVar, Self
 
 import rfc8785
 
@@ -132,8 +132,26 @@ def mixed_seed(seed: bytes, client_seeds: Sequence[str | None]) -> bytes:
     return hashlib.sha256(ENTROPY_CONTEXT + rfc8785.dumps([seed.hex(), list(client_seeds)])).digest()
 
 
+class _Chained:
+    """What every line of a record shares: its hash covers its body and is written beside it."""
+
+    __dataclass_fields__: ClassVar[dict[str, Field[Any]]]
+    hash: str
+    format_version: int
+
+    def body(self) -> dict[str, JsonValue]:
+        raise NotImplementedError
+
+    def sealed(self) -> Self:
+        """This line with its hash filled in."""
+        return replace(self, hash=chain_hash(self.body(), self.format_version))
+
+    def to_json(self) -> dict[str, JsonValue]:
+        return {**self.body(), "hash": self.hash}
+
+
 @dataclass(frozen=True)
-class Header:
+class Header(_Chained):
     """What a game is: the first line of a log and the first stored event.
 
     `setup_events`/`setup_draws` are what the engine's setup produced. A live
@@ -203,16 +221,9 @@ class Header:
             body["unseen"] = list(self.unseen)
         return body
 
-    def sealed(self) -> Header:
-        """This header with its hash filled in."""
-        return _replace_hash(self, chain_hash(self.body(), self.format_version))
-
-    def to_json(self) -> dict[str, JsonValue]:
-        return {**self.body(), "hash": self.hash}
-
 
 @dataclass(frozen=True)
-class Entry:
+class Entry(_Chained):
     """One accepted command: who sent it, the outcomes of chance it used, its events."""
 
     version: int  # the game version this entry creates: the first command makes 2
@@ -253,15 +264,9 @@ class Entry:
             body["unseen"] = list(self.unseen)
         return body
 
-    def sealed(self) -> Entry:
-        return _replace_hash(self, chain_hash(self.body(), self.format_version))
-
-    def to_json(self) -> dict[str, JsonValue]:
-        return {**self.body(), "hash": self.hash}
-
 
 @dataclass(frozen=True)
-class Trailer:
+class Trailer(_Chained):
     """The last line of a log: the result, the final state hash and the revealed seed."""
 
     version: int
@@ -284,15 +289,9 @@ class Trailer:
             "prev": self.prev,
         }
 
-    def sealed(self) -> Trailer:
-        return _replace_hash(self, chain_hash(self.body(), self.format_version))
-
-    def to_json(self) -> dict[str, JsonValue]:
-        return {**self.body(), "hash": self.hash}
-
 
 @dataclass(frozen=True)
-class SeatLine:
+class SeatLine(_Chained):
     """A seat taken after creation (format 3): who sat down, and the client seed they gave.
 
     It changes no game state, so it creates no version: `version` is the game version
@@ -320,15 +319,9 @@ class SeatLine:
         body.update(prev=self.prev, salt=self.salt)
         return body
 
-    def sealed(self) -> SeatLine:
-        return _replace_hash(self, chain_hash(self.body(), self.format_version))
-
-    def to_json(self) -> dict[str, JsonValue]:
-        return {**self.body(), "hash": self.hash}
-
 
 @dataclass(frozen=True)
-class DealLine:
+class DealLine(_Chained):
     """The deal of a player-entropy game (format 3), made once the last seat is taken.
 
     It holds what a header holds in other games: the setup's events and draws, version 1.
@@ -357,15 +350,9 @@ class DealLine:
             body["client_seeds"] = list(self.client_seeds)
         return body
 
-    def sealed(self) -> DealLine:
-        return _replace_hash(self, chain_hash(self.body(), self.format_version))
-
-    def to_json(self) -> dict[str, JsonValue]:
-        return {**self.body(), "hash": self.hash}
-
 
 @dataclass(frozen=True)
-class RulingLine:
+class RulingLine(_Chained):
     """A decision about the game made outside its rules (replay/table.py): a seat resigned,
     or the organiser ended the game. It creates a version, as an entry does.
 
@@ -410,15 +397,9 @@ class RulingLine:
             body["granted_by"] = list(granted) if isinstance(granted, tuple) else granted
         return body
 
-    def sealed(self) -> RulingLine:
-        return _replace_hash(self, chain_hash(self.body(), self.format_version))
-
-    def to_json(self) -> dict[str, JsonValue]:
-        return {**self.body(), "hash": self.hash}
-
 
 @dataclass(frozen=True)
-class UpgradeLine:
+class UpgradeLine(_Chained):
     """The organiser moved a game in progress to newer rules (format 2 and later), allowed only
     because its history re-runs line for line under them (replay/rerun.py). It creates a version,
     as a ruling does, and is salted as one; every later line is played under `to_rules`.
@@ -444,18 +425,6 @@ class UpgradeLine:
             "salt": self.salt,
         }
 
-    def sealed(self) -> UpgradeLine:
-        return _replace_hash(self, chain_hash(self.body(), self.format_version))
-
-    def to_json(self) -> dict[str, JsonValue]:
-        return {**self.body(), "hash": self.hash}
-
 
 # The lines between a header and its trailer, in chain order.
 Line = Entry | SeatLine | DealLine | RulingLine | UpgradeLine
-
-R = TypeVar("R", Header, Entry, Trailer, SeatLine, DealLine, RulingLine, UpgradeLine)
-
-
-def _replace_hash(record: R, value: str) -> R:
-    return replace(record, hash=value)

@@ -20,8 +20,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from engines.base import Engine, Outcome
+from engines.base import Engine, JsonValue, Outcome
 from replay.reasons import Reason
+from replay.record import RulingLine
 
 RESIGN = "resign"
 TIMEOUT = "timeout"  # the server's: a seat's time ran out (replay/clock.py)
@@ -232,3 +233,27 @@ def _departures(table: Table) -> str:
     """ "seat 2 resigned, seat 3 ran out of time" """
     said = {ENDED_RESIGNED: "resigned", ENDED_TIMEOUT: "ran out of time"}
     return ", ".join(f"{seat_name(s)} {said[how]}" for s, how in zip(table.out, table.how_out, strict=True))
+
+
+def resume_line(
+    version: int,
+    stopped_ms: int,
+    clock: dict[str, JsonValue],
+    *,
+    prev: str,
+    salt: str | None,
+    format_version: int,
+) -> RulingLine:
+    """The server's unsealed resume line: its clocks stopped `stopped_ms` while no server kept them."""
+    return RulingLine(
+        version=version,
+        ruling=RESUME,
+        seat=None,
+        by="server",
+        reason=f"no server kept the clocks for {stopped_ms / 1000:.1f} s (a restart): they stopped",
+        result=None,
+        prev=prev,
+        salt=salt,
+        format_version=format_version,
+        clock=clock,
+    )

@@ -8,18 +8,16 @@ line not re-sealed.
 
 from __future__ import annotations
 
-import uuid
 from dataclasses import replace
 from typing import Any
 
 from engines.registry import get_engine
-from engines.simulate import playout
 from replay.clock import Clocks, clock_json, parse_time_control
 from replay.forgeries import reseal
 from replay.record import Entry, Line, RulingLine, line_salt
-from replay.table import RESUME, Table, moved, seats_on_clock
+from replay.table import Table, moved, resume_line, seats_on_clock
 from replay.verify import build_record
-from tools.corpus_seeds import corpus_seed
+from tools.corpus_seeds import corpus_opening
 
 CLOCK = {"time_control": "30s/move", "timeout_policy": "forfeit"}
 COMMANDS = 6  # commands played before the server went away
@@ -30,15 +28,9 @@ STOPPED_MS = 95_000  # the downtime: longer than a move's 30 s, and charged to n
 def resumed_record() -> tuple[Any, list[Line], int]:
     """The header and lines of the clocked game ending with its resume line, and that line's index."""
     game, name = "most-wanted", "most-wanted-clock-resume"
-    seed = corpus_seed(name)
-    game_id = str(uuid.uuid5(uuid.NAMESPACE_URL, f"https://frontier-ledger.invalid/conformance/{name}"))
     engine = get_engine(game)
     options = engine.options({})
-    played = []
-    for step in playout(engine, 2, seed=seed, game_id=game_id, options=options, bot_seed=2):
-        played.append(step)
-        if len(played) > COMMANDS:
-            break
+    seed, game_id, played = corpus_opening(engine, options, name, COMMANDS)
     header, lines, _ = build_record(
         game_id, game, options, 2, ["Clocked 1", "Clocked 2"], "conformance", seed, played
     )
@@ -59,17 +51,13 @@ def resumed_record() -> tuple[Any, list[Line], int]:
         timed.append(replace(line, clock=clock_json(elapsed, used, clocks.readings(control))))
     version = timed[-1].version + 1
     resumed = clocks.charged(CHARGED_MS)
-    resume = RulingLine(
-        version=version,
-        ruling=RESUME,
-        seat=None,
-        by="server",
-        reason=f"no server kept the clocks for {STOPPED_MS / 1000:.1f} s (a restart): they stopped",
-        result=None,
+    resume = resume_line(
+        version,
+        STOPPED_MS,
+        clock_json(CHARGED_MS, None, resumed.readings(control), stopped_ms=STOPPED_MS),
         prev="",
         salt=line_salt(seed, game_id, version),
         format_version=header.format_version,
-        clock=clock_json(CHARGED_MS, None, resumed.readings(control), stopped_ms=STOPPED_MS),
     )
     sealed_header, sealed, _ = reseal(replace(header, clock=CLOCK), [*timed, resume], None)
     return sealed_header, sealed, len(sealed) - 1

@@ -19,7 +19,6 @@ import argparse
 import hashlib
 import json
 import re
-import uuid
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from functools import cache
@@ -43,7 +42,7 @@ from replay.trust.signer import SAMPLES
 from replay.verify import build_record, steps
 from tools.checkpoint_cases import checkpoint_cases, proof_files
 from tools.clock_cases import clock_cases
-from tools.corpus_seeds import corpus_seed
+from tools.corpus_seeds import corpus_game_id, corpus_seed
 from tools.draw_cases import draw_cases
 from tools.fork_cases import fork_cases
 from tools.kept_cases import kept_cases
@@ -110,7 +109,7 @@ def game_record(
     (`reveal` shows the seed of a game cut short, for forgeries that need it and a short file)."""
     name = f"{game}-f{format_version}"
     seed = corpus_seed(name)
-    game_id = str(uuid.uuid5(uuid.NAMESPACE_URL, f"https://frontier-ledger.invalid/conformance/{name}"))
+    game_id = corpus_game_id(name)
     engine = get_engine(game)
     options = engine.options({})
     played = _two_bots(engine, seed, game_id, options, cut)
@@ -138,7 +137,7 @@ DEAL = "conformance-cup/round-1/2-seats"  # the duplicate deal both tables of th
 def deal_record(table: int) -> Record:
     """Table `table` of a duplicate deal: the deal's seed and key, its own game id and play."""
     name = f"most-wanted-deal-table-{table}"
-    game_id = str(uuid.uuid5(uuid.NAMESPACE_URL, f"https://frontier-ledger.invalid/conformance/{name}"))
+    game_id = corpus_game_id(name)
     engine = get_engine("most-wanted")
     options = engine.options({})
     seed = corpus_seed("most-wanted-deal")
@@ -684,7 +683,7 @@ def seated_record(
     """
     name = f"{game}-f{format_version}-{'entropy' if entropy else 'seat'}"
     seed = corpus_seed(name)
-    game_id = str(uuid.uuid5(uuid.NAMESPACE_URL, f"https://frontier-ledger.invalid/conformance/{name}"))
+    game_id = corpus_game_id(name)
     engine = get_engine(game)
     # A short game keeps the corpus readable: the seat-line cases need an end, not a long one.
     options = engine.options({"max_turns": 12} if game == "most-wanted" else {})

@@ -8,7 +8,6 @@ file isolates one check of the fork's header.
 from __future__ import annotations
 
 import random
-import uuid
 from dataclasses import replace
 from typing import Any
 
@@ -17,7 +16,7 @@ from engines.registry import get_engine
 from replay.forgeries import Record, finished_trailer, play_on, reseal
 from replay.forks import fork_header
 from replay.record import Entry
-from tools.corpus_seeds import corpus_seed
+from tools.corpus_seeds import corpus_game_id, corpus_seed
 
 SOURCE_GAME = "most-wanted"
 FORK_AT = 6
@@ -40,7 +39,7 @@ def fork_record(source: Record) -> Record:
         state = engine.evolve(state, codec.decode(data))  # type: ignore[arg-type]
     name = f"{SOURCE_GAME}-fork"
     seed = corpus_seed(name)
-    game_id = str(uuid.uuid5(uuid.NAMESPACE_URL, f"https://frontier-ledger.invalid/conformance/{name}"))
+    game_id = corpus_game_id(name)
     header = fork_header(
         engine, source_header, history, state, FORK_AT, game_id=game_id, seed=seed,
         players=["Analyst 1", "Analyst 2"], tag="conformance",

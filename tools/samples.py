@@ -13,8 +13,6 @@ log goes its audit report in Markdown, as an organiser would publish it.
 from __future__ import annotations
 
 import argparse
-import hashlib
-import uuid
 from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -22,6 +20,7 @@ from pathlib import Path
 from engines.registry import get_engine
 from engines.simulate import playout
 from replay.audit import build_report
+from replay.golden.names import named_game_id, named_seed
 from replay.logfile import write_lines
 from replay.trust.checkpoint import sign
 from replay.trust.keys import load_signing_key
@@ -52,8 +51,8 @@ def sample_name(game: str, players: int) -> str:
 def sample_files(game: str, players: int) -> dict[str, str]:
     """The log and audit report of one sample game, by file name."""
     name = sample_name(game, players)
-    seed = hashlib.sha256(f"frontier-ledger sample {name}".encode()).digest()
-    game_id = str(uuid.uuid5(uuid.NAMESPACE_URL, f"https://frontier-ledger.invalid/samples/{name}"))
+    seed = named_seed("sample", name)
+    game_id = named_game_id("samples", name)
     engine = get_engine(game)
     options = engine.options({})
     steps = list(

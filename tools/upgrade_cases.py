@@ -9,18 +9,16 @@ claims rules its history does not re-run under, every hash redone.
 from __future__ import annotations
 
 import random
-import uuid
 from dataclasses import replace
 from functools import cache
 from typing import Any
 
 from engines.base import options_as_recorded
 from engines.registry import get_engine
-from engines.simulate import playout
 from replay.forgeries import Record, finished_trailer, play_on, reseal
 from replay.record import Entry, UpgradeLine, line_salt
 from replay.verify import build_record
-from tools.corpus_seeds import corpus_seed
+from tools.corpus_seeds import corpus_opening
 
 UPGRADE_AT = 8  # commands played under the older rules before the upgrade
 
@@ -34,15 +32,9 @@ def upgraded_record(game: str, older: str) -> tuple[Record, int]:
 @cache
 def _upgraded(game: str, older: str) -> tuple[Record, int]:
     name = f"{game}-upgraded"
-    seed = corpus_seed(name)
-    game_id = str(uuid.uuid5(uuid.NAMESPACE_URL, f"https://frontier-ledger.invalid/conformance/{name}"))
     engine = get_engine(game)
     complete, stored = options_as_recorded(engine, {}, older)
-    played = []
-    for step in playout(engine, 2, seed=seed, game_id=game_id, options=complete, bot_seed=2):
-        played.append(step)
-        if len(played) > UPGRADE_AT:
-            break
+    seed, game_id, played = corpus_opening(engine, complete, name, UPGRADE_AT)
     header, entries, _ = build_record(
         game_id, game, complete, 2, ["Old hand 1", "Old hand 2"], "conformance", seed, played
     )

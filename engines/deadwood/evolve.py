@@ -3,7 +3,7 @@
 One small function per event kind, found through a dict keyed by the event's class: a rebuild folds
 every event of a log, and one dict look-up is cheaper than trying a long `match` case by case.
 Each fold returns only the state's fields it changes (seat changes are made on the players tuple,
-`_seats`), so a new state costs one copy of its 38 fields per event (`evolve`), or one per run of
+`players_with`), so a new state costs one copy of its 38 fields per event (`evolve`), or one per run of
 events (`evolve_all`, which folds a log line's events into a private working copy).
 """
 
@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from engines.base import Changes, Event, changed, copied, fold_run
+from engines.base import Changes, Event, changed, copied, fold_run, players_with
 from engines.deadwood import events as ev
 from engines.deadwood.components import SAFES, safe_gold
 from engines.deadwood.rules import assist_askers, send_away_destinations
@@ -95,7 +95,7 @@ def _rules_added(state: State, e: ev.RulesAdded) -> Changes:
 
 
 def _character_chosen(state: State, e: ev.CharacterChosen) -> Changes:
-    players = _seats(state.players, e.seat, character=e.character)
+    players = players_with(state.players, e.seat, character=e.character)
     everyone = all(p.character for p in players)
     return {"players": players, "phase": PASS if everyone else CHOOSE}
 
@@ -114,7 +114,7 @@ def _discards_reshuffled(state: State, e: ev.DiscardsReshuffled) -> Changes:
 
 
 def _cards_drawn(state: State, e: ev.CardsDrawn) -> Changes:
-    players = _seats(state.players, e.seat, hand=state.players[e.seat].hand + e.cards)
+    players = players_with(state.players, e.seat, hand=state.players[e.seat].hand + e.cards)
     return {"deck": state.deck[len(e.cards) :], "players": players}
 
 
@@ -123,7 +123,7 @@ def _centre_stacked(state: State, e: ev.CentreStacked) -> Changes:
 
 
 def _safes_dealt(state: State, e: ev.SafesDealt) -> Changes:
-    return {"players": _seats(state.players, e.seat, safes=e.safes)}
+    return {"players": players_with(state.players, e.seat, safes=e.safes)}
 
 
 def _safes_boxed(state: State, e: ev.SafesBoxed) -> Changes:
@@ -131,26 +131,26 @@ def _safes_boxed(state: State, e: ev.SafesBoxed) -> Changes:
 
 
 def _pass_chosen(state: State, e: ev.PassChosen) -> Changes:
-    return {"players": _seats(state.players, e.seat, passing=state.players[e.seat].safes[e.position])}
+    return {"players": players_with(state.players, e.seat, passing=state.players[e.seat].safes[e.position])}
 
 
 def _safe_passed(state: State, e: ev.SafePassed) -> Changes:
     giver = _without_safe(state.players[e.giver].safes, e.safe)
-    players = _seats(state.players, e.giver, safes=giver, passing=None)
-    players = _seats(players, e.receiver, safes=players[e.receiver].safes + (e.safe,))
+    players = players_with(state.players, e.giver, safes=giver, passing=None)
+    players = players_with(players, e.receiver, safes=players[e.receiver].safes + (e.safe,))
     if state.phase == GIVE_SAFE:
         return {"players": players, **_after_give(state)}
     return {"players": players}
 
 
 def _safe_left_game(state: State, e: ev.SafeLeftGame) -> Changes:
-    players = _seats(state.players, e.seat, safes=_without_safe(state.players[e.seat].safes, e.safe))
+    players = players_with(state.players, e.seat, safes=_without_safe(state.players[e.seat].safes, e.safe))
     return {"players": players, "boxed": state.boxed + (e.safe,), **_after_give(state)}
 
 
 def _safes_shuffled(state: State, e: ev.SafesShuffled) -> Changes:
     safes = state.players[e.seat].safes
-    return {"players": _seats(state.players, e.seat, safes=tuple(safes[i] for i in e.order))}
+    return {"players": players_with(state.players, e.seat, safes=tuple(safes[i] for i in e.order))}
 
 
 def _dice_rolled(state: State, e: ev.DiceRolled) -> Changes:
@@ -168,13 +168,13 @@ def _turn_started(state: State, e: ev.TurnStarted) -> Changes:
     changes: Changes = {"phase": TURN, "active": e.seat, "round": e.round}
     if e.badge:
         badge_turns = state.players[e.seat].badge_turns - 1
-        changes["players"] = _seats(state.players, e.seat, badge_turns=badge_turns)
+        changes["players"] = players_with(state.players, e.seat, badge_turns=badge_turns)
     return changes
 
 
 def _horse_ridden(state: State, e: ev.HorseRidden) -> Changes:
     hand = _without_card(state.players[e.seat].hand, e.card)
-    players = _seats(state.players, e.seat, hand=hand, location=e.destination)
+    players = players_with(state.players, e.seat, hand=hand, location=e.destination)
     return {"players": players, "discard": state.discard + (e.card,), "phase": END_TURN}
 
 
@@ -243,19 +243,21 @@ def _fight_resolved(state: State, e: ev.FightResolved) -> Changes:
 
 
 def _safe_stolen(state: State, e: ev.SafeStolen) -> Changes:
-    players = _seats(state.players, e.defender, safes=_without_safe(state.players[e.defender].safes, e.safe))
-    players = _seats(players, e.attacker, safes=players[e.attacker].safes + (e.safe,))
+    players = players_with(
+        state.players, e.defender, safes=_without_safe(state.players[e.defender].safes, e.safe)
+    )
+    players = players_with(players, e.attacker, safes=players[e.attacker].safes + (e.safe,))
     return {"players": players}
 
 
 def _stars_swapped(state: State, e: ev.StarsSwapped) -> Changes:
     here, there = state.players[e.attacker].location, state.players[e.defender].location
-    players = _seats(_seats(state.players, e.attacker, location=there), e.defender, location=here)
+    players = players_with(players_with(state.players, e.attacker, location=there), e.defender, location=here)
     return {"players": players, "fight": None, "phase": END_TURN}
 
 
 def _player_sent_away(state: State, e: ev.PlayerSentAway) -> Changes:
-    players = _seats(state.players, e.seat, location=e.destination)
+    players = players_with(state.players, e.seat, location=e.destination)
     return {"players": players, "fight": None, "phase": END_TURN}
 
 
@@ -275,7 +277,7 @@ def _heist_committed(state: State, e: ev.HeistCommitted) -> Changes:
     hand = state.players[e.seat].hand
     if e.card is not None:
         hand = _without_card(hand, e.card)
-    return {"players": _seats(state.players, e.seat, hand=hand, committed=e.card, has_committed=True)}
+    return {"players": players_with(state.players, e.seat, hand=hand, committed=e.card, has_committed=True)}
 
 
 def _heist_revealed(state: State, e: ev.HeistRevealed) -> Changes:
@@ -285,7 +287,7 @@ def _heist_revealed(state: State, e: ev.HeistRevealed) -> Changes:
 
 
 def _heist_won(state: State, e: ev.HeistWon) -> Changes:
-    players = _seats(state.players, e.seat, safes=state.players[e.seat].safes + (e.safe,))
+    players = players_with(state.players, e.seat, safes=state.players[e.seat].safes + (e.safe,))
     return {"centre": state.centre[1:], "phase": AFTER_HEIST, "players": players}
 
 
@@ -299,7 +301,7 @@ def _badge_round_started(state: State, e: ev.BadgeRoundStarted) -> Changes:
 
 
 def _badge_turn_declined(state: State, e: ev.BadgeTurnDeclined) -> Changes:
-    return {"players": _seats(state.players, e.seat, badge_turns=0), "phase": END_TURN}
+    return {"players": players_with(state.players, e.seat, badge_turns=0), "phase": END_TURN}
 
 
 # Scoring and the showdown.
@@ -338,7 +340,7 @@ def _showdown_passed(state: State, e: ev.ShowdownPassed) -> Changes:
 
 
 def _player_eliminated(state: State, e: ev.PlayerEliminated) -> Changes:
-    players = _seats(state.players, e.seat, alive=False)
+    players = players_with(state.players, e.seat, alive=False)
     return {"players": players, "eliminated": state.eliminated + (e.seat,), "phase": SHOWDOWN_NEXT}
 
 
@@ -399,13 +401,6 @@ _FOLDS: dict[type, Fold] = {
 # Shared steps.
 
 
-def _seats(players: tuple[Player, ...], seat: int, **changes: object) -> tuple[Player, ...]:
-    """The players with one seat's record changed."""
-    changed_players = list(players)
-    changed_players[seat] = copied(players[seat], changes)
-    return tuple(changed_players)
-
-
 def _play(state: State, seat: int, card: str, **changes: object) -> Changes:
     """A card leaves the hand face up onto the discard pile (DW-HAND-2); `changes` ride along."""
     return {"players": _taken(state, seat, card), "discard": state.discard + (card,), **changes}
@@ -416,7 +411,7 @@ def _taken(state: State, seat: int, card: str) -> tuple[Player, ...]:
     hand = state.players[seat].hand
     if card not in hand:  # a showdown gun from a safe stays where it is (DW-SHOW-2)
         return state.players
-    return _seats(state.players, seat, hand=_without_card(hand, card))
+    return players_with(state.players, seat, hand=_without_card(hand, card))
 
 
 def _without_card(hand: tuple[str, ...], card: str) -> tuple[str, ...]:

@@ -3,7 +3,7 @@
 One small function per event kind, found through a dict keyed by the event's class: a rebuild folds
 every event of a log, and one dict look-up is cheaper than trying a long `match` case by case.
 Each fold returns only the state's fields it changes (a seat's changes are made on the players
-tuple, `_seats`), so a new state costs one copy per event (`evolve`), or one per run of events
+tuple, `players_with`), so a new state costs one copy per event (`evolve`), or one per run of events
 (`evolve_all`, which folds a log line's events, or a stored run's, into a private working copy).
 """
 
@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from engines.base import Changes, Event, changed, copied, fold_run
+from engines.base import Changes, Event, changed, copied, fold_run, players_with
 from engines.most_wanted import events as ev
 from engines.most_wanted.state import GOAL, Action, Player, Settings, State
 
@@ -68,7 +68,7 @@ def _tile_flipped(state: State, e: ev.TileFlipped) -> Changes:
 
 def _cards_drawn(state: State, e: ev.CardsDrawn) -> Changes:
     hand = state.players[e.seat].hand + e.cards
-    return {"deck": state.deck[len(e.cards) :], "players": _seats(state.players, e.seat, hand=hand)}
+    return {"deck": state.deck[len(e.cards) :], "players": players_with(state.players, e.seat, hand=hand)}
 
 
 def _first_duel_started(state: State, e: ev.FirstDuelStarted) -> Changes:
@@ -145,32 +145,34 @@ def _cards_locked(state: State, e: ev.CardsLocked) -> Changes:
 
 
 def _bail_paid(state: State, e: ev.BailPaid) -> Changes:
-    players = _seats(state.players, e.seat, money=state.players[e.seat].money - e.amount)
+    players = players_with(state.players, e.seat, money=state.players[e.seat].money - e.amount)
     if e.to_seat is not None:
-        players = _seats(players, e.to_seat, money=players[e.to_seat].money + e.amount)
+        players = players_with(players, e.to_seat, money=players[e.to_seat].money + e.amount)
     return {"players": players}
 
 
 def _moved_back(state: State, e: ev.MovedBack) -> Changes:
     notoriety = max(0, state.players[e.seat].notoriety - e.spaces)
-    return {"players": _seats(state.players, e.seat, notoriety=notoriety)}
+    return {"players": players_with(state.players, e.seat, notoriety=notoriety)}
 
 
 def _advanced(state: State, e: ev.Advanced) -> Changes:
     notoriety = min(GOAL, state.players[e.seat].notoriety + e.points)
-    return {"players": _seats(state.players, e.seat, notoriety=notoriety)}
+    return {"players": players_with(state.players, e.seat, notoriety=notoriety)}
 
 
 def _cards_discarded(state: State, e: ev.CardsDiscarded | ev.ChurchVisited) -> Changes:
     player = state.players[e.seat]
     hand, committed = _without(player.hand, e.cards), _without(player.committed, e.cards)
-    players = _seats(state.players, e.seat, hand=hand, committed=committed)
+    players = players_with(state.players, e.seat, hand=hand, committed=committed)
     return {"players": players, "discard": state.discard + e.cards}
 
 
 def _labor_paid(state: State, e: ev.LaborPaid) -> Changes:
     player = state.players[e.seat]
-    players = _seats(state.players, e.seat, hand=_without(player.hand, e.cards), money=player.money + e.money)
+    players = players_with(
+        state.players, e.seat, hand=_without(player.hand, e.cards), money=player.money + e.money
+    )
     return {"players": players, "discard": state.discard + e.cards}
 
 
@@ -214,13 +216,6 @@ _FOLDS: dict[type, Fold] = {
 # Helpers: each returns a new players tuple or record, never a new state.
 
 
-def _seats(players: tuple[Player, ...], seat: int, **changes: object) -> tuple[Player, ...]:
-    """The players with `seat`'s record changed (indexed as `State.with_player` does)."""
-    changed_players = list(players)
-    changed_players[seat] = changed(players[seat], **changes)
-    return tuple(changed_players)
-
-
 def _without(cards: tuple[str, ...], gone: tuple[str, ...]) -> tuple[str, ...]:
     removed = set(gone)
     return tuple([c for c in cards if c not in removed])
@@ -230,7 +225,7 @@ def _commit(state: State, seat: int, cards: tuple[str, ...]) -> tuple[Player, ..
     """Face-down cards become exactly `cards`; the old ones go back to the hand (a swap)."""
     player = state.players[seat]
     pool = player.hand + player.committed
-    return _seats(state.players, seat, hand=_without(pool, cards), committed=cards)
+    return players_with(state.players, seat, hand=_without(pool, cards), committed=cards)
 
 
 def _advance_window(action: Action, quiet: bool, **changes: object) -> Action:

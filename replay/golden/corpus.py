@@ -25,13 +25,11 @@ same bytes.
 
 from __future__ import annotations
 
-import hashlib
 import json
-import uuid
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from engines.base import Command, Engine, JsonValue, RuleViolation, Seat, fold
 from engines.codec import Codec, DecodeError, encode
@@ -39,6 +37,7 @@ from engines.registry import game_ids, get_engine
 from engines.rng import SeededRng
 from engines.simulate import playout
 from replay.golden import coverage
+from replay.golden.names import NamedGame, bot_seed, named_game_id, named_seed
 from replay.golden.option_space import single_changes
 from replay.record import state_hash
 from replay.verify import outcome_json
@@ -60,9 +59,10 @@ COVERAGE_GAMES = 150  # games played for one target before the search gives up (
 
 
 @dataclass(frozen=True)
-class GoldenGame:
+class GoldenGame(NamedGame):
     """One game of the corpus: which game, how many players, which of the count's games."""
 
+    folder: ClassVar[str] = "golden"
     game: str
     players: int
     number: int
@@ -76,18 +76,12 @@ class GoldenGame:
         return f"{self.game}/{self.file_name}"
 
     @property
-    def seed(self) -> bytes:
-        return hashlib.sha256(f"frontier-ledger golden {self.relative_path}".encode()).digest()
-
-    @property
-    def game_id(self) -> str:
-        return str(
-            uuid.uuid5(uuid.NAMESPACE_URL, f"https://frontier-ledger.invalid/golden/{self.relative_path}")
-        )
+    def name(self) -> str:
+        return self.relative_path
 
     @property
     def bot_seed(self) -> int:
-        return int.from_bytes(self.seed[:8], "big")
+        return bot_seed(self.seed)
 
     @property
     def lean(self) -> float:
@@ -124,17 +118,15 @@ class CoverageGame:
     def seed(self) -> bytes:
         table = _compact(self.table)
         name = f"{self.relative_path} {table} {self.players} {self.lean} {self.attempt}"
-        return hashlib.sha256(f"frontier-ledger golden {name}".encode()).digest()
+        return named_seed("golden", name)
 
     @property
     def game_id(self) -> str:
-        return str(
-            uuid.uuid5(uuid.NAMESPACE_URL, f"https://frontier-ledger.invalid/golden/{self.seed.hex()}")
-        )
+        return named_game_id("golden", self.seed.hex())
 
     @property
     def bot_seed(self) -> int:
-        return int.from_bytes(self.seed[:8], "big")
+        return bot_seed(self.seed)
 
 
 @dataclass(frozen=True)

@@ -27,12 +27,11 @@ from __future__ import annotations
 import hashlib
 import random
 import traceback
-import uuid
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, ClassVar, TypeVar
 
 from engines.base import SPECTATOR, Command, Engine, Event, JsonValue, OptionError, RuleViolation, Seat
 from engines.codec import encode
@@ -40,6 +39,7 @@ from engines.registry import game_ids, get_engine
 from engines.rng import SeededRng
 from engines.simulate import Step
 from replay.golden.failure_log import FailedStep, write_failure_log
+from replay.golden.names import NamedGame
 from replay.golden.option_space import option_values, single_changes
 from replay.record import canonical_json
 
@@ -86,9 +86,10 @@ STRATEGIES: dict[str, Callable[[Sequence[Command], random.Random], Command]] = {
 
 
 @dataclass(frozen=True)
-class Playout:
+class Playout(NamedGame):
     """One fuzzing game: the table and how its seats choose. Its seeds come from its name."""
 
+    folder: ClassVar[str] = "fuzz"
     game: str
     players: int
     options: dict[str, JsonValue] = field(default_factory=dict)
@@ -100,14 +101,6 @@ class Playout:
     def name(self) -> str:
         options = ",".join(f"{k}={v}" for k, v in sorted(self.options.items())) or "defaults"
         return f"{self.game}-{self.players}p-{self.strategy}-{self.seat_order}-{options}-{self.number}"
-
-    @property
-    def seed(self) -> bytes:
-        return hashlib.sha256(f"frontier-ledger fuzz {self.name}".encode()).digest()
-
-    @property
-    def game_id(self) -> str:
-        return str(uuid.uuid5(uuid.NAMESPACE_URL, f"https://frontier-ledger.invalid/fuzz/{self.name}"))
 
 
 @dataclass(frozen=True)

@@ -45,12 +45,16 @@ _FIELDS_1 = (
 _FIELDS = {1: _FIELDS_1, 2: (*_FIELDS_1, "trailer_hash", "signer")}
 
 
-class CheckpointError(ValueError):
-    """A checkpoint that is malformed or does not hold for the log; `code` names the check."""
+class CheckFailed(ValueError):
+    """A trust check that failed; `code` names the check, the message says why to a person."""
 
     def __init__(self, code: str, message: str) -> None:
         super().__init__(message)
         self.code = code
+
+
+class CheckpointError(CheckFailed):
+    """A checkpoint that is malformed or does not hold for the log."""
 
 
 @dataclass(frozen=True)

@@ -24,19 +24,15 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 from replay.record import canonical_json, chain_hash
 from replay.trust import checkpoint as checkpoints
 from replay.trust import keys, merkle
-from replay.trust.checkpoint import Checkpoint, CheckpointError
+from replay.trust.checkpoint import CheckFailed, Checkpoint, CheckpointError
 
 TYPE = "inclusion-proof"
 FORMAT_VERSION = 1
 _HEX64 = re.compile(r"[0-9a-f]{64}")
 
 
-class ProofCheckError(ValueError):
-    """A proof that is malformed or does not prove its line; `code` names the failed check."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
+class ProofCheckError(CheckFailed):
+    """A proof that is malformed or does not prove its line."""
 
 
 @dataclass(frozen=True)

@@ -9,10 +9,11 @@ from collections.abc import Sequence
 from dataclasses import replace
 from datetime import datetime
 
+from engines.base import JsonValue
 from replay.clock import clock_json
 from replay.reasons import Reason
 from replay.record import RulingLine
-from replay.table import ABANDON, RESIGN, RESUME, TIMEOUT, RulingRefused, ruled
+from replay.table import ABANDON, RESIGN, TIMEOUT, RulingRefused, resume_line, ruled
 from replay.takebacks import TAKEBACK
 from service.core import metrics, refused_rulings, seed_reveal
 from service.core.auth import Caller, authenticate, seat_of
@@ -73,20 +74,31 @@ def _rule(
         )
     except RulingRefused as refused:
         raise refused_rulings.answer(refused, "RULING") from None
-    version = record.game_version + 1
     line = RulingLine(
-        version=version,
+        version=0,  # the chain fields are filled in by _chained
         ruling=ruling,
         seat=seat,
         by=by,
         reason=reason,
         result=None if result is None else tuple(tuple(tier) for tier in result),
+        prev="",
+    )
+    return _save_ruling(
+        app, record, _chained(record, line, line_clock(record, now, record.state, table)), now
+    )
+
+
+def _chained(record: GameRecord, line: RulingLine, clock: dict[str, JsonValue] | None) -> RulingLine:
+    """`line` sealed as the record's next line: its version, place on the chain, salt and clock reading."""
+    version = record.game_version + 1
+    return replace(
+        line,
+        version=version,
         prev=record.head,
         salt=salt(record, version),
         format_version=record.header.format_version,
-        clock=line_clock(record, now, record.state, table),
+        clock=clock,
     ).sealed()
-    return _save_ruling(app, record, line, now)
 
 
 def _save_ruling(
@@ -114,18 +126,10 @@ def store_ruling(app: Games, record: GameRecord, line: RulingLine, contention: s
     if timed_out:
         seats = ", ".join(str(s + 1) for s in timed_out)
         raise RuleBroken(Reason.TIMED_OUT, f"seat {seats}'s time ran out first; ask again", rule="CLOCK")
-    version = record.game_version + 1
     state = record.state
     if line.ruling == TAKEBACK and record.past is not None and line.to_version is not None:
         state = record.past.state_at(line.to_version)
-    sealed = replace(
-        line,
-        version=version,
-        prev=record.head,
-        salt=salt(record, version),
-        format_version=record.header.format_version,
-        clock=line_clock(record, now, state, record.table),
-    ).sealed()
+    sealed = _chained(record, line, line_clock(record, now, state, record.table))
     return _save_ruling(app, record, sealed, now, contention)
 
 
@@ -172,17 +176,13 @@ def resume_clocks(app: Games, game_id: str, kept_until: datetime | None) -> Game
         after = next_clocks(record, charged, record.state, record.table)
         assert after is not None
         version = record.game_version + 1
-        line = RulingLine(
-            version=version,
-            ruling=RESUME,
-            seat=None,
-            by="server",
-            reason=f"no server kept the clocks for {stopped / 1000:.1f} s (a restart): they stopped",
-            result=None,
+        line = resume_line(
+            version,
+            stopped,
+            clock_json(charged, None, after.readings(control), stopped_ms=stopped),
             prev=record.head,
             salt=salt(record, version),
             format_version=record.header.format_version,
-            clock=clock_json(charged, None, after.readings(control), stopped_ms=stopped),
         ).sealed()
         return _save_ruling(app, record, line, now)
 
@@ -238,18 +238,11 @@ def time_out(app: Games, record: GameRecord, now: datetime) -> GameRecord | None
         timeout_policy=record.timeout_policy,
         to_act=tuple(clocks.to_act),
     )
-    line = RulingLine(
-        version=record.game_version + 1,
-        ruling=TIMEOUT,
-        seat=seat,
-        by="server",
-        reason="",
-        result=None,
-        prev=record.head,
-        salt=salt(record, record.game_version + 1),
-        format_version=record.header.format_version,
-        clock=line_clock(record, now, record.state, table, seat=seat, timed_out=seat),
-    ).sealed()
+    line = _chained(
+        record,
+        RulingLine(version=0, ruling=TIMEOUT, seat=seat, by="server", reason="", result=None, prev=""),
+        line_clock(record, now, record.state, table, seat=seat, timed_out=seat),
+    )
     after = _save_ruling(app, record, line, now)
     metrics.TIMEOUTS.labels(record.header.game).inc()
     return after

@@ -125,9 +125,7 @@ class Watching:
         if sent < 1:
             yield await self._shared(("setup", game_id, record.status, who), self._setup, record, caller)
             sent = 1
-        # The key names the version the result reaches at least: a later catch-up is another key.
-        key = ("catch-up", game_id, sent, record.game_version, who)
-        for update in await self._shared(key, self._catch_up, game_id, sent, caller):
+        for update in await self._caught_up(game_id, sent, record.game_version, who, caller):
             yield update
             sent = update.version
             if update.status == FINISHED:
@@ -146,8 +144,7 @@ class Watching:
                 asked = time.monotonic()
                 record = await self._shared(("fresh", game_id), self._read_latest, game_id, since=asked)
                 if record.game_version > sent:
-                    key = ("catch-up", game_id, sent, record.game_version, who)
-                    for update in await self._shared(key, self._catch_up, game_id, sent, caller):
+                    for update in await self._caught_up(game_id, sent, record.game_version, who, caller):
                         yield update
                         sent = update.version
                         if update.status == FINISHED:
@@ -238,6 +235,14 @@ class Watching:
         # that stops at "finished" (frontier watch) stops after the setup.
         status = record.status if record.game_version == 1 else "in_progress"
         return frontier_pb2.GameUpdate(version=1, events=events, status=status)
+
+    async def _caught_up(
+        self, game_id: str, sent: int, reaching: int, who: Hashable, caller: Caller
+    ) -> list[frontier_pb2.GameUpdate]:
+        """The updates after `sent`, read once for every watcher who asks the same at the same time."""
+        # The key names the version the result reaches at least: a later catch-up is another key.
+        key = ("catch-up", game_id, sent, reaching, who)
+        return await self._shared(key, self._catch_up, game_id, sent, caller)
 
     def _catch_up(self, game_id: str, after: int, caller: Caller) -> list[frontier_pb2.GameUpdate]:
         entries = self.app.entries(game_id, after=after)

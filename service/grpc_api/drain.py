@@ -14,40 +14,31 @@ import functools
 import inspect
 import threading
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from typing import Any
 
 import grpc
 
 from service.core.write_cut import CALL_WRITES, CallWrites, WriteCut, stopping
 from service.grpc_api.statuses import abort_arguments
+from service.grpc_api.wrapping import HandlerWrapper
 
 ANSWER_SECONDS = 10.0  # after the cut, for a call that stored to answer (it only reads and encodes)
 
 
-class CallDrain(grpc.aio.ServerInterceptor):  # type: ignore[misc]
+class CallDrain(HandlerWrapper):
     """Counts the unary calls under way; `drain` waits for them as the server stops."""
 
     def __init__(self) -> None:
+        super().__init__()
         self._changed = threading.Condition()
         self._calls: list[CallWrites] = []
         self._draining = False
-        self._wrapped: dict[str, tuple[grpc.RpcMethodHandler, grpc.RpcMethodHandler]] = {}
 
-    async def intercept_service(
-        self,
-        continuation: Callable[[grpc.HandlerCallDetails], Awaitable[grpc.RpcMethodHandler]],
-        details: grpc.HandlerCallDetails,
-    ) -> grpc.RpcMethodHandler:
-        handler = await continuation(details)
-        if handler is None or handler.request_streaming or handler.response_streaming:
+    def wrap(self, method: str, handler: grpc.RpcMethodHandler) -> grpc.RpcMethodHandler:
+        if handler.request_streaming or handler.response_streaming:
             return handler
-        known = self._wrapped.get(details.method)
-        if known is not None and known[0] is handler:
-            return known[1]
-        wrapped = handler._replace(unary_unary=self._counted(handler.unary_unary))
-        self._wrapped[details.method] = (handler, wrapped)
-        return wrapped
+        return handler._replace(unary_unary=self._counted(handler.unary_unary))
 
     def _counted(self, behaviour: Callable[..., Any]) -> Callable[..., Any]:
         if inspect.iscoroutinefunction(behaviour):

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import functools
 import inspect
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from typing import Any
 
 import grpc
@@ -22,6 +22,7 @@ from replay.reasons import Reason
 from service.core.errors import InvalidArgument
 from service.grpc_api.statuses import abort_arguments
 from service.grpc_api.worker_context import in_worker
+from service.grpc_api.wrapping import HandlerWrapper
 
 
 class Undecodable:
@@ -106,26 +107,11 @@ def _guard_requests(behaviour: Callable[..., Any]) -> Callable[..., Any]:
     return bidirectional
 
 
-class MalformedRequestGuard(grpc.aio.ServerInterceptor):  # type: ignore[misc]
-    def __init__(self) -> None:
-        # Wrapping a handler costs more than many a call's own work (functools.wraps, inspect):
-        # each method's handler is wrapped once, and again only if gRPC hands over a new one.
-        self._guarded: dict[str, tuple[grpc.RpcMethodHandler, grpc.RpcMethodHandler]] = {}
-
-    async def intercept_service(
-        self,
-        continuation: Callable[[grpc.HandlerCallDetails], Awaitable[grpc.RpcMethodHandler]],
-        details: grpc.HandlerCallDetails,
-    ) -> grpc.RpcMethodHandler:
-        handler = await continuation(details)
-        if handler is None or handler.request_deserializer is None:
+class MalformedRequestGuard(HandlerWrapper):
+    def wrap(self, method: str, handler: grpc.RpcMethodHandler) -> grpc.RpcMethodHandler:
+        if handler.request_deserializer is None:
             return handler
-        known = self._guarded.get(details.method)
-        if known is not None and known[0] is handler:
-            return known[1]
-        guarded = _guarded_handler(details.method, handler)
-        self._guarded[details.method] = (handler, guarded)
-        return guarded
+        return _guarded_handler(method, handler)
 
 
 def _guarded_handler(full_method: str, handler: grpc.RpcMethodHandler) -> grpc.RpcMethodHandler:
