@@ -2,13 +2,30 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+
+from engines.base import Event
 
 
 def seat_name(seat: int, names: Sequence[str]) -> str:
     """The seat's name, or "seat N" (1-based, the people's numbering) when it has none."""
     name = names[seat].strip() if 0 <= seat < len(names) else ""
     return name or f"seat {seat + 1}"
+
+
+def told(event: Event, names: Sequence[str], sentences: Mapping[type[Event], str]) -> str | None:
+    """The sentence a game's table gives an event that says no more than who it is about, "{seat}"
+    standing for the event's seat by name ("{seat} ends the ride."); None for an event not in it.
+    A subclass of an event is told as its base, as a `match` arm for the base would tell it."""
+    for kind in type(event).__mro__:
+        sentence = sentences.get(kind)
+        if sentence is None:
+            continue
+        if "{seat}" not in sentence:
+            return sentence
+        seat: int = vars(event)["seat"]  # a sentence names "{seat}" only for an event that has one
+        return sentence.format(seat=seat_name(seat, names))
+    return None
 
 
 def agreeing(count: int, noun: str, plural: str = "") -> str:

@@ -7,7 +7,29 @@ from collections.abc import Sequence
 from engines.base import Event
 from engines.deadwood import events as ev
 from engines.deadwood.components import LOCATION_NAMES
-from engines.wording import counted, seat_name
+from engines.wording import counted, seat_name, told
+
+# The events told in one fixed sentence, "{seat}" naming the event's seat.
+SENTENCES: dict[type[Event], str] = {
+    ev.SafesDealt: "{seat} is dealt two safes.",
+    ev.FirstPlayerChosen: "{seat} rolled highest and plays first.",
+    ev.DusterPlayed: "{seat} plays a Duster and draws cards.",
+    ev.OverLimit: "{seat} holds too many safes and must give one away.",
+    ev.SafeLeftGame: "Nobody has room: a safe of {seat} leaves the game unseen.",
+    ev.HeistCommitted: "{seat} has committed to the heist.",
+    ev.HeistWon: "{seat} carries off the centre safe.",
+    ev.HeistFailed: "Nobody fought for the centre safe; it leaves the game unseen.",
+    ev.BadgeTurnDeclined: "{seat} declines the badge turn.",
+    ev.SafesRevealed: "Every safe is turned face up.",
+    ev.ShowdownTurnStarted: "{seat} is to shoot.",
+    ev.ShowdownPassed: "{seat} has no gun left and passes.",
+    ev.PlayerEliminated: "{seat} is out of the showdown.",
+    ev.DeckShuffled: "The Deadwood deck is shuffled.",
+    ev.DiscardsReshuffled: "The discard pile is shuffled into a new deck.",
+    ev.PassChosen: "{seat} chooses a safe to pass.",
+    ev.SafesShuffled: "{seat} shuffles their row of safes.",
+    ev.AssistDeclined: "{seat} does not help.",
+}
 
 
 def describe(event: Event, names: Sequence[str]) -> str:
@@ -42,15 +64,11 @@ def describe(event: Event, names: Sequence[str]) -> str:
             )
         case ev.CardsDrawn(seat=seat, cards=cards):
             return f"{who(seat)} draws {counted(len(cards), 'card')}."
-        case ev.SafesDealt(seat=seat):
-            return f"{who(seat)} is dealt two safes."
         case ev.SafePassed(giver=giver, receiver=receiver):
             return f"{who(giver)} hands a safe face down to {who(receiver)}."
         case ev.DiceRolled(reason=reason, seats=seats, colours=colours, faces=faces):
             rolls = ", ".join(f"{who(s)} {c} {f}" for s, c, f in zip(seats, colours, faces, strict=True))
             return f"Dice for the {reason.replace('_', ' ')}: {rolls}."
-        case ev.FirstPlayerChosen(seat=seat):
-            return f"{who(seat)} rolled highest and plays first."
         case ev.TurnStarted(seat=seat, round=round_, badge=badge):
             return f"{who(seat)} takes a badge turn." if badge else f"Round {round_}: {who(seat)} to play."
         case ev.HorseRidden(seat=seat, destination=destination):
@@ -58,8 +76,6 @@ def describe(event: Event, names: Sequence[str]) -> str:
         case ev.SafesPeeked(seat=seat, targets=targets):
             peeked = ", ".join(f"{who(r.seat)}'s safe {r.position + 1}" for r in targets)
             return f"{who(seat)} tips a Stetson and peeks at {peeked}."
-        case ev.DusterPlayed(seat=seat):
-            return f"{who(seat)} plays a Duster and draws cards."
         case ev.CardDiscarded(seat=seat, card=card):
             return f"{who(seat)} discards {card}."
         case ev.FightStarted(fight=kind, attacker=attacker, defender=defender, position=position, gun=gun):
@@ -78,58 +94,28 @@ def describe(event: Event, names: Sequence[str]) -> str:
             return f"{who(attacker)} and {who(defender)} swap places."
         case ev.PlayerSentAway(seat=seat, destination=destination):
             return f"{who(seat)} is sent away to {where(destination)}."
-        case ev.OverLimit(seat=seat):
-            return f"{who(seat)} holds too many safes and must give one away."
-        case ev.SafeLeftGame(seat=seat):
-            return f"Nobody has room: a safe of {who(seat)} leaves the game unseen."
         case ev.HeistStarted(round=round_):
             return f"The heist after round {round_}: everyone commits a card in secret."
-        case ev.HeistCommitted(seat=seat):
-            return f"{who(seat)} has committed to the heist."
-        case ev.HeistWon(seat=seat):
-            return f"{who(seat)} carries off the centre safe."
-        case ev.HeistFailed():
-            return "Nobody fought for the centre safe; it leaves the game unseen."
         case ev.BadgeRoundStarted(allowances=allowances):
             holders = [f"{who(s)} x{n}" for s, n in enumerate(allowances) if n > 0]
             if any(n < 0 for n in allowances):  # redacted: the other seats' badges are secret
                 mine = f" ({', '.join(holders)})" if holders else ""
                 return f"Badge round: badge holders take their extra turns{mine}."
             return "Badge round: " + (", ".join(holders) if holders else "nobody holds a badge") + "."
-        case ev.BadgeTurnDeclined(seat=seat):
-            return f"{who(seat)} declines the badge turn."
-        case ev.SafesRevealed():
-            return "Every safe is turned face up."
         case ev.GoldAdjusted(seat=seat, safe=safe, delta=delta):
             return f"{who(seat)}'s {safe} changes their gold by {delta:+d}."
         case ev.TeamsScored(finalists=finalists):
             return "To the Final Showdown: " + ", ".join(who(s) for s in finalists) + "."
-        case ev.ShowdownTurnStarted(seat=seat):
-            return f"{who(seat)} is to shoot."
-        case ev.ShowdownPassed(seat=seat):
-            return f"{who(seat)} has no gun left and passes."
-        case ev.PlayerEliminated(seat=seat):
-            return f"{who(seat)} is out of the showdown."
-        case ev.DeckShuffled():
-            return "The Deadwood deck is shuffled."
-        case ev.DiscardsReshuffled():
-            return "The discard pile is shuffled into a new deck."
         case ev.CentreStacked(safes=safes):
             return f"The centre stack: {counted(len(safes), 'safe')} face down."
         case ev.SafesBoxed(safes=safes):
             go = "goes" if len(safes) == 1 else "go"
             return f"{counted(len(safes), 'safe')} {go} back to the box unseen."
-        case ev.PassChosen(seat=seat):
-            return f"{who(seat)} chooses a safe to pass."
-        case ev.SafesShuffled(seat=seat):
-            return f"{who(seat)} shuffles their row of safes."
         case ev.DiscardRequired(seat=seat, count=count):
             return f"{who(seat)} must discard {counted(count, 'card')}."
-        case ev.AssistDeclined(seat=seat):
-            return f"{who(seat)} does not help."
         case ev.HeistRevealed(cards=cards):
             shown = [f"{who(s)} {card}" for s, card in enumerate(cards) if card]
             return "The heist cards turn up: " + (", ".join(shown) or "nobody committed a card") + "."
         case ev.GameWon(seat=seat, reason=reason):
             return f"{who(seat)} wins: {reason}."
-    return event.kind.replace("_", " ").capitalize() + "."
+    return told(event, names, SENTENCES) or event.kind.replace("_", " ").capitalize() + "."

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from engines.base import Event
 from engines.western_legends import events as ev
-from engines.wording import counted, seat_name
+from engines.wording import counted, seat_name, told
 
 # The public counters of PlayerChanged, as people say them (singular, plural).
 COUNTERS: tuple[tuple[str, str, str], ...] = (
@@ -59,6 +59,29 @@ def _changes(event: ev.PlayerChanged) -> str:
     return ", ".join(parts) or "no change"
 
 
+# The events told in one fixed sentence, "{seat}" naming the event's seat.
+SENTENCES: dict[type[Event], str] = {
+    ev.FirstPlayerChosen: "{seat} goes first.",
+    ev.PlacementAwaited: "{seat} is to choose a start space.",
+    ev.TollPaid: "{seat} pays Annie Oakley's toll.",
+    ev.FightCardPlaced: "{seat} places a fight card face down.",
+    ev.FightDeclined: "{seat} declines to fight.",
+    ev.ReactionPassed: "{seat} does not react.",
+    ev.FightEnded: "The fight is over.",
+    ev.ActionsEnded: "{seat} ends their actions.",
+    ev.TurnEnded: "{seat} ends their turn.",
+    ev.FightCardChosen: "{seat} keeps one fight card face down.",
+    ev.NpcFightRestarted: "{seat} takes the card back and the fight starts over.",
+    ev.EndPhaseResumed: "{seat}'s end phase goes on.",
+    ev.RerollAwaited: "{seat} may reroll a die with the Miner's Map.",
+    ev.DiceSettled: "{seat}'s prospecting dice are paid out.",
+    ev.RideEnded: "{seat} ends the ride.",
+    ev.PokerDealerSeated: "Nobody joined: {seat} sets their hand aside and deals against the active player.",
+    ev.PokerCardKept: "{seat} keeps one of the cards he played.",
+    ev.PokerEnded: "The poker game is over; the cards go to the discard pile.",
+}
+
+
 def describe(event: Event, names: Sequence[str]) -> str:  # noqa: C901 - one case per event kind
     def who(seat: int) -> str:
         return seat_name(seat, names)
@@ -79,10 +102,6 @@ def describe(event: Event, names: Sequence[str]) -> str:  # noqa: C901 - one cas
             return f"{who(seat)} is dealt two characters in secret."
         case ev.CharacterChosen(seat=seat, character=character):
             return f"{who(seat)} plays as {character_name(character)}."
-        case ev.FirstPlayerChosen(seat=seat):
-            return f"{who(seat)} goes first."
-        case ev.PlacementAwaited(seat=seat):
-            return f"{who(seat)} is to choose a start space."
         case ev.PlayerChanged(seat=seat, reason=reason):
             return f"{who(seat)}: {_changes(event)} ({_said(reason)})."
         case ev.CardsDrawn(seat=seat, count=count):
@@ -113,28 +132,14 @@ def describe(event: Event, names: Sequence[str]) -> str:  # noqa: C901 - one cas
         case ev.FightStarted(attacker=a, target=t, fight=kind, toll_seat=toll):
             tolled = f"; {who(toll)} must pay Annie Oakley's toll first" if toll >= 0 else ""
             return f"{who(a)} starts a {kind} against {who(t)}{tolled}."
-        case ev.TollPaid(seat=seat):
-            return f"{who(seat)} pays Annie Oakley's toll."
-        case ev.FightCardPlaced(seat=seat):
-            return f"{who(seat)} places a fight card face down."
-        case ev.FightDeclined(seat=seat):
-            return f"{who(seat)} declines to fight."
         case ev.FightRevealed(attacker_card=a, target_card=t, attacker_value=av, target_value=tv):
             return f"The cards turn up: {a or 'no card'} ({av}) against {t or 'no card'} ({tv})."
-        case ev.ReactionPassed(seat=seat):
-            return f"{who(seat)} does not react."
         case ev.FightWon(winner=w, loser=loser):
             return f"{who(w)} wins the fight against {who(loser)}."
         case ev.LootChosen(seat=seat, loot=loot):
             return f"{who(seat)} takes the {'gold nuggets' if loot == 'gold' else loot} as loot."
-        case ev.FightEnded():
-            return "The fight is over."
         case ev.EndTriggered(seat=seat, round=r):
             return f"{who(seat)} reaches the legend mark in round {r}; one more round follows."
-        case ev.ActionsEnded(seat=seat):
-            return f"{who(seat)} ends their actions."
-        case ev.TurnEnded(seat=seat):
-            return f"{who(seat)} ends their turn."
         case ev.GameEnded(final_lp=lp, reason=reason):
             scores = ", ".join(f"{who(s)} {counted(v, 'LP', 'LP')}" for s, v in enumerate(lp))
             return f"The game ends ({reason}): {scores}."
@@ -148,14 +153,10 @@ def describe(event: Event, names: Sequence[str]) -> str:  # noqa: C901 - one cas
             return f"{who(fighter)} fights {foe}; {who(chooser)} draws the fight cards for it."
         case ev.FightCardsOffered(seat=seat, count=count):
             return f"{who(seat)} draws {counted(count, 'fight card')}."
-        case ev.FightCardChosen(seat=seat):
-            return f"{who(seat)} keeps one fight card face down."
         case ev.NpcRevealed(poker_card=card, fight_card=fight, player_value=mine, npc_value=theirs, won=won):
             verdict = "the player wins" if won else "the player loses"
             played = card or "no card"
             return f"The cards turn up: {played} ({mine}) against fight card {fight} ({theirs}); {verdict}."
-        case ev.NpcFightRestarted(seat=seat):
-            return f"{who(seat)} takes the card back and the fight starts over."
         case ev.NpcAwaiting(step=step):
             return (
                 "The fighter chooses a reward."
@@ -168,8 +169,6 @@ def describe(event: Event, names: Sequence[str]) -> str:  # noqa: C901 - one cas
             return f"The bandit at {space} leaves the board." if space else "The fight is over."
         case ev.SheriffMoved(path=path):
             return f"The Sheriff moves to {path[-1]}." if path else "The Sheriff stays put."
-        case ev.EndPhaseResumed(seat=seat):
-            return f"{who(seat)}'s end phase goes on."
         case ev.CattleTaken(seat=seat, ranch=ranch):
             return f"{who(seat)} takes a cattle token from the {ranch} ranch."
         case ev.CattleDelivered(seat=seat, token=token, delivery=how):
@@ -182,12 +181,8 @@ def describe(event: Event, names: Sequence[str]) -> str:  # noqa: C901 - one cas
         case ev.HandPeeked(seat=seat, target=target, cards=cards):
             seen = counted(len(cards), "card") if cards else "cards"  # a redacted peek hides how many
             return f"{who(seat)} looks at {seen} of {who(target)}'s hand with the rifle."
-        case ev.RerollAwaited(seat=seat):
-            return f"{who(seat)} may reroll a die with the Miner's Map."
         case ev.DieRerolled(seat=seat, die=die, faces=faces):
             return f"{who(seat)} rerolls die {die + 1}: {', '.join(map(str, faces))}."
-        case ev.DiceSettled(seat=seat):
-            return f"{who(seat)}'s prospecting dice are paid out."
         case ev.AfterMoveOpened(seat=seat, effects=effects):
             return f"{who(seat)} may now use {', '.join(_said(e) for e in effects) or 'nothing'}."
         case ev.WhiskeyThrown(seat=seat, target=target):
@@ -199,8 +194,6 @@ def describe(event: Event, names: Sequence[str]) -> str:  # noqa: C901 - one cas
             return f"{who(seat)} steals a card from {who(victim)}."
         case ev.RideStarted(seat=seat, steps=steps):
             return f"{who(seat)} discards a card to ride up to {counted(steps, 'space')}."
-        case ev.RideEnded(seat=seat):
-            return f"{who(seat)} ends the ride."
         case ev.ActionGranted(seat=seat, reason=reason):
             return f"{who(seat)} gains an extra action ({reason})."
         case ev.GambleStarted(seat=seat, order=order):
@@ -208,8 +201,6 @@ def describe(event: Event, names: Sequence[str]) -> str:  # noqa: C901 - one cas
             return f"{who(seat)} antes 10 dollars for a game of poker; may join: {others}."
         case ev.PokerJoined(seat=seat, joined=joined):
             return f"{who(seat)} {'joins the game for 10 dollars' if joined else 'stays out of the game'}."
-        case ev.PokerDealerSeated(seat=seat):
-            return f"Nobody joined: {who(seat)} sets their hand aside and deals against the active player."
         case ev.PokerFlopRevealed(cards=cards, house=house):
             return f"The house adds {house} dollars; the flop is {', '.join(cards)}."
         case ev.PokerCardsChosen(seat=seat, count=count):
@@ -222,14 +213,13 @@ def describe(event: Event, names: Sequence[str]) -> str:  # noqa: C901 - one cas
                 verb = "win" if len(winners) > 1 else "wins"
                 result = f"{' and '.join(who(s) for s in winners)} {verb} the {pot}-dollar pot"
             return f"Showdown: {shown}; {result}."
-        case ev.PokerCardKept(seat=seat):
-            return f"{who(seat)} keeps one of the cards he played."
-        case ev.PokerEnded():
-            return "The poker game is over; the cards go to the discard pile."
         case ev.FightDeckShuffled(count=count):
             return f"The {counted(count, 'fight card')} are shuffled face down."
         case ev.FightCardsReturned(count=count):
             return f"{counted(count, 'fight card')} go beneath the fight deck in random order."
+    said = told(event, names, SENTENCES)
+    if said is not None:
+        return said
     actor = getattr(event, "seat", None)
     subject = who(actor) if isinstance(actor, int) else "the table"
     return f"{subject}: {event.kind.replace('_', ' ')}."
