@@ -128,3 +128,10 @@ def test_a_member_goes_on_the_wire_as_its_name() -> None:
     info = error_details_pb2.ErrorInfo()
     status.details[0].Unpack(info)
     assert (info.reason, type(info.reason)) == ("BAD_OPTION", str)
+
+
+def test_a_reason_is_declared_by_its_meaning_and_its_value_is_its_name() -> None:
+    # The wire carries the name: a member whose value drifts from it would break every client.
+    assert all(member == member.name == member.value for member in Reason)
+    assert all(member.meaning and member.meaning != member.name for member in Reason)
+    assert Reason("GAME_OVER") is Reason.GAME_OVER
