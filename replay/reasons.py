@@ -20,9 +20,7 @@ from typing import Any, Self
 class _NamedByMeaning(enum.EnumType):
     """Lets a member be declared by its meaning alone: its value is its own name."""
 
-    def __new__(
-        metacls, cls: str, bases: tuple[type, ...], classdict: enum._EnumDict, **kwds: Any
-    ) -> _NamedByMeaning:
+    def __new__(metacls, cls: str, bases: tuple[type, ...], classdict: Any, **kwds: Any) -> _NamedByMeaning:
         for name, meaning in list(classdict.items()):
             if isinstance(meaning, str) and not name.startswith("_"):
                 # a plain dict write: the enum's own refuses a second value for a member's name
