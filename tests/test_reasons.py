@@ -104,6 +104,7 @@ def test_the_scan_sees_every_kind_of_raise_site() -> None:
     assert "CONTENTION" in reasons["ABORTED"]  # the same, and plain Conflict(...) calls
     assert "BAD_ROUNDS" in reasons["INVALID_ARGUMENT"]  # through tournaments' _require helper
     assert "ALREADY_NEWEST" in reasons["FAILED_PRECONDITION"]  # through upgrades' _refused helper
+    assert "BAD_TOURNAMENT_ID" in reasons["INVALID_ARGUMENT"]  # through another module's parse_uuid
     assert "BAD_TO_VERSION" in reasons["INVALID_ARGUMENT"]  # a RulingRefused that is the request's fault
     assert "TAKEBACK_PAST_CHANCE" in reasons["FAILED_PRECONDITION"]  # one that is the game's state's
     assert "MESSAGE_TOO_BIG" in reasons["RESOURCE_EXHAUSTED"]  # a Play frame's reason beside its code
