@@ -8,7 +8,7 @@ folded from the engine events each entry carries.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from datetime import datetime
 from functools import cache, singledispatch
@@ -29,6 +29,7 @@ from service.core.store_events import (
     GameCreated,
     GameDealt,
     GameFinished,
+    LineStored,
     RelayResealed,
     RulesUpgraded,
     RulingMade,
@@ -319,12 +320,8 @@ def line_of(event: Any) -> Line | None:
         return entry_from_json(event.entry)
     if isinstance(event, SeatClaimed) and event.line is not None:
         return seat_line_from_json(event.line)
-    if isinstance(event, GameDealt):
-        return deal_line_from_json(event.line)
-    if isinstance(event, RulingMade):
-        return ruling_from_json(event.line)
-    if isinstance(event, RulesUpgraded):
-        return upgrade_from_json(event.line)
+    if isinstance(event, LineStored):
+        return READ_AS[type(event)](event.line)
     return None
 
 
@@ -380,6 +377,14 @@ def entry_from_json(data: dict[str, Any]) -> Entry:
         clock=data.get("clock"),
         unseen=tuple(data.get("unseen", ())),
     )
+
+
+# How line_of reads each line stored as its JSON alone.
+READ_AS: dict[type[LineStored], Callable[[dict[str, Any]], Line]] = {
+    GameDealt: deal_line_from_json,
+    RulingMade: ruling_from_json,
+    RulesUpgraded: upgrade_from_json,
+}
 
 
 def project_game(record: GameRecord | None, events: Iterable[Any]) -> GameRecord | None:
