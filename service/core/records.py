@@ -597,13 +597,7 @@ def accept(record: GameRecord, event: CommandAccepted, state: Any) -> GameRecord
 def _(event: RulesUpgraded, record: GameRecord | None) -> GameRecord:
     assert record is not None
     line = upgrade_from_json(event.line)
-    return replace(
-        record,
-        version=event.originator_version,
-        game_version=line.version,
-        head=line.hash,
-        upgraded_to=line.to_rules,
-    )
+    return _chained(record, event, line, upgraded_to=line.to_rules)
 
 
 @apply.register
@@ -620,18 +614,7 @@ def _(event: RulingMade, record: GameRecord | None) -> GameRecord:
     if timed_out is not None:
         latest = TimedOut(timed_out, line.version, event.timestamp)
         timeouts = (*(t for t in timeouts if t.seat != timed_out), latest)
-    return replace(
-        record,
-        timed_out=timeouts,
-        version=event.originator_version,
-        table=side.table,
-        game_version=line.version,
-        head=line.hash,
-        clocks=side.clocks,
-        clock_at=event.timestamp if record.clocks is not None else record.clock_at,
-        past=side.past,
-        takeback=None,
-    )
+    return _ruled(record, event, line, side, timed_out=timeouts, table=side.table)
 
 
 def _taken_back(event: RulingMade, record: GameRecord, line: RulingLine) -> GameRecord:
@@ -641,16 +624,26 @@ def _taken_back(event: RulingMade, record: GameRecord, line: RulingLine) -> Game
     side = record.table_rules.after_takeback(
         record.table_side, line.version, state, _charged(record, event.line)
     )
+    return _ruled(record, event, line, side, state=state)
+
+
+def _ruled(
+    record: GameRecord, event: RulingMade, line: RulingLine, side: TableSide, **changes: Any
+) -> GameRecord:
+    """`record` after a ruling: the table's clocks and horizon as the ruling left them, no takeback
+    pending (any new line clears it), and the clocks stamped with the ruling's time if the game has any."""
+    clock_at = event.timestamp if record.clocks is not None else record.clock_at
+    return _chained(
+        record, event, line, clocks=side.clocks, clock_at=clock_at, past=side.past, takeback=None, **changes
+    )
+
+
+def _chained(
+    record: GameRecord, event: RulingMade | RulesUpgraded, line: RulingLine | UpgradeLine, **changes: Any
+) -> GameRecord:
+    """`record` after a stored chain line other than an entry: its versions and head move on to it."""
     return replace(
-        record,
-        version=event.originator_version,
-        state=state,
-        game_version=line.version,
-        head=line.hash,
-        past=side.past,
-        takeback=None,
-        clocks=side.clocks,
-        clock_at=event.timestamp if record.clocks is not None else record.clock_at,
+        record, version=event.originator_version, game_version=line.version, head=line.hash, **changes
     )
 
 
