@@ -104,6 +104,7 @@ def test_the_scan_sees_every_kind_of_raise_site() -> None:
     assert "CONTENTION" in reasons["ABORTED"]  # the same, and plain Conflict(...) calls
     assert "BAD_ROUNDS" in reasons["INVALID_ARGUMENT"]  # through tournaments' _require helper
     assert "ALREADY_NEWEST" in reasons["FAILED_PRECONDITION"]  # through upgrades' _refused helper
+    assert "BAD_TOURNAMENT_ID" in reasons["INVALID_ARGUMENT"]  # through another module's parse_uuid
     assert "BAD_TO_VERSION" in reasons["INVALID_ARGUMENT"]  # a RulingRefused that is the request's fault
     assert "TAKEBACK_PAST_CHANCE" in reasons["FAILED_PRECONDITION"]  # one that is the game's state's
     assert "MESSAGE_TOO_BIG" in reasons["RESOURCE_EXHAUSTED"]  # a Play frame's reason beside its code
@@ -128,3 +129,10 @@ def test_a_member_goes_on_the_wire_as_its_name() -> None:
     info = error_details_pb2.ErrorInfo()
     status.details[0].Unpack(info)
     assert (info.reason, type(info.reason)) == ("BAD_OPTION", str)
+
+
+def test_a_reason_is_declared_by_its_meaning_and_its_value_is_its_name() -> None:
+    # The wire carries the name: a member whose value drifts from it would break every client.
+    assert all(member == member.name == member.value for member in Reason)
+    assert all(member.meaning and member.meaning != member.name for member in Reason)
+    assert Reason("GAME_OVER") is Reason.GAME_OVER

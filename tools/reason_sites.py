@@ -66,9 +66,17 @@ def sites() -> tuple[Site, ...]:
     parsed = list(modules())
     statuses = error_statuses([tree for _, tree in parsed])
     statuses[RULING_REFUSED] = RULING_REFUSED
+    # A public helper (fields.parse_uuid) gives its reason wherever it is called; a private one only
+    # in its own module, where another module may use its name for something else.
+    shared = {
+        name: found
+        for _, tree in parsed
+        for name, found in _helpers(tree, statuses).items()
+        if name[0] != "_"
+    }
     found: list[Site] = []
     for path, tree in parsed:
-        helpers = _helpers(tree, statuses)
+        helpers = shared | _helpers(tree, statuses)
         for scope, call in _calls(tree):
             name = _name(call.func)
             if name == "__init__" and scope is not None and isinstance(call.func, ast.Attribute):

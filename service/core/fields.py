@@ -6,6 +6,7 @@ Ids are stored and echoed in errors and logs, so a caller may not make them arbi
 from __future__ import annotations
 
 from collections.abc import Iterable
+from uuid import UUID
 
 from replay.reasons import Reason
 from service.core.errors import InvalidArgument
@@ -19,6 +20,14 @@ def require_id(value: str, name: str, limit: int = MAX_ID_LENGTH) -> str:
     if not value:
         raise InvalidArgument(Reason.MISSING_FIELD, f"{name} is required", field=name)
     return check_length(value, name, limit)
+
+
+def parse_uuid(value: str, name: str, reason: Reason) -> UUID:
+    """The UUID of any spelling Python's UUID accepts, or INVALID_ARGUMENT `reason` naming `name`."""
+    try:
+        return UUID(value)
+    except (ValueError, TypeError, AttributeError):
+        raise InvalidArgument(reason, f"{name} {value!r} is not a UUID", field=name) from None
 
 
 def check_length(value: str, name: str, limit: int = MAX_ID_LENGTH) -> str:

@@ -37,6 +37,7 @@ from service.core.commits.group import GroupCommitter
 from service.core.commits.sqlite_insert import SingleStatementInsert
 from service.core.errors import AlreadyExists, Conflict, InvalidArgument, NotFound
 from service.core.fanout import Broker, LocalBroker, Update
+from service.core.fields import parse_uuid
 from service.core.idempotency import Keyed, KeyTaken, earlier
 from service.core.ledger_lines import Batch
 from service.core.listing import GameIndex
@@ -339,9 +340,4 @@ def parse_game_id(game_id: str) -> UUID:
 
     Everything keyed by a game (lock, cache, store) uses this value, never the raw text.
     """
-    try:
-        return UUID(game_id)
-    except (ValueError, TypeError, AttributeError):
-        raise InvalidArgument(
-            Reason.BAD_GAME_ID, f"game_id {game_id!r} is not a UUID", field="game_id"
-        ) from None
+    return parse_uuid(game_id, "game_id", Reason.BAD_GAME_ID)

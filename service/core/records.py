@@ -8,7 +8,7 @@ folded from the engine events each entry carries.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from datetime import datetime
 from functools import cache, singledispatch
@@ -29,6 +29,7 @@ from service.core.store_events import (
     GameCreated,
     GameDealt,
     GameFinished,
+    LineStored,
     RelayResealed,
     RulesUpgraded,
     RulingMade,
@@ -319,12 +320,8 @@ def line_of(event: Any) -> Line | None:
         return entry_from_json(event.entry)
     if isinstance(event, SeatClaimed) and event.line is not None:
         return seat_line_from_json(event.line)
-    if isinstance(event, GameDealt):
-        return deal_line_from_json(event.line)
-    if isinstance(event, RulingMade):
-        return ruling_from_json(event.line)
-    if isinstance(event, RulesUpgraded):
-        return upgrade_from_json(event.line)
+    if isinstance(event, LineStored):
+        return READ_AS[type(event)](event.line)
     return None
 
 
@@ -380,6 +377,14 @@ def entry_from_json(data: dict[str, Any]) -> Entry:
         clock=data.get("clock"),
         unseen=tuple(data.get("unseen", ())),
     )
+
+
+# How line_of reads each line stored as its JSON alone.
+READ_AS: dict[type[LineStored], Callable[[dict[str, Any]], Line]] = {
+    GameDealt: deal_line_from_json,
+    RulingMade: ruling_from_json,
+    RulesUpgraded: upgrade_from_json,
+}
 
 
 def project_game(record: GameRecord | None, events: Iterable[Any]) -> GameRecord | None:
@@ -592,13 +597,7 @@ def accept(record: GameRecord, event: CommandAccepted, state: Any) -> GameRecord
 def _(event: RulesUpgraded, record: GameRecord | None) -> GameRecord:
     assert record is not None
     line = upgrade_from_json(event.line)
-    return replace(
-        record,
-        version=event.originator_version,
-        game_version=line.version,
-        head=line.hash,
-        upgraded_to=line.to_rules,
-    )
+    return _chained(record, event, line, upgraded_to=line.to_rules)
 
 
 @apply.register
@@ -615,18 +614,7 @@ def _(event: RulingMade, record: GameRecord | None) -> GameRecord:
     if timed_out is not None:
         latest = TimedOut(timed_out, line.version, event.timestamp)
         timeouts = (*(t for t in timeouts if t.seat != timed_out), latest)
-    return replace(
-        record,
-        timed_out=timeouts,
-        version=event.originator_version,
-        table=side.table,
-        game_version=line.version,
-        head=line.hash,
-        clocks=side.clocks,
-        clock_at=event.timestamp if record.clocks is not None else record.clock_at,
-        past=side.past,
-        takeback=None,
-    )
+    return _ruled(record, event, line, side, timed_out=timeouts, table=side.table)
 
 
 def _taken_back(event: RulingMade, record: GameRecord, line: RulingLine) -> GameRecord:
@@ -636,16 +624,26 @@ def _taken_back(event: RulingMade, record: GameRecord, line: RulingLine) -> Game
     side = record.table_rules.after_takeback(
         record.table_side, line.version, state, _charged(record, event.line)
     )
+    return _ruled(record, event, line, side, state=state)
+
+
+def _ruled(
+    record: GameRecord, event: RulingMade, line: RulingLine, side: TableSide, **changes: Any
+) -> GameRecord:
+    """`record` after a ruling: the table's clocks and horizon as the ruling left them, no takeback
+    pending (any new line clears it), and the clocks stamped with the ruling's time if the game has any."""
+    clock_at = event.timestamp if record.clocks is not None else record.clock_at
+    return _chained(
+        record, event, line, clocks=side.clocks, clock_at=clock_at, past=side.past, takeback=None, **changes
+    )
+
+
+def _chained(
+    record: GameRecord, event: RulingMade | RulesUpgraded, line: RulingLine | UpgradeLine, **changes: Any
+) -> GameRecord:
+    """`record` after a stored chain line other than an entry: its versions and head move on to it."""
     return replace(
-        record,
-        version=event.originator_version,
-        state=state,
-        game_version=line.version,
-        head=line.hash,
-        past=side.past,
-        takeback=None,
-        clocks=side.clocks,
-        clock_at=event.timestamp if record.clocks is not None else record.clock_at,
+        record, version=event.originator_version, game_version=line.version, head=line.hash, **changes
     )
 
 

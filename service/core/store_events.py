@@ -75,10 +75,17 @@ class SeatTokenReissued(DomainEvent):
 
 
 @dataclass(frozen=True)
-class GameDealt(DomainEvent):
-    """A player-entropy game dealt once its last seat was taken: the deal line of its record."""
+class LineStored:
+    """A line of the record stored as its JSON alone, each kind as its own event. Named before
+    DomainEvent among an event's bases, so its field comes after the event's own."""
 
-    line: dict[str, Any]  # replay.record.DealLine.to_json()
+    line: dict[str, Any]  # the replay.record line's to_json()
+
+
+@dataclass(frozen=True)
+class GameDealt(LineStored, DomainEvent):
+    """A player-entropy game dealt once its last seat was taken: the deal line of its record
+    (a replay.record.DealLine)."""
 
 
 @dataclass(frozen=True)
@@ -111,17 +118,15 @@ class RelayResealed(DomainEvent):
 
 
 @dataclass(frozen=True)
-class RulingMade(DomainEvent):
-    """A ruling outside the game's rules (replay/table.py): a resignation, the organiser's end."""
-
-    line: dict[str, Any]  # replay.record.RulingLine.to_json()
+class RulingMade(LineStored, DomainEvent):
+    """A ruling outside the game's rules (replay/table.py): a resignation, the organiser's end (a
+    replay.record.RulingLine)."""
 
 
 @dataclass(frozen=True)
-class RulesUpgraded(DomainEvent):
-    """The organiser moved a game in progress to newer rules its history re-runs under (replay/rerun.py)."""
-
-    line: dict[str, Any]  # replay.record.UpgradeLine.to_json()
+class RulesUpgraded(LineStored, DomainEvent):
+    """The organiser moved a game in progress to newer rules its history re-runs under (replay/rerun.py):
+    a replay.record.UpgradeLine."""
 
 
 @dataclass(frozen=True)

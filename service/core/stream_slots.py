@@ -19,7 +19,7 @@ from collections import Counter
 from collections.abc import Hashable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from replay.reasons import Reason
 from service.core.auth import Caller, token_hash
@@ -32,6 +32,7 @@ DEFAULT_SPECTATORS_PER_GAME = 10_000
 DEFAULT_STREAMS_PER_SEAT = 16
 
 K = TypeVar("K", bound=Hashable)
+SPECTATORS, SEATS = "spectators", "seats"  # the two pools
 
 
 @dataclass(frozen=True)
@@ -47,8 +48,7 @@ class StreamSlots:
 
     def __init__(self, limits: StreamLimits) -> None:
         self.limits = limits
-        self.spectators = 0
-        self.seat_streams = 0
+        self._open: Counter[str] = Counter()  # streams open by pool, SPECTATORS and SEATS
         self._by_address: Counter[str] = Counter()
         self._by_game: Counter[str] = Counter()
         self._by_token: Counter[tuple[str, str]] = Counter()
@@ -58,36 +58,33 @@ class StreamSlots:
         """Every stream open, seats' and spectators'."""
         return self.spectators + self.seat_streams
 
+    @property
+    def spectators(self) -> int:
+        return self._open[SPECTATORS]
+
+    @property
+    def seat_streams(self) -> int:
+        return self._open[SEATS]
+
     @contextmanager
     def hold(self, game_id: str, caller: Caller, peer: str) -> Iterator[None]:
         """A place for one stream of `caller` (already checked against the game) while it is open."""
+        places: tuple[tuple[Counter[Any], Hashable], ...]
         if caller.token is None:
             address = client_address(peer)
             self._admit_spectator(game_id, address)
-            self.spectators += 1
-            self._by_address[address] += 1
-            self._by_game[game_id] += 1
-            try:
-                yield
-            finally:
-                self.spectators -= 1
-                release(self._by_address, address)
-                release(self._by_game, game_id)
-            return
-        key = (game_id, "organiser" if caller.is_organiser else token_hash(caller.token))
-        if self._by_token[key] >= self.limits.streams_per_seat:
-            raise ResourceExhausted(
-                Reason.TOO_MANY_SEAT_STREAMS,
-                f"this token already holds {self.limits.streams_per_seat} streams of this game (the"
-                " server's --max-streams-per-seat); close one first",
-            )
-        self.seat_streams += 1
-        self._by_token[key] += 1
-        try:
+            places = ((self._open, SPECTATORS), (self._by_address, address), (self._by_game, game_id))
+        else:
+            key = (game_id, "organiser" if caller.is_organiser else token_hash(caller.token))
+            if self._by_token[key] >= self.limits.streams_per_seat:
+                raise ResourceExhausted(
+                    Reason.TOO_MANY_SEAT_STREAMS,
+                    f"this token already holds {self.limits.streams_per_seat} streams of this game (the"
+                    " server's --max-streams-per-seat); close one first",
+                )
+            places = ((self._open, SEATS), (self._by_token, key))
+        with held(*places):
             yield
-        finally:
-            self.seat_streams -= 1
-            release(self._by_token, key)
 
     def _admit_spectator(self, game_id: str, address: str) -> None:
         limits = self.limits
@@ -110,6 +107,18 @@ class StreamSlots:
                 " --max-watchers); try again later or watch through another server. Seats are never"
                 " refused for spectators: watch with your seat token",
             )
+
+
+@contextmanager
+def held(*places: tuple[Counter[Any], Hashable]) -> Iterator[None]:
+    """One place taken in each (counter, key) of `places` while the block runs, then given back."""
+    for counter, key in places:
+        counter[key] += 1
+    try:
+        yield
+    finally:
+        for counter, key in places:
+            release(counter, key)
 
 
 def release(counter: Counter[K], key: K) -> None:

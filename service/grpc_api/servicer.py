@@ -44,6 +44,7 @@ from service.core.exchange import export_lines, import_log, stored_record
 from service.core.fields import MAX_TAG_LENGTH, check_length, check_names, require_id
 from service.core.games import parse_game_id
 from service.core.idempotency import Earlier, Keyed, KeyTaken, earlier, keyed
+from service.core.permissions import Permissions
 from service.core.rate_limit import TokenFailures
 from service.core.recordings import expand_or_refuse
 from service.core.records import FINISHED, GameRecord, decode_events
@@ -151,6 +152,13 @@ def _checked_caller(servicer: Front, context: Any) -> Caller:
     """The call's caller, read and rate-limited as on every front end (a guessing address waits)."""
     authorization = authorization_of(context.invocation_metadata() or ())
     return servicer.failures.caller(client_address(context.peer()), authorization, servicer.organiser_token)
+
+
+def _importable(permissions: Permissions, caller: Caller, content: str, empty: Reason, whose: str) -> None:
+    """An import's checks before its content is read: the caller may import, and sent some text."""
+    permissions.check_import(caller)
+    if not content.strip():
+        raise InvalidArgument(empty, f"content is empty: send {whose} text", field="content")
 
 
 def _take(items: Iterator[T], count: int) -> list[T]:
@@ -684,11 +692,9 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
 
     @handles_errors
     def ImportLog(self, request: Any, context: grpc.ServicerContext) -> Any:
-        self.permissions.check_import(self._caller(context))
-        if not request.content.strip():
-            raise InvalidArgument(
-                Reason.EMPTY_LOG, "content is empty: send the match log's text", field="content"
-            )
+        _importable(
+            self.permissions, self._caller(context), request.content, Reason.EMPTY_LOG, "the match log's"
+        )
         key = keyed(self._caller(context), request.idempotency_key, "ImportLog", _without_key(request))
         made = earlier(self.app.events, key) if key is not None else None
         if made is None:
@@ -711,11 +717,13 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
     @handles_errors
     def ExpandRecording(self, request: Any, context: grpc.ServicerContext) -> Any:
         """A table's recording, expanded by the engine and stored as an imported game."""
-        self.permissions.check_import(self._caller(context))
-        if not request.content.strip():
-            raise InvalidArgument(
-                Reason.EMPTY_RECORDING, "content is empty: send the recording's text", field="content"
-            )
+        _importable(
+            self.permissions,
+            self._caller(context),
+            request.content,
+            Reason.EMPTY_RECORDING,
+            "the recording's",
+        )
         expansion, content = expand_or_refuse(request.content, request.lenient)
         record = import_log(self.app, self.gate, content)
         return frontier_pb2.ExpandRecordingResponse(

@@ -41,7 +41,7 @@ from service.core.errors import (
 )
 from service.core.fields import require_id
 from service.core.rate_limit import TokenFailures
-from service.core.stream_slots import release
+from service.core.stream_slots import held
 from service.generated.frontier.v1 import frontier_pb2
 from service.play.session import Plays, play_error
 
@@ -112,8 +112,13 @@ class PlaySockets:
         # Wrong tokens count against the caller's address as on gRPC and the web sign-in: an
         # opening answers a wrong token otherwise than the organiser's, so it is a guess too.
         self.failures = failures or TokenFailures()
-        self.open = 0  # connections past their handshake; on the loop only
+        # Connections past their handshake, in all (under "") and by address; on the loop only.
+        self._open: Counter[str] = Counter()
         self._by_address: Counter[str] = Counter()
+
+    @property
+    def open(self) -> int:
+        return self._open[""]
 
     async def serve(self, host: str, port: int, tls: ssl.SSLContext | None = None) -> Server:
         return await serve(
@@ -135,13 +140,8 @@ class PlaySockets:
         except ResourceExhausted as error:
             await _refuse(connection, Refused(error, CloseCode.TRY_AGAIN_LATER))
             return
-        self.open += 1
-        self._by_address[address] += 1
-        try:
+        with held((self._open, ""), (self._by_address, address)):
             await self._handle(connection, address)
-        finally:
-            self.open -= 1
-            release(self._by_address, address)
 
     def _admit(self, address: str) -> None:
         limits = self.limits

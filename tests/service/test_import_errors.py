@@ -24,3 +24,20 @@ def test_import_of_a_malformed_log_is_invalid_argument_with_its_line(client: Cli
     assert refused.reason == "MALFORMED_LOG"
     assert refused.metadata["line"] == str(line) and refused.metadata["code"] == "MALFORMED_LINE"
     assert words in refused.message and f"line {line}:" in refused.message
+
+
+@pytest.mark.parametrize(
+    ("method", "reason", "whose"),
+    [
+        ("ImportLog", "EMPTY_LOG", "the match log's"),
+        ("ExpandRecording", "EMPTY_RECORDING", "the recording's"),
+    ],
+)
+def test_an_import_with_no_content_asks_for_its_text(
+    client: Client, method: str, reason: str, whose: str
+) -> None:
+    kind = frontier_pb2.ImportLogRequest if method == "ImportLog" else frontier_pb2.ExpandRecordingRequest
+    refused = failure(lambda: client.call(method, kind(content=" \n"), token=ORGANISER))
+    assert refused.code == grpc.StatusCode.INVALID_ARGUMENT, refused
+    assert (refused.reason, refused.metadata) == (reason, {"field": "content"})
+    assert refused.message == f"content is empty: send {whose} text"

@@ -14,7 +14,8 @@ from uuid import UUID
 from eventsourcing.application import AggregateNotFoundError, Repository
 
 from replay.reasons import Reason
-from service.core.errors import InvalidArgument, NotFound
+from service.core.errors import NotFound
+from service.core.fields import parse_uuid
 from service.core.games import Games
 from service.core.tournaments.index import TournamentIndex
 from service.core.tournaments.record import TournamentRecord, project_tournament
@@ -65,9 +66,4 @@ class Tournaments:
 
 
 def parse_tournament_id(tournament_id: str) -> UUID:
-    try:
-        return UUID(tournament_id)
-    except (ValueError, TypeError, AttributeError):
-        raise InvalidArgument(
-            Reason.BAD_TOURNAMENT_ID, f"tournament_id {tournament_id!r} is not a UUID", field="tournament_id"
-        ) from None
+    return parse_uuid(tournament_id, "tournament_id", Reason.BAD_TOURNAMENT_ID)
