@@ -13,7 +13,7 @@ from collections.abc import Iterator, Sequence
 from engines.base import Engine, Event, Outcome, Seat
 from engines.registry import UnknownGame, get_engine
 from engines.wording import joined, seat_name
-from replay.record import Header, Line, RulingLine, SeatLine, Trailer
+from replay.record import Header, Line, RulingLine, SeatLine, Trailer, UpgradeLine
 from replay.table import ABANDON, RESIGN, RESUME, TIMEOUT
 from replay.takebacks import GRANTED_BY_ORGANISER, TAKEBACK
 from replay.unseen import NOTHING_UNSEEN, masked_events, unseen_by_version
@@ -61,6 +61,14 @@ def describe_ruling(line: RulingLine, names: Sequence[str]) -> str:
         return f"{step} — {describe_takeback(line, names)}"
     tiers = " > ".join(", ".join(seat_label(s, names) for s in tier) for tier in line.result or ())
     return f"{step} — the organiser adjudicates the game ({tiers}): {line.reason}"
+
+
+def describe_upgrade(line: UpgradeLine) -> str:
+    """ "Step 5 — the organiser moves the game to rules deadwood-1876/3 (from deadwood-1876/2)"."""
+    return (
+        f"Step {line.version - 1} — the {line.by} moves the game to rules {line.to_rules} "
+        f"(from {line.from_rules}); everything before re-runs unchanged under them"
+    )
 
 
 def describe_takeback(line: RulingLine, names: Sequence[str]) -> str:
@@ -150,6 +158,9 @@ def narrate(
             final = step.state
             if isinstance(line, RulingLine):
                 yield describe_ruling(line, names)
+                continue
+            if isinstance(line, UpgradeLine):
+                yield describe_upgrade(line)
                 continue
             yield describe_step(engine, step.version, step.seat, shown(step.version, step.events), names)
         if sound_lines > len(entries) and (final is not None or checked.outcome is not None):

@@ -15,7 +15,13 @@ from engines.base import Outcome, Seat
 from engines.game import GameEngine
 from engines.registry import get_engine
 from replay.clock import parse_time_control
-from replay.narrative import describe_outcome, describe_ruling, describe_step, seat_label
+from replay.narrative import (
+    describe_outcome,
+    describe_ruling,
+    describe_step,
+    describe_upgrade,
+    seat_label,
+)
 from replay.record import Header, Line
 from replay.table import Table
 from replay.table import outcome as table_outcome
@@ -118,11 +124,12 @@ def game_view(
             render.events(engine, events, viewer),
             unseen.get(step.version, NOTHING_UNSEEN).named,
         )
-        told = (
-            describe_ruling(step.ruling, names)
-            if step.ruling is not None
-            else describe_step(engine, step.version, step.seat, visible, names)
-        )
+        if step.upgrade is not None:
+            told = describe_upgrade(step.upgrade)
+        elif step.ruling is not None:
+            told = describe_ruling(step.ruling, names)
+        else:
+            told = describe_step(engine, step.version, step.seat, visible, names)
         if origin is not None and step.seat is None:
             told = told.replace(
                 "Setup —", f"Setup — forked from game {origin.game_id} at step {origin.step};", 1
