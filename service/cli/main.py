@@ -37,8 +37,8 @@ import grpc
 
 from replay.recordings import cli as recording_cli
 from replay.recordings.sniff import expand_hint, is_recording
+from service.cli import bulk, operating
 from service.cli import endings as endings_cli
-from service.cli import operating
 from service.cli import relay as relay_cli
 from service.cli import rules as rules_cli
 from service.cli import tournaments as organiser
@@ -662,7 +662,7 @@ def _audit(args: argparse.Namespace) -> int:
     if not args.target:
         print("error: give a match log FILE, a GAME_ID with --server, or --proof FILE", file=sys.stderr)
         return 2
-    if Path(args.target).is_file() or not (args.server or _names_a_game(args.target)):
+    if Path(args.target).is_file() or not (args.server or bulk.names_a_game(args.target)):
         return commands.audit_file(args)
     from service.client import Client
     from service.generated.frontier.v1 import frontier_pb2
@@ -676,11 +676,6 @@ def _audit(args: argparse.Namespace) -> int:
         return EXIT_UNREADABLE
     print(report.markdown)
     return AUDIT_EXIT.get(report.verdict, 1)
-
-
-def _names_a_game(target: str) -> bool:
-    """A game id (no folder, no suffix) rather than the name of a file that is missing."""
-    return not any(mark in target for mark in "/.\\")
 
 
 def _prove(args: argparse.Namespace) -> int:
