@@ -16,6 +16,7 @@ frontier export --server HOST:PORT --tournament ID | --tag TAG [-o FILE.ndjson]
 frontier audit FILE... | BUNDLE.ndjson | --server HOST:PORT --tournament ID | --tag TAG [--json]
 frontier rules check [--game G] [--tag T] [--server HOST:PORT | FILE...] [--json]
 frontier rules upgrade --server HOST:PORT GAME_ID   (the organiser: newer rules for a game in progress)
+frontier key --server HOST:PORT [-o FILE.pem] [--json]   (the server's public key, to publish)
 """
 
 from __future__ import annotations
@@ -41,6 +42,7 @@ from service.cli import bulk, operating
 from service.cli import endings as endings_cli
 from service.cli import relay as relay_cli
 from service.cli import rules as rules_cli
+from service.cli import signing_key as key_cli
 from service.cli import tournaments as organiser
 from service.cli.data_lock import DataFolderLock, hold_data_folder
 from service.cli.interrupted import EXIT_INTERRUPTED, interrupted_line
@@ -336,6 +338,7 @@ def build_parser() -> argparse.ArgumentParser:
     relay_cli.register(commands)
     endings_cli.register(commands)
     rules_cli.register(commands)
+    key_cli.register(commands)
     operating.register(commands)
     return parser
 

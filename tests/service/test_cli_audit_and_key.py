@@ -53,3 +53,38 @@ def test_audit_as_json_of_a_game_the_server_does_not_hold_says_so_and_exits_2(
     assert verdicts[finished]["verdict"] == "passed"
     assert verdicts[missing]["verdict"] == "unreadable"
     assert "NOT_FOUND" in verdicts[missing]["rules"] and "No such file" not in verdicts[missing]["rules"]
+
+
+def test_key_prints_the_servers_key_and_fingerprint_as_get_signing_key_gives_them(
+    served: str, finished: str, tmp_path: Path
+) -> None:
+    from service.client import Client
+    from service.generated.frontier.v1 import frontier_pb2
+
+    with Client(served) as client:
+        given = client.call("GetSigningKey", frontier_pb2.GetSigningKeyRequest())
+    shown = frontier("key", server=served)
+    assert f"key id:      {given.key_id}  (the fingerprint: SHA-256 of the key)" in shown.stdout
+    assert f"public key:  {given.public_key_hex}" in shown.stdout and given.public_key_pem in shown.stdout
+    assert f"signer:      {given.signer}" in shown.stdout
+    as_json = json.loads(frontier("key", "--server", served, "--json").stdout)
+    assert as_json == {
+        "key_id": given.key_id,
+        "algorithm": given.algorithm,
+        "public_key_hex": given.public_key_hex,
+        "public_key_pem": given.public_key_pem,
+        "signer": given.signer,
+    }
+    # The PEM file it writes is the key an audit trusts, as the publishing guide says.
+    pem = tmp_path / "server.pub"
+    frontier("key", "--server", served, "-o", str(pem))
+    log = tmp_path / "game.jsonl"
+    frontier("export", finished, "-o", str(log), server=served, token=ORGANISER)
+    audited = frontier("audit", str(log), "--key", str(pem))
+    assert audited.returncode == 0 and given.key_id[:16] in audited.stdout + audited.stderr
+
+
+def test_key_of_a_server_that_is_not_there_says_how_to_reach_one() -> None:
+    refused = frontier("key", "--server", "127.0.0.1:1", check=False)
+    assert refused.returncode == 1 and refused.stdout == ""
+    assert refused.stderr.startswith("error: cannot reach the server") and "127.0.0.1:1" in refused.stderr
