@@ -45,7 +45,7 @@ from service.cli import rules as rules_cli
 from service.cli import signing_key as key_cli
 from service.cli import tournaments as organiser
 from service.cli.data_lock import DataFolderLock, hold_data_folder
-from service.cli.interrupted import EXIT_INTERRUPTED, interrupted_line
+from service.cli.interrupted import EXIT_INTERRUPTED, interrupted_line, leaving
 from service.cli.progress import Progress
 from service.cli.rpc_errors import details, reach_hint, said, unreachable
 from service.cli.seats import seat_token_line
@@ -468,7 +468,9 @@ def _bots(args: argparse.Namespace) -> int:
                 time_control=args.clock,
                 timeout_policy=args.timeout_policy,
                 names=names,
+                created_as=lambda game_id: leaving(args, game_id),
             )
+            leaving(args, None)  # this one is over: Ctrl-C before the next is created leaves none
             bar.step()
             bar.say(json.dumps({"game_id": game_id, "commands": commands}) if args.json else game_id)
     return 0
