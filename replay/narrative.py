@@ -94,6 +94,15 @@ def describe_seat(line: SeatLine, names: Sequence[str]) -> str:
     return f"Seat {line.seat + 1} taken by {who}{seed}"
 
 
+def describe_pause(seat: Seat | None, names: Sequence[str]) -> str:
+    """A game stopped by a timeout under the pause policy, and what ends it."""
+    whose = f"{seat_label(seat, names)}'s" if seat is not None else "a"
+    return (
+        f"paused after {whose} timeout: the organiser adjudicates or abandons it "
+        "(frontier end-game --result or --abandon)"
+    )
+
+
 def describe_outcome(outcome: Outcome | None, names: Sequence[str]) -> str:
     """Who won, and the scores: "seat 1 (Ann) wins (reason). Scores: ..." """
     if outcome is None:
@@ -150,6 +159,7 @@ def narrate(
             yield describe_step(engine, setup.version, None, shown(1, setup.events), names)
         else:
             yield "Setup — the deal waits for every seat's client seed"
+        paused_by: Seat | None = None  # the seat whose timeout paused the game, once one has
         for line in sound:
             if isinstance(line, SeatLine):
                 yield describe_seat(line, names)
@@ -157,6 +167,8 @@ def narrate(
             step = next(told)
             final = step.state
             if isinstance(line, RulingLine):
+                if step.table.paused and paused_by is None:
+                    paused_by = line.seat
                 yield describe_ruling(line, names)
                 continue
             if isinstance(line, UpgradeLine):
@@ -164,6 +176,9 @@ def narrate(
                 continue
             yield describe_step(engine, step.version, step.seat, shown(step.version, step.events), names)
         if sound_lines > len(entries) and (final is not None or checked.outcome is not None):
-            yield "Result: " + describe_outcome(checked.outcome, names)
+            if checked.outcome is None and paused_by is not None:
+                yield "Result: " + describe_pause(paused_by, names) + "."
+            else:
+                yield "Result: " + describe_outcome(checked.outcome, names)
     if problem is not None:
         yield f"The log fails verification at {problem}"

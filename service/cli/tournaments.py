@@ -20,6 +20,9 @@ from google.protobuf import json_format
 from google.protobuf.message import Message
 
 from engines.wording import counted
+from replay.clock import PAUSE
+from replay.narrative import describe_pause
+from replay.table import TIMEOUT
 from service.cli import bulk
 from service.cli.as_json import message_dict
 from service.cli.endings import add_clock_arguments
@@ -498,6 +501,9 @@ def _tournament_games(server: str, tournament_id: str) -> tuple[str, set[str]]:
 
 def _watch(args: argparse.Namespace) -> int:
     with Client(args.server, token=_token(args), timeout=24 * 3600) as client:
+        # A timeout under the pause policy stops the game until the organiser ends it: said as such.
+        shown = client.call("GetState", frontier_pb2.GetStateRequest(game_id=args.game_id))
+        pauses = shown.timeout_policy == PAUSE
         stream = client.stub.WatchGame(
             frontier_pb2.WatchGameRequest(game_id=args.game_id, from_version=args.from_version),
             metadata=client.metadata(),
@@ -509,11 +515,11 @@ def _watch(args: argparse.Namespace) -> int:
             who = f"seat {update.seat + 1}" if update.HasField("seat") else "setup"
             kinds = ", ".join(event.kind for event in update.events)
             waiting = ", ".join(str(s + 1) for s in update.seats_to_act)
-            print(
-                f"v{update.version:<5} {who:8} {kinds}"
-                + (f"   (waiting for seat {waiting})" if waiting else ""),
-                flush=True,
-            )
+            after = f"   (waiting for seat {waiting})" if waiting else ""
+            if pauses and update.ruling.ruling == TIMEOUT and update.status != "finished":
+                kinds = update.ruling.ruling
+                after = f"   — {describe_pause(update.seat if update.HasField('seat') else None, [])}"
+            print(f"v{update.version:<5} {who:8} {kinds}{after}", flush=True)
             if update.status == "finished":
                 print("the game is over", flush=True)
                 break

@@ -17,6 +17,7 @@ from engines.registry import get_engine
 from replay.clock import parse_time_control
 from replay.narrative import (
     describe_outcome,
+    describe_pause,
     describe_ruling,
     describe_step,
     describe_upgrade,
@@ -112,8 +113,11 @@ def game_view(
     shown: list[StepView] = []
     state: Any = None
     table = Table()
+    paused_by: Seat | None = None  # the seat whose timeout paused the game, once one has
     for step in steps(header, entries):
         state, table = step.state, step.table
+        if step.ruling is not None and table.paused and paused_by is None:
+            paused_by = step.ruling.seat
         if step.version <= after:
             continue
         events = step.events
@@ -159,7 +163,9 @@ def game_view(
         viewer=viewer_name(viewer, labels),
         status="finished" if outcome is not None else "in_progress",
         steps=tuple(shown),
-        result=told_result(engine, outcome, names),
+        result=describe_pause(paused_by, names)
+        if outcome is None and table.paused
+        else told_result(engine, outcome, names),
         time_control=control.text if control is not None else "",
         forked_from=origin,
     )
