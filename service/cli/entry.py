@@ -2,35 +2,42 @@
 
 Loading the commands (gRPC, the engines, the recordings) takes a noticeable moment. A
 KeyboardInterrupt raised while Python imports them ended in a long traceback, and one raised inside
-a library's import could be swallowed there, so the command went on as if never stopped. Until the
-commands are loaded, Ctrl-C therefore ends the process at once with one line (nothing has been done
-yet that needs undoing); from then on service/cli/main.py turns it into one line that says what the
-interruption left behind.
+a C extension's call back into Python (msgspec hashing a type while it builds a decoder) was
+swallowed there, so the command went on as if never stopped. Until the commands are loaded, Ctrl-C
+therefore only says "interrupted" and is noted; once they are, the process exits 130 without
+running the command (nothing has been done yet that needs undoing). From then on
+service/cli/main.py turns Ctrl-C into one line that says what the interruption left behind.
 """
 
 from __future__ import annotations
 
-import os
 import signal
 import sys
+import threading
 from collections.abc import Sequence
 from types import FrameType
 
 from service.cli.interrupted import EXIT_INTERRUPTED
 
+_stopped = threading.Event()  # Ctrl-C came while the commands were loading
 
-def _stop_while_starting(signum: int, frame: FrameType | None) -> None:
-    sys.stderr.write("interrupted\n")
-    sys.stderr.flush()
-    os._exit(EXIT_INTERRUPTED)  # no exception: no library's import can swallow it
+
+def _note_stop(signum: int, frame: FrameType | None) -> None:
+    # No exception: one raised here may land where a C extension drops it.
+    if not _stopped.is_set():
+        _stopped.set()
+        sys.stderr.write("interrupted\n")
+        sys.stderr.flush()
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     starting = signal.getsignal(signal.SIGINT) is signal.default_int_handler  # else: the caller's choice
     if starting:
-        signal.signal(signal.SIGINT, _stop_while_starting)
+        signal.signal(signal.SIGINT, _note_stop)
     from service.cli.main import main as run
 
     if starting:
         signal.signal(signal.SIGINT, signal.default_int_handler)
+    if _stopped.is_set():
+        return EXIT_INTERRUPTED
     return run(argv)
