@@ -13,7 +13,7 @@ from collections.abc import Iterator, Sequence
 from engines.base import Engine, Event, Outcome, Seat
 from engines.registry import UnknownGame, get_engine
 from engines.wording import joined, seat_name
-from replay.record import Header, Line, RulingLine, SeatLine, Trailer
+from replay.record import Header, Line, RulingLine, SeatLine, Trailer, UpgradeLine
 from replay.table import ABANDON, RESIGN, RESUME, TIMEOUT
 from replay.takebacks import GRANTED_BY_ORGANISER, TAKEBACK
 from replay.unseen import NOTHING_UNSEEN, masked_events, unseen_by_version
@@ -63,6 +63,14 @@ def describe_ruling(line: RulingLine, names: Sequence[str]) -> str:
     return f"{step} — the organiser adjudicates the game ({tiers}): {line.reason}"
 
 
+def describe_upgrade(line: UpgradeLine) -> str:
+    """ "Step 5 — the organiser moves the game to rules deadwood-1876/3 (from deadwood-1876/2)"."""
+    return (
+        f"Step {line.version - 1} — the {line.by} moves the game to rules {line.to_rules} "
+        f"(from {line.from_rules}); everything before re-runs unchanged under them"
+    )
+
+
 def describe_takeback(line: RulingLine, names: Sequence[str]) -> str:
     """ "seat 1 (Ann) takes back to step 4, with seat 2's consent (steps 5 to 6 undone)"."""
     assert line.seat is not None and line.to_version is not None
@@ -84,6 +92,15 @@ def describe_seat(line: SeatLine, names: Sequence[str]) -> str:
     if line.client_commitment is not None:  # format 4: the seed is revealed in the deal line
         seed = " (client seed committed)"
     return f"Seat {line.seat + 1} taken by {who}{seed}"
+
+
+def describe_pause(seat: Seat | None, names: Sequence[str]) -> str:
+    """A game stopped by a timeout under the pause policy, and what ends it."""
+    whose = f"{seat_label(seat, names)}'s" if seat is not None else "a"
+    return (
+        f"paused after {whose} timeout: the organiser adjudicates or abandons it "
+        "(frontier end-game --result or --abandon)"
+    )
 
 
 def describe_outcome(outcome: Outcome | None, names: Sequence[str]) -> str:
@@ -142,6 +159,7 @@ def narrate(
             yield describe_step(engine, setup.version, None, shown(1, setup.events), names)
         else:
             yield "Setup — the deal waits for every seat's client seed"
+        paused_by: Seat | None = None  # the seat whose timeout paused the game, once one has
         for line in sound:
             if isinstance(line, SeatLine):
                 yield describe_seat(line, names)
@@ -149,10 +167,18 @@ def narrate(
             step = next(told)
             final = step.state
             if isinstance(line, RulingLine):
+                if step.table.paused and paused_by is None:
+                    paused_by = line.seat
                 yield describe_ruling(line, names)
+                continue
+            if isinstance(line, UpgradeLine):
+                yield describe_upgrade(line)
                 continue
             yield describe_step(engine, step.version, step.seat, shown(step.version, step.events), names)
         if sound_lines > len(entries) and (final is not None or checked.outcome is not None):
-            yield "Result: " + describe_outcome(checked.outcome, names)
+            if checked.outcome is None and paused_by is not None:
+                yield "Result: " + describe_pause(paused_by, names) + "."
+            else:
+                yield "Result: " + describe_outcome(checked.outcome, names)
     if problem is not None:
         yield f"The log fails verification at {problem}"

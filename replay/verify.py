@@ -1169,6 +1169,7 @@ class ReplayStep(NamedTuple):
     ruling: RulingLine | None = None  # a ruling's step: no command, no events, the state unchanged
     table: Table = Table()  # the rulings up to this step (replay/table.py)
     clock: dict[str, JsonValue] | None = None  # the line's clock reading, in a game with a clock
+    upgrade: UpgradeLine | None = None  # an upgrade's step: no seat, command or events, the state unchanged
 
 
 def steps(header: Header, entries: Iterable[Line]) -> Iterator[ReplayStep]:
@@ -1177,6 +1178,7 @@ def steps(header: Header, entries: Iterable[Line]) -> Iterator[ReplayStep]:
     Folding trusts the events (no decide, no rolls), so it is cheaper than
     verifying; on an unverified log it may raise DecodeError or worse. Seat lines
     change no state and make no step; a player-entropy game's setup step is its deal.
+    An upgrade line makes a version, so it is a step of its own (the state unchanged).
     """
     engine = get_engine(header.game)
     events_codec, commands_codec = shared_codec(engine.events), shared_codec(engine.commands)
@@ -1207,7 +1209,10 @@ def steps(header: Header, entries: Iterable[Line]) -> Iterator[ReplayStep]:
                 past = rules.kept(None, 1, state, final=True)
                 yield ReplayStep(1, None, None, setup, state)
                 continue
-            if isinstance(entry, (SeatLine, UpgradeLine)):  # neither changes the state
+            if isinstance(entry, SeatLine):  # it changes no state and makes no version
+                continue
+            if isinstance(entry, UpgradeLine):
+                yield ReplayStep(entry.version, None, None, (), state, None, table, None, entry)
                 continue
             if isinstance(entry, RulingLine) and entry.ruling == TAKEBACK and entry.to_version is not None:
                 assert past is not None, "a verified record keeps its takebacks' states"

@@ -75,10 +75,12 @@ def play_bot_game(
     time_control: str = "",
     timeout_policy: str = "",
     names: Sequence[str] = (),
+    created_as: Callable[[str], None] | None = None,
 ) -> tuple[str, int]:
     """Create a game, play it to the end with random legal commands over gRPC; return (game id, commands).
 
-    The seats are named `names` (default "bot 1", "bot 2", ...).
+    The seats are named `names` (default "bot 1", "bot 2", ...). `created_as` is told the game's id
+    as soon as it exists, so a caller stopped mid-game can say which game it left.
 
     `lean` is the chance of taking the first (most purposeful) legal command, as in `engines.bot`.
     With `player_entropy` every bot claims its seat with its own client seed (a commitment to it, in a
@@ -97,6 +99,8 @@ def play_bot_game(
     if options:
         request.options.update(options)
     created = stored_once(client, "CreateGame", request)
+    if created_as is not None:
+        created_as(created.game_id)
     tokens = {grant.seat: grant.token for grant in created.seats}
     if player_entropy:
         tokens = {seat: claim_seat(client, created.game_id, name, seat)[1] for seat, name in enumerate(names)}

@@ -1,5 +1,5 @@
 """`python -m service.cli`: the `frontier` command."""
 
-from service.cli.main import main
+from service.cli.entry import main
 
 raise SystemExit(main())

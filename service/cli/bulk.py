@@ -64,6 +64,11 @@ def bundle_line(log: GameLog, tournament_id: str = "") -> str:
     return json.dumps(record, ensure_ascii=False)
 
 
+def names_a_game(target: str) -> bool:
+    """A game id (no folder, no suffix) that is no file here, rather than a file's name."""
+    return not any(mark in target for mark in "/.\\") and not Path(target).is_file()
+
+
 def read_sources(paths: Iterable[Path]) -> Iterator[GameLog]:
     """Game logs from files: a `.ndjson` bundle gives one per line; any other file is one log."""
     for path in paths:

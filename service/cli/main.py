@@ -16,6 +16,7 @@ frontier export --server HOST:PORT --tournament ID | --tag TAG [-o FILE.ndjson]
 frontier audit FILE... | BUNDLE.ndjson | --server HOST:PORT --tournament ID | --tag TAG [--json]
 frontier rules check [--game G] [--tag T] [--server HOST:PORT | FILE...] [--json]
 frontier rules upgrade --server HOST:PORT GAME_ID   (the organiser: newer rules for a game in progress)
+frontier key --server HOST:PORT [-o FILE.pem] [--json]   (the server's public key, to publish)
 """
 
 from __future__ import annotations
@@ -37,13 +38,14 @@ import grpc
 
 from replay.recordings import cli as recording_cli
 from replay.recordings.sniff import expand_hint, is_recording
+from service.cli import bulk, operating
 from service.cli import endings as endings_cli
-from service.cli import operating
 from service.cli import relay as relay_cli
 from service.cli import rules as rules_cli
+from service.cli import signing_key as key_cli
 from service.cli import tournaments as organiser
 from service.cli.data_lock import DataFolderLock, hold_data_folder
-from service.cli.interrupted import EXIT_INTERRUPTED, interrupted_line
+from service.cli.interrupted import EXIT_INTERRUPTED, interrupted_line, leaving
 from service.cli.progress import Progress
 from service.cli.rpc_errors import details, reach_hint, said, unreachable
 from service.cli.seats import seat_token_line
@@ -336,6 +338,7 @@ def build_parser() -> argparse.ArgumentParser:
     relay_cli.register(commands)
     endings_cli.register(commands)
     rules_cli.register(commands)
+    key_cli.register(commands)
     operating.register(commands)
     return parser
 
@@ -465,7 +468,9 @@ def _bots(args: argparse.Namespace) -> int:
                 time_control=args.clock,
                 timeout_policy=args.timeout_policy,
                 names=names,
+                created_as=lambda game_id: leaving(args, game_id),
             )
+            leaving(args, None)  # this one is over: Ctrl-C before the next is created leaves none
             bar.step()
             bar.say(json.dumps({"game_id": game_id, "commands": commands}) if args.json else game_id)
     return 0
@@ -662,7 +667,7 @@ def _audit(args: argparse.Namespace) -> int:
     if not args.target:
         print("error: give a match log FILE, a GAME_ID with --server, or --proof FILE", file=sys.stderr)
         return 2
-    if Path(args.target).is_file() or not (args.server or _names_a_game(args.target)):
+    if Path(args.target).is_file() or not (args.server or bulk.names_a_game(args.target)):
         return commands.audit_file(args)
     from service.client import Client
     from service.generated.frontier.v1 import frontier_pb2
@@ -676,11 +681,6 @@ def _audit(args: argparse.Namespace) -> int:
         return EXIT_UNREADABLE
     print(report.markdown)
     return AUDIT_EXIT.get(report.verdict, 1)
-
-
-def _names_a_game(target: str) -> bool:
-    """A game id (no folder, no suffix) rather than the name of a file that is missing."""
-    return not any(mark in target for mark in "/.\\")
 
 
 def _prove(args: argparse.Namespace) -> int:

@@ -20,6 +20,9 @@ from google.protobuf import json_format
 from google.protobuf.message import Message
 
 from engines.wording import counted
+from replay.clock import PAUSE
+from replay.narrative import describe_pause
+from replay.table import TIMEOUT
 from service.cli import bulk
 from service.cli.as_json import message_dict
 from service.cli.endings import add_clock_arguments
@@ -498,6 +501,9 @@ def _tournament_games(server: str, tournament_id: str) -> tuple[str, set[str]]:
 
 def _watch(args: argparse.Namespace) -> int:
     with Client(args.server, token=_token(args), timeout=24 * 3600) as client:
+        # A timeout under the pause policy stops the game until the organiser ends it: said as such.
+        shown = client.call("GetState", frontier_pb2.GetStateRequest(game_id=args.game_id))
+        pauses = shown.timeout_policy == PAUSE
         stream = client.stub.WatchGame(
             frontier_pb2.WatchGameRequest(game_id=args.game_id, from_version=args.from_version),
             metadata=client.metadata(),
@@ -509,11 +515,11 @@ def _watch(args: argparse.Namespace) -> int:
             who = f"seat {update.seat + 1}" if update.HasField("seat") else "setup"
             kinds = ", ".join(event.kind for event in update.events)
             waiting = ", ".join(str(s + 1) for s in update.seats_to_act)
-            print(
-                f"v{update.version:<5} {who:8} {kinds}"
-                + (f"   (waiting for seat {waiting})" if waiting else ""),
-                flush=True,
-            )
+            after = f"   (waiting for seat {waiting})" if waiting else ""
+            if pauses and update.ruling.ruling == TIMEOUT and update.status != "finished":
+                kinds = update.ruling.ruling
+                after = f"   — {describe_pause(update.seat if update.HasField('seat') else None, [])}"
+            print(f"v{update.version:<5} {who:8} {kinds}{after}", flush=True)
             if update.status == "finished":
                 print("the game is over", flush=True)
                 break
@@ -572,13 +578,14 @@ def export_many(args: argparse.Namespace) -> int:
 
 
 def audit_many(args: argparse.Namespace) -> int:
-    """`frontier audit` over files, NDJSON bundles, a --tournament or a --tag: one verdict per game."""
+    """`frontier audit` over files, NDJSON bundles, game ids on a server, a --tournament or a --tag:
+    one verdict per game."""
     if args.tournament or args.tag:
         args.server = server_or_default(args.server)  # its key is the one this audit trusts
         _, logs = server_logs(args)
     else:
         try:
-            logs = list(bulk.read_sources(Path(t) for t in args.targets))
+            logs = _target_logs(args)
         except OSError as error:
             print(f"error: {error}", file=sys.stderr)
             return 2
@@ -597,6 +604,35 @@ def audit_many(args: argparse.Namespace) -> int:
         return 4
     print(bulk.report_json(verdicts) if args.json else bulk.report_text(verdicts), end="")
     return bulk.exit_status(verdicts)
+
+
+def _target_logs(args: argparse.Namespace) -> list[bulk.GameLog]:
+    """The logs of the audit's targets, in their order: files read here, game ids fetched from --server
+    (audited here, trusting that server's key, as a --tag's games are)."""
+    games = [target for target in args.targets if bulk.names_a_game(target)]
+    fetched: dict[str, bulk.GameLog] = {}
+    if games:
+        args.server = server_or_default(args.server)
+        with Client(args.server, token=_token(args)) as client:
+            for game_id in games:
+                fetched[game_id] = _stored_log(client, args.server, game_id)
+    logs: list[bulk.GameLog] = []
+    for target in args.targets:
+        if target in fetched:
+            logs.append(fetched[target])
+        else:
+            logs.extend(bulk.read_sources([Path(target)]))
+    return logs
+
+
+def _stored_log(client: Client, server: str, game_id: str) -> bulk.GameLog:
+    """A stored game's log; a refusal is that game's `unreadable` verdict, saying why."""
+    where = f"{server} {game_id}"
+    try:
+        content = client.call("ExportLog", frontier_pb2.ExportLogRequest(game_id=game_id)).content
+    except grpc.RpcError as error:
+        return bulk.GameLog(where, game_id, "", error=f"not exported: {said(error, server)}")
+    return bulk.GameLog(where, game_id, content)
 
 
 def _counted(bar: Progress, verdict: bulk.Verdict) -> bulk.Verdict:

@@ -15,7 +15,14 @@ from engines.base import Outcome, Seat
 from engines.game import GameEngine
 from engines.registry import get_engine
 from replay.clock import parse_time_control
-from replay.narrative import describe_outcome, describe_ruling, describe_step, seat_label
+from replay.narrative import (
+    describe_outcome,
+    describe_pause,
+    describe_ruling,
+    describe_step,
+    describe_upgrade,
+    seat_label,
+)
 from replay.record import Header, Line
 from replay.table import Table
 from replay.table import outcome as table_outcome
@@ -106,8 +113,11 @@ def game_view(
     shown: list[StepView] = []
     state: Any = None
     table = Table()
+    paused_by: Seat | None = None  # the seat whose timeout paused the game, once one has
     for step in steps(header, entries):
         state, table = step.state, step.table
+        if step.ruling is not None and table.paused and paused_by is None:
+            paused_by = step.ruling.seat
         if step.version <= after:
             continue
         events = step.events
@@ -118,11 +128,12 @@ def game_view(
             render.events(engine, events, viewer),
             unseen.get(step.version, NOTHING_UNSEEN).named,
         )
-        told = (
-            describe_ruling(step.ruling, names)
-            if step.ruling is not None
-            else describe_step(engine, step.version, step.seat, visible, names)
-        )
+        if step.upgrade is not None:
+            told = describe_upgrade(step.upgrade)
+        elif step.ruling is not None:
+            told = describe_ruling(step.ruling, names)
+        else:
+            told = describe_step(engine, step.version, step.seat, visible, names)
         if origin is not None and step.seat is None:
             told = told.replace(
                 "Setup —", f"Setup — forked from game {origin.game_id} at step {origin.step};", 1
@@ -152,7 +163,9 @@ def game_view(
         viewer=viewer_name(viewer, labels),
         status="finished" if outcome is not None else "in_progress",
         steps=tuple(shown),
-        result=told_result(engine, outcome, names),
+        result=describe_pause(paused_by, names)
+        if outcome is None and table.paused
+        else told_result(engine, outcome, names),
         time_control=control.text if control is not None else "",
         forked_from=origin,
     )

@@ -12,6 +12,7 @@ import re
 import signal
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from importlib.metadata import version
 from pathlib import Path
@@ -321,6 +322,19 @@ def test_audit_pins_a_key_once_says_where_and_lists_what_it_trusts(tmp_path: Pat
     assert frontier("audit", str(logs["a"]), "--known-keys", str(pins)).returncode == 0
 
 
+def _wait_for_a_game_in_progress(server: str) -> None:
+    """Until the server holds a game in progress (bots have created their next one): a minute at most."""
+    from service.client import Client
+    from service.generated.frontier.v1 import frontier_pb2
+
+    with Client(server) as client:
+        for _ in range(1200):
+            if client.call("ListGames", frontier_pb2.ListGamesRequest(status="in_progress")).games:
+                return
+            time.sleep(0.05)
+    raise AssertionError(f"no game in progress on {server}")
+
+
 @requires_most_wanted
 def test_ctrl_c_in_bots_and_watch_prints_one_line_and_no_traceback(served: str) -> None:
     env = {**os.environ, "FRONTIER_SERVER": served}
@@ -331,9 +345,14 @@ def test_ctrl_c_in_bots_and_watch_prints_one_line_and_no_traceback(served: str) 
     )  # fmt: skip
     assert bots.stdout is not None
     played = bots.stdout.readline().strip()  # a game is done: it is playing the next
+    _wait_for_a_game_in_progress(served)
     bots.send_signal(signal.SIGINT)
     _, said = bots.communicate(timeout=60)
-    assert bots.returncode == 130 and said == "interrupted\n"
+    left = re.fullmatch(r"interrupted: game ([0-9a-f-]{36}) is left unfinished\n", said)
+    assert bots.returncode == 130 and left is not None, said
+    assert left[1] != played  # the game it was playing, still open on the server
+    shown = frontier("games", "--status", "in_progress", "--json", server=served)
+    assert left[1] in shown.stdout
 
     open_game = frontier("fork", played, "--at", "3", server=served, token=ORGANISER)
     game_id = open_game.stdout.splitlines()[0]
