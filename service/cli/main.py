@@ -203,9 +203,11 @@ def build_parser() -> argparse.ArgumentParser:
         "count (the seats are then 'bot 1', 'bot 2', ...)",
     )
     bots.add_argument("--names", metavar="NAMES", help="comma-separated names of the seats (as --players)")
-    bots.add_argument("--games", type=int, default=1)
+    bots.add_argument(
+        "--games", type=int, default=1, help="how many games to play, one after another (default 1)"
+    )
     bots.add_argument("--seed", type=int, default=None, help="seed for the bots' choices")
-    bots.add_argument("--tag", default="bots")
+    bots.add_argument("--tag", default="bots", help="the tag the games are listed under (default bots)")
     bots.add_argument(
         "--lean",
         type=float,
@@ -230,7 +232,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     claim = commands.add_parser("claim", help="take a seat in a game; prints the seat's token")
     add_server_argument(claim)
-    claim.add_argument("game_id")
+    claim.add_argument("game_id", help="the game, as `bots` or `games` print it")
     claim.add_argument("--seat", type=int, help="the seat, 1-based (default: the lowest open seat)")
     claim.add_argument("--name", default="", help="your name, recorded in the game's log")
     claim.add_argument(
@@ -257,7 +259,7 @@ def build_parser() -> argparse.ArgumentParser:
         "reveal", help="reveal the client seed your seat committed to (when `claim` stopped waiting)"
     )
     add_server_argument(reveal)
-    reveal.add_argument("game_id")
+    reveal.add_argument("game_id", help="the game whose seat you claimed")
     reveal.add_argument("--seat", type=int, required=True, help="your seat, 1-based")
     reveal.add_argument("--token", required=True, help="your seat's token")
     reveal.add_argument("--client-seed", required=True, help="the seed `claim` printed")
@@ -266,7 +268,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     export = commands.add_parser("export", help="write a game's match log")
     add_server_argument(export)
-    export.add_argument("game_id", nargs="?")
+    export.add_argument("game_id", nargs="?", help="the game to export (or many: --tournament, --tag)")
     organiser.add_bulk_arguments(export)
     export.add_argument("-o", "--output", type=Path, help="file to write (default: standard output)")
     export.add_argument("--token", help=TOKEN_HELP)
@@ -274,7 +276,13 @@ def build_parser() -> argparse.ArgumentParser:
 
     imp = commands.add_parser("import", help="re-validate match logs and store them on a server")
     add_server_argument(imp)
-    imp.add_argument("files", nargs="+", type=Path)
+    imp.add_argument(
+        "files",
+        nargs="+",
+        type=Path,
+        metavar="FILE",
+        help="match logs (a recording: run `frontier expand` on it first)",
+    )
     imp.add_argument("--token", help="the organiser token, which imports need (default: $FRONTIER_TOKEN)")
     imp.add_argument(
         "--json",
@@ -313,7 +321,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     prove = commands.add_parser("prove", help="fetch a signed proof that one line is in a game's record")
     add_server_argument(prove)
-    prove.add_argument("game_id")
+    prove.add_argument("game_id", help="the stored game whose inclusion to prove")
     prove.add_argument(
         "version", type=int, help="the line to prove: 1 = the header, V = the entry of version V"
     )
@@ -322,7 +330,7 @@ def build_parser() -> argparse.ArgumentParser:
     prove.set_defaults(run=_prove)
 
     replay = commands.add_parser("replay", help="print a match log as a step-by-step narrative")
-    replay.add_argument("file", type=Path)
+    replay.add_argument("file", type=Path, help="a match log file (`frontier export` writes one)")
     replay.add_argument(
         "--html", action="store_true", help="write the web viewer for this game as one self-contained file"
     )

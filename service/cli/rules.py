@@ -62,7 +62,7 @@ def register(commands: Any) -> None:
         "upgrade",
         help="move a game in progress to the newest rules version (organiser; only if its history re-runs)",
     )
-    upgrade.add_argument("game_id")
+    upgrade.add_argument("game_id", help="the game in progress to upgrade")
     add_server_argument(upgrade)
     upgrade.add_argument("--token", help=TOKEN_HELP)
     upgrade.set_defaults(run=run_upgrade)
