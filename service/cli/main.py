@@ -44,6 +44,7 @@ from service.cli import rules as rules_cli
 from service.cli import tournaments as organiser
 from service.cli.data_lock import DataFolderLock, hold_data_folder
 from service.cli.interrupted import EXIT_INTERRUPTED, interrupted_line
+from service.cli.log_files import cannot_read, not_a_log, why_unreadable
 from service.cli.progress import Progress
 from service.cli.rpc_errors import details, reach_hint, said, unreachable
 from service.cli.seats import seat_token_line
@@ -288,7 +289,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--json",
         action="store_true",
         help='one JSON object per file on standard output: {"file", "game_id", "version"} or {"file", '
-        '"status": "rejected" | "unreachable", "error"}',
+        '"status": "rejected" | "unreadable" | "unreachable", "error"}',
     )
     imp.set_defaults(run=_import)
 
@@ -617,8 +618,17 @@ def _import(args: argparse.Namespace) -> int:
     ):
         for number, path in enumerate(args.files):
             try:
-                content = path.read_bytes().decode("utf-8")
+                raw = path.read_bytes()
+                if is_recording(raw):  # the server would say "line 1: not JSON"; say what to run
+                    failures += 1
+                    bar.say(_imported(args, path, "rejected", expand_hint(str(path))), file=_refusals(args))
+                    bar.step()
+                    continue
+                content = raw.decode("utf-8")
                 response = stored_once(client, "ImportLog", frontier_pb2.ImportLogRequest(content=content))
+            except OSError as error:
+                failures += 1
+                bar.say(_imported(args, path, "unreadable", why_unreadable(error)), file=_refusals(args))
             except UnicodeDecodeError as error:
                 failures += 1
                 why = f"not UTF-8 (byte {error.start + 1}); see frontier audit"
@@ -710,13 +720,13 @@ def _replay(args: argparse.Namespace) -> int:
 
     try:
         content = args.file.read_bytes()
+    except OSError as error:
+        print(cannot_read(args.file, error), file=sys.stderr)
+        return EXIT_UNREADABLE
+    try:
         header, entries, trailer, _checkpoint = read_signed(logfile.decode_lines(content))
-    except (logfile.LogFormatError, CheckpointError, OSError) as error:
-        recording = not isinstance(error, OSError) and is_recording(content)
-        print(
-            expand_hint(str(args.file)) if recording else f"{args.file}: not a valid match log: {error}",
-            file=sys.stderr,
-        )
+    except (logfile.LogFormatError, CheckpointError) as error:
+        print(not_a_log(args.file, content, error), file=sys.stderr)
         return EXIT_UNREADABLE
     for line in narrate(header, entries, trailer):
         print(line)
@@ -735,7 +745,7 @@ def _replay_html(args: argparse.Namespace) -> int:
         content = args.file.read_bytes()
         page = html_from_log(content, viewer)
     except OSError as error:
-        print(f"{args.file}: {error.strerror or error}", file=sys.stderr)
+        print(cannot_read(args.file, error), file=sys.stderr)
         return EXIT_UNREADABLE
     except LogRefused as error:
         print(

@@ -21,8 +21,10 @@ from typing import Any
 
 from engines.wording import counted
 from replay import logfile
+from replay.recordings.sniff import expand_hint, is_recording
 from replay.rerun import INVALID, Rerun, rerun
 from replay.verify import Problem
+from service.cli.log_files import why_unreadable
 from service.cli.progress import Progress
 from service.cli.server_option import (
     DEFAULT_SERVER,
@@ -116,7 +118,12 @@ def _read_file(path: str) -> Source:
     try:
         return path, Path(path).read_text(encoding="utf-8"), "", False
     except (OSError, UnicodeDecodeError) as error:
-        return path, None, f"cannot read the file: {error}", False
+        return (
+            path,
+            None,
+            why_unreadable(error) if isinstance(error, OSError) else f"not UTF-8: {error}",
+            False,
+        )
 
 
 def _stored_games(client: Client, args: argparse.Namespace) -> list[str]:
@@ -149,7 +156,8 @@ def _judged(source: Source) -> tuple[str, Rerun]:
         try:
             return name, rerun(*logfile.read_text(text))
         except logfile.LogFormatError as unreadable:
-            error = f"not a valid match log: {unreadable}"
+            recording = is_recording(text.encode("utf-8"))
+            error = expand_hint(name) if recording else f"not a valid match log: {unreadable}"
     return name, Rerun("", "", "", "", INVALID, Problem(1, 1, "UNREADABLE", error))
 
 

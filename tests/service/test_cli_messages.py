@@ -87,3 +87,33 @@ def test_resign_without_any_token_says_how_to_give_one_and_changes_nothing(serve
         assert (
             client.call("GetState", frontier_pb2.GetStateRequest(game_id=created.game_id)).version == before
         )
+
+
+RECORDING = Path(__file__).resolve().parents[2] / "seeds" / "recordings" / "most-wanted.rec"
+
+
+def test_importing_a_recording_says_to_expand_it_and_a_missing_file_says_so(
+    served: str, tmp_path: Path
+) -> None:
+    missing = tmp_path / "missing.log"
+    refused = frontier_run(
+        "import", str(RECORDING), str(missing), server=served, token=ORGANISER, check=False
+    )
+    assert refused.returncode == 1
+    assert f"`frontier expand {RECORDING} -o GAME.log`" in refused.stderr
+    assert f"{missing}: unreadable: cannot read the file: No such file or directory" in refused.stderr
+    assert "Errno" not in refused.stderr and "not JSON" not in refused.stderr
+    with Client(served) as client:
+        assert not client.call("ListGames", frontier_pb2.ListGamesRequest()).games  # nothing was stored
+
+
+@pytest.mark.parametrize("command", [("replay",), ("replay", "--html"), ("audit",)])
+def test_a_missing_log_file_is_called_missing_not_an_invalid_log(
+    command: tuple[str, ...], tmp_path: Path
+) -> None:
+    missing = tmp_path / "missing.log"
+    said = frontier_run(*command, str(missing), check=False)
+    assert f"{missing}: cannot read the file: No such file or directory" in said.stdout + said.stderr
+    assert (
+        "Errno" not in said.stdout + said.stderr and "not a valid match log" not in said.stdout + said.stderr
+    )
