@@ -46,7 +46,7 @@ from service.cli.data_lock import DataFolderLock, hold_data_folder
 from service.cli.interrupted import EXIT_INTERRUPTED, interrupted_line
 from service.cli.log_files import cannot_read, not_a_log, why_unreadable
 from service.cli.progress import Progress
-from service.cli.rpc_errors import details, reach_hint, said, unreachable
+from service.cli.rpc_errors import details, said, unreachable, unreached_hint
 from service.cli.seats import seat_token_line
 from service.cli.server_option import (
     add_optional_server_argument,
@@ -68,14 +68,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = parser.parse_args(argv)
         settle(args)
         with operating.client_tls(args):
-            result: int = args.run(args)
+            try:
+                result: int = args.run(args)
+            except grpc.RpcError as error:  # said while --tls/--tls-ca hold: the hint weighs them
+                print(f"error: {said(error, getattr(args, 'server', None))}", file=sys.stderr)
+                return 1
         return result
     except KeyboardInterrupt:  # Ctrl-C: one line saying how to continue, never a traceback
         print(interrupted_line(args), file=sys.stderr)
         return EXIT_INTERRUPTED
-    except grpc.RpcError as error:
-        print(f"error: {said(error, getattr(args, 'server', None))}", file=sys.stderr)
-        return 1
     except BrokenPipeError:  # `frontier replay LOG | head`: the reader left, nothing went wrong
         sys.stderr.close()
         return 0
@@ -636,7 +637,7 @@ def _import(args: argparse.Namespace) -> int:
             except grpc.RpcError as error:
                 if unreachable(error):  # no file was judged: say so once, not "rejected" for each
                     left = len(args.files) - number
-                    why = f"{reach_hint(args.server)} ({left} of {len(args.files)} logs not imported)"
+                    why = f"{unreached_hint(args.server)} ({left} of {len(args.files)} logs not imported)"
                     bar.say(_imported(args, path, "unreachable", why), file=_refusals(args))
                     return EXIT_UNREADABLE
                 failures += 1
