@@ -4,6 +4,7 @@ a health check of the store, and JSON log lines."""
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 import random
 import threading
@@ -105,7 +106,7 @@ def test_commands_for_a_game_that_does_not_exist_are_refused_before_they_are_cou
             ("not-a-game-id", grpc.StatusCode.INVALID_ARGUMENT),
         ):
             elsewhere = Game(game_id, "most-wanted", real.tokens)
-            assert failure(lambda g=elsewhere: submit(c, g, seat, command)).code == code  # type: ignore[misc]
+            assert failure(functools.partial(submit, c, elsewhere, seat, command)).code == code
     after = scrape(served)
     counted = {key: n for key, n in after.items() if key[0] == "frontier_commands_total"}
     assert counted == {key: n for key, n in before.items() if key[0] == "frontier_commands_total"}
