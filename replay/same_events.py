@@ -29,6 +29,7 @@ import msgspec
 from engines.base import Event, JsonValue, same_json
 from engines.codec import Codec, DecodeError, converts_directly, encode
 from engines.wording import counted
+from replay.json_difference import first_difference
 
 Recorded = Sequence[Mapping[str, JsonValue]]
 
@@ -78,7 +79,12 @@ def events_difference(recorded: Recorded, produced: Sequence[Event]) -> str | No
         return None
     for index, (mine, theirs) in enumerate(zip(recorded, encoded, strict=False)):
         if not same_json(mine, theirs):
-            return f"events differ at event {index + 1}: recorded {mine}, rules give {theirs}"
+            path, was, given = first_difference(mine, theirs)
+            # The field first: whole events run to ~1,500 characters, and reports cut at the start.
+            return (
+                f"events differ at event {index + 1}, field {path}: recorded {was}, rules give {given} "
+                f"(whole events: recorded {mine}, rules give {theirs})"
+            )
     return (
         f"events differ: recorded {counted(len(recorded), 'event')}, rules give {len(encoded)} "
         f"({[e.get('kind') for e in recorded]} vs {[e['kind'] for e in encoded]})"

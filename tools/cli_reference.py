@@ -27,10 +27,11 @@ Tokens come from `--token` or `$FRONTIER_TOKEN`. Output is text for people; `--j
 JSON (numbers as JSON numbers, seats counted from 0 as in the API) on every command whose answer a
 script reads. Progress bars are drawn on standard error only when it is a terminal. Exit status: 0
 done, 1 the server refused (the gRPC status and message are printed; a server not reached prints
-"is `frontier serve` running on HOST:PORT?"), 2 bad settings, a file that could not be read, or
-(`import`, `audit`) a server not reached, 130 stopped by Ctrl-C: one line is printed, `interrupted`,
-or `interrupted: to continue, run ...` with the command that resumes (`tournament round --bots`,
-`relay`).
+"is `frontier serve` running on HOST:PORT?", or, when one side speaks TLS and the other does
+not or does not trust its certificate, which of `--tls-ca`/`--tls` to give or leave out), 2 bad
+settings, a file that could not be read, or (`import`, `audit`) a server not reached, 130 stopped
+by Ctrl-C: one line is printed, `interrupted`, or `interrupted: to continue, run ...` with the
+command that resumes (`tournament round --bots`, `relay`).
 """
 
 

@@ -58,12 +58,10 @@ relayed line the table refuses carries its recording problem's code as the reaso
 def game_rule_codes(game: str) -> dict[str, set[str]]:
     """Each code the game's engine may raise, with the rule ids it names."""
     package = get_engine(game).decide.__module__.rsplit(".", 1)[0]
-    functions = [
-        node
-        for path in _modules_of(package)
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path)))
-        if isinstance(node, ast.FunctionDef)
-    ]
+    modules = [ast.parse(path.read_text(encoding="utf-8"), str(path)) for path in _modules_of(package)]
+    functions = [node for module in modules for node in ast.walk(module) if isinstance(node, ast.FunctionDef)]
+    _module_values.clear()
+    _module_values.update(_module_bindings(modules))
     helpers = _helpers(functions)
     found: dict[str, set[str]] = defaultdict(set)
     for function in functions:
@@ -93,8 +91,9 @@ class Raised:
         return isinstance(self.code, str) or isinstance(self.rule, str)
 
 
-# A helper raising with a code or rule from its parameters: its parameter names and what it raises.
-Helper = tuple[list[str], list[Raised]]
+# A helper raising with a code or rule from its parameters: its positional parameters' names, the
+# default values of its parameters (what a call that leaves one out passes) and what it raises.
+Helper = tuple[list[str], dict[str, ast.expr], list[Raised]]
 
 
 def _modules_of(package: str) -> list[Path]:
@@ -124,7 +123,7 @@ def _helpers(functions: list[ast.FunctionDef]) -> dict[str, Helper]:
         for function in functions:
             raised = [r for r in _raised(function, helpers) if r.from_parameters]
             if raised:
-                found[function.name] = ([a.arg for a in function.args.args], raised)
+                found[function.name] = (_positional(function), _defaults(function), raised)
         if found == helpers:
             return helpers
         helpers = found
@@ -132,7 +131,7 @@ def _helpers(functions: list[ast.FunctionDef]) -> dict[str, Helper]:
 
 def _raised(function: ast.FunctionDef, helpers: dict[str, Helper]) -> list[Raised]:
     """What each RuleViolation or helper call in the function raises, its sources read in the function."""
-    params = [a.arg for a in function.args.args]
+    params = _parameters(function)
     raised = []
     for call in _own_calls(function):
         name = call.func.id if isinstance(call.func, ast.Name) else ""
@@ -141,16 +140,41 @@ def _raised(function: ast.FunctionDef, helpers: dict[str, Helper]) -> list[Raise
             rule_source = _source(_argument(call, None, "rule"), function, params, RULE_ID)
             raised.append(Raised(code_source, rule_source, call.lineno))
         elif name in helpers and name != function.name:
-            names, inner = helpers[name]
+            names, defaults, inner = helpers[name]
             for each in inner:
                 code_source, rule_source = (
-                    _source(_argument(call, names.index(s), s), function, params, pattern)
+                    _source(
+                        _argument(call, names.index(s) if s in names else None, s) or defaults.get(s),
+                        function,
+                        params,
+                        pattern,
+                    )
                     if isinstance(s, str)
                     else s
                     for s, pattern in ((each.code, REASON), (each.rule, RULE_ID))
                 )
                 raised.append(Raised(code_source, rule_source, call.lineno))
     return raised
+
+
+def _parameters(function: ast.FunctionDef) -> list[str]:
+    """Every parameter name, keyword-only ones too (`require_phase(state, *phases, rule)`)."""
+    return [a.arg for a in (*function.args.posonlyargs, *function.args.args, *function.args.kwonlyargs)]
+
+
+def _defaults(function: ast.FunctionDef) -> dict[str, ast.expr]:
+    """Each parameter's default value, where it has one."""
+    positional = _positional(function)
+    given = dict(
+        zip(positional[len(positional) - len(function.args.defaults) :], function.args.defaults, strict=True)
+    )
+    keyword = zip(function.args.kwonlyargs, function.args.kw_defaults, strict=True)
+    return given | {a.arg: value for a, value in keyword if value is not None}
+
+
+def _positional(function: ast.FunctionDef) -> list[str]:
+    """The parameters a call may give by position, in order (a keyword-only one only by name)."""
+    return [a.arg for a in (*function.args.posonlyargs, *function.args.args)]
 
 
 def _source(
@@ -182,22 +206,48 @@ def _argument(call: ast.Call, index: int | None, keyword: str) -> ast.expr | Non
     return call.args[index] if index is not None and index < len(call.args) else None
 
 
+# The module-level values of the game's modules by name (a table such as Deadwood's `_PHASES`,
+# command -> (phase, rule)), read when a raised rule is looked up in one: set per game.
+_module_values: dict[str, ast.expr] = {}
+
+
+def _module_bindings(modules: list[ast.Module]) -> dict[str, ast.expr]:
+    bindings: dict[str, ast.expr] = {}
+    for module in modules:
+        for node in module.body:
+            if isinstance(node, ast.Assign):
+                bindings.update({t.id: node.value for t in node.targets if isinstance(t, ast.Name)})
+            elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name) and node.value:
+                bindings[node.target.id] = node.value
+    return bindings
+
+
+def _binds(target: ast.expr, name: str) -> bool:
+    """Whether an assignment's target binds `name`, alone or unpacked (`phase, rule = ...`)."""
+    if isinstance(target, ast.Tuple):
+        return any(_binds(each, name) for each in target.elts)
+    return isinstance(target, ast.Name) and target.id == name
+
+
 def _constants(expression: ast.expr | None, scope: ast.AST, pattern: re.Pattern[str]) -> list[str]:
     """The literals matching `pattern` an expression may evaluate to (a name: every value bound to it
-    in the scope)."""
+    in the scope, unpacked or not; a module-level table it reads: that table's literals)."""
     if expression is None:
         return []
     if isinstance(expression, ast.Name):
         bound = [
             node.value
             for node in ast.walk(scope)
-            if isinstance(node, ast.Assign)
-            and any(isinstance(t, ast.Name) and t.id == expression.id for t in node.targets)
+            if isinstance(node, ast.Assign) and any(_binds(t, expression.id) for t in node.targets)
         ]
         return sorted({code for value in bound for code in _constants(value, scope, pattern)})
     constants = [node.value for node in ast.walk(expression) if isinstance(node, ast.Constant)]
-    literals = [value for value in constants if isinstance(value, str)]
-    return sorted({value for value in literals if pattern.fullmatch(value)})
+    literals = {value for value in constants if isinstance(value, str) and pattern.fullmatch(value)}
+    for node in ast.walk(expression):
+        table = _module_values.get(node.id) if isinstance(node, ast.Name) else None
+        if table is not None and table is not expression:
+            literals.update(_constants(table, table, pattern))
+    return sorted(literals)
 
 
 # -- service reasons -----------------------------------------------------------------------------

@@ -23,16 +23,20 @@ from engines.deadwood.rules import (
 )
 from engines.deadwood.state import State, holster_cards, showdown_guns
 
-# Which phase each command answers, and the rule that says who decides then.
-_PHASES: dict[type[Command], tuple[str, str]] = {
-    cmd.ChooseCharacter: (st.CHOOSE, "DW-SETUP-2"),
-    cmd.PassSafe: (st.PASS, "DW-SETUP-6"),
+# Which phase each command answers, and the rule that says who decides then: the active seat's
+# turn commands apart from the others' decisions, so each refusal names only rules it can name
+# (tools/reasons.py reads these tables for docs/reasons.md).
+_TURN_COMMANDS: dict[type[Command], tuple[str, str]] = {
     cmd.RideHorse: (st.TURN, "DW-TURN-1"),
     cmd.PeekSafes: (st.TURN, "DW-TURN-1"),
     cmd.DrawWithDuster: (st.TURN, "DW-TURN-1"),
     cmd.RobSafe: (st.TURN, "DW-TURN-1"),
     cmd.ChallengeDuel: (st.TURN, "DW-TURN-1"),
     cmd.DeclineBadgeTurn: (st.TURN, "DW-END-2"),
+}
+_DECISIONS: dict[type[Command], tuple[str, str]] = {
+    cmd.ChooseCharacter: (st.CHOOSE, "DW-SETUP-2"),
+    cmd.PassSafe: (st.PASS, "DW-SETUP-6"),
     cmd.Defend: (st.DEFEND, "DW-ROB-2"),
     cmd.Assist: (st.ASSIST, "DW-ASSIST-2"),
     cmd.DeclineAssist: (st.ASSIST, "DW-ASSIST-2"),
@@ -43,6 +47,7 @@ _PHASES: dict[type[Command], tuple[str, str]] = {
     cmd.ShowdownShoot: (st.SHOWDOWN, "DW-SHOW-3"),
     cmd.PlayMysteryGun: (st.MYSTERY, "DW-SAFE-4"),
 }
+_PHASES = {**_TURN_COMMANDS, **_DECISIONS}
 
 
 def decide(state: State, seat: Seat, command: Command, rng: Rng) -> list[Event]:
@@ -86,10 +91,15 @@ def require_decision(state: State, seat: Seat, command: Command) -> None:
     if seat not in seats_to_act(state):
         if phase == st.TURN:
             raise RuleViolation(
-                "NOT_YOUR_TURN", f"It is seat {state.active + 1}'s turn, not seat {seat + 1}'s.", rule=rule
+                "NOT_YOUR_TURN",
+                f"It is seat {state.active + 1}'s turn, not seat {seat + 1}'s.",
+                rule=_TURN_COMMANDS[type(command)][1],
             )
         raise RuleViolation(
-            "NOT_YOUR_DECISION", f"Seat {seat + 1} has nothing to decide now.", rule=rule, seat=str(seat)
+            "NOT_YOUR_DECISION",
+            f"Seat {seat + 1} has nothing to decide now.",
+            rule=_DECISIONS[type(command)][1],
+            seat=str(seat),
         )
 
 

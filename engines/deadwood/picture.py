@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from engines.deadwood.state import MYSTERY, OVER, SHOWDOWN
 from engines.picture import (
     Canvas,
     KeyEntry,
@@ -16,6 +17,7 @@ from engines.picture import (
     seat_piece,
     words,
 )
+from engines.wording import counted
 
 WIDTH = 1100
 LOCATION_NAMES = {
@@ -26,6 +28,22 @@ LOCATION_NAMES = {
 ROW_H = 36
 
 
+def round_words(view: dict[str, Any]) -> str:
+    """Where the game is in its rounds (DW-RND-1, DW-END-1/2): the main rounds, each ending in a
+    heist, count up to `main_rounds`; then come one final ordinary round and the badge round, which
+    the state numbers main_rounds + 1 and + 2 ("Round 5 of 3" said that badly)."""
+    number, main = view.get("round"), view.get("main_rounds")
+    if view.get("phase") in (SHOWDOWN, MYSTERY, OVER):
+        return "After the rounds"
+    if view.get("badge_round"):
+        return "Badge round"
+    if number == 0:
+        return "Setting up"  # characters chosen and safes passed before the first round
+    if isinstance(number, int) and isinstance(main, int) and number > main:
+        return f"Final round (after {counted(main, 'main round')})"
+    return f"Round {number} of {main}"
+
+
 def draw(new_canvas: NewCanvas, view: dict[str, Any], labels: Sequence[str]) -> Canvas:
     players: list[dict[str, Any]] = view.get("players", [])
     canvas = new_canvas(WIDTH, 200 + ROW_H * len(players), "Deadwood 1876 table")
@@ -33,7 +51,7 @@ def draw(new_canvas: NewCanvas, view: dict[str, Any], labels: Sequence[str]) -> 
     canvas.text(
         16,
         24,
-        f"Round {view.get('round')} of {view.get('main_rounds')} · {words(view.get('phase'))} · "
+        f"{round_words(view)} · {words(view.get('phase'))} · "
         f"centre safes {view.get('centre_safes')} · deck {view.get('deck_size')}",
         font_size=15,
         font_weight="bold",

@@ -18,7 +18,7 @@ def register(commands: Any) -> None:
     expand = commands.add_parser(
         "expand", help="expand a table's recording (seeds/RECORDING.md) into a match log"
     )
-    expand.add_argument("recording", type=Path)
+    expand.add_argument("recording", type=Path, help="the recording file the arbiter wrote")
     expand.add_argument("-o", "--output", type=Path, required=True, help="the match log to write")
     expand.add_argument(
         "--lenient", action="store_true", help="report every problem in the file, not only the first"

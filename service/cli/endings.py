@@ -10,7 +10,8 @@ from typing import Any
 from service.cli.server_option import add_server_argument
 
 TOKEN_HELP = "the organiser token (default: $FRONTIER_TOKEN)"
-TIMEOUT_POLICIES = ("", "forfeit", "autopilot", "pause")
+# "" (the default, not offered as a choice) leaves the policy to the server: forfeit
+TIMEOUT_POLICIES = ("forfeit", "autopilot", "pause")
 
 
 def add_clock_arguments(parser: argparse.ArgumentParser, games: str) -> None:
@@ -31,15 +32,15 @@ def add_clock_arguments(parser: argparse.ArgumentParser, games: str) -> None:
 
 def register(commands: Any) -> None:
     resign = commands.add_parser("resign", help="resign your seat: it is out, and the server plays its turns")
-    resign.add_argument("game_id")
-    resign.add_argument("--token", required=True, help="your seat's token")
+    resign.add_argument("game_id", help="the game you resign from")
+    resign.add_argument("--token", help="your seat's token (default: $FRONTIER_TOKEN)")
     add_server_argument(resign)
     resign.set_defaults(run=run_resign)
 
     end = commands.add_parser(
         "end-game", help="end a game as the organiser: adjudicated with a ranking, or abandoned"
     )
-    end.add_argument("game_id")
+    end.add_argument("game_id", help="the game to end")
     add_ending_arguments(end, required=True)
     add_server_argument(end)
     end.add_argument("--token", help=TOKEN_HELP)
@@ -72,7 +73,14 @@ def run_resign(args: argparse.Namespace) -> int:
     from service.client import Client
     from service.generated.frontier.v1 import frontier_pb2
 
-    with Client(args.server, token=args.token) as client:
+    token = args.token or os.environ.get("FRONTIER_TOKEN")
+    if not token:
+        print(
+            "error: resign needs your seat's token: pass --token TOKEN or set $FRONTIER_TOKEN",
+            file=sys.stderr,
+        )
+        return 2
+    with Client(args.server, token=token) as client:
         reply = client.call("Resign", frontier_pb2.ResignRequest(game_id=args.game_id))
     print(_said(reply))
     return 0

@@ -46,8 +46,9 @@ from service.cli import signing_key as key_cli
 from service.cli import tournaments as organiser
 from service.cli.data_lock import DataFolderLock, hold_data_folder
 from service.cli.interrupted import EXIT_INTERRUPTED, interrupted_line, leaving
+from service.cli.log_files import cannot_read, not_a_log, why_unreadable
 from service.cli.progress import Progress
-from service.cli.rpc_errors import details, reach_hint, said, unreachable
+from service.cli.rpc_errors import details, said, unreachable, unreached_hint
 from service.cli.seats import seat_token_line
 from service.cli.server_option import (
     add_optional_server_argument,
@@ -69,14 +70,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = parser.parse_args(argv)
         settle(args)
         with operating.client_tls(args):
-            result: int = args.run(args)
+            try:
+                result: int = args.run(args)
+            except grpc.RpcError as error:  # said while --tls/--tls-ca hold: the hint weighs them
+                print(f"error: {said(error, getattr(args, 'server', None))}", file=sys.stderr)
+                return 1
         return result
     except KeyboardInterrupt:  # Ctrl-C: one line saying how to continue, never a traceback
         print(interrupted_line(args), file=sys.stderr)
         return EXIT_INTERRUPTED
-    except grpc.RpcError as error:
-        print(f"error: {said(error, getattr(args, 'server', None))}", file=sys.stderr)
-        return 1
     except BrokenPipeError:  # `frontier replay LOG | head`: the reader left, nothing went wrong
         sys.stderr.close()
         return 0
@@ -205,9 +207,11 @@ def build_parser() -> argparse.ArgumentParser:
         "count (the seats are then 'bot 1', 'bot 2', ...)",
     )
     bots.add_argument("--names", metavar="NAMES", help="comma-separated names of the seats (as --players)")
-    bots.add_argument("--games", type=int, default=1)
+    bots.add_argument(
+        "--games", type=int, default=1, help="how many games to play, one after another (default 1)"
+    )
     bots.add_argument("--seed", type=int, default=None, help="seed for the bots' choices")
-    bots.add_argument("--tag", default="bots")
+    bots.add_argument("--tag", default="bots", help="the tag the games are listed under (default bots)")
     bots.add_argument(
         "--lean",
         type=float,
@@ -232,7 +236,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     claim = commands.add_parser("claim", help="take a seat in a game; prints the seat's token")
     add_server_argument(claim)
-    claim.add_argument("game_id")
+    claim.add_argument("game_id", help="the game, as `bots` or `games` print it")
     claim.add_argument("--seat", type=int, help="the seat, 1-based (default: the lowest open seat)")
     claim.add_argument("--name", default="", help="your name, recorded in the game's log")
     claim.add_argument(
@@ -259,7 +263,7 @@ def build_parser() -> argparse.ArgumentParser:
         "reveal", help="reveal the client seed your seat committed to (when `claim` stopped waiting)"
     )
     add_server_argument(reveal)
-    reveal.add_argument("game_id")
+    reveal.add_argument("game_id", help="the game whose seat you claimed")
     reveal.add_argument("--seat", type=int, required=True, help="your seat, 1-based")
     reveal.add_argument("--token", required=True, help="your seat's token")
     reveal.add_argument("--client-seed", required=True, help="the seed `claim` printed")
@@ -268,7 +272,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     export = commands.add_parser("export", help="write a game's match log")
     add_server_argument(export)
-    export.add_argument("game_id", nargs="?")
+    export.add_argument("game_id", nargs="?", help="the game to export (or many: --tournament, --tag)")
     organiser.add_bulk_arguments(export)
     export.add_argument("-o", "--output", type=Path, help="file to write (default: standard output)")
     export.add_argument("--token", help=TOKEN_HELP)
@@ -276,13 +280,19 @@ def build_parser() -> argparse.ArgumentParser:
 
     imp = commands.add_parser("import", help="re-validate match logs and store them on a server")
     add_server_argument(imp)
-    imp.add_argument("files", nargs="+", type=Path)
+    imp.add_argument(
+        "files",
+        nargs="+",
+        type=Path,
+        metavar="FILE",
+        help="match logs (a recording: run `frontier expand` on it first)",
+    )
     imp.add_argument("--token", help="the organiser token, which imports need (default: $FRONTIER_TOKEN)")
     imp.add_argument(
         "--json",
         action="store_true",
         help='one JSON object per file on standard output: {"file", "game_id", "version"} or {"file", '
-        '"status": "rejected" | "unreachable", "error"}',
+        '"status": "rejected" | "unreadable" | "unreachable", "error"}',
     )
     imp.set_defaults(run=_import)
 
@@ -315,7 +325,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     prove = commands.add_parser("prove", help="fetch a signed proof that one line is in a game's record")
     add_server_argument(prove)
-    prove.add_argument("game_id")
+    prove.add_argument("game_id", help="the stored game whose inclusion to prove")
     prove.add_argument(
         "version", type=int, help="the line to prove: 1 = the header, V = the entry of version V"
     )
@@ -324,7 +334,7 @@ def build_parser() -> argparse.ArgumentParser:
     prove.set_defaults(run=_prove)
 
     replay = commands.add_parser("replay", help="print a match log as a step-by-step narrative")
-    replay.add_argument("file", type=Path)
+    replay.add_argument("file", type=Path, help="a match log file (`frontier export` writes one)")
     replay.add_argument(
         "--html", action="store_true", help="write the web viewer for this game as one self-contained file"
     )
@@ -614,8 +624,17 @@ def _import(args: argparse.Namespace) -> int:
     ):
         for number, path in enumerate(args.files):
             try:
-                content = path.read_bytes().decode("utf-8")
+                raw = path.read_bytes()
+                if is_recording(raw):  # the server would say "line 1: not JSON"; say what to run
+                    failures += 1
+                    bar.say(_imported(args, path, "rejected", expand_hint(str(path))), file=_refusals(args))
+                    bar.step()
+                    continue
+                content = raw.decode("utf-8")
                 response = stored_once(client, "ImportLog", frontier_pb2.ImportLogRequest(content=content))
+            except OSError as error:
+                failures += 1
+                bar.say(_imported(args, path, "unreadable", why_unreadable(error)), file=_refusals(args))
             except UnicodeDecodeError as error:
                 failures += 1
                 why = f"not UTF-8 (byte {error.start + 1}); see frontier audit"
@@ -623,7 +642,7 @@ def _import(args: argparse.Namespace) -> int:
             except grpc.RpcError as error:
                 if unreachable(error):  # no file was judged: say so once, not "rejected" for each
                     left = len(args.files) - number
-                    why = f"{reach_hint(args.server)} ({left} of {len(args.files)} logs not imported)"
+                    why = f"{unreached_hint(args.server)} ({left} of {len(args.files)} logs not imported)"
                     bar.say(_imported(args, path, "unreachable", why), file=_refusals(args))
                     return EXIT_UNREADABLE
                 failures += 1
@@ -702,13 +721,13 @@ def _replay(args: argparse.Namespace) -> int:
 
     try:
         content = args.file.read_bytes()
+    except OSError as error:
+        print(cannot_read(args.file, error), file=sys.stderr)
+        return EXIT_UNREADABLE
+    try:
         header, entries, trailer, _checkpoint = read_signed(logfile.decode_lines(content))
-    except (logfile.LogFormatError, CheckpointError, OSError) as error:
-        recording = not isinstance(error, OSError) and is_recording(content)
-        print(
-            expand_hint(str(args.file)) if recording else f"{args.file}: not a valid match log: {error}",
-            file=sys.stderr,
-        )
+    except (logfile.LogFormatError, CheckpointError) as error:
+        print(not_a_log(args.file, content, error), file=sys.stderr)
         return EXIT_UNREADABLE
     for line in narrate(header, entries, trailer):
         print(line)
@@ -727,7 +746,7 @@ def _replay_html(args: argparse.Namespace) -> int:
         content = args.file.read_bytes()
         page = html_from_log(content, viewer)
     except OSError as error:
-        print(f"{args.file}: {error.strerror or error}", file=sys.stderr)
+        print(cannot_read(args.file, error), file=sys.stderr)
         return EXIT_UNREADABLE
     except LogRefused as error:
         print(

@@ -21,7 +21,7 @@ FOLLOW_POLL_SECONDS = 1.0
 
 def register(commands: Any) -> None:
     fork = commands.add_parser("fork", help="fork a stored game at a version into a new live game")
-    fork.add_argument("game_id")
+    fork.add_argument("game_id", help="the stored game to fork")
     fork.add_argument("--at", type=int, required=True, metavar="VERSION", help="the version to fork from")
     fork.add_argument("--players", default="", help="comma-separated names of the seats taken now")
     fork.add_argument("--tag", default="", help="a tag for listings")

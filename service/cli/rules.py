@@ -21,8 +21,10 @@ from typing import Any
 
 from engines.wording import counted
 from replay import logfile
+from replay.recordings.sniff import expand_hint, is_recording
 from replay.rerun import INVALID, Rerun, rerun
 from replay.verify import Problem
+from service.cli.log_files import why_unreadable
 from service.cli.progress import Progress
 from service.cli.server_option import (
     DEFAULT_SERVER,
@@ -62,7 +64,7 @@ def register(commands: Any) -> None:
         "upgrade",
         help="move a game in progress to the newest rules version (organiser; only if its history re-runs)",
     )
-    upgrade.add_argument("game_id")
+    upgrade.add_argument("game_id", help="the game in progress to upgrade")
     add_server_argument(upgrade)
     upgrade.add_argument("--token", help=TOKEN_HELP)
     upgrade.set_defaults(run=run_upgrade)
@@ -103,15 +105,25 @@ def run_upgrade(args: argparse.Namespace) -> int:
     return 0
 
 
-# A log to judge: where it came from, its text (None: the reason it could not be had).
-Source = tuple[str, str | None, str]
+# A log to judge: where it came from, its text (None: the reason it could not be had), and
+# whether it was withheld only for want of the organiser's token (not a broken log).
+Source = tuple[str, str | None, str, bool]
+
+# A game the server exports redacted: its rules were not judged, so it is not "invalid".
+WITHOUT_TOKEN = "unreadable_without_token"
+STATUS_WORDS = {WITHOUT_TOKEN: "unreadable without the organiser token"}
 
 
 def _read_file(path: str) -> Source:
     try:
-        return path, Path(path).read_text(encoding="utf-8"), ""
+        return path, Path(path).read_text(encoding="utf-8"), "", False
     except (OSError, UnicodeDecodeError) as error:
-        return path, None, f"cannot read the file: {error}"
+        return (
+            path,
+            None,
+            why_unreadable(error) if isinstance(error, OSError) else f"not UTF-8: {error}",
+            False,
+        )
 
 
 def _stored_games(client: Client, args: argparse.Namespace) -> list[str]:
@@ -132,17 +144,20 @@ def _stored_games(client: Client, args: argparse.Namespace) -> list[str]:
 def _exported(client: Client, game_id: str) -> Source:
     exported = client.call("ExportLog", frontier_pb2.ExportLogRequest(game_id=game_id))
     if exported.redacted:  # hidden information left out: the rules cannot re-run it
-        return game_id, None, "the export is redacted: give the organiser's --token"
-    return game_id, exported.content, ""
+        return game_id, None, "the export is redacted: give the organiser's --token", True
+    return game_id, exported.content, "", False
 
 
 def _judged(source: Source) -> tuple[str, Rerun]:
-    name, text, error = source
+    name, text, error, withheld = source
+    if withheld:
+        return name, Rerun(name, "", "", "", WITHOUT_TOKEN, Problem(1, 1, "REDACTED", error))
     if text is not None:
         try:
             return name, rerun(*logfile.read_text(text))
         except logfile.LogFormatError as unreadable:
-            error = f"not a valid match log: {unreadable}"
+            recording = is_recording(text.encode("utf-8"))
+            error = expand_hint(name) if recording else f"not a valid match log: {unreadable}"
     return name, Rerun("", "", "", "", INVALID, Problem(1, 1, "UNREADABLE", error))
 
 
@@ -167,6 +182,8 @@ def report_json(verdicts: Sequence[tuple[str, Rerun]]) -> str:
 def report_text(verdicts: Sequence[tuple[str, Rerun]]) -> str:
     lines = [f"{name}: {rerun.summary()}" for name, rerun in verdicts]
     counts = summary(verdicts)
-    parts = [f"{count} {status}" for status, count in counts.items() if status != "games"]
+    parts = [
+        f"{count} {STATUS_WORDS.get(status, status)}" for status, count in counts.items() if status != "games"
+    ]
     lines.append(f"{counted(counts['games'], 'game')} checked: {', '.join(parts) or 'none'}")
     return "\n".join(lines)

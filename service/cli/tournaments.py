@@ -68,12 +68,17 @@ def register(commands: Any) -> None:
 
     create = actions.add_parser("create", help="create a tournament; prints its id")
     add_server_argument(create)
-    create.add_argument("--name", required=True)
+    create.add_argument("--name", required=True, help="the tournament's name, shown in listings")
     create.add_argument("--game", required=True, help="e.g. most-wanted")
     create.add_argument("--players", required=True, help="comma-separated distinct names")
-    create.add_argument("--table-size", type=int, required=True)
-    create.add_argument("--rounds", type=int, required=True)
-    create.add_argument("--format", default="swiss", choices=("swiss", "round-robin"))
+    create.add_argument("--table-size", type=int, required=True, help="seats at each table")
+    create.add_argument("--rounds", type=int, required=True, help="how many rounds are played")
+    create.add_argument(
+        "--format",
+        default="swiss",
+        choices=("swiss", "round-robin"),
+        help="how tables are drawn: swiss (by standings) or round-robin (default swiss)",
+    )
     create.add_argument("--option", action="append", default=[], metavar="NAME=JSON", help="a table option")
     create.add_argument("--tag", default="", help="tag of every game (default tournament:<id>)")
     create.add_argument(
@@ -93,7 +98,7 @@ def register(commands: Any) -> None:
         "instead: its finished tables are kept, and bots play the others on with reissued seat tokens.",
     )
     add_server_argument(start)
-    start.add_argument("tournament_id")
+    start.add_argument("tournament_id", help="the tournament, as `tournament create` printed it")
     start.add_argument(
         "--bots",
         action="store_true",
@@ -121,8 +126,8 @@ def register(commands: Any) -> None:
     ):
         sub = actions.add_parser(name, help=what)
         add_server_argument(sub)
-        sub.add_argument("tournament_id")
-        sub.add_argument("--json", action="store_true")
+        sub.add_argument("tournament_id", help="the tournament, as `tournament create` printed it")
+        sub.add_argument("--json", action="store_true", help="print it as JSON")
         sub.add_argument(
             "--token", help="the organiser's token shows deals still in play (default: $FRONTIER_TOKEN)"
         )
@@ -148,7 +153,7 @@ def register(commands: Any) -> None:
         "token cannot be shown again. The reissue is stored with the game.",
     )
     add_server_argument(reissue)
-    reissue.add_argument("game_id")
+    reissue.add_argument("game_id", help="the game whose seat gets a new token")
     reissue.add_argument("--seat", type=int, required=True, help="the seat, 1-based")
     reissue.add_argument("--token", help="the organiser token (default: $FRONTIER_TOKEN)")
     reissue.add_argument(
@@ -158,18 +163,26 @@ def register(commands: Any) -> None:
 
     games = commands.add_parser("games", help="list games, filtered")
     add_server_argument(games)
-    games.add_argument("--game", default="")
-    games.add_argument("--status", default="", choices=("", "in_progress", "finished"))
-    games.add_argument("--player", default="")
-    games.add_argument("--tag", default="")
+    games.add_argument("--game", default="", help="only games of this game id, e.g. most-wanted")
+    # "" (the default, not offered as a choice) lists games of every status
+    games.add_argument(
+        "--status",
+        default="",
+        choices=("in_progress", "finished"),
+        help="only games in progress, or finished",
+    )
+    games.add_argument("--player", default="", help="only games with a seat of this name")
+    games.add_argument("--tag", default="", help="only games with this tag")
     games.add_argument("--tournament", default="", help="the games of this tournament")
     games.add_argument("--json", action="store_true", help="one JSON object per game")
     games.set_defaults(run=_games)
 
     watch = commands.add_parser("watch", help="follow a game live: one line per step until it ends")
     add_server_argument(watch)
-    watch.add_argument("game_id")
-    watch.add_argument("--from-version", type=int, default=0)
+    watch.add_argument("game_id", help="the game to follow")
+    watch.add_argument(
+        "--from-version", type=int, default=0, help="start after this version (default 0: from the start)"
+    )
     watch.add_argument("--token", help=TOKEN_HELP)
     watch.set_defaults(run=_watch)
 

@@ -17,7 +17,6 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 
 from replay import logfile
 from replay.audit import build_report
-from replay.recordings.sniff import expand_hint, is_recording
 from replay.trust import keys, known_keys, proofs
 from replay.trust import signer as signers
 from replay.trust.checkpoint import CheckpointError
@@ -25,6 +24,7 @@ from replay.trust.report import with_signature
 from replay.trust.signed_log import line_hashes, read_signed
 from replay.trust.verdict import TrustedKey, judge, overall, refuse_signer
 from replay.verify import verify
+from service.cli.log_files import cannot_read, not_a_log
 from service.cli.rpc_errors import said
 
 PASSED, FAILED, UNREADABLE, INCOMPLETE, UNTRUSTED = 0, 1, 2, 3, 4
@@ -57,13 +57,13 @@ def audit_file(args: argparse.Namespace) -> int:
     path = Path(args.target)
     try:
         content = path.read_bytes()
+    except OSError as error:
+        print(cannot_read(path, error), file=sys.stderr)
+        return UNREADABLE
+    try:
         header, entries, trailer, checkpoint = read_signed(logfile.decode_lines(content))
-    except (logfile.LogFormatError, CheckpointError, OSError) as error:
-        recording = not isinstance(error, OSError) and is_recording(content)
-        print(
-            expand_hint(str(path)) if recording else f"{path}: not a valid match log: {error}",
-            file=sys.stderr,
-        )
+    except (logfile.LogFormatError, CheckpointError) as error:
+        print(not_a_log(path, content, error), file=sys.stderr)
         return UNREADABLE
     trusted = _trusted(args, checkpoint.key_id if checkpoint else None)
     if isinstance(trusted, int):

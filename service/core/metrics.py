@@ -44,7 +44,7 @@ TIMEOUTS = Counter("frontier_timeouts", "Timeouts recorded (a seat's clock ran o
 class Counted:
     """One command as it will be counted; the core fills in the game once it has read it."""
 
-    game: str = "unknown"  # a game id that names no game stays "unknown"
+    game: str = "unknown"  # until the game is read (a game not found is refused before counting)
     status: str = "accepted"
     reason: str = ""
     handed_on: bool = False  # left for a worker thread to decide, which counts it then

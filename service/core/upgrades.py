@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from replay.reasons import Reason
 from replay.record import UpgradeLine, line_salt
-from replay.rerun import UNCHANGED, rerun
+from replay.rerun import UNCHANGED, rerun, shorten
 from service.core.errors import PermissionDenied, RuleBroken
 from service.core.games import Games
 from service.core.ledger_lines import Batch
@@ -32,7 +32,7 @@ def upgrade_rules(app: Games, game_id: str) -> tuple[GameRecord, UpgradeLine]:
             raise RuleBroken(
                 Reason.RULES_DIVERGE,
                 f"the game's history does not re-run under {target}: it diverges at version {where.version} "
-                f"(line {where.line}): {where.code}: {where.reason}",
+                f"(line {where.line}): {where.code}: {shorten(where.reason)}",
                 rule="UPGRADE",
             )
         version = record.game_version + 1

@@ -246,7 +246,9 @@ class WebViewer:
             "steps": [],
             "status": record.status,
             "result": told_result(get_engine(record.header.game), record.outcome, record.players),
-            "viewer": viewer_name(viewer, seat_labels(record.header, record.players)),
+            "viewer": viewer_name(
+                viewer, seat_labels(record.header, record.players), record.status == FINISHED
+            ),
             **live_clocks(record),
         }
 

@@ -62,7 +62,7 @@ class GameView:
     title: str
     tag: str
     labels: tuple[str, ...]  # "seat 1 (Ann)", for people: 1-based
-    viewer: str  # who the page shows the game as: "public", "seat 2 (Ann)", "everything"
+    viewer: str  # who the page shows the game as: "public", "seat 2 (Ann)", "everything (...)"
     status: str  # "in_progress" or "finished"
     steps: tuple[StepView, ...]
     result: str  # the outcome line once the game is over, else ""
@@ -79,9 +79,14 @@ def seat_labels(header: Header, names: Sequence[str]) -> tuple[str, ...]:
     return tuple(seat_label(seat, names) for seat in range(header.seats))
 
 
-def viewer_name(viewer: Seat | None, labels: Sequence[str]) -> str:
+WHOLE_WHEN_OVER = "everything (the game is over, so everyone sees it whole)"
+
+
+def viewer_name(viewer: Seat | None, labels: Sequence[str], finished: bool = False) -> str:
+    """Who the page shows the game as. A finished game is shown whole to every visitor, not only
+    to the organiser: the label says why the visitor sees everything."""
     if viewer is None:
-        return "everything (organiser)"
+        return WHOLE_WHEN_OVER if finished else "everything (organiser)"
     if 0 <= viewer < len(labels):
         return labels[viewer]
     return "public"
@@ -154,14 +159,15 @@ def game_view(
             )
         )
     outcome = table_outcome(engine, state, table)
+    finished = outcome is not None
     return GameView(
         game_id=header.game_id,
         game=header.game,
         title=engine.title,
         tag=header.tag,
         labels=labels,
-        viewer=viewer_name(viewer, labels),
-        status="finished" if outcome is not None else "in_progress",
+        viewer=viewer_name(viewer, labels, finished),
+        status="finished" if finished else "in_progress",
         steps=tuple(shown),
         result=describe_pause(paused_by, names)
         if outcome is None and table.paused

@@ -46,7 +46,7 @@ from tools.reasons import game_rule_codes
 
 EXAMPLES = int(os.environ.get("FRONTIER_ORACLE_EXAMPLES", "10"))
 MISSES = int(os.environ.get("FRONTIER_ORACLE_MISSES", "120"))
-PUBLISHED = {game: set(game_rule_codes(game)) for game in game_ids()}  # docs/reasons.md
+PUBLISHED = {game: game_rule_codes(game) for game in game_ids()}  # docs/reasons.md: code -> its rules
 MAX_DEPTH = {"most-wanted": 400, "deadwood-1876": 400, "western-legends": 1500}
 # Defaults most often, and every table option in some variant (the simulations' sets).
 VARIANTS: dict[str, list[dict[str, Any]]] = {
@@ -136,6 +136,8 @@ def _refuses(engine: Engine, state: Any, seat: Seat, command: Command, version: 
         events = engine.decide(state, seat, command, SeededRng(b"oracle", "oracle", version))
     except RuleViolation as refused:
         assert refused.code in PUBLISHED[engine.game_id], f"{refused.code} is not in docs/reasons.md"
+        listed = PUBLISHED[engine.game_id][refused.code]
+        assert refused.rule in listed, f"{refused.code} names {refused.rule}; docs/reasons.md lists {listed}"
         return
     except Exception as crash:  # noqa: BLE001 - the point is to name any other exception
         pytest.fail(

@@ -4,6 +4,7 @@ a health check of the store, and JSON log lines."""
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 import random
 import threading
@@ -85,6 +86,30 @@ def test_commands_latencies_and_group_commits_are_counted_by_game_and_status(
     saves = value(after, "frontier_group_commit_saves_sum") - value(before, "frontier_group_commit_saves_sum")
     assert saves >= commands, "every accepted command is one save of a group commit"
     assert value(after, "frontier_store_errors_total") == 0
+
+
+def test_commands_for_a_game_that_does_not_exist_are_refused_before_they_are_counted(
+    served: Served, certificates: Certificates
+) -> None:
+    """What docs/operating.md says of `frontier_commands_total`: a game id that names no game (or is
+    no game id at all) is refused NOT_FOUND (INVALID_ARGUMENT) and counted in no series."""
+    before = scrape(served)
+    with client(served, certificates) as c:
+        created = c.call(
+            "CreateGame", frontier_pb2.CreateGameRequest(game="most-wanted", seats=2, players=["a", "b"])
+        )
+        real = Game(created.game_id, "most-wanted", {g.seat: g.token for g in created.seats})
+        seat = state(c, real.game_id).seats_to_act[0]
+        command = legal(c, real, seat).commands[0]
+        for game_id, code in (
+            ("00000000-0000-4000-8000-000000000000", grpc.StatusCode.NOT_FOUND),
+            ("not-a-game-id", grpc.StatusCode.INVALID_ARGUMENT),
+        ):
+            elsewhere = Game(game_id, "most-wanted", real.tokens)
+            assert failure(functools.partial(submit, c, elsewhere, seat, command)).code == code
+    after = scrape(served)
+    counted = {key: n for key, n in after.items() if key[0] == "frontier_commands_total"}
+    assert counted == {key: n for key, n in before.items() if key[0] == "frontier_commands_total"}
 
 
 def test_watchers_are_counted_while_their_streams_are_open(

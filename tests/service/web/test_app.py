@@ -6,6 +6,7 @@ import random
 
 from service.client import Client
 from service.generated.frontier.v1 import frontier_pb2
+from service.web.steps import WHOLE_WHEN_OVER
 from tests.conftest import ORGANISER
 from tests.service.web.conftest import Site
 from tests.service.web.games import Game, play, start_game
@@ -108,7 +109,9 @@ def test_a_finished_game_is_shown_whole_with_its_result(site: Site, site_client:
     whole = get(f"{site.url}/api/games/{game.game_id}/steps").json()
     assert whole["status"] == "finished"
     assert "wins" in whole["result"] or "share the win" in whole["result"]
-    assert whole["viewer"] == "everything (organiser)", "once the game is over everyone sees everything"
+    assert whole["viewer"] == WHOLE_WHEN_OVER, (
+        "once the game is over everyone sees everything, and is told so"
+    )
     last = whole["steps"][-1]["version"]
     idle = get(f"{site.url}/api/games/{game.game_id}/steps?after={last}").json()
     assert idle == {"steps": [], **{k: whole[k] for k in ("status", "result", "viewer")}}

@@ -153,3 +153,14 @@ def test_the_tournament_page_leads_to_each_tables_game(site: Site, page: Any) ->
     page.wait_for_selector("#picture svg")
     assert "Most Wanted" in page.locator("h1").inner_text()
     assert page.locator("#result").inner_text(), "the tournament's game is over and shows its result"
+
+
+def test_a_visitor_of_a_finished_game_is_told_why_it_is_shown_whole(
+    site: Site, site_client: Client, page: Any
+) -> None:
+    """Not "everything (organiser)" to a visitor who signed in as no one: the game is over."""
+    finished = start_game(site_client, "most-wanted", 2, 2000)
+    page.goto(f"{site.url}/games/{finished.game_id}")
+    page.wait_for_selector("#picture svg")
+    shown = page.locator("#viewer").inner_text()
+    assert shown == "everything (the game is over, so everyone sees it whole)"

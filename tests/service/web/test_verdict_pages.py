@@ -238,3 +238,17 @@ def test_the_verify_page_says_a_redacted_log_cannot_be_checked(
     page.fill("#verdict-log", redacted)
     page.wait_for_function("() => document.getElementById('verdict').dataset.verdict === 'redacted'")
     assert "redacted for one view" in page.locator("#verdict-summary").inner_text()
+
+
+def test_the_publishing_guide_quotes_the_verdict_a_current_log_gets(tmp_path: Path, page: Any) -> None:
+    """docs/publishing-results.md shows the panel's words for a signed log of the current format:
+    its draws are re-derived in the browser, not only counted."""
+    guide = (ROOT / "docs" / "publishing-results.md").read_text(encoding="utf-8")
+    quoted = re.search(r"- `(verified in this browser: [^`]+)`", guide)
+    assert quoted, "the guide quotes a verified panel"
+    # The guide's game, key and sizes are its own: every number and name stands for any.
+    words = re.escape(" ".join(quoted.group(1).split()))
+    shape = re.sub(r"\d+", r"\\d+", words).replace("01ee…5686", r"\w{4}…\w{4}")
+    shape = shape.replace(re.escape("(Deadwood Cup)"), r"\([^)]+\)")
+    shown = verdict(page, offline_page(tmp_path, SAMPLES["deadwood-1876"]).as_uri(), SAMPLE_KEY.read_text())
+    assert re.fullmatch(shape, shown["summary"]), (shape, shown["summary"])
