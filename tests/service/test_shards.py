@@ -10,7 +10,6 @@ import hashlib
 import random
 import secrets
 import shutil
-import signal
 import tempfile
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -237,13 +236,22 @@ def test_bad_split_store_settings_are_clear_errors(postgres: Postgres, tmp_path:
 
 
 @pytest.fixture(scope="module")
-def standby(postgres: Postgres) -> Iterator[Postgres]:
-    """A streaming replica of the session's server: it holds every database the tests make there."""
+def primary() -> Iterator[Postgres]:
+    """A server of the replica tests' own: a standby streams from it, and the session's server
+    (which other tests stop and start again) must never have one attached."""
+    folder = Path(tempfile.mkdtemp(prefix="frontier-primary-"))
+    server = Postgres(folder / "cluster", free_port()).init().start()
+    yield server
+    server.stop()
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture(scope="module")
+def standby(primary: Postgres) -> Iterator[Postgres]:
+    """A streaming replica of `primary`: it holds every database the tests make there."""
     folder = Path(tempfile.mkdtemp(prefix="frontier-standby-"))
-    replica = postgres.standby(folder / "cluster", free_port())
+    replica = primary.standby(folder / "cluster", free_port())
     yield replica
-    assert replica.process is not None
-    replica.process.send_signal(signal.SIGQUIT)  # a throwaway copy: stop at once, no checkpoint
     replica.stop()
     shutil.rmtree(folder, ignore_errors=True)
 
@@ -299,17 +307,17 @@ def answers(client: Client, game_id: str) -> tuple[str, bool, list[int], int]:
 
 
 def test_replays_exports_audits_and_proofs_are_read_from_a_caught_up_replica(
-    postgres: Postgres, standby: Postgres, tmp_path: Path
+    primary: Postgres, standby: Postgres, tmp_path: Path
 ) -> None:
-    names = new_databases(postgres, 2)
-    server = start(postgres, tmp_path, names, url(standby, "postgres"))
+    names = new_databases(primary, 2)
+    server = start(primary, tmp_path, names, url(standby, "postgres"))
     try:
         with Client(f"127.0.0.1:{server.port}") as client:
             game = create(client, GAME)
             play_steps(client, game, 6, random.Random(5))
             game_id = game.game_id
             home = names[shard_of(UUID(game_id), 2)]
-            caught_up(postgres, standby)
+            caught_up(primary, standby)
             content, ok, steps, _ = answers(client, game_id)
             assert ok and steps[0] == 1 and content.count("\n") >= len(steps)
             assert replica_reads(standby, home) > 0  # served by the replica (a new database: 0 before)
@@ -318,16 +326,16 @@ def test_replays_exports_audits_and_proofs_are_read_from_a_caught_up_replica(
 
 
 def test_a_lagging_replica_never_serves_a_state_older_than_the_callers_last_answer(
-    postgres: Postgres, standby: Postgres, tmp_path: Path
+    primary: Postgres, standby: Postgres, tmp_path: Path
 ) -> None:
-    names = new_databases(postgres, 1)
-    server = start(postgres, tmp_path, names, url(standby, names[0]))  # one database, its replica
+    names = new_databases(primary, 1)
+    server = start(primary, tmp_path, names, url(standby, names[0]))  # one database, its replica
     paused = connect(standby, "postgres")
     try:
         with Client(f"127.0.0.1:{server.port}") as client:
             game = create(client, GAME)
             play_steps(client, game, 2, random.Random(6))
-            caught_up(postgres, standby)
+            caught_up(primary, standby)
             paused.execute("SELECT pg_wal_replay_pause()")
             play_steps(client, game, 3, random.Random(7))  # acknowledged, not yet on the replica
             latest = state(client, game.game_id, ORGANISER)
@@ -335,7 +343,7 @@ def test_a_lagging_replica_never_serves_a_state_older_than_the_callers_last_answ
             assert ok and steps[-1] == latest.version and proved == latest.version
             assert f'"version":{latest.version}' in content.replace(" ", "")
             paused.execute("SELECT pg_wal_replay_resume()")
-            caught_up(postgres, standby)
+            caught_up(primary, standby)
             assert answers(client, game.game_id)[:3] == (content, ok, steps)
     finally:
         paused.execute("SELECT pg_wal_replay_resume()")
