@@ -225,9 +225,11 @@ def test_bad_split_store_settings_are_clear_errors(postgres: Postgres, tmp_path:
         Settings(store="sqlite,sqlite").store_env()
     with pytest.raises(ConfigError, match="one per database"):
         Settings(store=f"{one},{one}x", store_replicas=(one, one, one)).store_env()
+    # A new first database: the session's may hold games stored alone, refused before the second.
+    fresh = url(postgres, new_databases(postgres, 1)[0])
     with pytest.raises(ConfigError, match="cannot use the event store") as refused:
         create_server(
-            Settings(data=tmp_path, port=0, store=f"{one},postgres://u:s3cret@127.0.0.1:{free_port()}/x")
+            Settings(data=tmp_path, port=0, store=f"{fresh},postgres://u:s3cret@127.0.0.1:{free_port()}/x")
         )
     assert "s3cret" not in str(refused.value)
 
