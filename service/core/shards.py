@@ -206,12 +206,18 @@ def sharded_recorder(env: Any) -> ShardedRecorder | None:
     shards: list[Any] = json.loads(listed)
     replicas: list[Any] = json.loads(env.get(REPLICAS_ENV) or "[]") or [None] * len(shards)
     base = {key: env.get(key) for key in env if key not in (SHARDS_ENV, REPLICAS_ENV)}
-    recorders = []
-    for place, settings in enumerate(shards):
-        recorder = InfrastructureFactory.construct(Environment(env.name, {**base, **settings}))
-        recorders.append(recorder.application_recorder())
-        if len(shards) > 1:
-            claim_place(recorders[-1], place, len(shards))
+    recorders: list[Any] = []
+    try:
+        for place, settings in enumerate(shards):
+            recorder = InfrastructureFactory.construct(Environment(env.name, {**base, **settings}))
+            recorders.append(recorder.application_recorder())
+            if len(shards) > 1:
+                claim_place(recorders[-1], place, len(shards))
+    except Exception:
+        # A refused start must not keep its databases' connections: close what was opened.
+        for opened in recorders:
+            opened.datastore.close()
+        raise
     readers = [
         None
         if settings is None
