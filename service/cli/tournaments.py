@@ -20,6 +20,7 @@ from google.protobuf import json_format
 from google.protobuf.message import Message
 
 from engines.wording import counted
+from replay.numbering import step_name
 from service.cli import bulk
 from service.cli.as_json import message_dict
 from service.cli.endings import add_clock_arguments
@@ -472,11 +473,17 @@ def _games(args: argparse.Namespace) -> int:
             if args.json:
                 print(json.dumps(message_dict(game)))
             else:
+                where = _position(game.version)
                 print(
-                    f"{game.game_id}  {game.game:16} {game.status:12} v{game.version:<5} {game.tag}  "
+                    f"{game.game_id}  {game.game:16} {game.status:12} {where:9} {game.tag}  "
                     f"{', '.join(p or f'seat {i + 1}' for i, p in enumerate(game.players))}"
                 )
     return 0
+
+
+def _position(version: int) -> str:
+    """Where a listed game stands, as people number steps: "setup", "step 11" ("-" before its deal)."""
+    return "-" if version < 1 else "setup" if version == 1 else step_name(version)
 
 
 def _list_games(client: Client, **filters: str) -> Iterator[Any]:
