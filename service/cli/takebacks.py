@@ -83,6 +83,17 @@ def run_ask(args: argparse.Namespace) -> int:
     to_version = 0 if args.to_step is None else version_of_step(args.to_step)
     request = frontier_pb2.RequestTakebackRequest(game_id=args.game_id, to_version=to_version)
     with Client(args.server, token=token) as client:
+        if args.to_step is not None:  # said in steps here, before the server answers in versions
+            now = client.call("GetState", frontier_pb2.GetStateRequest(game_id=args.game_id)).version
+            if to_version >= now:
+                earlier = (
+                    f"give an earlier step, 0 (the setup) to {now - 2}" if now > 1 else "nothing is earlier"
+                )
+                print(
+                    f"error: --to-step {args.to_step}: the game stands at {step_name(now)}; {earlier}",
+                    file=sys.stderr,
+                )
+                return 2
         reply = client.call("RequestTakeback", request)
     print(pending_line(reply.pending, reply.version))
     print(f"to answer: frontier takeback accept|decline {args.game_id} --token=THEIR_TOKEN")
@@ -136,7 +147,7 @@ def run_show(args: argparse.Namespace) -> int:
 def pending_line(pending: Any, version: int) -> str:
     """ "seat 1 asks to take back to step 3 (steps 4 to 5 undone); waiting for seat 2 to answer" """
     undone = steps_span(pending.to_version + 1, version)
-    who = ", ".join(f"seat {seat + 1}" for seat in pending.awaiting)
+    who = " and ".join(f"seat {seat + 1}" for seat in pending.awaiting)
     waiting = f"waiting for {who} to accept or decline" if who else "waiting for the organiser to grant it"
     to = step_name(pending.to_version)
     return f"seat {pending.seat + 1} asks to take back to {to} ({undone} undone); {waiting}"
