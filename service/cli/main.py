@@ -38,6 +38,7 @@ from urllib.parse import urlparse
 
 import grpc
 
+from replay.numbering import step_name
 from replay.recordings import cli as recording_cli
 from replay.recordings.sniff import expand_hint, is_recording
 from service.cli import bulk, operating
@@ -657,7 +658,7 @@ def _import(args: argparse.Namespace) -> int:
                 bar.say(_imported(args, path, "rejected", said(error, args.server)), file=_refusals(args))
             else:
                 imported = {"file": str(path), "game_id": response.game_id, "version": response.version}
-                line = f"{path}: imported as {response.game_id} (version {response.version})"
+                line = f"{path}: imported as {response.game_id} (it stands at {step_name(response.version)})"
                 bar.say(json.dumps(imported) if args.json else line)
             bar.step()
     return 1 if failures else 0
