@@ -90,12 +90,12 @@ def step_line(update: Any, pauses: bool) -> str:
 
 
 def ruling_words(ruling: Any, version: int) -> str:
-    """A ruling step's words: its name, and for a takeback where the game went back to."""
+    """A ruling step's words: its name, and for a takeback the narrative's words (replay/narrative.py)."""
     if ruling.ruling != TAKEBACK:
         return str(ruling.ruling)
     undone = steps_span(ruling.to_version + 1, version - 1)
     if ruling.granted_by_organiser:
         granted = "granted by the organiser"
     else:
-        granted = "with the consent of " + " and ".join(f"seat {s + 1}" for s in ruling.granted_by_seats)
-    return f"takeback to {step_name(ruling.to_version)}, {granted} ({undone} undone)"
+        granted = "with " + " and ".join(f"seat {s + 1}'s" for s in ruling.granted_by_seats) + " consent"
+    return f"takes back to {step_name(ruling.to_version)}, {granted} ({undone} undone)"

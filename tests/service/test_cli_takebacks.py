@@ -123,10 +123,10 @@ def test_a_takeback_asked_declined_asked_again_accepted_and_the_game_rewound(ser
     assert (ruling["ruling"], ruling["seat"], ruling["to_version"]) == ("takeback", seat, now - 1)
     assert ruling["granted_by"] == others
     (step_line,) = watch_lines(served, game.game_id, 1, "--from-step", str(now - 1))
-    consent = " and ".join(f"seat {other + 1}" for other in others)
+    consent = " and ".join(f"seat {other + 1}'s" for other in others)
     waiting_now = ", ".join(f"seat {s + 1}" for s in to_act)
     assert step_line == (
-        f"Step {now} — seat {seat + 1}: takeback to step {to_step}, with the consent of {consent} "
+        f"Step {now} — seat {seat + 1}: takes back to step {to_step}, with {consent} consent "
         f"(step {to_step + 1} undone)   (waiting for {waiting_now})"
     )
 
@@ -174,3 +174,21 @@ def test_a_refusal_names_the_step_as_the_narrative_numbers_it(served: str) -> No
     first_drawn = min(e["version"] for e in entries if e["version"] >= own and e.get("draws"))
     assert int(drew[1]) == first_drawn - 1, "step S is version S + 1"
     assert "version" not in refused.stderr
+
+
+def test_under_policy_organiser_the_organiser_grants_it_from_the_command_line(served: str) -> None:
+    game = new_game(served, "organiser")
+    seat, probe = played_until(served, game, asked, seed=3)  # the request waits (asked over gRPC)
+    to_step = probe.pending.to_version - 1
+    shown = frontier("takeback", "show", game.game_id, server=served).stdout.splitlines()
+    assert shown[1].endswith("; waiting for the organiser to grant it"), shown
+    other = next(s for s in game.tokens if s != seat)
+    refused = takeback(served, "accept", game.game_id, token=game.tokens[other], check=False)
+    assert refused.returncode == 1 and refused.stderr == (
+        "error: PERMISSION_DENIED: under takeback policy organiser only the organiser answers a takeback\n"
+    )
+    granted = takeback(served, "accept", game.game_id, token=ORGANISER)
+    assert granted.stdout.startswith(f"taken back: the game stands as it stood at step {to_step} ")
+    assert frontier("takeback", "show", game.game_id, server=served).stdout.endswith(
+        "no takeback is asked for\n"
+    )
