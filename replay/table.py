@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from engines.base import Engine, JsonValue, Outcome
+from replay.numbering import ranking_text
 from replay.reasons import Reason
 from replay.record import RulingLine
 
@@ -177,8 +178,9 @@ def _ranking(result: Sequence[Sequence[int]] | None, seats: int) -> tuple[tuple[
     if any(not tier for tier in ranking) or sorted(placed) != list(range(seats)):
         raise RulingRefused(
             Reason.BAD_RESULT,
-            f"the result must rank every seat 0 to {seats - 1} exactly once, in non-empty tiers "
-            f"(got {[list(tier) for tier in ranking]})",
+            f"the result must rank every seat, seat 1 to seat {seats}, exactly once in non-empty places; "
+            f"got {ranking_text(ranking) or 'no seat'} (seats counted from 1, places best first separated "
+            "by ',', tied seats by '=')",
         )
     return ranking
 

@@ -22,6 +22,7 @@ from typing import Any
 
 from engines.base import SPECTATOR, Engine, Event, JsonValue, Message, Seat, fold
 from engines.codec import encode
+from replay.numbering import step_name
 from replay.reasons import Reason
 from replay.record import Entry, Line, RulingLine
 from replay.table import RulingRefused, Table, seat_name
@@ -100,13 +101,16 @@ def default_to_version(lines: Iterable[Line], seat: int) -> int | None:
 
 
 def check_to_version(to_version: int, current: int) -> None:
-    """A version of the game before the current one."""
+    """A version of the game before the current one (said as people number steps)."""
     if to_version == current:
-        raise RulingRefused(Reason.NOTHING_TO_TAKE_BACK, f"the game is at version {current} already")
+        raise RulingRefused(
+            Reason.NOTHING_TO_TAKE_BACK, f"the game stands at {step_name(current)} already: nothing to undo"
+        )
     if not 1 <= to_version < current:
         raise RulingRefused(
             Reason.BAD_TO_VERSION,
-            f"to_version {to_version} is not an earlier version of this game (1 to {current - 1})",
+            f"to_version {to_version} (step {to_version - 1}) is not an earlier step of this game, which "
+            f"stands at {step_name(current)}: to_version 1 is the setup, to_version v is step v - 1",
         )
 
 
@@ -130,7 +134,7 @@ def check_undo(
             who = "the spectators" if viewer == SPECTATOR else seat_name(viewer)
             raise RulingRefused(
                 Reason.TAKEBACK_PAST_REVEAL,
-                f"version {line.version} showed {who} something hidden: "
+                f"{step_name(line.version)} showed {who} something hidden: "
                 "a takeback must not make anyone un-see a card",
             )
         state = after
@@ -147,12 +151,12 @@ def check_no_chance(undone: Sequence[Line]) -> None:
         if not isinstance(line, Entry):
             what = f"a ruling ({line.ruling})" if isinstance(line, RulingLine) else "not a command"
             raise RulingRefused(
-                Reason.TAKEBACK_PAST_RULING, f"version {line.version} is {what}: a takeback cannot undo it"
+                Reason.TAKEBACK_PAST_RULING, f"{step_name(line.version)} is {what}: a takeback cannot undo it"
             )
         if line.draws:
             raise RulingRefused(
                 Reason.TAKEBACK_PAST_CHANCE,
-                f"version {line.version} drew at random: a takeback must not re-roll a die or reshuffle",
+                f"{step_name(line.version)} drew at random: a takeback must not re-roll a die or reshuffle",
             )
 
 
@@ -286,7 +290,7 @@ def remake(
         start = past.state_at(line.to_version)
     except KeyError:  # only a forged line gets here: the lines undone hide a draw or a ruling
         raise RulingRefused(
-            Reason.TAKEBACK_PAST_RULING, f"version {line.to_version} is before the last draw or ruling"
+            Reason.TAKEBACK_PAST_RULING, f"{step_name(line.to_version)} is before the last draw or ruling"
         ) from None
     check_undo(engine, seats, start, undone, decode)
     return start

@@ -32,6 +32,24 @@ not or does not trust its certificate, which of `--tls-ca`/`--tls` to give or le
 settings, a file that could not be read, or (`import`, `audit`) a server not reached, 130 stopped
 by Ctrl-C: one line is printed, `interrupted`, or `interrupted: to continue, run ...` with the
 command that resumes (`tournament round --bots`, `relay`).
+
+## Numbers people read
+
+The API and the match log count seats from 0 and a game's positions by version (the setup is
+version 1, each line after it one more). What a person reads numbers them one way everywhere:
+`frontier`'s text and messages, `watch`, the `replay` narrative, the web viewer, and the server's
+refusals (a takeback's "step 3 drew at random", an adjudication's "got 2,3=4"):
+
+- **seats from 1**: "seat 2", with the seat's name where the answer carries it ("seat 2 (Ann)");
+  options that take a seat (`claim`, `reveal` and `reissue --seat`, `end-game --result`, `replay --seat`) take
+  it so too;
+- **steps as the narrative and the viewer number them**: version v is **step v - 1**, and version 1 is
+  the setup (step 0). Options that take a step say so (`takeback ask --to-step`, `watch --from-step`).
+
+Three things keep the API's numbers, named as such: `--json` output (seats 0-based, `version`
+fields), options that take an API version (`fork --at`, `prove VERSION`, `watch --from-version`; the
+answer adds the step: "at step 3 (version 4)"), and what points into a match log file (an audit's
+"line 12 (version 11)", `relay`'s lines), which the reader checks against the file's `version` field.
 """
 
 

@@ -7,6 +7,7 @@ import os
 import sys
 from typing import Any
 
+from replay.numbering import ranking_text, step_name
 from service.cli.server_option import add_server_argument
 
 TOKEN_HELP = "the organiser token (default: $FRONTIER_TOKEN)"
@@ -114,8 +115,10 @@ def end_game(args: argparse.Namespace, game_id: str) -> int:
 
 
 def _said(reply: Any) -> str:
-    """ "version 12, finished: adjudicated: the hall closed" """
-    said = f"version {reply.version}, {reply.status}"
+    """ "step 11, finished: adjudicated: the hall closed; ranking 2,1=3 (seats from 1)" """
+    said = f"{step_name(reply.version)}, {reply.status}"
     if reply.status == "finished":
         said += f": {reply.outcome.reason}"
+        tiers = [list(tier.seats) for tier in reply.outcome.ranking]
+        said += f"; ranking {ranking_text(tiers)} (seats from 1)" if tiers else ""
     return said

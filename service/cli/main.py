@@ -17,6 +17,8 @@ frontier audit FILE... | BUNDLE.ndjson | --server HOST:PORT --tournament ID | --
 frontier rules check [--game G] [--tag T] [--server HOST:PORT | FILE...] [--json]
 frontier rules upgrade --server HOST:PORT GAME_ID   (the organiser: newer rules for a game in progress)
 frontier key --server HOST:PORT [-o FILE.pem] [--json]   (the server's public key, to publish)
+frontier new GAME --players NAMES [--takeback-policy consent|organiser] [--clock ...]
+frontier takeback ask|accept|decline|show GAME_ID [--to-step STEP] [--token TOKEN]
 """
 
 from __future__ import annotations
@@ -36,14 +38,18 @@ from urllib.parse import urlparse
 
 import grpc
 
+from replay.numbering import step_name
 from replay.recordings import cli as recording_cli
 from replay.recordings.sniff import expand_hint, is_recording
 from service.cli import bulk, operating
 from service.cli import endings as endings_cli
+from service.cli import new_game as new_game_cli
 from service.cli import relay as relay_cli
 from service.cli import rules as rules_cli
 from service.cli import signing_key as key_cli
+from service.cli import takebacks as takebacks_cli
 from service.cli import tournaments as organiser
+from service.cli import watch as watch_cli
 from service.cli.data_lock import DataFolderLock, hold_data_folder
 from service.cli.interrupted import EXIT_INTERRUPTED, interrupted_line, leaving
 from service.cli.log_files import cannot_read, not_a_log, why_unreadable
@@ -344,9 +350,12 @@ def build_parser() -> argparse.ArgumentParser:
     whose.add_argument("--public", action="store_true", help="with --html: show only public information")
     replay.set_defaults(run=_replay)
     organiser.register(commands)
+    watch_cli.register(commands)
     recording_cli.register(commands)
     relay_cli.register(commands)
     endings_cli.register(commands)
+    new_game_cli.register(commands)
+    takebacks_cli.register(commands)
     rules_cli.register(commands)
     key_cli.register(commands)
     operating.register(commands)
@@ -649,7 +658,7 @@ def _import(args: argparse.Namespace) -> int:
                 bar.say(_imported(args, path, "rejected", said(error, args.server)), file=_refusals(args))
             else:
                 imported = {"file": str(path), "game_id": response.game_id, "version": response.version}
-                line = f"{path}: imported as {response.game_id} (version {response.version})"
+                line = f"{path}: imported as {response.game_id} (it stands at {step_name(response.version)})"
                 bar.say(json.dumps(imported) if args.json else line)
             bar.step()
     return 1 if failures else 0

@@ -10,6 +10,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from replay.numbering import step_name
 from service.cli.endings import add_clock_arguments, add_ending_arguments, end_game
 from service.cli.interrupted import resume_with, spelled
 from service.cli.rpc_errors import said
@@ -90,7 +91,8 @@ def run_fork(args: argparse.Namespace) -> int:
     with Client(args.server, token=_token(args)) as client:
         reply = client.call("ForkGame", request)
     origin = reply.forked_from
-    print(f"{reply.game_id}: forked from {origin.game_id} at version {origin.version}", file=sys.stderr)
+    at = f"{step_name(origin.version)} (version {origin.version})"
+    print(f"{reply.game_id}: forked from {origin.game_id} at {at}", file=sys.stderr)
     if args.json:
         tokens = [{"seat": s.seat, "player": s.player, "token": s.token} for s in reply.seats]
         print(

@@ -21,6 +21,7 @@ from typing import Any
 
 from engines.wording import counted
 from replay import logfile
+from replay.numbering import step_name
 from replay.recordings.sniff import expand_hint, is_recording
 from replay.rerun import INVALID, Rerun, rerun
 from replay.verify import Problem
@@ -101,7 +102,9 @@ def run_check(args: argparse.Namespace) -> int:
 def run_upgrade(args: argparse.Namespace) -> int:
     with Client(args.server, token=_token(args)) as client:
         reply = client.call("UpgradeRules", frontier_pb2.UpgradeRulesRequest(game_id=args.game_id))
-    print(f"{args.game_id}: upgraded from {reply.from_rules} to {reply.to_rules} at version {reply.version}")
+    print(
+        f"{args.game_id}: upgraded from {reply.from_rules} to {reply.to_rules} at {step_name(reply.version)}"
+    )
     return 0
 
 

@@ -1,4 +1,4 @@
-"""The organiser's `frontier` subcommands: `tournament ...`, `reissue`, `games`, `watch`, and the bulk
+"""The organiser's `frontier` subcommands: `tournament ...`, `reissue`, `games`, and the bulk
 forms of `export` and `audit` (a tournament, a tag, or many files at once).
 
 People count from 1 (rounds, tables, seats in text); the API counts seats from 0.
@@ -20,9 +20,7 @@ from google.protobuf import json_format
 from google.protobuf.message import Message
 
 from engines.wording import counted
-from replay.clock import PAUSE
-from replay.narrative import describe_pause
-from replay.table import TIMEOUT
+from replay.numbering import step_name
 from service.cli import bulk
 from service.cli.as_json import message_dict
 from service.cli.endings import add_clock_arguments
@@ -176,15 +174,6 @@ def register(commands: Any) -> None:
     games.add_argument("--tournament", default="", help="the games of this tournament")
     games.add_argument("--json", action="store_true", help="one JSON object per game")
     games.set_defaults(run=_games)
-
-    watch = commands.add_parser("watch", help="follow a game live: one line per step until it ends")
-    add_server_argument(watch)
-    watch.add_argument("game_id", help="the game to follow")
-    watch.add_argument(
-        "--from-version", type=int, default=0, help="start after this version (default 0: from the start)"
-    )
-    watch.add_argument("--token", help=TOKEN_HELP)
-    watch.set_defaults(run=_watch)
 
 
 def add_bulk_arguments(parser: argparse.ArgumentParser) -> None:
@@ -484,11 +473,17 @@ def _games(args: argparse.Namespace) -> int:
             if args.json:
                 print(json.dumps(message_dict(game)))
             else:
+                where = _position(game.version)
                 print(
-                    f"{game.game_id}  {game.game:16} {game.status:12} v{game.version:<5} {game.tag}  "
+                    f"{game.game_id}  {game.game:16} {game.status:12} {where:9} {game.tag}  "
                     f"{', '.join(p or f'seat {i + 1}' for i, p in enumerate(game.players))}"
                 )
     return 0
+
+
+def _position(version: int) -> str:
+    """Where a listed game stands, as people number steps: "setup", "step 11" ("-" before its deal)."""
+    return "-" if version < 1 else "setup" if version == 1 else step_name(version)
 
 
 def _list_games(client: Client, **filters: str) -> Iterator[Any]:
@@ -510,33 +505,6 @@ def _tournament_games(server: str, tournament_id: str) -> tuple[str, set[str]]:
             "GetTournament", tournaments_pb2.GetTournamentRequest(tournament_id=tournament_id)
         )
     return shown.tag, {t.game_id for r in shown.rounds for t in r.tables}
-
-
-def _watch(args: argparse.Namespace) -> int:
-    with Client(args.server, token=_token(args), timeout=24 * 3600) as client:
-        # A timeout under the pause policy stops the game until the organiser ends it: said as such.
-        shown = client.call("GetState", frontier_pb2.GetStateRequest(game_id=args.game_id))
-        pauses = shown.timeout_policy == PAUSE
-        stream = client.stub.WatchGame(
-            frontier_pb2.WatchGameRequest(game_id=args.game_id, from_version=args.from_version),
-            metadata=client.metadata(),
-        )
-        for update in stream:
-            if update.notice:
-                print(f"note: {update.notice}", flush=True)
-                continue
-            who = f"seat {update.seat + 1}" if update.HasField("seat") else "setup"
-            kinds = ", ".join(event.kind for event in update.events)
-            waiting = ", ".join(str(s + 1) for s in update.seats_to_act)
-            after = f"   (waiting for seat {waiting})" if waiting else ""
-            if pauses and update.ruling.ruling == TIMEOUT and update.status != "finished":
-                kinds = update.ruling.ruling
-                after = f"   — {describe_pause(update.seat if update.HasField('seat') else None, [])}"
-            print(f"v{update.version:<5} {who:8} {kinds}{after}", flush=True)
-            if update.status == "finished":
-                print("the game is over", flush=True)
-                break
-    return 0
 
 
 # -- bulk export and audit ------------------------------------------------------------------------

@@ -111,7 +111,8 @@ def _open_policy(record: GameRecord) -> str:
     if policy == OFF:
         raise RuleBroken(
             Reason.TAKEBACK_OFF,
-            "this game takes no takebacks (it was created with takeback policy off)",
+            "this game takes no takebacks: it was created with takeback policy off, and a game's policy "
+            "is chosen when it is created (consent or organiser)",
             rule="TAKEBACK",
         )
     return policy

@@ -359,7 +359,7 @@ def test_ctrl_c_in_bots_and_watch_prints_one_line_and_no_traceback(served: str) 
     watch = subprocess.Popen(
         [*base, "watch", game_id], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env
     )
-    assert watch.stdout is not None and watch.stdout.readline().startswith("v")  # the stream is open
+    assert watch.stdout is not None and watch.stdout.readline().startswith("Setup — ")  # the stream is open
     watch.send_signal(signal.SIGINT)
     _, said = watch.communicate(timeout=60)
     assert watch.returncode == 130 and said == "interrupted\n"

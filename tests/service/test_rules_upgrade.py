@@ -148,7 +148,8 @@ def test_frontier_rules_upgrade_and_rules_check_over_a_server(server: Running, o
     assert only.stdout.splitlines()[-1] == "1 game checked: 1 unchanged"
 
     moved = frontier("rules", "upgrade", same.game_id, "--server", address, "--token", ORGANISER)
-    assert "upgraded from deadwood-1876/2 to deadwood-1876/3" in moved.stdout
+    assert "upgraded from deadwood-1876/2 to deadwood-1876/3 at step " in moved.stdout
+    assert "version" not in moved.stdout.replace("rules version", ""), "people read steps"
     refused = frontier(
         "rules", "upgrade", differs.game_id, "--server", address, "--token", ORGANISER, check=False
     )

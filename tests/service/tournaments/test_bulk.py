@@ -219,13 +219,13 @@ def test_watch_follows_a_game_live_until_it_ends(client: Client, address: str) -
     )
     assert watcher.stdout is not None
     first = watcher.stdout.readline()  # the setup, caught up from the store
-    assert first.startswith("v1 ") and "setup" in first
+    assert first.startswith("Setup — ")
     final = play_steps(client, game, 100_000, random.Random(3))
     out, err = watcher.communicate(timeout=60)
     assert watcher.returncode == 0, err
-    steps = [line for line in out.splitlines() if line.startswith("v")]
-    assert [int(line.split()[0][1:]) for line in steps] == list(range(2, final + 1))
-    assert "seat " in steps[0] and out.rstrip().endswith("the game is over")
+    steps = [line for line in out.splitlines() if line.startswith("Step ")]  # step s is version s + 1
+    assert [int(line.split()[1]) for line in steps] == list(range(1, final))
+    assert steps[0].split()[2:4] == ["—", "seat"] and out.rstrip().endswith("the game is over")
 
 
 def test_a_tournament_bundle_checks_each_recorded_result_against_its_log(
