@@ -19,6 +19,7 @@ from replay.record import Entry
 from replay.verify import Verification, verify
 from tests.conftest import available_games
 from tests.replay.helpers import edit_entry, reseal, simulated
+from tests.sizes import sized
 
 Record = tuple[Any, list[Any], Any]
 
@@ -58,7 +59,7 @@ def both_ways(record: Record) -> tuple[Verification, Verification, int]:
 GAMES = available_games()
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=sized(10, 25), deadline=None)
 @given(game=st.sampled_from(GAMES), seats=st.integers(2, 4), number=st.integers(0, 10_000))
 def test_a_random_game_audits_the_same_with_its_checked_draws_served(
     game: str, seats: int, number: int
@@ -91,7 +92,7 @@ def _edits(draw: dict[str, Any]) -> list[dict[str, Any] | None]:
     return edits
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=sized(10, 30), deadline=None)
 @given(game=st.sampled_from(GAMES), number=st.integers(0, 10_000), pick=st.integers(0, 10_000))
 def test_every_edit_of_a_draw_is_named_the_same_with_checked_draws_served(
     game: str, number: int, pick: int

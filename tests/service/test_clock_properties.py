@@ -33,6 +33,7 @@ from service.core.rulings import record_due, resume_clocks, rule
 from service.core.takebacks import answer_takeback, request_takeback
 from tests.conftest import ORGANISER, available_games
 from tests.service.helpers import move_at_random
+from tests.sizes import sized
 
 GAMES = available_games()
 ORGANISER_CALLER = Caller(token=ORGANISER, is_organiser=True)
@@ -154,7 +155,7 @@ def clock_edits(lines: list[Line]) -> Iterator[list[Line]]:
             yield [*lines[:index], replace(line, seat=other % 3), *lines[index + 1 :]]
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=sized(20, 60), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(
     game=st.sampled_from(GAMES),
     control=st.sampled_from(CONTROLS),

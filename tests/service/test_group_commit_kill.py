@@ -21,7 +21,7 @@ def test_acknowledged_commands_of_many_concurrent_games_survive_kill_9_restarts(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(history, "TABLES", 2 * history.TABLES)
-    monkeypatch.setattr(history, "KILLS", max(4, history.KILLS // 2))
+    monkeypatch.setattr(history, "KILLS", max(3, history.KILLS // 2))
     history.test_every_acknowledged_command_is_stored_exactly_once_at_its_version_through_kill_9_restarts(
         tmp_path
     )

@@ -6,8 +6,8 @@ each with its own id, retrying every unanswered one with the same id. Afterwards
 hold every acknowledged command exactly once at its acknowledged version, nothing twice, no
 command that was definitely refused, and every stored game must still verify.
 
-`FRONTIER_HISTORY_KILLS` (default 10) and `FRONTIER_HISTORY_TABLES` (default 4) make longer runs
-for CI; the default run takes about a minute.
+`FRONTIER_HISTORY_KILLS` (10 in CI, 5 in the quick run: tests/sizes.py) and `FRONTIER_HISTORY_TABLES`
+(default 4) make longer runs.
 """
 
 from __future__ import annotations
@@ -40,8 +40,9 @@ from service.core.games import Games, canonical_json
 from service.core.store_events import CommandAccepted
 from service.generated.frontier.v1 import frontier_pb2
 from tests.conftest import ORGANISER, available_games
+from tests.sizes import sized
 
-KILLS = int(os.environ.get("FRONTIER_HISTORY_KILLS", 10))
+KILLS = int(os.environ.get("FRONTIER_HISTORY_KILLS", sized(5, 10)))
 TABLES = int(os.environ.get("FRONTIER_HISTORY_TABLES", 4))
 SEATS = 2
 CALL_TIMEOUT = 5.0

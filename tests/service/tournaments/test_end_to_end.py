@@ -1,5 +1,5 @@
 """A whole tournament, through the real `frontier` command against a real server process:
-a 12-player Most Wanted tournament of three rounds at tables of 4, played by bots, with tables
+a Most Wanted tournament of three rounds at tables of 4 (12 players in CI, 8 in the quick run), played by bots, with tables
 assigned, standings and ratings shown, the whole tournament exported as NDJSON and audited at once.
 """
 
@@ -16,8 +16,11 @@ import pytest
 
 from tests.conftest import ORGANISER, requires_most_wanted
 from tests.service.serving import frontier_run, frontier_serving
+from tests.sizes import sized
 
-PLAYERS = [f"Player {chr(ord('A') + i)}" for i in range(12)]
+TABLES = sized(2, 3)  # tables of 4 in each round
+PLAYERS = [f"Player {chr(ord('A') + i)}" for i in range(4 * TABLES)]
+GAMES = 3 * TABLES  # three rounds
 
 
 def frontier(*args: str, check: bool = True, token: str | None = None) -> subprocess.CompletedProcess[str]:
@@ -32,7 +35,7 @@ def served(tmp_path: Path) -> Iterator[str]:
 
 
 @requires_most_wanted
-def test_twelve_player_most_wanted_tournament_end_to_end(served: str, tmp_path: Path) -> None:
+def test_a_most_wanted_tournament_of_three_swiss_rounds_end_to_end(served: str, tmp_path: Path) -> None:
     created = frontier(
         "tournament", "create", "--server", served, "--name", "Spring Open", "--game", "most-wanted",
         "--players", ",".join(PLAYERS), "--table-size", "4", "--rounds", "3", "--format", "swiss",
@@ -52,10 +55,10 @@ def test_twelve_player_most_wanted_tournament_end_to_end(served: str, tmp_path: 
         )  # fmt: skip
         assert f"Round {number}" in played.stdout
         seated = re.findall(r"table (\d)  [0-9a-f-]{36}  (.*)", played.stdout)
-        assert [t for t, _ in seated] == ["1", "2", "3"]
+        assert [t for t, _ in seated] == [str(t) for t in range(1, TABLES + 1)]
         names = [re.sub(r"^\d+\. ", "", n) for _, line in seated for n in line.split(", ")]
         assert sorted(names) == sorted(PLAYERS)  # every player at exactly one table of 4
-        assert played.stdout.count("played:") == 3
+        assert played.stdout.count("played:") == TABLES
     over = frontier("tournament", "round", "--server", served, tournament_id, check=False, token=ORGANISER)
     assert over.returncode == 1 and "all 3 rounds have been played" in over.stderr
 
@@ -66,15 +69,15 @@ def test_twelve_player_most_wanted_tournament_end_to_end(served: str, tmp_path: 
     rows = json.loads(standings)["standings"]
     assert sorted(r["player"] for r in rows) == sorted(PLAYERS)
     assert all(r["games"] == 3 for r in rows)
-    # Every table hands out 3+2+1+0 = 6 pairwise points (ties split them): 9 tables, 54 points.
-    assert sum(r["points"] for r in rows) == pytest.approx(54)
+    # Every table hands out 3+2+1+0 = 6 pairwise points (ties split them).
+    assert sum(r["points"] for r in rows) == pytest.approx(6 * GAMES)
     assert [r["rank"] for r in rows] == sorted(r["rank"] for r in rows) and rows[0]["rank"] == 1
     assert "rank" in frontier("tournament", "standings", "--server", served, tournament_id).stdout
 
     ratings = json.loads(
         frontier("tournament", "ratings", "--server", served, tournament_id, "--json").stdout
     )
-    assert len(ratings["ratings"]) == 12 and len(ratings["updates"]) == 9
+    assert len(ratings["ratings"]) == len(PLAYERS) and len(ratings["updates"]) == GAMES
     assert all(
         u["model"].startswith("openskill ") and u["model"].endswith(" PlackettLuce")
         for u in ratings["updates"]
@@ -84,18 +87,18 @@ def test_twelve_player_most_wanted_tournament_end_to_end(served: str, tmp_path: 
     assert "PlackettLuce" in shown_ratings and PLAYERS[0] in shown_ratings
 
     verified = frontier("tournament", "verify", "--server", served, tournament_id)
-    assert "3 rounds, 9 tables" in verified.stdout
+    assert f"3 rounds, {GAMES} tables" in verified.stdout
 
     games = frontier(
         "games", "--server", served, "--tournament", tournament_id, "--status", "finished"
     ).stdout
-    assert len(games.splitlines()) == 9
+    assert len(games.splitlines()) == GAMES
 
     bundle = tmp_path / "spring.ndjson"
     frontier("export", "--server", served, "--tournament", tournament_id, "-o", str(bundle))
     records = [json.loads(line) for line in bundle.read_text().splitlines()]
-    assert len(records) == 9 and len({r["game_id"] for r in records}) == 9
-    assert Counter(r["round"] for r in records) == {1: 3, 2: 3, 3: 3}
+    assert len(records) == GAMES and len({r["game_id"] for r in records}) == GAMES
+    assert Counter(r["round"] for r in records) == {1: TABLES, 2: TABLES, 3: TABLES}
     assert all(json.loads(r["log"].splitlines()[0])["game_id"] == r["game_id"] for r in records)
 
     audited = frontier(
@@ -103,8 +106,8 @@ def test_twelve_player_most_wanted_tournament_end_to_end(served: str, tmp_path: 
     )
     report = json.loads(audited.stdout)
     assert report["summary"] == {
-        "games": 9,
-        "passed": 9,
+        "games": GAMES,
+        "passed": GAMES,
         "failed": 0,
         "unreadable": 0,
         "untrusted": 0,
@@ -115,4 +118,4 @@ def test_twelve_player_most_wanted_tournament_end_to_end(served: str, tmp_path: 
     online = frontier(
         "audit", "--server", served, "--tournament", tournament_id, "--known-keys", str(tmp_path / "known")
     )
-    assert "9 games: 9 passed, 0 failed" in online.stdout
+    assert f"{GAMES} games: {GAMES} passed, 0 failed" in online.stdout

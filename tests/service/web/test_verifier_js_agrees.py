@@ -25,6 +25,7 @@ from replay.trust.signed_log import line_hashes, read_signed
 from replay.trust.verdict import judge
 from replay.verify import verify
 from tests.service.web.verifier_js import DRAWS_REDERIVED_FROM, ROOT, SAMPLE_KEY, rules_only, run_js_verifier
+from tests.sizes import sized
 
 GOOD = [
     ROOT / "seeds" / "conformance" / "good" / name
@@ -159,7 +160,7 @@ def python_verdict(content: bytes) -> tuple[bool, int | None, str | None, str | 
     return found is None, found.line if found else None, found.code if found else None, signature.status
 
 
-@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=sized(8, 20), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     st.lists(
         st.one_of(byte_edit(), field_edit(), resealed_field_edit(), draw_edit(), unseen_added()),
