@@ -155,7 +155,9 @@ def clock_edits(lines: list[Line]) -> Iterator[list[Line]]:
             yield [*lines[:index], replace(line, seat=other % 3), *lines[index + 1 :]]
 
 
-@settings(max_examples=sized(20, 60), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=sized(20, 60), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(
     game=st.sampled_from(GAMES),
     control=st.sampled_from(CONTROLS),

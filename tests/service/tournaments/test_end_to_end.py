@@ -1,6 +1,7 @@
 """A whole tournament, through the real `frontier` command against a real server process:
-a Most Wanted tournament of three rounds at tables of 4 (12 players in CI, 8 in the quick run), played by bots, with tables
-assigned, standings and ratings shown, the whole tournament exported as NDJSON and audited at once.
+a Most Wanted tournament of three rounds at tables of 4 (12 players in CI, 8 in the quick run),
+played by bots, with tables assigned, standings and ratings shown, the whole tournament exported
+as NDJSON and audited at once.
 """
 
 from __future__ import annotations
