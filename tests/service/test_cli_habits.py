@@ -323,13 +323,18 @@ def test_audit_pins_a_key_once_says_where_and_lists_what_it_trusts(tmp_path: Pat
 
 
 def _wait_for_a_game_in_progress(server: str) -> None:
-    """Until the server holds a game in progress (bots have created their next one): a minute at most."""
+    """Until the server holds a game in progress with moves made in it: a minute at most.
+
+    A game just created may not yet be known to the bots that asked for it (the answer is still on
+    its way), so a move made in it is the sign they are playing it.
+    """
     from service.client import Client
     from service.generated.frontier.v1 import frontier_pb2
 
     with Client(server) as client:
         for _ in range(1200):
-            if client.call("ListGames", frontier_pb2.ListGamesRequest(status="in_progress")).games:
+            games = client.call("ListGames", frontier_pb2.ListGamesRequest(status="in_progress")).games
+            if any(game.version >= 3 for game in games):
                 return
             time.sleep(0.05)
     raise AssertionError(f"no game in progress on {server}")
