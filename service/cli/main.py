@@ -40,6 +40,8 @@ from replay.recordings import cli as recording_cli
 from replay.recordings.sniff import expand_hint, is_recording
 from service.cli import bulk, operating
 from service.cli import endings as endings_cli
+from service.cli import ladders as ladders_cli
+from service.cli import players as players_cli
 from service.cli import relay as relay_cli
 from service.cli import rules as rules_cli
 from service.cli import signing_key as key_cli
@@ -344,6 +346,8 @@ def build_parser() -> argparse.ArgumentParser:
     whose.add_argument("--public", action="store_true", help="with --html: show only public information")
     replay.set_defaults(run=_replay)
     organiser.register(commands)
+    players_cli.register(commands)
+    ladders_cli.register(commands)
     recording_cli.register(commands)
     relay_cli.register(commands)
     endings_cli.register(commands)
