@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from datetime import UTC, datetime
 from typing import Any
 
@@ -11,14 +12,15 @@ import grpc
 from replay.reasons import Reason
 from service.core.auth import Caller, caller_from_metadata
 from service.core.convert import struct_to_dict
-from service.core.errors import InvalidArgument
+from service.core.errors import InvalidArgument, PermissionDenied
 from service.core.fields import MAX_TAG_LENGTH, check_length, require_id
-from service.core.ladders.desk import record_json
+from service.core.ladders.desk import LadderProgress, record_json
 from service.core.permissions import organiser_only
 from service.core.players.history import history
 from service.core.players.record import PlayerRecord
 from service.core.rate_limit import TokenFailures
 from service.core.root import Ledger
+from service.core.tournaments.app import Progress
 from service.generated.frontier.v1 import ladders_pb2, ladders_pb2_grpc
 from service.grpc_api.servicer import handles_errors
 
@@ -73,12 +75,29 @@ class PlayersServicer(_Organised, ladders_pb2_grpc.PlayersServicer):
     @handles_errors
     def GetPlayerHistory(self, request: Any, context: grpc.ServicerContext) -> Any:
         player = self.ledger.players.get(_player_id(request))
-        ledger = self.ledger
-        played = history(player.id, ledger.games, ledger.ladders.ladders, ledger.tournament_app)
+        caller = self._caller(context)
+        played = history(player.id, self._shown_ladders(caller), self._shown_tournaments(caller))
         return ladders_pb2.PlayerHistory(
             player=player_message(player),
             games=[ladders_pb2.HistoryGame(**vars(p)) for p in played],
         )
+
+    def _shown_ladders(self, caller: Caller) -> Iterator[LadderProgress]:
+        """Every ladder as the gate shows it to `caller`; one it refuses is left out."""
+        desk = self.ledger.ladders
+        for ladder_id in desk.ladders.ids():
+            try:
+                yield self.ledger.gate.ladder(desk.progress(ladder_id), caller)
+            except PermissionDenied:
+                continue
+
+    def _shown_tournaments(self, caller: Caller) -> Iterator[Progress]:
+        desk = self.ledger.tournaments
+        for tournament_id in self.ledger.tournament_app.ids():
+            try:
+                yield self.ledger.gate.tournament(desk.progress(tournament_id), caller)
+            except PermissionDenied:
+                continue
 
 
 class LaddersServicer(_Organised, ladders_pb2_grpc.LaddersServicer):
@@ -97,11 +116,11 @@ class LaddersServicer(_Organised, ladders_pb2_grpc.LaddersServicer):
             timeout_policy=check_length(request.timeout_policy, "timeout_policy"),
             period_seconds=request.period_seconds,
         )
-        return self._ladder(str(record.id))
+        return self._ladder(str(record.id), context)
 
     @handles_errors
     def GetLadder(self, request: Any, context: grpc.ServicerContext) -> Any:
-        return self._ladder(_ladder_id(request))
+        return self._ladder(_ladder_id(request), context)
 
     @handles_errors
     def PairLadderGame(self, request: Any, context: grpc.ServicerContext) -> Any:
@@ -117,11 +136,12 @@ class LaddersServicer(_Organised, ladders_pb2_grpc.LaddersServicer):
     def EndSeason(self, request: Any, context: grpc.ServicerContext) -> Any:
         self._require_organiser(context, "run a ladder", "running a ladder")
         self.ledger.ladders.end_season(_ladder_id(request))
-        return self._ladder(_ladder_id(request))
+        return self._ladder(_ladder_id(request), context)
 
-    def _ladder(self, ladder_id: str) -> ladders_pb2.Ladder:
+    def _ladder(self, ladder_id: str, context: grpc.ServicerContext) -> ladders_pb2.Ladder:
+        """The ladder as the visibility gate shows it to this caller."""
         desk = self.ledger.ladders
-        progress = desk.progress(ladder_id)
+        progress = self.ledger.gate.ladder(desk.progress(ladder_id), self._caller(context))
         as_of = datetime.now(UTC)
         rows = desk.table(progress, as_of)
         names = {}

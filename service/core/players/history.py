@@ -1,20 +1,19 @@
-"""One player's games across ladders and tournaments, read from their records and the games' outcomes.
+"""One player's games across ladders and tournaments, from their records as the gate shows them.
 
 A ladder's record names the player id at each seat. A tournament names its players as typed at its
-creation: one whose entries are registered players' ids (`frontier tournament create --players ID,...`)
-lists them here too.
+creation: one whose entries are registered players' ids lists them here too. A result the gate
+withholds from the caller (a duplicate deal still in play) shows as `deal_in_play` with no place.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from uuid import UUID
 
-from replay.table import ENDED_ABANDONED
-from service.core.games import Games
-from service.core.ladders.application import Ladders
-from service.core.records import FINISHED
-from service.core.tournaments.application import Tournaments
+from service.core.ladders.desk import LadderProgress
+from service.core.tournaments.app import Progress
+from service.core.tournaments.disclosure import DEAL_IN_PLAY
 
 
 @dataclass(frozen=True)
@@ -25,45 +24,68 @@ class Played:
     season: int  # a ladder's season, a tournament's round
     game_id: str
     seat: int
-    status: str  # "in_progress", "finished", "abandoned"
-    place: int  # 1-based tier; 0 while in play or abandoned
+    status: str  # "in_progress", "finished", "abandoned", "deal_in_play"
+    place: int  # 1-based tier; 0 while in play, abandoned or withheld
 
 
-def history(player: UUID, games: Games, ladders: Ladders, tournaments: Tournaments) -> list[Played]:
+def history(player: UUID, ladders: Iterable[LadderProgress], tournaments: Iterable[Progress]) -> list[Played]:
     player_id = str(player)
     found: list[Played] = []
-    for ladder_id in ladders.ids():
-        ladder = ladders.get(ladder_id)
-        for game in ladder.games:
-            if player_id in game.players:
-                seat = game.players.index(player_id)
-                found.append(
-                    _played(
-                        games, "ladder", ladder_id, ladder.definition.name, game.season, game.game_id, seat
-                    )
+    for ladder in ladders:
+        board = ladder.record.definition
+        rankings = {c.game_id: c.ranking for c in ladder.counted}
+        for game in ladder.record.games:
+            if player_id not in game.players:
+                continue
+            seat = game.players.index(player_id)
+            if game.game_id not in rankings:
+                status, place = "in_progress", 0
+            else:
+                ranking = rankings[game.game_id]
+                status = "abandoned" if ranking is None else "finished"
+                place = _place(ranking or (), seat)
+            found.append(
+                Played(
+                    "ladder",
+                    board.ladder_id,
+                    board.name,
+                    game.season,
+                    game.game_id,
+                    seat,
+                    status,
+                    place,
                 )
-    for tournament_id in tournaments.ids():
-        tournament = tournaments.get(tournament_id)
-        if player_id not in tournament.definition.players:
+            )
+    for progress in tournaments:
+        named = progress.record.definition
+        if player_id not in named.players:
             continue
-        for round_number, _, table in tournament.games:
-            if player_id in table.players:
-                seat = table.players.index(player_id)
-                name = tournament.definition.name
-                found.append(
-                    _played(games, "tournament", tournament_id, name, round_number, table.game_id, seat)
+        for round_number, _, table in progress.record.games:
+            if player_id not in table.players:
+                continue
+            seat = table.players.index(player_id)
+            result = progress.results.get(table.game_id)
+            status, place = "in_progress", 0
+            if table.game_id in progress.withheld:
+                status = DEAL_IN_PLAY
+            elif result is not None:
+                status, place = "finished", _place(result.ranking, seat)
+            elif table.game_id in progress.finished:
+                status = "abandoned"
+            found.append(
+                Played(
+                    "tournament",
+                    named.tournament_id,
+                    named.name,
+                    round_number,
+                    table.game_id,
+                    seat,
+                    status,
+                    place,
                 )
+            )
     return found
 
 
-def _played(
-    games: Games, kind: str, event_id: str, name: str, season: int, game_id: str, seat: int
-) -> Played:
-    record = games.get(game_id)
-    outcome = record.outcome
-    status, place = "in_progress", 0
-    if record.status == FINISHED and outcome is not None:
-        status = "abandoned" if outcome.ended == ENDED_ABANDONED else "finished"
-        if status == "finished":
-            place = next((tier + 1 for tier, seats in enumerate(outcome.ranking) if seat in seats), 0)
-    return Played(kind, event_id, name, season, game_id, seat, status, place)
+def _place(ranking: Iterable[Iterable[int]], seat: int) -> int:
+    return next((tier + 1 for tier, seats in enumerate(ranking) if seat in seats), 0)
