@@ -41,9 +41,9 @@ class Ledger:
         self.public_views = PublicViews(games)  # one fold per delayed game, shared by every spectator
         self.closed_deals: set[str] = set()  # duplicate deals known closed for good
         # One desk: one round start at a time in this process.
-        self.tournaments = TournamentDesk(games, self.tournament_app)
         # Players and ladders: applications of their own over the same store, as tournaments are.
         self.players = Players(games)
+        self.tournaments = TournamentDesk(games, self.tournament_app, self.players)
         self.ladders = LadderDesk(games, Ladders(games), self.players)
         self.permissions = Permissions(organiser_token, open_create=open_create, open_import=open_import)
         # Read by every channel at each call, so a gate installed later decides from the next call on.
