@@ -15,7 +15,6 @@ from service.core.convert import struct_to_dict
 from service.core.errors import InvalidArgument, PermissionDenied
 from service.core.fields import MAX_TAG_LENGTH, check_length, require_id
 from service.core.ladders.desk import LadderProgress, record_json
-from service.core.permissions import organiser_only
 from service.core.players.history import history
 from service.core.players.record import PlayerRecord
 from service.core.rate_limit import TokenFailures
@@ -38,21 +37,17 @@ class _Organised:
     def _caller(self, context: grpc.ServicerContext) -> Caller:
         return caller_from_metadata(context.invocation_metadata() or (), self.organiser_token)
 
-    def _require_organiser(self, context: grpc.ServicerContext, what: str, doing: str) -> None:
-        why = f"{doing} needs the organiser token"
-        organiser_only(self._caller(context), self.organiser_token, what, why)
-
 
 class PlayersServicer(_Organised, ladders_pb2_grpc.PlayersServicer):
     @handles_errors
     def AddPlayer(self, request: Any, context: grpc.ServicerContext) -> Any:
-        self._require_organiser(context, "register players", "registering players")
+        self.ledger.permissions.check_registry(self._caller(context), "register players")
         key = check_length(request.public_key, "public_key", MAX_KEY)
         return player_message(self.ledger.players.register(request.display_name, key))
 
     @handles_errors
     def InvitePlayer(self, request: Any, context: grpc.ServicerContext) -> Any:
-        self._require_organiser(context, "invite players", "inviting players")
+        self.ledger.permissions.check_registry(self._caller(context), "invite players")
         return ladders_pb2.InvitePlayerResponse(code=self.ledger.players.invite())
 
     @handles_errors
@@ -103,7 +98,7 @@ class PlayersServicer(_Organised, ladders_pb2_grpc.PlayersServicer):
 class LaddersServicer(_Organised, ladders_pb2_grpc.LaddersServicer):
     @handles_errors
     def CreateLadder(self, request: Any, context: grpc.ServicerContext) -> Any:
-        self._require_organiser(context, "run a ladder", "running a ladder")
+        self.ledger.permissions.check_ladder(self._caller(context))
         if request.period_seconds < 0:
             raise InvalidArgument(
                 Reason.BAD_PERIOD, "period_seconds cannot be negative", field="period_seconds"
@@ -124,7 +119,7 @@ class LaddersServicer(_Organised, ladders_pb2_grpc.LaddersServicer):
 
     @handles_errors
     def PairLadderGame(self, request: Any, context: grpc.ServicerContext) -> Any:
-        self._require_organiser(context, "run a ladder", "running a ladder")
+        self.ledger.permissions.check_ladder(self._caller(context))
         players = [check_length(p, "players", MAX_TAG_LENGTH) for p in request.players]
         game_id, seats = self.ledger.ladders.pair(_ladder_id(request), players)
         return ladders_pb2.PairLadderGameResponse(
@@ -134,7 +129,7 @@ class LaddersServicer(_Organised, ladders_pb2_grpc.LaddersServicer):
 
     @handles_errors
     def EndSeason(self, request: Any, context: grpc.ServicerContext) -> Any:
-        self._require_organiser(context, "run a ladder", "running a ladder")
+        self.ledger.permissions.check_ladder(self._caller(context))
         self.ledger.ladders.end_season(_ladder_id(request))
         return self._ladder(_ladder_id(request), context)
 
