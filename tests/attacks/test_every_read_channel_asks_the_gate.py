@@ -421,8 +421,8 @@ def survey(house: House) -> dict[tuple[str, str, str], Outcome]:
             seen[(name, "", who)] = _grpc(call)
         for name, call in _ladder_channels(house, token).items():
             # A history shows nothing of a game when it lists none (the player alone is public).
-            listing = (lambda answer: bool(answer.games)) if name == "GetPlayerHistory" else None
-            seen[(name, "", who)] = _grpc(call, listing=listing)
+            lists_games = (lambda answer: bool(answer.games)) if name == "GetPlayerHistory" else None
+            seen[(name, "", who)] = _grpc(call, listing=lists_games)
     for kind, game in house.games.items():  # the organiser's alone: others are refused before the gate
         seen[("ForkGame", kind, "organiser")] = _grpc(_fork(house, game.game_id))
     return seen

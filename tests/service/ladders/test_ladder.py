@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import time
 from pathlib import Path
+from typing import Any
 
 import grpc
 import pytest
@@ -53,12 +54,12 @@ def play(capsys: pytest.CaptureFixture[str], address: str, ladder: str, seats: l
     )  # fmt: skip
 
 
-def export(capsys: pytest.CaptureFixture[str], address: str, ladder: str, path: Path) -> list[dict]:  # type: ignore[type-arg]
+def export(capsys: pytest.CaptureFixture[str], address: str, ladder: str, path: Path) -> list[dict[str, Any]]:
     run(capsys, "ladder", "export", "--server", address, ladder, "-o", str(path))
     return [json.loads(line) for line in path.read_text().splitlines()]
 
 
-def write(path: Path, records: list[dict]) -> Path:  # type: ignore[type-arg]
+def write(path: Path, records: list[dict[str, Any]]) -> Path:
     path.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
     return path
 
