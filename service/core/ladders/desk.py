@@ -31,7 +31,7 @@ from service.core.ladders.record import LadderDefinition, LadderRecord, project_
 from service.core.ladders.store_events import LadderCreated, LadderGamePaired, SeasonEnded
 from service.core.players.registry import Players
 from service.core.records import FINISHED
-from service.core.store_events import event_after, event_at
+from service.core.store_events import GameFinished, event_after, event_at
 
 MAX_TEXT = 200
 MAX_PERIOD_SECONDS = 10 * 366 * 86400
@@ -188,10 +188,12 @@ class LadderDesk:
             self.ladders.remember(after)
 
     def _finished_at(self, game_id: str) -> datetime:
-        """When the server stored the game's last line: the time the ladder counts it at."""
+        """When the server stored the line that ended the game (its `GameFinished`, saved with that
+        line): the time the ladder counts it at, which nothing stored after the end moves."""
         uid = parse_uuid(game_id, "game_id", Reason.BAD_GAME_ID)
-        last: Any = next(iter(self.games.events.get(uid, desc=True, limit=1)))
-        stamp: datetime = last.timestamp  # every stored event of a game is stamped
+        events = list(self.games.events.get(uid, desc=True))
+        ended: Any = next((e for e in events if isinstance(e, GameFinished)), events[0])
+        stamp: datetime = ended.timestamp  # every stored event of a game is stamped
         return stamp if stamp.tzinfo else stamp.replace(tzinfo=UTC)
 
 
