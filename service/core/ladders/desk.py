@@ -59,6 +59,7 @@ class LadderDesk:
         self.ladders = ladders
         self.players = players
         self._lock = threading.Lock()  # one write to a ladder's record at a time in this process
+        self._ended: dict[str, datetime] = {}  # a finished game's time never changes: read it once
 
     def create(
         self,
@@ -190,11 +191,13 @@ class LadderDesk:
     def _finished_at(self, game_id: str) -> datetime:
         """When the server stored the line that ended the game (its `GameFinished`, saved with that
         line): the time the ladder counts it at, which nothing stored after the end moves."""
-        uid = parse_uuid(game_id, "game_id", Reason.BAD_GAME_ID)
-        events = list(self.games.events.get(uid, desc=True))
-        ended: Any = next((e for e in events if isinstance(e, GameFinished)), events[0])
-        stamp: datetime = ended.timestamp  # every stored event of a game is stamped
-        return stamp if stamp.tzinfo else stamp.replace(tzinfo=UTC)
+        if game_id not in self._ended:
+            uid = parse_uuid(game_id, "game_id", Reason.BAD_GAME_ID)
+            events = list(self.games.events.get(uid, desc=True))
+            ended: Any = next((e for e in events if isinstance(e, GameFinished)), events[0])
+            stamp: datetime = ended.timestamp  # every stored event of a game is stamped
+            self._ended[game_id] = stamp if stamp.tzinfo else stamp.replace(tzinfo=UTC)
+        return self._ended[game_id]
 
 
 def record_json(progress: LadderProgress, rows: Sequence[Row], as_of: datetime) -> dict[str, Any]:

@@ -197,3 +197,22 @@ def test_idle_time_on_the_server_raises_sigma_and_verify_agrees(
     export(capsys, address, ladder, tmp_path / "blitz.ndjson")
     status, out, _ = frontier(capsys, "ladder", "verify", str(tmp_path / "blitz.ndjson"), "--key", str(key))
     assert status == 0, out
+
+
+def test_a_resignation_ranks_the_resigner_last_and_verify_agrees(
+    capsys: pytest.CaptureFixture[str], address: str, tmp_path: Path
+) -> None:
+    ladder, (ann, bob, _) = ladder_with_players(capsys, address)
+    with PlayersClient(address, token=ORGANISER) as organiser:
+        paired = organiser.ladders_call(
+            "PairLadderGame", ladders_pb2.PairLadderGameRequest(ladder_id=ladder, players=[ann, bob])
+        )
+        bob_token = next(s.token for s in paired.seats if s.player_id == bob)
+        organiser.call("Resign", frontier_pb2.ResignRequest(game_id=paired.game_id), token=bob_token)
+        shown = organiser.ladders_call("GetLadder", ladders_pb2.GetLadderRequest(ladder_id=ladder))
+        key = server_key_file(organiser, tmp_path)
+    assert [(r.player_id, r.games) for r in shown.table] == [(ann, 1), (bob, 1)]
+    assert shown.table[0].mu > 25 > shown.table[1].mu
+    export(capsys, address, ladder, tmp_path / "club.ndjson")
+    status, out, _ = frontier(capsys, "ladder", "verify", str(tmp_path / "club.ndjson"), "--key", str(key))
+    assert status == 0, out
