@@ -218,10 +218,11 @@ def _read_export(path: Path) -> tuple[dict[str, Any], list[bulk.GameLog]]:
 
 def _result(text: str) -> LogResult:
     """The result a log that passed its audit records in its trailer."""
-    trailer = read_signed(logfile.split_lines(text))[2]
+    header, _, trailer, _ = read_signed(logfile.split_lines(text))
     outcome = trailer.outcome if trailer is not None else None
     ranking = outcome.get("ranking") if isinstance(outcome, dict) else None
-    if not isinstance(outcome, dict) or not isinstance(ranking, list):
-        return LogResult(())
-    tiers = tuple(tuple(int(str(s)) for s in tier) for tier in ranking if isinstance(tier, list))
-    return LogResult(tiers, str(outcome.get("ended", "")))
+    tiers: tuple[tuple[int, ...], ...] = ()
+    if isinstance(ranking, list):
+        tiers = tuple(tuple(int(str(s)) for s in tier) for tier in ranking if isinstance(tier, list))
+    ended = str(outcome.get("ended", "")) if isinstance(outcome, dict) else ""
+    return LogResult(tiers, ended, header.tag, header.seats)

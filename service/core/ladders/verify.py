@@ -3,8 +3,9 @@
 The record (`Ladder.record_json`, the first line of `frontier ladder export`) names each game, the
 player ids at its seats, its season and the time it finished; every result comes from the game's own
 log, audited beside it (`frontier ladder verify`), never from the record. Checked: every finished
-game has a log that gives a result; each archived season's table is the one `board.leaderboard`
-gives at its end; the open season's table is the one it gives at the record's `as_of`.
+game has a log that gives a result, carries the ladder's reserved tag (only the ladder service
+creates games with it) and has a seat for each listed player; each archived season's table is the
+one `board.leaderboard` gives at its end; the open season's table is the one it gives at the record's `as_of`.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from service.core.create_policy import ladder_tag
 from service.core.ladders.board import Counted, leaderboard, same_table
 from service.core.ladders.record import LadderDefinition
 
@@ -33,6 +35,8 @@ class LogResult:
 
     ranking: tuple[tuple[int, ...], ...]
     ended: str = ""
+    tag: str = ""  # the header's: a ladder's game carries `ladder:<its id>`, which no one else may give
+    seats: int = 0
 
 
 def verify_ladder(data: dict[str, Any], results: Mapping[str, LogResult]) -> list[Problem]:
@@ -56,6 +60,16 @@ def verify_ladder(data: dict[str, Any], results: Mapping[str, LogResult]) -> lis
         result = results.get(game_id)
         if result is None:
             problems.append(Problem(game_id, "LOG_MISSING", "the game finished, but no log of it was given"))
+            continue
+        if result.tag != ladder_tag(definition.ladder_id) or result.seats != len(players):
+            problems.append(
+                Problem(
+                    game_id,
+                    "NOT_THIS_LADDERS",
+                    f"its log has tag {result.tag!r} and {result.seats} seats: not a game this ladder "
+                    f"created for {len(players)} players",
+                )
+            )
             continue
         ranking = None if result.ended == ABANDONED else result.ranking
         try:

@@ -4,7 +4,9 @@ archive their final table; a player's history lists their games; outsiders and b
 
 from __future__ import annotations
 
+import copy
 import json
+import random
 import time
 from pathlib import Path
 from typing import Any
@@ -13,6 +15,7 @@ import grpc
 import pytest
 
 from service.cli.players import PlayersClient
+from service.client import play_bot_game
 from service.generated.frontier.v1 import frontier_pb2, ladders_pb2
 from service.server import Running
 from tests.conftest import ORGANISER, requires_most_wanted
@@ -109,7 +112,7 @@ def test_an_edited_log_or_table_fails_verify_naming_the_game(
     lines = parsed(records[2]["log"])
     *body, checkpoint = lines
     body[0]["players"] = list(reversed(body[0]["players"]))  # re-hashed, the signature kept
-    forged = [dict(r) for r in records]
+    forged = copy.deepcopy(records)
     forged[2] = {
         **records[2],
         "log": "".join(json.dumps(line) + "\n" for line in reseal(body) + [checkpoint]),
@@ -119,12 +122,24 @@ def test_an_edited_log_or_table_fails_verify_naming_the_game(
     )
     assert status == 1 and f"game {games[1]}: failed" in out and games[0] not in out
 
-    table = [dict(r) for r in records]
+    table = copy.deepcopy(records)
     table[0]["ladder"]["table"][0]["mu"] += 1.0
     status, out, _ = frontier(
         capsys, "ladder", "verify", str(write(tmp_path / "table.ndjson", table)), "--key", str(key)
     )
     assert status == 1 and "TABLE_DIFFERS" in out
+
+    # A genuine, signed game from outside the ladder, put in its record in place of one of its games.
+    with PlayersClient(address) as client:
+        outside = play_bot_game(client, "most-wanted", 2, chooser=random.Random(4))[0]
+        log = client.call("ExportLog", frontier_pb2.ExportLogRequest(game_id=outside)).content
+    swapped = copy.deepcopy(records)
+    swapped[0]["ladder"]["games"][1]["game_id"] = outside
+    swapped[2] = {"game_id": outside, "log": log}
+    status, out, _ = frontier(
+        capsys, "ladder", "verify", str(write(tmp_path / "swapped.ndjson", swapped)), "--key", str(key)
+    )
+    assert status == 1 and f"game {outside}: NOT_THIS_LADDERS" in out
 
     missing = records[:2]
     status, out, _ = frontier(
