@@ -18,6 +18,7 @@ from service.core.ladders.desk import LadderProgress, record_json
 from service.core.players.history import history
 from service.core.players.record import PlayerRecord
 from service.core.rate_limit import TokenFailures
+from service.core.records import GameRecord
 from service.core.root import Ledger
 from service.core.tournaments.app import Progress
 from service.generated.frontier.v1 import ladders_pb2, ladders_pb2_grpc
@@ -71,7 +72,12 @@ class PlayersServicer(_Organised, ladders_pb2_grpc.PlayersServicer):
     def GetPlayerHistory(self, request: Any, context: grpc.ServicerContext) -> Any:
         player = self.ledger.players.get(_player_id(request))
         caller = self._caller(context)
-        played = history(player.id, self._shown_ladders(caller), self._shown_tournaments(caller))
+        played = history(
+            player.id,
+            self._shown_ladders(caller),
+            self._shown_tournaments(caller),
+            self._shown_claims(player),
+        )
         return ladders_pb2.PlayerHistory(
             player=player_message(player),
             games=[ladders_pb2.HistoryGame(**vars(p)) for p in played],
@@ -83,6 +89,14 @@ class PlayersServicer(_Organised, ladders_pb2_grpc.PlayersServicer):
         for ladder_id in desk.ladders.ids():
             try:
                 yield self.ledger.gate.ladder(desk.progress(ladder_id), caller)
+            except PermissionDenied:
+                continue
+
+    def _shown_claims(self, player: PlayerRecord) -> Iterator[tuple[int, GameRecord]]:
+        """Each seat the player claimed, with its game as the public sees it (a history is public)."""
+        for game_id, seat in player.seats:
+            try:
+                yield seat, self.ledger.gate.public_record(self.ledger.games.get(game_id))
             except PermissionDenied:
                 continue
 

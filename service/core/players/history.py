@@ -1,6 +1,7 @@
 """One player's games across ladders and tournaments, from their records as the gate shows them.
 
-A ladder's record names the player id at each seat. A tournament names its players as typed at its
+A ladder's record names the player id at each seat; a player's own record names each seat they
+claimed with their key (service/core/players/claims.py). A tournament names its players as typed at its
 creation: one whose entries are registered players' ids lists them here too. A result the gate
 withholds from the caller (a duplicate deal still in play) shows as `deal_in_play` with no place.
 """
@@ -11,14 +12,16 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from uuid import UUID
 
+from replay.table import ENDED_ABANDONED
 from service.core.ladders.desk import LadderProgress
+from service.core.records import FINISHED, GameRecord
 from service.core.tournaments.app import Progress
 from service.core.tournaments.disclosure import DEAL_IN_PLAY
 
 
 @dataclass(frozen=True)
 class Played:
-    kind: str  # "ladder" or "tournament"
+    kind: str  # "ladder", "tournament" or "game" (a seat the player claimed themself)
     event_id: str
     event_name: str
     season: int  # a ladder's season, a tournament's round
@@ -28,7 +31,14 @@ class Played:
     place: int  # 1-based tier; 0 while in play, abandoned or withheld
 
 
-def history(player: UUID, ladders: Iterable[LadderProgress], tournaments: Iterable[Progress]) -> list[Played]:
+def history(
+    player: UUID,
+    ladders: Iterable[LadderProgress],
+    tournaments: Iterable[Progress],
+    claimed: Iterable[tuple[int, GameRecord]] = (),
+) -> list[Played]:
+    """Ladders first, then tournaments, then the seats the player claimed themself (`claimed`: each
+    seat with its game's record as the public may see it)."""
     player_id = str(player)
     found: list[Played] = []
     for ladder in ladders:
@@ -84,6 +94,13 @@ def history(player: UUID, ladders: Iterable[LadderProgress], tournaments: Iterab
                     place,
                 )
             )
+    for seat, record in claimed:
+        outcome = record.outcome if record.status == FINISHED else None
+        status, place = "in_progress", 0
+        if outcome is not None:
+            status = "abandoned" if outcome.ended == ENDED_ABANDONED else "finished"
+            place = _place(outcome.ranking, seat) if status == "finished" else 0
+        found.append(Played("game", "", "", 0, str(record.id), seat, status, place))
     return found
 
 

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 from uuid import UUID
 
-from service.core.players.store_events import PlayerRegistered
+from service.core.players.store_events import PlayerRegistered, PlayerSeated
 
 
 @dataclass(frozen=True)
@@ -17,11 +17,16 @@ class PlayerRecord:
     public_key: str
     registered_at: str
     via: str
+    seats: tuple[tuple[str, int], ...] = ()  # (game id, seat) of each seat the player claimed themself
 
 
 def project_player(record: PlayerRecord | None, events: Any) -> PlayerRecord | None:
     """The record after `events`; None when they do not begin a player (the id is something else's)."""
     for event in events:
+        if isinstance(event, PlayerSeated) and record is not None:
+            seats = (*record.seats, (event.game_id, event.seat))
+            record = replace(record, version=event.originator_version, seats=seats)
+            continue
         if not isinstance(event, PlayerRegistered) or record is not None:
             return None
         record = PlayerRecord(

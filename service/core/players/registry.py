@@ -80,6 +80,15 @@ class Players:
             return None
         return record
 
+    def store(self, *events: object) -> None:
+        """Store a player's events in the kernel's store: one transaction, maybe with others."""
+        self._games.store(*events)
+
+    def remember(self, record: PlayerRecord | None) -> None:
+        """Hand the cache the newest record: it keeps what it first read."""
+        if record is not None and self.repository.cache is not None:
+            self.repository.cache.put(record.id, record)
+
     def ids(self) -> list[str]:
         """Every player's id, first registered first."""
         return self.index.ids()

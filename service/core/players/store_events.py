@@ -22,3 +22,11 @@ class InvitationIssued(DomainEvent):
     """The organiser issued an invitation; its aggregate id derives from the code's hash, never the code."""
 
     issued_at: str  # ISO 8601
+
+
+@dataclass(frozen=True)
+class PlayerSeated(DomainEvent):
+    """The player claimed a seat of a game, proving it with a signature by their key."""
+
+    game_id: str
+    seat: int
