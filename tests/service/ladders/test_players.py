@@ -3,6 +3,7 @@ one player once, an outsider registers and invites no one, and bad input changes
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from typing import Any
 
@@ -15,6 +16,7 @@ from service.cli.players import PlayersClient
 from service.generated.frontier.v1 import ladders_pb2
 from service.server import Running
 from tests.conftest import ORGANISER
+from tests.replay.trust.helpers import frontier
 from tests.service.helpers import failure
 
 
@@ -115,3 +117,25 @@ def test_an_unknown_or_malformed_player_id(organiser: PlayersClient) -> None:
     )
     bad = ladders_pb2.GetPlayerRequest(player_id="ann")
     assert refused(lambda: organiser.players_call("GetPlayerHistory", bad))[1] == "BAD_PLAYER_ID"
+
+
+def test_the_players_commands(
+    server: Running, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("FRONTIER_TOKEN", raising=False)
+    address = f"127.0.0.1:{server.port}"
+    status, code, _ = frontier(capsys, "players", "invite", "--server", address, "--token", ORGANISER)
+    assert status == 0 and code.strip()
+    status, out, _ = frontier(capsys, "players", "join", "--server", address, code.strip(), "Dee", "--json")
+    joined = json.loads(out)
+    assert status == 0 and (joined["display_name"], joined["via"]) == ("Dee", "invitation")
+    status, _, err = frontier(capsys, "players", "join", "--server", address, code.strip(), "Dee again")
+    assert status != 0 and "never issued here, or has been used" in err
+    status, _, err = frontier(capsys, "players", "add", "--server", address, "Eve")
+    assert status != 0 and "organiser token" in err
+    status, out, _ = frontier(capsys, "players", "list", "--server", address)
+    assert out == f"{joined['player_id']}  Dee\n"
+    status, out, _ = frontier(capsys, "players", "show", "--server", address, joined["player_id"])
+    assert (
+        status == 0 and out.startswith(f"Dee ({joined['player_id']}), registered ") and "by invitation" in out
+    )
