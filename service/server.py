@@ -38,6 +38,7 @@ from service.core.thread_names import name_os_thread
 from service.extra_engines import register_engines
 from service.generated.frontier.v1 import frontier_pb2, frontier_pb2_grpc
 from service.grpc_api.drain import CallDrain
+from service.grpc_api.ladders import register as register_ladders
 from service.grpc_api.request_guard import MalformedRequestGuard
 from service.grpc_api.servicer import Servicer
 from service.grpc_api.tournaments import register as register_tournaments
@@ -247,12 +248,15 @@ async def _start(
     )
     frontier_pb2_grpc.add_FrontierLedgerServicer_to_server(servicer, server)
     tournaments_name = register_tournaments(server, servicer.ledger, servicer.failures)
+    players_name, ladders_name = register_ladders(server, servicer.ledger, servicer.failures)
     health_servicer = health.HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
     reflection.enable_server_reflection(
         (
             SERVICE_NAME,
             tournaments_name,
+            players_name,
+            ladders_name,
             health_pb2.DESCRIPTOR.services_by_name["Health"].full_name,
             reflection.SERVICE_NAME,
         ),
@@ -270,7 +274,7 @@ async def _start(
     if port == 0:
         raise OSError(f"cannot listen on {settings.host}:{settings.port}: is another server using it?")
     await server.start()
-    names = ("", SERVICE_NAME, tournaments_name)
+    names = ("", SERVICE_NAME, tournaments_name, players_name, ladders_name)
     for name in names:
         health_servicer.set(name, health_pb2.HealthCheckResponse.SERVING)
 

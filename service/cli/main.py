@@ -44,6 +44,8 @@ from replay.recordings.sniff import expand_hint, is_recording
 from service.cli import bulk, operating
 from service.cli import endings as endings_cli
 from service.cli import new_game as new_game_cli
+from service.cli import ladders as ladders_cli
+from service.cli import players as players_cli
 from service.cli import relay as relay_cli
 from service.cli import rules as rules_cli
 from service.cli import signing_key as key_cli
@@ -351,6 +353,8 @@ def build_parser() -> argparse.ArgumentParser:
     replay.set_defaults(run=_replay)
     organiser.register(commands)
     watch_cli.register(commands)
+    players_cli.register(commands)
+    ladders_cli.register(commands)
     recording_cli.register(commands)
     relay_cli.register(commands)
     endings_cli.register(commands)

@@ -20,18 +20,25 @@ from replay.reasons import Reason
 from service.core.errors import InvalidArgument
 
 TOURNAMENT_TAG_PREFIX = "tournament:"
+LADDER_TAG_PREFIX = "ladder:"  # the same rule for the ladders' games (service/core/ladders/desk.py)
 
 
 def tournament_tag(tournament_id: str) -> str:
     return f"{TOURNAMENT_TAG_PREFIX}{tournament_id}"
 
 
+def ladder_tag(ladder_id: str) -> str:
+    return f"{LADDER_TAG_PREFIX}{ladder_id}"
+
+
 def check_tag(tag: str) -> None:
-    """Refuse a tag that only the tournament service may give (whoever asks, before anything is stored)."""
-    if tag.strip().lower().startswith(TOURNAMENT_TAG_PREFIX):
-        raise InvalidArgument(
-            Reason.RESERVED_TAG,
-            f"tags beginning {TOURNAMENT_TAG_PREFIX!r} are given only by the tournament service to its "
-            "own tables; choose another tag",
-            field="tag",
-        )
+    """Refuse a tag that only the tournament or ladder service may give (whoever asks, before anything
+    is stored)."""
+    for prefix, service in ((TOURNAMENT_TAG_PREFIX, "tournament"), (LADDER_TAG_PREFIX, "ladder")):
+        if tag.strip().lower().startswith(prefix):
+            raise InvalidArgument(
+                Reason.RESERVED_TAG,
+                f"tags beginning {prefix!r} are given only by the {service} service to its "
+                "own games; choose another tag",
+                field="tag",
+            )

@@ -92,6 +92,16 @@ class Permissions:
         what, send, wrong = "run a tournament", "send it", "this token is not it"
         organiser_only(caller, self.organiser_token, what, why, send, wrong)
 
+    def check_registry(self, caller: Caller, what: str) -> None:
+        """Only the organiser registers players or invites them (`what`: "register players", ...);
+        a holder of an invitation code registers themself, checked by the code."""
+        organiser_only(caller, self.organiser_token, what, f"to {what} needs the organiser token")
+
+    def check_ladder(self, caller: Caller) -> None:
+        """Only the organiser runs a ladder (creates it, pairs its games, ends its seasons)."""
+        why = "running a ladder needs the organiser token"
+        organiser_only(caller, self.organiser_token, "run a ladder", why, "send it", "this token is not it")
+
     def check_choose_view(self, caller: Caller) -> None:
         """Only the organiser chooses whose view a page shows; everyone else gets the gate's."""
         if not caller.is_organiser:

@@ -2,6 +2,7 @@
 
 It holds the parts that belong to one server and must be shared by every channel: the kernel
 (`Games`), the tournaments' application beside it over the same store, the organiser's tournament desk,
+the player registry and the ladders' desk,
 the visibility gate, the spectators' public views of delayed games, the deals known closed, and the
 permissions. A front end (the gRPC services, the web viewer, Play over
 WebSocket) receives it and asks its parts; nothing looks them up in a module-level registry, so two
@@ -11,7 +12,10 @@ servers in one process (as the tests run them) share nothing.
 from __future__ import annotations
 
 from service.core.games import Games
+from service.core.ladders.application import Ladders
+from service.core.ladders.desk import LadderDesk
 from service.core.permissions import Permissions
+from service.core.players.registry import Players
 from service.core.relays.public_view import PublicViews
 from service.core.tournaments.app import TournamentDesk
 from service.core.tournaments.application import Tournaments
@@ -37,7 +41,10 @@ class Ledger:
         self.public_views = PublicViews(games)  # one fold per delayed game, shared by every spectator
         self.closed_deals: set[str] = set()  # duplicate deals known closed for good
         # One desk: one round start at a time in this process.
-        self.tournaments = TournamentDesk(games, self.tournament_app)
+        # Players and ladders: applications of their own over the same store, as tournaments are.
+        self.players = Players(games)
+        self.tournaments = TournamentDesk(games, self.tournament_app, self.players)
+        self.ladders = LadderDesk(games, Ladders(games), self.players)
         self.permissions = Permissions(organiser_token, open_create=open_create, open_import=open_import)
         # Read by every channel at each call, so a gate installed later decides from the next call on.
         self.gate = Gate(games, self.public_views, self.closed_deals, self.tournament_app)

@@ -39,6 +39,7 @@ from replay.reasons import Reason
 from service.core.auth import Caller, seat_of
 from service.core.errors import PermissionDenied
 from service.core.games import Games
+from service.core.ladders.desk import LadderProgress
 from service.core.listing import Summary
 from service.core.records import FINISHED, IN_PROGRESS, GameRecord
 from service.core.relays.public_view import PublicViews
@@ -137,6 +138,11 @@ class Gate(Rendering):
     def tournament(self, progress: Progress, caller: Caller) -> Progress:
         """A tournament as `caller` may see it: open duplicate deals' results for the organiser only."""
         return shown_to(progress, caller.is_organiser)
+
+    def ladder(self, progress: LadderProgress, caller: Caller) -> LadderProgress:
+        """A ladder as `caller` may see it. Its games are created public (no spectator delay, no
+        shared deal), so everyone sees its table; a ladder keeping a game from someone decides here."""
+        return progress
 
     def _viewer(self, record: GameRecord, caller: Caller) -> Seat | None:
         if caller.is_organiser:

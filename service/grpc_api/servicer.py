@@ -45,6 +45,7 @@ from service.core.fields import MAX_TAG_LENGTH, check_length, check_names, requi
 from service.core.games import parse_game_id
 from service.core.idempotency import Earlier, Keyed, KeyTaken, earlier, keyed
 from service.core.permissions import Permissions
+from service.core.players.claims import claimant, remember_seat
 from service.core.rate_limit import TokenFailures
 from service.core.recordings import expand_or_refuse
 from service.core.records import FINISHED, GameRecord, decode_events
@@ -296,13 +297,22 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
     @handles_errors
     def ClaimSeat(self, request: Any, context: grpc.ServicerContext) -> Any:
         require_id(request.game_id, "game_id")
-        check_length(request.player, "player")
+        name = check_length(request.player, "player")
         seat = request.seat if request.HasField("seat") else None
+        player = None
+        if request.player_id:  # as a registered player, proven by their key's signature
+            check_length(request.player_signature, "player_signature")
+            player = claimant(
+                self.ledger.players, request.game_id, request.player_id, request.player_signature, name
+            )
+            name = player.display_name
         claimed, token = claim_seat(
-            self.app, request.game_id, request.player, seat, request.client_seed, request.client_commitment
+            self.app, request.game_id, name, seat, request.client_seed, request.client_commitment
         )
+        if player is not None:
+            remember_seat(self.ledger.players, player, request.game_id, claimed)
         return frontier_pb2.ClaimSeatResponse(
-            seat=frontier_pb2.SeatToken(seat=claimed, player=request.player, token=token)
+            seat=frontier_pb2.SeatToken(seat=claimed, player=name, token=token)
         )
 
     @handles_errors

@@ -34,16 +34,18 @@ from google.protobuf.descriptor_pool import DescriptorPool
 from grpc_reflection.v1alpha.proto_reflection_descriptor_database import ProtoReflectionDescriptorDatabase
 
 from engines.base import Engine, Event, Seat
+from service.cli.players import PlayersClient
 from service.cli.tournaments import TournamentClient
 from service.client import play_game
 from service.core.auth import Caller
 from service.core.errors import PermissionDenied
+from service.core.ladders.desk import LadderProgress
 from service.core.listing import Summary
 from service.core.records import GameRecord
 from service.core.rendering import Rendering
 from service.core.tournaments.app import Progress
 from service.core.visibility import Gate, Sight
-from service.generated.frontier.v1 import frontier_pb2, tournaments_pb2
+from service.generated.frontier.v1 import frontier_pb2, ladders_pb2, ladders_pb2_grpc, tournaments_pb2
 from service.server import Running
 from service.web.app import create_app
 from service.web.server import RunningHttp, start_http
@@ -80,6 +82,12 @@ READ_METHODS = {
         "CreateTournament",  # writes, answering the tournament
         "StartRound",
     },
+    "frontier.v1.Ladders": {
+        "GetLadder",
+        "CreateLadder",  # writes, answering the ladder
+        "EndSeason",
+    },
+    "frontier.v1.Players": {"GetPlayerHistory"},  # the player's games with their places
 }
 NO_GAME_DATA = {
     "frontier.v1.FrontierLedger": {
@@ -100,6 +108,14 @@ NO_GAME_DATA = {
         "RequestTakeback": "the asking seat's own game: version, status, the request (nothing secret)",
         "AnswerTakeback": "the answering party's game: version, status, the request (nothing secret)",
         "UpgradeRules": "the organiser's upgrade: the version made, both rules versions (nothing secret)",
+    },
+    "frontier.v1.Ladders": {"PairLadderGame": "the organiser's new game: its id and seat tokens"},
+    "frontier.v1.Players": {
+        "AddPlayer": "the registered player: id, name, key",
+        "InvitePlayer": "a new invitation code, for the organiser only",
+        "JoinWithInvitation": "the joining player's own record",
+        "GetPlayer": "a player's id, name and key",
+        "ListPlayers": "the registered players' ids, names and keys",
     },
     "grpc.health.v1.Health": {name: "the server's health" for name in ("Check", "List", "Watch")},
     "grpc.reflection.v1alpha.ServerReflection": {"ServerReflectionInfo": "the server's schema"},
@@ -151,6 +167,9 @@ class RefuseAll(Gate):
         return []
 
     def tournament(self, progress: Progress, caller: Caller) -> Progress:
+        raise PermissionDenied(SHUT, SHUT_MESSAGE)
+
+    def ladder(self, progress: LadderProgress, caller: Caller) -> LadderProgress:
         raise PermissionDenied(SHUT, SHUT_MESSAGE)
 
 
@@ -206,6 +225,8 @@ class House:
     organiser: TournamentClient
     games: dict[str, Game]  # in progress, finished, delayed, a duplicate deal's table in play
     tournament_id: str
+    ladder_id: str  # a ladder with one finished game
+    player_id: str  # a registered player who played it
 
     @property
     def web(self) -> str:
@@ -247,12 +268,29 @@ def house(tmp_path: Path) -> Iterator[House]:
                 table, "most-wanted", {g.seat: g.token for g in started.seats if g.game_id == table}
             ),
         }
-        yield House(running, http, client, organiser, games, made.tournament_id)
+        ladder_id, player_id = _ladder_with_a_game(f"127.0.0.1:{running.port}")
+        yield House(running, http, client, organiser, games, made.tournament_id, ladder_id, player_id)
     finally:
         organiser.close()
         client.close()
         http.stop()
         running.stop()
+
+
+def _ladder_with_a_game(address: str) -> tuple[str, str]:
+    with PlayersClient(address, token=ORGANISER) as organiser:
+        players = [
+            organiser.players_call("AddPlayer", ladders_pb2.AddPlayerRequest(display_name=name)).player_id
+            for name in ("Ann", "Bob")
+        ]
+        ladder = organiser.ladders_call(
+            "CreateLadder", ladders_pb2.CreateLadderRequest(name="Club", game="most-wanted")
+        ).ladder_id
+        paired = organiser.ladders_call(
+            "PairLadderGame", ladders_pb2.PairLadderGameRequest(ladder_id=ladder, players=players)
+        )
+        play_game(organiser, paired.game_id, {s.seat: s.token for s in paired.seats}, random.Random(5))
+    return ladder, players[0]
 
 
 CALLERS = ("spectator", "seat", "organiser")
@@ -335,6 +373,18 @@ def _tournament_channels(house: House, token: str | None) -> dict[str, Callable[
     }
 
 
+def _ladder_channels(house: House, token: str | None) -> dict[str, Callable[[], Any]]:
+    channel = house.client.channel
+    metadata = house.client.metadata(token)
+    ladders, players = ladders_pb2_grpc.LaddersStub(channel), ladders_pb2_grpc.PlayersStub(channel)
+    ladder = ladders_pb2.GetLadderRequest(ladder_id=house.ladder_id)
+    player = ladders_pb2.GetPlayerRequest(player_id=house.player_id)
+    return {
+        "GetLadder": lambda: ladders.GetLadder(ladder, metadata=metadata),
+        "GetPlayerHistory": lambda: players.GetPlayerHistory(player, metadata=metadata),
+    }
+
+
 def _fork(house: House, game_id: str) -> Callable[[], Any]:
     request = frontier_pb2.ForkGameRequest(game_id=game_id, version=1)
     return lambda: house.client.stub.ForkGame(request, metadata=house.client.metadata(ORGANISER))
@@ -369,6 +419,10 @@ def survey(house: House) -> dict[tuple[str, str, str], Outcome]:
         )
         for name, call in _tournament_channels(house, token).items():
             seen[(name, "", who)] = _grpc(call)
+        for name, call in _ladder_channels(house, token).items():
+            # A history shows nothing of a game when it lists none (the player alone is public).
+            lists_games = (lambda answer: bool(answer.games)) if name == "GetPlayerHistory" else None
+            seen[(name, "", who)] = _grpc(call, listing=lists_games)
     for kind, game in house.games.items():  # the organiser's alone: others are refused before the gate
         seen[("ForkGame", kind, "organiser")] = _grpc(_fork(house, game.game_id))
     return seen
@@ -407,7 +461,7 @@ def test_a_gate_that_refuses_everything_leaves_every_read_channel_with_nothing(h
     assert real[("Audit", "in progress", "seat")] == Outcome("refused", "AUDIT_NOT_ALLOWED")
     # Every read channel was asked (the writes among them below).
     asked = {name for name, _, _ in real}
-    writes = {"SubmitCommand", "CreateTournament", "StartRound"}
+    writes = {"SubmitCommand", "CreateTournament", "StartRound", "CreateLadder", "EndSeason"}
     assert asked | writes == set().union(*READ_METHODS.values()) | {"WebSocket Play"} | READ_ROUTES
 
 
@@ -434,6 +488,11 @@ def test_writes_that_answer_game_data_answer_as_the_gate_shows(house: House) -> 
             "refused", SHUT
         )
         assert _grpc(new_tournament) == Outcome("refused", SHUT)
+        with PlayersClient(f"127.0.0.1:{house.running.port}", token=ORGANISER) as ladders:
+            create = ladders_pb2.CreateLadderRequest(name="Shut", game="most-wanted")
+            assert _grpc(lambda: ladders.ladders_call("CreateLadder", create)) == Outcome("refused", SHUT)
+            end = ladders_pb2.GetLadderRequest(ladder_id=house.ladder_id)
+            assert _grpc(lambda: ladders.ladders_call("EndSeason", end)) == Outcome("refused", SHUT)
     finally:
         ledger.install_gate(real_gate)
     # A Play stream opened while the gate showed the game: once it shuts, nothing more is shown.

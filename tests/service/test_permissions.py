@@ -47,6 +47,9 @@ ACTS: dict[str, tuple[str, Act]] = {
     "end a relay": ("check_end", lambda p, c: p.check_end(c, token_hash(RELAY_TOKEN))),
     "import": ("check_import", lambda p, c: p.check_import(c)),
     "run a tournament": ("check_tournament", lambda p, c: p.check_tournament(c)),
+    "register a player": ("check_registry", lambda p, c: p.check_registry(c, "register players")),
+    "invite a player": ("check_registry", lambda p, c: p.check_registry(c, "invite players")),
+    "run a ladder": ("check_ladder", lambda p, c: p.check_ladder(c)),
     "reissue a seat token": ("check_reissue", lambda p, c: p.check_reissue(c)),
     "choose whose view a page shows": ("check_choose_view", lambda p, c: p.check_choose_view(c)),
     "organiser waits": ("check_organiser_waits", lambda p, c: p.check_organiser_waits("pause", "")),
@@ -114,7 +117,15 @@ TABLE: dict[str, dict[str, tuple[str, str, str, str]]] = {
     },
 }
 # The organiser's own acts: the organiser alone where there is one, no one where there is none.
-for _act in ("create under older rules", "upgrade", "fork", "run a tournament"):
+for _act in (
+    "create under older rules",
+    "upgrade",
+    "fork",
+    "run a tournament",
+    "register a player",
+    "invite a player",
+    "run a ladder",
+):
     TABLE[_act] = {
         server: ORGANISER_ALONE if permissions.organiser_token else NO_ONE
         for server, permissions in SERVERS.items()

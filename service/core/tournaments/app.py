@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
-from uuid import uuid4
+from uuid import UUID, uuid4
 
 from eventsourcing.persistence import IntegrityError
 
@@ -25,6 +25,7 @@ from service.core.create_policy import tournament_tag
 from service.core.creation import create_game, engine_for, header_clock
 from service.core.errors import Conflict, InvalidArgument, RuleBroken
 from service.core.games import Games
+from service.core.players.registry import Players
 from service.core.records import FINISHED
 from service.core.store_events import event_after, event_at
 from service.core.tournaments.application import Tournaments
@@ -85,9 +86,10 @@ class TournamentDesk:
     """The organiser's desk: every tournament operation, over the tournaments' application and the
     kernel that keeps their games."""
 
-    def __init__(self, games: Games, tournaments: Tournaments) -> None:
+    def __init__(self, games: Games, tournaments: Tournaments, players: Players | None = None) -> None:
         self.games = games
         self.tournaments = tournaments
+        self.players = players  # the registry: a player given by id sits under its display name
         self._lock = threading.Lock()  # one round start at a time in this process
 
     def create(
@@ -129,6 +131,7 @@ class TournamentDesk:
                 "every player needs a name of 1-200 characters",
                 "players",
             )
+        self._check_registered(names)
         duplicates = sorted(p for p, count in Counter(names).items() if count > 1)
         _require(
             not duplicates,
@@ -180,6 +183,21 @@ class TournamentDesk:
     def get(self, tournament_id: str) -> TournamentRecord:
         return self.tournaments.get(tournament_id)
 
+    def _check_registered(self, names: Sequence[str]) -> None:
+        """A player given as an id (a UUID) must be registered: PLAYER_NOT_FOUND before anything is stored."""
+        if self.players is not None:
+            for name in names:
+                if _is_uuid(name):
+                    self.players.get(name)
+
+    def _seat_name(self, player: str) -> str:
+        """The name a table's game shows for a tournament player: a registered player's display name."""
+        if self.players is not None and _is_uuid(player):
+            found = self.players.find(UUID(player))
+            if found is not None:
+                return found.display_name
+        return player
+
     def progress(self, tournament_id: str) -> Progress:
         record = self.get(tournament_id)
         results: dict[str, TableResult] = {}
@@ -226,7 +244,7 @@ class TournamentDesk:
                     self.games,
                     definition.game,
                     len(players),
-                    list(players),
+                    [self._seat_name(p) for p in players],
                     definition.options,
                     definition.tag,
                     deal,
@@ -237,7 +255,7 @@ class TournamentDesk:
                 if deal is not None:
                     table = replace(table, deal=deal.key, seed_commitment=game.header.seed_commitment or "")
                 tables.append(table.to_json())
-                grants += [Grant(table_number, game.header.game_id, s, p, t) for s, p, t in tokens]
+                grants += [Grant(table_number, game.header.game_id, s, players[s], t) for s, _, t in tokens]
             started = event_after(
                 RoundStarted,
                 record,
@@ -254,6 +272,14 @@ class TournamentDesk:
             # The cache keeps what it first read; hand it the record with this round.
             self.tournaments.remember(project_tournament(record, [started]))
             return self.progress(tournament_id), number, grants
+
+
+def _is_uuid(text: str) -> bool:
+    try:
+        UUID(text)
+    except ValueError:
+        return False
+    return True
 
 
 def _require(condition: bool, reason: Reason, message: str, field: str) -> None:

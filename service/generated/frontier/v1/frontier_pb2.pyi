@@ -252,18 +252,22 @@ class CreateGameResponse(_message.Message):
     def __init__(self, game_id: _Optional[str] = ..., seed_commitment: _Optional[str] = ..., seats: _Optional[_Iterable[_Union[SeatToken, _Mapping]]] = ..., version: _Optional[int] = ..., options: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., duplicate: _Optional[bool] = ...) -> None: ...
 
 class ClaimSeatRequest(_message.Message):
-    __slots__ = ("game_id", "player", "seat", "client_seed", "client_commitment")
+    __slots__ = ("game_id", "player", "seat", "client_seed", "client_commitment", "player_id", "player_signature")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     PLAYER_FIELD_NUMBER: _ClassVar[int]
     SEAT_FIELD_NUMBER: _ClassVar[int]
     CLIENT_SEED_FIELD_NUMBER: _ClassVar[int]
     CLIENT_COMMITMENT_FIELD_NUMBER: _ClassVar[int]
+    PLAYER_ID_FIELD_NUMBER: _ClassVar[int]
+    PLAYER_SIGNATURE_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     player: str
     seat: int
     client_seed: str
     client_commitment: str
-    def __init__(self, game_id: _Optional[str] = ..., player: _Optional[str] = ..., seat: _Optional[int] = ..., client_seed: _Optional[str] = ..., client_commitment: _Optional[str] = ...) -> None: ...
+    player_id: str
+    player_signature: str
+    def __init__(self, game_id: _Optional[str] = ..., player: _Optional[str] = ..., seat: _Optional[int] = ..., client_seed: _Optional[str] = ..., client_commitment: _Optional[str] = ..., player_id: _Optional[str] = ..., player_signature: _Optional[str] = ...) -> None: ...
 
 class RevealSeedRequest(_message.Message):
     __slots__ = ("game_id", "client_seed")
