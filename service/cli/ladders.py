@@ -30,7 +30,7 @@ def register(commands_: Any) -> None:
 
     create = actions.add_parser("create", help="create a ladder (organiser); prints its id")
     add_server_argument(create)
-    create.add_argument("--name", required=True)
+    create.add_argument("--name", required=True, help="the ladder's name, as its leaderboard shows it")
     create.add_argument("--game", required=True, help="e.g. most-wanted")
     create.add_argument("--option", action="append", default=[], metavar="NAME=JSON", help="a game option")
     add_clock_arguments(create, "every game")
@@ -46,7 +46,7 @@ def register(commands_: Any) -> None:
 
     pair = actions.add_parser("pair", help="a new game of the ladder for registered players (organiser)")
     add_server_argument(pair)
-    pair.add_argument("ladder_id")
+    pair.add_argument("ladder_id", help="the ladder's id, as `frontier ladder create` printed it")
     pair.add_argument("--players", required=True, help="comma-separated player ids, by seat")
     pair.add_argument("--bots", action="store_true", help="play it to the end with random bots")
     pair.add_argument("--seed", type=int, default=None, help="seed for the bots' choices")
@@ -55,19 +55,19 @@ def register(commands_: Any) -> None:
 
     show = actions.add_parser("show", help="the open season's leaderboard (--json: the record verify checks)")
     add_server_argument(show)
-    show.add_argument("ladder_id")
-    show.add_argument("--json", action="store_true")
+    show.add_argument("ladder_id", help="the ladder's id, as `frontier ladder create` printed it")
+    show.add_argument("--json", action="store_true", help="print the leaderboard as JSON")
     show.set_defaults(run=_show)
 
     end = actions.add_parser("season-end", help="archive the season's final table, open the next (organiser)")
     add_server_argument(end)
-    end.add_argument("ladder_id")
+    end.add_argument("ladder_id", help="the ladder's id, as `frontier ladder create` printed it")
     end.add_argument("--token", help=ORGANISER)
     end.set_defaults(run=_season_end)
 
     export = actions.add_parser("export", help="the ladder's record and every finished game's log, as NDJSON")
     add_server_argument(export)
-    export.add_argument("ladder_id")
+    export.add_argument("ladder_id", help="the ladder's id, as `frontier ladder create` printed it")
     export.add_argument("-o", "--output", type=Path, help="write here (default: standard output)")
     export.set_defaults(run=_export)
 

@@ -43,8 +43,8 @@ from replay.recordings import cli as recording_cli
 from replay.recordings.sniff import expand_hint, is_recording
 from service.cli import bulk, operating
 from service.cli import endings as endings_cli
-from service.cli import new_game as new_game_cli
 from service.cli import ladders as ladders_cli
+from service.cli import new_game as new_game_cli
 from service.cli import players as players_cli
 from service.cli import relay as relay_cli
 from service.cli import rules as rules_cli

@@ -71,7 +71,7 @@ def register(commands: Any) -> None:
 
     show = actions.add_parser("show", help="a player and their games across ladders and tournaments")
     add_server_argument(show)
-    show.add_argument("player_id")
+    show.add_argument("player_id", help="the player's id, as `frontier players list` prints it")
     show.add_argument("--json", action="store_true", help="print the player and history as JSON")
     show.set_defaults(run=_show)
 
