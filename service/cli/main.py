@@ -17,6 +17,7 @@ frontier audit FILE... | BUNDLE.ndjson | --server HOST:PORT --tournament ID | --
 frontier rules check [--game G] [--tag T] [--server HOST:PORT | FILE...] [--json]
 frontier rules upgrade --server HOST:PORT GAME_ID   (the organiser: newer rules for a game in progress)
 frontier key --server HOST:PORT [-o FILE.pem] [--json]   (the server's public key, to publish)
+frontier webhooks add|list|remove|rotate|dead|replay ...   (service/cli/webhooks.py)
 """
 
 from __future__ import annotations
@@ -44,6 +45,7 @@ from service.cli import relay as relay_cli
 from service.cli import rules as rules_cli
 from service.cli import signing_key as key_cli
 from service.cli import tournaments as organiser
+from service.cli import webhooks as webhooks_cli
 from service.cli.data_lock import DataFolderLock, hold_data_folder
 from service.cli.interrupted import EXIT_INTERRUPTED, interrupted_line, leaving
 from service.cli.log_files import cannot_read, not_a_log, why_unreadable
@@ -350,6 +352,7 @@ def build_parser() -> argparse.ArgumentParser:
     rules_cli.register(commands)
     key_cli.register(commands)
     operating.register(commands)
+    webhooks_cli.register(commands)
     return parser
 
 
