@@ -66,7 +66,9 @@ class Webhooks:
         return endpoint
 
     def register(self, endpoint: Endpoint) -> None:
-        self._write(lambda: [self._registry_event(EndpointRegistered, endpoint=endpoint.to_json())])
+        self._write(
+            lambda: [self._registry_event(EndpointRegistered, endpoint=endpoint.to_json())], project_registry
+        )
 
     def rotate(self, endpoint_id: str, secret: str, previous_until: str) -> None:
         def events() -> list[Any]:
@@ -77,14 +79,14 @@ class Webhooks:
                 )
             ]
 
-        self._write(events)
+        self._write(events, project_registry)
 
     def remove(self, endpoint_id: str) -> None:
         def events() -> list[Any]:
             found = self.endpoint(endpoint_id)
             return [self._registry_event(EndpointRemoved, endpoint_id=found.endpoint_id)]
 
-        self._write(events)
+        self._write(events, project_registry)
 
     def _registry_event(self, kind: type[Any], **payload: Any) -> Any:
         return event_at(kind, REGISTRY_ID, self.registry().version + 1, **payload)
@@ -118,13 +120,13 @@ class Webhooks:
                 )
             ]
 
-        self._write(events)
+        self._write(events, project_outbox)
 
     def done(self, endpoint_id: str, message_id: str, attempts: int) -> None:
         self._outbox_write(endpoint_id, message_id, DeliveryDone, attempts=attempts)
 
     def dead(self, endpoint_id: str, message_id: str, attempts: int, error: str, at: str) -> None:
-        self._outbox_write(endpoint_id, message_id, DeliveryDead, attempts=attempts, error=error, at=at)
+        self._outbox_write(endpoint_id, message_id, DeliveryDead, attempts=attempts, error=error, dead_at=at)
 
     def replay(self, endpoint_id: str, message_ids: list[str]) -> list[str]:
         """Owe the dead-lettered deliveries again (all of them when `message_ids` is empty); their ids."""
@@ -145,7 +147,7 @@ class Webhooks:
                 return []
             return [event_at(DeliveriesReplayed, box.id, box.version + 1, message_ids=list(chosen))]
 
-        self._write(events)
+        self._write(events, project_outbox)
         return chosen
 
     def _outbox_write(self, endpoint_id: str, message_id: str, kind: type[Any], **payload: Any) -> None:
@@ -155,7 +157,7 @@ class Webhooks:
                 return []  # another server settled it first
             return [event_at(kind, box.id, box.version + 1, message_id=message_id, **payload)]
 
-        self._write(events)
+        self._write(events, project_outbox)
 
     # -- plumbing --------------------------------------------------------------
 
@@ -170,7 +172,7 @@ class Webhooks:
             self.repository.cache.put(uid, record)
         return record
 
-    def _write(self, decide: Callable[[], list[Any]]) -> None:
+    def _write(self, decide: Callable[[], list[Any]], projector: Callable[[Any, Any], Any]) -> None:
         """Store what `decide` answers from the records as they stand; re-decide after a lost race."""
         with self._lock:
             for attempt in range(TRIES):
@@ -184,7 +186,17 @@ class Webhooks:
                     if attempt == TRIES - 1:
                         raise
                     continue
+                self._remember(events, projector)
                 return
+
+    def _remember(self, events: list[Any], projector: Callable[[Any, Any], Any]) -> None:
+        """Fold what was just stored into the cached record: a store with one writer never fast-forwards."""
+        uid = events[0].originator_id
+        before = self._get(uid, projector)
+        if before is not None and before.version >= events[-1].originator_version:
+            return  # the read fast-forwarded past them already
+        if self.repository.cache is not None:
+            self.repository.cache.put(uid, projector(before, events))
 
     def _forget(self, uid: UUID) -> None:
         if self.repository.cache is not None:

@@ -81,7 +81,7 @@ def _(event: DeliveryDone, record: Outbox | None) -> Outbox:
 def _(event: DeliveryDead, record: Outbox | None) -> Outbox:
     assert record is not None
     dead = [
-        replace(d, attempts=event.attempts, error=event.error, dead_at=event.at)
+        replace(d, attempts=event.attempts, error=event.error, dead_at=event.dead_at)
         for d in record.owed
         if d.message_id == event.message_id
     ]

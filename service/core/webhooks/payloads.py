@@ -132,4 +132,4 @@ def _spectator_may_see(gate: Gate, record: GameRecord) -> bool:
 def _line(gate: Gate, record: GameRecord, data: dict[str, Any], shown: bool, header: bool) -> Any:
     if not shown:
         return None
-    return gate.log_line(record.engine, str(record.id), data, SPECTATOR, is_header=header)
+    return gate.log_line(record.engine, record.header.game, data, SPECTATOR, is_header=header)

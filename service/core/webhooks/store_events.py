@@ -55,7 +55,7 @@ class DeliveryDead(DomainEvent):
     message_id: str
     attempts: int
     error: str
-    at: str  # ISO 8601
+    dead_at: str  # ISO 8601
 
 
 @dataclass(frozen=True)

@@ -146,6 +146,10 @@ class DeliveryWorker:
 
     def _happenings(self, event: Any) -> list[Happening]:
         record = self.games.get(str(event.originator_id))
+        if record.version < event.originator_version:
+            # Stored, and read here before its writer cached the record it leads to: read it whole.
+            self.games.forget(record.id)
+            record = self.games.get(str(event.originator_id))
         told = happenings(self.gate(), record, event)
         if any(h.event_type == "game.finished" for h in told):
             told += self._round_finished(record.header.tag, event.timestamp.isoformat())

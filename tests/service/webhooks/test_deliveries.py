@@ -1,0 +1,238 @@
+"""Webhooks over a real server: a whole bot game signed and in order, dead letters, rotation, bad URLs.
+
+The receiver is a tiny HTTP server on a real port (receiver.py); every signature is checked with the
+`standardwebhooks` library, as a receiver written by anyone would check it.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import grpc
+import pytest
+from standardwebhooks import Webhook
+from standardwebhooks.webhooks import WebhookVerificationError
+
+from service.cli.webhooks import WebhooksClient
+from service.client import Client, play_game
+from service.core.webhooks.registry import EVENT_TYPES
+from service.core.webhooks.settings import WebhookSettings
+from service.generated.frontier.v1 import webhooks_pb2
+from service.server import Running
+from tests.conftest import ORGANISER, start_server
+from tests.service.helpers import Game, create, failure
+from tests.service.webhooks.receiver import Got, Receiver, finished, receiving
+
+GAME = "most-wanted"
+FAST = WebhookSettings(allow_private=True, poll=0.05, retries=(0.05, 0.05), timeout=5.0)
+
+
+@pytest.fixture
+def hooked(tmp_path: Path) -> Iterator[Running]:
+    running = start_server(tmp_path / "data", webhooks=FAST)
+    yield running
+    running.stop()
+
+
+@pytest.fixture
+def receiver() -> Iterator[Receiver]:
+    with receiving() as r:
+        yield r
+
+
+def hooks(server: Running, token: str | None = ORGANISER) -> WebhooksClient:
+    return WebhooksClient(f"127.0.0.1:{server.port}", token=token)
+
+
+def add(server: Running, url: str, *events: str, target: str = "") -> Any:
+    with hooks(server) as client:
+        request = webhooks_pb2.AddWebhookRequest(url=url, target=target, events=list(events))
+        return client.hook("AddWebhook", request)
+
+
+def play_one(server: Running, seed: int = 1) -> Game:
+    with Client(f"127.0.0.1:{server.port}") as client:
+        game = create(client, GAME)
+        play_game(client, game.game_id, game.tokens, random.Random(seed))
+    return game
+
+
+def of_game(got: list[Got], game_id: str) -> list[dict[str, Any]]:
+    return [g.message for g in got if g.message["data"].get("game_id") == game_id]
+
+
+def test_a_whole_bot_game_arrives_signed_and_in_order(hooked: Running, receiver: Receiver) -> None:
+    added = add(hooked, receiver.url, *EVENT_TYPES)
+    game = play_one(hooked)
+    got = receiver.wait_for(finished(game.game_id))
+    for delivery in got:  # as any receiver would check it
+        Webhook(added.secret).verify(delivery.body, delivery.headers)
+    assert len({g.id for g in got}) == len(got), "a message id names one message"
+    messages = of_game(got, game.game_id)
+    kinds = [m["type"] for m in messages]
+    assert kinds[:2] == ["game.created", "game.started"] and kinds[-1] == "game.finished"
+    versions = [m["data"]["version"] for m in messages if m["type"] == "game.move"]
+    assert versions == list(range(2, versions[-1] + 1)), "every move, once, in order"
+    assert messages[-1]["data"]["version"] == versions[-1] and messages[-1]["data"]["outcome"], messages[-3:]
+
+
+def test_a_tampered_or_unsigned_delivery_does_not_verify(hooked: Running, receiver: Receiver) -> None:
+    """The receiver's check is real: another secret, or a changed body, fails it."""
+    added = add(hooked, receiver.url)
+    game = play_one(hooked)
+    delivery = receiver.wait_for(finished(game.game_id))[-1]
+    Webhook(added.secret).verify(delivery.body, delivery.headers)
+    with pytest.raises(WebhookVerificationError):
+        Webhook(add(hooked, receiver.url).secret).verify(delivery.body, delivery.headers)
+    with pytest.raises(WebhookVerificationError):
+        Webhook(added.secret).verify(delivery.body.replace(b"game", b"gamE"), delivery.headers)
+
+
+def test_a_failing_receivers_deliveries_are_dead_lettered_and_replay(
+    hooked: Running, receiver: Receiver
+) -> None:
+    receiver.status = 500
+    added = add(hooked, receiver.url)
+    game = play_one(hooked)
+    endpoint = added.webhook.endpoint_id
+    request = webhooks_pb2.ListDeadDeliveriesRequest(endpoint_id=endpoint)
+    with hooks(hooked) as client:
+        deadline = time.monotonic() + 30
+        while True:
+            dead = list(client.hook("ListDeadDeliveries", request).deliveries)
+            if any(d.event_type == "game.finished" for d in dead):
+                break
+            assert time.monotonic() < deadline, f"not dead-lettered: {[d.event_type for d in dead]}"
+            time.sleep(0.05)
+        assert [d.event_type for d in dead] == ["game.created", "game.started", "game.finished"]
+        assert all(d.attempts == 1 + len(FAST.retries) and d.error.startswith("HTTP 500") for d in dead)
+        refused = [g for g in receiver.got if g.status == 500]
+        assert len(refused) == len(dead) * (1 + len(FAST.retries)), "each retried on the schedule"
+        assert {g.id for g in refused} == {d.message_id for d in dead}, "a retry keeps its webhook-id"
+        receiver.status = 204
+        replayed = client.hook("ReplayDeliveries", webhooks_pb2.ReplayDeliveriesRequest(endpoint_id=endpoint))
+        assert list(replayed.message_ids) == [d.message_id for d in dead]
+        got = receiver.wait_for(finished(game.game_id))
+        assert [g.id for g in got] == [d.message_id for d in dead], "the same messages, in order"
+        assert [g.body.decode() for g in got] == [d.body for d in dead], "byte for byte"
+        for delivery in got:
+            Webhook(added.secret).verify(delivery.body, delivery.headers)
+        assert not client.hook("ListDeadDeliveries", request).deliveries
+        missing = failure(
+            lambda: client.hook(
+                "ReplayDeliveries",
+                webhooks_pb2.ReplayDeliveriesRequest(endpoint_id=endpoint, message_ids=["msg_nothing"]),
+            )
+        )
+        assert (missing.code, missing.reason) == (grpc.StatusCode.NOT_FOUND, "DELIVERY_NOT_FOUND")
+
+
+def test_a_rotated_secret_and_the_old_one_both_sign_during_the_overlap(
+    hooked: Running, receiver: Receiver
+) -> None:
+    added = add(hooked, receiver.url)
+    endpoint = added.webhook.endpoint_id
+    with hooks(hooked) as client:
+        rotated = client.hook(
+            "RotateWebhookSecret",
+            webhooks_pb2.RotateWebhookSecretRequest(endpoint_id=endpoint, overlap_seconds=1.5),
+        )
+        assert rotated.webhook.signing_secrets == 2 and rotated.secret != added.secret
+        during = play_one(hooked, seed=2)
+        for delivery in receiver.wait_for(finished(during.game_id)):
+            Webhook(added.secret).verify(delivery.body, delivery.headers)  # receivers not switched yet
+            Webhook(rotated.secret).verify(delivery.body, delivery.headers)  # and those that have
+            assert len(delivery.headers["webhook-signature"].split(" ")) == 2
+        time.sleep(1.6)  # the overlap is over
+        listed = client.hook("ListWebhooks", webhooks_pb2.ListWebhooksRequest()).webhooks
+        assert [w.signing_secrets for w in listed] == [1]
+        after = play_one(hooked, seed=3)
+        for delivery in of_got(receiver.wait_for(finished(after.game_id)), after.game_id):
+            Webhook(rotated.secret).verify(delivery.body, delivery.headers)
+            with pytest.raises(WebhookVerificationError):
+                Webhook(added.secret).verify(delivery.body, delivery.headers)
+
+
+def of_got(got: list[Got], game_id: str) -> list[Got]:
+    return [g for g in got if g.message["data"].get("game_id") == game_id]
+
+
+def test_a_game_scoped_endpoint_gets_that_game_only(hooked: Running, receiver: Receiver) -> None:
+    with Client(f"127.0.0.1:{hooked.port}") as client:
+        watched, other = create(client, GAME), create(client, GAME)
+        add(hooked, receiver.url, "game.move", "game.finished", target=watched.game_id)
+        play_game(client, other.game_id, other.tokens, random.Random(4))
+        play_game(client, watched.game_id, watched.tokens, random.Random(5))
+    got = receiver.wait_for(finished(watched.game_id))
+    assert {g.message["data"]["game_id"] for g in got} == {watched.game_id}
+    assert {g.message["type"] for g in got} == {"game.move", "game.finished"}
+
+
+@pytest.mark.parametrize(
+    ("url", "reason", "said"),
+    [
+        ("ftp://example.com/hook", "WEBHOOK_BAD_URL", "starts with http:// or https://"),
+        ("file:///etc/passwd", "WEBHOOK_BAD_URL", "starts with http:// or https://"),
+        ("http:///hook", "WEBHOOK_BAD_URL", "names no host"),
+        ("https://user:pw@example.com/", "WEBHOOK_BAD_URL", "user name or password"),
+        ("http://127.0.0.1:9/hook", "WEBHOOK_PRIVATE_ADDRESS", "FRONTIER_WEBHOOK_PRIVATE=1"),
+        ("http://[::1]/hook", "WEBHOOK_PRIVATE_ADDRESS", "FRONTIER_WEBHOOK_PRIVATE=1"),
+        ("http://169.254.169.254/latest/meta-data", "WEBHOOK_PRIVATE_ADDRESS", "FRONTIER_WEBHOOK_PRIVATE=1"),
+        ("http://10.1.2.3/hook", "WEBHOOK_PRIVATE_ADDRESS", "FRONTIER_WEBHOOK_PRIVATE=1"),
+    ],
+)
+def test_a_bad_url_is_refused_clearly_and_nothing_is_registered(
+    server: Running, url: str, reason: str, said: str
+) -> None:
+    """`server` allows no private address (the default); `hooked` allows them, the scheme rules stay."""
+    refused = failure(lambda: add(server, url))
+    assert (refused.code, refused.reason) == (grpc.StatusCode.INVALID_ARGUMENT, reason)
+    assert said in refused.message
+    with hooks(server) as client:
+        assert not client.hook("ListWebhooks", webhooks_pb2.ListWebhooksRequest()).webhooks
+
+
+def test_bad_registrations_say_what_is_wrong(hooked: Running, receiver: Receiver) -> None:
+    cases = [
+        (
+            lambda: add(hooked, receiver.url, "game.exploded"),
+            grpc.StatusCode.INVALID_ARGUMENT,
+            "WEBHOOK_UNKNOWN_EVENT",
+        ),
+        (
+            lambda: add(hooked, receiver.url, target="not-a-game"),
+            grpc.StatusCode.INVALID_ARGUMENT,
+            "BAD_GAME_ID",
+        ),
+        (
+            lambda: add(hooked, receiver.url, target="00000000-0000-4000-8000-000000000000"),
+            grpc.StatusCode.NOT_FOUND,
+            "GAME_NOT_FOUND",
+        ),
+    ]
+    for call, code, reason in cases:
+        refused = failure(call)
+        assert (refused.code, refused.reason) == (code, reason), refused
+    with hooks(hooked) as client:
+        assert not client.hook("ListWebhooks", webhooks_pb2.ListWebhooksRequest()).webhooks
+        gone = failure(
+            lambda: client.hook("RemoveWebhook", webhooks_pb2.RemoveWebhookRequest(endpoint_id="x"))
+        )
+        assert (gone.code, gone.reason) == (grpc.StatusCode.INVALID_ARGUMENT, "BAD_WEBHOOK_ID")
+
+
+def test_only_the_organiser_manages_webhooks(hooked: Running, receiver: Receiver) -> None:
+    for token in (None, "someone-else-entirely-0123456789abcdef"):
+        with hooks(hooked, token) as someone:
+            refused = failure(lambda c=someone: c.hook("ListWebhooks", webhooks_pb2.ListWebhooksRequest()))
+        assert refused.code in (grpc.StatusCode.UNAUTHENTICATED, grpc.StatusCode.PERMISSION_DENIED)
+        assert refused.reason in ("ORGANISER_REQUIRED", "UNKNOWN_TOKEN")
+    with hooks(hooked, None) as anyone:
+        refused = failure(lambda: anyone.hook("AddWebhook", webhooks_pb2.AddWebhookRequest(url=receiver.url)))
+    assert refused.reason == "ORGANISER_REQUIRED"
+    with hooks(hooked) as client:
+        assert not client.hook("ListWebhooks", webhooks_pb2.ListWebhooksRequest()).webhooks
