@@ -6,6 +6,7 @@ The receiver is a tiny HTTP server on a real port (receiver.py); every signature
 
 from __future__ import annotations
 
+import functools
 import random
 import time
 from collections.abc import Iterator
@@ -228,7 +229,8 @@ def test_bad_registrations_say_what_is_wrong(hooked: Running, receiver: Receiver
 def test_only_the_organiser_manages_webhooks(hooked: Running, receiver: Receiver) -> None:
     for token in (None, "someone-else-entirely-0123456789abcdef"):
         with hooks(hooked, token) as someone:
-            refused = failure(lambda c=someone: c.hook("ListWebhooks", webhooks_pb2.ListWebhooksRequest()))
+            listing = functools.partial(someone.hook, "ListWebhooks", webhooks_pb2.ListWebhooksRequest())
+            refused = failure(listing)
         assert refused.code in (grpc.StatusCode.UNAUTHENTICATED, grpc.StatusCode.PERMISSION_DENIED)
         assert refused.reason in ("ORGANISER_REQUIRED", "UNKNOWN_TOKEN")
     with hooks(hooked, None) as anyone:
