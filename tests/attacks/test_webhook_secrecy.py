@@ -103,7 +103,9 @@ def test_a_gate_that_refuses_everyone_leaves_deliveries_with_no_line(hooked: Run
     chooser = random.Random(8)
     with receiving() as receiver:
         with WebhooksClient(f"127.0.0.1:{hooked.port}", token=ORGANISER) as hooks:
-            hooks.hook("AddWebhook", webhooks_pb2.AddWebhookRequest(url=receiver.url, events=list(EVENT_TYPES)))
+            hooks.hook(
+                "AddWebhook", webhooks_pb2.AddWebhookRequest(url=receiver.url, events=list(EVENT_TYPES))
+            )
         with Client(f"127.0.0.1:{hooked.port}") as client:
             made = create(client, available_games()[0])
         for _ in range(2000):  # the seats play in the core: every read channel is shut
