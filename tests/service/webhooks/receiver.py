@@ -17,6 +17,7 @@ class Got:
     headers: dict[str, str]
     body: bytes
     status: int  # what the receiver answered
+    at: float  # time.time() of its arrival
 
     @property
     def message(self) -> dict[str, Any]:
@@ -40,7 +41,8 @@ class Receiver:
                 body = self.rfile.read(int(self.headers.get("Content-Length", "0")))
                 status = receiver.status
                 with receiver.changed:
-                    receiver.got.append(Got({k.lower(): v for k, v in self.headers.items()}, body, status))
+                    headers = {k.lower(): v for k, v in self.headers.items()}
+                    receiver.got.append(Got(headers, body, status, time.time()))
                     receiver.changed.notify_all()
                 self.send_response(status)
                 self.send_header("Content-Length", "0")

@@ -10,6 +10,7 @@ import functools
 import random
 import time
 from collections.abc import Iterator
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -22,10 +23,10 @@ from service.cli.webhooks import WebhooksClient
 from service.client import Client, play_game
 from service.core.webhooks.registry import EVENT_TYPES
 from service.core.webhooks.settings import WebhookSettings
-from service.generated.frontier.v1 import webhooks_pb2
+from service.generated.frontier.v1 import frontier_pb2, webhooks_pb2
 from service.server import Running
 from tests.conftest import ORGANISER, start_server
-from tests.service.helpers import Game, create, failure
+from tests.service.helpers import Game, create, failure, play_steps
 from tests.service.webhooks.receiver import Got, Receiver, finished, receiving
 
 GAME = "most-wanted"
@@ -156,6 +157,26 @@ def test_a_rotated_secret_and_the_old_one_both_sign_during_the_overlap(
             Webhook(rotated.secret).verify(delivery.body, delivery.headers)
             with pytest.raises(WebhookVerificationError):
                 Webhook(added.secret).verify(delivery.body, delivery.headers)
+
+
+def test_a_delayed_games_lines_arrive_once_spectators_may_see_them(
+    hooked: Running, receiver: Receiver
+) -> None:
+    add(hooked, receiver.url, *EVENT_TYPES)
+    with Client(f"127.0.0.1:{hooked.port}") as client:
+        request = frontier_pb2.CreateGameRequest(
+            game=GAME, seats=2, players=["a", "b"], spectator_delay_seconds=1
+        )
+        reply = client.call("CreateGame", request)
+        game = Game(reply.game_id, GAME, {g.seat: g.token for g in reply.seats})
+        play_steps(client, game, 3, random.Random(6))
+    got = receiver.wait_for(lambda got: sum(g.message["type"] == "game.move" for g in got) >= 3)
+    created = next(g for g in got if g.message["type"] == "game.created")
+    assert created.message["data"]["spectator_delay"] == 1
+    for delivery in got:
+        if delivery.message["type"] in ("game.started", "game.move"):
+            stored = datetime.fromisoformat(delivery.message["timestamp"]).timestamp()
+            assert delivery.at >= stored + 1, "a delayed game's line arrived before spectators could see it"
 
 
 def of_got(got: list[Got], game_id: str) -> list[Got]:
