@@ -19,6 +19,7 @@ import pytest
 from standardwebhooks import Webhook
 from standardwebhooks.webhooks import WebhookVerificationError
 
+from service.cli.tournaments import TournamentClient
 from service.cli.webhooks import WebhooksClient
 from service.client import Client, play_game
 from service.core.webhooks.registry import EVENT_TYPES
@@ -27,6 +28,7 @@ from service.generated.frontier.v1 import frontier_pb2, webhooks_pb2
 from service.server import Running
 from tests.conftest import ORGANISER, start_server
 from tests.service.helpers import Game, create, failure, play_steps
+from tests.service.tournaments import helpers as tournaments
 from tests.service.webhooks.receiver import Got, Receiver, finished, receiving
 
 GAME = "most-wanted"
@@ -259,3 +261,47 @@ def test_only_the_organiser_manages_webhooks(hooked: Running, receiver: Receiver
     assert refused.reason == "ORGANISER_REQUIRED"
     with hooks(hooked) as client:
         assert not client.hook("ListWebhooks", webhooks_pb2.ListWebhooksRequest()).webhooks
+
+
+def test_a_tournament_endpoint_hears_its_games_and_each_round_once(
+    hooked: Running, receiver: Receiver
+) -> None:
+    address = f"127.0.0.1:{hooked.port}"
+    with TournamentClient(address, token=ORGANISER) as organiser, receiving() as scoped:
+        made = tournaments.create(organiser, players=4, table_size=2, rounds=2)
+        with Client(address) as client:  # a game outside the tournament: not its endpoint's
+            other = create(client, GAME)
+        add(hooked, receiver.url, "game.finished", "tournament.round_finished")
+        with hooks(hooked) as client:
+            request = webhooks_pb2.AddWebhookRequest(
+                url=scoped.url,
+                scope="tournament",
+                target=made.tournament_id,
+                events=["game.finished", "tournament.round_finished"],
+            )
+            endpoint = client.hook("AddWebhook", request).webhook
+        assert (endpoint.scope, endpoint.target) == ("tournament", made.tournament_id)
+        tournaments.run(organiser, made.tournament_id, rounds=2)
+        with Client(address) as client:
+            play_game(client, other.game_id, other.tokens, random.Random(9))
+        everything = receiver.wait_for(finished(other.game_id))
+        theirs = scoped.wait_for(
+            lambda got: sum(g.message["type"] == "tournament.round_finished" for g in got) == 2
+        )
+        time.sleep(0.3)  # anything else for the scoped endpoint would have arrived by now
+        theirs = scoped.accepted()
+    rounds = [g.message["data"] for g in theirs if g.message["type"] == "tournament.round_finished"]
+    assert [r["round"] for r in rounds] == [1, 2] and all(len(r["games"]) == 2 for r in rounds)
+    assert all(r["tournament_id"] == made.tournament_id for r in rounds)
+    tables = {game for r in rounds for game in r["games"]}
+    assert {g.message["data"]["game_id"] for g in theirs if g.message["type"] == "game.finished"} == tables
+    server_wide = {
+        g.message["data"].get("game_id") for g in everything if g.message["type"] == "game.finished"
+    }
+    assert server_wide == tables | {other.game_id}
+    assert [
+        g.message["data"]["round"] for g in everything if g.message["type"] == "tournament.round_finished"
+    ] == [
+        1,
+        2,
+    ]
