@@ -27,6 +27,7 @@ from service.core.games import Games
 from service.core.records import FINISHED
 from service.core.shards import recorders_of
 from service.core.store_events import topics_of
+from service.core.thread_names import name_os_thread
 from service.core.tournaments.application import Tournaments
 from service.core.visibility import Gate
 from service.core.webhooks.application import Webhooks
@@ -40,7 +41,7 @@ from service.core.webhooks.urls import check_url
 log = logging.getLogger(__name__)
 PAGE = 500  # notifications read at a time
 TOPICS = sorted(topic for kind in FOLLOWED for topic in topics_of(kind))
-THREAD_NAME = "frontier-webhooks"
+THREAD_NAME = "frontier-hooks"  # 15 bytes at most: the system keeps no more (thread_names.py)
 
 
 @dataclass
@@ -92,6 +93,7 @@ class DeliveryWorker:
             self._thread.join(timeout)
 
     def _run(self) -> None:
+        name_os_thread()
         while not self._stopping.is_set():
             wait = self.settings.poll
             try:
