@@ -121,11 +121,17 @@ class DeliveryWorker:
                     break
                 owed: dict[str, list[Delivery]] = {e.endpoint_id: [] for e in endpoints}
                 for notification in batch:
+                    hearing = [
+                        e
+                        for e in endpoints
+                        if notification.id > read[e.endpoint_id] and _may_hear(e, notification.originator_id)
+                    ]
+                    if not hearing:  # a game only game-scoped endpoints of other games follow: not rendered
+                        continue
                     event = self.games.mapper.to_domain_event(notification)
                     told = self._happenings(event)
-                    for endpoint in endpoints:
-                        if notification.id > read[endpoint.endpoint_id]:
-                            owed[endpoint.endpoint_id] += _deliveries(endpoint, event, told)
+                    for endpoint in hearing:
+                        owed[endpoint.endpoint_id] += _deliveries(endpoint, event, told)
                 last = batch[-1].id
                 for endpoint in endpoints:
                     if read[endpoint.endpoint_id] < last:
@@ -233,6 +239,11 @@ class DeliveryWorker:
 def _deliveries(endpoint: Endpoint, event: Any, told: list[Happening]) -> list[Delivery]:
     wanted = [h for h in told if h.event_type in endpoint.events and _in_scope(endpoint, h)]
     return [_delivery(endpoint, event, h, number) for number, h in enumerate(wanted)]
+
+
+def _may_hear(endpoint: Endpoint, game: UUID) -> bool:
+    """Whether anything about `game` could be for `endpoint` (a tournament's are known only once read)."""
+    return endpoint.scope != "game" or endpoint.target == str(game)
 
 
 def _in_scope(endpoint: Endpoint, happening: Happening) -> bool:
