@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -36,7 +37,7 @@ def _seconds(name: str, text: str) -> float:
         value = float(text)
     except ValueError:
         value = -1.0
-    if not value > 0:
+    if not (value > 0 and math.isfinite(value)):
         raise ValueError(f"{name}={text!r}: a number of seconds above 0")
     return value
 
