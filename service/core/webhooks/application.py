@@ -122,8 +122,16 @@ class Webhooks:
 
         self._write(events, project_outbox)
 
-    def done(self, endpoint_id: str, message_id: str, attempts: int) -> None:
-        self._outbox_write(endpoint_id, message_id, DeliveryDone, attempts=attempts)
+    def done(self, endpoint_id: str, message_ids: list[str]) -> None:
+        def events() -> list[Any]:
+            box = self.outbox(endpoint_id)
+            owed = {d.message_id for d in box.owed}
+            answered = [m for m in message_ids if m in owed]  # another server may have noted some
+            if not answered:
+                return []
+            return [event_at(DeliveryDone, box.id, box.version + 1, message_ids=answered)]
+
+        self._write(events, project_outbox)
 
     def dead(self, endpoint_id: str, message_id: str, attempts: int, error: str, at: str) -> None:
         self._outbox_write(endpoint_id, message_id, DeliveryDead, attempts=attempts, error=error, dead_at=at)

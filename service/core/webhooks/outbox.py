@@ -73,7 +73,8 @@ def _(event: DeliveriesOwed, record: Outbox | None) -> Outbox:
 @_apply.register
 def _(event: DeliveryDone, record: Outbox | None) -> Outbox:
     assert record is not None
-    owed = tuple(d for d in record.owed if d.message_id != event.message_id)
+    answered = set(event.message_ids)
+    owed = tuple(d for d in record.owed if d.message_id not in answered)
     return replace(record, version=event.originator_version, owed=owed)
 
 

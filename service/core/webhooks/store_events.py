@@ -42,10 +42,9 @@ class DeliveriesOwed(DomainEvent):
 
 @dataclass(frozen=True)
 class DeliveryDone(DomainEvent):
-    """The receiver answered 2xx: the delivery is no longer owed."""
+    """The receiver answered 2xx to each of these deliveries: they are no longer owed."""
 
-    message_id: str
-    attempts: int
+    message_ids: list[str]
 
 
 @dataclass(frozen=True)

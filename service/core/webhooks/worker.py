@@ -40,6 +40,7 @@ from service.core.webhooks.urls import check_url
 
 log = logging.getLogger(__name__)
 PAGE = 500  # notifications read at a time
+BURST = 50  # deliveries sent to one endpoint before the others' turn, noted done in one write
 TOPICS = sorted(topic for kind in FOLLOWED for topic in topics_of(kind))
 THREAD_NAME = "frontier-hooks"  # 15 bytes at most: the system keeps no more (thread_names.py)
 
@@ -190,22 +191,28 @@ class DeliveryWorker:
     # -- sending ------------------------------------------------------------------
 
     def send_due(self) -> float:
-        """Send each endpoint's next delivery while one is due; seconds until the next is due."""
+        """Send each endpoint's due deliveries, BURST at a time; seconds until the next is due."""
         wait = self.settings.poll
         progress = True
         while progress and not self._stopping.is_set():
             progress = False
             for endpoint in list(self.app.registry().endpoints.values()):
-                owed = self.app.outbox(endpoint.endpoint_id).owed
-                if not owed:
-                    continue
-                sent, due_in = self._attempt(endpoint, owed[0])
-                progress = progress or sent
-                wait = min(wait, due_in)
+                answered: list[str] = []
+                for delivery in self.app.outbox(endpoint.endpoint_id).owed[:BURST]:
+                    settled, due_in = self._attempt(endpoint, delivery, answered)
+                    if not settled:
+                        wait = min(wait, due_in)
+                        break
+                    progress = True
+                if answered:  # one write for the burst: a kill before it sends them again, same ids
+                    self.app.done(endpoint.endpoint_id, answered)
         return wait
 
-    def _attempt(self, endpoint: Endpoint, delivery: Delivery) -> tuple[bool, float]:
-        """Try `delivery` if due: (whether it is settled, seconds until the endpoint's next attempt)."""
+    def _attempt(self, endpoint: Endpoint, delivery: Delivery, answered: list[str]) -> tuple[bool, float]:
+        """Try `delivery` if due: (whether it is settled, seconds until the endpoint's next attempt).
+
+        Answered 2xx, its id joins `answered`; out of retries, it is dead-lettered at once.
+        """
         now = datetime.now(UTC)
         if delivery.not_before and now < datetime.fromisoformat(delivery.not_before):
             return False, (datetime.fromisoformat(delivery.not_before) - now).total_seconds()
@@ -225,7 +232,7 @@ class DeliveryWorker:
             error = str(refused)
         attempts.count += 1
         if not error:
-            self.app.done(endpoint.endpoint_id, delivery.message_id, attempts.count)
+            answered.append(delivery.message_id)
         elif attempts.count > len(self.settings.retries):
             at = datetime.now(UTC).isoformat()
             self.app.dead(endpoint.endpoint_id, delivery.message_id, attempts.count, error, at)
