@@ -9,7 +9,7 @@ from __future__ import annotations
 import functools
 import random
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -32,6 +32,7 @@ from tests.service.tournaments import helpers as tournaments
 from tests.service.webhooks.receiver import Got, Receiver, finished, receiving
 
 GAME = "most-wanted"
+NOBODY = "00000000-0000-4000-8000-000000000000"  # no game, tournament or endpoint has this id
 FAST = WebhookSettings(allow_private=True, poll=0.05, retries=(0.05, 0.05), timeout=5.0)
 
 
@@ -221,7 +222,7 @@ def test_a_bad_url_is_refused_clearly_and_nothing_is_registered(
 
 
 def test_bad_registrations_say_what_is_wrong(hooked: Running, receiver: Receiver) -> None:
-    cases = [
+    cases: list[tuple[Callable[[], Any], grpc.StatusCode, str]] = [
         (
             lambda: add(hooked, receiver.url, "game.exploded"),
             grpc.StatusCode.INVALID_ARGUMENT,
@@ -233,20 +234,82 @@ def test_bad_registrations_say_what_is_wrong(hooked: Running, receiver: Receiver
             "BAD_GAME_ID",
         ),
         (
-            lambda: add(hooked, receiver.url, target="00000000-0000-4000-8000-000000000000"),
+            lambda: add(hooked, receiver.url, target=NOBODY),
             grpc.StatusCode.NOT_FOUND,
             "GAME_NOT_FOUND",
         ),
     ]
-    for call, code, reason in cases:
-        refused = failure(call)
-        assert (refused.code, refused.reason) == (code, reason), refused
+    scoped = [
+        (webhooks_pb2.AddWebhookRequest(url=receiver.url, scope="planet"), "BAD_WEBHOOK_SCOPE"),
+        (
+            webhooks_pb2.AddWebhookRequest(url=receiver.url, scope="server", target=NOBODY),
+            "BAD_WEBHOOK_SCOPE",
+        ),
+        (
+            webhooks_pb2.AddWebhookRequest(url=receiver.url, scope="tournament", target="x"),
+            "BAD_TOURNAMENT_ID",
+        ),
+    ]
     with hooks(hooked) as client:
-        assert not client.hook("ListWebhooks", webhooks_pb2.ListWebhooksRequest()).webhooks
-        gone = failure(
-            lambda: client.hook("RemoveWebhook", webhooks_pb2.RemoveWebhookRequest(endpoint_id="x"))
+        for request, reason in scoped:
+            cases.append(
+                (
+                    functools.partial(client.hook, "AddWebhook", request),
+                    grpc.StatusCode.INVALID_ARGUMENT,
+                    reason,
+                )
+            )
+        cases.append(
+            (
+                functools.partial(
+                    client.hook,
+                    "AddWebhook",
+                    webhooks_pb2.AddWebhookRequest(url=receiver.url, scope="tournament", target=NOBODY),
+                ),
+                grpc.StatusCode.NOT_FOUND,
+                "TOURNAMENT_NOT_FOUND",
+            )
         )
-        assert (gone.code, gone.reason) == (grpc.StatusCode.INVALID_ARGUMENT, "BAD_WEBHOOK_ID")
+        for call, code, reason in cases:
+            refused = failure(call)
+            assert (refused.code, refused.reason) == (code, reason), refused
+            assert refused.message
+        assert not client.hook("ListWebhooks", webhooks_pb2.ListWebhooksRequest()).webhooks, "nothing stored"
+        for method, request, code, reason in [
+            (
+                "RemoveWebhook",
+                webhooks_pb2.RemoveWebhookRequest(endpoint_id="x"),
+                "INVALID_ARGUMENT",
+                "BAD_WEBHOOK_ID",
+            ),
+            (
+                "RemoveWebhook",
+                webhooks_pb2.RemoveWebhookRequest(endpoint_id=NOBODY),
+                "NOT_FOUND",
+                "WEBHOOK_NOT_FOUND",
+            ),
+            (
+                "ListDeadDeliveries",
+                webhooks_pb2.ListDeadDeliveriesRequest(endpoint_id=NOBODY),
+                "NOT_FOUND",
+                "WEBHOOK_NOT_FOUND",
+            ),
+            (
+                "ReplayDeliveries",
+                webhooks_pb2.ReplayDeliveriesRequest(endpoint_id=NOBODY),
+                "NOT_FOUND",
+                "WEBHOOK_NOT_FOUND",
+            ),
+        ]:
+            refused = failure(functools.partial(client.hook, method, request))
+            assert (refused.code.name, refused.reason) == (code, reason), (method, refused)
+        endpoint = add(hooked, receiver.url).webhook.endpoint_id
+        for overlap in (-1.0, 31 * 24 * 3600.0):
+            request = webhooks_pb2.RotateWebhookSecretRequest(endpoint_id=endpoint, overlap_seconds=overlap)
+            refused = failure(functools.partial(client.hook, "RotateWebhookSecret", request))
+            assert (refused.code, refused.reason) == (grpc.StatusCode.INVALID_ARGUMENT, "BAD_WEBHOOK_OVERLAP")
+        (listed,) = client.hook("ListWebhooks", webhooks_pb2.ListWebhooksRequest()).webhooks
+        assert listed.signing_secrets == 1, "a refused rotation changes nothing"
 
 
 def test_only_the_organiser_manages_webhooks(hooked: Running, receiver: Receiver) -> None:
