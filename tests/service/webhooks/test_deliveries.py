@@ -16,6 +16,7 @@ from typing import Any
 
 import grpc
 import pytest
+from google.protobuf.message import Message
 from standardwebhooks import Webhook
 from standardwebhooks.webhooks import WebhookVerificationError
 
@@ -275,7 +276,7 @@ def test_bad_registrations_say_what_is_wrong(hooked: Running, receiver: Receiver
             assert (refused.code, refused.reason) == (code, reason), refused
             assert refused.message
         assert not client.hook("ListWebhooks", webhooks_pb2.ListWebhooksRequest()).webhooks, "nothing stored"
-        for method, request, code, reason in [
+        asked: list[tuple[str, Message, str, str]] = [
             (
                 "RemoveWebhook",
                 webhooks_pb2.RemoveWebhookRequest(endpoint_id="x"),
@@ -300,13 +301,14 @@ def test_bad_registrations_say_what_is_wrong(hooked: Running, receiver: Receiver
                 "NOT_FOUND",
                 "WEBHOOK_NOT_FOUND",
             ),
-        ]:
-            refused = failure(functools.partial(client.hook, method, request))
+        ]
+        for method, message, code, reason in asked:
+            refused = failure(functools.partial(client.hook, method, message))
             assert (refused.code.name, refused.reason) == (code, reason), (method, refused)
         endpoint = add(hooked, receiver.url).webhook.endpoint_id
         for overlap in (-1.0, 31 * 24 * 3600.0):
-            request = webhooks_pb2.RotateWebhookSecretRequest(endpoint_id=endpoint, overlap_seconds=overlap)
-            refused = failure(functools.partial(client.hook, "RotateWebhookSecret", request))
+            rotation = webhooks_pb2.RotateWebhookSecretRequest(endpoint_id=endpoint, overlap_seconds=overlap)
+            refused = failure(functools.partial(client.hook, "RotateWebhookSecret", rotation))
             assert (refused.code, refused.reason) == (grpc.StatusCode.INVALID_ARGUMENT, "BAD_WEBHOOK_OVERLAP")
         (listed,) = client.hook("ListWebhooks", webhooks_pb2.ListWebhooksRequest()).webhooks
         assert listed.signing_secrets == 1, "a refused rotation changes nothing"
