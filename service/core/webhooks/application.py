@@ -51,6 +51,7 @@ class Webhooks:
             deepcopy_from_cache=False,  # records are immutable
         )
         self._lock = threading.Lock()  # one write at a time in this process; the store orders the rest
+        self._cache_lock = threading.Lock()  # a cached record is only ever replaced by a newer one
 
     # -- the registry ----------------------------------------------------------
 
@@ -174,11 +175,23 @@ class Webhooks:
             record = self.repository.get(uid, projector_func=projector)
         except AggregateNotFoundError:
             return None
-        if self.repository.cache is not None:
-            # The library fast-forwards a copy and leaves the cache where it was: keep the newer
-            # record, or each read re-reads every event stored since the first.
-            self.repository.cache.put(uid, record)
+        # The library fast-forwards a copy and leaves the cache where it was: keep the newer
+        # record, or each read re-reads every event stored since the first.
+        self._keep(record)
         return record
+
+    def _keep(self, record: Any) -> None:
+        """Cache `record` unless a newer one is cached: a read racing a write must not undo it."""
+        cache = self.repository.cache
+        if cache is None:
+            return
+        with self._cache_lock:
+            try:
+                cached = cache.get(record.id)
+            except KeyError:
+                cached = None
+            if cached is None or cached.version < record.version:
+                cache.put(record.id, record)
 
     def _write(self, decide: Callable[[], list[Any]], projector: Callable[[Any, Any], Any]) -> None:
         """Store what `decide` answers from the records as they stand; re-decide after a lost race."""
@@ -203,8 +216,7 @@ class Webhooks:
         before = self._get(uid, projector)
         if before is not None and before.version >= events[-1].originator_version:
             return  # the read fast-forwarded past them already
-        if self.repository.cache is not None:
-            self.repository.cache.put(uid, projector(before, events))
+        self._keep(projector(before, events))
 
     def _forget(self, uid: UUID) -> None:
         if self.repository.cache is not None:
