@@ -78,6 +78,7 @@ class DeliveryWorker:
         self._attempts: dict[str, _Attempts] = {}  # by message id
         self._seen = _Seen()
         self._tags: dict[str, str] = {}  # tournament tag -> its id (a tag never changes)
+        self._tournaments_read = 0  # how many of the tournaments (oldest first) `_tags` holds
 
     def start(self) -> None:
         self._thread = threading.Thread(target=self._run, name=THREAD_NAME, daemon=True)
@@ -169,8 +170,10 @@ class DeliveryWorker:
         if not tag:
             return []
         if tag not in self._tags:
-            for known in self.tournaments.ids():
+            ids = self.tournaments.ids()  # only tournaments created since the last look are read
+            for known in ids[self._tournaments_read :]:
                 self._tags.setdefault(self.tournaments.get(known).definition.tag, known)
+            self._tournaments_read = len(ids)
         tournament_id = self._tags.get(tag)
         if tournament_id is None:
             return []
