@@ -21,6 +21,7 @@ from replay.trust.keys import SigningKey
 from service.core import shards as shards_module
 from service.core.rate_limit import Limits
 from service.core.stream_slots import StreamLimits
+from service.core.webhooks.settings import WebhookSettings
 
 DEFAULT_PORT = 50051
 DEFAULT_DATA = "./data"
@@ -99,6 +100,7 @@ class Settings:
     log_format: str = "text"  # "text" or "json" (one object a line, service/ops/logs.py)
     engines: tuple[str, ...] = ()  # extra engines by import path, MODULE:ATTR (service/extra_engines.py)
     drain_seconds: float = DEFAULT_DRAIN_SECONDS  # at a stop, for calls under way (service/grpc_api/drain.py)
+    webhooks: WebhookSettings = WebhookSettings()  # retries, private addresses (FRONTIER_WEBHOOK_*)
 
     @classmethod
     def from_env(cls, **overrides: object) -> Settings:
@@ -135,6 +137,7 @@ class Settings:
             "max_streams_per_seat": int(
                 env.get("FRONTIER_MAX_STREAMS_PER_SEAT", StreamLimits.streams_per_seat)
             ),
+            "webhooks": _webhook_settings(env),
         }
         values.update({k: v for k, v in overrides.items() if v is not None})
         if values["store"] == "postgres":
@@ -202,6 +205,13 @@ class Settings:
         raise ConfigError(
             f"--store must be 'sqlite', 'memory' or a postgres:// URL, not {redact_url(self.store)!r}"
         )
+
+
+def _webhook_settings(env: Mapping[str, str]) -> WebhookSettings:
+    try:
+        return WebhookSettings.from_env(env)
+    except ValueError as error:
+        raise ConfigError(str(error)) from None
 
 
 def _listed(text: str) -> tuple[str, ...]:

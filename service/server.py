@@ -42,6 +42,7 @@ from service.grpc_api.ladders import register as register_ladders
 from service.grpc_api.request_guard import MalformedRequestGuard
 from service.grpc_api.servicer import Servicer
 from service.grpc_api.tournaments import register as register_tournaments
+from service.grpc_api.webhooks import register as register_webhooks
 from service.ops.tls import server_tls
 from service.organiser_token import check_organiser_token
 from service.wsplay.server import PlaySockets
@@ -89,6 +90,7 @@ class Running:
         self.servicer.plays.close(deadline)
         if self.clocks is not None:
             self.clocks.stop()
+        self.ledger.webhooks.stop()  # after the attempt under way, before the store closes
         self.app.broker.close()
         self.app.close()
 
@@ -124,7 +126,11 @@ def create_server(settings: Settings) -> Running:
     if heartbeat is not None:  # before the port opens: no command meets a clock that ran while we were down
         resume_clocks(app, heartbeat.last())
     ledger = Ledger(
-        app, settings.organiser_token, open_create=settings.open_create, open_import=settings.open_import
+        app,
+        settings.organiser_token,
+        open_create=settings.open_create,
+        open_import=settings.open_import,
+        webhooks=settings.webhooks,
     )
     servicer = Servicer(
         ledger,
@@ -156,6 +162,7 @@ def create_server(settings: Settings) -> Running:
         raise
     ws_port = _bound_port(ws_server) if ws_server is not None else None
     clocks = ClockKeeper(app, heartbeat=heartbeat)
+    ledger.webhooks.worker.start()  # what was owed before a restart is sent from now on
     return Running(
         server,
         port,
@@ -249,6 +256,7 @@ async def _start(
     frontier_pb2_grpc.add_FrontierLedgerServicer_to_server(servicer, server)
     tournaments_name = register_tournaments(server, servicer.ledger, servicer.failures)
     players_name, ladders_name = register_ladders(server, servicer.ledger, servicer.failures)
+    webhooks_name = register_webhooks(server, servicer.ledger, servicer.failures)
     health_servicer = health.HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
     reflection.enable_server_reflection(
@@ -257,6 +265,7 @@ async def _start(
             tournaments_name,
             players_name,
             ladders_name,
+            webhooks_name,
             health_pb2.DESCRIPTOR.services_by_name["Health"].full_name,
             reflection.SERVICE_NAME,
         ),
@@ -274,7 +283,7 @@ async def _start(
     if port == 0:
         raise OSError(f"cannot listen on {settings.host}:{settings.port}: is another server using it?")
     await server.start()
-    names = ("", SERVICE_NAME, tournaments_name, players_name, ladders_name)
+    names = ("", SERVICE_NAME, tournaments_name, players_name, ladders_name, webhooks_name)
     for name in names:
         health_servicer.set(name, health_pb2.HealthCheckResponse.SERVING)
 

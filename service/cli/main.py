@@ -19,6 +19,7 @@ frontier rules upgrade --server HOST:PORT GAME_ID   (the organiser: newer rules 
 frontier key --server HOST:PORT [-o FILE.pem] [--json]   (the server's public key, to publish)
 frontier new GAME --players NAMES [--takeback-policy consent|organiser] [--clock ...]
 frontier takeback ask|accept|decline|show GAME_ID [--to-step STEP] [--token TOKEN]
+frontier webhooks add|list|remove|rotate|dead|replay ...   (service/cli/webhooks.py)
 """
 
 from __future__ import annotations
@@ -52,6 +53,7 @@ from service.cli import signing_key as key_cli
 from service.cli import takebacks as takebacks_cli
 from service.cli import tournaments as organiser
 from service.cli import watch as watch_cli
+from service.cli import webhooks as webhooks_cli
 from service.cli.data_lock import DataFolderLock, hold_data_folder
 from service.cli.interrupted import EXIT_INTERRUPTED, interrupted_line, leaving
 from service.cli.log_files import cannot_read, not_a_log, why_unreadable
@@ -363,6 +365,7 @@ def build_parser() -> argparse.ArgumentParser:
     rules_cli.register(commands)
     key_cli.register(commands)
     operating.register(commands)
+    webhooks_cli.register(commands)
     return parser
 
 

@@ -91,6 +91,7 @@ class Games(Application[UUID]):
         )
         # Told of every record saved here whose game has a clock (service/core/clocks/keeper.py).
         self.on_clock: Callable[[GameRecord], None] | None = None
+        self.on_publish: list[Callable[[], None]] = []  # told after each publish (webhooks' worker)
         # The clock every stored line is stamped with (a property test sets its own).
         self.now: Callable[[], datetime] = _utc_now
         # Whether the store takes writes: the health checks' answer (service/core/write_health.py).
@@ -259,6 +260,8 @@ class Games(Application[UUID]):
         for number, line in enumerate(lines, start=1):
             finished = number == len(lines) and after.status == FINISHED
             self.broker.publish(Update(str(after.id), line, finished))
+        for told in self.on_publish:
+            told()
 
     def lock_for(self, game_id: str | UUID) -> threading.Lock:
         """The lock that serialises writes to one game inside this process."""

@@ -3,10 +3,11 @@
 It holds the parts that belong to one server and must be shared by every channel: the kernel
 (`Games`), the tournaments' application beside it over the same store, the organiser's tournament desk,
 the player registry and the ladders' desk,
-the visibility gate, the spectators' public views of delayed games, the deals known closed, and the
-permissions. A front end (the gRPC services, the web viewer, Play over
-WebSocket) receives it and asks its parts; nothing looks them up in a module-level registry, so two
-servers in one process (as the tests run them) share nothing.
+the visibility gate, the spectators' public views of delayed games, the deals known closed, the
+permissions, and the webhooks (their application over the same store and their delivery worker).
+A front end (the gRPC services, the web viewer, Play over WebSocket) receives it and asks its
+parts; nothing looks them up in a module-level registry, so two servers in one process (as the
+tests run them) share nothing.
 """
 
 from __future__ import annotations
@@ -20,6 +21,10 @@ from service.core.relays.public_view import PublicViews
 from service.core.tournaments.app import TournamentDesk
 from service.core.tournaments.application import Tournaments
 from service.core.visibility import Gate
+from service.core.webhooks.application import Webhooks
+from service.core.webhooks.desk import WebhookDesk
+from service.core.webhooks.settings import WebhookSettings
+from service.core.webhooks.worker import DeliveryWorker
 
 __all__ = ["Ledger"]
 
@@ -34,6 +39,7 @@ class Ledger:
         *,
         open_create: bool = True,
         open_import: bool = False,
+        webhooks: WebhookSettings | None = None,
     ) -> None:
         self.games = games
         # Tournaments are an application of their own, storing through the kernel's store.
@@ -48,6 +54,13 @@ class Ledger:
         self.permissions = Permissions(organiser_token, open_create=open_create, open_import=open_import)
         # Read by every channel at each call, so a gate installed later decides from the next call on.
         self.gate = Gate(games, self.public_views, self.closed_deals, self.tournament_app)
+        # Webhooks are an application of their own over the same store; their worker renders
+        # through whichever gate is installed when it renders, and the kernel's publish wakes it.
+        settings = webhooks or WebhookSettings()
+        hooks = Webhooks(games)
+        worker = DeliveryWorker(games, self.tournament_app, hooks, lambda: self.gate, settings)
+        games.on_publish.append(worker.wake)
+        self.webhooks = WebhookDesk(games, self.tournament_app, hooks, worker, settings)
 
     @property
     def organiser_token(self) -> str | None:

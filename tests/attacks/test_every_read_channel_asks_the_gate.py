@@ -117,6 +117,17 @@ NO_GAME_DATA = {
         "GetPlayer": "a player's id, name and key",
         "ListPlayers": "the registered players' ids, names and keys",
     },
+    # The organiser's webhook endpoints. A delivery's body is rendered by the gate for a spectator when
+    # it is owed (service/core/webhooks/payloads.py; tests/attacks/test_webhook_secrecy.py installs
+    # this refusing gate there): the dead-letter list shows those bodies as they were sent.
+    "frontier.v1.Webhooks": {
+        "AddWebhook": "the organiser's new endpoint and its secret",
+        "ListWebhooks": "the organiser's endpoints",
+        "RemoveWebhook": "nothing",
+        "RotateWebhookSecret": "the organiser's endpoint and its new secret",
+        "ListDeadDeliveries": "bodies the gate rendered for a spectator when they were owed",
+        "ReplayDeliveries": "the ids of the deliveries owed again",
+    },
     "grpc.health.v1.Health": {name: "the server's health" for name in ("Check", "List", "Watch")},
     "grpc.reflection.v1alpha.ServerReflection": {"ServerReflectionInfo": "the server's schema"},
 }

@@ -23,7 +23,7 @@ from tests.service.helpers import create
 def test_health_reports_serving(server: Running) -> None:
     with grpc.insecure_channel(f"127.0.0.1:{server.port}") as channel:
         stub = health_pb2_grpc.HealthStub(channel)
-        for name in ("", SERVICE_NAME, "frontier.v1.Tournaments"):
+        for name in ("", SERVICE_NAME, "frontier.v1.Tournaments", "frontier.v1.Webhooks"):
             reply = stub.Check(health_pb2.HealthCheckRequest(service=name), timeout=5)
             assert reply.status == health_pb2.HealthCheckResponse.SERVING
 
@@ -35,6 +35,7 @@ def test_reflection_lists_the_service(server: Running) -> None:
         (reply,) = list(stub.ServerReflectionInfo(iter([request]), timeout=5))
         names = {s.name for s in reply.list_services_response.service}
         assert SERVICE_NAME in names
+        assert "frontier.v1.Webhooks" in names
         assert "grpc.health.v1.Health" in names
 
 

@@ -31,4 +31,5 @@ def test_the_event_loop_and_the_worker_pools_are_named_for_the_system(tmp_path: 
         client.close()
         running.stop()
     assert "frontier-loop" in names
+    assert "frontier-hooks" in names  # the webhooks' delivery worker
     assert any(name.startswith("frontier_") for name in names), names  # the unary calls' pool
