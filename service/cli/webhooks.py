@@ -56,13 +56,13 @@ def register(commands: Any) -> None:
     listing.set_defaults(run=_list)
 
     remove = actions.add_parser("remove", help="stop sending to an endpoint; what it is owed is dropped")
-    remove.add_argument("endpoint_id")
+    remove.add_argument("endpoint_id", help="the endpoint's id, as `frontier webhooks list` prints it")
     remove.set_defaults(run=_remove)
 
     rotate = actions.add_parser(
         "rotate", help="a new secret; the old one keeps signing beside it for the overlap (no gap)"
     )
-    rotate.add_argument("endpoint_id")
+    rotate.add_argument("endpoint_id", help="the endpoint's id, as `frontier webhooks list` prints it")
     rotate.add_argument(
         "--overlap",
         type=float,
@@ -72,11 +72,11 @@ def register(commands: Any) -> None:
     rotate.set_defaults(run=_rotate)
 
     dead = actions.add_parser("dead", help="the deliveries every retry failed for, oldest first")
-    dead.add_argument("endpoint_id")
+    dead.add_argument("endpoint_id", help="the endpoint's id, as `frontier webhooks list` prints it")
     dead.set_defaults(run=_dead)
 
     replay = actions.add_parser("replay", help="send dead-lettered deliveries again (all, or those named)")
-    replay.add_argument("endpoint_id")
+    replay.add_argument("endpoint_id", help="the endpoint's id, as `frontier webhooks list` prints it")
     replay.add_argument("message_ids", nargs="*", help="the webhook-ids to send again (default: all)")
     replay.set_defaults(run=_replay)
 
