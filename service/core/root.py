@@ -13,6 +13,7 @@ from __future__ import annotations
 from service.core.games import Games
 from service.core.permissions import Permissions
 from service.core.relays.public_view import PublicViews
+from service.core.service_log import ServiceLog
 from service.core.tournaments.app import TournamentDesk
 from service.core.tournaments.application import Tournaments
 from service.core.visibility import Gate
@@ -41,6 +42,8 @@ class Ledger:
         self.permissions = Permissions(organiser_token, open_create=open_create, open_import=open_import)
         # Read by every channel at each call, so a gate installed later decides from the next call on.
         self.gate = Gate(games, self.public_views, self.closed_deals, self.tournament_app)
+        # One log of every game's seals, kept once for every channel; it asks the gate installed now.
+        self.service_log = ServiceLog(games, lambda: self.gate)
 
     @property
     def organiser_token(self) -> str | None:
