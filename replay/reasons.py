@@ -94,6 +94,7 @@ class Reason(enum.StrEnum, metaclass=_NamedByMeaning):
     IMPORTED_GAME = "an imported game is a record: its seats, rules and end cannot change"
     JOIN_DEADLINE_PASSED = "the seats were not all taken in time; the game is abandoned"
     LOG_REJECTED = "an imported log does not verify; `metadata.code` says where"
+    LOG_NOT_SERVED = "a store split across databases has no one order of its games, so no service log"
     LOG_TILE_NOT_FOUND = "no tile or entry bundle of the service log at this path and its published size"
     MALFORMED_COMMAND = "a command that cannot be read for this game"
     MALFORMED_LOG = "a match log that cannot be read"

@@ -42,6 +42,7 @@ from service.cli import bulk, operating
 from service.cli import endings as endings_cli
 from service.cli import relay as relay_cli
 from service.cli import rules as rules_cli
+from service.cli import service_log as service_log_cli
 from service.cli import signing_key as key_cli
 from service.cli import tournaments as organiser
 from service.cli.data_lock import DataFolderLock, hold_data_folder
@@ -349,6 +350,7 @@ def build_parser() -> argparse.ArgumentParser:
     endings_cli.register(commands)
     rules_cli.register(commands)
     key_cli.register(commands)
+    service_log_cli.register(commands)
     operating.register(commands)
     return parser
 

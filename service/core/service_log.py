@@ -35,6 +35,7 @@ from service.core.errors import NotFound, PermissionDenied
 from service.core.exchange import trailer_for
 from service.core.games import Games
 from service.core.records import GameRecord, entry_from_json, line_of, project_game
+from service.core.shards import recorders_of
 from service.core.store_events import GameFinished, RelayResealed, topics_of
 from service.core.visibility import Gate
 
@@ -96,6 +97,13 @@ class ServiceLog:
 
     def _catch_up(self) -> None:
         recorder = self.games.recorder
+        if len(recorders_of(recorder)) > 1:
+            # Each database numbers its own notifications: merging them would need the second
+            # sequencer this log avoids (docs/scaling.md).
+            raise NotFound(
+                Reason.LOG_NOT_SERVED,
+                "this server's store is split across databases, whose orders differ: it serves no log",
+            )
         while True:
             batch = recorder.select_notifications(start=self._last_seen + 1, limit=PAGE, topics=_SEALS)
             for notification in batch:
