@@ -115,7 +115,7 @@ def parse_tile_path(path: str) -> tuple[int, int, int]:
     level = -1 if found[1] == "entries" else int(found[1])
     index = int("".join(part.lstrip("x") for part in found[2].split("/")))
     width = int(found[3]) if found[3] else TILE_WIDTH
-    if width >= TILE_WIDTH or tile_path(level, index, width) != path:
+    if width > TILE_WIDTH or tile_path(level, index, width) != path:
         raise LogError(f"not a canonical tile path: {path!r}")
     return level, index, width
 
