@@ -48,13 +48,9 @@ def check_log(fetch: Fetch, key: LogKey, seen: LogCheckpoint | None = None) -> C
     checkpoint = tlog.open_checkpoint(signed, _origin(signed, key), key.public)
     entries = _entries(fetch, checkpoint.size)
     hashes = [merkle.leaf_hash(entry) for entry in entries]
+    if _root(hashes) != checkpoint.root:
+        _name_the_edited_entry(fetch, hashes, checkpoint)
     _check_tiles(fetch, hashes)
-    root = merkle.subtree_root(hashes) if hashes else merkle.EMPTY_ROOT
-    if root != checkpoint.root:
-        raise LogError(
-            f"the log's entries do not hash to the root its checkpoint signs at size {checkpoint.size}: "
-            "an entry bundle was edited"
-        )
     if seen is not None:
         check_extends(seen, checkpoint, hashes)
     return Checked(checkpoint, signed, entries)
@@ -96,6 +92,33 @@ def check_game(entries: list[bytes], checkpoint: LogCheckpoint, game_checkpoint_
     except merkle.ProofError as error:
         raise LogError(str(error)) from None
     return index
+
+
+def _root(hashes: list[bytes]) -> bytes:
+    return merkle.subtree_root(hashes) if hashes else merkle.EMPTY_ROOT
+
+
+def _name_the_edited_entry(fetch: Fetch, hashes: list[bytes], checkpoint: LogCheckpoint) -> None:
+    """Raise LogError naming the entry that does not hash to the signed tree, when the level-0 tiles
+    do (so the bundle, not the tiles, was edited); else saying that the entries do not."""
+    tiled: list[bytes] = []
+    for start in range(0, len(hashes), tlog.TILE_WIDTH):
+        width = min(tlog.TILE_WIDTH, len(hashes) - start)
+        tiled += tlog.tile_hashes(fetch(tlog.tile_path(0, start // tlog.TILE_WIDTH, width)), width)
+    if _root(tiled) == checkpoint.root:
+        index = next(i for i, (a, b) in enumerate(zip(hashes, tiled, strict=True)) if a != b)
+        bundle = tlog.tile_path(
+            -1,
+            index // tlog.TILE_WIDTH,
+            min(tlog.TILE_WIDTH, len(hashes) - index // tlog.TILE_WIDTH * tlog.TILE_WIDTH),
+        )
+        raise LogError(
+            f"entry {index} of {bundle} does not hash to the tree its checkpoint signs: the entry "
+            "bundle was edited"
+        )
+    raise LogError(
+        f"the log's entries do not hash to the root its checkpoint signs at size {checkpoint.size}"
+    )
 
 
 def _origin(signed: str, key: LogKey) -> str:
