@@ -53,6 +53,7 @@ class ServiceLog:
         self._last_seen = 0
         self._entries: dict[str, list[bytes]] = {}  # per signing key id
         self._hashes: dict[str, list[bytes]] = {}
+        self._levels: dict[tuple[str, int, int], list[bytes]] = {}  # (key id, size, level): its hashes
         self._lock = threading.Lock()
 
     def entries(self, key: SigningKey) -> list[bytes]:
@@ -90,10 +91,20 @@ class ServiceLog:
             if start + width > len(entries):
                 raise _beyond(path, len(entries))
             return tlog.encode_bundle(entries[start : start + width])
-        hashes = tlog.level_hashes(self._hashes[key.key_id][: len(entries)], level)
+        hashes = self._level(key.key_id, len(entries), level)
         if start + width > len(hashes):
             raise _beyond(path, len(entries))
         return b"".join(hashes[start : start + width])
+
+    def _level(self, key_id: str, size: int, level: int) -> list[bytes]:
+        """A level's hashes at the log's size, kept for that size: a reader fetches every tile."""
+        with self._lock:
+            found = self._levels.get((key_id, size, level))
+            if found is None:
+                self._levels = {k: v for k, v in self._levels.items() if k[1] == size}  # older sizes go
+                found = tlog.level_hashes(self._hashes[key_id][:size], level)
+                self._levels[(key_id, size, level)] = found
+            return found
 
     def _catch_up(self) -> None:
         recorder = self.games.recorder
@@ -120,19 +131,13 @@ def _beyond(path: str, size: int) -> NotFound:
 def _entry(games: Games, gate: Gate, key: SigningKey, uid: UUID, store_version: int) -> bytes | None:
     """The checkpoint line of game `uid` as it stood at `store_version`, or None while the gate
     does not show a spectator that version."""
-    record: GameRecord | None = None
-    lines: list[Line] = []
-    for event in games.events.get(uid, lte=store_version):
-        record = project_game(record, [event])
-        if isinstance(event, RelayResealed):  # a relayed log re-expanded whole
-            lines = [entry_from_json(data) for data in event.entries]
-            continue
-        line = line_of(event)
-        if line is not None:
-            lines.append(line)
-    assert record is not None
+    current = games.get(str(uid))
+    if current.version == store_version:  # a game's end is mostly its latest event: no fold needed
+        record, lines = current, list(games.lines(str(uid)))
+    else:
+        record, lines = _as_of(games, uid, store_version)
     try:
-        now = gate.sight(games.get(str(uid)), ANYONE)
+        now = gate.sight(current, ANYONE)
         if now.record.game_version < record.game_version:
             return None  # a delayed game: this version is not public yet
         viewer = gate.sight(replace(record, spectator_delay=0), ANYONE).viewer
@@ -147,3 +152,19 @@ def _entry(games: Games, gate: Gate, key: SigningKey, uid: UUID, store_version: 
     trailer = None if closing is None else gate.trailer(closing.to_json(), viewer)
     signed = checkpoint.sign(key, str(uid), hashes, imported=record.imported, trailer=trailer)
     return signed.to_line().encode()
+
+
+def _as_of(games: Games, uid: UUID, store_version: int) -> tuple[GameRecord, list[Line]]:
+    """The game and its lines after the header as they stood at `store_version`."""
+    record: GameRecord | None = None
+    lines: list[Line] = []
+    for event in games.events.get(uid, lte=store_version):
+        record = project_game(record, [event])
+        if isinstance(event, RelayResealed):  # a relayed log re-expanded whole
+            lines = [entry_from_json(data) for data in event.entries]
+            continue
+        line = line_of(event)
+        if line is not None:
+            lines.append(line)
+    assert record is not None
+    return record, lines
