@@ -13,13 +13,15 @@ from pathlib import Path
 import pytest
 
 from replay.trust import log_audit, note, tlog
+from replay.trust.checkpoint import split_checkpoint
 from service.client import Client, play_bot_game
 from service.config import Settings
 from service.server import Running, create_server
 from service.web.server import RunningHttp, start_http
-from tests.conftest import ORGANISER, available_games, start_server
+from tests.conftest import ORGANISER, available_games, requires_most_wanted, start_server
 from tests.servers import Postgres
 from tests.service.helpers import create
+from tests.service.relays.helpers import recording_lines, send, start
 from tests.service.serving import frontier_run as frontier
 from tests.service.test_shards import new_databases, url
 
@@ -168,5 +170,32 @@ def test_an_edited_tile_or_entry_fails_the_verifier_naming_it(tmp_path: Path) ->
                 served.fetch(wrong)
             assert refused.value.code == 404
             assert reason in refused.value.read().decode()
+    finally:
+        served.stop()
+
+
+@requires_most_wanted
+def test_a_relays_reseals_and_end_are_entries_as_the_spectators_exports_showed_them(tmp_path: Path) -> None:
+    """A relay re-seals its record while in play: each re-seal is an entry, the checkpoint of the
+    export a spectator got right then (its trailer blank: no hidden state to test guesses against),
+    and the game's end is the last."""
+    served = Served(start_server(tmp_path / "data"))
+    try:
+        header, lines = recording_lines()
+        address = f"127.0.0.1:{served.running.port}"
+        exported: list[bytes] = []
+        with Client(address) as client, Client(address, token=ORGANISER) as organiser:
+            relay = start(organiser, header)
+            for number, line in enumerate(lines, start=1):
+                reply = send(client, relay.game_id, line, number, relay.relay_token)
+                if reply.resealed or reply.status == "finished":
+                    with urllib.request.urlopen(f"{served.web}/api/games/{relay.game_id}/log") as shown:
+                        _body, signed = split_checkpoint(shown.read().decode().splitlines())
+                    assert signed is not None
+                    exported.append(signed.to_line().encode())
+        entries = log_audit.check_log(served.fetch, served.key()).entries
+        assert len(exported) > 1  # the sample re-seals before its end
+        assert entries == exported
+        assert b'"trailer_hash":null' not in entries[0]  # a trailer, as the spectator's export shows it
     finally:
         served.stop()
