@@ -109,8 +109,12 @@ def test_a_game_export_is_found_in_the_log_and_a_game_in_play_is_not(tmp_path: P
 
 
 def _verifier_key(served: Served) -> str:
+    """The log's verifier key as `frontier key` prints it for publishing, checked against the key."""
+    printed = frontier("key", "--server", f"127.0.0.1:{served.running.port}").stdout
+    (line,) = [line for line in printed.splitlines() if line.startswith("log key:")]
     key = served.running.servicer.signing_key
-    return note.verifier_key(tlog.origin_for(key.signer, key.key_id), key.public)
+    assert line.split()[-1] == note.verifier_key(tlog.origin_for(key.signer, key.key_id), key.public)
+    return line.split()[-1]
 
 
 def test_a_server_restarted_on_an_edited_store_is_caught_as_a_rollback_then_a_fork(tmp_path: Path) -> None:
