@@ -45,6 +45,7 @@ from service.cli import rules as rules_cli
 from service.cli import service_log as service_log_cli
 from service.cli import signing_key as key_cli
 from service.cli import tournaments as organiser
+from service.cli import witness as witness_cli
 from service.cli.data_lock import DataFolderLock, hold_data_folder
 from service.cli.interrupted import EXIT_INTERRUPTED, interrupted_line, leaving
 from service.cli.log_files import cannot_read, not_a_log, why_unreadable
@@ -351,6 +352,7 @@ def build_parser() -> argparse.ArgumentParser:
     rules_cli.register(commands)
     key_cli.register(commands)
     service_log_cli.register(commands)
+    witness_cli.register(commands)
     operating.register(commands)
     return parser
 

@@ -62,7 +62,7 @@ def default_state(env: Mapping[str, str] | None = None) -> Path:
     return Path(env.get("HOME", "~")).expanduser() / ".config" / "frontier" / "log_checkpoints"
 
 
-def _fetcher(url: str) -> log_audit.Fetch:
+def fetcher(url: str) -> log_audit.Fetch:
     base = url.rstrip("/") + "/log/"
 
     def fetch(path: str) -> bytes:
@@ -74,7 +74,7 @@ def _fetcher(url: str) -> log_audit.Fetch:
 
 def _checkpoint(args: argparse.Namespace) -> int:
     try:
-        print(_fetcher(args.url)("checkpoint").decode(), end="")
+        print(fetcher(args.url)("checkpoint").decode(), end="")
     except (urllib.error.URLError, OSError) as error:
         print(f"error: cannot fetch the log's checkpoint from {args.url}: {error}", file=sys.stderr)
         return EXIT_UNREADABLE
@@ -84,13 +84,13 @@ def _checkpoint(args: argparse.Namespace) -> int:
 def _verify(args: argparse.Namespace) -> int:
     state_path = args.state or default_state()
     try:
-        key = _key(args.key)
-        state = _read_state(state_path)
+        key = key_of(args.key)
+        state = read_state(state_path)
         game_line = _game_checkpoint(args.game) if args.game is not None else None
     except (ValueError, OSError) as error:
         print(f"error: {error}", file=sys.stderr)
         return EXIT_UNREADABLE
-    fetch = _fetcher(args.url)
+    fetch = fetcher(args.url)
     try:
         signed = fetch("checkpoint").decode("utf-8", "replace")
         origin = signed.split("\n", 1)[0]
@@ -106,7 +106,7 @@ def _verify(args: argparse.Namespace) -> int:
         return EXIT_FAILED
     cp = checked.checkpoint
     state[cp.origin] = checked.note
-    _write_state(state_path, state)
+    write_state(state_path, state)
     print(f"log {cp.origin}: {cp.size} entries, root {cp.root.hex()[:16]}..., signature and tiles check")
     if seen is None:
         print("  first checkpoint seen of this log: kept, to compare the next one against")
@@ -117,7 +117,7 @@ def _verify(args: argparse.Namespace) -> int:
     return 0
 
 
-def _key(text: str) -> log_audit.LogKey:
+def key_of(text: str) -> log_audit.LogKey:
     if "+" in text and not Path(text).exists():
         try:
             return log_audit.parse_key(text)
@@ -151,7 +151,7 @@ def _game_checkpoint(path: Path) -> str:
     return found.to_line()
 
 
-def _read_state(path: Path) -> dict[str, str]:
+def read_state(path: Path) -> dict[str, str]:
     if not path.exists():
         return {}
     data = json.loads(path.read_text(encoding="utf-8"))
@@ -160,7 +160,7 @@ def _read_state(path: Path) -> dict[str, str]:
     return data
 
 
-def _write_state(path: Path, state: dict[str, str]) -> None:
+def write_state(path: Path, state: dict[str, str]) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     temporary = path.with_name(path.name + ".tmp")
     temporary.write_text(json.dumps(state, indent=2, sort_keys=True) + "\n", encoding="utf-8")

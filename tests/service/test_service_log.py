@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import sqlite3
+import subprocess
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
@@ -12,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from replay.trust import log_audit, note, tlog
+from replay.trust import cosignature, keys, log_audit, note, tlog
 from replay.trust.checkpoint import split_checkpoint
 from service.client import Client, play_bot_game
 from service.config import Settings
@@ -201,5 +202,43 @@ def test_a_relays_reseals_and_end_are_entries_as_the_spectators_exports_showed_t
         assert len(exported) > 1  # the sample re-seals before its end
         assert entries == exported
         assert b'"trailer_hash":null' not in entries[0]  # a trailer, as the spectator's export shows it
+    finally:
+        served.stop()
+
+
+def test_a_witness_cosigns_then_refuses_a_log_forked_by_a_restart_on_an_edited_store(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    served = Served(start_server(data))
+    log_key = _verifier_key(served)
+    witness_key, state, output = tmp_path / "witness.pem", tmp_path / "witness.json", tmp_path / "cosigned"
+
+    def witness() -> subprocess.CompletedProcess[str]:
+        return frontier(
+            "witness", served.web, "--log-key", log_key, "--key", str(witness_key),
+            "--name", "example.org/w1", "--state", str(state), "-o", str(output), check=False,
+        )  # fmt: skip
+
+    served.play(1)
+    last = served.play(2)
+    first = witness()
+    assert first.returncode == 0 and "cosigned" in first.stdout and "at size 2" in first.stdout, first.stderr
+    public = keys.load_signing_key(witness_key).public
+    cosigned = output.read_text(encoding="utf-8")
+    assert cosignature.check(cosigned, "example.org/w1", public).timestamp > 0
+    served.stop()
+    with sqlite3.connect(data / "frontier.sqlite") as db:  # the operator replaces the last game
+        db.execute("DELETE FROM stored_events WHERE originator_id = ?", (last.replace("-", ""),))
+    served = Served(start_server(data))
+    try:
+        served.play(3)
+        refused = witness()
+        assert refused.returncode == 1
+        assert (
+            "REFUSED, SPLIT VIEW" in refused.stderr
+            and "two different roots for the same size 2" in refused.stderr
+        )
+        assert output.read_text(encoding="utf-8") == cosigned  # nothing cosigned, the state kept
+        served.play(4)  # the forked log grows: still refused against what it cosigned
+        assert witness().returncode == 1
     finally:
         served.stop()

@@ -10,7 +10,7 @@ import hashlib
 import pytest
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
-from replay.trust import keys, log_audit, merkle, note, tlog
+from replay.trust import cosignature, keys, log_audit, merkle, note, tlog
 
 # Certificate Transparency's test tree (RFC 6962 reference code): 8 leaves, the root at each size,
 # and its consistency proofs.
@@ -185,3 +185,38 @@ def test_the_verifier_catches_an_edited_tile_a_rollback_and_a_fork() -> None:
     forked = [*entries[:10], b"another game", *entries[11:]]
     with pytest.raises(tlog.LogError, match="fork: .* does not contain the checkpoint seen at size 200"):
         log_audit.check_log(FakeLog(key, forked).fetch, log_key, seen)
+
+
+# c2sp.org/tlog-cosignature's own example: a checkpoint cosigned at `time 1679315147`.
+SPEC_COSIGNATURE = (
+    "jWbPPwAAAABkGFDLEZMHwSRaJNiIDoe9DYn/zXcrtPHeolMI5OWXEhZCB9dlrDJsX3b2oyin1nPZqhf5nNo0xUe+mbIUBkBIfZ+qnA=="
+)
+
+
+def test_a_cosignature_is_the_specs_layout_and_covers_one_checkpoint_only() -> None:
+    blob = base64.b64decode(SPEC_COSIGNATURE)
+    assert len(blob) == 4 + 8 + 64 and int.from_bytes(blob[4:12], "big") == 1679315147
+    witness = _go_key()
+    raw = keys.raw_public(witness.public)
+    assert (
+        cosignature.key_id("example.org/w1", witness.public)
+        == hashlib.sha256(b"example.org/w1\n\x04" + raw).digest()[:4]
+    )
+    log = tlog.sign_checkpoint(tlog.LogCheckpoint("example.com/log", 8, bytes.fromhex(CT_ROOTS[7])), witness)
+    cosigned = cosignature.cosign(log, "example.org/w1", witness, 1679315147)
+    line = cosigned.splitlines()[-1]
+    made = base64.b64decode(line.split(" ")[-1])
+    assert line.startswith("\u2014 example.org/w1 ") and made[4:12] == blob[4:12]
+    text = log.split("\n\n")[0] + "\n"
+    witness.public.verify(made[12:], f"cosignature/v1\ntime 1679315147\n{text}".encode())
+    assert cosignature.check(cosigned, "example.org/w1", witness.public).timestamp == 1679315147
+    # The log's own signature still verifies beside it.
+    assert tlog.open_checkpoint(cosigned, "example.com/log", witness.public).size == 8
+    # A cosignature moved onto another tree's checkpoint does not verify.
+    other = tlog.sign_checkpoint(
+        tlog.LogCheckpoint("example.com/log", 7, bytes.fromhex(CT_ROOTS[6])), witness
+    )
+    with pytest.raises(note.NoteError, match="over another checkpoint"):
+        cosignature.check(other + line + "\n", "example.org/w1", witness.public)
+    with pytest.raises(note.NoteError, match="no cosignature of witness example.org/w2"):
+        cosignature.check(cosigned, "example.org/w2", witness.public)
