@@ -3,6 +3,7 @@ catches a rolled-back or forked log, an edited tile, and a game the log never pu
 
 from __future__ import annotations
 
+import json
 import random
 import sqlite3
 import subprocess
@@ -25,6 +26,7 @@ from tests.service.helpers import create
 from tests.service.relays.helpers import recording_lines, send, start
 from tests.service.serving import frontier_run as frontier
 from tests.service.test_shards import new_databases, url
+from tests.service.test_shards import start as start_split
 
 GAME = available_games()[0]
 
@@ -240,5 +242,19 @@ def test_a_witness_cosigns_then_refuses_a_log_forked_by_a_restart_on_an_edited_s
         assert output.read_text(encoding="utf-8") == cosigned  # nothing cosigned, the state kept
         served.play(4)  # the forked log grows: still refused against what it cosigned
         assert witness().returncode == 1
+    finally:
+        served.stop()
+
+
+def test_a_store_split_across_databases_serves_no_log_and_says_why(
+    postgres: Postgres, tmp_path: Path
+) -> None:
+    served = Served(start_split(postgres, tmp_path, new_databases(postgres, 2)))
+    try:
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            served.fetch("checkpoint")
+        assert refused.value.code == 404
+        said = json.loads(refused.value.read())
+        assert said["error"] == "LOG_NOT_SERVED" and "split across databases" in said["message"]
     finally:
         served.stop()
