@@ -64,3 +64,21 @@ def check(signed_note: str, name: str, public: Ed25519PublicKey) -> Cosignature:
             f"the cosignature of witness {name} does not verify: it is over another checkpoint"
         )
     raise note.NoteError(f"the checkpoint carries no cosignature of witness {name}")
+
+
+def parse_verifier_key(text: str) -> tuple[str, Ed25519PublicKey]:
+    """A witness's verifier key (name+key ID+base64(0x04 || key)); NoteError if it is not one."""
+    parts = text.strip().split("+", 2)
+    if len(parts) != 3 or len(parts[1]) != 8:
+        raise note.NoteError("a witness key is name+8 hex digits+base64 key")
+    name, id_hex, material = parts
+    try:
+        raw, wanted = base64.b64decode(material, validate=True), bytes.fromhex(id_hex)
+    except ValueError:
+        raise note.NoteError("a witness key's ID or key is not hex and base64") from None
+    if len(raw) != 33 or raw[0] != ALG_COSIGNATURE_V1:
+        raise note.NoteError("not a cosignature/v1 Ed25519 witness key (algorithm byte 0x04, 32 bytes)")
+    public = Ed25519PublicKey.from_public_bytes(raw[1:])
+    if key_id(note.check_key_name(name), public) != wanted:
+        raise note.NoteError(f"the witness key's ID does not match its name {name!r} and key")
+    return name, public

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 
-from replay.trust import keys, merkle, note, tlog
+from replay.trust import cosignature, keys, merkle, note, tlog
 from replay.trust.tlog import LogCheckpoint, LogError
 
 Fetch = Callable[[str], bytes]
@@ -151,3 +151,25 @@ def _check_tiles(fetch: Fetch, hashes: list[bytes]) -> None:
             raise LogError(
                 f"{path} (level {level}) does not hold the hashes of the log's entries: the tile was edited"
             )
+
+
+def check_cosigned(
+    cosigned: str, key: LogKey, witnesses: list[tuple[str, Ed25519PublicKey]], quorum: int
+) -> tuple[LogCheckpoint, list[str]]:
+    """A checkpoint note signed by the log and cosigned by at least `quorum` of `witnesses`: the
+    checkpoint and the names of those that cosigned it; LogError saying who did and who did not."""
+    checkpoint = tlog.open_checkpoint(cosigned, _origin(cosigned, key), key.public)
+    signed, missing = [], []
+    for name, public in witnesses:
+        try:
+            cosignature.check(cosigned, name, public)
+        except note.NoteError as error:
+            missing.append(f"{name} ({error})")
+        else:
+            signed.append(name)
+    if len(signed) < quorum:
+        raise LogError(
+            f"the checkpoint at size {checkpoint.size} is cosigned by {len(signed)} of the witnesses "
+            f"({', '.join(signed) or 'none'}), fewer than the {quorum} required; not by: {'; '.join(missing)}"
+        )
+    return checkpoint, signed

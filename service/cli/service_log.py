@@ -19,7 +19,9 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from replay.trust import keys, log_audit, note, tlog
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
+
+from replay.trust import cosignature, keys, log_audit, merkle, note, tlog
 from replay.trust.checkpoint import CheckpointError, split_checkpoint
 
 EXIT_FAILED, EXIT_UNREADABLE = 1, 2  # as `frontier audit`
@@ -52,6 +54,22 @@ def register(commands: Any) -> None:
         "~/.config/frontier/log_checkpoints)",
     )
     verify.add_argument("--game", type=Path, help="a signed match log whose checkpoint must be in the log")
+    verify.add_argument(
+        "--witness",
+        action="append",
+        default=[],
+        metavar="KEY",
+        help="a witness's verifier key (as `frontier witness` prints it); repeat for each witness trusted",
+    )
+    verify.add_argument(
+        "--cosigned",
+        type=Path,
+        help="a checkpoint note cosigned by witnesses (`frontier witness -o`): the log must extend it, and "
+        "with --game the game must be among the entries it covers",
+    )
+    verify.add_argument(
+        "--quorum", type=int, default=1, help="how many of the --witness keys must have cosigned (default 1)"
+    )
     verify.set_defaults(run=_verify)
 
 
@@ -87,6 +105,12 @@ def _verify(args: argparse.Namespace) -> int:
         key = key_of(args.key)
         state = read_state(state_path)
         game_line = _game_checkpoint(args.game) if args.game is not None else None
+        witnesses = [cosignature.parse_verifier_key(text) for text in args.witness]
+        cosigned = None if args.cosigned is None else args.cosigned.read_text(encoding="utf-8")
+        if (cosigned is None) != (not witnesses) or not 1 <= args.quorum <= max(len(witnesses), 1):
+            raise ValueError(
+                "--cosigned FILE and --witness KEY go together, with --quorum 1 to the keys given"
+            )
     except (ValueError, OSError) as error:
         print(f"error: {error}", file=sys.stderr)
         return EXIT_UNREADABLE
@@ -98,6 +122,12 @@ def _verify(args: argparse.Namespace) -> int:
         checked = log_audit.check_log(fetch, key, seen)
         if game_line is not None:
             index = log_audit.check_game(checked.entries, checked.checkpoint, game_line)
+        witnessed = None if cosigned is None else _witnessed(checked, key, cosigned, witnesses, args.quorum)
+        if witnessed is not None and game_line is not None and index >= witnessed[0].size:
+            raise tlog.LogError(
+                f"no witness has seen the game's checkpoint: it is entry {index}, and the checkpoint the "
+                f"witnesses cosigned covers {witnessed[0].size} entries"
+            )
     except (urllib.error.URLError, OSError) as error:
         print(f"error: cannot fetch the log from {args.url}: {error}", file=sys.stderr)
         return EXIT_UNREADABLE
@@ -114,7 +144,27 @@ def _verify(args: argparse.Namespace) -> int:
         print(f"  extends the checkpoint seen before at size {seen.size}: nothing rewritten or removed")
     if game_line is not None:
         print(f"  the game's checkpoint is entry {index} of the log")
+    if witnessed is not None:
+        names = ", ".join(witnessed[1])
+        print(
+            f"  witnessed at size {witnessed[0].size} by {names} ({args.quorum} of {len(witnesses)} required)"
+        )
     return 0
+
+
+def _witnessed(
+    checked: log_audit.Checked,
+    key: log_audit.LogKey,
+    cosigned: str,
+    witnesses: list[tuple[str, Ed25519PublicKey]],
+    quorum: int,
+) -> tuple[tlog.LogCheckpoint, list[str]]:
+    """The cosigned checkpoint and its witnesses; LogError unless enough cosigned it and the log
+    fetched now extends it (a witness saw this history, not another)."""
+    found, names = log_audit.check_cosigned(cosigned, key, witnesses, quorum)
+    hashes = [merkle.leaf_hash(entry) for entry in checked.entries]
+    log_audit.check_extends(found, checked.checkpoint, hashes)
+    return found, names
 
 
 def key_of(text: str) -> log_audit.LogKey:

@@ -258,3 +258,42 @@ def test_a_store_split_across_databases_serves_no_log_and_says_why(
         assert said["error"] == "LOG_NOT_SERVED" and "split across databases" in said["message"]
     finally:
         served.stop()
+
+
+def test_a_witness_policy_passes_a_cosigned_game_and_fails_one_whose_checkpoint_no_witness_saw(
+    tmp_path: Path,
+) -> None:
+    served = Served(start_server(tmp_path / "data"))
+    try:
+        log_key = _verifier_key(served)
+        seen_game = served.play(1)
+        cosigned = tmp_path / "cosigned"
+        made = frontier(
+            "witness", served.web, "--log-key", log_key, "--key", str(tmp_path / "w.pem"),
+            "--name", "example.org/w1", "--state", str(tmp_path / "w.json"), "-o", str(cosigned),
+        )  # fmt: skip
+        witness_key = made.stderr.split("witness example.org/w1: ")[1].split()[0]
+        unseen_game = served.play(2)  # ended after the witness's last round
+
+        def verify(game_id: str, *policy: str) -> subprocess.CompletedProcess[str]:
+            export = tmp_path / f"{game_id}.jsonl"
+            with urllib.request.urlopen(f"{served.web}/api/games/{game_id}/log") as reply:
+                export.write_bytes(reply.read())
+            return frontier(
+                "log", "verify", served.web, "--key", log_key, "--state", str(tmp_path / "seen.json"),
+                "--game", str(export), "--cosigned", str(cosigned), *policy, check=False,
+            )  # fmt: skip
+
+        passed = verify(seen_game, "--witness", witness_key)
+        assert passed.returncode == 0, passed.stderr
+        assert "witnessed at size 1 by example.org/w1 (1 of 1 required)" in passed.stdout
+        unseen = verify(unseen_game, "--witness", witness_key)
+        assert unseen.returncode == 1
+        assert "no witness has seen the game's checkpoint: it is entry 1" in unseen.stderr
+        other = cosignature.verifier_key("example.org/w2", keys.generate().public)
+        short = verify(seen_game, "--witness", witness_key, "--witness", other, "--quorum", "2")
+        assert short.returncode == 1
+        assert "cosigned by 1 of the witnesses (example.org/w1), fewer than the 2 required" in short.stderr
+        assert "not by: example.org/w2" in short.stderr
+    finally:
+        served.stop()
