@@ -22,7 +22,14 @@ ROOT = Path(__file__).resolve().parents[1]
 SERVICE = ROOT / "service"
 PERMISSIONS = SERVICE / "core" / "permissions.py"
 ROOT_MODULE = SERVICE / "core" / "root.py"
-ROOT_PARTS = {"Gate", "PublicViews", "Tournaments", "TournamentDesk", "Permissions"}  # one each per server
+ROOT_PARTS = {
+    "Gate",
+    "PublicViews",
+    "Tournaments",
+    "TournamentDesk",
+    "Permissions",
+    "ServiceLog",
+}  # one each per server
 
 WEAK_MAPS = {"WeakKeyDictionary", "WeakValueDictionary", "WeakSet"}
 CACHES = {"cache", "lru_cache"}

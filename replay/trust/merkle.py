@@ -111,3 +111,80 @@ def verify_inclusion(leaf: bytes, index: int, size: int, path: Sequence[bytes], 
     """Raise ProofError unless `path` proves `leaf` at `index` in the tree of `size` with `expected_root`."""
     if root_from_inclusion(leaf, index, size, path) != expected_root:
         raise ProofError(f"the audit path for leaf {index} does not lead to the signed root")
+
+
+def subtree_root(hashes: Sequence[bytes]) -> bytes:
+    """MTH over leaves already hashed (`leaf_hash`): the root of `hashes`, at least one."""
+    return _subtree_root(hashes)
+
+
+def consistency_proof(hashes: Sequence[bytes], old_size: int) -> list[bytes]:
+    """PROOF(m, D[n]) of RFC 9162 section 2.1.4.1 over leaves already hashed: what shows that the
+    tree of the first `old_size` leaves is a prefix of the tree of all of `hashes`."""
+    if not 0 < old_size <= len(hashes):
+        raise ValueError(f"no consistency proof from size {old_size} to size {len(hashes)}")
+    proof: list[bytes] = []
+    complete = True  # SUBPROOF's b: the old tree is a complete subtree of the current one
+    m, leaves = old_size, list(hashes)
+    while m != len(leaves):
+        k = _split(len(leaves))
+        if m <= k:
+            proof.append(_subtree_root(leaves[k:]))
+            leaves = leaves[:k]
+        else:
+            proof.append(_subtree_root(leaves[:k]))
+            leaves = leaves[k:]
+            m -= k
+            complete = False
+    if not complete:
+        proof.append(_subtree_root(leaves))
+    proof.reverse()  # the RFC lists the proof from the bottom up
+    return proof
+
+
+def verify_consistency(
+    old_size: int, new_size: int, old_root: bytes, new_root: bytes, proof: Sequence[bytes]
+) -> None:
+    """Raise ProofError unless `proof` shows the tree (old_size, old_root) is a prefix of
+    (new_size, new_root): RFC 9162 section 2.1.4.2."""
+    if not 0 < old_size <= new_size:
+        raise ProofError(f"a tree of size {new_size} cannot extend one of size {old_size}")
+    if any(len(p) != HASH_SIZE for p in proof):
+        raise ProofError(f"a consistency proof hash must be {HASH_SIZE} bytes")
+    if old_size == new_size:
+        if proof:
+            raise ProofError("a consistency proof between equal sizes must be empty")
+        if old_root != new_root:
+            raise ProofError(f"two different roots for the same size {old_size}: the log forked")
+        return
+    path = list(proof)
+    if old_size & (old_size - 1) == 0:  # a power of two: the old root is the proof's first node
+        path.insert(0, old_root)
+    if not path:
+        raise ProofError("the consistency proof is empty")
+    fn, sn = old_size - 1, new_size - 1
+    while fn & 1:
+        fn >>= 1
+        sn >>= 1
+    fr = sr = path[0]
+    for c in path[1:]:
+        if sn == 0:
+            raise ProofError("the consistency proof is longer than the sizes allow")
+        if fn & 1 or fn == sn:
+            fr, sr = node_hash(c, fr), node_hash(c, sr)
+            while not fn & 1 and fn != 0:
+                fn >>= 1
+                sn >>= 1
+        else:
+            sr = node_hash(sr, c)
+        fn >>= 1
+        sn >>= 1
+    if sn != 0:
+        raise ProofError("the consistency proof is shorter than the sizes need")
+    if fr != old_root:
+        raise ProofError(
+            f"the log's tree at size {new_size} does not contain the checkpoint seen at size {old_size}: "
+            "it was rewritten"
+        )
+    if sr != new_root:
+        raise ProofError(f"the consistency proof does not lead to the root signed at size {new_size}")

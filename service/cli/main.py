@@ -49,11 +49,13 @@ from service.cli import new_game as new_game_cli
 from service.cli import players as players_cli
 from service.cli import relay as relay_cli
 from service.cli import rules as rules_cli
+from service.cli import service_log as service_log_cli
 from service.cli import signing_key as key_cli
 from service.cli import takebacks as takebacks_cli
 from service.cli import tournaments as organiser
 from service.cli import watch as watch_cli
 from service.cli import webhooks as webhooks_cli
+from service.cli import witness as witness_cli
 from service.cli.data_lock import DataFolderLock, hold_data_folder
 from service.cli.interrupted import EXIT_INTERRUPTED, interrupted_line, leaving
 from service.cli.log_files import cannot_read, not_a_log, why_unreadable
@@ -364,6 +366,8 @@ def build_parser() -> argparse.ArgumentParser:
     takebacks_cli.register(commands)
     rules_cli.register(commands)
     key_cli.register(commands)
+    service_log_cli.register(commands)
+    witness_cli.register(commands)
     operating.register(commands)
     webhooks_cli.register(commands)
     return parser

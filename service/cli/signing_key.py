@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from replay.trust import keys
+from replay.trust import keys, note, tlog
 from service.cli.as_json import message_dict
 from service.cli.server_option import add_server_argument
 
@@ -72,5 +72,7 @@ def _key(args: argparse.Namespace) -> int:
     print(f"key id:      {reply.key_id}  (the fingerprint: SHA-256 of the key)")
     print(f"algorithm:   {reply.algorithm}")
     print(f"public key:  {reply.public_key_hex}")
+    if reply.signer:  # the service log's key, as signed-note verifiers take it (`frontier log verify --key`)
+        print(f"log key:     {note.verifier_key(tlog.origin_for(reply.signer, reply.key_id), public)}")
     print(reply.public_key_pem.rstrip("\n"))
     return 0

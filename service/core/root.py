@@ -18,6 +18,7 @@ from service.core.ladders.desk import LadderDesk
 from service.core.permissions import Permissions
 from service.core.players.registry import Players
 from service.core.relays.public_view import PublicViews
+from service.core.service_log import ServiceLog
 from service.core.tournaments.app import TournamentDesk
 from service.core.tournaments.application import Tournaments
 from service.core.visibility import Gate
@@ -61,6 +62,8 @@ class Ledger:
         worker = DeliveryWorker(games, self.tournament_app, hooks, lambda: self.gate, settings)
         games.on_publish.append(worker.wake)
         self.webhooks = WebhookDesk(games, self.tournament_app, hooks, worker, settings)
+        # One log of every game's seals, kept once for every channel; it asks the gate installed now.
+        self.service_log = ServiceLog(games, lambda: self.gate)
 
     @property
     def organiser_token(self) -> str | None:

@@ -37,6 +37,7 @@ from service.core.root import Ledger
 from service.web.clock_view import live_clocks
 from service.web.headers import PageHeaders
 from service.web.limits import BodyLimit
+from service.web.log_routes import LogRoutes
 from service.web.page import games_page, message_page, verify_page, viewer_page
 from service.web.same_origin import SameOriginPosts
 from service.web.sessions import SESSION_COOKIE, Sessions
@@ -68,6 +69,7 @@ def create_app(
         signing_key,
     )
     tournaments = TournamentPages(ledger, _status, viewer._gameless_caller)
+    log = LogRoutes(ledger, signing_key, _json_error)
     return Starlette(
         middleware=[
             Middleware(PageHeaders),  # outermost: refusals below carry the frame headers too
@@ -87,6 +89,8 @@ def create_app(
             Route("/login", viewer.login, methods=["GET", "POST"]),
             Route("/logout", viewer.logout, methods=["POST"]),
             Route("/healthz", lambda _request: PlainTextResponse("ok")),
+            Route("/log/checkpoint", log.checkpoint),
+            Route("/log/tile/{path:path}", log.tile),
         ],
     )
 

@@ -20,7 +20,10 @@ from __future__ import annotations
 
 import ast
 import asyncio
+import json
 import random
+import urllib.error
+import urllib.request
 import uuid
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
@@ -148,7 +151,11 @@ READ_ROUTES = {
     "/api/games/{game_id}/log",
     "/tournaments",
     "/tournaments/{tournament_id}",
+    "/log/checkpoint",
+    "/log/tile/{path:path}",
 }
+# The service log shows every game alike to everyone: asked per caller all the same.
+LOG_ROUTES = {"/log/checkpoint": "/log/checkpoint", "/log/tile/{path:path}": "/log/tile/entries/000.p/1"}
 NO_GAME_DATA_ROUTES = {
     "/login": "the organiser's sign-in form",
     "/logout": "forgets the sign-in",
@@ -360,6 +367,30 @@ def _web(house: House, path: str, token: str | None, listed: str | None = None) 
     return Outcome("shown") if listed is None or listed in reply.body else NOTHING
 
 
+def _log(house: House, path: str, token: str | None) -> Outcome:
+    """The service log's checkpoint, or its first entry: shown when it holds a game."""
+    request = urllib.request.Request(house.web + path)
+    if token is not None:
+        request.add_header("Authorization", f"Bearer {token}")
+    try:
+        with urllib.request.urlopen(request, timeout=30) as reply:
+            body = reply.read()
+    except urllib.error.HTTPError as error:
+        refusal = json.loads(error.read())["error"]
+        return NOTHING if refusal == "LOG_TILE_NOT_FOUND" else Outcome("refused", refusal)
+    if path == "/log/checkpoint":
+        return NOTHING if body.split(b"\n")[1] == b"0" else Outcome("shown")
+    return Outcome("shown")
+
+
+def log_survey(house: House) -> dict[tuple[str, str, str], Outcome]:
+    return {
+        (route, "", who): _log(house, path, _token(who, house.games["in progress"]))
+        for route, path in LOG_ROUTES.items()
+        for who in CALLERS
+    }
+
+
 async def _socket_opening(url: str, game_id: str, token: str | None) -> Outcome:
     socket = await PlaySocket.open(url, game_id, token)
     try:
@@ -436,19 +467,28 @@ def survey(house: House) -> dict[tuple[str, str, str], Outcome]:
             seen[(name, "", who)] = _grpc(call, listing=lists_games)
     for kind, game in house.games.items():  # the organiser's alone: others are refused before the gate
         seen[("ForkGame", kind, "organiser")] = _grpc(_fork(house, game.game_id))
-    return seen
+    return {**seen, **log_survey(house)}
 
 
 @requires_most_wanted
 def test_a_gate_that_refuses_everything_leaves_every_read_channel_with_nothing(house: House) -> None:
-    real = survey(house)
     ledger = house.running.ledger
     real_gate = ledger.gate
+    # The service log is append-only: what it once showed stays. So what it shows behind a refusing
+    # gate is surveyed before the real gate lets anything into it.
     ledger.install_gate(
         RefuseAll(ledger.games, ledger.public_views, ledger.closed_deals, ledger.tournament_app)
     )
     try:
-        shut = survey(house)
+        shut_log = log_survey(house)
+    finally:
+        ledger.install_gate(real_gate)
+    real = survey(house)
+    ledger.install_gate(
+        RefuseAll(ledger.games, ledger.public_views, ledger.closed_deals, ledger.tournament_app)
+    )
+    try:
+        shut = {**survey(house), **shut_log}
     finally:
         ledger.install_gate(real_gate)
     for key, outcome in shut.items():
