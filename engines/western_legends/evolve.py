@@ -239,6 +239,13 @@ def _(event: ev.EndTriggered, state: State) -> State:
 
 
 @_apply.register
+def _(event: ev.RulesMigrated, state: State) -> State:
+    written = dict(event.text_options)
+    kept = tuple(pair for pair in state.options if pair[0] not in written)
+    return replace(state, options=(*kept, *event.text_options))
+
+
+@_apply.register
 def _(event: ev.ActionsEnded, state: State) -> State:
     return replace(state, phase="end_sheriff", actions_left=0, after_move=())
 
