@@ -2,8 +2,9 @@
 
 A Deadwood 1876 game created under deadwood-1876/2, upgraded to the newest rules after a few
 commands (its history re-runs under them) and played on to its end; the same game with its
-upgrade line edited and not re-sealed; and a Most Wanted game under most-wanted/2 whose upgrade
-claims rules its history does not re-run under, every hash redone.
+upgrade line edited and not re-sealed; and a Most Wanted game under most-wanted/1 whose upgrade
+claims rules its history does not re-run under (its setup differs, and /1 -> /2 declares no setup
+migration), every hash redone.
 """
 
 from __future__ import annotations
@@ -79,7 +80,7 @@ def upgrade_cases(text: Any, case: Any) -> list[Any]:
     assert isinstance(upgrade, UpgradeLine)
     # Each forgery ends with its upgrade line: what follows it plays no part in the verdict.
     edited = [*entries[:index], replace(upgrade, from_rules="deadwood-1876/1")]
-    (diverging_header, diverging_entries, _), at = upgraded_record("most-wanted", "most-wanted/2")
+    (diverging_header, diverging_entries, _), at = upgraded_record("most-wanted", "most-wanted/1")
     diverging = (diverging_header, diverging_entries[: at + 1], None)
     return [
         case(
@@ -104,7 +105,7 @@ def upgrade_cases(text: Any, case: Any) -> list[Any]:
             "failed",
             "UPGRADE_DIVERGES",
             at + 2,
-            "a most-wanted/2 game upgraded to most-wanted/3, whose setup differs under them; "
+            "a most-wanted/1 game upgraded to most-wanted/3, whose setup differs under them; "
             "every hash redone (the log ends there)",
             text(diverging),
         ),
