@@ -33,9 +33,7 @@ def migration_steps(engine: Engine, from_rules: str, to_rules: str) -> list[tupl
     """The version pairs from `from_rules` up to `to_rules`, one version at a time, if every one
     declares a migration (None otherwise; [] for the same version)."""
     prefix = f"{engine.game_id}/"
-    steps = [
-        (f"{prefix}{n}", f"{prefix}{n + 1}") for n in range(_number(from_rules), _number(to_rules))
-    ]
+    steps = [(f"{prefix}{n}", f"{prefix}{n + 1}") for n in range(_number(from_rules), _number(to_rules))]
     if any(step not in declared(engine) for step in steps):
         return None
     return steps

@@ -45,7 +45,9 @@ def test_WL_END_1_a_western_legends_2_game_upgraded_mid_game_ends_by_the_seeds_t
 ) -> None:
     game = upgraded_by_the_cli(server, organiser, "western-legends", "western-legends/2", 6)
     (upgrade,) = [line for line in lines_of(organiser, game.game_id) if line["type"] == "upgrade"]
-    assert upgrade["events"] == [{"kind": "rules_migrated", "v": 1, "text_options": [["end_trigger", "any_gain"]]}]
+    assert upgrade["events"] == [
+        {"kind": "rules_migrated", "v": 1, "text_options": [["end_trigger", "any_gain"]]}
+    ]
     view = json.loads(state(organiser, game.game_id, ORGANISER).view_json)
     assert view["options"]["end_trigger"] == "any_gain"  # it was "end_phase" under /2
     final = play_to_the_end(organiser, game, random.Random(12))
@@ -59,7 +61,9 @@ def test_WL_END_1_a_western_legends_2_game_upgraded_mid_game_ends_by_the_seeds_t
     assert triggered and triggered[0] > upgrade["version"]
     report = organiser.call("Audit", _audit_request(game.game_id), token=ORGANISER)
     assert report.verdict == "passed", report.problems
-    assert any("western-legends/2 to western-legends/3" in c and "setup migration" in c for c in report.checks)
+    assert any(
+        "western-legends/2 to western-legends/3" in c and "setup migration" in c for c in report.checks
+    )
 
 
 def test_MW_ROB_8_a_most_wanted_2_game_upgraded_offers_the_rejoin_call(
