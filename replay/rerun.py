@@ -48,7 +48,7 @@ class Rerun:
         """One line: the game, its verdict and, for a divergence, where and how (shortened)."""
         head = f"{self.game_id} ({self.game}, {self.recorded})" if self.game_id else "unread"
         if self.problem is None:
-            return f"{head}: {self.status}: plays the same under {self.target}"
+            return f"{head}: plays the same: {self.status} under {self.target}"
         where = f"version {self.problem.version} (line {self.problem.line})"
         if self.status == DIVERGES:
             where = f"{where}, {self.first.spelled() if self.first else 'the setup'}"

@@ -136,7 +136,7 @@ def test_UPGRADE_rules_check_names_plays_the_same_or_the_first_differing_command
     text = frontier("rules", "check", *map(str, files)).stdout.splitlines()
     (wl_line,) = [line for line in text if "western-legends-rules-2.jsonl" in line]
     assert f"step {first['step']}, seat {first['seat'] + 1}'s {first['command']['kind']}" in wl_line
-    assert sum("plays the same under" in line for line in text) == sum(
+    assert sum("plays the same: unchanged under" in line for line in text) == sum(
         v["status"] == "unchanged" for v in verdicts.values()
     )
 
