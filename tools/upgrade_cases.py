@@ -2,7 +2,8 @@
 
 A Deadwood 1876 game created under deadwood-1876/2, upgraded to the newest rules after a few
 commands (its history re-runs under them) and played on to its end; the same game with its
-upgrade line edited and not re-sealed; and a Most Wanted game under most-wanted/1 whose upgrade
+upgrade line edited and not re-sealed; a Most Wanted game created under most-wanted/2 upgraded
+with its setup migration and finished; and a Most Wanted game under most-wanted/1 whose upgrade
 claims rules its history does not re-run under (its setup differs, and /1 -> /2 declares no setup
 migration), every hash redone.
 """
@@ -14,10 +15,12 @@ from dataclasses import replace
 from functools import cache
 from typing import Any
 
-from engines.base import options_as_recorded
+from engines.base import fold, options_as_recorded
+from engines.codec import encode
 from engines.registry import get_engine
 from replay.forgeries import Record, finished_trailer, play_on, reseal
 from replay.record import Entry, UpgradeLine, line_salt
+from replay.setup_migration import upgrade_events
 from replay.verify import build_record
 from tools.corpus_seeds import corpus_opening
 
@@ -41,6 +44,8 @@ def _upgraded(game: str, older: str) -> tuple[Record, int]:
     )
     header = replace(header, options=stored, rules_version=older)
     version = entries[-1].version + 1
+    # The version pair's setup migration, as the server's upgrade writes it (engines/migrations.py).
+    migration = upgrade_events(engine, played[-1].state, stored, older, engine.rules_version)
     upgrade = UpgradeLine(
         version=version,
         from_rules=older,
@@ -48,6 +53,7 @@ def _upgraded(game: str, older: str) -> tuple[Record, int]:
         prev="",
         salt=line_salt(seed, game_id, version),
         format_version=header.format_version,
+        events=tuple(encode(event) for event in migration),
     )
     # The play on draws as the server would: the command making version v with counter v - 1.
     last = Entry(
@@ -59,9 +65,8 @@ def _upgraded(game: str, older: str) -> tuple[Record, int]:
         prev="",
         format_version=header.format_version,
     )
-    finished = play_on(
-        engine, played[-1].state, last, game_id, seed, bot_seed=random.Random(name).randrange(1 << 30)
-    )
+    migrated = fold(engine, played[-1].state, migration)
+    finished = play_on(engine, migrated, last, game_id, seed, bot_seed=random.Random(name).randrange(1 << 30))
     assert finished is not None, "the conformance upgrade must reach its end"
     tail, final = finished
     trailer = finished_trailer(
@@ -82,7 +87,20 @@ def upgrade_cases(text: Any, case: Any) -> list[Any]:
     edited = [*entries[:index], replace(upgrade, from_rules="deadwood-1876/1")]
     (diverging_header, diverging_entries, _), at = upgraded_record("most-wanted", "most-wanted/1")
     diverging = (diverging_header, diverging_entries[: at + 1], None)
+    migrated, migrated_at = upgraded_record("most-wanted", "most-wanted/2")
+    migrated_line = migrated[1][migrated_at]
+    assert isinstance(migrated_line, UpgradeLine) and migrated_line.events
     return [
+        case(
+            "good/most-wanted-upgraded.jsonl",
+            "passed",
+            None,
+            None,
+            f"a game created under most-wanted/2, upgraded to {migrated_line.to_rules} at version "
+            f"{migrated_line.version} with its setup migration (the re-join call, in the line's `events`) "
+            "and finished under them",
+            text(migrated),
+        ),
         case(
             "good/deadwood-1876-upgraded.jsonl",
             "passed",

@@ -88,9 +88,15 @@ def test_a_diverging_upgrade_names_the_version_where_the_history_differs() -> No
     assert "diverges at version 1 (line 1)" in problem.reason
 
 
-def test_UPGRADE_an_upgrade_line_without_its_setup_migration_fails() -> None:
-    """A most-wanted/2 game upgraded by a line that leaves out the re-join call /3 adds."""
+def test_UPGRADE_an_upgraded_game_passes_with_its_setup_migration_and_fails_without_it() -> None:
+    """A most-wanted/2 game upgraded by a line with the re-join call /3 adds, then without it."""
     (header, entries, trailer), index = upgraded_record("most-wanted", "most-wanted/2")
-    problem = verify(header, entries, trailer).problem
+    upgrade = entries[index]
+    assert isinstance(upgrade, UpgradeLine) and upgrade.events == ({"kind": "rejoin_call_added", "v": 1},)
+    result = verify(header, entries, trailer)
+    assert result.verdict == "passed", result.problem
+    assert any("(1 setup migration event)" in check for check in result.checks)
+    stripped = [*entries[:index], replace(upgrade, events=()), *entries[index + 1 :]]
+    problem = verify(*reseal(header, stripped, trailer)).problem
     assert problem is not None and (problem.code, problem.line) == ("MIGRATION_DIFFERS", index + 2)
     assert "rejoin_call_added" in problem.reason
