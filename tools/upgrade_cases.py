@@ -25,7 +25,8 @@ from replay.verify import build_record
 from tools.corpus_seeds import corpus_opening
 
 UPGRADE_AT = 8  # commands played under the older rules before the upgrade
-# The Most Wanted game upgraded with its migration capped at a few turns: the corpus stays small (tests/replay/test_conformance.py).
+# The Most Wanted game upgraded with its migration is capped at a few turns: the corpus
+# stays small (tests/replay/test_conformance.py).
 SHORT = {"most-wanted/2": {"max_turns": 3}}
 
 
