@@ -79,7 +79,7 @@ class Rerun:
 class FirstDifference:
     """The first command whose events or legality differ under the target rules."""
 
-    step: int  # the command's number in the game, from 1 (rulings and seat lines not counted)
+    step: int  # its version - 1: the "Step N" of the narrative and the replay viewer
     seat: int  # 0-based, as the log writes it
     command: dict[str, JsonValue]
 
@@ -97,8 +97,7 @@ def first_difference(entries: Sequence[Line], problem: Problem) -> FirstDifferen
     if len(lines) < problem.line - 1 or not lines or not isinstance(lines[-1], Entry):
         return None
     entry = lines[-1]
-    step = sum(1 for line in lines if isinstance(line, Entry))
-    return FirstDifference(step, entry.seat, dict(entry.command))
+    return FirstDifference(entry.version - 1, entry.seat, dict(entry.command))
 
 
 def newest_rules(game: str) -> str:

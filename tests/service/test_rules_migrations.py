@@ -131,7 +131,8 @@ def test_UPGRADE_rules_check_names_plays_the_same_or_the_first_differing_command
     wl = verdicts["western-legends-rules-2.jsonl"]
     assert wl["status"] == "diverges" and wl["problem"]["version"] > 1
     first = wl["first_difference"]
-    assert first["step"] >= 1 and 0 <= first["seat"] < 6 and first["command"]["kind"]
+    assert first["step"] == wl["problem"]["version"] - 1  # the narrative's "Step N"
+    assert 0 <= first["seat"] < 6 and first["command"]["kind"]
     assert verdicts["most-wanted-rules-1.jsonl"]["first_difference"] is None  # its setup differs
     text = frontier("rules", "check", *map(str, files)).stdout.splitlines()
     (wl_line,) = [line for line in text if "western-legends-rules-2.jsonl" in line]
