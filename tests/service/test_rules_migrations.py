@@ -40,49 +40,58 @@ def lines_of(organiser: Client, game_id: str) -> list[dict[str, Any]]:
     return [json.loads(line) for line in export(organiser, game_id).splitlines()]
 
 
+# The server's seed is its own, so each game differs: a bot game may end by the round cap before
+# anyone reaches the target, or without a last call that changes who is in. A few games suffice.
+ATTEMPTS = 4
+
+
 def test_WL_END_1_a_western_legends_2_game_upgraded_mid_game_ends_by_the_seeds_trigger(
     server: Running, organiser: Client
 ) -> None:
-    game = upgraded_by_the_cli(server, organiser, "western-legends", "western-legends/2", 6)
-    (upgrade,) = [line for line in lines_of(organiser, game.game_id) if line["type"] == "upgrade"]
-    assert upgrade["events"] == [
-        {"kind": "rules_migrated", "v": 1, "text_options": [["end_trigger", "any_gain"]]}
-    ]
-    view = json.loads(state(organiser, game.game_id, ORGANISER).view_json)
-    assert view["options"]["end_trigger"] == "any_gain"  # it was "end_phase" under /2
-    final = play_to_the_end(organiser, game, random.Random(12))
-    assert final.status == "finished"
-    after = lines_of(organiser, game.game_id)
-    triggered = [
-        line["version"]
-        for line in after
-        if line["type"] == "entry" and any(e["kind"] == "end_triggered" for e in line["events"])
-    ]
-    assert triggered and triggered[0] > upgrade["version"]
-    report = organiser.call("Audit", _audit_request(game.game_id), token=ORGANISER)
-    assert report.verdict == "passed", report.problems
-    assert any(
-        "western-legends/2 to western-legends/3" in c and "setup migration" in c for c in report.checks
-    )
+    for attempt in range(ATTEMPTS):
+        game = upgraded_by_the_cli(server, organiser, "western-legends", "western-legends/2", 6)
+        (upgrade,) = [line for line in lines_of(organiser, game.game_id) if line["type"] == "upgrade"]
+        assert upgrade["events"] == [
+            {"kind": "rules_migrated", "v": 1, "text_options": [["end_trigger", "any_gain"]]}
+        ]
+        view = json.loads(state(organiser, game.game_id, ORGANISER).view_json)
+        assert view["options"]["end_trigger"] == "any_gain"  # it was "end_phase" under /2
+        final = play_to_the_end(organiser, game, random.Random(12 + attempt))
+        assert final.status == "finished"
+        report = organiser.call("Audit", _audit_request(game.game_id), token=ORGANISER)
+        assert report.verdict == "passed", report.problems
+        assert any(
+            "western-legends/2 to western-legends/3" in c and "setup migration" in c for c in report.checks
+        )
+        triggered = [
+            line["version"]
+            for line in lines_of(organiser, game.game_id)
+            if line["type"] == "entry" and any(e["kind"] == "end_triggered" for e in line["events"])
+        ]
+        if triggered:
+            assert triggered[0] > upgrade["version"]
+            return
+    raise AssertionError(f"none of {ATTEMPTS} upgraded games ended by the trigger")
 
 
 def test_MW_ROB_8_a_most_wanted_2_game_upgraded_offers_the_rejoin_call(
     server: Running, organiser: Client
 ) -> None:
-    game = upgraded_by_the_cli(server, organiser, "most-wanted", "most-wanted/2", 3)
-    (upgrade,) = [line for line in lines_of(organiser, game.game_id) if line["type"] == "upgrade"]
-    assert upgrade["events"] == [{"kind": "rejoin_call_added", "v": 1}]
     chooser = random.Random(13)
-    offered = False
-    for _ in range(60):
-        play_steps(organiser, game, 20, chooser)
-        events = [e["kind"] for line in lines_of(organiser, game.game_id) for e in line.get("events", [])]
-        offered = "rejoin_call_started" in events
-        if offered or state(organiser, game.game_id, ORGANISER).status == "finished":
-            break
-    assert offered, "the upgraded game never offered the re-join call"
-    report = organiser.call("Audit", _audit_request(game.game_id), token=ORGANISER)
-    assert report.ok, report.problems
+    for _ in range(ATTEMPTS):
+        game = upgraded_by_the_cli(server, organiser, "most-wanted", "most-wanted/2", 3)
+        (upgrade,) = [line for line in lines_of(organiser, game.game_id) if line["type"] == "upgrade"]
+        assert upgrade["events"] == [{"kind": "rejoin_call_added", "v": 1}]
+        for _ in range(60):
+            play_steps(organiser, game, 20, chooser)
+            lines = lines_of(organiser, game.game_id)
+            if any(e["kind"] == "rejoin_call_started" for line in lines for e in line.get("events", [])):
+                report = organiser.call("Audit", _audit_request(game.game_id), token=ORGANISER)
+                assert report.ok, report.problems
+                return
+            if state(organiser, game.game_id, ORGANISER).status == "finished":
+                break
+    raise AssertionError(f"none of {ATTEMPTS} upgraded games offered the re-join call")
 
 
 def test_UPGRADE_an_edited_setup_migration_fails_the_audit(
