@@ -50,8 +50,10 @@ class Rerun:
         if self.problem is None:
             return f"{head}: plays the same: {self.status} under {self.target}"
         where = f"version {self.problem.version} (line {self.problem.line})"
-        if self.status == DIVERGES:
-            where = f"{where}, {self.first.spelled() if self.first else 'the setup'}"
+        if self.first is not None:
+            where = f"{where}, {self.first.spelled()}"
+        elif self.status == DIVERGES and self.problem.version == 1:
+            where = f"{where}, the setup"
         return f"{head}: {self.status} at {where}: {self.problem.code}: {shorten(self.problem.reason)}"
 
     def to_json(self) -> dict[str, JsonValue]:

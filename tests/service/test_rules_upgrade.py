@@ -186,11 +186,12 @@ def test_frontier_rules_check_over_the_log_files_of_the_seeds() -> None:
 
 def test_rules_check_over_a_store_of_bot_games_and_the_seeds_logs(server: Running, organiser: Client) -> None:
     """The benchmark (tests/benchmarks/bench_rules_check.py, 200 games) with small numbers."""
-    fill_store(
-        organiser, 6
-    )  # games 3-5 are recorded under older rules: Most Wanted's and Western Legends' diverge
+    # Games 3-5 are recorded under older rules: Most Wanted's diverges at a command (a re-join call
+    # /3 makes); Western Legends' (6 rounds, nobody reaches the target) plays the same once its setup
+    # migrates, though its trailer hashes the state of /2.
+    fill_store(organiser, 6)
     seconds, summary = timed_check("--server", f"127.0.0.1:{server.port}", "--token", ORGANISER)
-    assert summary == {"games": 6, "diverges": 2, "unchanged": 4}
+    assert summary == {"games": 6, "diverges": 1, "unchanged": 5}
     files = seed_logs()
     file_seconds, file_summary = timed_check(*map(str, files))
     assert file_summary["games"] == len(files) and file_summary["unchanged"] > 0
