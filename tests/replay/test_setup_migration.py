@@ -3,8 +3,12 @@ be the newer setup on the same draws, or the game differs at its setup."""
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
+
+import pytest
 
 from engines.base import fold, options_for_log
 from engines.game import GameEngine
@@ -13,6 +17,8 @@ from engines.most_wanted import events as mw
 from engines.registry import get_engine
 from engines.rng import SeededRng
 from engines.western_legends import events as wl
+from replay import logfile
+from replay.record import UpgradeLine
 from replay.setup_migration import migrated_setup
 
 
@@ -67,3 +73,20 @@ def test_UPGRADE_a_migration_that_does_not_give_the_newer_setup_differs_at_the_s
     target = options_for_log(engine, {}, "most-wanted/3")
     _, short = migrated_setup(engine, state, {}, target, 3, draws[:1], "most-wanted/2", "most-wanted/3")
     assert short is not None and "does not run on the recorded draws" in short
+
+
+def test_UPGRADE_a_reader_takes_an_upgrade_lines_events_only_as_a_non_empty_list_of_objects() -> None:
+    path = (
+        Path(__file__).resolve().parents[2] / "seeds" / "conformance" / "good" / "most-wanted-upgraded.jsonl"
+    )
+    lines = path.read_text().splitlines()
+    at = next(n for n, line in enumerate(lines) if json.loads(line)["type"] == "upgrade")
+    read = logfile.read_text("\n".join(lines) + "\n")
+    (upgrade,) = [line for line in read[1] if isinstance(line, UpgradeLine)]
+    assert upgrade.events == ({"kind": "rejoin_call_added", "v": 1},)
+    for wrong in ([], {"kind": "rejoin_call_added"}, ["rejoin_call_added"]):
+        data = json.loads(lines[at])
+        data["events"] = wrong
+        edited = [*lines[:at], json.dumps(data), *lines[at + 1 :]]
+        with pytest.raises(logfile.LogFormatError, match="field events must be"):
+            logfile.read_text("\n".join(edited) + "\n")
