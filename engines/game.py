@@ -9,6 +9,7 @@ each call.
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -50,6 +51,10 @@ class GameEngine:
     step_bound: Callable[[Mapping[str, JsonValue], int], int]
     # per older rules version, the option values that replay its logs as they were played
     legacy_defaults: Mapping[str, Mapping[str, JsonValue]] = field(default_factory=dict)
+    # per (older, newer) rules version pair, the setup migration an upgrade writes (engines/migrations.py)
+    migrations: Mapping[tuple[str, str], Callable[[Any, Mapping[str, JsonValue]], list[Event]]] = field(
+        default_factory=dict
+    )
     # one log line's events folded with one private copy of the state (engines.base.fold)
     evolve_all: Callable[[Any, Sequence[Event]], Any] | None = None
     # an outcome's reason as people read it (the log keeps the reason as the engine recorded it)
@@ -72,6 +77,9 @@ def engine_in(
     def module(name: str) -> Any:
         return importlib.import_module(f"{package}.{name}")
 
+    # A game whose rules versions all set up alike has no migrations module.
+    has_migrations = importlib.util.find_spec(f"{package}.migrations") is not None
+
     options, setup, evolve, decide = module("options"), module("setup"), module("evolve"), module("decide")
     legal, views = module("legal"), module("views")
     return GameEngine(
@@ -84,6 +92,7 @@ def engine_in(
         events=module("events").EVENTS,
         options=options.validate,
         legacy_defaults=options.LEGACY_DEFAULTS,
+        migrations=module("migrations").MIGRATIONS if has_migrations else {},
         step_bound=options.step_bound,
         deal=setup.setup,
         reshuffle_unseen=setup.reshuffle_unseen,

@@ -743,7 +743,11 @@ def _ruling(number: int, data: Mapping[str, JsonValue], format_version: int) -> 
 
 
 def _upgrade(number: int, data: Mapping[str, JsonValue], format_version: int) -> UpgradeLine:
-    f = _Fields(number, data, _UPGRADE_FIELDS)
+    migrated = "events" in data  # only an upgrade with a setup migration has them
+    f = _Fields(number, data, (*_UPGRADE_FIELDS, "events") if migrated else _UPGRADE_FIELDS)
+    events = f.objects("events") if migrated else ()
+    if migrated and not events:
+        raise f._wrong("events", "a non-empty list of objects (an upgrade without a migration has none)")
     return UpgradeLine(
         version=f.integer("version"),
         from_rules=f.text("from"),
@@ -753,6 +757,7 @@ def _upgrade(number: int, data: Mapping[str, JsonValue], format_version: int) ->
         hash=f.hash("hash"),
         salt=f.hash("salt"),
         format_version=format_version,
+        events=events,
     )
 
 

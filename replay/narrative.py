@@ -68,6 +68,7 @@ def describe_upgrade(line: UpgradeLine) -> str:
     return (
         f"Step {line.version - 1} — the {line.by} moves the game to rules {line.to_rules} "
         f"(from {line.from_rules}); everything before re-runs unchanged under them"
+        + (", from the setup as they record it" if line.events else "")
     )
 
 

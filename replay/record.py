@@ -413,9 +413,12 @@ class UpgradeLine(_Chained):
     salt: str | None = None  # `line_salt` of its version; null only in a redacted export
     format_version: int = FORMAT_VERSION  # the header's; not a field of the line
     by: str = "organiser"
+    # The setup migration of the engine for from -> to (engines/migrations.py), folded into the
+    # game here; absent when there is none, so an upgrade without one hashes as before.
+    events: tuple[dict[str, JsonValue], ...] = ()
 
     def body(self) -> dict[str, JsonValue]:
-        return {
+        body: dict[str, JsonValue] = {
             "type": "upgrade",
             "version": self.version,
             "from": self.from_rules,
@@ -424,6 +427,9 @@ class UpgradeLine(_Chained):
             "prev": self.prev,
             "salt": self.salt,
         }
+        if self.events:
+            body["events"] = list(self.events)
+        return body
 
 
 # The lines between a header and its trailer, in chain order.

@@ -13,7 +13,8 @@ from dataclasses import dataclass, replace
 
 from engines.base import JsonValue
 from engines.registry import UnknownGame, get_engine
-from replay.record import Header, Line, Trailer, UpgradeLine
+from replay.record import Entry, Header, Line, Trailer, UpgradeLine, canonical_json
+from replay.table import seat_name
 from replay.verify import Problem, verify
 
 UNCHANGED, DIVERGES, INVALID = "unchanged", "diverges", "invalid"
@@ -36,6 +37,8 @@ class Rerun:
     status: str
     problem: Problem | None = None
     tag: str = ""
+    # Where play would differ, as a person reads it: None at the setup or a line not a command.
+    first: FirstDifference | None = None
 
     @property
     def unchanged(self) -> bool:
@@ -45,8 +48,12 @@ class Rerun:
         """One line: the game, its verdict and, for a divergence, where and how (shortened)."""
         head = f"{self.game_id} ({self.game}, {self.recorded})" if self.game_id else "unread"
         if self.problem is None:
-            return f"{head}: {self.status} under {self.target}"
+            return f"{head}: plays the same: {self.status} under {self.target}"
         where = f"version {self.problem.version} (line {self.problem.line})"
+        if self.first is not None:
+            where = f"{where}, {self.first.spelled()}"
+        elif self.status == DIVERGES and self.problem.version == 1:
+            where = f"{where}, the setup"
         return f"{head}: {self.status} at {where}: {self.problem.code}: {shorten(self.problem.reason)}"
 
     def to_json(self) -> dict[str, JsonValue]:
@@ -66,7 +73,33 @@ class Rerun:
             "target": self.target,
             "status": self.status,
             "problem": problem,
+            "first_difference": None if self.first is None else self.first.to_json(),
         }
+
+
+@dataclass(frozen=True)
+class FirstDifference:
+    """The first command whose events or legality differ under the target rules."""
+
+    step: int  # its version - 1: the "Step N" of the narrative and the replay viewer
+    seat: int  # 0-based, as the log writes it
+    command: dict[str, JsonValue]
+
+    def spelled(self) -> str:
+        kind = self.command.get("kind", "command")
+        return f"step {self.step}, {seat_name(self.seat)}'s {kind} {canonical_json(self.command)}"
+
+    def to_json(self) -> dict[str, JsonValue]:
+        return {"step": self.step, "seat": self.seat, "command": self.command}
+
+
+def first_difference(entries: Sequence[Line], problem: Problem) -> FirstDifference | None:
+    """The command at the problem's line, numbered as a person counts them (None: not a command)."""
+    lines = entries[: problem.line - 1]  # the header is line 1
+    if len(lines) < problem.line - 1 or not lines or not isinstance(lines[-1], Entry):
+        return None
+    entry = lines[-1]
+    return FirstDifference(entry.version - 1, entry.seat, dict(entry.command))
 
 
 def newest_rules(game: str) -> str:
@@ -100,7 +133,8 @@ def rerun(
     own = verify(header, entries, trailer)
     if own.problem is not None:
         return replace(verdict, status=INVALID, problem=own.problem)
-    return replace(verdict, status=DIVERGES, problem=under_target.problem)
+    where = first_difference(entries, under_target.problem)
+    return replace(verdict, status=DIVERGES, problem=under_target.problem, first=where)
 
 
 def shorten(text: str, limit: int = SHORT) -> str:

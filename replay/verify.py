@@ -64,6 +64,7 @@ from replay.record import (
     written_draws,
 )
 from replay.same_events import events_difference, same_events
+from replay.setup_migration import migrated_setup, migrates, recorded_rules, upgrade_events
 from replay.table import (
     FOR_A_SEAT,
     MADE_BY,
@@ -231,6 +232,8 @@ class _Run:
         self.past: Horizon | None = None  # the states a takeback may return to (replay/takebacks.py)
         self.takebacks = 0
         self.upgrades: list[str] = []  # each upgrade re-made, "<from> to <to> at version v"
+        # A re-run under later rules that migrates the setup: (the recorded rules, their options).
+        self.migrating: tuple[str, dict[str, JsonValue]] | None = None
 
     @property
     def trailer_line(self) -> int:
@@ -431,6 +434,11 @@ class _Run:
             # The header holds the options as stored; an option added since takes the value
             # that reproduces the rules the log was recorded under.
             options = options_for_log(engine, header.options, self.rules_in_force)
+            recorded = recorded_rules(header.game, header.rules_version)
+            # A re-run under later rules whose versions declare setup migrations sets up as
+            # recorded, then migrates (replay/setup_migration.py).
+            if self.forced_rules is not None and migrates(engine, recorded, self.forced_rules):
+                self.migrating = (recorded, options_for_log(engine, header.options, recorded))
         except Exception as error:  # noqa: BLE001 -- untrusted options may break more than OptionError
             raise _Failed(Problem(1, 1, "BAD_OPTIONS", str(error) or repr(error))) from None
         self.options = options
@@ -522,10 +530,25 @@ class _Run:
     ) -> None:
         engine, header, options = self.engine, self.header, self.options
         assert engine is not None
+        if self.migrating is not None:
+            options = self.migrating[1]
         setup, _ = self._run_checked(
             version, number, draws, events, 0, lambda rng: (engine.setup(options, header.seats, rng), None)
         )
         self.state = fold(engine, None, setup)
+        if self.migrating is not None and self.forced_rules is not None:
+            self.state, differs = migrated_setup(
+                engine,
+                self.state,
+                header.options,
+                self.options,
+                header.seats,
+                draws,
+                self.migrating[0],
+                self.forced_rules,
+            )
+            if differs is not None:
+                raise _Failed(Problem(version, number, "SETUP_DIFFERS", differs))
 
     def _seat(self, number: int, line: SeatLine) -> None:
         """A seat taken after creation: an open seat, with a client seed exactly when the game asks."""
@@ -706,9 +729,18 @@ class _Run:
                 f"(line {where.line}): {where.code}: {where.reason}"
             )
             raise _Failed(Problem(version, number, "UPGRADE_DIVERGES", reason))
+        # The setup migration the engine declares for the pair, re-derived from the state here.
+        migration = upgrade_events(engine, self.state, header.options, line.from_rules, line.to_rules)
+        same = same_events(self.events_codec, line.events, migration)
+        differs = None if same else events_difference(line.events, migration)
+        if differs is not None:
+            reason = f"the upgrade's setup migration is not the one {line.to_rules} declares: {differs}"
+            raise _Failed(Problem(version, number, "MIGRATION_DIFFERS", reason))
+        self.state = fold(engine, self.state, migration)
         self.rules_in_force = line.to_rules
         self.options = options_for_log(engine, header.options, line.to_rules)
-        self.upgrades.append(f"{line.from_rules} to {line.to_rules} at version {version}")
+        migrated = f" ({counted(len(migration), 'setup migration event')})" if migration else ""
+        self.upgrades.append(f"{line.from_rules} to {line.to_rules} at version {version}{migrated}")
 
     # -- the clock (replay/clock.py) ------------------------------------------------------
 
@@ -948,6 +980,10 @@ class _Run:
                     version, line, "STATUS_DIFFERS", f"recorded status {trailer.status}, rules give {status}"
                 )
             )
+        if self.migrating is not None:
+            # The trailer hashes the state of the recorded rules; the migrated setup made another.
+            self.checks.append(f"result: the result ({status}) matches the trailer (the setup migrated)")
+            return
         reached = final_state_hash(engine, self.state, self.header.format_version)
         if trailer.state_hash != reached:
             raise _Failed(
@@ -1178,7 +1214,7 @@ def steps(header: Header, entries: Iterable[Line]) -> Iterator[ReplayStep]:
     Folding trusts the events (no decide, no rolls), so it is cheaper than
     verifying; on an unverified log it may raise DecodeError or worse. Seat lines
     change no state and make no step; a player-entropy game's setup step is its deal.
-    An upgrade line makes a version, so it is a step of its own (the state unchanged).
+    An upgrade line makes a version, so it is a step of its own (with its setup migration's events).
     """
     engine = get_engine(header.game)
     events_codec, commands_codec = shared_codec(engine.events), shared_codec(engine.commands)
@@ -1211,8 +1247,10 @@ def steps(header: Header, entries: Iterable[Line]) -> Iterator[ReplayStep]:
                 continue
             if isinstance(entry, SeatLine):  # it changes no state and makes no version
                 continue
-            if isinstance(entry, UpgradeLine):
-                yield ReplayStep(entry.version, None, None, (), state, None, table, None, entry)
+            if isinstance(entry, UpgradeLine):  # its setup migration, if any, folds in
+                migration = decode_events(entry.events)
+                state = fold(engine, state, migration)
+                yield ReplayStep(entry.version, None, None, migration, state, None, table, None, entry)
                 continue
             if isinstance(entry, RulingLine) and entry.ruling == TAKEBACK and entry.to_version is not None:
                 assert past is not None, "a verified record keeps its takebacks' states"

@@ -2,8 +2,10 @@
 
 A Deadwood 1876 game created under deadwood-1876/2, upgraded to the newest rules after a few
 commands (its history re-runs under them) and played on to its end; the same game with its
-upgrade line edited and not re-sealed; and a Most Wanted game under most-wanted/2 whose upgrade
-claims rules its history does not re-run under, every hash redone.
+upgrade line edited and not re-sealed; a Most Wanted game created under most-wanted/2 upgraded
+with its setup migration and finished; and a Most Wanted game under most-wanted/1 whose upgrade
+claims rules its history does not re-run under (its setup differs, and /1 -> /2 declares no setup
+migration), every hash redone.
 """
 
 from __future__ import annotations
@@ -13,14 +15,19 @@ from dataclasses import replace
 from functools import cache
 from typing import Any
 
-from engines.base import options_as_recorded
+from engines.base import fold, options_as_recorded
+from engines.codec import encode
 from engines.registry import get_engine
 from replay.forgeries import Record, finished_trailer, play_on, reseal
 from replay.record import Entry, UpgradeLine, line_salt
+from replay.setup_migration import upgrade_events
 from replay.verify import build_record
 from tools.corpus_seeds import corpus_opening
 
 UPGRADE_AT = 8  # commands played under the older rules before the upgrade
+# The Most Wanted game upgraded with its migration is capped at a few turns: the corpus
+# stays small (tests/replay/test_conformance.py).
+SHORT = {"most-wanted/2": {"max_turns": 3}}
 
 
 def upgraded_record(game: str, older: str) -> tuple[Record, int]:
@@ -33,13 +40,15 @@ def upgraded_record(game: str, older: str) -> tuple[Record, int]:
 def _upgraded(game: str, older: str) -> tuple[Record, int]:
     name = f"{game}-upgraded"
     engine = get_engine(game)
-    complete, stored = options_as_recorded(engine, {}, older)
+    complete, stored = options_as_recorded(engine, SHORT.get(older, {}), older)
     seed, game_id, played = corpus_opening(engine, complete, name, UPGRADE_AT)
     header, entries, _ = build_record(
         game_id, game, complete, 2, ["Old hand 1", "Old hand 2"], "conformance", seed, played
     )
     header = replace(header, options=stored, rules_version=older)
     version = entries[-1].version + 1
+    # The version pair's setup migration, as the server's upgrade writes it (engines/migrations.py).
+    migration = upgrade_events(engine, played[-1].state, stored, older, engine.rules_version)
     upgrade = UpgradeLine(
         version=version,
         from_rules=older,
@@ -47,6 +56,7 @@ def _upgraded(game: str, older: str) -> tuple[Record, int]:
         prev="",
         salt=line_salt(seed, game_id, version),
         format_version=header.format_version,
+        events=tuple(encode(event) for event in migration),
     )
     # The play on draws as the server would: the command making version v with counter v - 1.
     last = Entry(
@@ -58,9 +68,8 @@ def _upgraded(game: str, older: str) -> tuple[Record, int]:
         prev="",
         format_version=header.format_version,
     )
-    finished = play_on(
-        engine, played[-1].state, last, game_id, seed, bot_seed=random.Random(name).randrange(1 << 30)
-    )
+    migrated = fold(engine, played[-1].state, migration)
+    finished = play_on(engine, migrated, last, game_id, seed, bot_seed=random.Random(name).randrange(1 << 30))
     assert finished is not None, "the conformance upgrade must reach its end"
     tail, final = finished
     trailer = finished_trailer(
@@ -79,9 +88,22 @@ def upgrade_cases(text: Any, case: Any) -> list[Any]:
     assert isinstance(upgrade, UpgradeLine)
     # Each forgery ends with its upgrade line: what follows it plays no part in the verdict.
     edited = [*entries[:index], replace(upgrade, from_rules="deadwood-1876/1")]
-    (diverging_header, diverging_entries, _), at = upgraded_record("most-wanted", "most-wanted/2")
+    (diverging_header, diverging_entries, _), at = upgraded_record("most-wanted", "most-wanted/1")
     diverging = (diverging_header, diverging_entries[: at + 1], None)
+    migrated, migrated_at = upgraded_record("most-wanted", "most-wanted/2")
+    migrated_line = migrated[1][migrated_at]
+    assert isinstance(migrated_line, UpgradeLine) and migrated_line.events
     return [
+        case(
+            "good/most-wanted-upgraded.jsonl",
+            "passed",
+            None,
+            None,
+            f"a game created under most-wanted/2, upgraded to {migrated_line.to_rules} at version "
+            f"{migrated_line.version} with its setup migration (the re-join call, in the line's `events`) "
+            "and finished under them",
+            text(migrated),
+        ),
         case(
             "good/deadwood-1876-upgraded.jsonl",
             "passed",
@@ -100,11 +122,20 @@ def upgrade_cases(text: Any, case: Any) -> list[Any]:
             text((header, edited, None)),
         ),
         case(
+            "fail/upgrade-migration-edited.jsonl",
+            "failed",
+            "MIGRATION_DIFFERS",
+            migrated_at + 2,
+            "the most-wanted/2 game upgraded with its setup migration, the migration's event left out "
+            "of the upgrade line; every hash redone (the log ends there)",
+            text(reseal(migrated[0], [*migrated[1][:migrated_at], replace(migrated_line, events=())], None)),
+        ),
+        case(
             "fail/upgrade-diverges.jsonl",
             "failed",
             "UPGRADE_DIVERGES",
             at + 2,
-            "a most-wanted/2 game upgraded to most-wanted/3, whose setup differs under them; "
+            "a most-wanted/1 game upgraded to most-wanted/3, whose setup differs under them; "
             "every hash redone (the log ends there)",
             text(diverging),
         ),

@@ -693,3 +693,16 @@ POKER_EVENTS: tuple[type[Event], ...] = (
     PokerEnded,
 )
 EVENTS = EVENTS + POKER_EVENTS
+
+
+@dataclass(frozen=True)
+class RulesMigrated(Event):
+    """An upgrade's setup migration (migrations.py): options a newer rules version writes in
+    `game_started` that the game's own setup left out, written into the game in progress."""
+
+    kind: ClassVar[str] = "rules_migrated"
+    text_options: tuple[tuple[str, str], ...]
+
+
+MIGRATION_EVENTS: tuple[type[Event], ...] = (RulesMigrated,)
+EVENTS = EVENTS + MIGRATION_EVENTS

@@ -12,6 +12,7 @@ from engines.western_legends.cards import DECK
 from engines.western_legends.cattle import FIRST_PRINTING_CATTLE, start_ranches, token_colour
 from engines.western_legends.fightcards import FIGHT_DECK
 from engines.western_legends.items import ITEM_NAMES, STOCK_PER_ITEM
+from engines.western_legends.options import CHOICES
 from engines.western_legends.state import Fight, NpcFight, Owned, Player, Poker, State, replace
 
 
@@ -236,6 +237,16 @@ def _(event: ev.FightEnded, state: State) -> State:
 @_apply.register
 def _(event: ev.EndTriggered, state: State) -> State:
     return replace(state, end_round=event.round)
+
+
+@_apply.register
+def _(event: ev.RulesMigrated, state: State) -> State:
+    # In the order `game_started` writes them (whole numbers, then texts, each as CHOICES lists
+    # them), so a migrated game is the very state the newer setup makes.
+    merged = {**dict(state.options), **dict(event.text_options)}
+    position = {name: n for n, name in enumerate(CHOICES)}
+    ordered = sorted(merged.items(), key=lambda pair: (isinstance(pair[1], str), position.get(pair[0], -1)))
+    return replace(state, options=tuple(ordered))
 
 
 @_apply.register

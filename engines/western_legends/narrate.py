@@ -140,6 +140,9 @@ def describe(event: Event, names: Sequence[str]) -> str:  # noqa: C901 - one cas
             return f"{who(seat)} takes the {'gold nuggets' if loot == 'gold' else loot} as loot."
         case ev.EndTriggered(seat=seat, round=r):
             return f"{who(seat)} reaches the legend mark in round {r}; one more round follows."
+        case ev.RulesMigrated(text_options=written):
+            rules = ", ".join(f"{name} {value}" for name, value in written)
+            return f"The upgrade to newer rules writes the options they record: {rules}."
         case ev.GameEnded(final_lp=lp, reason=reason):
             scores = ", ".join(f"{who(s)} {counted(v, 'LP', 'LP')}" for s, v in enumerate(lp))
             return f"The game ends ({reason}): {scores}."

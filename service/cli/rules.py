@@ -1,9 +1,11 @@
 """`frontier rules check` and `frontier rules upgrade`: stored games and newer rules versions.
 
 `check` re-runs every game of a server (or every log file given) under the current engine's
-newest rules version (replay/rerun.py) and reports per game: unchanged, or where it diverges.
-It changes nothing. `upgrade` asks the server to move one game in progress to the newest rules,
-which it does only when the game's history re-runs identically under them.
+newest rules version (replay/rerun.py), from its setup migrated where the version pair declares a
+migration (engines/migrations.py), and reports per game: plays the same, or the first command
+(step and seat) whose events or legality would differ. It changes nothing. `upgrade` asks the
+server to move one game in progress to the newest rules, which it does only when the game's
+history re-runs identically under them, recording the setup migration in its upgrade line.
 """
 
 from __future__ import annotations
@@ -47,7 +49,8 @@ def register(commands: Any) -> None:
 
     check = actions.add_parser(
         "check",
-        help="re-run stored games under the newest rules versions and report which diverge (changes nothing)",
+        help="re-run stored games under the newest rules versions: plays the same, or the first command "
+        "where play would differ (changes nothing)",
     )
     check.add_argument("files", nargs="*", type=Path, metavar="FILE", help="match logs (instead of --server)")
     add_optional_server_argument(

@@ -335,6 +335,7 @@ def upgrade_from_json(data: dict[str, Any]) -> UpgradeLine:
         hash=data["hash"],
         salt=data["salt"],
         format_version=2,  # an upgrade line's fields are the same in every format that has one
+        events=tuple(data.get("events", ())),
     )
 
 
@@ -597,7 +598,8 @@ def accept(record: GameRecord, event: CommandAccepted, state: Any) -> GameRecord
 def _(event: RulesUpgraded, record: GameRecord | None) -> GameRecord:
     assert record is not None
     line = upgrade_from_json(event.line)
-    return _chained(record, event, line, upgraded_to=line.to_rules)
+    state = fold(record.engine, record.state, decode_events(record.header.game, line.events))
+    return _chained(record, event, line, upgraded_to=line.to_rules, state=state)
 
 
 @apply.register

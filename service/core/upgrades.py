@@ -1,16 +1,20 @@
 """Moving a game in progress to its engine's newest rules version (`UpgradeRules`, the organiser).
 
 Allowed only when the game's history so far re-runs line for line under the newest rules
-(replay/rerun.py), so nothing already played changes; the upgrade line then records both
-versions in the chain, salted and covered by the signed checkpoint like any line, and the
-audit re-runs every line after it under the new rules (replay/verify.py).
+(replay/rerun.py), from its setup as the newer rules record it (the version pair's setup
+migration, engines/migrations.py), so nothing already played changes; the upgrade line then
+records both versions and the migration's events in the chain, salted and covered by the signed
+checkpoint like any line, and the audit re-derives the migration and re-runs every line after it
+under the new rules (replay/verify.py).
 """
 
 from __future__ import annotations
 
+from engines.codec import encode
 from replay.reasons import Reason
 from replay.record import UpgradeLine, line_salt
 from replay.rerun import UNCHANGED, rerun, shorten
+from replay.setup_migration import upgrade_events
 from service.core.errors import PermissionDenied, RuleBroken
 from service.core.games import Games
 from service.core.ledger_lines import Batch
@@ -29,13 +33,18 @@ def upgrade_rules(app: Games, game_id: str) -> tuple[GameRecord, UpgradeLine]:
         if verdict.status != UNCHANGED:
             assert verdict.problem is not None
             where = verdict.problem
+            command = f", {verdict.first.spelled()}" if verdict.first is not None else ""
             raise RuleBroken(
                 Reason.RULES_DIVERGE,
                 f"the game's history does not re-run under {target}: it diverges at version {where.version} "
-                f"(line {where.line}): {where.code}: {shorten(where.reason)}",
+                f"(line {where.line}{command}): {where.code}: {shorten(where.reason)}",
                 rule="UPGRADE",
             )
         version = record.game_version + 1
+        # What the new rules record at the setup that the game's own did not (engines/migrations.py).
+        migration = upgrade_events(
+            record.engine, record.state, record.header.options, record.rules_version, target
+        )
         line = UpgradeLine(
             version=version,
             from_rules=record.rules_version,
@@ -43,8 +52,9 @@ def upgrade_rules(app: Games, game_id: str) -> tuple[GameRecord, UpgradeLine]:
             prev=record.head,
             salt=line_salt(record.seed, record.header.game_id, version),
             format_version=record.header.format_version,
+            events=tuple(encode(event) for event in migration),
         ).sealed()
-        batch = Batch(record)  # it changes no state, so watchers are told of the next line only
+        batch = Batch(record)  # watchers see its migration, if any, with the next line
         batch.add(line, at=app.now())
         return app.append(batch, "the game changed while upgrading it; try again"), line
 

@@ -29,8 +29,9 @@ def test_a_version_2_deadwood_log_re_runs_unchanged_under_the_newest_rules() -> 
     assert verdict.summary().endswith("unchanged under deadwood-1876/3")
 
 
-def test_a_version_2_most_wanted_log_diverges_at_its_setup_naming_both_sides() -> None:
-    verdict = rerun(*read("good/most-wanted-rules-2.jsonl"))
+def test_a_version_1_most_wanted_log_diverges_at_its_setup_naming_both_sides() -> None:
+    # /1 -> /2 declares no setup migration (a /2 log migrates: tests/service/test_rules_migrations.py)
+    verdict = rerun(*read("good/most-wanted-rules-1.jsonl"))
     assert verdict.status == DIVERGES and verdict.problem is not None
     assert (verdict.problem.version, verdict.problem.code) == (1, "EVENTS_DIFFER")
     assert "recorded" in verdict.problem.reason and "rules give" in verdict.problem.reason
@@ -81,7 +82,21 @@ def test_an_edited_upgrade_line_fails_even_re_sealed() -> None:
 
 
 def test_a_diverging_upgrade_names_the_version_where_the_history_differs() -> None:
-    (header, entries, trailer), index = upgraded_record("most-wanted", "most-wanted/2")
+    (header, entries, trailer), index = upgraded_record("most-wanted", "most-wanted/1")
     problem = verify(header, entries, trailer).problem
     assert problem is not None and (problem.code, problem.line) == ("UPGRADE_DIVERGES", index + 2)
     assert "diverges at version 1 (line 1)" in problem.reason
+
+
+def test_UPGRADE_an_upgraded_game_passes_with_its_setup_migration_and_fails_without_it() -> None:
+    """A most-wanted/2 game upgraded by a line with the re-join call /3 adds, then without it."""
+    (header, entries, trailer), index = upgraded_record("most-wanted", "most-wanted/2")
+    upgrade = entries[index]
+    assert isinstance(upgrade, UpgradeLine) and upgrade.events == ({"kind": "rejoin_call_added", "v": 1},)
+    result = verify(header, entries, trailer)
+    assert result.verdict == "passed", result.problem
+    assert any("(1 setup migration event)" in check for check in result.checks)
+    stripped = [*entries[:index], replace(upgrade, events=()), *entries[index + 1 :]]
+    problem = verify(*reseal(header, stripped, trailer)).problem
+    assert problem is not None and (problem.code, problem.line) == ("MIGRATION_DIFFERS", index + 2)
+    assert "rejoin_call_added" in problem.reason

@@ -31,6 +31,8 @@ RULES_CODES = {
     "FORK_STATE_DIFFERS",
     "UPGRADE_DIVERGES",  # an upgrade is re-made by re-running the history under its rules
     "BAD_UPGRADE",
+    "MIGRATION_DIFFERS",  # an upgrade's setup migration is re-derived by the rules engines
+    "SETUP_DIFFERS",
 }
 
 

@@ -63,6 +63,8 @@ const OPTIONAL = {
   },
   entry: { by: (x) => x === "autopilot", clock: obj, unseen },
   ruling: { clock: obj, to_version: int, granted_by: (x) => list(x) || x === "organiser" },
+  // An upgrade's setup migration (LOG-FORMAT.md, "Upgrade line"): absent when there is none.
+  upgrade: { events: (x) => list(x) && x.length > 0 && x.every(isObject) },
 };
 
 // Format 5: a draw names its question, {op: randint, low <= high, value} or {op: shuffle, items, value}.
