@@ -1,8 +1,10 @@
 """Run the web viewer beside the gRPC server: uvicorn in a thread of the same process.
 
 Started by `frontier serve --http PORT` through `start_http`; it shares the server's core (`Ledger`,
-service/core/root.py), so pages read exactly what the gRPC API reads. The socket is bound here, before the
-thread starts, so a taken port is an error at start-up and port 0 reports the port it got.
+service/core/root.py), so pages read exactly what the gRPC API reads. Given the gRPC server's handlers
+(`api`), the port also serves the API over Connect and gRPC-Web (service/web/connect/). The socket is
+bound here, before the thread starts, so a taken port is an error at start-up and port 0 reports the
+port it got.
 """
 
 from __future__ import annotations
@@ -13,13 +15,16 @@ import threading
 from dataclasses import dataclass
 
 import uvicorn
+from starlette.types import ASGIApp
 
 from replay.trust.keys import SigningKey
-from service.config import ConfigError
+from service.config import MAX_MESSAGE_BYTES, ConfigError
 from service.core.rate_limit import TokenFailures
 from service.core.root import Ledger
+from service.grpc_api.served import ServedMethods
 from service.ops.tls import ServerTls
 from service.web.app import create_app
+from service.web.connect.app import with_api
 
 
 @dataclass
@@ -42,16 +47,23 @@ def start_http(
     tls: ServerTls | None = None,
     signing_key: SigningKey | None = None,
     trusted_proxy: str | None = None,
+    api: ServedMethods | None = None,
+    max_message_bytes: int = MAX_MESSAGE_BYTES,
+    cors_origins: tuple[str, ...] = (),
 ) -> RunningHttp:
     """`trusted_proxy`: the addresses (comma-separated, or `*`) whose X-Forwarded-For header is
     believed. Off by default: any client could otherwise name itself a new address per request
-    and so escape the per-address count of wrong tokens."""
+    and so escape the per-address count of wrong tokens. `cors_origins`: the other sites whose pages
+    may call the API (service/web/connect/app.py); none by default."""
     try:
         sock = socket.create_server((host, port))
     except OSError as error:
         raise ConfigError(f"cannot serve the web viewer on {host}:{port}: {error.strerror}") from None
+    app: ASGIApp = create_app(ledger, organiser_token, failures, signing_key)
+    if api is not None:
+        app = with_api(app, api, max_message_bytes, cors_origins)
     config = uvicorn.Config(
-        create_app(ledger, organiser_token, failures, signing_key),
+        app,
         log_level="warning",
         log_config=None,  # the server's own log set-up (text or JSON, service/ops/logs.py) applies
         lifespan="off",
