@@ -168,3 +168,29 @@ def preflight(base: str, method: str, origin: str, headers: str) -> Answer:
             return Answer(reply.status, reply.read(), {k.lower(): v for k, v in reply.headers.items()})
     except urllib.error.HTTPError as error:
         return Answer(error.code, error.read(), {k.lower(): v for k, v in error.headers.items()})
+
+
+def first_answer(
+    base: str,
+    method: str,
+    message: dict[str, Any],
+    token: str | None,
+    *,
+    streaming: bool,
+    service: str = SERVICE,
+) -> tuple[dict[str, Any] | None, ConnectFailure | None]:
+    """A call's first message, or its error; a stream is left after its first message."""
+    if not streaming:
+        answer = unary(base, method, message, token, service=service)
+        return (answer.json(), None) if answer.status == 200 else (None, failure(answer))
+    headers = {"Content-Type": "application/connect+json"}
+    if token is not None:
+        headers["Authorization"] = f"Bearer {token}"
+    body = envelope(json.dumps(message).encode())
+    request = urllib.request.Request(f"{base}/{service}/{method}", data=body, method="POST", headers=headers)
+    with urllib.request.urlopen(request, timeout=30) as reply:
+        flags, size = struct.unpack(">BI", reply.read(5))
+        payload = json.loads(reply.read(size))
+    if not flags & END_STREAM:
+        return payload, None
+    return None, (error_of(payload["error"]) if "error" in payload else None)
