@@ -1,0 +1,90 @@
+"""docs/openapi.json and docs/asyncapi.yaml are made from proto/ as it is, are valid, and describe
+what the server answers."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import yaml
+from jsonschema import Draft202012Validator
+from openapi_spec_validator import validate
+from referencing import Registry
+from referencing.jsonschema import DRAFT202012
+
+from service.generated.frontier.v1 import frontier_pb2, tournaments_pb2
+from service.web.connect.endpoints import served_methods
+from tests.conftest import ORGANISER
+from tests.service.web import connect_client as connect
+from tests.service.web.api_site import api_site
+from tests.service.web.test_connect import new_game
+from tools.api_specs.__main__ import ASYNCAPI, OPENAPI, rendered
+
+
+def test_the_specs_in_docs_are_made_from_the_current_protos() -> None:
+    for path, text in rendered().items():
+        assert path.read_text(encoding="utf-8") == text, "run python -m tools.api_specs"
+
+
+def test_the_openapi_document_is_valid_openapi_3_1() -> None:
+    document = json.loads(OPENAPI.read_text(encoding="utf-8"))
+    validate(document)
+    assert document["openapi"] == "3.1.0"
+
+
+def test_every_unary_method_has_its_connect_path_and_every_stream_its_channel() -> None:
+    document = json.loads(OPENAPI.read_text(encoding="utf-8"))
+    streams = yaml.safe_load(ASYNCAPI.read_text(encoding="utf-8"))
+    addresses = {channel["address"] for channel in streams["channels"].values()}
+    for path, method in served_methods((frontier_pb2.DESCRIPTOR, tournaments_pb2.DESCRIPTOR)).items():
+        if method.client_streaming:
+            assert "/v1/play" in addresses  # Play: its WebSocket
+        elif method.server_streaming:
+            assert path in addresses
+        else:
+            assert document["paths"][path]["post"]["description"], f"{path}: no comment in proto/"
+    assert set(document["paths"]) <= set(
+        served_methods((frontier_pb2.DESCRIPTOR, tournaments_pb2.DESCRIPTOR))
+    )
+
+
+def validator(document: dict[str, Any], name: str) -> Draft202012Validator:
+    """A validator of the component schema `name`, its references resolved within the document."""
+    registry: Registry[Any] = Registry().with_resource("urn:spec", DRAFT202012.create_resource(document))
+    schema = {"$ref": f"urn:spec#/components/schemas/{name}"}
+    return Draft202012Validator(schema, registry=registry)
+
+
+def test_the_servers_answers_match_their_schemas(tmp_path: Path) -> None:
+    """The JSON a real server answers over Connect validates against the documents' schemas."""
+    document = json.loads(OPENAPI.read_text(encoding="utf-8"))
+    streams = yaml.safe_load(ASYNCAPI.read_text(encoding="utf-8"))
+    with api_site(tmp_path / "data") as site:
+        game_id, tokens = new_game(site, version=4)
+        calls: list[tuple[str, dict[str, Any], str | None, str]] = [
+            ("ListGameTypes", {}, None, "ListGameTypesResponse"),
+            (
+                "CreateGame",
+                {"game": "most-wanted", "seats": 2, "players": ["a", "b"]},
+                None,
+                "CreateGameResponse",
+            ),
+            ("GetState", {"gameId": game_id}, tokens[0], "GameState"),
+            ("ListLegalCommands", {"gameId": game_id}, tokens[0], "ListLegalCommandsResponse"),
+            ("ExportLog", {"gameId": game_id}, ORGANISER, "ExportLogResponse"),
+            ("Audit", {"gameId": game_id}, ORGANISER, "AuditReport"),
+            ("ListGames", {}, None, "ListGamesResponse"),
+        ]
+        for method, body, token, answer in calls:
+            reply = connect.unary(site.url, method, body, token)
+            assert reply.status == 200, reply.body
+            validator(document, f"frontier.v1.{answer}").validate(reply.json())
+            validator(document, f"frontier.v1.{method}Request").validate(body)
+        refused = connect.unary(site.url, "GetState", {"gameId": "nope"})
+        validator(document, "connect.Error").validate(refused.json())
+        steps, _end = connect.stream(site.url, "Replay", {"gameId": game_id}, tokens[1])
+        for step in steps:
+            validator(streams, "frontier.v1.ReplayStep").validate(step)
+        for update in connect.first_messages(site.url, "WatchGame", {"gameId": game_id}, 3):
+            validator(streams, "frontier.v1.GameUpdate").validate(update)
