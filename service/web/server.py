@@ -25,6 +25,7 @@ from service.grpc_api.served import ServedMethods
 from service.ops.tls import ServerTls
 from service.web.app import create_app
 from service.web.connect.app import with_api
+from service.web.connect.stops import StreamStops
 
 
 @dataclass
@@ -32,8 +33,10 @@ class RunningHttp:
     server: uvicorn.Server
     thread: threading.Thread
     port: int
+    streams: StreamStops  # the API's open streams: ended first, or uvicorn's stop waits on them
 
     def stop(self) -> None:
+        self.streams.stop()
         self.server.should_exit = True
         self.thread.join(timeout=5)
 
@@ -60,8 +63,9 @@ def start_http(
     except OSError as error:
         raise ConfigError(f"cannot serve the web viewer on {host}:{port}: {error.strerror}") from None
     app: ASGIApp = create_app(ledger, organiser_token, failures, signing_key)
+    streams = StreamStops()
     if api is not None:
-        app = with_api(app, api, max_message_bytes, cors_origins)
+        app = with_api(app, api, max_message_bytes, streams, cors_origins)
     config = uvicorn.Config(
         app,
         log_level="warning",
@@ -77,4 +81,4 @@ def start_http(
         target=lambda: asyncio.run(server.serve(sockets=[sock])), name="frontier-http", daemon=True
     )
     thread.start()
-    return RunningHttp(server, thread, sock.getsockname()[1])
+    return RunningHttp(server, thread, sock.getsockname()[1], streams)

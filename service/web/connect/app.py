@@ -23,6 +23,7 @@ from service.generated.frontier.v1 import frontier_pb2, tournaments_pb2
 from service.grpc_api.served import ServedMethods
 from service.web.connect.codecs import CODECS
 from service.web.connect.endpoints import endpoint_table, served_methods
+from service.web.connect.stops import StreamStops
 from service.web.same_origin import cross_site
 
 # What Connect and gRPC-Web clients send, and what gRPC-Web clients must read of an answer.
@@ -91,10 +92,15 @@ def _origin(scope: Scope) -> str:
 
 
 def with_api(
-    viewer: ASGIApp, served: ServedMethods, max_message_bytes: int, cors_origins: Sequence[str] = ()
+    viewer: ASGIApp,
+    served: ServedMethods,
+    max_message_bytes: int,
+    stops: StreamStops,
+    cors_origins: Sequence[str] = (),
 ) -> WebPort:
     """The viewer with the API beside it: every unary and server-streaming method gRPC serves."""
-    table = endpoint_table(served, served_methods((frontier_pb2.DESCRIPTOR, tournaments_pb2.DESCRIPTOR)))
+    methods = served_methods((frontier_pb2.DESCRIPTOR, tournaments_pb2.DESCRIPTOR))
+    table = endpoint_table(served, methods, stops)
     api: Any = ConnectApp(
         service=served,
         endpoints=lambda _served: table,

@@ -21,10 +21,12 @@ from google.rpc import status_pb2
 from protobuf.wkt import Any as AnyDetail
 
 from service.grpc_api.request_guard import Undecodable
-from service.grpc_api.statuses import STATUS_DETAILS_KEY
+from service.grpc_api.statuses import STATUS_DETAILS_KEY, abort_arguments
 from service.web.connect.codecs import JSON, Body
+from service.web.connect.stops import server_stopping
 
 T = TypeVar("T")
+CLOSE_TRIES, CLOSE_WAIT = 500, 0.002  # at most a second for a cancelled step to unwind
 _DONE = object()  # a stream's end, handed across loops (StopAsyncIteration does not cross a future)
 # gRPC spells one code differently; every other code has the same name in both.
 _CODES = {grpc.StatusCode.CANCELLED: Code.CANCELED}
@@ -89,8 +91,12 @@ async def on_loop(loop: asyncio.AbstractEventLoop, work: Coroutine[Any, Any, T])
     return await asyncio.wrap_future(asyncio.run_coroutine_threadsafe(work, loop))
 
 
-async def stream_on_loop(loop: asyncio.AbstractEventLoop, items: AsyncIterator[T]) -> AsyncIterator[T]:
-    """The items of an async generator that runs on `loop`, one hop per item; closed there."""
+async def stream_on_loop(
+    loop: asyncio.AbstractEventLoop, items: AsyncIterator[T], stop: asyncio.Event
+) -> AsyncIterator[T]:
+    """The items of an async generator that runs on `loop`, one hop per item, until `stop` is set
+    (then UNAVAILABLE, SERVER_STOPPING); the generator is closed on its loop, also when the client
+    leaves."""
 
     async def step() -> Any:
         try:
@@ -99,12 +105,29 @@ async def stream_on_loop(loop: asyncio.AbstractEventLoop, items: AsyncIterator[T
             return _DONE
 
     async def close() -> None:
+        # A step cancelled a moment ago is still unwinding the generator there: let it end first.
+        for _ in range(CLOSE_TRIES):
+            if not getattr(items, "ag_running", False):
+                break
+            await asyncio.sleep(CLOSE_WAIT)
         closing = getattr(items, "aclose", None)
         if closing is not None:
             await closing()
 
+    stopped = asyncio.ensure_future(stop.wait())
+    following: asyncio.Future[Any] | None = None
     try:
-        while (item := await on_loop(loop, step())) is not _DONE:
+        while True:
+            following = asyncio.ensure_future(on_loop(loop, step()))
+            await asyncio.wait((following, stopped), return_when=asyncio.FIRST_COMPLETED)
+            if not following.done():
+                raise connect_error(*abort_arguments(server_stopping()))
+            if (item := following.result()) is _DONE:
+                return
             yield item
     finally:
-        await on_loop(loop, close())
+        stopped.cancel()
+        if following is not None:
+            following.cancel()  # the step on the other loop too
+        if not loop.is_closed():
+            await on_loop(loop, close())

@@ -22,6 +22,7 @@ from google.protobuf.message_factory import GetMessageClass
 from service.grpc_api.served import ServedMethods
 from service.web.connect.calls import CallContext, decoder, on_loop, stream_on_loop
 from service.web.connect.codecs import Body
+from service.web.connect.stops import StreamStops
 
 Served = EndpointUnary[Any, Any] | EndpointServerStream[Any, Any]
 
@@ -36,16 +37,18 @@ def served_methods(files: Iterable[FileDescriptor]) -> dict[str, MethodDescripto
     }
 
 
-def endpoint_table(served: ServedMethods, methods: dict[str, MethodDescriptor]) -> dict[str, Served]:
+def endpoint_table(
+    served: ServedMethods, methods: dict[str, MethodDescriptor], stops: StreamStops
+) -> dict[str, Served]:
     table: dict[str, Served] = {}
     for path, method in methods.items():
         if method.client_streaming or path not in served.handlers:
             continue
-        table[path] = _endpoint(served, path, method)
+        table[path] = _endpoint(served, path, method, stops)
     return table
 
 
-def _endpoint(served: ServedMethods, path: str, method: MethodDescriptor) -> Served:
+def _endpoint(served: ServedMethods, path: str, method: MethodDescriptor, stops: StreamStops) -> Served:
     handler = served.intercepted(path)
     request_class = GetMessageClass(method.input_type)
     info = MethodInfo(
@@ -64,8 +67,9 @@ def _endpoint(served: ServedMethods, path: str, method: MethodDescriptor) -> Ser
 
         async def streaming(body: Body, ctx: RequestContext[Any, Any]) -> AsyncIterator[Any]:
             items = _stream(handler)(decode(body), CallContext(ctx))
-            async for item in stream_on_loop(loop, items):
-                yield item
+            with stops.opened() as stop:
+                async for item in stream_on_loop(loop, items, stop):
+                    yield item
 
         return Endpoint.server_stream(info, streaming)
 

@@ -134,40 +134,34 @@ def _unpadded_b64(text: str) -> bytes:
     return base64.b64decode(text + "=" * (-len(text) % 4))
 
 
-def first_messages(
-    base: str, method: str, message: dict[str, Any], count: int, token: str | None = None
-) -> list[dict[str, Any]]:
-    """The first `count` messages of a Connect stream that does not end by itself (WatchGame); then the
-    connection is closed, as a client that leaves."""
+def open_stream(base: str, method: str, message: dict[str, Any], token: str | None = None) -> Any:
+    """A Connect server stream in JSON, opened: read its envelopes with `read_envelope`."""
     headers = {"Content-Type": "application/connect+json"}
     if token is not None:
         headers["Authorization"] = f"Bearer {token}"
     body = envelope(json.dumps(message).encode())
     request = urllib.request.Request(f"{base}/{SERVICE}/{method}", data=body, method="POST", headers=headers)
+    return urllib.request.urlopen(request, timeout=30)
+
+
+def read_envelope(reply: Any) -> tuple[int, Any]:
+    """The next envelope of an open stream: its flags and its JSON message."""
+    flags, size = struct.unpack(">BI", reply.read(5))
+    return flags, json.loads(reply.read(size))
+
+
+def first_messages(
+    base: str, method: str, message: dict[str, Any], count: int, token: str | None = None
+) -> list[dict[str, Any]]:
+    """The first `count` messages of a Connect stream that does not end by itself (WatchGame); then the
+    connection is closed, as a client that leaves."""
     messages: list[dict[str, Any]] = []
-    with urllib.request.urlopen(request, timeout=30) as reply:
+    with open_stream(base, method, message, token) as reply:
         while len(messages) < count:
-            flags, size = struct.unpack(">BI", reply.read(5))
-            payload = json.loads(reply.read(size))
+            flags, payload = read_envelope(reply)
             assert not flags & END_STREAM, f"the stream ended early: {payload}"
             messages.append(payload)
     return messages
-
-
-def preflight(base: str, method: str, origin: str, headers: str) -> Answer:
-    """A browser's CORS preflight for a call to `method` from a page of `origin`."""
-    sent = {
-        "Origin": origin,
-        "Sec-Fetch-Site": "cross-site",
-        "Access-Control-Request-Method": "POST",
-        "Access-Control-Request-Headers": headers,
-    }
-    request = urllib.request.Request(f"{base}/{SERVICE}/{method}", method="OPTIONS", headers=sent)
-    try:
-        with urllib.request.urlopen(request, timeout=30) as reply:
-            return Answer(reply.status, reply.read(), {k.lower(): v for k, v in reply.headers.items()})
-    except urllib.error.HTTPError as error:
-        return Answer(error.code, error.read(), {k.lower(): v for k, v in error.headers.items()})
 
 
 def first_answer(

@@ -3,6 +3,7 @@ address (one count for both), and other sites' pages refused unless the operator
 
 from __future__ import annotations
 
+import time
 import uuid
 from pathlib import Path
 
@@ -90,3 +91,27 @@ def test_a_named_origin_gets_cors_answers_and_others_stay_refused(tmp_path: Path
             == 403
         )
         assert connect.unary(site.url, "ListGameTypes", {}, headers=CROSS_SITE).status == 403
+
+
+def test_a_watch_over_connect_holds_a_spectator_slot_until_its_client_leaves(tmp_path: Path) -> None:
+    """The per-address cap on spectators counts Connect watchers too, and one that leaves frees its
+    slot (the stream is closed on the gRPC loop, not left running)."""
+    with api_site(tmp_path / "data", max_spectators_per_address=1) as site:
+        made = site.client.call(
+            "CreateGame",
+            frontier_pb2.CreateGameRequest(game="most-wanted", seats=2, players=["a", "b"]),
+            token=ORGANISER,
+        )
+        asked = {"gameId": made.game_id}
+        first = connect.open_stream(site.url, "WatchGame", asked)
+        assert connect.read_envelope(first)[0] == 0
+        flags, end = connect.read_envelope(connect.open_stream(site.url, "WatchGame", asked))
+        assert flags & connect.END_STREAM and connect.error_of(end["error"]).code == "resource_exhausted"
+        first.close()
+        deadline = time.monotonic() + 5
+        while True:  # the server learns of the close when it next reads or writes the connection
+            flags, _update = connect.read_envelope(connect.open_stream(site.url, "WatchGame", asked))
+            if not flags & connect.END_STREAM or time.monotonic() > deadline:
+                break
+            time.sleep(0.1)
+        assert not flags & connect.END_STREAM, "the slot of the watcher that left was never freed"
