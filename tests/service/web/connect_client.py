@@ -188,3 +188,19 @@ def first_answer(
     if not flags & END_STREAM:
         return payload, None
     return None, (error_of(payload["error"]) if "error" in payload else None)
+
+
+def preflight(base: str, method: str, origin: str, headers: str) -> Answer:
+    """A browser's CORS preflight for a call to `method` from a page of `origin`."""
+    sent = {
+        "Origin": origin,
+        "Sec-Fetch-Site": "cross-site",
+        "Access-Control-Request-Method": "POST",
+        "Access-Control-Request-Headers": headers,
+    }
+    request = urllib.request.Request(f"{base}/{SERVICE}/{method}", method="OPTIONS", headers=sent)
+    try:
+        with urllib.request.urlopen(request, timeout=30) as reply:
+            return Answer(reply.status, reply.read(), {k.lower(): v for k, v in reply.headers.items()})
+    except urllib.error.HTTPError as error:
+        return Answer(error.code, error.read(), {k.lower(): v for k, v in error.headers.items()})
