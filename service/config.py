@@ -91,7 +91,7 @@ class Settings:
     http_port: int | None = None  # the web viewer's port (service/web/), off when None; 0 picks a free one
     ws_port: int | None = None  # Play over WebSocket (service/wsplay/), off when None; 0 picks a free one
     trusted_proxy: str | None = None  # whose X-Forwarded-For the web viewer believes (service/web/server.py)
-    cors_origins: tuple[str, ...] = ()  # other sites whose pages may call the API (service/web/connect/)
+    cors_origins: tuple[str, ...] = ()  # other sites whose pages may call the API (service/grpc_api/connect/)
     token_failures: Limits = Limits()  # wrong tokens allowed per address (service/core/rate_limit.py)
     ws_limits: SocketLimits = SocketLimits()  # deadlines, frame sizes and connection caps (FRONTIER_WS_*)
     tls_cert: Path | None = None  # with tls_key: every port speaks TLS only (service/ops/tls.py)

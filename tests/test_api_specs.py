@@ -14,7 +14,7 @@ from referencing import Registry
 from referencing.jsonschema import DRAFT202012
 
 from service.generated.frontier.v1 import frontier_pb2, tournaments_pb2
-from service.web.connect.endpoints import served_methods
+from service.grpc_api.connect.endpoints import served_methods
 from tests.conftest import ORGANISER
 from tests.service.web import connect_client as connect
 from tests.service.web.api_site import api_site

@@ -419,6 +419,7 @@ def _serve(args: argparse.Namespace) -> int:
         )
     http = None
     if settings.http_port is not None:
+        from service.grpc_api.connect.front import ConnectFront
         from service.web.server import start_http
 
         try:
@@ -431,8 +432,8 @@ def _serve(args: argparse.Namespace) -> int:
                 tls=operations.tls,
                 signing_key=running.servicer.signing_key,  # the exported logs are the server's
                 trusted_proxy=settings.trusted_proxy,
-                api=running.served,  # Connect and gRPC-Web: the gRPC server's own handlers
-                max_message_bytes=settings.max_message_bytes,
+                # Connect and gRPC-Web: the gRPC server's own handlers, under its size limit
+                api=ConnectFront(running.served, settings.max_message_bytes) if running.served else None,
                 cors_origins=settings.cors_origins,
             )
         except ConfigError:

@@ -3,7 +3,7 @@
 The generated `add_*Servicer_to_server` functions hand the server one handler per method; the
 server keeps them to itself. `ServedMethods` stands in for the server while they are added:
 it passes each on and keeps a copy, so the Connect front end on the web port
-(service/web/connect/) calls the very handlers gRPC calls, through the same interceptors (the
+(service/grpc_api/connect/) calls the very handlers gRPC calls, through the same interceptors (the
 drain, the request guard), on the same event loop and worker pool.
 """
 

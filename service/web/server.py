@@ -1,10 +1,10 @@
 """Run the web viewer beside the gRPC server: uvicorn in a thread of the same process.
 
 Started by `frontier serve --http PORT` through `start_http`; it shares the server's core (`Ledger`,
-service/core/root.py), so pages read exactly what the gRPC API reads. Given the gRPC server's handlers
-(`api`), the port also serves the API over Connect and gRPC-Web (service/web/connect/). The socket is
-bound here, before the thread starts, so a taken port is an error at start-up and port 0 reports the
-port it got.
+service/core/root.py), so pages read exactly what the gRPC API reads. Given an API front end (`api`:
+Connect and gRPC-Web, service/grpc_api/connect/), the port serves the API beside the pages
+(service/web/api_port.py). The socket is bound here, before the thread starts, so a taken port is an
+error at start-up and port 0 reports the port it got.
 """
 
 from __future__ import annotations
@@ -18,14 +18,12 @@ import uvicorn
 from starlette.types import ASGIApp
 
 from replay.trust.keys import SigningKey
-from service.config import MAX_MESSAGE_BYTES, ConfigError
+from service.config import ConfigError
 from service.core.rate_limit import TokenFailures
 from service.core.root import Ledger
-from service.grpc_api.served import ServedMethods
 from service.ops.tls import ServerTls
+from service.web.api_port import ApiFront, with_api
 from service.web.app import create_app
-from service.web.connect.app import with_api
-from service.web.connect.stops import StreamStops
 
 
 @dataclass
@@ -33,10 +31,11 @@ class RunningHttp:
     server: uvicorn.Server
     thread: threading.Thread
     port: int
-    streams: StreamStops  # the API's open streams: ended first, or uvicorn's stop waits on them
+    api: ApiFront | None = None  # its open streams end first, or uvicorn's stop waits on them
 
     def stop(self) -> None:
-        self.streams.stop()
+        if self.api is not None:
+            self.api.stop()
         self.server.should_exit = True
         self.thread.join(timeout=5)
 
@@ -50,22 +49,20 @@ def start_http(
     tls: ServerTls | None = None,
     signing_key: SigningKey | None = None,
     trusted_proxy: str | None = None,
-    api: ServedMethods | None = None,
-    max_message_bytes: int = MAX_MESSAGE_BYTES,
+    api: ApiFront | None = None,
     cors_origins: tuple[str, ...] = (),
 ) -> RunningHttp:
     """`trusted_proxy`: the addresses (comma-separated, or `*`) whose X-Forwarded-For header is
     believed. Off by default: any client could otherwise name itself a new address per request
     and so escape the per-address count of wrong tokens. `cors_origins`: the other sites whose pages
-    may call the API (service/web/connect/app.py); none by default."""
+    may call the API (service/web/api_port.py); none by default."""
     try:
         sock = socket.create_server((host, port))
     except OSError as error:
         raise ConfigError(f"cannot serve the web viewer on {host}:{port}: {error.strerror}") from None
     app: ASGIApp = create_app(ledger, organiser_token, failures, signing_key)
-    streams = StreamStops()
     if api is not None:
-        app = with_api(app, api, max_message_bytes, streams, cors_origins)
+        app = with_api(app, api, cors_origins)
     config = uvicorn.Config(
         app,
         log_level="warning",
@@ -81,4 +78,4 @@ def start_http(
         target=lambda: asyncio.run(server.serve(sockets=[sock])), name="frontier-http", daemon=True
     )
     thread.start()
-    return RunningHttp(server, thread, sock.getsockname()[1], streams)
+    return RunningHttp(server, thread, sock.getsockname()[1], api)

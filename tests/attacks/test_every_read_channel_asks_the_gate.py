@@ -36,6 +36,7 @@ from grpc_reflection.v1alpha.proto_reflection_descriptor_database import ProtoRe
 from engines.base import Engine, Event, Seat
 from service.cli.tournaments import TournamentClient
 from service.client import play_game
+from service.config import MAX_MESSAGE_BYTES
 from service.core.auth import Caller
 from service.core.errors import PermissionDenied
 from service.core.listing import Summary
@@ -44,6 +45,7 @@ from service.core.rendering import Rendering
 from service.core.tournaments.app import Progress
 from service.core.visibility import Gate, Sight
 from service.generated.frontier.v1 import frontier_pb2, tournaments_pb2
+from service.grpc_api.connect.front import ConnectFront
 from service.server import Running
 from service.web.app import create_app
 from service.web.server import RunningHttp, start_http
@@ -219,13 +221,14 @@ class House:
 @pytest.fixture
 def house(tmp_path: Path) -> Iterator[House]:
     running = start_server(tmp_path / "data", ws_port=0)
+    assert running.served is not None
     http = start_http(
         running.ledger,
         ORGANISER,
         "127.0.0.1",
         0,
         signing_key=running.servicer.signing_key,
-        api=running.served,
+        api=ConnectFront(running.served, MAX_MESSAGE_BYTES),
     )
     client = TournamentClient(f"127.0.0.1:{running.port}")
     organiser = TournamentClient(f"127.0.0.1:{running.port}", token=ORGANISER)
@@ -328,7 +331,7 @@ async def _socket_opening(url: str, game_id: str, token: str | None) -> Outcome:
     return Outcome("refused", update.error.reason) if update.HasField("error") else Outcome("shown")
 
 
-# The read methods over Connect on the web port (service/web/connect/): the same handlers as gRPC's.
+# The read methods over Connect on the web port (service/grpc_api/connect/): the same handlers as gRPC's.
 CONNECT_GAME_READS = (
     "GetState",
     "ListLegalCommands",

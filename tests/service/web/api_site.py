@@ -9,6 +9,7 @@ from pathlib import Path
 
 from service.client import Client
 from service.config import MAX_MESSAGE_BYTES
+from service.grpc_api.connect.front import ConnectFront
 from service.server import Running
 from service.web.server import RunningHttp, start_http
 from tests.conftest import ORGANISER, start_server
@@ -33,6 +34,7 @@ def api_site(
     **settings: object,
 ) -> Iterator[ApiSite]:
     running = start_server(data, max_message_bytes=max_message_bytes, **settings)
+    assert running.served is not None
     http = start_http(
         running.ledger,
         ORGANISER,
@@ -40,8 +42,7 @@ def api_site(
         0,
         failures=running.servicer.failures,
         signing_key=running.servicer.signing_key,
-        api=running.served,
-        max_message_bytes=max_message_bytes,
+        api=ConnectFront(running.served, max_message_bytes),
         cors_origins=cors_origins,
     )
     try:

@@ -19,7 +19,7 @@ import pytest
 from google.protobuf import json_format
 
 from service.generated.frontier.v1 import frontier_pb2, tournaments_pb2
-from service.web.connect.endpoints import served_methods
+from service.grpc_api.connect.endpoints import served_methods
 from tests.conftest import ORGANISER
 from tests.service.helpers import failure
 from tests.service.web import connect_client as connect

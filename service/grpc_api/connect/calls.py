@@ -20,10 +20,10 @@ from google.protobuf import json_format
 from google.rpc import status_pb2
 from protobuf.wkt import Any as AnyDetail
 
+from service.grpc_api.connect.codecs import JSON, Body
+from service.grpc_api.connect.stops import server_stopping
 from service.grpc_api.request_guard import Undecodable
 from service.grpc_api.statuses import STATUS_DETAILS_KEY, abort_arguments
-from service.web.connect.codecs import JSON, Body
-from service.web.connect.stops import server_stopping
 
 T = TypeVar("T")
 CLOSE_TRIES, CLOSE_WAIT = 500, 0.002  # at most a second for a cancelled step to unwind

@@ -19,10 +19,10 @@ from connectrpc.server import Endpoint
 from google.protobuf.descriptor import FileDescriptor, MethodDescriptor
 from google.protobuf.message_factory import GetMessageClass
 
+from service.grpc_api.connect.calls import CallContext, decoder, on_loop, stream_on_loop
+from service.grpc_api.connect.codecs import Body
+from service.grpc_api.connect.stops import StreamStops
 from service.grpc_api.served import ServedMethods
-from service.web.connect.calls import CallContext, decoder, on_loop, stream_on_loop
-from service.web.connect.codecs import Body
-from service.web.connect.stops import StreamStops
 
 Served = EndpointUnary[Any, Any] | EndpointServerStream[Any, Any]
 

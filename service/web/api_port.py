@@ -1,5 +1,5 @@
-"""The web port's API paths: Connect and gRPC-Web calls go to `connectrpc`'s application, the rest
-to the viewer.
+"""The web port's API paths: calls to them go to the API's front end (Connect and gRPC-Web,
+service/grpc_api/connect/), everything else to the viewer.
 
 Browsers from other origins are refused unless the operator names them (`--cors-origin`), off by
 default. A token travels in the Authorization header only, never in a cookie, so a page of another
@@ -13,17 +13,11 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Protocol
 
-from connectrpc.server import ConnectASGIApplication
 from starlette.middleware.cors import CORSMiddleware
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from service.generated.frontier.v1 import frontier_pb2, tournaments_pb2
-from service.grpc_api.served import ServedMethods
-from service.web.connect.codecs import CODECS
-from service.web.connect.endpoints import endpoint_table, served_methods
-from service.web.connect.stops import StreamStops
 from service.web.same_origin import cross_site
 
 # What Connect and gRPC-Web clients send, and what gRPC-Web clients must read of an answer.
@@ -40,10 +34,13 @@ EXPOSED_HEADERS = ("grpc-status", "grpc-message", "grpc-status-details-bin")
 PREFLIGHT_SECONDS = 7200
 
 
-class ConnectApp(ConnectASGIApplication[ServedMethods]):
-    @property
-    def path(self) -> str:
-        return "/"
+class ApiFront(Protocol):
+    """An API served on the web port (service.grpc_api.connect.front.ConnectFront)."""
+
+    app: Any  # an ASGI application (connectrpc types its own calls)
+    paths: frozenset[str]  # the paths it answers
+
+    def stop(self) -> None: ...
 
 
 class WebPort:
@@ -91,22 +88,9 @@ def _origin(scope: Scope) -> str:
     return ""
 
 
-def with_api(
-    viewer: ASGIApp,
-    served: ServedMethods,
-    max_message_bytes: int,
-    stops: StreamStops,
-    cors_origins: Sequence[str] = (),
-) -> WebPort:
-    """The viewer with the API beside it: every unary and server-streaming method gRPC serves."""
-    methods = served_methods((frontier_pb2.DESCRIPTOR, tournaments_pb2.DESCRIPTOR))
-    table = endpoint_table(served, methods, stops)
-    api: Any = ConnectApp(
-        service=served,
-        endpoints=lambda _served: table,
-        read_max_bytes=max_message_bytes,
-        codecs=CODECS,
-    )
+def with_api(viewer: ASGIApp, front: ApiFront, cors_origins: Sequence[str] = ()) -> WebPort:
+    """The viewer with the API beside it, other origins refused but those named."""
+    api: Any = front.app
     if cors_origins:
         api = CORSMiddleware(
             api,
@@ -116,4 +100,4 @@ def with_api(
             expose_headers=list(EXPOSED_HEADERS),
             max_age=PREFLIGHT_SECONDS,
         )
-    return WebPort(viewer, OtherOrigins(api, cors_origins), frozenset(table))
+    return WebPort(viewer, OtherOrigins(api, cors_origins), front.paths)

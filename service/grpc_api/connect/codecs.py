@@ -1,6 +1,6 @@
 """Connect's codecs for our google.protobuf messages: requests pass through as bytes, answers encode.
 
-A request is decoded later, by its method (service/web/connect/calls.py), so that a body that is
+A request is decoded later, by its method (service/grpc_api/connect/calls.py), so that a body that is
 not a valid message gets the same INVALID_ARGUMENT (MALFORMED_REQUEST) over Connect as over gRPC.
 """
 
