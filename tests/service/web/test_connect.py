@@ -161,6 +161,13 @@ def test_replay_and_watch_stream_over_connect(site: ApiSite) -> None:
     assert (refused.code, refused.reason) == ("invalid_argument", "VERSION_OUT_OF_RANGE")
 
 
+def test_a_binary_connect_call_answers_as_grpc(site: ApiSite) -> None:
+    answer = connect.post(site.url, "ListGameTypes", b"", "application/proto")
+    assert answer.status == 200 and answer.headers["content-type"] == "application/proto"
+    listed = frontier_pb2.ListGameTypesResponse.FromString(answer.body)
+    assert listed == site.client.call("ListGameTypes", frontier_pb2.ListGameTypesRequest())
+
+
 def test_a_grpc_web_call_answers_as_grpc(site: ApiSite) -> None:
     messages, trailers = connect.grpc_web(site.url, "ListGameTypes", b"")
     assert trailers["grpc-status"] == "0" and len(messages) == 1
