@@ -6,9 +6,11 @@ makes them; each is compared with the same call over gRPC.
 
 from __future__ import annotations
 
+import http.client
 import json
 import shutil
 import subprocess
+import time
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
@@ -26,6 +28,7 @@ from tests.service.web import connect_client as connect
 from tests.service.web.api_site import ApiSite, api_site
 
 GAME = "most-wanted"
+JSON_HEADERS = {"Content-Type": "application/json"}
 
 
 @pytest.fixture
@@ -235,3 +238,19 @@ def test_grpc_status_codes_named_alike() -> None:
     for code in grpc.StatusCode:
         if code not in (grpc.StatusCode.OK, grpc.StatusCode.CANCELLED):
             assert Code[code.name].value == code.name.lower()
+
+
+def test_calls_on_a_kept_alive_connection_wait_for_no_delayed_ack(site: ApiSite) -> None:
+    """Each answer left in two writes and, with Nagle's algorithm on, waited 40 ms for the client's
+    delayed ACK: 10 calls on one connection took >= 0.4 s (44 ms a call), now ~2 ms a call."""
+    connection = http.client.HTTPConnection("127.0.0.1", site.http.port, timeout=30)
+    try:
+        started = time.monotonic()
+        for _ in range(10):
+            connection.request("POST", f"/{connect.SERVICE}/ListGameTypes", b"{}", JSON_HEADERS)
+            reply = connection.getresponse()
+            assert reply.status == 200 and reply.read()
+        elapsed = time.monotonic() - started
+    finally:
+        connection.close()
+    assert elapsed < 0.35, f"10 calls took {elapsed:.2f} s"
