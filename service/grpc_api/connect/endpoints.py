@@ -11,8 +11,7 @@ from __future__ import annotations
 from collections.abc import AsyncIterator, Iterable
 from typing import Any
 
-import grpc
-from connectrpc._server_shared import EndpointServerStream, EndpointUnary
+from connectrpc._server_shared import EndpointServerStream, EndpointUnary  # its types, not exported
 from connectrpc.method import IdempotencyLevel, MethodInfo, StreamType
 from connectrpc.request import RequestContext
 from connectrpc.server import Endpoint
@@ -66,7 +65,7 @@ def _endpoint(served: ServedMethods, path: str, method: MethodDescriptor, stops:
     if method.server_streaming:
 
         async def streaming(body: Body, ctx: RequestContext[Any, Any]) -> AsyncIterator[Any]:
-            items = _stream(handler)(decode(body), CallContext(ctx))
+            items = handler.unary_stream(decode(body), CallContext(ctx))
             with stops.opened() as stop:
                 async for item in stream_on_loop(loop, items, stop):
                     yield item
@@ -77,7 +76,3 @@ def _endpoint(served: ServedMethods, path: str, method: MethodDescriptor, stops:
         return await on_loop(loop, handler.unary_unary(decode(body), CallContext(ctx)))
 
     return Endpoint.unary(info, unary)
-
-
-def _stream(handler: grpc.RpcMethodHandler) -> Any:
-    return handler.unary_stream
