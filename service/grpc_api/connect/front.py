@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+from typing import Any
+
 from connectrpc.server import ConnectASGIApplication
 
 from service.generated.frontier.v1 import frontier_pb2, tournaments_pb2
@@ -17,6 +20,30 @@ class ConnectApp(ConnectASGIApplication[ServedMethods]):
         return "/"
 
 
+GRPC_ELSEWHERE = (
+    "gRPC needs HTTP/2 and trailers: call the server's gRPC port; this port speaks Connect "
+    "(application/json, application/proto) and gRPC-Web (application/grpc-web+proto)"
+)
+
+
+class HttpOnePort:
+    """Refuses plain gRPC (`application/grpc`) with 415 before connectrpc sees it: over HTTP/1.1 it
+    raised inside connectrpc, and uvicorn logged a traceback for each such request."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        content_type = dict(scope.get("headers", ())).get(b"content-type", b"").decode("latin-1")
+        if content_type.split(";")[0].split("+")[0].strip().lower() != "application/grpc":
+            await self.app(scope, receive, send)
+            return
+        body = json.dumps({"code": "unimplemented", "message": GRPC_ELSEWHERE}).encode()
+        headers = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]
+        await send({"type": "http.response.start", "status": 415, "headers": headers})
+        await send({"type": "http.response.body", "body": body})
+
+
 class ConnectFront:
     """Every unary and server-streaming method the gRPC server serves, over Connect and gRPC-Web."""
 
@@ -25,11 +52,13 @@ class ConnectFront:
         methods = served_methods((frontier_pb2.DESCRIPTOR, tournaments_pb2.DESCRIPTOR))
         table = endpoint_table(served, methods, self.streams)
         self.paths = frozenset(table)
-        self.app = ConnectApp(
-            service=served,
-            endpoints=lambda _served: table,
-            read_max_bytes=max_message_bytes,
-            codecs=CODECS,
+        self.app = HttpOnePort(
+            ConnectApp(
+                service=served,
+                endpoints=lambda _served: table,
+                read_max_bytes=max_message_bytes,
+                codecs=CODECS,
+            )
         )
 
     def stop(self) -> None:

@@ -184,6 +184,18 @@ def test_a_grpc_web_call_answers_as_grpc(site: ApiSite) -> None:
     assert "grpc-status-details-bin" in trailers
 
 
+def test_plain_grpc_on_the_web_port_is_refused_in_words(
+    site: ApiSite, caplog: pytest.LogCaptureFixture
+) -> None:
+    """HTTP/1.1 has no trailers for gRPC: the call is refused, once, with no traceback in the log."""
+    for content_type in ("application/grpc", "application/grpc+proto", "application/grpc-web-text"):
+        refused = connect.post(site.url, "ListGameTypes", connect.envelope(b""), content_type)
+        assert refused.status == 415, content_type
+    refused = connect.post(site.url, "ListGameTypes", connect.envelope(b""), "application/grpc")
+    assert "call the server's gRPC port" in connect.failure(refused).message
+    assert not [record for record in caplog.records if record.exc_info], "a traceback was logged"
+
+
 def test_every_unary_and_server_streaming_method_is_served(site: ApiSite) -> None:
     """The endpoint table comes from the services' descriptors: a method added to proto/ is served
     with nothing written for it, and the client-streaming Play is left to its WebSocket."""
