@@ -92,6 +92,7 @@ class Settings:
     http_port: int | None = None  # the web viewer's port (service/web/), off when None; 0 picks a free one
     ws_port: int | None = None  # Play over WebSocket (service/wsplay/), off when None; 0 picks a free one
     trusted_proxy: str | None = None  # whose X-Forwarded-For the web viewer believes (service/web/server.py)
+    cors_origins: tuple[str, ...] = ()  # other sites whose pages may call the API (service/grpc_api/connect/)
     token_failures: Limits = Limits()  # wrong tokens allowed per address (service/core/rate_limit.py)
     ws_limits: SocketLimits = SocketLimits()  # deadlines, frame sizes and connection caps (FRONTIER_WS_*)
     tls_cert: Path | None = None  # with tls_key: every port speaks TLS only (service/ops/tls.py)
@@ -120,6 +121,7 @@ class Settings:
             "http_port": int(env["FRONTIER_HTTP_PORT"]) if env.get("FRONTIER_HTTP_PORT") else None,
             "ws_port": int(env["FRONTIER_WS_PORT"]) if env.get("FRONTIER_WS_PORT") else None,
             "trusted_proxy": env.get("FRONTIER_TRUSTED_PROXY") or None,
+            "cors_origins": _listed(env.get("FRONTIER_CORS_ORIGINS", "")),
             "ws_limits": SocketLimits.from_env(env),
             "tls_cert": Path(env["FRONTIER_TLS_CERT"]) if env.get("FRONTIER_TLS_CERT") else None,
             "tls_key": Path(env["FRONTIER_TLS_KEY"]) if env.get("FRONTIER_TLS_KEY") else None,

@@ -40,6 +40,7 @@ from service.generated.frontier.v1 import frontier_pb2, frontier_pb2_grpc
 from service.grpc_api.drain import CallDrain
 from service.grpc_api.ladders import register as register_ladders
 from service.grpc_api.request_guard import MalformedRequestGuard
+from service.grpc_api.served import ServedMethods
 from service.grpc_api.servicer import Servicer
 from service.grpc_api.tournaments import register as register_tournaments
 from service.grpc_api.webhooks import register as register_webhooks
@@ -66,6 +67,7 @@ class Running:
     clocks: ClockKeeper | None = None  # records timeouts (service/core/clocks/)
     calls: CallDrain | None = None  # the unary calls under way, drained at a stop
     drain_seconds: float = DEFAULT_DRAIN_SECONDS
+    served: ServedMethods | None = None  # the gRPC handlers, for Connect on the web port
 
     @property
     def app(self) -> Games:
@@ -143,9 +145,11 @@ def create_server(settings: Settings) -> Running:
     loop = asyncio.new_event_loop()
     started: futures.Future[Started] = futures.Future()
     calls = CallDrain()
+    # The drain outermost: it counts a call from its arrival, its wait for a worker included.
+    served = ServedMethods(None, (calls, MalformedRequestGuard()), loop)
     thread = threading.Thread(
         target=_run_loop,
-        args=(loop, settings, servicer, workers, calls, started),
+        args=(loop, settings, servicer, workers, served, started),
         name="frontier-loop",
         daemon=True,
     )
@@ -176,6 +180,7 @@ def create_server(settings: Settings) -> Running:
         clocks,
         calls,
         settings.drain_seconds,
+        served,
     )
 
 
@@ -189,7 +194,7 @@ def _run_loop(
     settings: Settings,
     servicer: Servicer,
     workers: Jobs,
-    calls: CallDrain,
+    served: ServedMethods,
     started: futures.Future[Started],
 ) -> None:
     name_os_thread()
@@ -198,7 +203,7 @@ def _run_loop(
     # stop waits for those jobs as for the others.
     loop.set_default_executor(workers)
     try:
-        server, port = loop.run_until_complete(_start(settings, servicer, workers, calls))
+        server, port = loop.run_until_complete(_start(settings, servicer, workers, served))
     except BaseException as error:
         started.set_exception(error)
         loop.close()
@@ -228,12 +233,11 @@ def _run_loop(
 
 
 async def _start(
-    settings: Settings, servicer: Servicer, workers: Jobs, calls: CallDrain
+    settings: Settings, servicer: Servicer, workers: Jobs, served: ServedMethods
 ) -> tuple[grpc.aio.Server, int]:
     server = grpc.aio.server(
         migration_thread_pool=workers,
-        # The drain outermost: it counts a call from its arrival, its wait for a worker included.
-        interceptors=[calls, MalformedRequestGuard()],
+        interceptors=list(served.interceptors),
         options=[
             ("grpc.max_receive_message_length", settings.max_message_bytes),
             ("grpc.max_send_message_length", settings.max_message_bytes),
@@ -253,10 +257,11 @@ async def _start(
             ),
         ],
     )
-    frontier_pb2_grpc.add_FrontierLedgerServicer_to_server(servicer, server)
-    tournaments_name = register_tournaments(server, servicer.ledger, servicer.failures)
-    players_name, ladders_name = register_ladders(server, servicer.ledger, servicer.failures)
-    webhooks_name = register_webhooks(server, servicer.ledger, servicer.failures)
+    served.server = server  # each handler passes through it to the server, and is kept
+    frontier_pb2_grpc.add_FrontierLedgerServicer_to_server(servicer, served)
+    tournaments_name = register_tournaments(served, servicer.ledger, servicer.failures)
+    players_name, ladders_name = register_ladders(served, servicer.ledger, servicer.failures)
+    webhooks_name = register_webhooks(served, servicer.ledger, servicer.failures)
     health_servicer = health.HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
     reflection.enable_server_reflection(

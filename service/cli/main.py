@@ -179,6 +179,13 @@ def build_parser() -> argparse.ArgumentParser:
         "viewer believes; off by default: the client's own address counts ($FRONTIER_TRUSTED_PROXY)",
     )
     serve.add_argument(
+        "--cors-origin",
+        action="append",
+        metavar="ORIGIN",
+        help="a site (https://host[:port]) whose pages may call the API on the --http port; repeat for "
+        "more; none by default: other sites' pages are refused ($FRONTIER_CORS_ORIGINS, comma-separated)",
+    )
+    serve.add_argument(
         "--ws-port",
         type=int,
         metavar="N",
@@ -396,6 +403,7 @@ def _serve(args: argparse.Namespace) -> int:
         open_create=args.open_create,
         http_port=args.http,
         trusted_proxy=args.trusted_proxy,
+        cors_origins=tuple(args.cors_origin) if args.cors_origin else None,
         ws_port=args.ws_port,
         max_watchers=args.max_watchers,
         max_spectators_per_address=args.max_spectators_per_address,
@@ -431,6 +439,7 @@ def _serve(args: argparse.Namespace) -> int:
         )
     http = None
     if settings.http_port is not None:
+        from service.grpc_api.connect.front import ConnectFront
         from service.web.server import start_http
 
         try:
@@ -443,6 +452,9 @@ def _serve(args: argparse.Namespace) -> int:
                 tls=operations.tls,
                 signing_key=running.servicer.signing_key,  # the exported logs are the server's
                 trusted_proxy=settings.trusted_proxy,
+                # Connect and gRPC-Web: the gRPC server's own handlers, under its size limit
+                api=ConnectFront(running.served, settings.max_message_bytes) if running.served else None,
+                cors_origins=settings.cors_origins,
             )
         except ConfigError:
             running.stop()

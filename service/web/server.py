@@ -1,8 +1,10 @@
 """Run the web viewer beside the gRPC server: uvicorn in a thread of the same process.
 
 Started by `frontier serve --http PORT` through `start_http`; it shares the server's core (`Ledger`,
-service/core/root.py), so pages read exactly what the gRPC API reads. The socket is bound here, before the
-thread starts, so a taken port is an error at start-up and port 0 reports the port it got.
+service/core/root.py), so pages read exactly what the gRPC API reads. Given an API front end (`api`:
+Connect and gRPC-Web, service/grpc_api/connect/), the port serves the API beside the pages
+(service/web/api_port.py). The socket is bound here, before the thread starts, so a taken port is an
+error at start-up and port 0 reports the port it got.
 """
 
 from __future__ import annotations
@@ -13,12 +15,14 @@ import threading
 from dataclasses import dataclass
 
 import uvicorn
+from starlette.types import ASGIApp
 
 from replay.trust.keys import SigningKey
 from service.config import ConfigError
 from service.core.rate_limit import TokenFailures
 from service.core.root import Ledger
 from service.ops.tls import ServerTls
+from service.web.api_port import ApiFront, with_api
 from service.web.app import create_app
 
 
@@ -27,8 +31,11 @@ class RunningHttp:
     server: uvicorn.Server
     thread: threading.Thread
     port: int
+    api: ApiFront | None = None  # its open streams end first, or uvicorn's stop waits on them
 
     def stop(self) -> None:
+        if self.api is not None:
+            self.api.stop()
         self.server.should_exit = True
         self.thread.join(timeout=5)
 
@@ -42,16 +49,26 @@ def start_http(
     tls: ServerTls | None = None,
     signing_key: SigningKey | None = None,
     trusted_proxy: str | None = None,
+    api: ApiFront | None = None,
+    cors_origins: tuple[str, ...] = (),
 ) -> RunningHttp:
     """`trusted_proxy`: the addresses (comma-separated, or `*`) whose X-Forwarded-For header is
     believed. Off by default: any client could otherwise name itself a new address per request
-    and so escape the per-address count of wrong tokens."""
+    and so escape the per-address count of wrong tokens. `cors_origins`: the other sites whose pages
+    may call the API (service/web/api_port.py); none by default."""
     try:
         sock = socket.create_server((host, port))
     except OSError as error:
         raise ConfigError(f"cannot serve the web viewer on {host}:{port}: {error.strerror}") from None
+    # asyncio turns Nagle off only on sockets whose protocol reads IPPROTO_TCP, and this one reads 0:
+    # each answer (headers, then body) then waited for the client's delayed ACK, 40 ms a call on a
+    # kept-alive connection. Set on the listening socket, the option is inherited by every connection.
+    sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+    app: ASGIApp = create_app(ledger, organiser_token, failures, signing_key)
+    if api is not None:
+        app = with_api(app, api, cors_origins)
     config = uvicorn.Config(
-        create_app(ledger, organiser_token, failures, signing_key),
+        app,
         log_level="warning",
         log_config=None,  # the server's own log set-up (text or JSON, service/ops/logs.py) applies
         lifespan="off",
@@ -65,4 +82,4 @@ def start_http(
         target=lambda: asyncio.run(server.serve(sockets=[sock])), name="frontier-http", daemon=True
     )
     thread.start()
-    return RunningHttp(server, thread, sock.getsockname()[1])
+    return RunningHttp(server, thread, sock.getsockname()[1], api)

@@ -40,6 +40,7 @@ from engines.base import Engine, Event, Seat
 from service.cli.players import PlayersClient
 from service.cli.tournaments import TournamentClient
 from service.client import play_game
+from service.config import MAX_MESSAGE_BYTES
 from service.core.auth import Caller
 from service.core.errors import PermissionDenied
 from service.core.ladders.desk import LadderProgress
@@ -49,6 +50,7 @@ from service.core.rendering import Rendering
 from service.core.tournaments.app import Progress
 from service.core.visibility import Gate, Sight
 from service.generated.frontier.v1 import frontier_pb2, ladders_pb2, ladders_pb2_grpc, tournaments_pb2
+from service.grpc_api.connect.front import ConnectFront
 from service.server import Running
 from service.web.app import create_app
 from service.web.server import RunningHttp, start_http
@@ -56,7 +58,7 @@ from service.ws_client import PlaySocket
 from tests.conftest import ORGANISER, requires_most_wanted, start_server
 from tests.service.helpers import Game, create, failure_of
 from tests.service.tournaments import helpers as tournaments
-from tests.service.web import http_client
+from tests.service.web import connect_client, http_client
 from tests.service.wsplay.apart import run_apart
 
 SHUT = "GATE_SHUT"
@@ -258,7 +260,15 @@ class House:
 @pytest.fixture
 def house(tmp_path: Path) -> Iterator[House]:
     running = start_server(tmp_path / "data", ws_port=0)
-    http = start_http(running.ledger, ORGANISER, "127.0.0.1", 0, signing_key=running.servicer.signing_key)
+    assert running.served is not None
+    http = start_http(
+        running.ledger,
+        ORGANISER,
+        "127.0.0.1",
+        0,
+        signing_key=running.servicer.signing_key,
+        api=ConnectFront(running.served, MAX_MESSAGE_BYTES),
+    )
     client = TournamentClient(f"127.0.0.1:{running.port}")
     organiser = TournamentClient(f"127.0.0.1:{running.port}", token=ORGANISER)
     try:
@@ -401,6 +411,45 @@ async def _socket_opening(url: str, game_id: str, token: str | None) -> Outcome:
     return Outcome("refused", update.error.reason) if update.HasField("error") else Outcome("shown")
 
 
+# The read methods over Connect on the web port (service/grpc_api/connect/): the same handlers as gRPC's.
+CONNECT_GAME_READS = (
+    "GetState",
+    "ListLegalCommands",
+    "WatchGame",
+    "Replay",
+    "ExportLog",
+    "Audit",
+    "ProveInclusion",
+)
+CONNECT_TOURNAMENT_READS = ("GetTournament", "GetStandings", "GetRatings")
+CONNECT_READS = {f"Connect {name}" for name in (*CONNECT_GAME_READS, *CONNECT_TOURNAMENT_READS, "ListGames")}
+
+
+def _connect(
+    house: House,
+    method: str,
+    message: dict[str, Any],
+    token: str | None,
+    service: str = connect_client.SERVICE,
+) -> Outcome:
+    streaming = method in ("WatchGame", "Replay")
+    shown, refused = connect_client.first_answer(
+        house.web, method, message, token, streaming=streaming, service=service
+    )
+    if refused is not None:
+        return Outcome("refused", refused.reason)
+    if method == "ListGames":
+        return Outcome("shown") if shown and shown.get("games") else NOTHING
+    return NOTHING if shown is None else Outcome("shown")
+
+
+def _connect_game(house: House, method: str, game_id: str, token: str | None) -> Outcome:
+    message: dict[str, Any] = {"gameId": game_id}
+    if method == "ProveInclusion":
+        message["version"] = 1
+    return _connect(house, method, message, token)
+
+
 def _listed(answer: frontier_pb2.ListGamesResponse) -> bool:
     return bool(answer.games)
 
@@ -441,6 +490,8 @@ def survey(house: House) -> dict[tuple[str, str, str], Outcome]:
             for name, call in _game_channels(house, game.game_id, token).items():
                 seen[(name, kind, who)] = _grpc(call)
             seen[("WebSocket Play", kind, who)] = run_apart(_socket_opening(house.ws, game.game_id, token))
+            for name in CONNECT_GAME_READS:
+                seen[(f"Connect {name}", kind, who)] = _connect_game(house, name, game.game_id, token)
             seen[("/games/{game_id}", kind, who)] = _web(house, f"/games/{game.game_id}", token)
             seen[("/api/games/{game_id}/steps", kind, who)] = _web(
                 house, f"/api/games/{game.game_id}/steps", token
@@ -465,6 +516,12 @@ def survey(house: House) -> dict[tuple[str, str, str], Outcome]:
             # A history shows nothing of a game when it lists none (the player alone is public).
             lists_games = (lambda answer: bool(answer.games)) if name == "GetPlayerHistory" else None
             seen[(name, "", who)] = _grpc(call, listing=lists_games)
+        seen[("Connect ListGames", "", who)] = _connect(house, "ListGames", {}, token)
+        for name in CONNECT_TOURNAMENT_READS:
+            asked = {"tournamentId": house.tournament_id}
+            seen[(f"Connect {name}", "", who)] = _connect(
+                house, name, asked, token, service="frontier.v1.Tournaments"
+            )
     for kind, game in house.games.items():  # the organiser's alone: others are refused before the gate
         seen[("ForkGame", kind, "organiser")] = _grpc(_fork(house, game.game_id))
     return {**seen, **log_survey(house)}
@@ -502,7 +559,7 @@ def test_a_gate_that_refuses_everything_leaves_every_read_channel_with_nothing(h
     assert shown == {name for name, _, _ in real}
     # ... the organiser sees a finished game on every channel but a seat's own, a seat its game
     # in progress on those, and the gate's own refusals stand.
-    seats_only = {"ListLegalCommands", "Play", "WebSocket Play"}
+    seats_only = {"ListLegalCommands", "Play", "WebSocket Play", "Connect ListLegalCommands"}
     for (name, kind, who), outcome in real.items():
         if (who == "organiser" and kind in ("", "finished") and name not in seats_only) or (
             who == "seat" and kind == "in progress" and name in seats_only
@@ -513,7 +570,10 @@ def test_a_gate_that_refuses_everything_leaves_every_read_channel_with_nothing(h
     # Every read channel was asked (the writes among them below).
     asked = {name for name, _, _ in real}
     writes = {"SubmitCommand", "CreateTournament", "StartRound", "CreateLadder", "EndSeason"}
-    assert asked | writes == set().union(*READ_METHODS.values()) | {"WebSocket Play"} | READ_ROUTES
+    assert (
+        asked | writes
+        == set().union(*READ_METHODS.values()) | {"WebSocket Play"} | READ_ROUTES | CONNECT_READS
+    )
 
 
 @requires_most_wanted

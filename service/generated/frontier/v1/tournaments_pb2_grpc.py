@@ -73,13 +73,15 @@ class TournamentsServicer:
     """
 
     def CreateTournament(self, request, context):
-        """Missing associated documentation comment in .proto file."""
+        """Create a tournament: its players, table size, rounds and format; no round is started yet.
+        """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
     def GetTournament(self, request, context):
-        """Missing associated documentation comment in .proto file."""
+        """A tournament as the caller may see it: its rounds, tables and games.
+        """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
@@ -92,13 +94,15 @@ class TournamentsServicer:
         raise NotImplementedError('Method not implemented!')
 
     def GetStandings(self, request, context):
-        """Missing associated documentation comment in .proto file."""
+        """The standings folded from the outcomes of the tournament's finished games.
+        """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
     def GetRatings(self, request, context):
-        """Missing associated documentation comment in .proto file."""
+        """Each player's OpenSkill rating after the tournament's finished games.
+        """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
