@@ -78,7 +78,8 @@ class PlayersServicer:
     """
 
     def AddPlayer(self, request, context):
-        """Missing associated documentation comment in .proto file."""
+        """Register a player under a display name (and maybe an Ed25519 public key); the organiser only.
+        """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
@@ -91,19 +92,22 @@ class PlayersServicer:
         raise NotImplementedError('Method not implemented!')
 
     def JoinWithInvitation(self, request, context):
-        """Missing associated documentation comment in .proto file."""
+        """Register yourself with an invitation code the organiser issued; each code makes one player.
+        """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
     def GetPlayer(self, request, context):
-        """Missing associated documentation comment in .proto file."""
+        """One player: id, display name and public key.
+        """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
     def ListPlayers(self, request, context):
-        """Missing associated documentation comment in .proto file."""
+        """Every registered player.
+        """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
@@ -367,13 +371,15 @@ class LaddersServicer:
     """
 
     def CreateLadder(self, request, context):
-        """Missing associated documentation comment in .proto file."""
+        """A new rated ladder for one game type and options; the organiser only.
+        """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
     def GetLadder(self, request, context):
-        """Missing associated documentation comment in .proto file."""
+        """A ladder: its leaderboard (rating, deviation, games played) and archived seasons.
+        """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')

@@ -89,7 +89,8 @@ class WebhooksServicer:
         raise NotImplementedError('Method not implemented!')
 
     def ListWebhooks(self, request, context):
-        """Missing associated documentation comment in .proto file."""
+        """The registered endpoints, without their secrets.
+        """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
