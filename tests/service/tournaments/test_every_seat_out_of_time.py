@@ -12,6 +12,8 @@ from collections.abc import Iterator
 
 import pytest
 
+from replay.logfile import read_text
+from replay.verify import steps
 from service.cli.tournaments import TournamentClient
 from service.core.tournaments.verify import verify_record
 from service.generated.frontier.v1 import frontier_pb2
@@ -50,6 +52,10 @@ def test_TABLE_CLOCK_4_every_seat_out_of_time_ends_with_no_result_and_counts_for
     assert all(f"seat {n}" in over.outcome.reason for n in (1, 2, 3, 4)), over.outcome.reason
     report = organiser.call("Audit", frontier_pb2.AuditRequest(game_id=table.game_id))
     assert report.ok, report.problems
+    exported = organiser.call("ExportLog", frontier_pb2.ExportLogRequest(game_id=table.game_id))
+    header, entries, _ = read_text(exported.content)
+    *_, last = steps(header, entries)
+    assert last.table.ended is not None and last.table.ended.ended == "abandoned", "the replay ends so too"
     rows = helpers.get(organiser, made.tournament_id, "GetStandings").standings
     assert [(r.points, r.rank) for r in rows] == [(0, 1)] * 4, "the table scores for nobody"
     ratings = helpers.get(organiser, made.tournament_id, "GetRatings")
