@@ -21,6 +21,7 @@ from engines.base import (
     Event,
     JsonValue,
     Message,
+    OptionError,
     Outcome,
     Rng,
     RuleViolation,
@@ -1012,6 +1013,9 @@ def _run_rules(version: int, number: int, rules: Rules, rng: Rng) -> tuple[list[
     except RuleViolation as violation:
         reason = f"{violation.message} [{violation.rule}]" if violation.rule else violation.message
         raise _Failed(Problem(version, number, violation.code, reason)) from None
+    except OptionError as error:  # the deal checks the options against the seats: say which and why
+        reason = f"the rules refuse the table's options: {error}"
+        raise _Failed(Problem(version, number, "BAD_OPTIONS", reason)) from None
     except Exception as error:  # noqa: BLE001 -- an untrusted log must not crash the verifier
         raise _Failed(
             Problem(version, number, "ENGINE_ERROR", f"the rules engine failed: {error!r}")

@@ -12,12 +12,13 @@ import grpc
 from engines.deadwood import ENGINE
 from replay.forgeries import reseal
 from replay.logfile import read_text, write_lines
+from replay.rerun import rerun
 from service.cli.tournaments import TournamentClient
 from service.client import Client
 from service.generated.frontier.v1 import frontier_pb2, tournaments_pb2
 from tests.conftest import ORGANISER, Running
 from tests.service.helpers import failure
-from tests.service.test_rules_upgrade import create_older, export
+from tests.service.test_rules_upgrade import create_older, export, upgrade
 
 
 def _create(organiser: Client, rules_version: str = "") -> None:
@@ -66,3 +67,21 @@ def test_DW_RND_2_lenient_is_read_from_an_older_versions_log_only(organiser: Cli
     assert (refused.code, refused.reason) == (grpc.StatusCode.FAILED_PRECONDITION, "LOG_REJECTED")
     assert (refused.metadata["code"], refused.metadata["line"]) == ("BAD_OPTIONS", "1")
     assert "option_checks='lenient'" in refused.message and "deadwood-1876/4" in refused.message, refused
+
+
+def test_DW_RND_2_an_upgrade_refused_by_a_table_option_names_it_not_an_engine_error(
+    organiser: Client,
+) -> None:
+    request = frontier_pb2.CreateGameRequest(
+        game="deadwood-1876", seats=8, players=[f"p{i}" for i in range(8)], rules_version="deadwood-1876/2"
+    )
+    request.options.update({"main_rounds": 3})  # version 2 cut it to the 2 centre safes of 8 seats
+    created = organiser.call("CreateGame", request)
+    refused = failure(lambda: upgrade(organiser, created.game_id))
+    assert (refused.code, refused.reason) == (grpc.StatusCode.FAILED_PRECONDITION, "RULES_DIVERGE")
+    assert "BAD_OPTIONS" in refused.message and "ENGINE_ERROR" not in refused.message
+    assert "main_rounds=3" in refused.message, refused.message
+    header, lines, trailer = read_text(export(organiser, created.game_id))
+    verdict = rerun(header, lines, trailer)
+    assert verdict.problem is not None and verdict.problem.code == "BAD_OPTIONS"
+    assert "option main_rounds=3 needs 3 centre safes" in verdict.problem.reason
