@@ -305,6 +305,23 @@ def options_for_table(engine: Engine, raw: Mapping[str, JsonValue]) -> dict[str,
     return engine.options(raw)
 
 
+def _refuse_newer(engine: Engine, raw: Mapping[str, JsonValue], rules_version: str) -> None:
+    """OptionError for an option named in a new table under an older rules version than the one
+    that added it (`options_since`): that version's verifiers do not know it."""
+    since: Mapping[str, str] = getattr(engine, "options_since", {})
+    for name in sorted(raw.keys() & since.keys()):
+        if _version_number(rules_version) < _version_number(since[name]):
+            raise OptionError(
+                f"option {name} came with rules version {since[name]}; a table under "
+                f"{rules_version} cannot name it (that version's verifiers do not know it)"
+            )
+
+
+def _version_number(rules_version: str) -> int:
+    """The number of a rules version "<game>/<n>"."""
+    return int(rules_version.rsplit("/", 1)[1])
+
+
 def _refuse_log_only(engine: Engine, raw: Mapping[str, JsonValue], recorded: str | None) -> None:
     """OptionError for a log-only option value (`log_only`) outside the versions that played it
     (`recorded` None: a new table, which no such value belongs to)."""
@@ -332,6 +349,7 @@ def options_as_recorded(
     """
     legacy: Mapping[str, Mapping[str, JsonValue]] = getattr(engine, "legacy_defaults", {})
     _refuse_log_only(engine, raw, None)  # the older version's defaults may supply one; a table may not
+    _refuse_newer(engine, raw, rules_version)
     complete = options_for_log(engine, raw, rules_version)
     supplied = legacy.get(rules_version, {})
     return complete, {name: value for name, value in complete.items() if name not in supplied or name in raw}

@@ -52,6 +52,8 @@ class GameEngine:
     legacy_defaults: Mapping[str, Mapping[str, JsonValue]] = field(default_factory=dict)
     # option -> value -> the older rules versions whose logs it replays; no new table may name it
     log_only: Mapping[str, Mapping[str, tuple[str, ...]]] = field(default_factory=dict)
+    # option -> the rules version that added it, where it came without changing a rule's default
+    options_since: Mapping[str, str] = field(default_factory=dict)
     # one log line's events folded with one private copy of the state (engines.base.fold)
     evolve_all: Callable[[Any, Sequence[Event]], Any] | None = None
     # an outcome's reason as people read it (the log keeps the reason as the engine recorded it)
@@ -87,6 +89,7 @@ def engine_in(
         options=options.validate,
         legacy_defaults=options.LEGACY_DEFAULTS,
         log_only=getattr(options, "LOG_ONLY", {}),
+        options_since=getattr(options, "OPTIONS_SINCE", {}),
         step_bound=options.step_bound,
         deal=setup.setup,
         reshuffle_unseen=setup.reshuffle_unseen,

@@ -73,6 +73,11 @@ LEGACY_DEFAULTS: dict[str, dict[str, JsonValue]] = {
     "deadwood-1876/3": {},
 }
 
+# Options a later rules version added beside unchanged defaults: a table under an earlier version
+# cannot name them. character_choice first shipped under the /3 label, whose earlier verifiers refuse
+# it as an unknown option; logs of /3 that name it still read (options_for_log).
+OPTIONS_SINCE: dict[str, str] = {"character_choice": "deadwood-1876/4"}
+
 # Option values kept only to replay the logs of the rules versions that played them: a new table
 # naming one is refused (engines.base.options_for_table). Versions 1 and 2 played "lenient"
 # checks, and version 3 let a table name them.

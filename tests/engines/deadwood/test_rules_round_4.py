@@ -33,3 +33,13 @@ def test_DW_RND_2_a_new_table_under_an_older_version_takes_lenient_only_from_its
     assert complete["option_checks"] == "lenient" and "option_checks" not in stored
     with pytest.raises(OptionError, match="new table"):
         options_as_recorded(ENGINE, {"option_checks": "lenient"}, "deadwood-1876/3")
+
+
+def test_DW_SETUP_2_character_choice_has_a_rules_version_of_its_own() -> None:
+    assert ENGINE.rules_version == "deadwood-1876/4"
+    for version in ("deadwood-1876/1", "deadwood-1876/2", "deadwood-1876/3"):
+        with pytest.raises(OptionError, match="character_choice came with rules version deadwood-1876/4"):
+            options_as_recorded(ENGINE, {"character_choice": "chosen"}, version)
+    # a /3 log the server wrote before the label: still read, as it was played
+    assert options_for_log(ENGINE, {"character_choice": "chosen"}, "deadwood-1876/3")["character_choice"] == "chosen"
+    assert options_for_table(ENGINE, {"character_choice": "chosen"})["character_choice"] == "chosen"
