@@ -175,7 +175,7 @@ def test_frontier_rules_check_over_the_log_files_of_the_seeds() -> None:
     verdicts = {Path(game["source"]).name: game for game in json.loads(report.stdout)["games"]}
     assert verdicts["deadwood-1876-rules-2.jsonl"]["status"] == "unchanged"
     assert verdicts["most-wanted-rules-2.jsonl"]["status"] == "diverges"
-    assert verdicts["deadwood-1876-upgraded.jsonl"]["recorded"] == "deadwood-1876/3"
+    assert verdicts["deadwood-1876-upgraded.jsonl"]["recorded"] == "deadwood-1876/4"
     assert json.loads(report.stdout)["summary"]["games"] == len(files)
     text = frontier("rules", "check", *files, "--game", "most-wanted")
     assert all("most-wanted" in line for line in text.stdout.splitlines()[:-1])
