@@ -172,7 +172,9 @@ def _timed_out(
         last = after.ended.ranking[0][0] if after.ended is not None else None
         if last is None or last not in out_of_time:
             return after
-        reason = f"no result: every seat still in ran out of time ({_departures(after)}, {seat_name(last)} too)"
+        reason = (
+            f"no result: every seat still in ran out of time ({_departures(after)}, {seat_name(last)} too)"
+        )
         return replace(after, ended=Outcome((), (), reason, ENDED_ABANDONED))
     if policy == "autopilot":
         return replace(table, autopilot_now=seat)

@@ -1201,7 +1201,9 @@ def steps(header: Header, entries: Iterable[Line]) -> Iterator[ReplayStep]:
     policy = parse_policy(str(header.clock["timeout_policy"])) if header.clock else ""
     # A forfeit timeout needs the seats out of time with it (TABLE-CLOCK-4): only then are the
     # clocks kept, from the lines' readings as the audit keeps them.
-    control = parse_time_control(str(header.clock["time_control"])) if header.clock and policy == FORFEIT else None
+    control = (
+        parse_time_control(str(header.clock["time_control"])) if header.clock and policy == FORFEIT else None
+    )
     rules = TableRules(engine, header.seats, control=control, timeout_policy=policy, takebacks=keeps_past)
     clocks: Clocks | None = None
 

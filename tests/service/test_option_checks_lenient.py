@@ -1,6 +1,8 @@
 """DW-RND-2 over a real server: `option_checks="lenient"` only replays the logs of the rules versions
 that played it. A new table naming it, at any rules version, or a tournament's, is refused naming
-the option and stores nothing; a game of deadwood-1876/2 (lenient by its version) still audits, and the same log claiming the newest rules and naming it is refused at its header (BAD_OPTIONS)."""
+the option and stores nothing; a game of deadwood-1876/2 (lenient by its version) still audits, and
+its log claiming the newest rules and naming it is refused at its header (BAD_OPTIONS). An upgrade
+the table's options make impossible names the option (BAD_OPTIONS), not an engine error."""
 
 from __future__ import annotations
 
@@ -44,7 +46,12 @@ def test_DW_RND_2_a_new_table_naming_lenient_is_refused_naming_the_option(
     assert _listed(organiser) == 0, "a refused table stores nothing"
     with TournamentClient(f"127.0.0.1:{server.port}", token=ORGANISER) as tournaments:
         request = tournaments_pb2.CreateTournamentRequest(
-            name="Lenient Cup", game="deadwood-1876", format="swiss", players=["a", "b"], table_size=2, rounds=1
+            name="Lenient Cup",
+            game="deadwood-1876",
+            format="swiss",
+            players=["a", "b"],
+            table_size=2,
+            rounds=1,
         )
         request.options.update({"option_checks": "lenient"})
         refused = failure(lambda: tournaments.tcall("CreateTournament", request))
@@ -61,7 +68,9 @@ def test_DW_RND_2_lenient_is_read_from_an_older_versions_log_only(organiser: Cli
     assert report.ok, report.problems
     options = {**header.options, "option_checks": "lenient"}
     # another game (so the store does not answer first), re-sealed as a forger would
-    claimed_header = replace(header, game_id=str(uuid4()), rules_version=ENGINE.rules_version, options=options)
+    claimed_header = replace(
+        header, game_id=str(uuid4()), rules_version=ENGINE.rules_version, options=options
+    )
     claimed = "\n".join(write_lines(*reseal(claimed_header, lines, trailer)))
     refused = failure(lambda: organiser.call("ImportLog", frontier_pb2.ImportLogRequest(content=claimed)))
     assert (refused.code, refused.reason) == (grpc.StatusCode.FAILED_PRECONDITION, "LOG_REJECTED")

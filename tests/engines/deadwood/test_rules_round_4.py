@@ -9,7 +9,9 @@ from engines.base import OptionError, options_as_recorded, options_for_log, opti
 from engines.deadwood import ENGINE
 
 
-@pytest.mark.parametrize("raw", [{"option_checks": "lenient"}, {"option_checks": "lenient", "main_rounds": 3}])
+@pytest.mark.parametrize(
+    "raw", [{"option_checks": "lenient"}, {"option_checks": "lenient", "main_rounds": 3}]
+)
 def test_DW_RND_2_option_checks_lenient_is_refused_in_a_new_table_naming_the_option(
     raw: dict[str, object],
 ) -> None:
@@ -41,5 +43,8 @@ def test_DW_SETUP_2_character_choice_has_a_rules_version_of_its_own() -> None:
         with pytest.raises(OptionError, match="character_choice came with rules version deadwood-1876/4"):
             options_as_recorded(ENGINE, {"character_choice": "chosen"}, version)
     # a /3 log the server wrote before the label: still read, as it was played
-    assert options_for_log(ENGINE, {"character_choice": "chosen"}, "deadwood-1876/3")["character_choice"] == "chosen"
+    assert (
+        options_for_log(ENGINE, {"character_choice": "chosen"}, "deadwood-1876/3")["character_choice"]
+        == "chosen"
+    )
     assert options_for_table(ENGINE, {"character_choice": "chosen"})["character_choice"] == "chosen"

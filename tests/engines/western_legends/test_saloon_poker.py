@@ -192,7 +192,9 @@ def test_WL_LOC_SAL_1_wild_bills_kept_card_is_public_as_the_showdown_and_the_dis
 
 def test_WL_LOC_SAL_1_tied_players_split_the_pot_in_10_dollar_units_the_remainder_to_the_supply() -> None:
     """Four antes and the house's $50 make $90; two tied players take $40 each, not $45."""
-    state = table(["wild_bill_hickok", "doc_holliday", "bass_reeves", "mary_fields"], ["B5", "C5", "D5", "D4"])
+    state = table(
+        ["wild_bill_hickok", "doc_holliday", "bass_reeves", "mary_fields"], ["B5", "C5", "D5", "D4"]
+    )
     for seat, hand in enumerate((["QS", "QH"], ["KS", "KH"], ["KC", "KD"], ["JS", "JH"])):
         state = player(state, seat, money=10, hand=hand)
     state = deck_front(state, "3C", "4C", "5S", "6S", "2C", "7D", "9H")
