@@ -51,7 +51,7 @@ def playout(
     `on_event(state, event)` runs after each event is folded, so invariant
     checks see every intermediate state, not only the ends of commands.
     `choose(state, seat, legal, chooser)` picks among the legal commands instead of the
-    bot (a directed playout: replay/golden/plans.py).
+    bot (a directed playout: a written position, engines/bot.py).
     """
     chooser = random.Random(bot_seed)
     complete = engine.options(options or {})

@@ -32,11 +32,12 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from engines.base import Command, Engine, JsonValue, RuleViolation, Seat, fold
+from engines.bot import Plan
 from engines.codec import Codec, DecodeError, encode
 from engines.registry import game_ids, get_engine
 from engines.rng import SeededRng
 from engines.simulate import playout
-from replay.golden import coverage, plans
+from replay.golden import coverage
 from replay.golden.names import NamedGame, bot_seed, named_game_id, named_seed
 from replay.golden.option_space import single_changes
 from replay.record import state_hash
@@ -102,7 +103,7 @@ class CoverageGame:
     players: int
     lean: float
     attempt: int
-    plan: str = ""  # a written position's plan (replay/golden/plans.py), else the bot plays
+    plan: str = ""  # a written position's plan (the engine's `plans`), else the bot plays
 
     @property
     def game(self) -> str:
@@ -207,10 +208,10 @@ def generate(golden: GoldenGame | CoverageGame) -> str:
     return "".join(_compact(line) + "\n" for line in [header, *lines])
 
 
-def _plan_function(golden: GoldenGame | CoverageGame) -> plans.Plan | None:
+def _plan_function(golden: GoldenGame | CoverageGame) -> Plan | None:
     """The plan that chooses a written position's commands; None: the bot chooses."""
     if isinstance(golden, CoverageGame) and golden.plan:
-        return plans.PLANS[(golden.game, golden.plan)].plan
+        return get_engine(golden.game).plans[golden.plan].plan
     return None
 
 
@@ -293,13 +294,13 @@ def find_coverage_game(target: coverage.Target) -> tuple[CoverageGame, str] | No
 
 
 def _planned_game(target: coverage.Target, table: dict[str, JsonValue]) -> tuple[CoverageGame, str] | None:
-    """A written position: the first game of the target's plan (replay/golden/plans.py) that
+    """A written position: the first game of the target's plan (the engine's `plans`) that
     exercises it, when random play found none; None without a plan or a game."""
-    written = plans.PLANS.get((target.game, target.label))
+    engine = get_engine(target.game)
+    written = engine.plans.get(target.label)
     if written is None:
         return None
     table = {**written.table, **table}
-    engine = get_engine(target.game)
     for attempt in range(1, PLAN_ATTEMPTS + 1):
         for players in range(engine.min_seats, engine.max_seats + 1):
             candidate = CoverageGame(

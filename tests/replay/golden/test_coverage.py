@@ -16,11 +16,11 @@ from replay.golden import corpus, coverage
 from replay.golden.coverage import Target, exercises, targets
 from replay.golden.option_space import option_values
 
-# What neither the bounded search (150 random-bot games per target) nor a written position
-# (replay/golden/plans.py) reaches yet. Positions random play seldom makes are written as plans: a
-# fight in which both sides have a start-of-fight effect (Annie Oakley's toll and a Rifle) with the
-# active seat not the first player; a robbery of a player holding both money and gold. The test
-# fails when a listed one is reached, so the list only shrinks.
+# What neither the bounded search (150 random-bot games per target) nor a written position (a game
+# folder's plans.py) reaches yet. Positions random play seldom makes are written as plans: a fight
+# in which both sides have a start-of-fight effect (Annie Oakley's toll and a Rifle) with the active
+# seat not the first player; a robbery of a player holding both money and gold. The test fails when
+# a listed one is reached, so the list only shrinks.
 NOT_REACHED_YET: set[str] = set()
 
 

@@ -1,24 +1,22 @@
-"""Written positions: directed play for the corpus targets random play seldom reaches.
+"""Written positions of Western Legends (engines/bot.py's `Written`): directed play for the golden
+corpus targets random play seldom reaches.
 
-A plan picks each step's command among the legal ones, as the bot does, but with a purpose
-(`engines.simulate.playout`'s `choose`): a planned game is an ordinary game of the corpus, and
-`check` re-runs its commands like any other's. The corpus tries a target's plan only when the
-random search found no game for it (replay/golden/corpus.py), and the header names the plan.
+Each plan picks a step's command among the legal ones, as the random bot does, but with a purpose,
+so a planned game is an ordinary game: the corpus re-runs its commands like any other's.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 from engines.base import Command, Seat
+from engines.bot import Written
 from engines.western_legends import board
 from engines.western_legends import commands as wl
 from engines.western_legends.cards import value
 
-Plan = Callable[[Any, Seat, list[Command], random.Random], Command]
 FAR = 1_000  # spaces: farther than any route on the Western Legends board
 ANNIE = "annie_oakley"
 
@@ -116,21 +114,9 @@ REVEL_PRICE = 30  # WL-LOC-CAB-1: per LP
 RIFLE_PRICE = 40
 
 
-@dataclass(frozen=True)
-class Written:
-    """A target's plan and the options it is played under beside the target's own."""
-
-    plan: Plan
-    table: dict[str, Any] = field(default_factory=dict)
-
-
-# (game, target label) -> its plan
-PLANS: dict[tuple[str, str], Written] = {
-    ("western-legends", "command choose_loot"): Written(rob_a_player_with_money_and_nuggets),
-    ("western-legends", "start_of_fight_order=active_first"): Written(
-        duel_annie_with_a_rifle, {"first_player": "seat_0"}
-    ),
-    ("western-legends", "start_of_fight_order=first_player_first"): Written(
-        duel_annie_with_a_rifle, {"first_player": "seat_0"}
-    ),
+# the corpus target (replay/golden/coverage.py's label) -> its written position
+PLANS: dict[str, Written] = {
+    "command choose_loot": Written(rob_a_player_with_money_and_nuggets),
+    "start_of_fight_order=active_first": Written(duel_annie_with_a_rifle, {"first_player": "seat_0"}),
+    "start_of_fight_order=first_player_first": Written(duel_annie_with_a_rifle, {"first_player": "seat_0"}),
 }
