@@ -7,6 +7,7 @@ the table's options make impossible names the option (BAD_OPTIONS), not an engin
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 from uuid import uuid4
 
 import grpc
@@ -20,6 +21,7 @@ from service.client import Client
 from service.generated.frontier.v1 import frontier_pb2, tournaments_pb2
 from tests.conftest import ORGANISER, Running
 from tests.service.helpers import failure
+from tests.service.test_cli import frontier
 from tests.service.test_rules_upgrade import create_older, export, upgrade
 
 
@@ -79,7 +81,7 @@ def test_DW_RND_2_lenient_is_read_from_an_older_versions_log_only(organiser: Cli
 
 
 def test_DW_RND_2_an_upgrade_refused_by_a_table_option_names_it_not_an_engine_error(
-    organiser: Client,
+    organiser: Client, tmp_path: Path
 ) -> None:
     request = frontier_pb2.CreateGameRequest(
         game="deadwood-1876", seats=8, players=[f"p{i}" for i in range(8)], rules_version="deadwood-1876/2"
@@ -90,7 +92,12 @@ def test_DW_RND_2_an_upgrade_refused_by_a_table_option_names_it_not_an_engine_er
     assert (refused.code, refused.reason) == (grpc.StatusCode.FAILED_PRECONDITION, "RULES_DIVERGE")
     assert "BAD_OPTIONS" in refused.message and "ENGINE_ERROR" not in refused.message
     assert "main_rounds=3" in refused.message, refused.message
-    header, lines, trailer = read_text(export(organiser, created.game_id))
+    content = export(organiser, created.game_id)
+    header, lines, trailer = read_text(content)
     verdict = rerun(header, lines, trailer)
     assert verdict.problem is not None and verdict.problem.code == "BAD_OPTIONS"
     assert "option main_rounds=3 needs 3 centre safes" in verdict.problem.reason
+    log = tmp_path / "eight-seats.jsonl"
+    log.write_text(content, encoding="utf-8")
+    checked = frontier("rules", "check", str(log))  # what an organiser reads
+    assert "BAD_OPTIONS" in checked.stdout and "main_rounds=3" in checked.stdout, checked.stdout
