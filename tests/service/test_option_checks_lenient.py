@@ -19,7 +19,8 @@ from replay.rerun import rerun
 from service.cli.tournaments import TournamentClient
 from service.client import Client
 from service.generated.frontier.v1 import frontier_pb2, tournaments_pb2
-from tests.conftest import ORGANISER, Running
+from service.server import Running
+from tests.conftest import ORGANISER
 from tests.service.helpers import failure
 from tests.service.test_cli import frontier
 from tests.service.test_rules_upgrade import create_older, export, upgrade

@@ -16,7 +16,7 @@ def test_DW_RND_2_option_checks_lenient_is_refused_in_a_new_table_naming_the_opt
     raw: dict[str, object],
 ) -> None:
     with pytest.raises(OptionError, match="option_checks='lenient'") as refused:
-        options_for_table(ENGINE, raw)  # type: ignore[arg-type]
+        options_for_table(ENGINE, raw)
     assert "new table" in str(refused.value) and "deadwood-1876/3" in str(refused.value)
     assert options_for_table(ENGINE, {"option_checks": "strict"})["option_checks"] == "strict"
 
