@@ -290,7 +290,53 @@ def options_for_log(
     if recorded not in known_rules_versions(engine):
         raise UnknownRulesVersion(recorded, known_rules_versions(engine))
     legacy: Mapping[str, Mapping[str, JsonValue]] = getattr(engine, "legacy_defaults", {})
-    return engine.options({**legacy.get(recorded, {}), **raw})
+    complete = {**legacy.get(recorded, {}), **raw}
+    _refuse_log_only(engine, complete, recorded)
+    return engine.options(complete)
+
+
+def options_for_table(engine: Engine, raw: Mapping[str, JsonValue]) -> dict[str, JsonValue]:
+    """The complete options of a new table under the engine's newest rules.
+
+    A value an engine keeps only to read the logs of older rules versions (`log_only`) is
+    refused when a new table names it: it exists to replay how those games were played.
+    """
+    _refuse_log_only(engine, raw, None)
+    return engine.options(raw)
+
+
+def _refuse_newer(engine: Engine, raw: Mapping[str, JsonValue], rules_version: str) -> None:
+    """OptionError for an option named in a new table under an older rules version than the one
+    that added it (`options_since`): that version's verifiers do not know it."""
+    since: Mapping[str, str] = getattr(engine, "options_since", {})
+    for name in sorted(raw.keys() & since.keys()):
+        if _version_number(rules_version) < _version_number(since[name]):
+            raise OptionError(
+                f"option {name} came with rules version {since[name]}; a table under "
+                f"{rules_version} cannot name it (that version's verifiers do not know it)"
+            )
+
+
+def _version_number(rules_version: str) -> int:
+    """The number of a rules version "<game>/<n>"."""
+    return int(rules_version.rsplit("/", 1)[1])
+
+
+def _refuse_log_only(engine: Engine, raw: Mapping[str, JsonValue], recorded: str | None) -> None:
+    """OptionError for a log-only option value (`log_only`) outside the versions that played it
+    (`recorded` None: a new table, which no such value belongs to)."""
+    log_only: Mapping[str, Mapping[str, tuple[str, ...]]] = getattr(engine, "log_only", {})
+    for name, values in log_only.items():
+        value = raw.get(name)
+        if not isinstance(value, str) or value not in values:
+            continue
+        versions = values[value]
+        if recorded is None or recorded not in versions:
+            under = "a new table" if recorded is None else f"a log of {recorded}"
+            raise OptionError(
+                f"option {name}={value!r} is refused in {under}: it only replays logs of "
+                f"{', '.join(versions)}, which played it"
+            )
 
 
 def options_as_recorded(
@@ -302,6 +348,8 @@ def options_as_recorded(
     game stored by that version's server did: re-run under newer rules, it takes their defaults.
     """
     legacy: Mapping[str, Mapping[str, JsonValue]] = getattr(engine, "legacy_defaults", {})
+    _refuse_log_only(engine, raw, None)  # the older version's defaults may supply one; a table may not
+    _refuse_newer(engine, raw, rules_version)
     complete = options_for_log(engine, raw, rules_version)
     supplied = legacy.get(rules_version, {})
     return complete, {name: value for name, value in complete.items() if name not in supplied or name in raw}

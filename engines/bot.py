@@ -1,10 +1,29 @@
-"""The bots every engine gets for free from `legal_commands`: a random one, and the autopilot."""
+"""The bots every engine gets for free from `legal_commands`: a random one, and the autopilot.
+
+An engine may add written positions (`Written`): directed plans for positions random play seldom
+reaches, which the golden corpus plays when its random search finds none (replay/golden/corpus.py).
+"""
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
 
-from engines.base import Command, Engine, Seat
+from engines.base import Command, Engine, JsonValue, Seat
+
+# (state, seat, its legal commands, the bot's chooser) -> one of those commands
+Plan = Callable[[Any, Seat, list[Command], random.Random], Command]
+
+
+@dataclass(frozen=True)
+class Written:
+    """A written position: the plan that plays towards it and the options it is played under
+    beside the target's own."""
+
+    plan: Plan
+    table: dict[str, JsonValue] = field(default_factory=dict)
 
 
 def random_command(

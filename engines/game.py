@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engines.base import Command, Event, JsonValue, Outcome, Rng, Seat
+from engines.bot import Written
 from engines.picture import Picture
 from engines.recording import TableGame
 from engines.wording import as_written
@@ -55,6 +56,12 @@ class GameEngine:
     migrations: Mapping[tuple[str, str], Callable[[Any, Mapping[str, JsonValue]], list[Event]]] = field(
         default_factory=dict
     )
+    # option -> value -> the older rules versions whose logs it replays; no new table may name it
+    log_only: Mapping[str, Mapping[str, tuple[str, ...]]] = field(default_factory=dict)
+    # option -> the rules version that added it, where it came without changing a rule's default
+    options_since: Mapping[str, str] = field(default_factory=dict)
+    # golden corpus target label -> the written position that reaches it (engines/bot.py)
+    plans: Mapping[str, Written] = field(default_factory=dict)
     # one log line's events folded with one private copy of the state (engines.base.fold)
     evolve_all: Callable[[Any, Sequence[Event]], Any] | None = None
     # an outcome's reason as people read it (the log keeps the reason as the engine recorded it)
@@ -64,6 +71,16 @@ class GameEngine:
         if not self.min_seats <= seats <= self.max_seats:
             raise ValueError(f"{self.title} seats {self.min_seats} to {self.max_seats} players, not {seats}")
         return self.deal(options, seats, rng)
+
+
+def _written_positions(package: str) -> Mapping[str, Written]:
+    """A game folder's written positions (its optional `plans` module), else none."""
+    try:
+        plans = importlib.import_module(f"{package}.plans")
+    except ModuleNotFoundError:
+        return {}
+    found: Mapping[str, Written] = plans.PLANS
+    return found
 
 
 def engine_in(
@@ -93,6 +110,9 @@ def engine_in(
         options=options.validate,
         legacy_defaults=options.LEGACY_DEFAULTS,
         migrations=module("migrations").MIGRATIONS if has_migrations else {},
+        log_only=getattr(options, "LOG_ONLY", {}),
+        options_since=getattr(options, "OPTIONS_SINCE", {}),
+        plans=_written_positions(package),
         step_bound=options.step_bound,
         deal=setup.setup,
         reshuffle_unseen=setup.reshuffle_unseen,

@@ -43,12 +43,15 @@ def playout(
     max_steps: int = 100_000,
     lean: float = 0.0,
     on_event: Callable[[Any, Event], None] | None = None,
+    choose: Callable[[Any, Seat, list[Command], random.Random], Command] | None = None,
 ) -> Iterator[Step]:
     """Yield the setup then every step of one random game until it is over.
 
     `lean` makes the bot take the first legal command that often (`engines.bot`).
     `on_event(state, event)` runs after each event is folded, so invariant
     checks see every intermediate state, not only the ends of commands.
+    `choose(state, seat, legal, chooser)` picks among the legal commands instead of the
+    bot (a directed playout: a written position, engines/bot.py).
     """
     chooser = random.Random(bot_seed)
     complete = engine.options(options or {})
@@ -64,7 +67,11 @@ def playout(
         if not waiting:
             raise StuckGame(f"{engine.game_id}: game not over but no seat is to act")
         seat = chooser.choice(waiting)
-        command = random_command(engine, state, seat, chooser, lean=lean)
+        if choose is None:
+            command = random_command(engine, state, seat, chooser, lean=lean)
+        else:
+            legal = engine.legal_commands(state, seat)
+            command = choose(state, seat, legal, chooser) if legal else None
         if command is None:
             raise StuckGame(f"{engine.game_id}: seat {seat + 1} is to act but has no legal command")
         rng = SeededRng(seed, game_id, version)

@@ -122,6 +122,10 @@ class Clocks:
             for s in range(len(self.left_ms))
         )
 
+    def out_of_time(self, control: TimeControl) -> tuple[int, ...]:
+        """The seats on the clock whose think has reached its allowance, lowest seat first."""
+        return tuple(s for s in sorted(self.to_act) if self.remaining(control, s) <= 0)
+
     def charged(self, elapsed_ms: int) -> Clocks:
         """The clocks once `elapsed_ms` more has passed, charged to every seat to act."""
         think = tuple(t + elapsed_ms if s in self.to_act else t for s, t in enumerate(self.think_ms))

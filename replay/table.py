@@ -88,13 +88,15 @@ def ruled(
     over: bool,
     timeout_policy: str = "",
     to_act: Sequence[int] = (),
+    out_of_time: Sequence[int] = (),
 ) -> Table:
     """The table after a ruling, or RulingRefused saying why it cannot be made.
 
     `over`: the game has an outcome already; `dealt`: its setup is done (a player-entropy game
     waits for its seats before that, and may only be abandoned). A timeout needs the game's
     `timeout_policy` and the seats on the clock now (`to_act`); whether the seat's time had run
-    out is the clock's to say (replay/clock.py).
+    out is the clock's to say (replay/clock.py), and so are the seats out of time with it
+    (`out_of_time`).
     """
     if over or table.ended is not None:
         raise RulingRefused(Reason.GAME_OVER, "the game is over; it cannot be ruled on any more")
@@ -111,7 +113,7 @@ def ruled(
             raise RulingRefused(Reason.PAUSED, "the game is paused after a timeout: the organiser ends it")
         return _resigned(table, seats, seat, dealt, ENDED_RESIGNED)
     if ruling == TIMEOUT:
-        return _timed_out(table, seats, seat, timeout_policy, to_act)
+        return _timed_out(table, seats, seat, timeout_policy, to_act, out_of_time)
     if ruling == RESUME:
         if not to_act:
             raise RulingRefused(
@@ -151,9 +153,15 @@ def _resigned(table: Table, seats: int, seat: int | None, dealt: bool, how: str)
     return replace(after, ended=Outcome(ranking, (), reason, how))
 
 
-def _timed_out(table: Table, seats: int, seat: int | None, policy: str, to_act: Sequence[int]) -> Table:
+def _timed_out(
+    table: Table, seats: int, seat: int | None, policy: str, to_act: Sequence[int], out_of_time: Sequence[int]
+) -> Table:
     """A seat's time ran out: `forfeit` puts it out as a resignation does; `autopilot` has the server
-    play its move now; `pause` stops the game until the organiser ends it."""
+    play its move now; `pause` stops the game until the organiser ends it.
+
+    SVC-TIMEOUT-ALL: under `forfeit`, a timeout that would leave one seat in while that seat's
+    time has run out too ends the game with no result, as an abandoned game: every seat still in
+    ran out, and which ran out first (or the lower seat of a tie) is no play to win by."""
     if not policy:
         raise RulingRefused(Reason.NO_CLOCK, "the game has no clock: nobody's time can run out")
     if table.paused:
@@ -161,7 +169,14 @@ def _timed_out(table: Table, seats: int, seat: int | None, policy: str, to_act: 
     if seat is None or seat not in to_act or seat in table.out:
         raise RulingRefused(Reason.NOT_ON_THE_CLOCK, "only a seat that is to act can run out of time")
     if policy == "forfeit":
-        return _resigned(table, seats, seat, True, ENDED_TIMEOUT)
+        after = _resigned(table, seats, seat, True, ENDED_TIMEOUT)
+        last = after.ended.ranking[0][0] if after.ended is not None else None
+        if last is None or last not in out_of_time:
+            return after
+        reason = (
+            f"no result: every seat still in ran out of time ({_departures(after)}, {seat_name(last)} too)"
+        )
+        return replace(after, ended=Outcome((), (), reason, ENDED_ABANDONED))
     if policy == "autopilot":
         return replace(table, autopilot_now=seat)
     return replace(table, paused=True)

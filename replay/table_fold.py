@@ -77,10 +77,14 @@ class TableRules:
             return past
         return extend(past, version, state, final=final)
 
-    def ruled_table(self, table: Table, line: RulingLine, state: Any, to_act: Iterable[int]) -> Table:
-        """The table after a ruling line at `state`, `to_act` the seats on the clock before it;
-        RulingRefused (replay/table.py) says why it cannot be made."""
+    def ruled_table(
+        self, table: Table, line: RulingLine, state: Any, to_act: Iterable[int], charged: Clocks | None = None
+    ) -> Table:
+        """The table after a ruling line at `state`, `to_act` the seats on the clock before it and
+        `charged` the clocks with the line's time charged; RulingRefused (replay/table.py) says why
+        it cannot be made."""
         over = state is not None and self.engine.outcome(state) is not None
+        late = charged.out_of_time(self.control) if charged is not None and self.control is not None else ()
         return ruled(
             table,
             self.seats,
@@ -92,6 +96,7 @@ class TableRules:
             over=over,
             timeout_policy=self.timeout_policy,
             to_act=tuple(to_act),
+            out_of_time=late,
         )
 
     def after_move(
@@ -109,7 +114,7 @@ class TableRules:
     ) -> TableSide:
         """The table after a ruling line (not a takeback) at `state`; RulingRefused if it cannot be made."""
         to_act = charged.to_act if charged is not None else ()
-        table = self.ruled_table(side.table, line, state, to_act)
+        table = self.ruled_table(side.table, line, state, to_act, charged)
         timed_out = line.seat if line.ruling == TIMEOUT else None
         clocks = self.clocks_after(charged, state, table, timed_out=timed_out)
         return TableSide(table, clocks, self.kept(side.past, line.version, state, final=True))

@@ -21,6 +21,7 @@ from engines.base import (
     Event,
     JsonValue,
     Message,
+    OptionError,
     Outcome,
     Rng,
     RuleViolation,
@@ -38,7 +39,7 @@ from engines.rng import GENERATORS, SEEDED_RNG_ID, Draw, ObservedRng, SeededRng,
 from engines.simulate import Step
 from engines.wording import counted
 from replay.checked_draws import CheckedDraws
-from replay.clock import ClockError, Clocks, TimeControl, parse_policy, parse_time_control
+from replay.clock import FORFEIT, ClockError, Clocks, TimeControl, parse_policy, parse_time_control
 from replay.entropy import client_commitment, reveal_problems, seat_salt_4
 from replay.forks import ForkStartError, fork_start
 from replay.record import (
@@ -1048,6 +1049,9 @@ def _run_rules(version: int, number: int, rules: Rules, rng: Rng) -> tuple[list[
     except RuleViolation as violation:
         reason = f"{violation.message} [{violation.rule}]" if violation.rule else violation.message
         raise _Failed(Problem(version, number, violation.code, reason)) from None
+    except OptionError as error:  # the deal checks the options against the seats: say which and why
+        reason = f"the rules refuse the table's options: {error}"
+        raise _Failed(Problem(version, number, "BAD_OPTIONS", reason)) from None
     except Exception as error:  # noqa: BLE001 -- an untrusted log must not crash the verifier
         raise _Failed(
             Problem(version, number, "ENGINE_ERROR", f"the rules engine failed: {error!r}")
@@ -1231,7 +1235,26 @@ def steps(header: Header, entries: Iterable[Line]) -> Iterator[ReplayStep]:
     past: Horizon | None = None  # the states a takeback may return to (replay/takebacks.py)
     # A timeout is re-made by the game's policy, for a seat on the clock (as `verify` re-makes it).
     policy = parse_policy(str(header.clock["timeout_policy"])) if header.clock else ""
-    rules = TableRules(engine, header.seats, timeout_policy=policy, takebacks=keeps_past)
+    # A forfeit timeout needs the seats out of time with it (TABLE-CLOCK-4): only then are the
+    # clocks kept, from the lines' readings as the audit keeps them.
+    control = (
+        parse_time_control(str(header.clock["time_control"])) if header.clock and policy == FORFEIT else None
+    )
+    rules = TableRules(engine, header.seats, control=control, timeout_policy=policy, takebacks=keeps_past)
+    clocks: Clocks | None = None
+
+    def charged(line: Entry | RulingLine) -> Clocks | None:
+        """The clocks with `line`'s elapsed time charged (None: none kept)."""
+        nonlocal clocks
+        if control is None or line.clock is None:
+            return None
+        if clocks is None:  # the clock starts with the first line after the deal
+            clocks = rules.started(state, table)
+            assert clocks is not None
+        elapsed = line.clock["elapsed_ms"]
+        assert isinstance(elapsed, int)  # the reader checked it
+        return clocks.charged(elapsed)
+
     if not header.player_entropy:
         setup = decode_events(header.setup_events)
         state = fold(engine, None, setup)
@@ -1254,19 +1277,29 @@ def steps(header: Header, entries: Iterable[Line]) -> Iterator[ReplayStep]:
                 continue
             if isinstance(entry, RulingLine) and entry.ruling == TAKEBACK and entry.to_version is not None:
                 assert past is not None, "a verified record keeps its takebacks' states"
+                now = charged(entry) if control is not None else None
                 state = past.state_at(entry.to_version)
                 past = rules.kept(past, entry.version, state, final=True)
+                if control is not None:
+                    clocks = rules.clocks_after(now, state, table)
                 yield ReplayStep(entry.version, entry.seat, None, (), state, entry, table)
                 continue
             if isinstance(entry, RulingLine):
+                now = charged(entry) if control is not None else None
                 past = rules.kept(past, entry.version, state, final=True)
-                table = rules.ruled_table(table, entry, state, rules.on_clock(state, table))
+                table = rules.ruled_table(table, entry, state, rules.on_clock(state, table), now)
+                if control is not None:
+                    timed_out = entry.seat if entry.ruling == TIMEOUT else None
+                    clocks = rules.clocks_after(now, state, table, timed_out=timed_out)
                 yield ReplayStep(entry.version, entry.seat, None, (), state, entry, table, entry.clock)
                 continue
         command = decode_command(entry.command)
         assert isinstance(command, Command)
         events = decode_events(entry.events)
+        now = charged(entry) if control is not None else None
         state = fold(engine, state, events)
+        if control is not None:
+            clocks = rules.clocks_after(now, state, table, moved=entry.seat)
         if keeps_past:
             past = rules.kept(past, entry.version, state, final=bool(entry.draws))
         yield ReplayStep(entry.version, entry.seat, command, events, state, None, table, entry.clock)

@@ -10,6 +10,6 @@ from __future__ import annotations
 
 from engines.game import engine_in
 
-ENGINE = engine_in(__name__, "deadwood-1876", "Deadwood 1876", rules_version="deadwood-1876/3", seats=(2, 9))
+ENGINE = engine_in(__name__, "deadwood-1876", "Deadwood 1876", rules_version="deadwood-1876/4", seats=(2, 9))
 
 __all__ = ["ENGINE"]

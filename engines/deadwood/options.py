@@ -35,7 +35,8 @@ class Options:
     stetson_peeks: int = 2  # DW-CARD-2
     # Rules version 3: "strict" refuses main_rounds above the centre safes (DW-RND-2), more
     # characters than seats and the two television names (DW-SETUP-2, DW-CHAR-1); "lenient" is
-    # what versions 1 and 2 accepted (main_rounds cut to the centre safes, extra names unused)
+    # what versions 1 and 2 accepted (main_rounds cut to the centre safes, extra names unused),
+    # read only from their logs and version 3's since version 4 (LOG_ONLY)
     option_checks: str = "strict"
     # DW-SETUP-2: "chosen" has each seat send choose_character at setup; "dealt" is `characters`
     character_choice: str = "dealt"
@@ -68,6 +69,20 @@ LEGACY_DEFAULTS: dict[str, dict[str, JsonValue]] = {
         "option_checks": "lenient",
     },
     "deadwood-1876/2": {"option_checks": "lenient"},
+    # version 4 gave character_choice a rules version of its own and closed "lenient" to new tables
+    "deadwood-1876/3": {},
+}
+
+# Options a later rules version added beside unchanged defaults: a table under an earlier version
+# cannot name them. character_choice first shipped under the /3 label, whose earlier verifiers refuse
+# it as an unknown option; logs of /3 that name it still read (options_for_log).
+OPTIONS_SINCE: dict[str, str] = {"character_choice": "deadwood-1876/4"}
+
+# Option values kept only to replay the logs of the rules versions that played them: a new table
+# naming one is refused (engines.base.options_for_table). Versions 1 and 2 played "lenient"
+# checks, and version 3 let a table name them.
+LOG_ONLY: dict[str, dict[str, tuple[str, ...]]] = {
+    "option_checks": {"lenient": ("deadwood-1876/1", "deadwood-1876/2", "deadwood-1876/3")},
 }
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from engines.game import engine_in
 
 ENGINE = engine_in(
-    __name__, "western-legends", "Western Legends", rules_version="western-legends/3", seats=(2, 6)
+    __name__, "western-legends", "Western Legends", rules_version="western-legends/4", seats=(2, 6)
 )
 
 __all__ = ["ENGINE"]

@@ -10,6 +10,7 @@ from __future__ import annotations
 from engines.western_legends import board, npc
 from engines.western_legends import events as ev
 from engines.western_legends.cattle import COLOURS, TOKENS, ranch_at
+from engines.western_legends.characters import CHARACTERS
 from engines.western_legends.items import ITEMS
 from engines.western_legends.rules import Tx, draw, gain
 from engines.western_legends.state import Player, State
@@ -94,16 +95,21 @@ def extra_step(tx: Tx, seat: int, to: str) -> None:
 def _arrive(tx: Tx, seat: int, to: str, *, kit: bool) -> None:
     """The effects of ending a movement on `to`."""
     deliver_cattle(tx, seat)
-    _open_after_move(tx, seat, kit=kit)
     if to in tx.state.bandits:  # WL-MOVE-4: a bandit stops the move and fights
+        _open_after_move(tx, seat, kit=kit, fight=True)
         npc.start(tx, "bandit", seat)
     elif to == tx.state.sheriff and tx.state.players[seat].wp > 0:  # WL-SHF-3: so does the Sheriff
+        _open_after_move(tx, seat, kit=kit, fight=True)
         npc.start(tx, "sheriff", seat)
+    else:
+        _open_after_move(tx, seat, kit=kit, fight=False)
 
 
-def _open_after_move(tx: Tx, seat: int, *, kit: bool) -> None:
+def _open_after_move(tx: Tx, seat: int, *, kit: bool, fight: bool) -> None:
     """Whiskey's reaction and Billy the Kid's shakedown wait for a Move that ends by other players;
-    Kit Carson's extra step waits after any Move action."""
+    Kit Carson's extra step waits after any Move action. A Move that meets a fight ends when the
+    fight does (WL-TURN-4): under `kit_carson_step="end_of_move"` Kit's step is then decided
+    (`npc.KIT_PENDING`), by his LP at that end."""
     p = tx.state.players[seat]
     effects = []
     if others_here(tx.state, seat):
@@ -111,7 +117,10 @@ def _open_after_move(tx: Tx, seat: int, *, kit: bool) -> None:
             effects.append("whiskey")
         if tx.state.ability(seat).shakedown:
             effects.append("billy")
-    if kit and tx.state.ability(seat).extra_move and tx.state.option("kit_carson_step") == "after_move":
+    rule = tx.state.option("kit_carson_step")
+    if kit and rule == "end_of_move" and fight and p.character and CHARACTERS[p.character].ability.extra_move:
+        effects.append(npc.KIT_PENDING)
+    elif kit and tx.state.ability(seat).extra_move and rule in ("after_move", "end_of_move"):
         effects.append("kit")
     if effects:
         tx.emit(ev.AfterMoveOpened(seat=seat, effects=tuple(effects)))

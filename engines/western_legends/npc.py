@@ -17,6 +17,8 @@ from engines.western_legends.rules import Tx, draw, gain, jail
 from engines.western_legends.state import NpcFight, State
 
 SHERIFF_STEPS = 2  # WL-SHF-2 [gap]
+# An open "after the Move" effect: Kit Carson's step, decided when the fight met on his Move ends
+KIT_PENDING = "kit_after_the_fight"
 
 
 def place_bandits(tx: Tx) -> None:
@@ -295,6 +297,18 @@ def _end(tx: Tx) -> None:
     npc = _npc(tx)
     space = tx.state.players[npc.fighter].space if npc.kind == "bandit" else ""
     tx.emit(ev.NpcFightEnded(bandit_space=space))
+    _end_move(tx, npc.fighter)
+
+
+def _end_move(tx: Tx, fighter: int) -> None:
+    """Kit Carson's card: "at the end of a Move action, you may move 1 additional space". A Move
+    that met this fight ends with it, so his step is decided now, by the LP he ends it with."""
+    open_effects = tx.state.after_move
+    if KIT_PENDING not in open_effects:
+        return
+    kept = tuple(e for e in open_effects if e != KIT_PENDING)
+    kit = ("kit",) if tx.state.ability(fighter).extra_move else ()
+    tx.emit(ev.AfterMoveOpened(seat=fighter, effects=(*kept, *kit)))
 
 
 def _npc(tx: Tx) -> NpcFight:

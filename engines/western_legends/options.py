@@ -35,7 +35,9 @@ CHOICES: dict[str, tuple[JsonValue, tuple[JsonValue, ...]]] = {
     "sheriff_walk": ("off", ("off", "end_phase")),  # WL-SHF-2: no source for a walk
     "bandit_respawn": ("off", ("off", "every_round")),  # WL-NPC-3: no source for a respawn
     "wyatt_start": ("free_hideout", ("free_hideout", "any_hideout")),  # WL-SET-5
-    "kit_carson_step": ("after_move", ("after_move", "plus_one_movement")),  # Kit Carson's card
+    # Kit Carson's card: "end_of_move" decides the step when the Move ends, after a fight met on it
+    # (version 4); "after_move" decided it when the Move reached its space (versions 2 and 3)
+    "kit_carson_step": ("end_of_move", ("end_of_move", "after_move", "plus_one_movement")),
     "work_action": ("on", ("on", "off")),  # WL-LOC-WORK-1
     "saloon_poker": ("on", ("on", "off")),  # WL-LOC-SAL-1: the Gamble action
     "bloody_knife_route": ("chosen", ("chosen", "only_when_needed")),  # Bloody Knife's card
@@ -74,7 +76,8 @@ UNWRITTEN: dict[str, JsonValue] = {**LEGACY_V1, "cattle_tokens": FIRST_PRINTING_
 # per older rules version, the option values that replay its logs as they were played
 LEGACY_DEFAULTS: dict[str, dict[str, JsonValue]] = {
     "western-legends/1": LEGACY_V1,
-    "western-legends/2": {"end_trigger": "end_phase"},
+    "western-legends/2": {"end_trigger": "end_phase", "kit_carson_step": "after_move"},
+    "western-legends/3": {"kit_carson_step": "after_move"},
 }
 
 

@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from engines.base import Command, Engine, JsonValue, RuleViolation, Seat, fold
+from engines.bot import Plan
 from engines.codec import Codec, DecodeError, encode
 from engines.registry import game_ids, get_engine
 from engines.rng import SeededRng
@@ -56,6 +57,7 @@ COVERAGE_FOLDER = "coverage"
 COVERAGE_ATTEMPTS = 3
 COVERAGE_LEANS = (0.0, 0.6, 0.9)
 COVERAGE_GAMES = 150  # games played for one target before the search gives up (`uncovered` names it)
+PLAN_ATTEMPTS = 10  # fresh seeds for a target's plan, at each player count, once the search gave up
 
 
 @dataclass(frozen=True)
@@ -101,6 +103,7 @@ class CoverageGame:
     players: int
     lean: float
     attempt: int
+    plan: str = ""  # a written position's plan (the engine's `plans`), else the bot plays
 
     @property
     def game(self) -> str:
@@ -118,7 +121,7 @@ class CoverageGame:
     def seed(self) -> bytes:
         table = _compact(self.table)
         name = f"{self.relative_path} {table} {self.players} {self.lean} {self.attempt}"
-        return named_seed("golden", name)
+        return named_seed("golden", f"{name} plan {self.plan}" if self.plan else name)
 
     @property
     def game_id(self) -> str:
@@ -178,6 +181,7 @@ def generate(golden: GoldenGame | CoverageGame) -> str:
         options=options,
         bot_seed=golden.bot_seed,
         lean=golden.lean,
+        choose=_plan_function(golden),
     ):
         state = step.state
         line: dict[str, JsonValue] = {"step": step.version}
@@ -194,7 +198,7 @@ def generate(golden: GoldenGame | CoverageGame) -> str:
         "options": options,
         "game_id": golden.game_id,
         "seed": golden.seed.hex(),
-        "bot": {"seed": golden.bot_seed, "lean": golden.lean},
+        "bot": {"seed": golden.bot_seed, "lean": golden.lean, **_plan_of(golden)},
         "steps": len(lines),
         "outcome": outcome_json(engine.outcome(state)),
         "regenerate": REGENERATE,
@@ -202,6 +206,17 @@ def generate(golden: GoldenGame | CoverageGame) -> str:
     if isinstance(golden, CoverageGame):
         header["covers"] = golden.target.label
     return "".join(_compact(line) + "\n" for line in [header, *lines])
+
+
+def _plan_function(golden: GoldenGame | CoverageGame) -> Plan | None:
+    """The plan that chooses a written position's commands; None: the bot chooses."""
+    if isinstance(golden, CoverageGame) and golden.plan:
+        return get_engine(golden.game).plans[golden.plan].plan
+    return None
+
+
+def _plan_of(golden: GoldenGame | CoverageGame) -> dict[str, JsonValue]:
+    return {"plan": golden.plan} if isinstance(golden, CoverageGame) and golden.plan else {}
 
 
 def write(folder: Path = CORPUS_DIR, games: Iterable[str] | None = None) -> list[Path]:
@@ -275,6 +290,29 @@ def find_coverage_game(target: coverage.Target) -> tuple[CoverageGame, str] | No
         played += 1
         if played == COVERAGE_GAMES:
             break
+    return _planned_game(target, own)
+
+
+def _planned_game(target: coverage.Target, table: dict[str, JsonValue]) -> tuple[CoverageGame, str] | None:
+    """A written position: the first game of the target's plan (the engine's `plans`) that
+    exercises it, when random play found none; None without a plan or a game."""
+    engine = get_engine(target.game)
+    written = engine.plans.get(target.label)
+    if written is None:
+        return None
+    table = {**written.table, **table}
+    for attempt in range(1, PLAN_ATTEMPTS + 1):
+        for players in range(engine.min_seats, engine.max_seats + 1):
+            candidate = CoverageGame(
+                target, tuple(sorted(table.items())), players, 0.0, attempt, target.label
+            )
+            try:
+                text = generate(candidate)
+            except Exception:  # noqa: BLE001 -- a table refused at this seat count is no candidate
+                continue
+            header, lines = _parsed(text)
+            if coverage.exercises(header, lines, target):
+                return candidate, text
     return None
 
 

@@ -10,13 +10,16 @@ options out. The default is what every game plays unless it names another value,
 also exercised by a game in which swapping another value back to the default changes the play
 (`option_checks="strict"` only refuses tables: a lenient table it refuses shows it). An option
 with a single accepted value only has to be played. An option set is exercised likewise against
-today's defaults, and a command kind by being played.
+today's defaults, but only by a rule of its version played differently (a command refused, other
+events, another outcome): a changed number of legal commands alone shows no older rule at work. An
+option set that sets nothing (a version whose logs play as today's, which changed only what a new
+table may name) only has to be played, and a command kind too.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import zip_longest
 from typing import Any
@@ -87,8 +90,11 @@ def exercises(header: Line, lines: Sequence[Line], target: Target) -> bool:
         legacy = _legacy(engine)[target.name]
         if any(played.get(name) != value for name, value in legacy.items()):
             return False
+        if not legacy:
+            return True  # nothing set: every game plays its rules
         today = engine.options({})
-        return _differs(engine, header, lines, {**played, **{name: today[name] for name in legacy}})
+        swapped = {**played, **{name: today[name] for name in legacy}}
+        return _differs(engine, header, lines, swapped, counts=False)
     values = option_values(engine)[target.name]
     default, value = values[0], played.get(target.name)
     if value == target.value:
@@ -102,9 +108,24 @@ def exercises(header: Line, lines: Sequence[Line], target: Target) -> bool:
     return any(_differs(engine, header, lines, {**played, target.name: other}) for other in others)
 
 
-def _differs(engine: Engine, header: Line, lines: Sequence[Line], swapped: dict[str, JsonValue]) -> bool:
-    as_played = _as_played(engine, header, lines)
-    return any(a != b for a, b in zip_longest(as_played, _trace(engine, header, lines, swapped)))
+def _differs(
+    engine: Engine, header: Line, lines: Sequence[Line], swapped: dict[str, JsonValue], *, counts: bool = True
+) -> bool:
+    """Whether the game plays differently under `swapped`; without `counts`, only a refusal, a
+    command's events or the outcome count, not a seat's number of legal commands."""
+    as_played, other = _as_played(engine, header, lines), _trace(engine, header, lines, swapped)
+    if not counts:
+        return any(a != b for a, b in zip_longest(_without_counts(as_played), _without_counts(other)))
+    return any(a != b for a, b in zip_longest(as_played, other))
+
+
+def _without_counts(trace: Iterable[Any]) -> Iterator[Any]:
+    """A trace (`_trace`) with the legal counts left out: the refusal, each command's events, the outcome."""
+    for item in trace:
+        if isinstance(item, tuple):
+            yield item[0]  # (events, counts)
+        elif item == "refused" or isinstance(item, dict) or item is None:
+            yield item  # a refusal or the outcome; a bare list is the setup's counts
 
 
 # A game's own play is compared with each swapped value of each target: it is traced once.

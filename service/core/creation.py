@@ -16,6 +16,7 @@ from engines.base import (
     known_rules_versions,
     options_as_recorded,
     options_for_log,
+    options_for_table,
 )
 from engines.codec import encode
 from engines.registry import UnknownGame, get_engine
@@ -271,7 +272,7 @@ def older_options(
 ) -> tuple[dict[str, JsonValue], dict[str, JsonValue]]:
     """(the complete options, the header's) of a new game under `rules_version` ("": the newest)."""
     if not rules_version or rules_version == engine.rules_version:
-        complete = engine.options(raw)
+        complete = options_for_table(engine, raw)
         return complete, complete
     if rules_version not in known_rules_versions(engine):
         known = ", ".join(known_rules_versions(engine))

@@ -224,8 +224,8 @@ def time_out(app: Games, record: GameRecord, now: datetime) -> GameRecord | None
     seat = due_seat(record, now)
     if seat is None or record.status == FINISHED:
         return None
-    clocks = record.clocks
-    assert clocks is not None
+    clocks, control = record.clocks, record.control
+    assert clocks is not None and control is not None
     table = ruled(
         record.table,
         record.header.seats,
@@ -237,6 +237,7 @@ def time_out(app: Games, record: GameRecord, now: datetime) -> GameRecord | None
         over=False,
         timeout_policy=record.timeout_policy,
         to_act=tuple(clocks.to_act),
+        out_of_time=clocks.charged(elapsed_ms(record, now)).out_of_time(control),
     )
     line = _chained(
         record,

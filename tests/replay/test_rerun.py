@@ -24,9 +24,9 @@ def test_a_version_2_deadwood_log_re_runs_unchanged_under_the_newest_rules() -> 
     assert (verdict.status, verdict.recorded, verdict.target) == (
         UNCHANGED,
         "deadwood-1876/2",
-        "deadwood-1876/3",
+        "deadwood-1876/4",
     )
-    assert verdict.summary().endswith("unchanged under deadwood-1876/3")
+    assert verdict.summary().endswith("unchanged under deadwood-1876/4")
 
 
 def test_a_version_1_most_wanted_log_diverges_at_its_setup_naming_both_sides() -> None:
@@ -54,9 +54,9 @@ def test_an_upgraded_log_passes_and_re_runs_its_later_lines_under_the_new_rules(
     (header, entries, trailer), index = upgraded_record("deadwood-1876", "deadwood-1876/2")
     result = verify(header, entries, trailer)
     assert result.verdict == "passed", result.problem
-    assert result.rules_version == "deadwood-1876/3"
-    assert any(check.startswith("upgrades: deadwood-1876/2 to deadwood-1876/3") for check in result.checks)
-    assert rerun(header, entries, trailer).recorded == "deadwood-1876/3"
+    assert result.rules_version == "deadwood-1876/4"
+    assert any(check.startswith("upgrades: deadwood-1876/2 to deadwood-1876/4") for check in result.checks)
+    assert rerun(header, entries, trailer).recorded == "deadwood-1876/4"
 
 
 def test_an_edited_upgrade_line_fails_even_re_sealed() -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from functools import partial
 
 import grpc
@@ -41,3 +42,19 @@ def test_DW_SETUP_2_chosen_with_named_characters_is_a_bad_option(client: Client)
     error = failure(partial(client.call, "CreateGame", request))
     assert (error.code, error.reason) == (grpc.StatusCode.INVALID_ARGUMENT, "BAD_OPTION")
     assert "DW-SETUP-2" in error.message
+
+
+def test_DW_SETUP_2_a_chosen_game_is_recorded_under_the_version_that_added_the_choice(
+    client: Client, organiser: Client
+) -> None:
+    game = create(client, "deadwood-1876", 2, character_choice="chosen")
+    exported = organiser.call("ExportLog", frontier_pb2.ExportLogRequest(game_id=game.game_id))
+    header = json.loads(exported.content.splitlines()[0])
+    assert (header["rules_version"], header["options"]["character_choice"]) == ("deadwood-1876/4", "chosen")
+    request = frontier_pb2.CreateGameRequest(
+        game="deadwood-1876", seats=2, players=["a", "b"], rules_version="deadwood-1876/3"
+    )
+    request.options.update({"character_choice": "chosen"})
+    error = failure(partial(organiser.call, "CreateGame", request))
+    assert (error.code, error.reason) == (grpc.StatusCode.INVALID_ARGUMENT, "BAD_OPTION")
+    assert "character_choice came with rules version deadwood-1876/4" in error.message

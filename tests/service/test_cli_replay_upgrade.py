@@ -27,7 +27,7 @@ def test_replay_tells_the_upgrade_as_its_own_step_and_every_step_in_order() -> N
     assert numbers == list(range(1, len(numbers) + 1)), numbers
     step = _upgrade_version() - 1
     assert (
-        f"Step {step} — the organiser moves the game to rules deadwood-1876/3 (from deadwood-1876/2)"
+        f"Step {step} — the organiser moves the game to rules deadwood-1876/4 (from deadwood-1876/2)"
         in told.stdout
     )
     assert told.stdout.splitlines()[-1].startswith("Result: ")
@@ -40,4 +40,4 @@ def test_the_viewer_shows_the_upgrade_as_its_own_step(tmp_path: Path) -> None:
     steps = re.findall(r'"narrative": "(Setup|Step (\d+)) \\u2014', page.read_text())
     versions = [1 if whole == "Setup" else int(number) + 1 for whole, number in steps]
     assert versions == list(range(1, len(versions) + 1)) and _upgrade_version() in versions
-    assert "the organiser moves the game to rules deadwood-1876/3" in page.read_text()
+    assert "the organiser moves the game to rules deadwood-1876/4" in page.read_text()

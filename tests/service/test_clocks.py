@@ -67,8 +67,11 @@ def audited(client: Client, game_id: str) -> Any:
 @pytest.mark.parametrize("game", GAMES)
 def test_table_clock_1_a_stalled_seat_forfeits_when_its_time_runs_out(client: Client, game: str) -> None:
     g = clocked(client, game, 2, "1s/move", "forfeit")
-    stalled = state(client, g.game_id, ORGANISER).seats_to_act[0]
+    to_act = state(client, g.game_id, ORGANISER).seats_to_act
+    stalled = to_act[0]
     command = legal(client, g, stalled).commands[0]
+    for other in to_act[1:]:  # a seat on the clock beside it moves in time: else all ran out (TABLE-CLOCK-4)
+        submit(client, g, other, legal(client, g, other).commands[0])
     over = wait_for(lambda: (s := state(client, g.game_id)).status == "finished" and s)
     assert over.outcome.ended == "timeout"
     assert [list(t.seats) for t in over.outcome.ranking] == [[1 - stalled], [stalled]]

@@ -59,7 +59,7 @@ def test_an_older_rules_game_upgraded_mid_game_plays_on_and_audits_as_passed(
     upgraded = upgrade(organiser, game.game_id)
     assert (upgraded.from_rules, upgraded.to_rules, upgraded.version) == (
         "deadwood-1876/2",
-        "deadwood-1876/3",
+        "deadwood-1876/4",
         version + 1,
     )
     refused = failure(lambda: upgrade(organiser, game.game_id))
@@ -68,8 +68,8 @@ def test_an_older_rules_game_upgraded_mid_game_plays_on_and_audits_as_passed(
     assert final.status == "finished"
     audit = organiser.call("Audit", frontier_pb2.AuditRequest(game_id=game.game_id), token=ORGANISER)
     assert audit.verdict == "passed", audit.problems
-    assert any(c.startswith("upgrades: deadwood-1876/2 to deadwood-1876/3") for c in audit.checks)
-    assert "| Rules version | `deadwood-1876/2`, upgraded to `deadwood-1876/3` |" in audit.markdown
+    assert any(c.startswith("upgrades: deadwood-1876/2 to deadwood-1876/4") for c in audit.checks)
+    assert "| Rules version | `deadwood-1876/2`, upgraded to `deadwood-1876/4` |" in audit.markdown
     over = failure(lambda: upgrade(organiser, game.game_id))
     assert over.code == grpc.StatusCode.FAILED_PRECONDITION and over.reason == "GAME_OVER"
 
@@ -79,7 +79,7 @@ def test_an_older_rules_game_upgraded_mid_game_plays_on_and_audits_as_passed(
     assert (line["version"], line["from"], line["to"], line["by"]) == (
         version + 1,
         "deadwood-1876/2",
-        "deadwood-1876/3",
+        "deadwood-1876/4",
         "organiser",
     )
     good = tmp_path / "upgraded.jsonl"
@@ -119,7 +119,7 @@ def test_older_rules_and_upgrades_are_the_organisers_and_only_known_versions(
     request.rules_version = "deadwood-1876/0"
     unknown = failure(lambda: organiser.call("CreateGame", request))
     assert (unknown.code, unknown.reason) == (grpc.StatusCode.INVALID_ARGUMENT, "UNKNOWN_RULES_VERSION")
-    assert "deadwood-1876/1, deadwood-1876/2, deadwood-1876/3" in unknown.message
+    assert "deadwood-1876/1, deadwood-1876/2, deadwood-1876/3, deadwood-1876/4" in unknown.message
     game = create_older(organiser, "deadwood-1876", "deadwood-1876/2")
     assert failure(lambda: upgrade(client, game.game_id, token=None)).reason == "ORGANISER_REQUIRED"
     assert failure(lambda: upgrade(client, game.game_id, token=game.tokens[0])).reason == "ORGANISER_REQUIRED"
@@ -148,7 +148,7 @@ def test_frontier_rules_upgrade_and_rules_check_over_a_server(server: Running, o
     assert only.stdout.splitlines()[-1] == "1 game checked: 1 unchanged"
 
     moved = frontier("rules", "upgrade", same.game_id, "--server", address, "--token", ORGANISER)
-    assert "upgraded from deadwood-1876/2 to deadwood-1876/3 at step " in moved.stdout
+    assert "upgraded from deadwood-1876/2 to deadwood-1876/4 at step " in moved.stdout
     assert "version" not in moved.stdout.replace("rules version", ""), "people read steps"
     refused = frontier(
         "rules", "upgrade", differs.game_id, "--server", address, "--token", ORGANISER, check=False
@@ -177,7 +177,7 @@ def test_frontier_rules_check_over_the_log_files_of_the_seeds() -> None:
     assert verdicts["deadwood-1876-rules-2.jsonl"]["status"] == "unchanged"
     assert verdicts["most-wanted-rules-2.jsonl"]["status"] == "unchanged"  # once its setup migrates
     assert verdicts["most-wanted-rules-1.jsonl"]["status"] == "diverges"
-    assert verdicts["deadwood-1876-upgraded.jsonl"]["recorded"] == "deadwood-1876/3"
+    assert verdicts["deadwood-1876-upgraded.jsonl"]["recorded"] == "deadwood-1876/4"
     assert json.loads(report.stdout)["summary"]["games"] == len(files)
     text = frontier("rules", "check", *files, "--game", "most-wanted")
     assert all("most-wanted" in line for line in text.stdout.splitlines()[:-1])
@@ -213,7 +213,7 @@ def test_an_upgraded_log_imports_on_another_server_and_audits_there(
             imported = there.call("ImportLog", frontier_pb2.ImportLogRequest(content=content))
             audit = there.call("Audit", frontier_pb2.AuditRequest(game_id=imported.game_id))
             assert audit.verdict == "incomplete" and audit.ok, audit.problems
-            assert any(c.startswith("upgrades: deadwood-1876/2 to deadwood-1876/3") for c in audit.checks)
+            assert any(c.startswith("upgrades: deadwood-1876/2 to deadwood-1876/4") for c in audit.checks)
             refused = failure(lambda: upgrade(there, imported.game_id))
             assert refused.reason == "IMPORTED_GAME"
     finally:

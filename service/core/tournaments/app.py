@@ -17,7 +17,7 @@ from uuid import UUID, uuid4
 
 from eventsourcing.persistence import IntegrityError
 
-from engines.base import JsonValue, OptionError
+from engines.base import JsonValue, OptionError, options_for_table
 from engines.rng import seed_commitment
 from replay.reasons import Reason
 from replay.table import ENDED_ABANDONED
@@ -147,7 +147,7 @@ class TournamentDesk:
         )
         try:
             check_sizes(len(names), table_size, engine.min_seats, engine.max_seats)
-            complete = engine.options(options)
+            complete = options_for_table(engine, options)
         except AssignmentError as error:
             raise InvalidArgument(Reason.BAD_TABLE_SIZE, str(error), field="table_size") from None
         except OptionError as error:

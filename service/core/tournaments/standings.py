@@ -8,6 +8,8 @@ Tie-breaks, in order:
 2. Sum of the player's game scores (the game's own unit, e.g. Most Wanted money).
 3. Head-to-head: points scored against the other players still tied, in the games they shared.
 Players equal on all four share a rank (listed by name).
+A table with no result (abandoned, or every seat still in out of time: TABLE-CLOCK-4) gives no
+TableResult (app.py), so it scores for nobody here and rates nobody in ratings.py.
 """
 
 from __future__ import annotations

@@ -208,7 +208,7 @@ def test_WL_NPC_3_bandits_are_placed_at_the_first_round() -> None:
 
 
 def test_version_1_logs_read_with_the_version_1_rules() -> None:
-    assert ENGINE.rules_version == "western-legends/3"
+    assert ENGINE.rules_version == "western-legends/4"
     read = options_for_log(ENGINE, {"target_lp": 20}, "western-legends/1")
     assert {name: read[name] for name in LEGACY_V1} == LEGACY_V1 and read["target_lp"] == 20
     fresh = options_for_log(ENGINE, {}, "western-legends/3")

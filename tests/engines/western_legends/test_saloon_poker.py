@@ -188,3 +188,23 @@ def test_WL_LOC_SAL_1_wild_bills_kept_card_is_public_as_the_showdown_and_the_dis
     bill = spectator["players"]
     assert isinstance(bill, list) and isinstance(bill[1], dict)
     assert "hand" not in bill[1] and bill[1]["hand_size"] == len(state.players[1].hand)
+
+
+def test_WL_LOC_SAL_1_tied_players_split_the_pot_in_10_dollar_units_the_remainder_to_the_supply() -> None:
+    """Four antes and the house's $50 make $90; two tied players take $40 each, not $45."""
+    state = table(
+        ["wild_bill_hickok", "doc_holliday", "bass_reeves", "mary_fields"], ["B5", "C5", "D5", "D4"]
+    )
+    for seat, hand in enumerate((["QS", "QH"], ["KS", "KH"], ["KC", "KD"], ["JS", "JH"])):
+        state = player(state, seat, money=10, hand=hand)
+    state = deck_front(state, "3C", "4C", "5S", "6S", "2C", "7D", "9H")
+    state, _ = play(state, 0, cmd.Gamble())
+    for seat in (1, 2, 3):
+        state, _ = play(state, seat, cmd.JoinPoker(join=True))
+    assert state.poker is not None and state.poker.pot == 90
+    for seat, cards in ((1, ("KS", "KH")), (2, ("KC", "KD")), (3, ("JS", "JH")), (0, ("QS", "QH"))):
+        state, events = play(state, seat, cmd.ChoosePokerCards(cards=cards))
+    (showdown,) = of_kind(events, ev.PokerShowdown)
+    assert showdown.winners == (1, 2) and not showdown.dealer_won
+    assert [p.money for p in state.players] == [0, 40, 40, 0]  # $10 of the $90 goes back to the supply
+    assert [p.lp for p in state.players] == [0, 0, 0, 0]  # neither winner is the active player

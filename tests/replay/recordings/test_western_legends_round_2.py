@@ -28,7 +28,7 @@ def test_the_sample_plays_poker_and_two_fights_as_written() -> None:
     expansion = expand_text("\n".join(_lines()))
     result = verify(expansion.header, expansion.entries, expansion.trailer)
     assert result.ok and result.verdict == "passed", result.problem
-    assert expansion.header.rules_version == "western-legends/3"
+    assert expansion.header.rules_version == "western-legends/4"
     commands = {entry.command["kind"] for entry in expansion.entries}
     assert {"gamble", "choose_poker_cards", "work", "extra_step", "choose_fight_card"} <= commands
     [flop] = _events("poker_flop_revealed", expansion.entries)
