@@ -8,7 +8,8 @@ getting nothing twice. The kernel's publish wakes the streams at once; they also
 
 Each event is said as a webhook of its type says it (`webhooks.payloads.happenings`), rendered by
 the gate for the caller in that game: the seat whose token the caller presented sees its seat's
-view, the organiser everything, anyone else the spectator's view. A spectator's line of a delayed
+view, the organiser everything, anyone else the spectator's view. A game the gate refuses the
+reader (a table whose duplicate deal is in play) is left out altogether. A spectator's line of a delayed
 game waits until spectators may see it; the stream keeps the log's order, so what follows it waits too.
 """
 
@@ -24,7 +25,7 @@ from typing import Any
 
 from replay.reasons import Reason
 from service.core.auth import ANYONE, Caller, token_hash
-from service.core.errors import InvalidArgument, ResourceExhausted, RuleBroken
+from service.core.errors import InvalidArgument, PermissionDenied, ResourceExhausted, RuleBroken
 from service.core.games import Games
 from service.core.players.registry import Players
 from service.core.players.store_events import PlayerSeated
@@ -52,6 +53,11 @@ class Scope:
     player_id: str = ""
     tokens: dict[str, str] = field(default_factory=dict)  # hash -> token: the seats the caller holds
     organiser: bool = False
+
+    @property
+    def seats_only(self) -> bool:
+        """Seat tokens alone name the scope (the organiser's stream with no scope is every game)."""
+        return not (self.tournament_tag or self.player_id or self.organiser)
 
 
 @dataclass(frozen=True)
@@ -105,13 +111,11 @@ class EventStreams:
             )
         if caller.token is not None and not caller.is_organiser:
             tokens.append(caller.token)  # the bearer's seat, if it is one, is rendered for it too
-        if (
-            bool(tournament_id) + bool(player_id) + (not tournament_id and not player_id and bool(tokens))
-            != 1
-        ):
+        if (tournament_id and player_id) or not (tournament_id or player_id or tokens or caller.is_organiser):
             raise InvalidArgument(
                 Reason.BAD_FOLLOW_SCOPE,
-                "name exactly one of tournament_id or player_id, or give seat_tokens alone",
+                "name one of tournament_id or player_id, or give seat_tokens alone"
+                " (the organiser alone may follow every game)",
                 field="tournament_id",
             )
         if isinstance(self.games.recorder, ShardedRecorder):
@@ -179,8 +183,12 @@ class EventStreams:
             if scope.tournament_tag and record.header.tag != scope.tournament_tag:
                 continue
             caller = _reader(scope, record)
-            if not (scope.tournament_tag or scope.player_id) and caller.token is None:
+            if scope.seats_only and caller.token is None:
                 continue  # seat tokens alone: only the games they sit in
+            try:
+                gate.sight(record, caller)
+            except PermissionDenied:  # a table whose deal is in play: nothing of it, not even its name
+                continue
             lines = happenings(gate, record, event, caller)
             if lines:
                 held = max(line.not_before for line in lines) if caller.is_spectator else ""

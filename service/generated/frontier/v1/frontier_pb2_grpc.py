@@ -392,8 +392,9 @@ class FrontierLedgerServicer:
     def FollowEvents(self, request, context):
         """Every game of a tournament, a registered player or the seats whose tokens you hold, on one
         stream: created, started, each step, rulings and the end, each rendered for you by the gate
-        (a seat sees its seat's view, anyone else the spectator's). Resumable: send the `cursor` of
-        the last event you received as `after` and you miss nothing and get nothing twice.
+        (a seat sees its seat's view, anyone else the spectator's; a game the gate refuses you is left
+        out). Resumable: send the `cursor` of the last event you received as `after` and you miss
+        nothing and get nothing twice.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
