@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import random
+from typing import Any
 
 import pytest
 
@@ -33,7 +34,7 @@ STEPS = 12  # into the game, not to its end: a finished game shows everything to
 
 
 def _check_seat_stream(
-    running: Running, game_id: str, game: str, heard: list[Heard], seat: int, log: list[dict]
+    running: Running, game_id: str, game: str, heard: list[Heard], seat: int, log: list[dict[str, Any]]
 ) -> bool:
     """Assert each move shows `seat` no more than its view; whether any move hid something from it."""
     engine = get_engine(game)
@@ -72,7 +73,7 @@ def test_a_seats_stream_never_shows_another_seats_hand(server: Running, game: st
     for seat in sorted(made.tokens):
         token = made.tokens[seat]
         for asked in ({"seat_tokens": [token]}, {"seat_tokens": [token], "token": token}):
-            heard = follow(address, caught_up, **asked)  # type: ignore[arg-type]
+            heard = follow(address, caught_up, **asked)
             assert {h.game_id for h in heard} == {made.game_id}
             hidden = _check_seat_stream(server, made.game_id, game, heard, seat, log) or hidden
     assert hidden or game == "deadwood-1876", "the game hid something that the check covered"

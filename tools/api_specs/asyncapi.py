@@ -1,4 +1,4 @@
-"""The AsyncAPI 3 document of the streams: WatchGame, Replay and FollowEvents over Connect, Play over WebSocket."""
+"""The AsyncAPI 3 document of the streams: WatchGame, Replay, FollowEvents (Connect), Play (WebSocket)."""
 
 from __future__ import annotations
 
