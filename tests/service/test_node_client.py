@@ -1,4 +1,4 @@
-"""examples/node-client/ (Node, @connectrpc/connect-node, proto/ alone) plays a game to its end on a real server."""
+"""examples/node-client/ (Node, @connectrpc/connect-node, proto/ alone) plays a game to its end."""
 
 from __future__ import annotations
 
