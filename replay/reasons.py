@@ -46,6 +46,7 @@ class Reason(enum.StrEnum, metaclass=_NamedByMeaning):
     BAD_CLIENT_COMMITMENT = "the client seed commitment is not 64 lowercase hex digits"
     BAD_CLIENT_SEED = "the client seed is missing or of the wrong length"
     BAD_DELAY = "a spectator delay outside the allowed seconds"
+    BAD_CURSOR = "an event stream cursor ahead of everything the store holds"
     BAD_FOLLOW_SCOPE = "an event stream asked for other than one tournament, one player or seat tokens"
     BAD_FORMAT = "an unknown tournament format"
     BAD_GAME_ID = "a game id that is not a UUID"

@@ -130,6 +130,17 @@ class EventStreams:
             player_id = str(self.players.get(player_id).id)  # NOT_FOUND for no such player
         return Scope(tag, player_id, {token_hash(t): t for t in tokens}, caller.is_organiser)
 
+    def check_cursor(self, after: int) -> None:
+        """INVALID_ARGUMENT for a cursor past the store's last notification: no stream ever gave it."""
+        last = self.games.recorder.max_notification_id() or 0
+        if after > last:
+            raise InvalidArgument(
+                Reason.BAD_CURSOR,
+                f"cursor {after} is past the last event stored ({last}): send the cursor of the last"
+                " event you received, or 0 to start from the beginning",
+                field="after",
+            )
+
     async def follow(self, scope: Scope, after: int) -> AsyncIterator[Followed]:
         """Every followed event stored after notification `after`, then each as it is stored."""
         loop = asyncio.get_running_loop()

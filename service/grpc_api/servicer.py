@@ -389,6 +389,7 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
             player_id=request.player_id,
             seat_tokens=list(request.seat_tokens),
         )
+        await asyncio.to_thread(streams.check_cursor, request.after)
         async for followed in streams.follow(scope, request.after):
             yield ledger_event(followed)
 

@@ -162,6 +162,8 @@ def test_a_spectator_of_a_delayed_game_hears_its_lines_only_after_the_delay(addr
         ({"tournament_id": "x"}, None, grpc.StatusCode.INVALID_ARGUMENT, "BAD_TOURNAMENT_ID"),
         ({"tournament_id": NOBODY}, None, grpc.StatusCode.NOT_FOUND, "TOURNAMENT_NOT_FOUND"),
         ({"player_id": NOBODY}, ORGANISER, grpc.StatusCode.NOT_FOUND, "PLAYER_NOT_FOUND"),
+        ({"after": 2**64 - 1}, ORGANISER, grpc.StatusCode.INVALID_ARGUMENT, "BAD_CURSOR"),
+        ({"after": 10**6}, ORGANISER, grpc.StatusCode.INVALID_ARGUMENT, "BAD_CURSOR"),
     ],
 )
 def test_a_bad_request_is_refused_clearly(
