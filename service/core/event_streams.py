@@ -80,7 +80,12 @@ class _Reading:
 
 class EventStreams:
     def __init__(
-        self, games: Games, tournaments: Tournaments, players: Players, gate: Callable[[], Gate]
+        self,
+        games: Games,
+        tournaments: Tournaments,
+        players: Players,
+        gate: Callable[[], Gate],
+        max_streams: int = MAX_STREAMS,
     ) -> None:
         self.games = games
         self.tournaments = tournaments
@@ -89,6 +94,7 @@ class EventStreams:
         self._lock = threading.Lock()
         self._waiting: set[tuple[asyncio.AbstractEventLoop, asyncio.Event]] = set()
         self._open = 0
+        self.max_streams = max_streams
 
     def wake(self) -> None:
         """Told by the kernel after each publish: every stream reads the store again."""
@@ -162,10 +168,10 @@ class EventStreams:
     @contextmanager
     def _held(self, loop: asyncio.AbstractEventLoop, wake: asyncio.Event) -> Iterator[None]:
         with self._lock:
-            if self._open >= MAX_STREAMS:
+            if self._open >= self.max_streams:
                 raise ResourceExhausted(
                     Reason.TOO_MANY_EVENT_STREAMS,
-                    f"this server serves {MAX_STREAMS} event streams already; try again later",
+                    f"this server serves {self.max_streams} event streams already; try again later",
                 )
             self._open += 1
             self._waiting.add((loop, wake))

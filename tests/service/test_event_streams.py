@@ -218,3 +218,19 @@ def _connect_follow(base: str, wanted: int, token: str) -> list[dict[str, Any]]:
             assert not flags & 0x02, payload
             got.append(payload)
     return got
+
+
+def test_streams_beyond_the_servers_limit_are_refused_until_one_closes(server: Running, address: str) -> None:
+    server.ledger.event_streams.max_streams = 1  # the limit a server is built with, made small
+    with Client(address) as client:
+        game = create(client, GAME)
+    with ThreadPoolExecutor(1) as pool:
+        held = pool.submit(follow, address, lambda heard: len(heard) > 99, token=ORGANISER, timeout=3)
+        time.sleep(0.5)
+        refused = failure(lambda: follow(address, count(1), seat_tokens=[game.tokens[0]], timeout=10))
+        assert (refused.code, refused.reason) == (
+            grpc.StatusCode.RESOURCE_EXHAUSTED,
+            "TOO_MANY_EVENT_STREAMS",
+        )
+        assert failure(held.result).code == grpc.StatusCode.DEADLINE_EXCEEDED  # it ran until its deadline
+    assert follow(address, count(1), seat_tokens=[game.tokens[0]])[0].game_id == game.game_id
