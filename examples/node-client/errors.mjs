@@ -1,28 +1,16 @@
-// The google.rpc.Status every Frontier Ledger error carries in the trailing metadata
-// `grpc-status-details-bin`, decoded with the vendored protos in proto/google/rpc/.
+// The google.rpc.Status every Frontier Ledger error carries: Connect hands over its details (read from
+// `grpc-status-details-bin` over gRPC), each decoded here with the vendored protos in proto/google/rpc/.
 
-import path from "node:path";
-import protobuf from "protobufjs";
+import { fromBinary, toJson } from "@bufbuild/protobuf";
+import { ConnectError } from "@connectrpc/connect";
 
-const TYPE_PREFIX = "type.googleapis.com/";
-
-export function loadStatusTypes(protoDir) {
-  const root = new protobuf.Root();
-  root.resolvePath = (_origin, target) =>
-    target.startsWith("google/protobuf/") ? target : path.join(protoDir, target);
-  root.loadSync(["google/rpc/status.proto", "google/rpc/error_details.proto"], { keepCase: true });
-  return root;
-}
-
-// {code, message, details: [{type, ...fields}]} from a failed call's error, or null without details.
-export function statusDetails(root, error) {
-  const [bytes] = error.metadata?.get("grpc-status-details-bin") ?? [];
-  if (!bytes) return null;
-  const status = root.lookupType("google.rpc.Status").decode(bytes);
-  const details = status.details.map((any) => {
-    const type = any.type_url.slice(TYPE_PREFIX.length);
-    const message = root.lookupType(type).decode(any.value);
-    return { type, ...root.lookupType(type).toObject(message, { longs: String }) };
+// {code, message, details: [{type, ...fields}]} from a failed call's error.
+export function statusDetails(registry, error) {
+  const failure = ConnectError.from(error);
+  const details = failure.details.map(({ type, value }) => {
+    const schema = registry.getMessage(type);
+    const fields = schema ? toJson(schema, fromBinary(schema, value), { useProtoFieldName: true }) : {};
+    return { type, ...fields };
   });
-  return { code: status.code, message: status.message, details };
+  return { code: failure.code, message: failure.rawMessage, details };
 }

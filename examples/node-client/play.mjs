@@ -1,6 +1,6 @@
-// A Frontier Ledger client from proto/ alone: creates a game, plays every seat over its own Play
-// stream (each seat sends the first of its legal commands whenever a message leaves it to act),
-// and prints a JSON summary once the game is over.
+// A Frontier Ledger client from proto/ alone, over @connectrpc/connect-node: creates a game, plays
+// every seat over its own Play stream (each seat sends the first of its legal commands whenever a
+// message leaves it to act), and prints a JSON summary once the game is over.
 //
 //   node play.mjs HOST:PORT [GAME] [SEATS]        (default: most-wanted with 3 seats)
 //
@@ -10,111 +10,131 @@
 // The contract when seats act at once (docs/api.md, "Playing a seat"): a command chosen from an
 // update the game has moved past is refused (ABORTED STALE_VERSION with expected_version). The
 // client then sends nothing more for that update: the next push brings fresh legal commands.
+//
+// Messages are built and read in protobuf's JSON form (snake_case names kept), so a table's options,
+// a google.protobuf.Struct, are a plain object. Play is a bidirectional stream: it needs HTTP/2, so
+// the transport speaks gRPC to the gRPC port (Connect's own protocol serves the unary calls and server
+// streams on the web port too, docs/api.md).
 
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import grpc from "@grpc/grpc-js";
-import protoLoader from "@grpc/proto-loader";
-import { loadStatusTypes, statusDetails } from "./errors.mjs";
-import { fromStruct, toStruct } from "./struct.mjs";
+import { fromJson, toJson } from "@bufbuild/protobuf";
+import { createClient } from "@connectrpc/connect";
+import { createGrpcTransport } from "@connectrpc/connect-node";
+import { loadRegistry } from "./descriptors.mjs";
+import { statusDetails } from "./errors.mjs";
 
 const PROTO_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../proto");
-const LOADER_OPTIONS = { keepCase: true, longs: Number, enums: String, defaults: true, oneofs: true };
+const JSON_OPTIONS = { useProtoFieldName: true, alwaysEmitImplicit: true };
 
 const [address = "localhost:50051", game = "most-wanted", seatArg = "3"] = process.argv.slice(2);
 const seats = Number(seatArg);
-// Table options are a google.protobuf.Struct: built from a plain object (struct.mjs).
+// Table options are a google.protobuf.Struct: in the JSON form, a plain object.
 const OPTIONS = { "most-wanted": { max_turns: 60, tie_rule: "nobody_wins", last_call: true } };
 
-function loadService() {
-  const definition = protoLoader.loadSync("frontier/v1/frontier.proto", {
-    ...LOADER_OPTIONS,
-    includeDirs: [PROTO_DIR],
-  });
-  const { FrontierLedger } = grpc.loadPackageDefinition(definition).frontier.v1;
-  return new FrontierLedger(address, credentials());
-}
+const registry = loadRegistry(PROTO_DIR);
+const service = registry.getService("frontier.v1.FrontierLedger");
+const client = createClient(service, transport());
 
-function credentials() {
+function transport() {
   const ca = process.env.FRONTIER_TLS_CA;
-  if (ca) return grpc.credentials.createSsl(readFileSync(ca));
-  if (process.env.FRONTIER_TLS === "1") return grpc.credentials.createSsl();
-  return grpc.credentials.createInsecure();
+  const tls = Boolean(ca) || process.env.FRONTIER_TLS === "1";
+  return createGrpcTransport({
+    baseUrl: `${tls ? "https" : "http"}://${address}`,
+    nodeOptions: ca ? { ca: readFileSync(ca) } : {},
+  });
 }
 
-function unary(client, method, request, token) {
-  const metadata = new grpc.Metadata();
-  if (token) metadata.set("authorization", `Bearer ${token}`);
-  return new Promise((resolve, reject) =>
-    client[method](request, metadata, { deadline: Date.now() + 30_000 }, (error, reply) =>
-      error ? reject(error) : resolve(reply),
-    ),
-  );
+function headers(token) {
+  return token ? { authorization: `Bearer ${token}` } : {};
+}
+
+// A unary call in the JSON form: its request built from `request`, its answer read back as JSON.
+async function unary(method, request, token) {
+  const desc = service.method[method];
+  const reply = await client[method](fromJson(desc.input, request, { registry }), {
+    headers: headers(token),
+    timeoutMs: 30_000,
+  });
+  return toJson(desc.output, reply, { ...JSON_OPTIONS, registry });
+}
+
+// A queue the Play stream reads its requests from: the seat writes as updates arrive.
+function outbox() {
+  const waiting = [];
+  let wake = null;
+  let closed = false;
+  return {
+    write(message) {
+      waiting.push(message);
+      wake?.();
+    },
+    close() {
+      closed = true;
+      wake?.();
+    },
+    async *[Symbol.asyncIterator]() {
+      for (;;) {
+        if (waiting.length) yield waiting.shift();
+        else if (closed) return;
+        else await new Promise((resolve) => (wake = resolve));
+      }
+    },
+  };
 }
 
 // One seat's stream: resolves with what the seat saw once the server ends it (the game is over).
-function playSeat(client, gameId, seat, token) {
-  const metadata = new grpc.Metadata();
-  metadata.set("authorization", `Bearer ${token}`);
-  const stream = client.Play(metadata);
+async function playSeat(gameId, seat, token) {
+  const play = service.method.play;
+  const requests = outbox();
+  const send = (json) => requests.write(fromJson(play.input, json, { registry }));
   const tally = { seat, moves: 0, refused: {}, lastVersion: 0 };
   let sentFor = -1; // the version this seat last chose a command from: one command per update
-  return new Promise((resolve, reject) => {
-    stream.on("data", (update) => {
-      tally.lastVersion = Math.max(tally.lastVersion, update.version);
+  send({ game_id: gameId });
+  try {
+    for await (const message of client.play(requests, { headers: headers(token) })) {
+      const update = toJson(play.output, message, { ...JSON_OPTIONS, registry });
+      const version = Number(update.version); // a uint64: a string in the JSON form
+      tally.lastVersion = Math.max(tally.lastVersion, version);
       if (update.error) {
         // Refused, nothing recorded: not a fault when another seat moved first. Wait for the push.
         tally.refused[update.error.reason] = (tally.refused[update.error.reason] ?? 0) + 1;
-        return;
+        continue;
       }
       if (update.command_id && !update.duplicate) tally.moves += 1;
-      if (update.status !== "in_progress" || update.legal_commands.length === 0) return;
-      if (update.version <= sentFor) return; // the same step again (its push and our answer)
-      sentFor = update.version;
-      stream.write({
-        command_id: randomUUID(),
-        expected_version: update.version,
-        command: update.legal_commands[0],
-      });
-    });
-    stream.on("error", reject);
-    stream.on("end", () => resolve(tally));
-    stream.write({ game_id: gameId });
-  });
+      if (update.status !== "in_progress" || update.legal_commands.length === 0) continue;
+      if (version <= sentFor) continue; // the same step again (its push and our answer)
+      sentFor = version;
+      send({ command_id: randomUUID(), expected_version: update.version, command: update.legal_commands[0] });
+    }
+  } finally {
+    requests.close();
+  }
+  return tally;
 }
 
 async function main() {
-  const client = loadService();
-  const statusTypes = loadStatusTypes(PROTO_DIR);
-
   // One rich error, decoded: an unknown table option is INVALID_ARGUMENT with an ErrorInfo.
   let badOption = null;
   try {
-    await unary(client, "CreateGame", { game, seats, options: toStruct({ no_such_option: 1 }) });
+    await unary("createGame", { game, seats, options: { no_such_option: 1 } });
   } catch (error) {
-    badOption = { grpc_code: error.code, ...statusDetails(statusTypes, error) };
+    const status = statusDetails(registry, error);
+    badOption = { grpc_code: status.code, ...status };
   }
 
   const players = Array.from({ length: seats }, (_, i) => `node-${i + 1}`);
-  const created = await unary(client, "CreateGame", {
-    game,
-    seats,
-    players,
-    options: toStruct(OPTIONS[game] ?? {}),
-  });
-  const tallies = await Promise.all(
-    created.seats.map(({ seat, token }) => playSeat(client, created.game_id, seat, token)),
-  );
-  const final = await unary(client, "GetState", { game_id: created.game_id }, created.seats[0].token);
-  client.close();
+  const created = await unary("createGame", { game, seats, players, options: OPTIONS[game] ?? {} });
+  const tallies = await Promise.all(created.seats.map(({ seat, token }) => playSeat(created.game_id, seat, token)));
+  const final = await unary("getState", { game_id: created.game_id }, created.seats[0].token);
   console.log(
     JSON.stringify({
       game_id: created.game_id,
-      options: fromStruct(created.options),
+      options: created.options,
       status: final.status,
-      version: final.version,
+      version: Number(final.version),
       outcome: {
         ranking: final.outcome.ranking.map((tier) => tier.seats),
         reason: final.outcome.reason,

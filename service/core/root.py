@@ -4,7 +4,8 @@ It holds the parts that belong to one server and must be shared by every channel
 (`Games`), the tournaments' application beside it over the same store, the organiser's tournament desk,
 the player registry and the ladders' desk,
 the visibility gate, the spectators' public views of delayed games, the deals known closed, the
-permissions, and the webhooks (their application over the same store and their delivery worker).
+permissions, the webhooks (their application over the same store and their delivery worker) and the
+event streams.
 A front end (the gRPC services, the web viewer, Play over WebSocket) receives it and asks its
 parts; nothing looks them up in a module-level registry, so two servers in one process (as the
 tests run them) share nothing.
@@ -12,6 +13,7 @@ tests run them) share nothing.
 
 from __future__ import annotations
 
+from service.core.event_streams import EventStreams
 from service.core.games import Games
 from service.core.ladders.application import Ladders
 from service.core.ladders.desk import LadderDesk
@@ -62,6 +64,9 @@ class Ledger:
         worker = DeliveryWorker(games, self.tournament_app, hooks, lambda: self.gate, settings)
         games.on_publish.append(worker.wake)
         self.webhooks = WebhookDesk(games, self.tournament_app, hooks, worker, settings)
+        # Event streams follow the store as the webhooks do; the kernel's publish wakes them.
+        self.event_streams = EventStreams(games, self.tournament_app, self.players, lambda: self.gate)
+        games.on_publish.append(self.event_streams.wake)
         # One log of every game's seals, kept once for every channel; it asks the gate installed now.
         self.service_log = ServiceLog(games, lambda: self.gate)
 

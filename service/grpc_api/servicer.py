@@ -72,6 +72,7 @@ from service.core.views import (
 from service.core.visibility import Gate
 from service.core.watching import Watching
 from service.generated.frontier.v1 import frontier_pb2, frontier_pb2_grpc
+from service.grpc_api.event_streams import ledger_event
 from service.grpc_api.statuses import abort_arguments
 from service.grpc_api.takebacks import show_takebacks, state_after_takeback, takeback_response
 from service.grpc_api.worker_context import in_thread, in_worker
@@ -375,6 +376,22 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
         game_id = require_id(request.game_id, "game_id")
         after, taken_back = answer_takeback(self.app, game_id, self._caller(context), request.accept)
         return takeback_response(after, taken_back=taken_back)
+
+    # -- following many games -----------------------------------------------------------
+
+    @handles_errors
+    async def FollowEvents(self, request: Any, context: Any) -> AsyncIterator[Any]:
+        streams = self.ledger.event_streams
+        scope = await asyncio.to_thread(
+            streams.scope,
+            self._caller(context),
+            tournament_id=request.tournament_id,
+            player_id=request.player_id,
+            seat_tokens=list(request.seat_tokens),
+        )
+        await asyncio.to_thread(streams.check_cursor, request.after)
+        async for followed in streams.follow(scope, request.after):
+            yield ledger_event(followed)
 
     def _relay_token_hash(self, game_id: str) -> str:
         """The relay token hash of `game_id`; "" for a game that is not a relay or not a game here."""

@@ -79,6 +79,7 @@ READ_METHODS = {
         "Play",
         "SubmitCommand",  # a write whose answer carries the step's events
         "ForkGame",  # copies its source's history into the new game
+        "FollowEvents",  # every game of a tournament, a player or some seats, rendered for the reader
     },
     "frontier.v1.Tournaments": {
         "GetTournament",
@@ -422,7 +423,11 @@ CONNECT_GAME_READS = (
     "ProveInclusion",
 )
 CONNECT_TOURNAMENT_READS = ("GetTournament", "GetStandings", "GetRatings")
-CONNECT_READS = {f"Connect {name}" for name in (*CONNECT_GAME_READS, *CONNECT_TOURNAMENT_READS, "ListGames")}
+CONNECT_READS = {
+    f"Connect {name}"
+    for name in (*CONNECT_GAME_READS, *CONNECT_TOURNAMENT_READS, "ListGames", "FollowEvents")
+}
+FOLLOW_WAIT = 1.0  # seconds an event stream is given to show its first event; silence is nothing
 
 
 def _connect(
@@ -432,9 +437,10 @@ def _connect(
     token: str | None,
     service: str = connect_client.SERVICE,
 ) -> Outcome:
-    streaming = method in ("WatchGame", "Replay")
+    streaming = method in ("WatchGame", "Replay", "FollowEvents")
+    wait = FOLLOW_WAIT if method == "FollowEvents" else None
     shown, refused = connect_client.first_answer(
-        house.web, method, message, token, streaming=streaming, service=service
+        house.web, method, message, token, streaming=streaming, service=service, wait=wait
     )
     if refused is not None:
         return Outcome("refused", refused.reason)
@@ -461,7 +467,24 @@ def _tournament_channels(house: House, token: str | None) -> dict[str, Callable[
         "GetTournament": lambda: stub.GetTournament(asked, metadata=metadata),
         "GetStandings": lambda: stub.GetStandings(asked, metadata=metadata),
         "GetRatings": lambda: stub.GetRatings(asked, metadata=metadata),
+        "FollowEvents": lambda: _first_or_none(
+            house.client.stub.FollowEvents(
+                frontier_pb2.FollowEventsRequest(tournament_id=house.tournament_id),
+                metadata=metadata,
+                timeout=FOLLOW_WAIT,
+            )
+        ),
     }
+
+
+def _first_or_none(stream: Any) -> Any:
+    """A stream's first message; None when it shows nothing before its deadline."""
+    try:
+        return _first(stream)
+    except grpc.RpcError as error:
+        if error.code() == grpc.StatusCode.DEADLINE_EXCEEDED:
+            return None
+        raise
 
 
 def _ladder_channels(house: House, token: str | None) -> dict[str, Callable[[], Any]]:
@@ -511,12 +534,16 @@ def survey(house: House) -> dict[tuple[str, str, str], Outcome]:
             house, f"/tournaments/{house.tournament_id}", token
         )
         for name, call in _tournament_channels(house, token).items():
-            seen[(name, "", who)] = _grpc(call)
+            nothing_yet = (lambda answer: answer is not None) if name == "FollowEvents" else None
+            seen[(name, "", who)] = _grpc(call, listing=nothing_yet)
         for name, call in _ladder_channels(house, token).items():
             # A history shows nothing of a game when it lists none (the player alone is public).
             lists_games = (lambda answer: bool(answer.games)) if name == "GetPlayerHistory" else None
             seen[(name, "", who)] = _grpc(call, listing=lists_games)
         seen[("Connect ListGames", "", who)] = _connect(house, "ListGames", {}, token)
+        seen[("Connect FollowEvents", "", who)] = _connect(
+            house, "FollowEvents", {"tournamentId": house.tournament_id}, token
+        )
         for name in CONNECT_TOURNAMENT_READS:
             asked = {"tournamentId": house.tournament_id}
             seen[(f"Connect {name}", "", who)] = _connect(

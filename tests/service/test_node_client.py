@@ -1,4 +1,4 @@
-"""examples/node-client/ (Node, @grpc/grpc-js, proto/ alone) plays a game to its end against a real server."""
+"""examples/node-client/ (Node, @connectrpc/connect-node, proto/ alone) plays a game to its end."""
 
 from __future__ import annotations
 
@@ -47,7 +47,7 @@ def test_the_node_example_builds_options_and_decodes_a_rich_error(server: Any) -
     assert summary["options"]["max_turns"] == 60
     assert summary["options"]["tie_rule"] == "nobody_wins"
     assert summary["options"]["last_call"] is True
-    # grpc-status-details-bin, decoded with proto/google/rpc/: the Status and its ErrorInfo.
+    # The Status Connect read from grpc-status-details-bin, its details decoded with proto/google/rpc/.
     bad = summary["bad_option"]
     assert bad["grpc_code"] == 3 and bad["code"] == 3  # INVALID_ARGUMENT
     info = next(d for d in bad["details"] if d["type"] == "google.rpc.ErrorInfo")

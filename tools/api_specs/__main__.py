@@ -1,8 +1,8 @@
 """Write the API's specs from proto/: `python -m tools.api_specs`.
 
 docs/openapi.json (OpenAPI 3.1: the unary methods at Connect's paths) and docs/asyncapi.yaml
-(AsyncAPI 3: WatchGame, Replay, Play). Their "current" test fails until they are rewritten after a
-.proto file changes.
+(AsyncAPI 3: WatchGame, Replay, FollowEvents, Play). Their "current" test fails until they are
+rewritten after a .proto file changes.
 """
 
 from __future__ import annotations

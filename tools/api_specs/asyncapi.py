@@ -1,4 +1,4 @@
-"""The AsyncAPI 3 document of the streams: WatchGame and Replay over Connect, Play over WebSocket."""
+"""The AsyncAPI 3 document of the streams: WatchGame, Replay, FollowEvents (Connect), Play (WebSocket)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,8 @@ from tools.api_specs.protos import Protos
 from tools.api_specs.schemas import Schemas
 
 SERVICE = "frontier.v1.FrontierLedger"
-DESCRIPTION = """The Frontier Ledger API's streams. WatchGame and Replay are Connect server-streaming calls
+DESCRIPTION = """The Frontier Ledger API's streams. WatchGame, Replay and FollowEvents (every game of a
+tournament, a player or your seats, resumable from a cursor) are Connect server-streaming calls
 on the web port: `POST /frontier.v1.FrontierLedger/WatchGame` with `Content-Type: application/connect+json`
 and one enveloped request (a flags byte 0, a 4-byte big-endian length, the JSON message); the answer
 is a sequence of such envelopes, the last one flagged 0x02 with `{}` or `{"error": {...}}` (a Connect
@@ -22,6 +23,7 @@ def asyncapi(protos: Protos) -> dict[str, Any]:
     streams = {
         "watchGame": ("WatchGame", "WatchGameRequest", "GameUpdate", "web"),
         "replay": ("Replay", "ReplayRequest", "ReplayStep", "web"),
+        "followEvents": ("FollowEvents", "FollowEventsRequest", "LedgerEvent", "web"),
         "play": ("Play", "PlayRequest", "PlayUpdate", "play"),
     }
     channels: dict[str, Any] = {}

@@ -51,7 +51,8 @@ CONNECT_ERROR = {
 DESCRIPTION = """The Frontier Ledger API's unary methods over the Connect protocol, as the server's web port
 (`frontier serve --http PORT`) answers them: `POST /frontier.v1.FrontierLedger/CreateGame` with a JSON
 body (`Content-Type: application/json`) or a binary one (`application/proto`). The same methods are
-served over gRPC and gRPC-Web, and the streaming ones (WatchGame, Replay, Play) are in docs/asyncapi.yaml.
+served over gRPC and gRPC-Web, and the streaming ones (WatchGame, Replay, FollowEvents, Play) are in
+docs/asyncapi.yaml.
 Generated from proto/ by `python -m tools.api_specs`; do not edit by hand."""
 
 

@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
 
-from engines.base import SPECTATOR
-from service.core.auth import ANYONE
+from engines.base import SPECTATOR, Seat
+from service.core.auth import ANYONE, Caller
 from service.core.errors import PermissionDenied
 from service.core.records import GameRecord
 from service.core.store_events import (
@@ -54,10 +54,13 @@ class Happening:
     not_before: str = ""  # ISO 8601 for a delayed game's line; "" to send at once
 
 
-def happenings(gate: Gate, record: GameRecord, event: Any) -> list[Happening]:
-    """What `event` (a stored event of the game `record` is the latest record of) tells a webhook."""
+def happenings(gate: Gate, record: GameRecord, event: Any, caller: Caller = ANYONE) -> list[Happening]:
+    """What `event` (a stored event of the game `record` is the latest record of) tells a webhook.
+
+    Or tells `caller` (authenticated against the game) on an event stream: lines in their view.
+    """
     game_id = str(record.id)
-    shown = _spectator_may_see(gate, record)
+    shown, viewer = _sight(gate, record, caller)
     base: dict[str, Any] = {"game_id": game_id, "game": record.header.game, "tag": record.header.tag}
     delay = record.spectator_delay
     not_before = (event.timestamp + timedelta(seconds=delay)).isoformat() if delay > 0 else ""
@@ -89,18 +92,25 @@ def happenings(gate: Gate, record: GameRecord, event: Any) -> list[Happening]:
             return [created]
         return [
             created,
-            one("game.started", {"version": 1, "line": _line(gate, record, event.header, shown, True)}),
+            one(
+                "game.started", {"version": 1, "line": _line(gate, record, event.header, shown, viewer, True)}
+            ),
         ]
     if isinstance(event, GameDealt):
-        return [one("game.started", {"version": 1, "line": _line(gate, record, event.line, shown, True)})]
+        return [
+            one("game.started", {"version": 1, "line": _line(gate, record, event.line, shown, viewer, True)})
+        ]
     if isinstance(event, CommandAccepted):
         entry = event.entry
         return [
-            one("game.move", {"version": entry["version"], "line": _line(gate, record, entry, shown, False)})
+            one(
+                "game.move",
+                {"version": entry["version"], "line": _line(gate, record, entry, shown, viewer, False)},
+            )
         ]
     if isinstance(event, RulingMade):
         line = event.line
-        rendered = gate.plain_line(line, SPECTATOR) if shown else None
+        rendered = gate.plain_line(line, viewer) if shown else None
         return [
             one(
                 RULING_TYPES.get(line["ruling"], "game.ruling"),
@@ -120,16 +130,22 @@ def happenings(gate: Gate, record: GameRecord, event: Any) -> list[Happening]:
     return []
 
 
-def _spectator_may_see(gate: Gate, record: GameRecord) -> bool:
-    """Whether the gate shows this game to a spectator now (it refuses a table whose deal is in play)."""
+def _sight(gate: Gate, record: GameRecord, caller: Caller) -> tuple[bool, Seat | None]:
+    """Whether the gate shows this game to `caller` now (not a table whose deal is in play), and as whom.
+
+    A spectator's lines are always the spectator's view: a webhook owed before the game ended
+    and sent after it says what it said then.
+    """
     try:
-        gate.sight(record, ANYONE)
+        sight = gate.sight(record, caller)
     except PermissionDenied:
-        return False
-    return True
+        return False, SPECTATOR
+    return True, SPECTATOR if caller.is_spectator else sight.viewer
 
 
-def _line(gate: Gate, record: GameRecord, data: dict[str, Any], shown: bool, header: bool) -> Any:
+def _line(
+    gate: Gate, record: GameRecord, data: dict[str, Any], shown: bool, viewer: Seat | None, header: bool
+) -> Any:
     if not shown:
         return None
-    return gate.log_line(record.engine, record.header.game, data, SPECTATOR, is_header=header)
+    return gate.log_line(record.engine, record.header.game, data, viewer, is_header=header)

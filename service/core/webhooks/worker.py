@@ -23,8 +23,9 @@ from datetime import UTC, datetime
 from typing import Any
 from uuid import UUID, uuid5
 
+from service.core.event_streams import record_at
 from service.core.games import Games
-from service.core.records import FINISHED, project_game
+from service.core.records import FINISHED
 from service.core.shards import recorders_of
 from service.core.store_events import topics_of
 from service.core.thread_names import name_os_thread
@@ -155,14 +156,7 @@ class DeliveryWorker:
         self._seen.positions.setdefault(endpoint.endpoint_id, {})[key] = last
 
     def _happenings(self, event: Any) -> list[Happening]:
-        record = self.games.get(str(event.originator_id))
-        if record.version < event.originator_version:
-            # Stored, and read here before its writer cached the record it leads to: fold it from
-            # the store, leaving the kernel's cache alone (evicting it let this slower read put
-            # back an older record than the writer's, and the next command met a stale game).
-            record = self.games.repository.get(
-                event.originator_id, version=event.originator_version, projector_func=project_game
-            )
+        record = record_at(self.games, event)
         told = happenings(self.gate(), record, event)
         if any(h.event_type == "game.finished" for h in told):
             told += self._round_finished(record.header.tag, event.timestamp.isoformat())

@@ -172,8 +172,12 @@ def first_answer(
     *,
     streaming: bool,
     service: str = SERVICE,
+    wait: float | None = None,
 ) -> tuple[dict[str, Any] | None, ConnectFailure | None]:
-    """A call's first message, or its error; a stream is left after its first message."""
+    """A call's first message, or its error; a stream is left after its first message.
+
+    With `wait`, a stream silent for that many seconds answers neither (it shows nothing yet).
+    """
     if not streaming:
         answer = unary(base, method, message, token, service=service)
         return (answer.json(), None) if answer.status == 200 else (None, failure(answer))
@@ -182,9 +186,14 @@ def first_answer(
         headers["Authorization"] = f"Bearer {token}"
     body = envelope(json.dumps(message).encode())
     request = urllib.request.Request(f"{base}/{service}/{method}", data=body, method="POST", headers=headers)
-    with urllib.request.urlopen(request, timeout=30) as reply:
-        flags, size = struct.unpack(">BI", reply.read(5))
-        payload = json.loads(reply.read(size))
+    try:
+        with urllib.request.urlopen(request, timeout=wait or 30) as reply:
+            flags, size = struct.unpack(">BI", reply.read(5))
+            payload = json.loads(reply.read(size))
+    except TimeoutError:
+        if wait is None:
+            raise
+        return None, None
     if not flags & END_STREAM:
         return payload, None
     return None, (error_of(payload["error"]) if "error" in payload else None)

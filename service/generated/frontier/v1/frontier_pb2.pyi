@@ -806,3 +806,37 @@ class ForkGameResponse(_message.Message):
     seats: _containers.RepeatedCompositeFieldContainer[SeatToken]
     forked_from: ForkOrigin
     def __init__(self, game_id: _Optional[str] = ..., version: _Optional[int] = ..., seed_commitment: _Optional[str] = ..., seats: _Optional[_Iterable[_Union[SeatToken, _Mapping]]] = ..., forked_from: _Optional[_Union[ForkOrigin, _Mapping]] = ...) -> None: ...
+
+class FollowEventsRequest(_message.Message):
+    __slots__ = ("tournament_id", "player_id", "seat_tokens", "after")
+    TOURNAMENT_ID_FIELD_NUMBER: _ClassVar[int]
+    PLAYER_ID_FIELD_NUMBER: _ClassVar[int]
+    SEAT_TOKENS_FIELD_NUMBER: _ClassVar[int]
+    AFTER_FIELD_NUMBER: _ClassVar[int]
+    tournament_id: str
+    player_id: str
+    seat_tokens: _containers.RepeatedScalarFieldContainer[str]
+    after: int
+    def __init__(self, tournament_id: _Optional[str] = ..., player_id: _Optional[str] = ..., seat_tokens: _Optional[_Iterable[str]] = ..., after: _Optional[int] = ...) -> None: ...
+
+class LedgerEvent(_message.Message):
+    __slots__ = ("cursor", "game_id", "tag", "lines")
+    CURSOR_FIELD_NUMBER: _ClassVar[int]
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    TAG_FIELD_NUMBER: _ClassVar[int]
+    LINES_FIELD_NUMBER: _ClassVar[int]
+    cursor: int
+    game_id: str
+    tag: str
+    lines: _containers.RepeatedCompositeFieldContainer[EventLine]
+    def __init__(self, cursor: _Optional[int] = ..., game_id: _Optional[str] = ..., tag: _Optional[str] = ..., lines: _Optional[_Iterable[_Union[EventLine, _Mapping]]] = ...) -> None: ...
+
+class EventLine(_message.Message):
+    __slots__ = ("type", "data_json", "timestamp")
+    TYPE_FIELD_NUMBER: _ClassVar[int]
+    DATA_JSON_FIELD_NUMBER: _ClassVar[int]
+    TIMESTAMP_FIELD_NUMBER: _ClassVar[int]
+    type: str
+    data_json: str
+    timestamp: str
+    def __init__(self, type: _Optional[str] = ..., data_json: _Optional[str] = ..., timestamp: _Optional[str] = ...) -> None: ...

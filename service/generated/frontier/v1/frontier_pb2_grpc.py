@@ -174,6 +174,11 @@ class FrontierLedgerStub:
                 request_serializer=frontier_dot_v1_dot_frontier__pb2.AnswerTakebackRequest.SerializeToString,
                 response_deserializer=frontier_dot_v1_dot_frontier__pb2.TakebackResponse.FromString,
                 _registered_method=True)
+        self.FollowEvents = channel.unary_stream(
+                '/frontier.v1.FrontierLedger/FollowEvents',
+                request_serializer=frontier_dot_v1_dot_frontier__pb2.FollowEventsRequest.SerializeToString,
+                response_deserializer=frontier_dot_v1_dot_frontier__pb2.LedgerEvent.FromString,
+                _registered_method=True)
 
 
 class FrontierLedgerServicer:
@@ -384,6 +389,17 @@ class FrontierLedgerServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def FollowEvents(self, request, context):
+        """Every game of a tournament, a registered player or the seats whose tokens you hold, on one
+        stream: created, started, each step, rulings and the end, each rendered for you by the gate
+        (a seat sees its seat's view, anyone else the spectator's; a game the gate refuses you is left
+        out). Resumable: send the `cursor` of the last event you received as `after` and you miss
+        nothing and get nothing twice.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_FrontierLedgerServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -521,6 +537,11 @@ def add_FrontierLedgerServicer_to_server(servicer, server):
                     servicer.AnswerTakeback,
                     request_deserializer=frontier_dot_v1_dot_frontier__pb2.AnswerTakebackRequest.FromString,
                     response_serializer=frontier_dot_v1_dot_frontier__pb2.TakebackResponse.SerializeToString,
+            ),
+            'FollowEvents': grpc.unary_stream_rpc_method_handler(
+                    servicer.FollowEvents,
+                    request_deserializer=frontier_dot_v1_dot_frontier__pb2.FollowEventsRequest.FromString,
+                    response_serializer=frontier_dot_v1_dot_frontier__pb2.LedgerEvent.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -1257,6 +1278,33 @@ class FrontierLedger:
             '/frontier.v1.FrontierLedger/AnswerTakeback',
             frontier_dot_v1_dot_frontier__pb2.AnswerTakebackRequest.SerializeToString,
             frontier_dot_v1_dot_frontier__pb2.TakebackResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def FollowEvents(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_stream(
+            request,
+            target,
+            '/frontier.v1.FrontierLedger/FollowEvents',
+            frontier_dot_v1_dot_frontier__pb2.FollowEventsRequest.SerializeToString,
+            frontier_dot_v1_dot_frontier__pb2.LedgerEvent.FromString,
             options,
             channel_credentials,
             insecure,
