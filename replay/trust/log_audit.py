@@ -45,7 +45,7 @@ def check_log(fetch: Fetch, key: LogKey, seen: LogCheckpoint | None = None) -> C
     """Fetch and check the whole log: LogError unless its checkpoint is signed by `key`, every tile
     and bundle agrees with the signed root, and it extends `seen` (the checkpoint seen before)."""
     signed = fetch("checkpoint").decode("utf-8", "replace")
-    checkpoint = tlog.open_checkpoint(signed, _origin(signed, key), key.public)
+    checkpoint = tlog.open_checkpoint(signed, origin_of(signed, key), key.public)
     entries = _entries(fetch, checkpoint.size)
     hashes = [merkle.leaf_hash(entry) for entry in entries]
     if _root(hashes) != checkpoint.root:
@@ -121,7 +121,7 @@ def _name_the_edited_entry(fetch: Fetch, hashes: list[bytes], checkpoint: LogChe
     )
 
 
-def _origin(signed: str, key: LogKey) -> str:
+def origin_of(signed: str, key: LogKey) -> str:
     if key.origin is not None:
         return key.origin
     origin = signed.split("\n", 1)[0]
@@ -158,7 +158,7 @@ def check_cosigned(
 ) -> tuple[LogCheckpoint, list[str]]:
     """A checkpoint note signed by the log and cosigned by at least `quorum` of `witnesses`: the
     checkpoint and the names of those that cosigned it; LogError saying who did and who did not."""
-    checkpoint = tlog.open_checkpoint(cosigned, _origin(cosigned, key), key.public)
+    checkpoint = tlog.open_checkpoint(cosigned, origin_of(cosigned, key), key.public)
     signed, missing = [], []
     for name, public in witnesses:
         try:

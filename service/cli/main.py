@@ -179,6 +179,14 @@ def build_parser() -> argparse.ArgumentParser:
         "viewer believes; off by default: the client's own address counts ($FRONTIER_TRUSTED_PROXY)",
     )
     serve.add_argument(
+        "--witness",
+        action="append",
+        metavar="URL",
+        help="a witness (c2sp.org/tlog-witness, e.g. `frontier witness --listen`) the log's checkpoints are "
+        "pushed to, whose cosignatures /log/checkpoint then carries; repeat for more "
+        "($FRONTIER_WITNESSES, comma-separated)",
+    )
+    serve.add_argument(
         "--cors-origin",
         action="append",
         metavar="ORIGIN",
@@ -404,6 +412,7 @@ def _serve(args: argparse.Namespace) -> int:
         http_port=args.http,
         trusted_proxy=args.trusted_proxy,
         cors_origins=tuple(args.cors_origin) if args.cors_origin else None,
+        witnesses=tuple(args.witness) if args.witness else None,
         ws_port=args.ws_port,
         max_watchers=args.max_watchers,
         max_spectators_per_address=args.max_spectators_per_address,
@@ -455,6 +464,8 @@ def _serve(args: argparse.Namespace) -> int:
                 # Connect and gRPC-Web: the gRPC server's own handlers, under its size limit
                 api=ConnectFront(running.served, settings.max_message_bytes) if running.served else None,
                 cors_origins=settings.cors_origins,
+                witnesses=settings.witnesses,
+                witness_every=settings.witness_every,
             )
         except ConfigError:
             running.stop()

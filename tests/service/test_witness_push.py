@@ -1,0 +1,130 @@
+"""The witness protocol over real processes: a server pushes its log's checkpoints to a witness
+(`frontier witness --listen`) and serves the cosigned checkpoint; restarted on an edited store, its
+forked log is refused by the witness with a 409 that says SPLIT VIEW."""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from replay.trust import cosignature, keys, note, tlog
+from replay.trust import witness_protocol as protocol
+from service.web.server import start_http
+from tests.conftest import ORGANISER, start_server
+from tests.service.test_service_log import Served, _verifier_key
+
+NAME = "example.org/w1"
+
+
+class Pushing(Served):
+    """A server whose web port pushes its log's checkpoints to `witness` every 0.1 s."""
+
+    def __init__(self, data: Path, witness: str) -> None:
+        running = start_server(data)
+        self.running = running
+        self.http = start_http(
+            running.ledger, ORGANISER, "127.0.0.1", 0, signing_key=running.servicer.signing_key,
+            witnesses=(witness,), witness_every=0.1,
+        )  # fmt: skip
+        self.web = f"http://127.0.0.1:{self.http.port}"
+
+    def pushed(self, size: int) -> str:
+        """/log/checkpoint once it is the checkpoint of `size` pushed to the witness (or after 20 s)."""
+        deadline = time.monotonic() + 20
+        while True:
+            signed = self.fetch("checkpoint").decode()
+            if tlog.parse_checkpoint(note.split(signed)[0]).size == size or time.monotonic() > deadline:
+                return signed
+            time.sleep(0.05)
+
+
+class Witness:
+    def __init__(self, tmp_path: Path, log_key: str) -> None:
+        self.key_file, self.state = tmp_path / "witness.pem", tmp_path / "witness.json"
+        self.errors = (tmp_path / "witness.err").open("w+")
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "service.cli", "witness", "--listen", "127.0.0.1:0", "--log-key", log_key,
+             "--key", str(self.key_file), "--name", NAME, "--state", str(self.state)],
+            stdout=subprocess.PIPE, stderr=self.errors, text=True, env={**os.environ, "PYTHONPATH": os.getcwd()},
+        )  # fmt: skip
+        assert self.process.stdout is not None
+        said = self.process.stdout.readline()
+        assert said.startswith("witness listening on http://"), said
+        self.url = said.split()[-1].removesuffix(protocol.PATH)
+        self.public = keys.load_signing_key(self.key_file).public
+
+    def said(self) -> str:
+        self.errors.seek(0)
+        return self.errors.read()
+
+    def stop(self) -> None:
+        self.process.terminate()
+        self.process.wait(timeout=10)
+        self.errors.close()
+
+
+@pytest.fixture
+def witness_of(tmp_path: Path) -> Iterator[list[Witness]]:
+    started: list[Witness] = []
+    yield started
+    for witness in started:
+        witness.stop()
+
+
+def test_a_pushed_log_is_cosigned_then_its_fork_is_refused_with_409_split_view(
+    tmp_path: Path, witness_of: list[Witness], caplog: pytest.LogCaptureFixture
+) -> None:
+    data = tmp_path / "data"
+    first = Served(start_server(data))  # only to learn the log's key, as its operator publishes it
+    log_key = _verifier_key(first)
+    first.stop()
+    witness = Witness(tmp_path, log_key)
+    witness_of.append(witness)
+    served = Pushing(data, witness.url)
+    try:
+        served.play(1)
+        last = served.play(2)
+        cosigned = served.pushed(2)
+        assert "\n2\n" in cosigned
+        assert cosignature.check(cosigned, NAME, witness.public).timestamp > 0
+        origin = cosigned.split("\n", 1)[0]  # and still the log's own signed checkpoint
+        assert tlog.open_checkpoint(cosigned, origin, served.running.servicer.signing_key.public).size == 2
+    finally:
+        served.stop()
+    with sqlite3.connect(data / "frontier.sqlite") as db:  # the operator replaces the last game
+        db.execute("DELETE FROM stored_events WHERE originator_id = ?", (last.replace("-", ""),))
+    served = Pushing(data, witness.url)
+    try:
+        served.play(3)  # as many entries as the witness cosigned, another history
+        forked = served.pushed(2)
+        assert "\n2\n" in forked
+        body = protocol.encode(2, [], _log_signed(forked))  # what the server itself pushes
+        request = urllib.request.Request(witness.url + protocol.PATH, data=body, method="POST")
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(request, timeout=10)
+        assert refused.value.code == 409
+        assert refused.value.headers["Content-Type"].startswith(protocol.SIZE_MEDIA_TYPE)
+        assert refused.value.read() == b"2\n"
+        assert "REFUSED, SPLIT VIEW (409)" in witness.said()
+        assert "cosigned another tree of the same size 2" in witness.said()
+        with pytest.raises(note.NoteError):  # the server serves its fork uncosigned
+            cosignature.check(forked, NAME, witness.public)
+        said = caplog.text  # and says why, loudly
+        assert "refused the log's checkpoint at size 2 (409): SPLIT VIEW" in said
+    finally:
+        served.stop()
+
+
+def _log_signed(signed: str) -> str:
+    """The note with only the log's own signature (the lines a witness added removed)."""
+    text, _rest = signed.split("\n\n", 1)
+    return text + "\n\n" + _rest.split("\n")[0] + "\n"
