@@ -59,6 +59,7 @@ from service.cli import witness as witness_cli
 from service.cli.data_lock import DataFolderLock, hold_data_folder
 from service.cli.interrupted import EXIT_INTERRUPTED, interrupted_line, leaving
 from service.cli.log_files import cannot_read, not_a_log, why_unreadable
+from service.cli.log_policy import add_log_arguments
 from service.cli.progress import Progress
 from service.cli.rpc_errors import details, said, unreachable, unreached_hint
 from service.cli.seats import seat_token_line
@@ -347,6 +348,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     audit.add_argument("--proof", type=Path, help="an inclusion proof file from `frontier prove`")
     add_trust_arguments(audit)
+    add_log_arguments(audit)
     audit.add_argument("--token", help=TOKEN_HELP)
     audit.set_defaults(run=_audit)
 

@@ -20,6 +20,7 @@ from replay.trust import cosignature, keys, note, tlog
 from replay.trust import witness_protocol as protocol
 from service.web.server import start_http
 from tests.conftest import ORGANISER, start_server
+from tests.service.serving import frontier_run as frontier
 from tests.service.test_service_log import Served, _verifier_key
 
 NAME = "example.org/w1"
@@ -54,7 +55,8 @@ class Witness:
         self.process = subprocess.Popen(
             [sys.executable, "-m", "service.cli", "witness", "--listen", "127.0.0.1:0", "--log-key", log_key,
              "--key", str(self.key_file), "--name", NAME, "--state", str(self.state)],
-            stdout=subprocess.PIPE, stderr=self.errors, text=True, env={**os.environ, "PYTHONPATH": os.getcwd()},
+            stdout=subprocess.PIPE, stderr=self.errors, text=True,
+            env={**os.environ, "PYTHONPATH": os.getcwd()},
         )  # fmt: skip
         assert self.process.stdout is not None
         said = self.process.stdout.readline()
@@ -128,3 +130,62 @@ def _log_signed(signed: str) -> str:
     """The note with only the log's own signature (the lines a witness added removed)."""
     text, _rest = signed.split("\n\n", 1)
     return text + "\n\n" + _rest.split("\n")[0] + "\n"
+
+
+def test_audit_with_a_witness_policy_passes_a_cosigned_game_fails_an_unwitnessed_one_and_a_rollback(
+    tmp_path: Path, witness_of: list[Witness]
+) -> None:
+    data = tmp_path / "data"
+    first = Served(start_server(data))
+    log_key = _verifier_key(first)
+    public = tmp_path / "server.pub"
+    public.write_text(keys.public_pem(first.running.servicer.signing_key.public), encoding="utf-8")
+    first.stop()
+    witness = Witness(tmp_path, log_key)
+    witness_of.append(witness)
+    policy = cosignature.verifier_key(NAME, witness.public)
+    pins = str(tmp_path / "known_keys")  # the log state is kept beside them
+
+    def audit(served: Served, game_id: str, *more: str) -> subprocess.CompletedProcess[str]:
+        export = tmp_path / f"{game_id}.jsonl"
+        with urllib.request.urlopen(f"{served.web}/api/games/{game_id}/log", timeout=30) as reply:
+            export.write_bytes(reply.read())
+        return frontier(
+            "audit", str(export), "--key", str(public), "--known-keys", pins, "--log", served.web, *more,
+            check=False,
+        )  # fmt: skip
+
+    served = Pushing(data, witness.url)
+    try:
+        seen = served.play(1)
+        served.pushed(1)
+        passed = audit(served, seen, "--witness", policy, "--quorum", "1")
+        assert passed.returncode == 0, passed.stdout + passed.stderr
+        assert "entry 0 of 1 (first checkpoint seen of this log: kept)" in passed.stdout
+        assert f"Witnessed at size 1 by {NAME} (1 of 1 required)." in passed.stdout
+        assert (tmp_path / "log_checkpoints").is_file()
+        witness.stop()
+        witness_of.clear()
+        unseen = served.play(2)  # the witness is gone: no one cosigns the log with this game
+        served.pushed(2)
+        failed = audit(served, unseen, "--witness", policy)
+        assert failed.returncode == 1
+        assert (
+            f"cosigned by 0 of the witnesses (none), fewer than the 1 required; not by: {NAME}"
+            in failed.stdout
+        )
+        assert audit(served, unseen).returncode == 0  # without a policy: in the log, at size 2, kept
+    finally:
+        served.stop()
+    with sqlite3.connect(data / "frontier.sqlite") as db:  # the operator removes the second game
+        db.execute("DELETE FROM stored_events WHERE originator_id = ?", (unseen.replace("-", ""),))
+    served = Served(start_server(data))
+    try:
+        rolled_back = audit(served, seen)
+        assert rolled_back.returncode == 1
+        assert (
+            "rollback: the log's checkpoint is at size 1, smaller than size 2 seen before"
+            in rolled_back.stdout
+        )
+    finally:
+        served.stop()
