@@ -13,6 +13,7 @@ import argparse
 import os
 import sys
 import urllib.error
+from dataclasses import dataclass
 from pathlib import Path
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
@@ -46,51 +47,98 @@ def add_log_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def check(args: argparse.Namespace, game_line: str | None, public: Ed25519PublicKey | None) -> int | None:
-    """None without --log; else the exit status, after saying what the log showed."""
+@dataclass(frozen=True)
+class Seen:
+    """The service log as this audit fetched and checked it."""
+
+    origin: str
+    checked: log_audit.Checked
+    before: tlog.LogCheckpoint | None  # the checkpoint seen of it before, if any
+    cosigned_by: list[str]
+    policy: str  # "1 of 2 required", or "" without witnesses
+
+    def found(self, game_line: str) -> str:
+        """Where the game is in the log, for its report; LogError if it is not there."""
+        index = log_audit.check_game(self.checked.entries, self.checked.checkpoint, game_line)
+        said = f"entry {index} of {self.checked.checkpoint.size}"
+        return said + (f", witnessed by {', '.join(self.cosigned_by)}" if self.policy else "")
+
+    def lines(self) -> list[str]:
+        size = self.checked.checkpoint.size
+        head = f"The service log {self.origin} checks at size {size}"
+        if self.before is None:
+            head += " (first checkpoint seen of this log: kept)."
+        else:
+            head += f", extending the checkpoint seen before at size {self.before.size}."
+        if not self.policy:
+            return [head]
+        return [head, f"Witnessed at size {size} by {', '.join(self.cosigned_by)} ({self.policy})."]
+
+
+def policy(args: argparse.Namespace) -> tuple[list[tuple[str, Ed25519PublicKey]], int] | None:
+    """The witness keys and quorum asked for; None without --log; ValueError saying what is wrong."""
     if args.log is None:
         if args.witness or args.quorum is not None:
-            print("error: --witness and --quorum go with --log URL", file=sys.stderr)
-            return UNREADABLE
+            raise ValueError("--witness and --quorum go with --log URL")
         return None
     quorum = 1 if args.quorum is None else args.quorum
     try:
         witnesses = [cosignature.parse_verifier_key(text) for text in args.witness]
     except note.NoteError as error:
-        print(f"error: --witness: {error}", file=sys.stderr)
-        return UNREADABLE
+        raise ValueError(f"--witness: {error}") from None
     if witnesses and not 1 <= quorum <= len(witnesses):
-        print(f"error: --quorum is 1 to the {len(witnesses)} witness keys given", file=sys.stderr)
-        return UNREADABLE
-    if game_line is None or public is None:
-        print("FAILED: the game carries no checkpoint signed by a trusted key to find in the log")
-        return FAILED
+        raise ValueError(f"--quorum is 1 to the {len(witnesses)} witness keys given")
+    return witnesses, quorum
+
+
+def fetch_log(
+    args: argparse.Namespace,
+    public: Ed25519PublicKey,
+    witnesses: list[tuple[str, Ed25519PublicKey]],
+    quorum: int,
+) -> Seen:
+    """The log at --log, checked whole and against the checkpoint seen of it before (then kept in its
+    place); LogError if it does not hold, OSError or ValueError if it cannot be read."""
     state_path = args.log_state or _default_state(args.known_keys)
     key = log_audit.LogKey(public)
     fetch = fetcher(args.log)
+    state = read_state(state_path)
+    signed = fetch("checkpoint").decode("utf-8", "replace")
+    origin = log_audit.origin_of(signed, key)
+    kept = state.get(origin)
+    before = None if kept is None else tlog.open_checkpoint(kept, origin, public)
+    checked = log_audit.check_log(fetch, key, before)
+    state[origin] = checked.note  # seen, and consistent with all seen before: the next must extend it
+    write_state(state_path, state)
+    names = log_audit.check_cosigned(checked.note, key, witnesses, quorum)[1] if witnesses else []
+    said = f"{quorum} of {len(witnesses)} required" if witnesses else ""
+    return Seen(origin, checked, before, names, said)
+
+
+def check(args: argparse.Namespace, game_line: str | None, public: Ed25519PublicKey | None) -> int | None:
+    """None without --log; else the exit status, after saying what the log showed."""
     try:
-        state = read_state(state_path)
-        signed = fetch("checkpoint").decode("utf-8", "replace")
-        origin = log_audit.origin_of(signed, key)
-        kept = state.get(origin)
-        seen = None if kept is None else tlog.open_checkpoint(kept, origin, public)
-        checked = log_audit.check_log(fetch, key, seen)
-        index = log_audit.check_game(checked.entries, checked.checkpoint, game_line)
-        names = log_audit.check_cosigned(checked.note, key, witnesses, quorum)[1] if witnesses else []
+        asked = policy(args)
+    except ValueError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return UNREADABLE
+    if asked is None:
+        return None
+    if game_line is None or public is None:
+        print("FAILED: the game carries no checkpoint signed by a trusted key to find in the log")
+        return FAILED
+    try:
+        seen = fetch_log(args, public, *asked)
+        where = seen.found(game_line)
     except tlog.LogError as error:
         print(f"FAILED: the service log at {args.log}: {error}")
         return FAILED
     except (urllib.error.URLError, OSError, ValueError) as error:
         print(f"error: cannot read the service log at {args.log}: {error}", file=sys.stderr)
         return UNREADABLE
-    state[origin] = checked.note
-    write_state(state_path, state)
-    size = checked.checkpoint.size
-    print(f"In the service log {origin}: entry {index} of {size}", end="")
-    print("" if seen is None else f", extending the checkpoint seen before at size {seen.size}", end="")
-    print(" (first checkpoint seen of this log: kept)." if seen is None else ".")
-    if witnesses:
-        print(f"Witnessed at size {size} by {', '.join(names)} ({quorum} of {len(witnesses)} required).")
+    print(f"In the service log {seen.origin}: {where}.")
+    for line in seen.lines():
+        print(line)
     return PASSED
 
 

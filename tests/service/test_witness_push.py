@@ -161,7 +161,8 @@ def test_audit_with_a_witness_policy_passes_a_cosigned_game_fails_an_unwitnessed
         served.pushed(1)
         passed = audit(served, seen, "--witness", policy, "--quorum", "1")
         assert passed.returncode == 0, passed.stdout + passed.stderr
-        assert "entry 0 of 1 (first checkpoint seen of this log: kept)" in passed.stdout
+        assert f"In the service log {log_key.split('+')[0]}: entry 0 of 1, witnessed by {NAME}." in passed.stdout
+        assert "checks at size 1 (first checkpoint seen of this log: kept)" in passed.stdout
         assert f"Witnessed at size 1 by {NAME} (1 of 1 required)." in passed.stdout
         assert (tmp_path / "log_checkpoints").is_file()
         witness.stop()
