@@ -13,12 +13,17 @@ import argparse
 import os
 import sys
 import urllib.error
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 
-from replay.trust import cosignature, known_keys, log_audit, note, tlog
+from replay import logfile
+from replay.trust import cosignature, keys, known_keys, log_audit, note, tlog
+from replay.trust.checkpoint import CheckpointError
+from replay.trust.signed_log import read_signed
+from service.cli import bulk
 from service.cli.service_log import fetcher, read_state, write_state
 
 PASSED, FAILED, UNREADABLE = 0, 1, 2
@@ -140,6 +145,61 @@ def check(args: argparse.Namespace, game_line: str | None, public: Ed25519Public
     for line in seen.lines():
         print(line)
     return PASSED
+
+
+def check_bundle(
+    args: argparse.Namespace, logs: Sequence[bulk.GameLog], verdicts: list[bulk.Verdict], ring: bulk.KeyRing
+) -> tuple[list[bulk.Verdict], list[str]] | int:
+    """Each game of a bundle (or many files) found in the log at --log: a game it does not hold, or
+    whose checkpoint no trusted key signed, fails saying so; the lines to print about the log; or
+    the exit status after saying why the log could not be checked (no --log: nothing changes)."""
+    try:
+        asked = policy(args)
+    except ValueError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return UNREADABLE
+    if asked is None:
+        return verdicts, []
+    signed = [_signed_line(log, ring) for log in logs]
+    public = next((found[1] for found in signed if found is not None), None)
+    if public is None:
+        print("FAILED: no game carries a checkpoint signed by a trusted key to find in the log")
+        return FAILED
+    try:
+        seen = fetch_log(args, public, *asked)
+    except tlog.LogError as error:
+        print(f"FAILED: the service log at {args.log}: {error}")
+        return FAILED
+    except (urllib.error.URLError, OSError, ValueError) as error:
+        print(f"error: cannot read the service log at {args.log}: {error}", file=sys.stderr)
+        return UNREADABLE
+    checked = []
+    for found, verdict in zip(signed, verdicts, strict=True):
+        if verdict.verdict != bulk.UNREADABLE:
+            try:
+                if found is None or found[1] != public:
+                    raise tlog.LogError("its checkpoint is not signed by the log's key")
+                where = f"in the service log: {seen.found(found[0])}"
+            except tlog.LogError as error:
+                where = f"not in the service log: {error}"
+                verdict = replace(verdict, verdict=bulk.FAILED)
+            verdict = replace(verdict, signature=f"{verdict.signature}; {where}")
+        checked.append(verdict)
+    return checked, seen.lines()
+
+
+def _signed_line(log: bulk.GameLog, ring: bulk.KeyRing) -> tuple[str, Ed25519PublicKey] | None:
+    """The game's checkpoint line and the trusted key that signed it, if one did."""
+    try:
+        _header, _entries, _trailer, signed = read_signed(logfile.split_lines(log.text))
+    except (logfile.LogFormatError, CheckpointError):
+        return None
+    if log.error or signed is None:
+        return None
+    for trusted in ring.trusted(signed.key_id):
+        if keys.key_id(trusted.public) == signed.key_id:
+            return signed.to_line(), trusted.public
+    return None
 
 
 def _default_state(pins: Path | None) -> Path:

@@ -4,6 +4,7 @@ forked log is refused by the witness with a 409 that says SPLIT VIEW."""
 
 from __future__ import annotations
 
+import json
 import os
 import sqlite3
 import subprocess
@@ -161,7 +162,8 @@ def test_audit_with_a_witness_policy_passes_a_cosigned_game_fails_an_unwitnessed
         served.pushed(1)
         passed = audit(served, seen, "--witness", policy, "--quorum", "1")
         assert passed.returncode == 0, passed.stdout + passed.stderr
-        assert f"In the service log {log_key.split('+')[0]}: entry 0 of 1, witnessed by {NAME}." in passed.stdout
+        origin = log_key.split("+")[0]
+        assert f"In the service log {origin}: entry 0 of 1, witnessed by {NAME}." in passed.stdout
         assert "checks at size 1 (first checkpoint seen of this log: kept)" in passed.stdout
         assert f"Witnessed at size 1 by {NAME} (1 of 1 required)." in passed.stdout
         assert (tmp_path / "log_checkpoints").is_file()
@@ -188,5 +190,54 @@ def test_audit_with_a_witness_policy_passes_a_cosigned_game_fails_an_unwitnessed
             "rollback: the log's checkpoint is at size 1, smaller than size 2 seen before"
             in rolled_back.stdout
         )
+    finally:
+        served.stop()
+
+
+def test_audit_of_a_bundle_finds_each_game_in_the_witnessed_log_and_fails_one_it_does_not_hold(
+    tmp_path: Path, witness_of: list[Witness]
+) -> None:
+    data = tmp_path / "data"
+    first = Served(start_server(data))
+    log_key = _verifier_key(first)
+    public = tmp_path / "server.pub"
+    public.write_text(keys.public_pem(first.running.servicer.signing_key.public), encoding="utf-8")
+    first.stop()
+    witness = Witness(tmp_path, log_key)
+    witness_of.append(witness)
+    served = Pushing(data, witness.url)
+    try:
+        finished = [served.play(1), served.play(2)]
+        served.pushed(2)
+        # The same key on another store: its games are signed alike, and in no log this one serves.
+        elsewhere = Served(start_server(tmp_path / "other", signing_key=data / "signing-key.pem"))
+        try:
+            unlogged = elsewhere.play(3)
+            bundle = tmp_path / "games.ndjson"
+            with bundle.open("w", encoding="utf-8") as out:
+                for game_id, web in (
+                    (finished[0], served.web),
+                    (finished[1], served.web),
+                    (unlogged, elsewhere.web),
+                ):
+                    with urllib.request.urlopen(f"{web}/api/games/{game_id}/log", timeout=30) as reply:
+                        out.write(json.dumps({"game_id": game_id, "log": reply.read().decode()}) + "\n")
+        finally:
+            elsewhere.stop()
+        policy = cosignature.verifier_key(NAME, witness.public)
+        done = frontier(
+            "audit", str(bundle), "--key", str(public), "--known-keys", str(tmp_path / "known_keys"),
+            "--log", served.web, "--witness", policy, check=False,
+        )  # fmt: skip
+        assert done.returncode == 1, done.stdout + done.stderr
+        for game_id in finished:
+            (row,) = [line for line in done.stdout.splitlines() if game_id in line]
+            assert row.startswith("PASSED")
+        assert f"in the service log: entry 0 of 2, witnessed by {NAME}" in done.stdout
+        assert f"in the service log: entry 1 of 2, witnessed by {NAME}" in done.stdout
+        (row,) = [line for line in done.stdout.splitlines() if unlogged in line]
+        assert row.startswith("FAILED")
+        assert "not in the service log: the game's checkpoint is not among the log's 2 entries" in done.stdout
+        assert f"Witnessed at size 2 by {NAME} (1 of 1 required)." in done.stdout
     finally:
         served.stop()
