@@ -46,7 +46,7 @@ def check_log(fetch: Fetch, key: LogKey, seen: LogCheckpoint | None = None) -> C
     and bundle agrees with the signed root, and it extends `seen` (the checkpoint seen before)."""
     signed = fetch("checkpoint").decode("utf-8", "replace")
     checkpoint = tlog.open_checkpoint(signed, origin_of(signed, key), key.public)
-    entries = _entries(fetch, checkpoint.size)
+    entries = fetch_entries(fetch, checkpoint.size)
     hashes = [merkle.leaf_hash(entry) for entry in entries]
     if _root(hashes) != checkpoint.root:
         _name_the_edited_entry(fetch, hashes, checkpoint)
@@ -130,7 +130,7 @@ def origin_of(signed: str, key: LogKey) -> str:
     return origin
 
 
-def _entries(fetch: Fetch, size: int) -> list[bytes]:
+def fetch_entries(fetch: Fetch, size: int) -> list[bytes]:
     entries: list[bytes] = []
     for index in range(0, size, tlog.TILE_WIDTH):
         width = min(tlog.TILE_WIDTH, size - index)

@@ -16,11 +16,12 @@ import urllib.error
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Any
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 
 from replay import logfile
-from replay.trust import cosignature, keys, known_keys, log_audit, note, tlog
+from replay.trust import cosignature, keys, known_keys, log_audit, merkle, note, tlog
 from replay.trust.checkpoint import CheckpointError
 from replay.trust.signed_log import read_signed
 from service.cli import bulk
@@ -200,6 +201,23 @@ def _signed_line(log: bulk.GameLog, ring: bulk.KeyRing) -> tuple[str, Ed25519Pub
         if keys.key_id(trusted.public) == signed.key_id:
             return signed.to_line(), trusted.public
     return None
+
+
+def evidence(url: str, game_line: str) -> dict[str, Any]:
+    """What a published page needs to check the game against a witness policy by itself: the log's
+    checkpoint note as served (with its cosignatures), the game's entry and its inclusion path.
+    Nothing here is trusted: the page checks the note's signatures and the path against its root.
+    LogError if the log does not hold the game; OSError or ValueError if it cannot be read."""
+    fetch = fetcher(url)
+    signed = fetch("checkpoint").decode("utf-8", "replace")
+    size = tlog.parse_checkpoint(note.split(signed)[0]).size
+    entries = log_audit.fetch_entries(fetch, size)
+    wanted = game_line.strip().encode()
+    if wanted not in entries:
+        raise tlog.LogError(f"the game's checkpoint is not among the log's {size} entries")
+    index = entries.index(wanted)
+    path = merkle.inclusion_path(entries, index)
+    return {"note": signed, "index": index, "path": [node.hex() for node in path]}
 
 
 def _default_state(pins: Path | None) -> Path:

@@ -371,6 +371,12 @@ def build_parser() -> argparse.ArgumentParser:
     whose = replay.add_mutually_exclusive_group()
     whose.add_argument("--seat", type=int, help="with --html: show the game as seat N (1-based) sees it")
     whose.add_argument("--public", action="store_true", help="with --html: show only public information")
+    replay.add_argument(
+        "--log",
+        metavar="URL",
+        help="with --html: the web viewer whose service log holds the game; the page carries its cosigned "
+        "checkpoint and the game's entry, and checks them against the witness keys its reader gives",
+    )
     replay.set_defaults(run=_replay)
     organiser.register(commands)
     watch_cli.register(commands)
@@ -756,8 +762,8 @@ def _prove(args: argparse.Namespace) -> int:
 def _replay(args: argparse.Namespace) -> int:
     if args.html:
         return _replay_html(args)
-    if args.seat is not None or args.public or args.output:
-        print("error: --seat, --public and -o go with --html", file=sys.stderr)
+    if args.seat is not None or args.public or args.output or args.log:
+        print("error: --seat, --public, --log and -o go with --html", file=sys.stderr)
         return EXIT_UNREADABLE
     from replay import logfile
     from replay.narrative import narrate
@@ -789,7 +795,8 @@ def _replay_html(args: argparse.Namespace) -> int:
     viewer = SPECTATOR if args.public else None if args.seat is None else args.seat - 1
     try:
         content = args.file.read_bytes()
-        page = html_from_log(content, viewer)
+        evidence = None if args.log is None else _log_evidence(args.log, content)
+        page = html_from_log(content, viewer, evidence)
     except OSError as error:
         print(cannot_read(args.file, error), file=sys.stderr)
         return EXIT_UNREADABLE
@@ -803,6 +810,27 @@ def _replay_html(args: argparse.Namespace) -> int:
     else:
         sys.stdout.write(page)
     return 0
+
+
+def _log_evidence(url: str, content: bytes) -> dict[str, Any]:
+    """The service log's evidence for the game in `content` (LogRefused if there is none)."""
+    import urllib.error
+
+    from replay import logfile
+    from replay.trust import tlog
+    from replay.trust.checkpoint import CheckpointError, split_checkpoint
+    from service.cli import log_policy
+    from service.web.offline import LogRefused
+
+    try:
+        _body, signed = split_checkpoint(logfile.decode_lines(content))
+        if signed is None:
+            raise LogRefused("the log carries no checkpoint to find in the service log")
+        return log_policy.evidence(url, signed.to_line())
+    except (logfile.LogFormatError, CheckpointError, tlog.LogError) as error:
+        raise LogRefused(f"the service log at {url}: {error}") from None
+    except urllib.error.URLError as error:
+        raise OSError(f"cannot read the service log at {url}: {error.reason}") from None
 
 
 if __name__ == "__main__":
