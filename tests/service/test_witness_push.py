@@ -182,16 +182,16 @@ def test_audit_with_a_witness_policy_passes_a_cosigned_game_fails_an_unwitnessed
         served.stop()
     with sqlite3.connect(data / "frontier.sqlite") as db:  # the operator removes the second game
         db.execute("DELETE FROM stored_events WHERE originator_id = ?", (unseen.replace("-", ""),))
-    served = Served(start_server(data))
+    plain = Served(start_server(data))  # no witnesses: its plain checkpoint
     try:
-        rolled_back = audit(served, seen)
+        rolled_back = audit(plain, seen)
         assert rolled_back.returncode == 1
         assert (
             "rollback: the log's checkpoint is at size 1, smaller than size 2 seen before"
             in rolled_back.stdout
         )
     finally:
-        served.stop()
+        plain.stop()
 
 
 def test_audit_of_a_bundle_finds_each_game_in_the_witnessed_log_and_fails_one_it_does_not_hold(
