@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import json
 import os
+import random
+import socket
 import sqlite3
 import subprocess
 import sys
@@ -19,10 +21,12 @@ import pytest
 
 from replay.trust import cosignature, keys, note, tlog
 from replay.trust import witness_protocol as protocol
+from service.client import Client, play_bot_game
 from service.web.server import start_http
 from tests.conftest import ORGANISER, start_server
 from tests.service.serving import frontier_run as frontier
-from tests.service.test_service_log import Served, _verifier_key
+from tests.service.serving import frontier_serving
+from tests.service.test_service_log import GAME, Served, _verifier_key
 
 NAME = "example.org/w1"
 
@@ -241,3 +245,32 @@ def test_audit_of_a_bundle_finds_each_game_in_the_witnessed_log_and_fails_one_it
         assert f"Witnessed at size 2 by {NAME} (1 of 1 required)." in done.stdout
     finally:
         served.stop()
+
+
+def test_frontier_serve_with_a_witness_pushes_to_it_and_serves_its_cosignature(
+    tmp_path: Path, witness_of: list[Witness], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    data = tmp_path / "data"
+    first = Served(start_server(data))
+    log_key = _verifier_key(first)
+    first.stop()
+    witness = Witness(tmp_path, log_key)
+    witness_of.append(witness)
+    monkeypatch.setenv("FRONTIER_WITNESS_EVERY", "0.1")  # the pushes' clock, from the environment
+    with socket.socket() as probe:  # a free port for the web viewer, whose address serve prints later
+        probe.bind(("127.0.0.1", 0))
+        http_port = probe.getsockname()[1]
+    with frontier_serving(data, None, "--http", str(http_port), "--witness", witness.url) as address:
+        with Client(address) as client:
+            play_bot_game(client, GAME, 2, chooser=random.Random(1))
+        deadline = time.monotonic() + 20
+        while True:
+            with urllib.request.urlopen(f"http://127.0.0.1:{http_port}/log/checkpoint", timeout=10) as reply:
+                signed = reply.read().decode()
+            try:
+                cosignature.check(signed, NAME, witness.public)
+                break
+            except note.NoteError:
+                assert time.monotonic() < deadline, f"no cosignature served: {signed}"
+                time.sleep(0.05)
+    assert "\n1\n" in signed
