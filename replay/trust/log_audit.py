@@ -73,7 +73,10 @@ def check_extends(seen: LogCheckpoint, now: LogCheckpoint, hashes: list[bytes]) 
             seen.size, now.size, seen.root, now.root, merkle.consistency_proof(hashes, seen.size)
         )
     except merkle.ProofError as error:
-        raise LogError(f"fork: {error}") from None
+        raise LogError(
+            f"fork: {error} (the checkpoint seen before is at size {seen.size}, the log's now at size "
+            f"{now.size})"
+        ) from None
 
 
 def check_game(entries: list[bytes], checkpoint: LogCheckpoint, game_checkpoint_line: str) -> int:
