@@ -726,6 +726,9 @@ EXIT_UNREADABLE = 2
 def _audit(args: argparse.Namespace) -> int:
     from service.cli import trust as commands
 
+    if args.log is not None and args.proof:
+        print("error: --log checks match logs, not an inclusion proof (--proof)", file=sys.stderr)
+        return EXIT_UNREADABLE
     if args.proof:
         if args.targets:
             print("error: --proof checks one proof file; give no logs or game ids with it", file=sys.stderr)
@@ -739,6 +742,12 @@ def _audit(args: argparse.Namespace) -> int:
         return 2
     if Path(args.target).is_file() or not (args.server or bulk.names_a_game(args.target)):
         return commands.audit_file(args)
+    if args.log is not None:  # the server audits it: no log here to look for
+        print(
+            "error: --log checks match log FILEs and bundles (or --tournament, --tag): export the game first",
+            file=sys.stderr,
+        )
+        return EXIT_UNREADABLE
     from service.client import Client
     from service.generated.frontier.v1 import frontier_pb2
 

@@ -19,6 +19,7 @@ import urllib.request
 from replay.trust import merkle, note, tlog
 from replay.trust import witness_protocol as protocol
 from replay.trust.keys import SigningKey
+from service.core.errors import NotFound
 from service.core.service_log import ServiceLog
 
 log = logging.getLogger(__name__)
@@ -100,6 +101,9 @@ class Witnessing:
         while not self._stopped.is_set():
             try:
                 self.push()
+            except NotFound as error:  # a store that serves no log: nothing to push, ever
+                log.error("the log's checkpoints are pushed to no witness: %s", error)
+                return
             except Exception:  # a round that fails is tried again; the server goes on
                 log.exception("pushing the log's checkpoint to its witnesses failed")
             self._stopped.wait(self.every)
