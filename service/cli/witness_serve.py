@@ -60,7 +60,8 @@ def serve(witness: Witness, host: str, port: int) -> ThreadingHTTPServer:
             if self.path != protocol.PATH:
                 self._answer(404, "text/plain", f"this witness serves only POST {protocol.PATH}\n")
                 return
-            length = int(self.headers.get("Content-Length") or 0)
+            length_text = self.headers.get("Content-Length") or "0"
+            length = int(length_text) if length_text.isdigit() else 0
             if not 0 < length <= protocol.MAX_BODY:
                 self._answer(400, "text/plain", f"a request body of 1 to {protocol.MAX_BODY} bytes\n")
                 return
