@@ -93,6 +93,10 @@ class Settings:
     ws_port: int | None = None  # Play over WebSocket (service/wsplay/), off when None; 0 picks a free one
     trusted_proxy: str | None = None  # whose X-Forwarded-For the web viewer believes (service/web/server.py)
     cors_origins: tuple[str, ...] = ()  # other sites whose pages may call the API (service/grpc_api/connect/)
+    witnesses: tuple[
+        str, ...
+    ] = ()  # witnesses the log's checkpoints are pushed to (service/core/witnessing.py)
+    witness_every: float = 5.0  # seconds between pushes of a grown log to its witnesses
     token_failures: Limits = Limits()  # wrong tokens allowed per address (service/core/rate_limit.py)
     ws_limits: SocketLimits = SocketLimits()  # deadlines, frame sizes and connection caps (FRONTIER_WS_*)
     tls_cert: Path | None = None  # with tls_key: every port speaks TLS only (service/ops/tls.py)
@@ -122,6 +126,8 @@ class Settings:
             "ws_port": int(env["FRONTIER_WS_PORT"]) if env.get("FRONTIER_WS_PORT") else None,
             "trusted_proxy": env.get("FRONTIER_TRUSTED_PROXY") or None,
             "cors_origins": _listed(env.get("FRONTIER_CORS_ORIGINS", "")),
+            "witnesses": _listed(env.get("FRONTIER_WITNESSES", "")),
+            "witness_every": float(env.get("FRONTIER_WITNESS_EVERY", 5.0)),
             "ws_limits": SocketLimits.from_env(env),
             "tls_cert": Path(env["FRONTIER_TLS_CERT"]) if env.get("FRONTIER_TLS_CERT") else None,
             "tls_key": Path(env["FRONTIER_TLS_KEY"]) if env.get("FRONTIER_TLS_KEY") else None,

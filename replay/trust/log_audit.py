@@ -45,8 +45,8 @@ def check_log(fetch: Fetch, key: LogKey, seen: LogCheckpoint | None = None) -> C
     """Fetch and check the whole log: LogError unless its checkpoint is signed by `key`, every tile
     and bundle agrees with the signed root, and it extends `seen` (the checkpoint seen before)."""
     signed = fetch("checkpoint").decode("utf-8", "replace")
-    checkpoint = tlog.open_checkpoint(signed, _origin(signed, key), key.public)
-    entries = _entries(fetch, checkpoint.size)
+    checkpoint = tlog.open_checkpoint(signed, origin_of(signed, key), key.public)
+    entries = fetch_entries(fetch, checkpoint.size)
     hashes = [merkle.leaf_hash(entry) for entry in entries]
     if _root(hashes) != checkpoint.root:
         _name_the_edited_entry(fetch, hashes, checkpoint)
@@ -73,7 +73,10 @@ def check_extends(seen: LogCheckpoint, now: LogCheckpoint, hashes: list[bytes]) 
             seen.size, now.size, seen.root, now.root, merkle.consistency_proof(hashes, seen.size)
         )
     except merkle.ProofError as error:
-        raise LogError(f"fork: {error}") from None
+        raise LogError(
+            f"fork: {error} (the checkpoint seen before is at size {seen.size}, the log's now at size "
+            f"{now.size})"
+        ) from None
 
 
 def check_game(entries: list[bytes], checkpoint: LogCheckpoint, game_checkpoint_line: str) -> int:
@@ -121,7 +124,7 @@ def _name_the_edited_entry(fetch: Fetch, hashes: list[bytes], checkpoint: LogChe
     )
 
 
-def _origin(signed: str, key: LogKey) -> str:
+def origin_of(signed: str, key: LogKey) -> str:
     if key.origin is not None:
         return key.origin
     origin = signed.split("\n", 1)[0]
@@ -130,7 +133,7 @@ def _origin(signed: str, key: LogKey) -> str:
     return origin
 
 
-def _entries(fetch: Fetch, size: int) -> list[bytes]:
+def fetch_entries(fetch: Fetch, size: int) -> list[bytes]:
     entries: list[bytes] = []
     for index in range(0, size, tlog.TILE_WIDTH):
         width = min(tlog.TILE_WIDTH, size - index)
@@ -158,7 +161,7 @@ def check_cosigned(
 ) -> tuple[LogCheckpoint, list[str]]:
     """A checkpoint note signed by the log and cosigned by at least `quorum` of `witnesses`: the
     checkpoint and the names of those that cosigned it; LogError saying who did and who did not."""
-    checkpoint = tlog.open_checkpoint(cosigned, _origin(cosigned, key), key.public)
+    checkpoint = tlog.open_checkpoint(cosigned, origin_of(cosigned, key), key.public)
     signed, missing = [], []
     for name, public in witnesses:
         try:

@@ -59,6 +59,7 @@ from service.cli import witness as witness_cli
 from service.cli.data_lock import DataFolderLock, hold_data_folder
 from service.cli.interrupted import EXIT_INTERRUPTED, interrupted_line, leaving
 from service.cli.log_files import cannot_read, not_a_log, why_unreadable
+from service.cli.log_policy import add_log_arguments
 from service.cli.progress import Progress
 from service.cli.rpc_errors import details, said, unreachable, unreached_hint
 from service.cli.seats import seat_token_line
@@ -177,6 +178,14 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="ADDR",
         help="the reverse proxy's address (comma-separated list, or '*') whose X-Forwarded-For the web "
         "viewer believes; off by default: the client's own address counts ($FRONTIER_TRUSTED_PROXY)",
+    )
+    serve.add_argument(
+        "--witness",
+        action="append",
+        metavar="URL",
+        help="a witness (c2sp.org/tlog-witness, e.g. `frontier witness --listen`) the log's checkpoints are "
+        "pushed to, whose cosignatures /log/checkpoint then carries; repeat for more "
+        "($FRONTIER_WITNESSES, comma-separated)",
     )
     serve.add_argument(
         "--cors-origin",
@@ -339,6 +348,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     audit.add_argument("--proof", type=Path, help="an inclusion proof file from `frontier prove`")
     add_trust_arguments(audit)
+    add_log_arguments(audit)
     audit.add_argument("--token", help=TOKEN_HELP)
     audit.set_defaults(run=_audit)
 
@@ -361,6 +371,12 @@ def build_parser() -> argparse.ArgumentParser:
     whose = replay.add_mutually_exclusive_group()
     whose.add_argument("--seat", type=int, help="with --html: show the game as seat N (1-based) sees it")
     whose.add_argument("--public", action="store_true", help="with --html: show only public information")
+    replay.add_argument(
+        "--log",
+        metavar="URL",
+        help="with --html: the web viewer whose service log holds the game; the page carries its cosigned "
+        "checkpoint and the game's entry, and checks them against the witness keys its reader gives",
+    )
     replay.set_defaults(run=_replay)
     organiser.register(commands)
     watch_cli.register(commands)
@@ -404,6 +420,7 @@ def _serve(args: argparse.Namespace) -> int:
         http_port=args.http,
         trusted_proxy=args.trusted_proxy,
         cors_origins=tuple(args.cors_origin) if args.cors_origin else None,
+        witnesses=tuple(args.witness) if args.witness else None,
         ws_port=args.ws_port,
         max_watchers=args.max_watchers,
         max_spectators_per_address=args.max_spectators_per_address,
@@ -455,6 +472,8 @@ def _serve(args: argparse.Namespace) -> int:
                 # Connect and gRPC-Web: the gRPC server's own handlers, under its size limit
                 api=ConnectFront(running.served, settings.max_message_bytes) if running.served else None,
                 cors_origins=settings.cors_origins,
+                witnesses=settings.witnesses,
+                witness_every=settings.witness_every,
             )
         except ConfigError:
             running.stop()
@@ -707,6 +726,9 @@ EXIT_UNREADABLE = 2
 def _audit(args: argparse.Namespace) -> int:
     from service.cli import trust as commands
 
+    if args.log is not None and args.proof:
+        print("error: --log checks match logs, not an inclusion proof (--proof)", file=sys.stderr)
+        return EXIT_UNREADABLE
     if args.proof:
         if args.targets:
             print("error: --proof checks one proof file; give no logs or game ids with it", file=sys.stderr)
@@ -720,6 +742,12 @@ def _audit(args: argparse.Namespace) -> int:
         return 2
     if Path(args.target).is_file() or not (args.server or bulk.names_a_game(args.target)):
         return commands.audit_file(args)
+    if args.log is not None:  # the server audits it: no log here to look for
+        print(
+            "error: --log checks match log FILEs and bundles (or --tournament, --tag): export the game first",
+            file=sys.stderr,
+        )
+        return EXIT_UNREADABLE
     from service.client import Client
     from service.generated.frontier.v1 import frontier_pb2
 
@@ -743,8 +771,8 @@ def _prove(args: argparse.Namespace) -> int:
 def _replay(args: argparse.Namespace) -> int:
     if args.html:
         return _replay_html(args)
-    if args.seat is not None or args.public or args.output:
-        print("error: --seat, --public and -o go with --html", file=sys.stderr)
+    if args.seat is not None or args.public or args.output or args.log:
+        print("error: --seat, --public, --log and -o go with --html", file=sys.stderr)
         return EXIT_UNREADABLE
     from replay import logfile
     from replay.narrative import narrate
@@ -776,7 +804,8 @@ def _replay_html(args: argparse.Namespace) -> int:
     viewer = SPECTATOR if args.public else None if args.seat is None else args.seat - 1
     try:
         content = args.file.read_bytes()
-        page = html_from_log(content, viewer)
+        evidence = None if args.log is None else _log_evidence(args.log, content)
+        page = html_from_log(content, viewer, evidence)
     except OSError as error:
         print(cannot_read(args.file, error), file=sys.stderr)
         return EXIT_UNREADABLE
@@ -790,6 +819,27 @@ def _replay_html(args: argparse.Namespace) -> int:
     else:
         sys.stdout.write(page)
     return 0
+
+
+def _log_evidence(url: str, content: bytes) -> dict[str, Any]:
+    """The service log's evidence for the game in `content` (LogRefused if there is none)."""
+    import urllib.error
+
+    from replay import logfile
+    from replay.trust import tlog
+    from replay.trust.checkpoint import CheckpointError, split_checkpoint
+    from service.cli import log_policy
+    from service.web.offline import LogRefused
+
+    try:
+        _body, signed = split_checkpoint(logfile.decode_lines(content))
+        if signed is None:
+            raise LogRefused("the log carries no checkpoint to find in the service log")
+        return log_policy.evidence(url, signed.to_line())
+    except (logfile.LogFormatError, CheckpointError, tlog.LogError) as error:
+        raise LogRefused(f"the service log at {url}: {error}") from None
+    except urllib.error.URLError as error:
+        raise OSError(f"cannot read the service log at {url}: {error.reason}") from None
 
 
 if __name__ == "__main__":

@@ -571,6 +571,7 @@ def audit_many(args: argparse.Namespace) -> int:
             print(f"error: {error}", file=sys.stderr)
             return 2
     from replay.trust import keys
+    from service.cli import log_policy
     from service.cli import trust as commands
 
     ring = bulk.KeyRing(args)
@@ -583,7 +584,13 @@ def audit_many(args: argparse.Namespace) -> int:
     except commands.Untrusted as error:
         print(f"error: {error}", file=sys.stderr)
         return 4
+    in_log = log_policy.check_bundle(args, logs, verdicts, ring)
+    if isinstance(in_log, int):
+        return in_log
+    verdicts, said = in_log
     print(bulk.report_json(verdicts) if args.json else bulk.report_text(verdicts), end="")
+    for line in said:  # beside the JSON, never inside it
+        print(line, file=sys.stderr if args.json else sys.stdout)
     return bulk.exit_status(verdicts)
 
 

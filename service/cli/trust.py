@@ -24,6 +24,7 @@ from replay.trust.report import with_signature
 from replay.trust.signed_log import line_hashes, read_signed
 from replay.trust.verdict import TrustedKey, judge, overall, refuse_signer
 from replay.verify import verify
+from service.cli import log_policy
 from service.cli.log_files import cannot_read, not_a_log
 from service.cli.rpc_errors import said
 
@@ -84,7 +85,9 @@ def audit_file(args: argparse.Namespace) -> int:
     verdict = overall(verification.verdict, signature)
     if verdict == "untrusted":
         print(f"{path}: not passed: {signature.message}", file=sys.stderr)
-    return EXIT[verdict]
+    by = [key.public for key in trusted if signed and keys.key_id(key.public) == signed.key_id]
+    in_log = log_policy.check(args, signed.to_line() if signed else None, by[0] if by else None)
+    return in_log if in_log else EXIT[verdict]
 
 
 def audit_proof(args: argparse.Namespace) -> int:

@@ -17,7 +17,8 @@ import urllib.error
 from pathlib import Path
 from typing import Any
 
-from replay.trust import cosignature, keys, log_audit, note, signer, tlog
+from replay.trust import cosignature, keys, log_audit, note, signer, tlog, witness_protocol
+from service.cli import witness_serve
 from service.cli.service_log import EXIT_FAILED, EXIT_UNREADABLE, fetcher, key_of, read_state, write_state
 
 
@@ -28,7 +29,9 @@ def register(commands: Any) -> None:
         description="Exit status (with --once): 0 cosigned, 1 the log rolled back or forked (refused, "
         "nothing cosigned), 2 unreadable input or a log that cannot be reached.",
     )
-    witness.add_argument("url", help="the log's web viewer address, e.g. http://localhost:8080")
+    witness.add_argument(
+        "url", nargs="?", help="the log's web viewer address, e.g. http://localhost:8080 (not with --listen)"
+    )
     witness.add_argument("--log-key", required=True, help="the log's verifier key, or its public key FILE")
     witness.add_argument(
         "--key", type=Path, required=True, help="the witness's private key (PEM), made if missing"
@@ -37,8 +40,12 @@ def register(commands: Any) -> None:
         "--name", required=True, help="the witness's name: a schema-less URL, e.g. example.org/w1"
     )
     witness.add_argument("--state", type=Path, required=True, help="the last checkpoint cosigned of each log")
+    witness.add_argument("-o", "--output", type=Path, help="where the cosigned checkpoint is written")
     witness.add_argument(
-        "-o", "--output", type=Path, required=True, help="where the cosigned checkpoint is written"
+        "--listen",
+        metavar="HOST:PORT",
+        help="serve the witness protocol (POST /add-checkpoint) instead of following the log: the log "
+        "pushes its checkpoints here (port 0: any free port)",
     )
     witness.add_argument(
         "--every", type=float, default=0.0, help="seconds between rounds (default: one round)"
@@ -55,12 +62,37 @@ def _witness(args: argparse.Namespace) -> int:
         print(f"error: {error}", file=sys.stderr)
         return EXIT_UNREADABLE
     key = keys.SigningKey(key.private, signer=signer.check_name(args.name))
+    if (args.listen is None) == (args.url is None) or (args.listen is None) == (args.output is None):
+        print("error: give the log's URL and -o FILE to follow it, or --listen HOST:PORT", file=sys.stderr)
+        return EXIT_UNREADABLE
     print(f"witness {args.name}: {cosignature.verifier_key(args.name, key.public)}", file=sys.stderr)
+    if args.listen is not None:
+        return _listen(args, log_key, key)
     while True:
         status = _round(args, log_key, key)
         if args.every <= 0 or status == EXIT_FAILED:
             return status
         time.sleep(args.every)
+
+
+def _listen(args: argparse.Namespace, log_key: log_audit.LogKey, key: keys.SigningKey) -> int:
+    host, _colon, port = args.listen.rpartition(":")
+    try:
+        server = witness_serve.serve(
+            witness_serve.Witness(log_key, args.name, key, args.state), host or "127.0.0.1", int(port)
+        )
+    except (ValueError, OSError) as error:
+        print(f"error: cannot listen on {args.listen}: {error}", file=sys.stderr)
+        return EXIT_UNREADABLE
+    bound_host, bound_port = server.server_address[:2]
+    print(f"witness listening on http://{bound_host!s}:{bound_port}{witness_protocol.PATH}", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+    return 0
 
 
 def _round(args: argparse.Namespace, log_key: log_audit.LogKey, key: keys.SigningKey) -> int:

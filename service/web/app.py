@@ -34,6 +34,7 @@ from service.core.listing import Summary
 from service.core.rate_limit import TokenFailures, TooManyFailures
 from service.core.records import FINISHED, GameRecord
 from service.core.root import Ledger
+from service.core.witnessing import Witnessing
 from service.web.clock_view import live_clocks
 from service.web.headers import PageHeaders
 from service.web.limits import BodyLimit
@@ -60,6 +61,7 @@ def create_app(
     organiser_token: str | None,
     failures: TokenFailures | None = None,
     signing_key: SigningKey | None = None,
+    witnessing: Witnessing | None = None,
 ) -> Starlette:
     """The viewer's routes; `signing_key` signs the logs it exports (None: it exports none)."""
     viewer = WebViewer(
@@ -69,7 +71,7 @@ def create_app(
         signing_key,
     )
     tournaments = TournamentPages(ledger, _status, viewer._gameless_caller)
-    log = LogRoutes(ledger, signing_key, _json_error)
+    log = LogRoutes(ledger, signing_key, _json_error, witnessing)
     return Starlette(
         middleware=[
             Middleware(PageHeaders),  # outermost: refusals below carry the frame headers too

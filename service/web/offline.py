@@ -7,6 +7,9 @@ game carries the log too, and checks it again in the reader's browser (service/w
 
 from __future__ import annotations
 
+from dataclasses import replace
+from typing import Any
+
 from engines.base import SPECTATOR, Seat
 from replay.record import Trailer
 from replay.trust.signed_log import read_signed
@@ -21,8 +24,9 @@ class LogRefused(ValueError):
     """The log cannot be drawn; the message says why and where."""
 
 
-def html_from_log(data: bytes, viewer: Seat | None = None) -> str:
-    """The viewer page for the log in `data`, as `viewer` sees it (None: everything the log holds)."""
+def html_from_log(data: bytes, viewer: Seat | None = None, log_evidence: dict[str, Any] | None = None) -> str:
+    """The viewer page for the log in `data`, as `viewer` sees it (None: everything the log holds);
+    `log_evidence`: where the game is in the service log, for the page to check against a witness policy."""
     from replay.logfile import LogFormatError, decode_lines
     from replay.trust.checkpoint import CheckpointError
 
@@ -37,7 +41,10 @@ def html_from_log(data: bytes, viewer: Seat | None = None) -> str:
     if viewer is not None and viewer != SPECTATOR and not 0 <= viewer < header.seats:
         raise LogRefused(f"seat {viewer + 1} does not exist: this game has seats 1 to {header.seats}")
     view = game_view(Rendering(), header, entries, verification.players, viewer)
-    return viewer_page(view, verdict=_verdict(data, view.viewer, viewer is None, trailer))
+    verdict = _verdict(data, view.viewer, viewer is None, trailer)
+    if verdict.log is not None and log_evidence is not None:
+        verdict = replace(verdict, log_evidence=log_evidence)
+    return viewer_page(view, verdict=verdict)
 
 
 def _verdict(data: bytes, shown_as: str, whole: bool, trailer: Trailer | None) -> Verdict:

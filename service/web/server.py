@@ -21,6 +21,7 @@ from replay.trust.keys import SigningKey
 from service.config import ConfigError
 from service.core.rate_limit import TokenFailures
 from service.core.root import Ledger
+from service.core.witnessing import Witnessing
 from service.ops.tls import ServerTls
 from service.web.api_port import ApiFront, with_api
 from service.web.app import create_app
@@ -32,8 +33,11 @@ class RunningHttp:
     thread: threading.Thread
     port: int
     api: ApiFront | None = None  # its open streams end first, or uvicorn's stop waits on them
+    witnessing: Witnessing | None = None
 
     def stop(self) -> None:
+        if self.witnessing is not None:
+            self.witnessing.stop()
         if self.api is not None:
             self.api.stop()
         self.server.should_exit = True
@@ -51,11 +55,14 @@ def start_http(
     trusted_proxy: str | None = None,
     api: ApiFront | None = None,
     cors_origins: tuple[str, ...] = (),
+    witnesses: tuple[str, ...] = (),
+    witness_every: float = 5.0,
 ) -> RunningHttp:
     """`trusted_proxy`: the addresses (comma-separated, or `*`) whose X-Forwarded-For header is
     believed. Off by default: any client could otherwise name itself a new address per request
     and so escape the per-address count of wrong tokens. `cors_origins`: the other sites whose pages
-    may call the API (service/web/api_port.py); none by default."""
+    may call the API (service/web/api_port.py); none by default. `witnesses`: the witnesses the log's
+    checkpoints are pushed to every `witness_every` seconds (service/core/witnessing.py)."""
     try:
         sock = socket.create_server((host, port))
     except OSError as error:
@@ -64,7 +71,10 @@ def start_http(
     # each answer (headers, then body) then waited for the client's delayed ACK, 40 ms a call on a
     # kept-alive connection. Set on the listening socket, the option is inherited by every connection.
     sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-    app: ASGIApp = create_app(ledger, organiser_token, failures, signing_key)
+    witnessing = None
+    if witnesses and signing_key is not None:
+        witnessing = Witnessing(ledger.service_log, signing_key, witnesses, witness_every)
+    app: ASGIApp = create_app(ledger, organiser_token, failures, signing_key, witnessing)
     if api is not None:
         app = with_api(app, api, cors_origins)
     config = uvicorn.Config(
@@ -82,4 +92,6 @@ def start_http(
         target=lambda: asyncio.run(server.serve(sockets=[sock])), name="frontier-http", daemon=True
     )
     thread.start()
-    return RunningHttp(server, thread, sock.getsockname()[1], api)
+    if witnessing is not None:
+        witnessing.start()
+    return RunningHttp(server, thread, sock.getsockname()[1], api, witnessing)

@@ -8,6 +8,7 @@ whole: a view of one seat or of the public carries none, since the full log hold
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from service.web.script_bundle import bundle
 
@@ -18,6 +19,8 @@ class Verdict:
     log_url: str | None = None  # where the page fetches the log from
     paste: bool = False  # the reader pastes or drops the log
     why_not: str = ""  # why a page without a log cannot be checked
+    # The service log's checkpoint note ("note"), the game's entry ("index") and its path ("path", hex)
+    log_evidence: dict[str, Any] | None = None
 
     @property
     def script(self) -> str:

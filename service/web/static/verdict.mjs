@@ -3,6 +3,7 @@
 // #match-log), one fetched (data-log-url) or one the reader pastes or drops (the /verify page).
 import { verifyLog } from "./verifier/verify.mjs";
 import { rawPublicKey, sha256Hex } from "./verifier/hashes.mjs";
+import { checkWitnessed } from "./verifier/witnessed.mjs";
 import { describe, differences, recordOf } from "./page_check.mjs";
 
 const panel = document.getElementById("verdict");
@@ -126,14 +127,38 @@ function shownHeading() {
   return { gameId: $("game-id")?.textContent ?? null, players: $("players")?.textContent ?? null };
 }
 
+/** The service log evidence the page carries, against the reader's witness policy (CHECKPOINT-FORMAT.md). */
+async function witnessedOf(bytes, keyText) {
+  if (!keyText.trim()) return ["key-needed", "the service log: give the organiser's published key to check it"];
+  try {
+    const lines = new TextDecoder().decode(bytes).split("\n").filter((line) => line.trim());
+    const keys = $("verdict-witnesses").value.split("\n").filter((line) => line.trim());
+    const quorum = keys.length ? Number($("verdict-quorum").value) : 0;
+    if (keys.length && !(quorum >= 1 && quorum <= keys.length)) return ["failed", `the quorum is 1 to the ${keys.length} witness keys given`];
+    const found = await checkWitnessed(evidence, lines.at(-1), rawPublicKey(keyText), keys, quorum);
+    return [found.ok ? "yes" : "no", `the service log: ${found.said}`];
+  } catch (error) {
+    return ["no", `the service log: ${error.message}`];
+  }
+}
+
 let asked = 0; // only the newest check is shown: a slower, older one must not overwrite it
 async function check() {
   if (logBytes === null) return;
   const mine = ++asked;
   const shown = await verdictOf(logBytes, $("verdict-key").value);
-  if (mine === asked) show(shown);
+  const witnessed = evidence ? await witnessedOf(logBytes, $("verdict-key").value) : null;
+  if (mine !== asked) return;
+  show(shown);
+  if (witnessed) {
+    panel.dataset.witnessed = witnessed[0];
+    $("verdict-witnessed").textContent = witnessed[1];
+  }
 }
 
+const evidenceBlock = $("log-evidence");
+const evidence = evidenceBlock ? JSON.parse(evidenceBlock.textContent) : null;
+if (evidence) for (const id of ["verdict-witnesses", "verdict-quorum"]) $(id).addEventListener("input", check);
 const embedded = $("match-log");
 if (embedded) logBytes = new TextEncoder().encode(JSON.parse(embedded.textContent));
 else if (panel.dataset.logUrl) {
