@@ -486,9 +486,10 @@ def _games(args: argparse.Namespace) -> int:
                 print(json.dumps(message_dict(game)))
             else:
                 where = _position(game.version)
+                starts = f"  starts at {game.starts_at}" if game.starts_at and game.version <= 1 else ""
                 print(
                     f"{game.game_id}  {game.game:16} {game.status:12} {where:9} {game.tag}  "
-                    f"{', '.join(p or f'seat {i + 1}' for i, p in enumerate(game.players))}"
+                    f"{', '.join(p or f'seat {i + 1}' for i, p in enumerate(game.players))}{starts}"
                 )
     return 0
 

@@ -570,6 +570,7 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
                     player_entropy=s.player_entropy,
                     spectator_delay_seconds=s.spectator_delay,
                     forked_from=s.forked_from,
+                    starts_at=s.starts_at,
                 )
                 for s in found
             ],

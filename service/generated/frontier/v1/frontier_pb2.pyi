@@ -440,7 +440,7 @@ class ListGamesRequest(_message.Message):
     def __init__(self, game: _Optional[str] = ..., status: _Optional[str] = ..., player: _Optional[str] = ..., tag: _Optional[str] = ..., page_size: _Optional[int] = ..., page_token: _Optional[str] = ...) -> None: ...
 
 class GameSummary(_message.Message):
-    __slots__ = ("game_id", "game", "status", "players", "tag", "version", "created_at", "imported", "player_entropy", "spectator_delay_seconds", "forked_from")
+    __slots__ = ("game_id", "game", "status", "players", "tag", "version", "created_at", "imported", "player_entropy", "spectator_delay_seconds", "forked_from", "starts_at")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     GAME_FIELD_NUMBER: _ClassVar[int]
     STATUS_FIELD_NUMBER: _ClassVar[int]
@@ -452,6 +452,7 @@ class GameSummary(_message.Message):
     PLAYER_ENTROPY_FIELD_NUMBER: _ClassVar[int]
     SPECTATOR_DELAY_SECONDS_FIELD_NUMBER: _ClassVar[int]
     FORKED_FROM_FIELD_NUMBER: _ClassVar[int]
+    STARTS_AT_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     game: str
     status: str
@@ -463,7 +464,8 @@ class GameSummary(_message.Message):
     player_entropy: bool
     spectator_delay_seconds: int
     forked_from: str
-    def __init__(self, game_id: _Optional[str] = ..., game: _Optional[str] = ..., status: _Optional[str] = ..., players: _Optional[_Iterable[str]] = ..., tag: _Optional[str] = ..., version: _Optional[int] = ..., created_at: _Optional[str] = ..., imported: _Optional[bool] = ..., player_entropy: _Optional[bool] = ..., spectator_delay_seconds: _Optional[int] = ..., forked_from: _Optional[str] = ...) -> None: ...
+    starts_at: str
+    def __init__(self, game_id: _Optional[str] = ..., game: _Optional[str] = ..., status: _Optional[str] = ..., players: _Optional[_Iterable[str]] = ..., tag: _Optional[str] = ..., version: _Optional[int] = ..., created_at: _Optional[str] = ..., imported: _Optional[bool] = ..., player_entropy: _Optional[bool] = ..., spectator_delay_seconds: _Optional[int] = ..., forked_from: _Optional[str] = ..., starts_at: _Optional[str] = ...) -> None: ...
 
 class ListGamesResponse(_message.Message):
     __slots__ = ("games", "next_page_token")
