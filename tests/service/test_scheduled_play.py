@@ -1,0 +1,136 @@
+"""Scheduled play over real servers: a round made ahead starts its clocks at the announced second
+even across a restart, a move before the start is refused and stores nothing, a seat that never
+claims is handled by the join deadline, and a scheduled game audits with its start line in its log.
+"""
+
+from __future__ import annotations
+
+import time
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import grpc
+
+from replay.table import SCHEDULED_START
+from service.cli.tournaments import TournamentClient
+from service.client import Client, claim_seat
+from service.core.clocks.keeper import LONGEST_SLEEP_SECONDS
+from service.generated.frontier.v1 import frontier_pb2, tournaments_pb2
+from service.server import Running
+from tests.conftest import ORGANISER, available_games, start_server
+from tests.service.helpers import Game, failure, legal, state, submit
+from tests.service.test_clocks import audited, lines, wait_for
+from tests.service.tournaments import helpers
+
+GAME = available_games()[0]
+
+
+def start_lines(client: Client, game_id: str) -> list[dict[str, object]]:
+    return [
+        line
+        for line in lines(client, game_id)
+        if line.get("ruling") == "resume" and str(line.get("reason", "")).startswith(SCHEDULED_START)
+    ]
+
+
+def scheduled(client: Client, start_at: str, **fields: object) -> Game:
+    request = frontier_pb2.CreateGameRequest(
+        game=GAME,
+        seats=2,
+        players=fields.pop("players", ["Ann", "Bob"]),
+        time_control=fields.pop("time_control", "30s/move"),
+        start_at=start_at,
+        **fields,
+    )
+    reply = client.call("CreateGame", request)
+    return Game(reply.game_id, GAME, {g.seat: g.token for g in reply.seats})
+
+
+def test_a_scheduled_rounds_clocks_start_at_the_announced_second_after_a_restart(tmp_path: Path) -> None:
+    first = start_server(tmp_path / "data")
+    with TournamentClient(f"127.0.0.1:{first.port}", token=ORGANISER) as organiser:
+        made = helpers.create(organiser, players=2, table_size=2, rounds=1, time_control="20s/move")
+        started = organiser.tcall(
+            "StartRound", tournaments_pb2.StartRoundRequest(tournament_id=made.tournament_id, start_at="+3s")
+        )
+        (table,) = started.tournament.rounds[0].tables
+        shown = state(organiser, table.game_id)
+        announced = datetime.fromisoformat(shown.starts_at)
+        assert shown.status == "in_progress" and not any(c.running for c in shown.clocks if c.deadline)
+    first.stop()  # the schedule is stored: the next server keeps it
+    second = start_server(tmp_path / "data")
+    try:
+        with Client(f"127.0.0.1:{second.port}", token=ORGANISER) as client:
+            assert datetime.now(UTC) < announced, "the restart took longer than the schedule allows"
+            assert not start_lines(client, table.game_id)
+            (line,) = wait_for(lambda: start_lines(client, table.game_id), 10)
+            clock = line["clock"]
+            assert isinstance(clock, dict)
+            # Charged from the announced second: the wait is nobody's, what follows it the seat's.
+            assert 0 <= clock["elapsed_ms"] <= LONGEST_SLEEP_SECONDS * 1000 + 250
+            assert clock["stopped_ms"] >= 2000
+            assert announced.isoformat(timespec="milliseconds").replace("+00:00", "Z") in str(line["reason"])
+            after = state(client, table.game_id)
+            running = [c for c in after.clocks if c.running]
+            assert running and running[0].deadline
+            deadline = datetime.fromisoformat(running[0].deadline)
+            assert abs((deadline - (announced + timedelta(seconds=20))).total_seconds()) < 0.01
+            time.sleep(0.3)
+            assert len(start_lines(client, table.game_id)) == 1  # recorded once
+            audited(client, table.game_id)
+    finally:
+        second.stop()
+
+
+def test_a_move_before_the_start_is_refused_naming_it_and_stores_nothing(client: Client) -> None:
+    g = scheduled(client, "+60s")
+    before = lines(client, g.game_id)
+    shown = state(client, g.game_id)
+    seat = shown.seats_to_act[0]
+    command = legal(client, g, seat).commands[0]
+    refused = failure(lambda: submit(client, g, seat, command))
+    assert (refused.code, refused.reason) == (grpc.StatusCode.FAILED_PRECONDITION, "NOT_STARTED")
+    assert shown.starts_at[:19] in refused.message
+    resigned = failure(
+        lambda: client.call("Resign", frontier_pb2.ResignRequest(game_id=g.game_id), token=g.tokens[seat])
+    )
+    assert resigned.reason == "NOT_STARTED"
+    assert lines(client, g.game_id) == before
+    assert state(client, g.game_id).version == shown.version
+
+
+def test_a_move_once_the_start_has_come_records_the_start_first(client: Client) -> None:
+    g = scheduled(client, "+1s")
+    time.sleep(1.1)
+    seat = state(client, g.game_id).seats_to_act[0]
+    submit(client, g, seat, legal(client, g, seat).commands[0])
+    assert len(start_lines(client, g.game_id)) == 1
+    audited(client, g.game_id)
+
+
+def test_a_seat_that_never_claims_is_handled_by_the_join_deadline(client: Client) -> None:
+    g = scheduled(client, "+3s", players=["Ann"], join_deadline_seconds=1)
+    closed = wait_for(lambda: (s := state(client, g.game_id)).status == "finished" and s, 10)
+    assert closed.outcome.ended == "abandoned" and "join deadline" in closed.outcome.reason
+    late = failure(lambda: claim_seat(client, g.game_id, "Bob", attempts=1))
+    assert late.reason == "GAME_OVER"
+    assert not start_lines(client, g.game_id)
+    audited(client, g.game_id)
+
+
+def test_a_seat_may_claim_before_the_start(client: Client) -> None:
+    g = scheduled(client, "+60s", players=["Ann"], join_deadline_seconds=60)
+    claim_seat(client, g.game_id, "Bob")
+    shown = state(client, g.game_id)
+    assert not shown.open_seats and shown.status == "in_progress" and shown.starts_at
+
+
+def test_a_bad_start_time_is_refused_and_creates_nothing(server: Running, client: Client) -> None:
+    past = (datetime.now(UTC) - timedelta(minutes=1)).isoformat()
+    far = (datetime.now(UTC) + timedelta(days=31)).isoformat()
+    for start_at in ("tomorrow", "90s", "+x", past, far):
+        refused = failure(lambda s=start_at: scheduled(client, s))
+        assert (refused.code, refused.reason) == (grpc.StatusCode.INVALID_ARGUMENT, "BAD_START_TIME")
+        assert refused.metadata.get("field") == "start_at"
+    listed = client.call("ListGames", frontier_pb2.ListGamesRequest())
+    assert not listed.games
