@@ -19,7 +19,7 @@ from service.generated.frontier.v1 import frontier_pb2, tournaments_pb2
 from service.server import Running
 from tests.conftest import ORGANISER, available_games, start_server
 from tests.service.helpers import Game, failure, legal, state, submit
-from tests.service.test_clocks import audited, lines, wait_for
+from tests.service.test_clocks import audited, lines, two_servers, wait_for
 from tests.service.tournaments import helpers
 
 GAME = available_games()[0]
@@ -64,6 +64,8 @@ def test_a_scheduled_rounds_clocks_start_at_the_announced_second_after_a_restart
             assert datetime.now(UTC) < announced, "the restart took longer than the schedule allows"
             assert not start_lines(client, table.game_id)
             (line,) = wait_for(lambda: start_lines(client, table.game_id), 10)
+            # The restart's downtime mark leaves a game that had not started alone.
+            assert [x for x in lines(client, table.game_id) if x.get("ruling") == "resume"] == [line]
             clock = line["clock"]
             assert isinstance(clock, dict)
             # Charged from the announced second: the wait is nobody's, what follows it the seat's.
@@ -134,3 +136,22 @@ def test_a_bad_start_time_is_refused_and_creates_nothing(server: Running, client
         assert refused.metadata.get("field") == "start_at"
     listed = client.call("ListGames", frontier_pb2.ListGamesRequest())
     assert not listed.games
+
+
+def test_two_servers_sharing_one_store_record_the_start_once(two_servers: list[Running]) -> None:
+    a, b = (Client(f"127.0.0.1:{s.port}") for s in two_servers)
+    try:
+        g = scheduled(a, "+2s")
+        b.call("GetState", frontier_pb2.GetStateRequest(game_id=g.game_id))  # b knows the game too
+        for server in two_servers:  # both keepers hold its start, as after a rescan
+            server.clocks.keep(server.app.get(g.game_id))  # type: ignore[union-attr]
+        wait_for(lambda: start_lines(a, g.game_id), 10)
+        time.sleep(1.2)  # both keepers have woken: one recorded it, the other found it there
+        assert len(start_lines(a, g.game_id)) == len(start_lines(b, g.game_id)) == 1
+        audited(b, g.game_id)
+    finally:
+        a.close()
+        b.close()
+
+
+__all__ = ["two_servers"]  # the shared fixture, used here
