@@ -5,11 +5,14 @@ claims is handled by the join deadline, and a scheduled game audits with its sta
 
 from __future__ import annotations
 
+import threading
 import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 import grpc
+import pytest
 
 from replay.table import SCHEDULED_START
 from service.cli.tournaments import TournamentClient
@@ -18,9 +21,11 @@ from service.core.clocks.keeper import LONGEST_SLEEP_SECONDS
 from service.generated.frontier.v1 import frontier_pb2, tournaments_pb2
 from service.server import Running
 from tests.conftest import ORGANISER, available_games, start_server
+from tests.replay.trust.helpers import frontier
 from tests.service.helpers import Game, failure, legal, state, submit
 from tests.service.test_clocks import audited, lines, two_servers, wait_for
 from tests.service.tournaments import helpers
+from tests.service.tournaments.test_cli import create
 
 GAME = available_games()[0]
 
@@ -33,7 +38,7 @@ def start_lines(client: Client, game_id: str) -> list[dict[str, object]]:
     ]
 
 
-def scheduled(client: Client, start_at: str, **fields: object) -> Game:
+def scheduled(client: Client, start_at: str, **fields: Any) -> Game:
     request = frontier_pb2.CreateGameRequest(
         game=GAME,
         seats=2,
@@ -112,7 +117,8 @@ def test_a_move_once_the_start_has_come_records_the_start_first(client: Client) 
 
 def test_a_seat_that_never_claims_is_handled_by_the_join_deadline(client: Client) -> None:
     g = scheduled(client, "+3s", players=["Ann"], join_deadline_seconds=1)
-    closed = wait_for(lambda: (s := state(client, g.game_id)).status == "finished" and s, 10)
+    wait_for(lambda: state(client, g.game_id).status == "finished", 10)
+    closed = state(client, g.game_id)
     assert closed.outcome.ended == "abandoned" and "join deadline" in closed.outcome.reason
     late = failure(lambda: claim_seat(client, g.game_id, "Bob", attempts=1))
     assert late.reason == "GAME_OVER"
@@ -155,3 +161,35 @@ def test_two_servers_sharing_one_store_record_the_start_once(two_servers: list[R
 
 
 __all__ = ["two_servers"]  # the shared fixture, used here
+
+
+def test_the_cli_schedules_a_round_and_games_and_watch_say_when_it_starts(
+    capsys: pytest.CaptureFixture[str], server: Running, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("FRONTIER_TOKEN", ORGANISER)
+    address = f"127.0.0.1:{server.port}"
+    tournament_id = create(capsys, address)
+    status, out, err = frontier(
+        capsys, "tournament", "round", "--server", address, tournament_id, "--at", "+60s"
+    )
+    assert status == 0, err
+    assert "starts at " in out and "no seat moves" in out
+    status, out, _ = frontier(capsys, "games", "--server", address, "--tournament", tournament_id)
+    assert status == 0 and out.count("starts at ") == 2
+    game_id = out.split()[0]
+    status, _, err = frontier(
+        capsys, "tournament", "round", "--server", address, tournament_id, "--at", "soon"
+    )
+    assert status != 0 and "neither ISO 8601" in err, err
+
+    def abandon() -> None:
+        time.sleep(0.5)
+        with Client(address, token=ORGANISER) as organiser:
+            request = frontier_pb2.EndGameRequest(game_id=game_id, abandon=True, reason="rained off")
+            organiser.call("EndGame", request)
+
+    ender = threading.Thread(target=abandon)
+    ender.start()
+    status, out, _ = frontier(capsys, "watch", "--server", address, game_id)
+    ender.join()
+    assert status == 0 and out.startswith("note: starts at ") and "the game is over" in out
