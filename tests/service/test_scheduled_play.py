@@ -5,6 +5,7 @@ claims is handled by the join deadline, and a scheduled game audits with its sta
 
 from __future__ import annotations
 
+import functools
 import threading
 import time
 from datetime import UTC, datetime, timedelta
@@ -137,7 +138,7 @@ def test_a_bad_start_time_is_refused_and_creates_nothing(server: Running, client
     past = (datetime.now(UTC) - timedelta(minutes=1)).isoformat()
     far = (datetime.now(UTC) + timedelta(days=31)).isoformat()
     for start_at in ("tomorrow", "90s", "+x", past, far):
-        refused = failure(lambda s=start_at: scheduled(client, s))
+        refused = failure(functools.partial(scheduled, client, start_at))
         assert (refused.code, refused.reason) == (grpc.StatusCode.INVALID_ARGUMENT, "BAD_START_TIME")
         assert refused.metadata.get("field") == "start_at"
     listed = client.call("ListGames", frontier_pb2.ListGamesRequest())
