@@ -16,10 +16,11 @@ import grpc
 import pytest
 
 from replay.table import SCHEDULED_START
+from service.cli.players import PlayersClient
 from service.cli.tournaments import TournamentClient
 from service.client import Client, claim_seat
 from service.core.clocks.keeper import LONGEST_SLEEP_SECONDS
-from service.generated.frontier.v1 import frontier_pb2, tournaments_pb2
+from service.generated.frontier.v1 import frontier_pb2, ladders_pb2, tournaments_pb2
 from service.server import Running
 from tests.conftest import ORGANISER, available_games, start_server
 from tests.replay.trust.helpers import frontier
@@ -194,3 +195,26 @@ def test_the_cli_schedules_a_round_and_games_and_watch_say_when_it_starts(
     status, out, _ = frontier(capsys, "watch", "--server", address, game_id)
     ender.join()
     assert status == 0 and out.startswith("note: starts at ") and "the game is over" in out
+
+
+def test_a_ladder_pairing_made_ahead_waits_for_its_start(server: Running) -> None:
+    address = f"127.0.0.1:{server.port}"
+    with PlayersClient(address, token=ORGANISER) as organiser:
+        ann, bob = (
+            organiser.players_call("AddPlayer", ladders_pb2.AddPlayerRequest(display_name=n)).player_id
+            for n in ("Ann", "Bob")
+        )
+        ladder = organiser.ladders_call(
+            "CreateLadder", ladders_pb2.CreateLadderRequest(name="Club", game=GAME, time_control="30s/move")
+        ).ladder_id
+        pairing = ladders_pb2.PairLadderGameRequest(ladder_id=ladder, players=[ann, bob], start_at="+60s")
+        paired = organiser.ladders_call("PairLadderGame", pairing)
+        g = Game(paired.game_id, GAME, {s.seat: s.token for s in paired.seats})
+        shown = state(organiser, g.game_id)
+        assert shown.starts_at and not any(c.running for c in shown.clocks)
+        seat = shown.seats_to_act[0]
+        refused = failure(lambda: submit(organiser, g, seat, legal(organiser, g, seat).commands[0]))
+        assert refused.reason == "NOT_STARTED"
+        pairing.start_at = "yesterday"
+        bad = failure(lambda: organiser.ladders_call("PairLadderGame", pairing))
+        assert (bad.reason, bad.metadata.get("field")) == ("BAD_START_TIME", "start_at")
