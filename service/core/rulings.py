@@ -162,15 +162,17 @@ def resume_clocks(app: Games, game_id: str, kept_until: datetime | None) -> Game
     heartbeat; None: unknown, so since its last line): a `resume` line charging the seats to act
     only the time up to then, so they keep the time they had when the server went away. None
     when there is nothing to resume, or a seat's time ran out while the server still kept it
-    (the keeper records that timeout)."""
+    (the keeper records that timeout). A scheduled game whose start came while no server ran
+    gets its start line instead, charging nobody for the time after the start that nobody kept."""
     uid = parse_game_id(game_id)
     with app.lock_for(uid):
         record = app.get(str(uid))
         control, clocks = record.control, record.clocks
         if record.imported or record.status == FINISHED or control is None or clocks is None:
             return None
-        if not record.started:  # no clock runs before a scheduled start: none stopped
-            return None
+        if not record.started:  # no clock ran before the start: only a start that came meanwhile
+            begun = start_due(app, record, app.now(), kept_until or record.clock_at)
+            return None if begun is record else begun
         if not clocks.to_act or record.clock_at is None:
             return None
         now = app.now()
@@ -195,18 +197,23 @@ def resume_clocks(app: Games, game_id: str, kept_until: datetime | None) -> Game
         return _save_ruling(app, record, line, now)
 
 
-def start_due(app: Games, record: GameRecord, now: datetime) -> GameRecord:
+def start_due(
+    app: Games, record: GameRecord, now: datetime, kept_until: datetime | None = None
+) -> GameRecord:
     """Record a scheduled game's start line once its announced start has come (the caller holds
     its lock): the wait since the last line is its stopped time, charged to nobody, and the time
     since the start is charged to the seats to act, so the clocks run from the announced second
-    whenever the line is written. Another server that wrote it first makes this CONTENTION."""
+    whenever the line is written. `kept_until`: the start came while no server ran (a restart), so
+    only the time a server kept the clocks after it is charged. Another server that wrote it first
+    makes this CONTENTION."""
     starts_at = start_of(record)
     if starts_at is None or now < starts_at:
         return record
     control = record.control
     assert record.clocks is not None and control is not None and record.clock_at is not None
-    stopped = elapsed_ms(record, starts_at)
-    charged = elapsed_ms(record, now) - stopped
+    kept = now if kept_until is None else min(now, max(starts_at, kept_until))
+    charged = elapsed_ms(record, kept) - elapsed_ms(record, starts_at)
+    stopped = elapsed_ms(record, now) - charged
     after = next_clocks(record, charged, record.state, record.table)
     assert after is not None
     version = record.game_version + 1

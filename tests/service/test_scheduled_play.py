@@ -91,6 +91,25 @@ def test_a_scheduled_rounds_clocks_start_at_the_announced_second_after_a_restart
         second.stop()
 
 
+def test_a_start_that_falls_while_no_server_runs_charges_nobody_for_the_downtime(tmp_path: Path) -> None:
+    first = start_server(tmp_path / "data")
+    with Client(f"127.0.0.1:{first.port}") as client:
+        g = scheduled(client, "+1s")
+    first.stop()
+    time.sleep(1.6)  # the start passes while no server runs
+    second = start_server(tmp_path / "data")
+    try:
+        with Client(f"127.0.0.1:{second.port}", token=ORGANISER) as client:
+            (line,) = start_lines(client, g.game_id)  # written on start-up, before the keeper runs
+            clock = line["clock"]
+            assert isinstance(clock, dict)
+            assert clock["elapsed_ms"] == 0 and clock["stopped_ms"] >= 1500
+            assert [x for x in lines(client, g.game_id) if x.get("ruling") == "resume"] == [line]
+            audited(client, g.game_id)
+    finally:
+        second.stop()
+
+
 def test_a_move_before_the_start_is_refused_naming_it_and_stores_nothing(client: Client) -> None:
     g = scheduled(client, "+60s")
     before = lines(client, g.game_id)
