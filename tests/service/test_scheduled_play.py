@@ -87,6 +87,11 @@ def test_a_scheduled_rounds_clocks_start_at_the_announced_second_after_a_restart
             time.sleep(0.3)
             assert len(start_lines(client, table.game_id)) == 1  # recorded once
             audited(client, table.game_id)
+            replayed = client.stub.Replay(
+                frontier_pb2.ReplayRequest(game_id=table.game_id), metadata=client.metadata()
+            )
+            told = [step.narrative for step in replayed if step.ruling.ruling]
+            assert len(told) == 1 and "play began: scheduled start at" in told[0]
     finally:
         second.stop()
 
