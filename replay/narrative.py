@@ -14,7 +14,7 @@ from engines.base import Engine, Event, Outcome, Seat
 from engines.registry import UnknownGame, get_engine
 from engines.wording import joined, seat_name
 from replay.record import Header, Line, RulingLine, SeatLine, Trailer, UpgradeLine
-from replay.table import ABANDON, RESIGN, RESUME, TIMEOUT
+from replay.table import ABANDON, RESIGN, RESUME, TIMEOUT, is_start_line
 from replay.takebacks import GRANTED_BY_ORGANISER, TAKEBACK
 from replay.unseen import NOTHING_UNSEEN, masked_events, unseen_by_version
 from replay.verify import steps, verify
@@ -53,6 +53,8 @@ def describe_ruling(line: RulingLine, names: Sequence[str]) -> str:
         return f"{step} — {seat_label(line.seat, names)} runs out of time{after} (the server's clock)"
     if line.ruling == ABANDON:
         return f"{step} — the organiser abandons the game: {line.reason}"
+    if is_start_line(line):
+        return f"{step} — play began: {line.reason} (the server's word)"
     if line.ruling == RESUME:
         stopped = line.clock.get("stopped_ms") if line.clock else None
         for_how_long = f" for {stopped / 1000:.1f} s" if isinstance(stopped, int) else ""

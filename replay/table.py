@@ -274,3 +274,38 @@ def resume_line(
         format_version=format_version,
         clock=clock,
     )
+
+
+# Scheduled play: a game made ahead waits, no clock running, until its announced start; the
+# server's start line is a resume mark whose stopped time is the wait, so a reader and the audit
+# fold it as any resume, and its reason names the announced time.
+SCHEDULED_START = "scheduled start at "
+
+
+def start_line(
+    version: int,
+    starts_at: str,
+    clock: dict[str, JsonValue],
+    *,
+    prev: str,
+    salt: str | None,
+    format_version: int,
+) -> RulingLine:
+    """The server's unsealed start line: the clocks start at `starts_at` (ISO 8601), the announced time."""
+    return RulingLine(
+        version=version,
+        ruling=RESUME,
+        seat=None,
+        by="server",
+        reason=f"{SCHEDULED_START}{starts_at}: the clocks start",
+        result=None,
+        prev=prev,
+        salt=salt,
+        format_version=format_version,
+        clock=clock,
+    )
+
+
+def is_start_line(line: RulingLine) -> bool:
+    """Whether `line` is a scheduled game's start line (its clocks ran from then on)."""
+    return line.ruling == RESUME and line.by == "server" and line.reason.startswith(SCHEDULED_START)

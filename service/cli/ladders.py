@@ -50,6 +50,12 @@ def register(commands_: Any) -> None:
     pair.add_argument("--players", required=True, help="comma-separated player ids, by seat")
     pair.add_argument("--bots", action="store_true", help="play it to the end with random bots")
     pair.add_argument("--seed", type=int, default=None, help="seed for the bots' choices")
+    pair.add_argument(
+        "--at",
+        default="",
+        metavar="TIME",
+        help='schedule the game: nobody moves and no clock runs before TIME (ISO 8601 or "+90s" from now)',
+    )
     pair.add_argument("--token", help=ORGANISER)
     pair.set_defaults(run=_pair)
 
@@ -103,8 +109,11 @@ def _create(args: argparse.Namespace) -> int:
 
 
 def _pair(args: argparse.Namespace) -> int:
+    if args.bots and args.at:
+        print("error: --bots plays at once; a scheduled game (--at) is played by its seats", file=sys.stderr)
+        return 2
     players = [p.strip() for p in args.players.split(",") if p.strip()]
-    request = ladders_pb2.PairLadderGameRequest(ladder_id=args.ladder_id, players=players)
+    request = ladders_pb2.PairLadderGameRequest(ladder_id=args.ladder_id, players=players, start_at=args.at)
     with PlayersClient(args.server, token=token_of(args)) as client:
         paired = client.ladders_call("PairLadderGame", request)
         print(paired.game_id)

@@ -11,7 +11,7 @@ import json
 import os
 import random
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -103,6 +103,13 @@ def register(commands: Any) -> None:
         help="play every table to the end with random bots (or resume the round in play)",
     )
     start.add_argument("--seed", type=int, default=None, help="seed for the bots' choices")
+    start.add_argument(
+        "--at",
+        default="",
+        metavar="TIME",
+        help="schedule the round: its games exist now, but nobody moves and no clock runs before TIME "
+        '(ISO 8601, "2026-12-08T19:30:00Z", or "+90s" from now)',
+    )
     start.add_argument(
         "--tokens",
         type=Path,
@@ -216,6 +223,9 @@ def _create(args: argparse.Namespace) -> int:
 
 def _round(args: argparse.Namespace) -> int:
     """Start the next round; with --bots, a round already started (its runner was stopped) plays on."""
+    if args.bots and args.at:
+        print("error: --bots plays at once; a scheduled round (--at) is played by its seats", file=sys.stderr)
+        return 2
     if args.bots:  # running the same command again resumes the round
         resume_with(args, _round_command(args))
     say = _silent if args.json else print
@@ -231,7 +241,8 @@ def _round(args: argparse.Namespace) -> int:
         else:
             try:
                 started = client.tcall(
-                    "StartRound", tournaments_pb2.StartRoundRequest(tournament_id=args.tournament_id)
+                    "StartRound",
+                    tournaments_pb2.StartRoundRequest(tournament_id=args.tournament_id, start_at=args.at),
                 )
             except grpc.RpcError as error:
                 if shown.status != PLAYING:
@@ -244,6 +255,7 @@ def _round(args: argparse.Namespace) -> int:
                 return 1
             number, tables = started.round, started.tournament.rounds[started.round - 1].tables
             say(f"Round {number}")
+            _say_start(say, client, started.seats)
             grants = [_grant(g.table, g.game_id, g.seat, g.player, g.token) for g in started.seats]
         for table in tables:
             seated = ", ".join(f"{seat + 1}. {name}" for seat, name in enumerate(table.players))
@@ -474,9 +486,10 @@ def _games(args: argparse.Namespace) -> int:
                 print(json.dumps(message_dict(game)))
             else:
                 where = _position(game.version)
+                starts = f"  starts at {game.starts_at}" if game.starts_at and game.version <= 1 else ""
                 print(
                     f"{game.game_id}  {game.game:16} {game.status:12} {where:9} {game.tag}  "
-                    f"{', '.join(p or f'seat {i + 1}' for i, p in enumerate(game.players))}"
+                    f"{', '.join(p or f'seat {i + 1}' for i, p in enumerate(game.players))}{starts}"
                 )
     return 0
 
@@ -637,3 +650,12 @@ def is_bulk_audit(args: argparse.Namespace) -> bool:
         or len(targets) > 1
         or any(t.endswith(".ndjson") for t in targets)
     )
+
+
+def _say_start(say: Callable[[str], object], client: TournamentClient, grants: Sequence[Any]) -> None:
+    """Say when a scheduled round's games start (every game of the round starts at once)."""
+    if not grants:
+        return
+    game = client.call("GetState", frontier_pb2.GetStateRequest(game_id=grants[0].game_id))
+    if game.starts_at:
+        say(f"starts at {game.starts_at}: no seat moves and no clock runs before")

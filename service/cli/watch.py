@@ -10,7 +10,7 @@ from typing import Any
 from replay.clock import PAUSE
 from replay.narrative import describe_pause
 from replay.numbering import step_name, steps_span, version_of_step
-from replay.table import TIMEOUT
+from replay.table import RESUME, SCHEDULED_START, TIMEOUT
 from replay.takebacks import TAKEBACK
 from service.cli.server_option import add_server_argument
 
@@ -49,6 +49,8 @@ def run_watch(args: argparse.Namespace) -> int:
         # A timeout under the pause policy stops the game until the organiser ends it: said as such.
         shown = client.call("GetState", frontier_pb2.GetStateRequest(game_id=args.game_id))
         pauses = shown.timeout_policy == PAUSE
+        if shown.starts_at and shown.version <= 1:  # scheduled: nobody moves before its start line
+            print(f"note: starts at {shown.starts_at}: no seat moves and no clock runs before", flush=True)
         if shown.HasField("pending_takeback"):  # a request is no line: the stream would never tell it
             asked = shown.pending_takeback
             print(
@@ -91,6 +93,8 @@ def step_line(update: Any, pauses: bool) -> str:
 
 def ruling_words(ruling: Any, version: int) -> str:
     """A ruling step's words: its name, and for a takeback the narrative's words (replay/narrative.py)."""
+    if ruling.ruling == RESUME and ruling.reason.startswith(SCHEDULED_START):
+        return f"play begins ({ruling.reason})"
     if ruling.ruling != TAKEBACK:
         return str(ruling.ruling)
     undone = steps_span(ruling.to_version + 1, version - 1)

@@ -24,6 +24,7 @@ from service.core.ledger_lines import Batch
 from service.core.moved_on import refusal, stale_version
 from service.core.records import FINISHED, GameRecord, entry_from_json
 from service.core.rulings import timeouts_first
+from service.core.scheduled import refuse_before_start
 
 MAX_SAVE_ATTEMPTS = 8
 
@@ -166,6 +167,7 @@ def _plan(
         raise _out_of_the_game(record, seat)
     if record.status == FINISHED:
         raise RuleBroken(Reason.GAME_OVER, "the game is over; no more commands are accepted", rule="END")
+    refuse_before_start(record, now)
     if record.table.paused:
         raise RuleBroken(
             Reason.PAUSED,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Mapping, Sequence
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from eventsourcing.persistence import IntegrityError
 
@@ -53,6 +53,7 @@ def create_game(
     time_control: str = "",
     timeout_policy: str = "",
     join_deadline_seconds: int = 0,
+    starts_at: datetime | None = None,
     takeback_policy: str = OFF,
     rules_version: str = "",
     keyed: Keyed | None = None,
@@ -138,7 +139,12 @@ def create_game(
     join_by = now + timedelta(seconds=join_deadline_seconds) if join_deadline_seconds else None
     batch = Batch(None)
     creation = Creation(
-        header, seed.hex(), tuple(hashes), spectator_delay=spectator_delay, join_deadline=join_by
+        header,
+        seed.hex(),
+        tuple(hashes),
+        spectator_delay=spectator_delay,
+        join_deadline=join_by,
+        starts_at=starts_at,
     )
     batch.add(creation, at=now)
     if player_entropy and len(players) == seats:

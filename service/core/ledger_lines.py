@@ -44,6 +44,7 @@ class Creation:
     relay_header: str = ""
     relay_token_hash: str = ""
     join_deadline: datetime | None = None
+    starts_at: datetime | None = None  # scheduled play: the clocks start then (service/core/scheduled.py)
 
 
 @dataclass(frozen=True, slots=True)
@@ -243,4 +244,5 @@ def _stored(uid: UUID, version: int, line: LedgerLine, at: datetime | None) -> A
         relay_header=line.relay_header,
         relay_token_hash=line.relay_token_hash,
         join_deadline=line.join_deadline.isoformat(timespec="milliseconds") if line.join_deadline else "",
+        starts_at=line.starts_at.isoformat(timespec="milliseconds") if line.starts_at else "",
     )

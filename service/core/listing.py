@@ -53,6 +53,7 @@ class Summary:
     spectator_delay: int = 0
     forked_from: str = ""  # a fork's source game id
     clocked: bool = False  # the game has a time control: the clock keeper watches it
+    starts_at: str = ""  # a scheduled game's announced start (service/core/scheduled.py)
 
     @property
     def status(self) -> str:
@@ -131,6 +132,7 @@ class GameIndex:
                 spectator_delay=created.spectator_delay,
                 forked_from=str((header.get("forked_from") or {}).get("game_id", "")),
                 clocked=header.get("clock") is not None or bool(created.join_deadline),
+                starts_at=created.starts_at,
             )
         elif notification.topic in self._REISSUED:
             reissued = cast(SeatTokenReissued, self.app.mapper.to_domain_event(notification))

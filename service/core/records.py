@@ -20,7 +20,7 @@ from engines.codec import Codec
 from engines.registry import get_engine
 from replay.clock import Clocks, TimeControl, parse_policy, parse_time_control
 from replay.record import DealLine, Entry, Header, Line, RulingLine, SeatLine, UpgradeLine, mixed_seed
-from replay.table import Table
+from replay.table import Table, is_start_line
 from replay.table import outcome as table_outcome
 from replay.table_fold import TableRules, TableSide
 from replay.takebacks import TAKEBACK, Horizon, Pending
@@ -124,6 +124,10 @@ class GameRecord:
     # made before it is answered TIMED_OUT naming its version (service/core/late_commands.py).
     timed_out: tuple[TimedOut, ...] = ()
     join_deadline: datetime | None = None  # abandoned by the server if still waiting for a seat then
+    # Scheduled play (service/core/scheduled.py): nobody moves before `starts_at`, and the clocks
+    # start with the server's start line, after which `started` holds.
+    starts_at: datetime | None = None
+    started: bool = True
 
     @property
     def waiting_for_seats(self) -> bool:
@@ -463,6 +467,8 @@ def _(event: GameCreated, record: GameRecord | None) -> GameRecord:
         spectator_delay=event.spectator_delay,
         relay_token_hash=event.relay_token_hash,
         join_deadline=datetime.fromisoformat(event.join_deadline) if event.join_deadline else None,
+        starts_at=datetime.fromisoformat(event.starts_at) if event.starts_at else None,
+        started=not event.starts_at,
         past=rules.kept(None, 1, state, final=True),
     )
     return started_clocks(created, event.timestamp)
@@ -587,6 +593,8 @@ def accept(record: GameRecord, event: CommandAccepted, state: Any) -> GameRecord
         relay_token_hash=record.relay_token_hash,
         table=side.table,
         join_deadline=record.join_deadline,
+        starts_at=record.starts_at,
+        started=record.started,
         clocks=side.clocks,
         clock_at=event.timestamp if clocked else record.clock_at,
         timed_out=_moved_itself(record.timed_out, entry),
@@ -616,7 +624,8 @@ def _(event: RulingMade, record: GameRecord | None) -> GameRecord:
     if timed_out is not None:
         latest = TimedOut(timed_out, line.version, event.timestamp)
         timeouts = (*(t for t in timeouts if t.seat != timed_out), latest)
-    return _ruled(record, event, line, side, timed_out=timeouts, table=side.table)
+    started = record.started or is_start_line(line)
+    return _ruled(record, event, line, side, timed_out=timeouts, table=side.table, started=started)
 
 
 def _taken_back(event: RulingMade, record: GameRecord, line: RulingLine) -> GameRecord:

@@ -13,16 +13,17 @@ from engines.base import JsonValue
 from replay.clock import clock_json
 from replay.reasons import Reason
 from replay.record import RulingLine
-from replay.table import ABANDON, RESIGN, TIMEOUT, RulingRefused, resume_line, ruled
+from replay.table import ABANDON, RESIGN, TIMEOUT, RulingRefused, resume_line, ruled, start_line
 from replay.takebacks import TAKEBACK
 from service.core import metrics, refused_rulings, seed_reveal
 from service.core.auth import Caller, authenticate, seat_of
-from service.core.clocks.deadlines import due_seat, elapsed_ms, join_deadline_of
+from service.core.clocks.deadlines import due_seat, elapsed_ms, join_deadline_of, start_of
 from service.core.deciding import line_clock, salt, then_autopilot
 from service.core.errors import PermissionDenied, RuleBroken
 from service.core.games import Games, parse_game_id
 from service.core.ledger_lines import Batch
 from service.core.records import FINISHED, GameRecord, next_clocks
+from service.core.scheduled import refuse_before_start, spelled
 
 
 def rule(
@@ -42,6 +43,7 @@ def rule(
         record, _ = timeouts_first(app, app.get(str(uid)), now)
         if ruling == RESIGN:
             seat = seat_of(authenticate(caller, record.token_hashes), record.token_hashes, required=True)
+            refuse_before_start(record, now)
             by = "seat"
         else:
             seat, by = None, "organiser"
@@ -148,7 +150,11 @@ def record_due(app: Games, game_id: str) -> GameRecord | None:
         after = join_deadline_first(app, record, refuse=False)
         if after is not record:
             return after
-        return time_out(app, record, app.now())
+        now = app.now()
+        after = start_due(app, record, now)
+        if after is not record:
+            return after
+        return time_out(app, record, now)
 
 
 def resume_clocks(app: Games, game_id: str, kept_until: datetime | None) -> GameRecord | None:
@@ -156,13 +162,17 @@ def resume_clocks(app: Games, game_id: str, kept_until: datetime | None) -> Game
     heartbeat; None: unknown, so since its last line): a `resume` line charging the seats to act
     only the time up to then, so they keep the time they had when the server went away. None
     when there is nothing to resume, or a seat's time ran out while the server still kept it
-    (the keeper records that timeout)."""
+    (the keeper records that timeout). A scheduled game whose start came while no server ran
+    gets its start line instead, charging nobody for the time after the start that nobody kept."""
     uid = parse_game_id(game_id)
     with app.lock_for(uid):
         record = app.get(str(uid))
         control, clocks = record.control, record.clocks
         if record.imported or record.status == FINISHED or control is None or clocks is None:
             return None
+        if not record.started:  # no clock ran before the start: only a start that came meanwhile
+            begun = start_due(app, record, app.now(), kept_until or record.clock_at)
+            return None if begun is record else begun
         if not clocks.to_act or record.clock_at is None:
             return None
         now = app.now()
@@ -185,6 +195,37 @@ def resume_clocks(app: Games, game_id: str, kept_until: datetime | None) -> Game
             format_version=record.header.format_version,
         ).sealed()
         return _save_ruling(app, record, line, now)
+
+
+def start_due(
+    app: Games, record: GameRecord, now: datetime, kept_until: datetime | None = None
+) -> GameRecord:
+    """Record a scheduled game's start line once its announced start has come (the caller holds
+    its lock): the wait since the last line is its stopped time, charged to nobody, and the time
+    since the start is charged to the seats to act, so the clocks run from the announced second
+    whenever the line is written. `kept_until`: the start came while no server ran (a restart), so
+    only the time a server kept the clocks after it is charged. Another server that wrote it first
+    makes this CONTENTION."""
+    starts_at = start_of(record)
+    if starts_at is None or now < starts_at:
+        return record
+    control = record.control
+    assert record.clocks is not None and control is not None and record.clock_at is not None
+    kept = now if kept_until is None else min(now, max(starts_at, kept_until))
+    charged = elapsed_ms(record, kept) - elapsed_ms(record, starts_at)
+    stopped = elapsed_ms(record, now) - charged
+    after = next_clocks(record, charged, record.state, record.table)
+    assert after is not None
+    version = record.game_version + 1
+    line = start_line(
+        version,
+        spelled(starts_at),
+        clock_json(charged, None, after.readings(control), stopped_ms=stopped),
+        prev=record.head,
+        salt=salt(record, version),
+        format_version=record.header.format_version,
+    ).sealed()
+    return _save_ruling(app, record, line, now, "another server recorded the start first; re-read")
 
 
 def join_deadline_first(app: Games, record: GameRecord, *, refuse: bool = True) -> GameRecord:
@@ -210,6 +251,7 @@ def timeouts_first(app: Games, record: GameRecord, now: datetime) -> tuple[GameR
     """Record every timeout due at `now` before anything else happens to the game (the caller
     holds its lock): the record after them, and the seats that timed out."""
     timed_out: list[int] = []
+    record = start_due(app, record, now)  # a start that is due comes before anything after it
     while (seat := due_seat(record, now)) is not None:
         after = time_out(app, record, now)
         if after is None:

@@ -36,6 +36,8 @@ class GameCreated(DomainEvent):
     relay_token_hash: str = ""
     # ISO 8601: a game still waiting for a seat (a claim, a reveal) then is abandoned; "" for none.
     join_deadline: str = ""
+    # ISO 8601: scheduled play (service/core/scheduled.py): no seat moves and no clock runs before; "" none.
+    starts_at: str = ""
 
 
 @dataclass(frozen=True)

@@ -135,7 +135,8 @@ def clocks_proto(record: GameRecord) -> list[frontier_pb2.SeatClock]:
     shown = []
     for seat in range(record.header.seats):
         remaining = clocks.remaining(control, seat) if seat in clocks.to_act else _stopped(record, seat)
-        running = seat in clocks.to_act and record.status != FINISHED
+        # A scheduled game's clocks stand still until its start line (service/core/scheduled.py).
+        running = seat in clocks.to_act and record.status != FINISHED and record.started
         deadline = record.clock_at + timedelta(milliseconds=remaining) if running else None
         shown.append(
             frontier_pb2.SeatClock(

@@ -135,7 +135,7 @@ class LaddersServicer(_Organised, ladders_pb2_grpc.LaddersServicer):
     def PairLadderGame(self, request: Any, context: grpc.ServicerContext) -> Any:
         self.ledger.permissions.check_ladder(self._caller(context))
         players = [check_length(p, "players", MAX_TAG_LENGTH) for p in request.players]
-        game_id, seats = self.ledger.ladders.pair(_ladder_id(request), players)
+        game_id, seats = self.ledger.ladders.pair(_ladder_id(request), players, request.start_at)
         return ladders_pb2.PairLadderGameResponse(
             game_id=game_id,
             seats=[ladders_pb2.LadderSeat(seat=s.seat, player_id=s.player_id, token=s.token) for s in seats],

@@ -55,6 +55,7 @@ from service.core.relays.live import relay_line, start_relay, stored_relay
 from service.core.relays.messages import fork_origin
 from service.core.root import Ledger
 from service.core.rulings import rule
+from service.core.scheduled import parse_start
 from service.core.seat_tokens import reissue_seat_token
 from service.core.seed_reveal import awaiting_reveal, commits
 from service.core.stream_slots import StreamLimits
@@ -278,6 +279,7 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
             time_control=check_length(request.time_control, "time_control"),
             timeout_policy=check_length(request.timeout_policy, "timeout_policy"),
             join_deadline_seconds=request.join_deadline_seconds,
+            starts_at=parse_start(request.start_at, self.app.now()),
             takeback_policy=request.takeback_policy,
             rules_version=check_length(request.rules_version, "rules_version"),
             keyed=key,
@@ -497,6 +499,7 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
                 awaiting_reveal=awaiting_reveal(latest),
                 outcome=outcome_proto(record) if record.status == FINISHED else None,
                 join_deadline=_iso(latest.join_deadline),
+                starts_at=_iso(latest.starts_at),
             )
         view = self.gate.view_of(engine, record.state, viewer)
         state = frontier_pb2.GameState(
@@ -528,6 +531,7 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
             state.clocks.extend(clocks_proto(record))
         state.paused = record.table.paused
         state.join_deadline = _iso(latest.join_deadline)
+        state.starts_at = _iso(latest.starts_at)
         show_takebacks(state, latest)
         state.state_hash = self.gate.state_hash(view, viewer, record.header.format_version)
         return state
@@ -583,6 +587,7 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
                     player_entropy=s.player_entropy,
                     spectator_delay_seconds=s.spectator_delay,
                     forked_from=s.forked_from,
+                    starts_at=s.starts_at,
                 )
                 for s in found
             ],

@@ -63,7 +63,7 @@ class TournamentsServicer(tournaments_pb2_grpc.TournamentsServicer):
     @handles_errors
     def StartRound(self, request: Any, context: grpc.ServicerContext) -> Any:
         self._require_organiser(context)
-        progress, number, grants = self.desk.start_round(_id(request))
+        progress, number, grants = self.desk.start_round(_id(request), request.start_at)
         return tournaments_pb2.StartRoundResponse(
             tournament=tournament_message(self._shown(progress, context)),
             round=number,

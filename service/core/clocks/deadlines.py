@@ -20,8 +20,8 @@ def elapsed_ms(record: GameRecord, now: datetime) -> int:
 def due_seat(record: GameRecord, now: datetime) -> int | None:
     """A seat on the clock whose time has run out at `now` (the earliest to), else None."""
     control, clocks = record.control, record.clocks
-    if control is None or clocks is None or record.status == FINISHED:
-        return None
+    if control is None or clocks is None or record.status == FINISHED or not record.started:
+        return None  # a scheduled game's clocks run only from its start line
     charged = clocks.charged(elapsed_ms(record, now))
     late = [
         (charged.remaining(control, s), s)
@@ -32,13 +32,28 @@ def due_seat(record: GameRecord, now: datetime) -> int | None:
 
 
 def deadline_of(record: GameRecord) -> datetime | None:
-    """When the server next has something to record: a seat on the clock running out of time, or
-    the join deadline of a game still waiting for a seat."""
+    """When the server next has something to record: a seat on the clock running out of time, the
+    join deadline of a game still waiting for a seat, or a scheduled game's start."""
     if record.status == FINISHED:
         return None
     return min(
-        [at for at in (_clock_deadline(record), join_deadline_of(record)) if at is not None], default=None
+        [
+            at
+            for at in (_clock_deadline(record), join_deadline_of(record), start_of(record))
+            if at is not None
+        ],
+        default=None,
     )
+
+
+def start_of(record: GameRecord) -> datetime | None:
+    """A scheduled game's start, while its start line can be recorded and is not yet: its clocks
+    are set (a player-entropy game's once dealt) and a seat is to act."""
+    if record.started or record.starts_at is None or record.status == FINISHED:
+        return None
+    if record.clocks is None or not record.clocks.to_act or record.clock_at is None:
+        return None
+    return record.starts_at
 
 
 def join_deadline_of(record: GameRecord) -> datetime | None:
@@ -50,7 +65,7 @@ def join_deadline_of(record: GameRecord) -> datetime | None:
 
 def _clock_deadline(record: GameRecord) -> datetime | None:
     control, clocks = record.control, record.clocks
-    if control is None or clocks is None or not clocks.to_act:
+    if control is None or clocks is None or not clocks.to_act or not record.started:
         return None
     assert record.clock_at is not None
     soonest = min(clocks.remaining(control, s) for s in clocks.to_act)

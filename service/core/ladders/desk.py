@@ -31,6 +31,7 @@ from service.core.ladders.record import LadderDefinition, LadderRecord, project_
 from service.core.ladders.store_events import LadderCreated, LadderGamePaired, SeasonEnded
 from service.core.players.registry import Players
 from service.core.records import FINISHED
+from service.core.scheduled import parse_start
 from service.core.store_events import GameFinished, event_after, event_at
 
 MAX_TEXT = 200
@@ -101,8 +102,10 @@ class LadderDesk:
         )
         return self.ladders.get(str(uid))
 
-    def pair(self, ladder_id: str, player_ids: Sequence[str]) -> tuple[str, list[Seat]]:
-        """Create a game of the ladder with these registered players at its seats, in this order."""
+    def pair(self, ladder_id: str, player_ids: Sequence[str], start_at: str = "") -> tuple[str, list[Seat]]:
+        """Create a game of the ladder with these registered players at its seats, in this order;
+        with `start_at` (ISO 8601 or "+90s") nobody moves and no clock runs before then."""
+        starts_at = parse_start(start_at, self.games.now())
         record = self.ladders.get(ladder_id)
         engine = engine_for(record.definition.game)
         ids = [str(parse_uuid(p.strip(), "players", Reason.BAD_PLAYER_ID)) for p in player_ids]
@@ -126,6 +129,7 @@ class LadderDesk:
                 ladder_tag(definition.ladder_id),
                 time_control=definition.time_control,
                 timeout_policy=definition.timeout_policy,
+                starts_at=starts_at,
             )
             record = self.ladders.get(ladder_id)
             paired = event_after(

@@ -27,6 +27,7 @@ from service.core.errors import Conflict, InvalidArgument, RuleBroken
 from service.core.games import Games
 from service.core.players.registry import Players
 from service.core.records import FINISHED
+from service.core.scheduled import parse_start
 from service.core.store_events import event_after, event_at
 from service.core.tournaments.application import Tournaments
 from service.core.tournaments.deals import deal_for
@@ -212,8 +213,10 @@ class TournamentDesk:
                     results[table.game_id] = TableResult(outcome.ranking, tuple(outcome.scores))
         return Progress(record, results, frozenset(finished))
 
-    def start_round(self, tournament_id: str) -> tuple[Progress, int, list[Grant]]:
-        """Assign and create the next round's games; every earlier game must be over."""
+    def start_round(self, tournament_id: str, start_at: str = "") -> tuple[Progress, int, list[Grant]]:
+        """Assign and create the next round's games; every earlier game must be over. With
+        `start_at` (ISO 8601 or "+90s") the games wait for it: no seat moves and no clock runs before."""
+        starts_at = parse_start(start_at, self.games.now())
         with self._lock:
             progress = self.progress(tournament_id)
             record = progress.record
@@ -250,6 +253,7 @@ class TournamentDesk:
                     deal,
                     time_control=definition.time_control,
                     timeout_policy=definition.timeout_policy,
+                    starts_at=starts_at,
                 )
                 table = Table(game.header.game_id, tuple(players))
                 if deal is not None:

@@ -116,12 +116,14 @@ class GetLadderRequest(_message.Message):
     def __init__(self, ladder_id: _Optional[str] = ...) -> None: ...
 
 class PairLadderGameRequest(_message.Message):
-    __slots__ = ("ladder_id", "players")
+    __slots__ = ("ladder_id", "players", "start_at")
     LADDER_ID_FIELD_NUMBER: _ClassVar[int]
     PLAYERS_FIELD_NUMBER: _ClassVar[int]
+    START_AT_FIELD_NUMBER: _ClassVar[int]
     ladder_id: str
     players: _containers.RepeatedScalarFieldContainer[str]
-    def __init__(self, ladder_id: _Optional[str] = ..., players: _Optional[_Iterable[str]] = ...) -> None: ...
+    start_at: str
+    def __init__(self, ladder_id: _Optional[str] = ..., players: _Optional[_Iterable[str]] = ..., start_at: _Optional[str] = ...) -> None: ...
 
 class LadderSeat(_message.Message):
     __slots__ = ("seat", "player_id", "token")

@@ -40,10 +40,12 @@ class GetTournamentRequest(_message.Message):
     def __init__(self, tournament_id: _Optional[str] = ...) -> None: ...
 
 class StartRoundRequest(_message.Message):
-    __slots__ = ("tournament_id",)
+    __slots__ = ("tournament_id", "start_at")
     TOURNAMENT_ID_FIELD_NUMBER: _ClassVar[int]
+    START_AT_FIELD_NUMBER: _ClassVar[int]
     tournament_id: str
-    def __init__(self, tournament_id: _Optional[str] = ...) -> None: ...
+    start_at: str
+    def __init__(self, tournament_id: _Optional[str] = ..., start_at: _Optional[str] = ...) -> None: ...
 
 class TableResult(_message.Message):
     __slots__ = ("ranking", "scores")
