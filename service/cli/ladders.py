@@ -84,7 +84,11 @@ def register(commands_: Any) -> None:
         "2 unreadable input, 4 the key to trust could not be settled.",
     )
     check.add_argument("source", type=Path, help="a file `frontier ladder export` wrote")
-    add_optional_server_argument(check, "trust this server's key (else --key or the pinned keys)")
+    add_optional_server_argument(
+        check,
+        "the server whose signing key to trust (fetched, pinned on first use; never $FRONTIER_SERVER "
+        "nor localhost:50051: trust is asked for); without it, --key or the pinned keys",
+    )
     commands.add_trust_arguments(check)
     check.set_defaults(run=_verify)
 

@@ -135,7 +135,8 @@ READS_TOKEN = {
 # With an organiser token configured, only the organiser may import: any other token is refused.
 ORGANISER_ONLY = {"ImportLog", "ExpandRecording", "StartRelay", "ForkGame", "EndGame", "UpgradeRules"}
 # Calls that act on no game's secrets need no token: one is ignored, but its header must be well formed.
-IGNORES_TOKEN = {"ListGameTypes", "CreateGame", "ClaimSeat", "ListGames", "GetSigningKey"}
+# FollowEvents takes the seat tokens it follows in its request; the header only names the organiser.
+IGNORES_TOKEN = {"ListGameTypes", "CreateGame", "ClaimSeat", "ListGames", "GetSigningKey", "FollowEvents"}
 
 
 def test_the_token_lists_name_every_rpc() -> None:
@@ -179,6 +180,7 @@ def _requests(client: Client, game: Game) -> dict[str, Any]:
         "RequestTakeback": frontier_pb2.RequestTakebackRequest(game_id=game.game_id),
         "AnswerTakeback": frontier_pb2.AnswerTakebackRequest(game_id=game.game_id, accept=True),
         "UpgradeRules": frontier_pb2.UpgradeRulesRequest(game_id=game.game_id),
+        "FollowEvents": frontier_pb2.FollowEventsRequest(seat_tokens=[game.tokens[0]]),
     }
 
 

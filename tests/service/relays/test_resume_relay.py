@@ -178,7 +178,7 @@ def test_ctrl_c_prints_one_line_and_exits_130(client: Client, server: Running, t
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
     )  # fmt: skip
     assert watching.stdout is not None
-    assert watching.stdout.readline().startswith("v1")  # watching: the stream is open
+    assert watching.stdout.readline().startswith("Setup — ")  # watching: the stream is open
     time.sleep(0.2)
     for process in (following, watching):
         process.send_signal(signal.SIGINT)
