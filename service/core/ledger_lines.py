@@ -20,6 +20,7 @@ from service.core.store_events import (
     GameCreated,
     GameDealt,
     GameFinished,
+    GamePublished,
     RelayResealed,
     RulesUpgraded,
     RulingMade,
@@ -44,6 +45,7 @@ class Creation:
     relay_header: str = ""
     relay_token_hash: str = ""
     join_deadline: datetime | None = None
+    private: bool = False  # shown to its seats and the organiser alone until published
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +73,11 @@ class Reveal:
 
     seat: int
     client_seed: str
+
+
+@dataclass(frozen=True, slots=True)
+class Publication:
+    """A private game made public by the organiser."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,6 +125,7 @@ LedgerLine = (
     | Claim
     | Reveal
     | Reissue
+    | Publication
     | TakebackAsk
     | TakebackReply
     | Finish
@@ -217,6 +225,9 @@ def _stored(uid: UUID, version: int, line: LedgerLine, at: datetime | None) -> A
             token_hash=line.token_hash,
             reissued_at=reissued_at,
         )
+    if isinstance(line, Publication):
+        published_at = datetime.now(UTC).isoformat(timespec="seconds")
+        return event_at(GamePublished, uid, version, at=at, published_at=published_at)
     if isinstance(line, TakebackAsk):
         return event_at(TakebackRequested, uid, version, at=at, seat=line.seat, to_version=line.to_version)
     if isinstance(line, TakebackReply):
@@ -243,4 +254,5 @@ def _stored(uid: UUID, version: int, line: LedgerLine, at: datetime | None) -> A
         relay_header=line.relay_header,
         relay_token_hash=line.relay_token_hash,
         join_deadline=line.join_deadline.isoformat(timespec="milliseconds") if line.join_deadline else "",
+        private=line.private,
     )

@@ -29,6 +29,7 @@ from service.core.store_events import (
     GameCreated,
     GameDealt,
     GameFinished,
+    GamePublished,
     LineStored,
     RelayResealed,
     RulesUpgraded,
@@ -124,6 +125,15 @@ class GameRecord:
     # made before it is answered TIMED_OUT naming its version (service/core/late_commands.py).
     timed_out: tuple[TimedOut, ...] = ()
     join_deadline: datetime | None = None  # abandoned by the server if still waiting for a seat then
+    # Created private: its seats and the organiser alone see it until the organiser publishes it
+    # (the gate, service/core/visibility.py); `published_at` says when that was ("" not yet).
+    private: bool = False
+    published_at: str = ""
+
+    @property
+    def hidden(self) -> bool:
+        """Private and not published yet: anyone but its seats and the organiser is told it does not exist."""
+        return self.private and not self.published_at
 
     @property
     def waiting_for_seats(self) -> bool:
@@ -464,8 +474,15 @@ def _(event: GameCreated, record: GameRecord | None) -> GameRecord:
         relay_token_hash=event.relay_token_hash,
         join_deadline=datetime.fromisoformat(event.join_deadline) if event.join_deadline else None,
         past=rules.kept(None, 1, state, final=True),
+        private=event.private,
     )
     return started_clocks(created, event.timestamp)
+
+
+@apply.register
+def _(event: GamePublished, record: GameRecord | None) -> GameRecord:
+    assert record is not None
+    return replace(record, version=event.originator_version, published_at=event.published_at)
 
 
 @apply.register

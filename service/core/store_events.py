@@ -36,6 +36,8 @@ class GameCreated(DomainEvent):
     relay_token_hash: str = ""
     # ISO 8601: a game still waiting for a seat (a claim, a reveal) then is abandoned; "" for none.
     join_deadline: str = ""
+    # Created private: listed and shown to its seats and the organiser alone until GamePublished.
+    private: bool = False
 
 
 @dataclass(frozen=True)
@@ -72,6 +74,17 @@ class SeatTokenReissued(DomainEvent):
     seat: int
     token_hash: str  # SHA-256 of the new token
     reissued_at: str  # ISO 8601; informational
+
+
+@dataclass(frozen=True)
+class GamePublished(DomainEvent):
+    """The organiser made a private game public: from this event on everyone sees it as any game.
+
+    Not a line of the log (the log is the same whoever reads it); its timestamp records when the
+    game became public.
+    """
+
+    published_at: str  # ISO 8601; informational
 
 
 @dataclass(frozen=True)

@@ -7,6 +7,9 @@ the web pages, the tournament services and pages, and a fork's copy of its sourc
 else decides visibility: the parts below are the gate's facts, asked by no channel.
 
 The rules, in the order the gate applies them:
+- A game created private and not published yet does not exist for anyone but its seats and the
+  organiser: they are answered NOT_FOUND GAME_NOT_FOUND, word for word as for an id nothing is
+  stored under, and no listing, count, service log entry or webhook shows it (`hides`).
 - A spectator (a caller without a token) of a game created with a spectator delay sees the
   game as it stood at its latest public version: the versions stored at least the delay ago
   (`service.core.relays.public_view`, one shared fold per game). Seats and the organiser see
@@ -37,7 +40,7 @@ from datetime import UTC, datetime
 from engines.base import SPECTATOR, Seat
 from replay.reasons import Reason
 from service.core.auth import Caller, seat_of
-from service.core.errors import PermissionDenied
+from service.core.errors import NotFound, PermissionDenied
 from service.core.games import Games
 from service.core.ladders.desk import LadderProgress
 from service.core.listing import Summary
@@ -78,12 +81,14 @@ class Gate(Rendering):
         Raises PermissionDenied DEAL_IN_PLAY for anyone but the organiser and the table's own
         seats while the table's duplicate deal is in play.
         """
+        self.admit(record, caller)
         held_back = _held_back(record, caller)
         shown = self.public_record(record, now) if held_back else record
         return Sight(shown, self._viewer(shown, caller), held_back)
 
     def audit(self, record: GameRecord, caller: Caller) -> GameRecord:
         """The game as an audit may show it to `caller`: its seed and every hidden card, so all or nothing."""
+        self.admit(record, caller)
         if _held_back(record, caller):
             record = self.public_record(record)
         if record.status != FINISHED and not caller.is_organiser:
@@ -98,6 +103,17 @@ class Gate(Rendering):
                 "so it waits until every table of the deal has finished",
             )
         return record
+
+    def hides(self, record: GameRecord, caller: Caller) -> bool:
+        """Whether `record` is private, not published yet, and `caller` neither its seat nor the organiser."""
+        if not record.hidden or caller.is_organiser:
+            return False
+        return seat_of(caller, record.token_hashes, required=False) is None
+
+    def admit(self, record: GameRecord, caller: Caller) -> None:
+        """Refuse `caller` a game `hides` from it: NOT_FOUND, as for an id with nothing stored."""
+        if self.hides(record, caller):  # as games.get answers for an id with nothing stored
+            raise NotFound(Reason.GAME_NOT_FOUND, f"no game with id {record.header.game_id}")
 
     def public_record(self, record: GameRecord, now: datetime | None = None) -> GameRecord:
         """The game as any spectator may see it at `now`: folded up to its latest public version.
@@ -129,7 +145,12 @@ class Gate(Rendering):
         cursor = after
         while len(shown) < limit:
             batch = search(game=game, player=player, tag=tag, after=cursor, limit=limit)
-            shown.extend(self._public_summaries(batch, status))
+            listed = [
+                s
+                for s in batch
+                if not s.hidden or seat_of(caller, s.token_hashes, required=False) is not None
+            ]
+            shown.extend(self._public_summaries(listed, status))
             if len(batch) < limit:
                 break
             cursor = batch[-1].position

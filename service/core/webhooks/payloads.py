@@ -56,6 +56,8 @@ class Happening:
 
 def happenings(gate: Gate, record: GameRecord, event: Any) -> list[Happening]:
     """What `event` (a stored event of the game `record` is the latest record of) tells a webhook."""
+    if gate.hides(record, ANYONE):  # a private game tells its receivers nothing, not even that it exists
+        return []
     game_id = str(record.id)
     shown = _spectator_may_see(gate, record)
     base: dict[str, Any] = {"game_id": game_id, "game": record.header.game, "tag": record.header.tag}
