@@ -608,6 +608,8 @@ def accept(record: GameRecord, event: CommandAccepted, state: Any) -> GameRecord
         clock_at=event.timestamp if clocked else record.clock_at,
         timed_out=_moved_itself(record.timed_out, entry),
         past=side.past,
+        private=record.private,
+        published_at=record.published_at,
     )
 
 

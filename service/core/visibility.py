@@ -39,7 +39,7 @@ from datetime import UTC, datetime
 
 from engines.base import SPECTATOR, Seat
 from replay.reasons import Reason
-from service.core.auth import Caller, seat_of
+from service.core.auth import ANYONE, Caller, seat_of
 from service.core.errors import NotFound, PermissionDenied
 from service.core.games import Games
 from service.core.ladders.desk import LadderProgress
@@ -83,14 +83,14 @@ class Gate(Rendering):
         """
         self.admit(record, caller)
         held_back = _held_back(record, caller)
-        shown = self.public_record(record, now) if held_back else record
+        shown = self._public(record, now) if held_back else record
         return Sight(shown, self._viewer(shown, caller), held_back)
 
     def audit(self, record: GameRecord, caller: Caller) -> GameRecord:
         """The game as an audit may show it to `caller`: its seed and every hidden card, so all or nothing."""
         self.admit(record, caller)
         if _held_back(record, caller):
-            record = self.public_record(record)
+            record = self._public(record)
         if record.status != FINISHED and not caller.is_organiser:
             raise PermissionDenied(
                 Reason.AUDIT_NOT_ALLOWED,
@@ -118,8 +118,13 @@ class Gate(Rendering):
     def public_record(self, record: GameRecord, now: datetime | None = None) -> GameRecord:
         """The game as any spectator may see it at `now`: folded up to its latest public version.
 
-        Shared by every spectator and channel: read and folded once per version.
+        Shared by every spectator and channel: read and folded once per version. A private game
+        not published yet is no game at all to the public: NOT_FOUND.
         """
+        self.admit(record, ANYONE)
+        return self._public(record, now)
+
+    def _public(self, record: GameRecord, now: datetime | None = None) -> GameRecord:
         if record.spectator_delay <= 0:
             return record
         return self.views.public_record(record, now or datetime.now(UTC))
@@ -186,7 +191,7 @@ class Gate(Rendering):
         shown = []
         for summary in found:
             if summary.spectator_delay > 0:
-                record = self.public_record(self.app.get(summary.game_id))
+                record = self._public(self.app.get(summary.game_id))
                 summary = replace(
                     summary, commands=record.game_version - 1, finished=record.status != IN_PROGRESS
                 )
