@@ -136,6 +136,7 @@ class Reason(enum.StrEnum, metaclass=_NamedByMeaning):
     ORGANISER_REQUIRED = "this call needs the organiser's token"
     PAUSED = "the game is paused after a timeout until the organiser rules"
     PRIVATE_GAME_NOT_OVER = "a private game is published once it is over"
+    PRIVATE_TOURNAMENT_NOT_OVER = "a private tournament is published once every planned round is over"
     PLAYER_HAS_NO_KEY = "a seat claim as a registered player who has no public key to check it by"
     PLAYER_NOT_FOUND = "no registered player with this id"
     REASON_REQUIRED = "a ruling that ends the game without saying why"

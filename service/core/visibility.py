@@ -50,6 +50,7 @@ from service.core.rendering import Rendering
 from service.core.tournaments.app import Progress
 from service.core.tournaments.application import Tournaments
 from service.core.tournaments.disclosure import shown_to
+from service.core.tournaments.record import TournamentRecord
 from service.core.tournaments.secrecy import deal_closed
 
 __all__ = ["Gate", "Sight"]
@@ -162,8 +163,23 @@ class Gate(Rendering):
         return shown[:limit]
 
     def tournament(self, progress: Progress, caller: Caller) -> Progress:
-        """A tournament as `caller` may see it: open duplicate deals' results for the organiser only."""
+        """A tournament as `caller` may see it: open duplicate deals' results for the organiser only.
+
+        A private tournament not published yet does not exist for anyone but its players (a seat
+        token of one of its tables) and the organiser: NOT_FOUND, as for an id with nothing stored.
+        """
+        record = progress.record
+        if record.hidden and not caller.is_organiser and not self._plays_in(record, caller):
+            raise NotFound(
+                Reason.TOURNAMENT_NOT_FOUND, f"no tournament with id {record.definition.tournament_id}"
+            )
         return shown_to(progress, caller.is_organiser)
+
+    def _plays_in(self, record: TournamentRecord, caller: Caller) -> bool:
+        if caller.token is None:
+            return False
+        tables = (self.app.get(table.game_id) for _, _, table in record.games)
+        return any(seat_of(caller, game.token_hashes, required=False) is not None for game in tables)
 
     def ladder(self, progress: LadderProgress, caller: Caller) -> LadderProgress:
         """A ladder as `caller` may see it. Its games are created public (no spectator delay, no

@@ -105,7 +105,7 @@ class PlayersServicer(_Organised, ladders_pb2_grpc.PlayersServicer):
         for tournament_id in self.ledger.tournament_app.ids():
             try:
                 yield self.ledger.gate.tournament(desk.progress(tournament_id), caller)
-            except PermissionDenied:
+            except (PermissionDenied, NotFound):  # the gate refuses it; a private one is no tournament
                 continue
 
 

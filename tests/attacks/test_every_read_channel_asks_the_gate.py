@@ -86,6 +86,7 @@ READ_METHODS = {
         "GetRatings",
         "CreateTournament",  # writes, answering the tournament
         "StartRound",
+        "PublishTournament",  # a write, answering the tournament
     },
     "frontier.v1.Ladders": {
         "GetLadder",
@@ -587,7 +588,14 @@ def test_a_gate_that_refuses_everything_leaves_every_read_channel_with_nothing(h
             assert outcome.kind == "shown", (name, outcome)
     # Every read channel was asked (the writes among them below).
     asked = {name for name, _, _ in real}
-    writes = {"SubmitCommand", "CreateTournament", "StartRound", "CreateLadder", "EndSeason"}
+    writes = {
+        "SubmitCommand",
+        "CreateTournament",
+        "StartRound",
+        "PublishTournament",
+        "CreateLadder",
+        "EndSeason",
+    }
     assert (
         asked | writes
         == set().union(*READ_METHODS.values()) | {"WebSocket Play"} | READ_ROUTES | CONNECT_READS

@@ -25,9 +25,10 @@ from typing import Any
 import grpc
 import pytest
 
+from service.cli.tournaments import TournamentClient
 from service.client import Client, play_game
 from service.config import MAX_MESSAGE_BYTES
-from service.generated.frontier.v1 import frontier_pb2
+from service.generated.frontier.v1 import frontier_pb2, tournaments_pb2
 from service.grpc_api.connect.front import ConnectFront
 from service.server import Running
 from service.web.server import RunningHttp, start_http
@@ -35,6 +36,7 @@ from tests.conftest import ORGANISER, requires_most_wanted, start_server
 from tests.service.helpers import Game, create, failure_of
 from tests.service.serving import frontier_run as frontier
 from tests.service.serving import frontier_serving
+from tests.service.tournaments import helpers as tournaments
 from tests.service.web import connect_client, http_client
 
 
@@ -214,3 +216,76 @@ def test_the_cli_creates_a_private_game_and_publishes_it(tmp_path: Path) -> None
         done = frontier("publish", game_id, server=address, token=ORGANISER)
         assert done.stdout.startswith(f"{game_id} is public since ")
         assert game_id in frontier("games", "--json", server=address).stdout
+
+
+def _tournament_reads(served: Served, tournament_id: str, token: str | None) -> dict[str, Any]:
+    """What each tournament read answers `token`: its status or refusal reason."""
+    client = TournamentClient(f"127.0.0.1:{served.running.port}", token=token)
+    asked = tournaments_pb2.GetTournamentRequest(tournament_id=tournament_id)
+    seen: dict[str, Any] = {}
+    try:
+        for method in ("GetTournament", "GetStandings", "GetRatings"):
+            try:
+                client.tcall(method, asked)
+                seen[method] = "shown"
+            except grpc.RpcError as error:
+                seen[method] = failure_of(error).reason
+            shown, refused = connect_client.first_answer(
+                served.web,
+                method,
+                {"tournamentId": tournament_id},
+                token,
+                streaming=False,
+                service="frontier.v1.Tournaments",
+            )
+            seen[f"Connect {method}"] = "shown" if refused is None else refused.reason
+    finally:
+        client.close()
+    page = http_client.get(f"{served.web}/tournaments/{tournament_id}", token)
+    seen["page"] = page.status
+    seen["listed"] = tournament_id in http_client.get(f"{served.web}/tournaments", token).body
+    return seen
+
+
+@requires_most_wanted
+def test_a_private_tournament_and_its_tables_are_its_players_and_the_organisers_until_published(
+    served: Served,
+) -> None:
+    organiser = TournamentClient(f"127.0.0.1:{served.running.port}", token=ORGANISER)
+    try:
+        made = tournaments.create(organiser, players=2, table_size=2, rounds=1, private=True)
+        tid = made.tournament_id
+        started = tournaments.start_round(organiser, tid)
+        table = started.seats[0].game_id
+        player = started.seats[0].token
+        other = create(served.client, "most-wanted", 2)
+        for token in (None, other.tokens[0]):
+            seen = _tournament_reads(served, tid, token)
+            assert seen == {
+                **{m: "TOURNAMENT_NOT_FOUND" for m in seen if m not in ("page", "listed")},
+                "page": 404,
+                "listed": False,
+            }, token
+            code, reason, _ = _refusal(
+                served.client, "GetState", frontier_pb2.GetStateRequest(game_id=table), token
+            )
+            assert (code, reason) == (grpc.StatusCode.NOT_FOUND, "GAME_NOT_FOUND")
+        assert _tournament_reads(served, tid, player)["GetTournament"] == "shown"  # a player sees it
+        assert _tournament_reads(served, tid, ORGANISER)["GetStandings"] == "shown"
+        publish = tournaments_pb2.GetTournamentRequest(tournament_id=tid)
+        with pytest.raises(grpc.RpcError) as early:
+            organiser.tcall("PublishTournament", publish)
+        assert failure_of(early.value).reason == "PRIVATE_TOURNAMENT_NOT_OVER"
+        tournaments.play_round(organiser, started, seed=6)
+        shown = organiser.tcall("PublishTournament", publish)
+        assert shown.private and shown.published_at and shown.status == "finished"
+        seen = _tournament_reads(served, tid, None)
+        assert seen == {
+            **{m: "shown" for m in seen if m not in ("page", "listed")},
+            "page": 200,
+            "listed": True,
+        }
+        state = served.client.call("GetState", frontier_pb2.GetStateRequest(game_id=table))
+        assert state.status == "finished" and state.published_at
+    finally:
+        organiser.close()
