@@ -144,7 +144,7 @@ def _entry(games: Games, gate: Gate, key: SigningKey, uid: UUID, store_version: 
         record, lines = current, list(games.lines(str(uid)))
     else:
         record, lines = _as_of(games, uid, store_version)
-    if record.hidden:
+    if gate.hides(record, ANYONE):
         return _PRIVATE
     try:
         now = gate.sight(current, ANYONE)

@@ -184,7 +184,8 @@ class RefuseAll(Gate):
         return False
 
     def hides(self, record: GameRecord, caller: Caller) -> bool:
-        return True
+        # Whether a game exists shows nothing of it: what is known of it is refused below.
+        return False
 
     def admit(self, record: GameRecord, caller: Caller) -> None:
         raise PermissionDenied(SHUT, SHUT_MESSAGE)
