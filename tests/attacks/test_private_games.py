@@ -206,7 +206,8 @@ def test_the_cli_creates_a_private_game_and_publishes_it(tmp_path: Path) -> None
     with frontier_serving(tmp_path / "data", ORGANISER) as address:
         made = frontier("new", "most-wanted", "--players", "ann,bob", "--private", server=address)
         game_id, *seats = made.stdout.splitlines()
-        tokens = {n: re.fullmatch(r"seat \d+ \(\w+\): token (\S+)", line)[1] for n, line in enumerate(seats)}  # type: ignore[index]
+        tokens = {n: line.rsplit(" ", 1)[1] for n, line in enumerate(seats)}  # "seat 1 (ann): token T"
+        assert all(re.fullmatch(r"seat \d \(\w+\): token \S+", line) for line in seats), made.stdout
         listed = frontier("games", "--json", server=address)
         assert game_id not in listed.stdout
         with Client(address) as client:
