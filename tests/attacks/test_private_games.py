@@ -25,10 +25,11 @@ from typing import Any
 import grpc
 import pytest
 
+from service.cli.players import PlayersClient
 from service.cli.tournaments import TournamentClient
 from service.client import Client, play_game
 from service.config import MAX_MESSAGE_BYTES
-from service.generated.frontier.v1 import frontier_pb2, tournaments_pb2
+from service.generated.frontier.v1 import frontier_pb2, ladders_pb2, tournaments_pb2
 from service.grpc_api.connect.front import ConnectFront
 from service.server import Running
 from service.web.server import RunningHttp, start_http
@@ -290,3 +291,23 @@ def test_a_private_tournament_and_its_tables_are_its_players_and_the_organisers_
         assert state.status == "finished" and state.published_at
     finally:
         organiser.close()
+
+
+@requires_most_wanted
+def test_a_players_history_shows_a_private_tournament_to_the_organiser_alone(served: Served) -> None:
+    address = f"127.0.0.1:{served.running.port}"
+    with PlayersClient(address, token=ORGANISER) as registry:
+        players = [
+            registry.players_call("AddPlayer", ladders_pb2.AddPlayerRequest(display_name=name)).player_id
+            for name in ("Ann", "Bob")
+        ]
+    organiser = TournamentClient(address, token=ORGANISER)
+    try:
+        made = tournaments.create(organiser, players=players, table_size=2, rounds=1, private=True)
+        tournaments.play_round(organiser, tournaments.start_round(organiser, made.tournament_id), seed=7)
+    finally:
+        organiser.close()
+    asked = ladders_pb2.GetPlayerRequest(player_id=players[0])
+    with PlayersClient(address) as anyone, PlayersClient(address, token=ORGANISER) as registry:
+        assert not anyone.players_call("GetPlayerHistory", asked).games
+        assert [g.kind for g in registry.players_call("GetPlayerHistory", asked).games] == ["tournament"]
