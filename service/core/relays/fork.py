@@ -20,7 +20,7 @@ from replay.forks import fork_header
 from replay.reasons import Reason
 from replay.record import Entry, Header
 from replay.verify import final_state_hash
-from service.core.auth import new_token, token_hash
+from service.core.auth import ANYONE, new_token, token_hash
 from service.core.creation import header_clock
 from service.core.errors import InvalidArgument, NotFound, RuleBroken
 from service.core.games import Games
@@ -159,6 +159,8 @@ def check_fork_claim(app: Games, gate: Gate, header: Header) -> None:
         source = app.get(str(origin.get("game_id")))
     except (NotFound, InvalidArgument):
         return  # a source on another server: its own log settles the claim
+    if gate.hides(source, ANYONE):
+        return  # a private game is no game to an importer: answered as for one on another server
     if gate.public_record(source).status != FINISHED or not gate.deal_closed(source):
         raise RuleBroken(
             Reason.FORK_SOURCE_SECRET,
