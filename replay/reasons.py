@@ -154,6 +154,7 @@ class Reason(enum.StrEnum, metaclass=_NamedByMeaning):
     SEAT_TAKEN = "the seat is taken already"
     SEED_REVEAL_DIFFERS = "a client seed that is not the one the seat committed to"
     SERVER_STOPPING = "the server is stopping and stored nothing of the call"
+    SOURCE_PRIVATE = "a fork of a private game not published yet: the fork would be public"
     SOURCE_IN_PROGRESS = "a fork of a game still being played"
     STALE_VERSION = "the expected version is not the game's; re-read and choose again"
     STORE_UNAVAILABLE = "the event store cannot be reached"

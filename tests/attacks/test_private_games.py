@@ -183,6 +183,9 @@ def test_published_it_is_a_finished_public_game_to_everyone(served: Served) -> N
     )
     assert (code, reason) == (grpc.StatusCode.FAILED_PRECONDITION, "NOT_PRIVATE")
     _finished(client, hidden, 3)
+    fork = frontier_pb2.ForkGameRequest(game_id=hidden.game_id, version=2)
+    code, reason, _ = _refusal(client, "ForkGame", fork, ORGANISER)  # a fork is public: not before
+    assert (code, reason) == (grpc.StatusCode.FAILED_PRECONDITION, "SOURCE_PRIVATE")
     size = counts(served, None)["log size"]
     published = client.call("PublishGame", publish, token=ORGANISER)
     assert published.published_at
@@ -200,6 +203,10 @@ def test_published_it_is_a_finished_public_game_to_everyone(served: Served) -> N
     assert counts(served, None)["log size"] == size + 1
     page = http_client.get(f"{served.web}/games/{hidden.game_id}")
     assert page.status == 200
+    forked = served.client.call(
+        "ForkGame", frontier_pb2.ForkGameRequest(game_id=hidden.game_id, version=2), token=ORGANISER
+    )
+    assert forked.game_id  # published, it forks as any finished game
 
 
 @requires_most_wanted

@@ -59,6 +59,12 @@ def fork_game(
     clock = header_clock(time_control, timeout_policy)
     # A delayed game is over only once its spectators see it over: the fork's setup (the copied
     # history) is public at once, so an earlier fork would show them the steps the delay holds back.
+    if gate.hides(source, ANYONE):  # the organiser's call: it may be told the game is private
+        raise RuleBroken(
+            Reason.SOURCE_PRIVATE,
+            f"game {source_id} is private and a fork is public: publish it (PublishGame) to fork it",
+            rule="FORK",
+        )
     shown = gate.public_record(source)  # the fork copies the source's history: only what everyone may see
     if shown.status != FINISHED and (not source.imported or source.relay_token_hash):
         # The fork would copy the source's hidden cards: its seats would see the source players'
