@@ -47,6 +47,7 @@ from service.cli import endings as endings_cli
 from service.cli import ladders as ladders_cli
 from service.cli import new_game as new_game_cli
 from service.cli import players as players_cli
+from service.cli import publishing as publishing_cli
 from service.cli import relay as relay_cli
 from service.cli import rules as rules_cli
 from service.cli import service_log as service_log_cli
@@ -386,6 +387,7 @@ def build_parser() -> argparse.ArgumentParser:
     relay_cli.register(commands)
     endings_cli.register(commands)
     new_game_cli.register(commands)
+    publishing_cli.register(commands)
     takebacks_cli.register(commands)
     rules_cli.register(commands)
     key_cli.register(commands)

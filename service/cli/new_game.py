@@ -35,6 +35,11 @@ def register(commands: Any) -> None:
     add_takeback_argument(new)
     add_clock_arguments(new, "the game")
     new.add_argument("--tag", default="", help="a tag the game is listed under (`frontier games --tag`)")
+    new.add_argument(
+        "--private",
+        action="store_true",
+        help="seen by its seats and the organiser only, until the organiser publishes it (frontier publish)",
+    )
     add_server_argument(new)
     new.add_argument(
         "--token",
@@ -76,6 +81,7 @@ def run_new(args: argparse.Namespace) -> int:
         time_control=args.clock,
         timeout_policy=args.timeout_policy,
         takeback_policy=args.takeback_policy,
+        private=args.private,
     )
     with Client(args.server, token=args.token or os.environ.get("FRONTIER_TOKEN")) as client:
         reply = stored_once(client, "CreateGame", request)

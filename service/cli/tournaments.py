@@ -85,6 +85,11 @@ def register(commands: Any) -> None:
         help="every table of a round with the same seat count plays the same deal",
     )
     add_clock_arguments(create, "every table")
+    create.add_argument(
+        "--private",
+        action="store_true",
+        help="seen by its players and the organiser only, its tables too, until `tournament publish`",
+    )
     create.add_argument("--token", help="the organiser token (default: $FRONTIER_TOKEN)")
     create.add_argument("--json", action="store_true", help='print {"tournament_id", "seed_commitment"}')
     create.set_defaults(run=_create)
@@ -137,6 +142,14 @@ def register(commands: Any) -> None:
             "--token", help="the organiser's token shows deals still in play (default: $FRONTIER_TOKEN)"
         )
         sub.set_defaults(run=run)
+
+    publish = actions.add_parser(
+        "publish", help="make a private tournament and its tables public once every round is over"
+    )
+    add_server_argument(publish)
+    publish.add_argument("tournament_id", help="the private tournament to publish")
+    publish.add_argument("--token", help="the organiser token (default: $FRONTIER_TOKEN)")
+    publish.set_defaults(run=_publish)
 
     check = actions.add_parser(
         "verify",
@@ -204,6 +217,7 @@ def _create(args: argparse.Namespace) -> int:
         duplicate_deals=args.duplicate_deals,
         time_control=args.clock,
         timeout_policy=args.timeout_policy,
+        private=args.private,
     )
     for option in args.option:
         key, _, value = option.partition("=")
@@ -218,6 +232,15 @@ def _create(args: argparse.Namespace) -> int:
         return 0
     print(made.tournament_id)
     print(f"seed commitment {made.seed_commitment}", file=sys.stderr)
+    return 0
+
+
+def _publish(args: argparse.Namespace) -> int:
+    with TournamentClient(args.server, token=_token(args)) as client:
+        shown = client.tcall(
+            "PublishTournament", tournaments_pb2.GetTournamentRequest(tournament_id=args.tournament_id)
+        )
+    print(f"{shown.tournament_id} is public since {shown.published_at}, with its {len(shown.rounds)} rounds")
     return 0
 
 

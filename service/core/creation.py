@@ -57,6 +57,7 @@ def create_game(
     takeback_policy: str = OFF,
     rules_version: str = "",
     keyed: Keyed | None = None,
+    private: bool = False,
 ) -> tuple[GameRecord, list[tuple[int, str, str]]]:
     """Deal a new game; returns its record and (seat, player, token) for seats taken now.
 
@@ -66,6 +67,7 @@ def create_game(
     unless every seat is named now: then it is dealt at once, with no client seed.
     `rules_version` plays an older rules version the engine keeps, as its server stored it.
     With `keyed` the idempotency key is stored with the game (service/core/idempotency.py).
+    A `private` game shows to its seats and the organiser alone until published (core/publishing.py).
     """
     engine = engine_for(game)
     clock = header_clock(time_control, timeout_policy)
@@ -145,6 +147,7 @@ def create_game(
         spectator_delay=spectator_delay,
         join_deadline=join_by,
         starts_at=starts_at,
+        private=private,
     )
     batch.add(creation, at=now)
     if player_entropy and len(players) == seats:

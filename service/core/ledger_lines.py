@@ -20,6 +20,7 @@ from service.core.store_events import (
     GameCreated,
     GameDealt,
     GameFinished,
+    GamePublished,
     RelayResealed,
     RulesUpgraded,
     RulingMade,
@@ -45,6 +46,7 @@ class Creation:
     relay_token_hash: str = ""
     join_deadline: datetime | None = None
     starts_at: datetime | None = None  # scheduled play: the clocks start then (service/core/scheduled.py)
+    private: bool = False  # shown to its seats and the organiser alone until published
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +74,11 @@ class Reveal:
 
     seat: int
     client_seed: str
+
+
+@dataclass(frozen=True, slots=True)
+class Publication:
+    """A private game made public by the organiser."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,6 +126,7 @@ LedgerLine = (
     | Claim
     | Reveal
     | Reissue
+    | Publication
     | TakebackAsk
     | TakebackReply
     | Finish
@@ -218,6 +226,9 @@ def _stored(uid: UUID, version: int, line: LedgerLine, at: datetime | None) -> A
             token_hash=line.token_hash,
             reissued_at=reissued_at,
         )
+    if isinstance(line, Publication):
+        published_at = datetime.now(UTC).isoformat(timespec="seconds")
+        return event_at(GamePublished, uid, version, at=at, published_at=published_at)
     if isinstance(line, TakebackAsk):
         return event_at(TakebackRequested, uid, version, at=at, seat=line.seat, to_version=line.to_version)
     if isinstance(line, TakebackReply):
@@ -245,4 +256,5 @@ def _stored(uid: UUID, version: int, line: LedgerLine, at: datetime | None) -> A
         relay_token_hash=line.relay_token_hash,
         join_deadline=line.join_deadline.isoformat(timespec="milliseconds") if line.join_deadline else "",
         starts_at=line.starts_at.isoformat(timespec="milliseconds") if line.starts_at else "",
+        private=line.private,
     )

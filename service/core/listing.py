@@ -26,6 +26,7 @@ from service.core.store_events import (
     GameCreated,
     GameDealt,
     GameFinished,
+    GamePublished,
     RelayResealed,
     RulingMade,
     SeatClaimed,
@@ -54,6 +55,13 @@ class Summary:
     forked_from: str = ""  # a fork's source game id
     clocked: bool = False  # the game has a time control: the clock keeper watches it
     starts_at: str = ""  # a scheduled game's announced start (service/core/scheduled.py)
+    private: bool = False  # listed to its seats and the organiser alone until published
+    published: bool = False
+    token_hashes: tuple[str, ...] = ()  # a private game's seats' token hashes: its seats list it
+
+    @property
+    def hidden(self) -> bool:
+        return self.private and not self.published
 
     @property
     def status(self) -> str:
@@ -84,6 +92,7 @@ class GameIndex:
     _FINISHED = topics_of(GameFinished)
     _DEALT = topics_of(GameDealt)
     _REISSUED = topics_of(SeatTokenReissued)
+    _PUBLISHED = topics_of(GamePublished)
 
     def catch_up(self) -> None:
         with self._lock:
@@ -133,10 +142,20 @@ class GameIndex:
                 forked_from=str((header.get("forked_from") or {}).get("game_id", "")),
                 clocked=header.get("clock") is not None or bool(created.join_deadline),
                 starts_at=created.starts_at,
+                private=created.private,
+                token_hashes=tuple(created.token_hashes) if created.private else (),
             )
+        elif notification.topic in self._PUBLISHED:
+            if game_id in self._games:
+                self._games[game_id] = replace(self._games[game_id], published=True)
         elif notification.topic in self._REISSUED:
             reissued = cast(SeatTokenReissued, self.app.mapper.to_domain_event(notification))
             self._seat_tokens.add(int(reissued.token_hash[:16], 16))
+            listed = self._games.get(game_id)
+            if listed is not None and listed.private:
+                hashes = list(listed.token_hashes)
+                hashes[reissued.seat] = reissued.token_hash
+                self._games[game_id] = replace(listed, token_hashes=tuple(hashes))
         elif notification.topic in self._CLAIMED and game_id in self._games:
             claimed = cast(SeatClaimed, self.app.mapper.to_domain_event(notification))
             if claimed.token_hash:
@@ -144,7 +163,10 @@ class GameIndex:
             summary = self._games[game_id]
             players = list(summary.players)
             players[claimed.seat] = claimed.player
-            self._games[game_id] = replace(summary, players=tuple(players))
+            hashes = list(summary.token_hashes)
+            if summary.private:
+                hashes[claimed.seat] = claimed.token_hash
+            self._games[game_id] = replace(summary, players=tuple(players), token_hashes=tuple(hashes))
 
     def running_clocks(self) -> list[str]:
         """The games with a clock that are not over: each may have a seat's time running."""

@@ -29,6 +29,7 @@ from service.core.store_events import (
     GameCreated,
     GameDealt,
     GameFinished,
+    GamePublished,
     LineStored,
     RelayResealed,
     RulesUpgraded,
@@ -128,6 +129,15 @@ class GameRecord:
     # start with the server's start line, after which `started` holds.
     starts_at: datetime | None = None
     started: bool = True
+    # Created private: its seats and the organiser alone see it until the organiser publishes it
+    # (the gate, service/core/visibility.py); `published_at` says when that was ("" not yet).
+    private: bool = False
+    published_at: str = ""
+
+    @property
+    def hidden(self) -> bool:
+        """Private and not published yet: anyone but its seats and the organiser is told it does not exist."""
+        return self.private and not self.published_at
 
     @property
     def waiting_for_seats(self) -> bool:
@@ -470,8 +480,15 @@ def _(event: GameCreated, record: GameRecord | None) -> GameRecord:
         starts_at=datetime.fromisoformat(event.starts_at) if event.starts_at else None,
         started=not event.starts_at,
         past=rules.kept(None, 1, state, final=True),
+        private=event.private,
     )
     return started_clocks(created, event.timestamp)
+
+
+@apply.register
+def _(event: GamePublished, record: GameRecord | None) -> GameRecord:
+    assert record is not None
+    return replace(record, version=event.originator_version, published_at=event.published_at)
 
 
 @apply.register
@@ -599,6 +616,10 @@ def accept(record: GameRecord, event: CommandAccepted, state: Any) -> GameRecord
         clock_at=event.timestamp if clocked else record.clock_at,
         timed_out=_moved_itself(record.timed_out, entry),
         past=side.past,
+        private=record.private,
+        published_at=record.published_at,
+        upgraded_to=record.upgraded_to,
+        # `takeback` is left out on purpose: every new line clears a pending takeback
     )
 
 

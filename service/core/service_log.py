@@ -16,7 +16,9 @@ servers of one deployment share the key), so servers on one store publish one lo
 Who sees what: an entry is added only once the gate shows its game at that version to a spectator
 (a delayed game once the delay has passed, a duplicate deal's table once the deal is closed), and
 signs the trailer as the spectator's export shows it. Until then the log stops before it: it is a
-prefix that grows, never a list that changes.
+prefix that grows, never a list that changes. A private game's seal never becomes an entry: its
+publication (`GamePublished`) does, in the log's order at the time it was published, so a private
+game counts in the log's size only once it is public.
 """
 
 from __future__ import annotations
@@ -36,11 +38,12 @@ from service.core.exchange import trailer_for
 from service.core.games import Games
 from service.core.records import GameRecord, entry_from_json, line_of, project_game
 from service.core.shards import recorders_of
-from service.core.store_events import GameFinished, RelayResealed, topics_of
+from service.core.store_events import GameFinished, GamePublished, RelayResealed, topics_of
 from service.core.visibility import Gate
 
 PAGE = 1000
-_SEALS = sorted(topics_of(GameFinished) | topics_of(RelayResealed))
+_SEALS = sorted(topics_of(GameFinished) | topics_of(RelayResealed) | topics_of(GamePublished))
+_PRIVATE = object()  # a private game's own seal: its publication is its entry
 
 
 class ServiceLog:
@@ -52,6 +55,7 @@ class ServiceLog:
         self._seals: list[tuple[UUID, int]] = []  # (game, store version), in notification order
         self._last_seen = 0
         self._entries: dict[str, list[bytes]] = {}  # per signing key id
+        self._next: dict[str, int] = {}  # per signing key id: the first seal not yet made an entry
         self._hashes: dict[str, list[bytes]] = {}
         self._levels: dict[tuple[str, int, int], list[bytes]] = {}  # (key id, size, level): its hashes
         self._lock = threading.Lock()
@@ -63,10 +67,14 @@ class ServiceLog:
             entries = self._entries.setdefault(key.key_id, [])
             hashes = self._hashes.setdefault(key.key_id, [])
             gate = self._gate()
-            for uid, store_version in self._seals[len(entries) :]:
+            for uid, store_version in self._seals[self._next.get(key.key_id, 0) :]:
                 entry = _entry(self.games, gate, key, uid, store_version)
                 if entry is None:
                     break  # not public yet: the log stops before it
+                self._next[key.key_id] = self._next.get(key.key_id, 0) + 1
+                if entry is _PRIVATE:
+                    continue
+                assert isinstance(entry, bytes)
                 entries.append(entry)
                 hashes.append(merkle.leaf_hash(entry))
             return list(entries)
@@ -128,14 +136,16 @@ def _beyond(path: str, size: int) -> NotFound:
     return NotFound(Reason.LOG_TILE_NOT_FOUND, f"the service log has {size} entries: it has no {path} (yet)")
 
 
-def _entry(games: Games, gate: Gate, key: SigningKey, uid: UUID, store_version: int) -> bytes | None:
+def _entry(games: Games, gate: Gate, key: SigningKey, uid: UUID, store_version: int) -> bytes | object | None:
     """The checkpoint line of game `uid` as it stood at `store_version`, or None while the gate
-    does not show a spectator that version."""
+    does not show a spectator that version, or _PRIVATE for a seal of a game not public then."""
     current = games.get(str(uid))
     if current.version == store_version:  # a game's end is mostly its latest event: no fold needed
         record, lines = current, list(games.lines(str(uid)))
     else:
         record, lines = _as_of(games, uid, store_version)
+    if gate.hides(record, ANYONE):
+        return _PRIVATE
     try:
         now = gate.sight(current, ANYONE)
         if now.record.game_version < record.game_version:

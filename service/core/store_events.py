@@ -38,6 +38,8 @@ class GameCreated(DomainEvent):
     join_deadline: str = ""
     # ISO 8601: scheduled play (service/core/scheduled.py): no seat moves and no clock runs before; "" none.
     starts_at: str = ""
+    # Created private: listed and shown to its seats and the organiser alone until GamePublished.
+    private: bool = False
 
 
 @dataclass(frozen=True)
@@ -74,6 +76,17 @@ class SeatTokenReissued(DomainEvent):
     seat: int
     token_hash: str  # SHA-256 of the new token
     reissued_at: str  # ISO 8601; informational
+
+
+@dataclass(frozen=True)
+class GamePublished(DomainEvent):
+    """The organiser made a private game public: from this event on everyone sees it as any game.
+
+    Not a line of the log (the log is the same whoever reads it); its timestamp records when the
+    game became public.
+    """
+
+    published_at: str  # ISO 8601; informational
 
 
 @dataclass(frozen=True)

@@ -7,6 +7,9 @@ the web pages, the tournament services and pages, and a fork's copy of its sourc
 else decides visibility: the parts below are the gate's facts, asked by no channel.
 
 The rules, in the order the gate applies them:
+- A game created private and not published yet does not exist for anyone but its seats and the
+  organiser: they are answered NOT_FOUND GAME_NOT_FOUND, word for word as for an id nothing is
+  stored under, and no listing, count, service log entry or webhook shows it (`hides`).
 - A spectator (a caller without a token) of a game created with a spectator delay sees the
   game as it stood at its latest public version: the versions stored at least the delay ago
   (`service.core.relays.public_view`, one shared fold per game). Seats and the organiser see
@@ -36,8 +39,8 @@ from datetime import UTC, datetime
 
 from engines.base import SPECTATOR, Seat
 from replay.reasons import Reason
-from service.core.auth import Caller, seat_of
-from service.core.errors import PermissionDenied
+from service.core.auth import ANYONE, Caller, seat_of
+from service.core.errors import NotFound, PermissionDenied
 from service.core.games import Games
 from service.core.ladders.desk import LadderProgress
 from service.core.listing import Summary
@@ -47,6 +50,7 @@ from service.core.rendering import Rendering
 from service.core.tournaments.app import Progress
 from service.core.tournaments.application import Tournaments
 from service.core.tournaments.disclosure import shown_to
+from service.core.tournaments.record import TournamentRecord
 from service.core.tournaments.secrecy import deal_closed
 
 __all__ = ["Gate", "Sight"]
@@ -78,14 +82,16 @@ class Gate(Rendering):
         Raises PermissionDenied DEAL_IN_PLAY for anyone but the organiser and the table's own
         seats while the table's duplicate deal is in play.
         """
+        self.admit(record, caller)
         held_back = _held_back(record, caller)
-        shown = self.public_record(record, now) if held_back else record
+        shown = self._public(record, now) if held_back else record
         return Sight(shown, self._viewer(shown, caller), held_back)
 
     def audit(self, record: GameRecord, caller: Caller) -> GameRecord:
         """The game as an audit may show it to `caller`: its seed and every hidden card, so all or nothing."""
+        self.admit(record, caller)
         if _held_back(record, caller):
-            record = self.public_record(record)
+            record = self._public(record)
         if record.status != FINISHED and not caller.is_organiser:
             raise PermissionDenied(
                 Reason.AUDIT_NOT_ALLOWED,
@@ -99,11 +105,27 @@ class Gate(Rendering):
             )
         return record
 
+    def hides(self, record: GameRecord, caller: Caller) -> bool:
+        """Whether `record` is private, not published yet, and `caller` neither its seat nor the organiser."""
+        if not record.hidden or caller.is_organiser:
+            return False
+        return seat_of(caller, record.token_hashes, required=False) is None
+
+    def admit(self, record: GameRecord, caller: Caller) -> None:
+        """Refuse `caller` a game `hides` from it: NOT_FOUND, as for an id with nothing stored."""
+        if self.hides(record, caller):  # as games.get answers for an id with nothing stored
+            raise NotFound(Reason.GAME_NOT_FOUND, f"no game with id {record.header.game_id}")
+
     def public_record(self, record: GameRecord, now: datetime | None = None) -> GameRecord:
         """The game as any spectator may see it at `now`: folded up to its latest public version.
 
-        Shared by every spectator and channel: read and folded once per version.
+        Shared by every spectator and channel: read and folded once per version. A private game
+        not published yet is no game at all to the public: NOT_FOUND.
         """
+        self.admit(record, ANYONE)
+        return self._public(record, now)
+
+    def _public(self, record: GameRecord, now: datetime | None = None) -> GameRecord:
         if record.spectator_delay <= 0:
             return record
         return self.views.public_record(record, now or datetime.now(UTC))
@@ -129,15 +151,35 @@ class Gate(Rendering):
         cursor = after
         while len(shown) < limit:
             batch = search(game=game, player=player, tag=tag, after=cursor, limit=limit)
-            shown.extend(self._public_summaries(batch, status))
+            listed = [
+                s
+                for s in batch
+                if not s.hidden or seat_of(caller, s.token_hashes, required=False) is not None
+            ]
+            shown.extend(self._public_summaries(listed, status))
             if len(batch) < limit:
                 break
             cursor = batch[-1].position
         return shown[:limit]
 
     def tournament(self, progress: Progress, caller: Caller) -> Progress:
-        """A tournament as `caller` may see it: open duplicate deals' results for the organiser only."""
+        """A tournament as `caller` may see it: open duplicate deals' results for the organiser only.
+
+        A private tournament not published yet does not exist for anyone but its players (a seat
+        token of one of its tables) and the organiser: NOT_FOUND, as for an id with nothing stored.
+        """
+        record = progress.record
+        if record.hidden and not caller.is_organiser and not self._plays_in(record, caller):
+            raise NotFound(
+                Reason.TOURNAMENT_NOT_FOUND, f"no tournament with id {record.definition.tournament_id}"
+            )
         return shown_to(progress, caller.is_organiser)
+
+    def _plays_in(self, record: TournamentRecord, caller: Caller) -> bool:
+        if caller.token is None:
+            return False
+        tables = (self.app.get(table.game_id) for _, _, table in record.games)
+        return any(seat_of(caller, game.token_hashes, required=False) is not None for game in tables)
 
     def ladder(self, progress: LadderProgress, caller: Caller) -> LadderProgress:
         """A ladder as `caller` may see it. Its games are created public (no spectator delay, no
@@ -165,7 +207,7 @@ class Gate(Rendering):
         shown = []
         for summary in found:
             if summary.spectator_delay > 0:
-                record = self.public_record(self.app.get(summary.game_id))
+                record = self._public(self.app.get(summary.game_id))
                 summary = replace(
                     summary, commands=record.game_version - 1, finished=record.status != IN_PROGRESS
                 )

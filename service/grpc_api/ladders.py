@@ -12,7 +12,7 @@ import grpc
 from replay.reasons import Reason
 from service.core.auth import Caller, caller_from_metadata
 from service.core.convert import struct_to_dict
-from service.core.errors import InvalidArgument, PermissionDenied
+from service.core.errors import InvalidArgument, NotFound, PermissionDenied
 from service.core.fields import MAX_TAG_LENGTH, check_length, require_id
 from service.core.ladders.desk import LadderProgress, record_json
 from service.core.players.history import history
@@ -97,7 +97,7 @@ class PlayersServicer(_Organised, ladders_pb2_grpc.PlayersServicer):
         for game_id, seat in player.seats:
             try:
                 yield seat, self.ledger.gate.public_record(self.ledger.games.get(game_id))
-            except PermissionDenied:
+            except (PermissionDenied, NotFound):  # a deal in play; a private game
                 continue
 
     def _shown_tournaments(self, caller: Caller) -> Iterator[Progress]:
@@ -105,7 +105,7 @@ class PlayersServicer(_Organised, ladders_pb2_grpc.PlayersServicer):
         for tournament_id in self.ledger.tournament_app.ids():
             try:
                 yield self.ledger.gate.tournament(desk.progress(tournament_id), caller)
-            except PermissionDenied:
+            except (PermissionDenied, NotFound):  # the gate refuses it; a private one is no tournament
                 continue
 
 

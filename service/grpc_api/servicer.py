@@ -46,6 +46,7 @@ from service.core.games import parse_game_id
 from service.core.idempotency import Earlier, Keyed, KeyTaken, earlier, keyed
 from service.core.permissions import Permissions
 from service.core.players.claims import claimant, remember_seat
+from service.core.publishing import publish_game
 from service.core.rate_limit import TokenFailures
 from service.core.recordings import expand_or_refuse
 from service.core.records import FINISHED, GameRecord, decode_events
@@ -211,7 +212,10 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
     def _caller(self, context: Any, record: GameRecord | None = None) -> Caller:
         """Who calls; with the game's record, a token that is not of this game is refused."""
         caller = caller_from_metadata(context.invocation_metadata() or (), self.organiser_token)
-        return caller if record is None else authenticate(caller, record.token_hashes)
+        if record is None:
+            return caller
+        self.gate.admit(record, caller)  # a private game: an outsider's token is no clue it exists
+        return authenticate(caller, record.token_hashes)
 
     def _game(self, game_id: str) -> GameRecord:
         return self.app.get(require_id(game_id, "game_id"))
@@ -283,6 +287,7 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
             takeback_policy=request.takeback_policy,
             rules_version=check_length(request.rules_version, "rules_version"),
             keyed=key,
+            private=request.private,
         )
 
     def _created_before(self, made: Earlier) -> frontier_pb2.CreateGameResponse:
@@ -327,6 +332,12 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
         return frontier_pb2.ReissueSeatTokenResponse(
             seat=frontier_pb2.SeatToken(seat=request.seat, player=record.players[request.seat], token=token)
         )
+
+    @handles_errors
+    def PublishGame(self, request: Any, context: grpc.ServicerContext) -> Any:
+        game_id = require_id(request.game_id, "game_id")
+        record = publish_game(self.app, game_id, self._caller(context), self.permissions)
+        return frontier_pb2.PublishGameResponse(game_id=game_id, published_at=record.published_at)
 
     @handles_errors
     def RevealSeed(self, request: Any, context: grpc.ServicerContext) -> Any:
@@ -532,6 +543,7 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
         state.paused = record.table.paused
         state.join_deadline = _iso(latest.join_deadline)
         state.starts_at = _iso(latest.starts_at)
+        state.private, state.published_at = latest.private, latest.published_at
         show_takebacks(state, latest)
         state.state_hash = self.gate.state_hash(view, viewer, record.header.format_version)
         return state
@@ -588,6 +600,8 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
                     spectator_delay_seconds=s.spectator_delay,
                     forked_from=s.forked_from,
                     starts_at=s.starts_at,
+                    private=s.private,
+                    published=s.published,
                 )
                 for s in found
             ],
@@ -602,6 +616,7 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
         game_id = require_id(request.game_id, "game_id")
 
         def resolve(record: GameRecord) -> Caller:
+            self.gate.admit(record, caller)
             resolved = authenticate(caller, record.token_hashes)
             self.gate.sight(record, resolved)  # a refusal (DEAL_IN_PLAY) at once
             return resolved

@@ -11,6 +11,7 @@ import grpc
 from service.core.auth import Caller, caller_from_metadata
 from service.core.convert import dict_to_struct, struct_to_dict
 from service.core.fields import MAX_TAG_LENGTH, check_length, require_id
+from service.core.publishing import publish_tournament
 from service.core.rate_limit import TokenFailures
 from service.core.root import Ledger
 from service.core.tournaments.app import Progress
@@ -53,6 +54,7 @@ class TournamentsServicer(tournaments_pb2_grpc.TournamentsServicer):
             duplicate_deals=request.duplicate_deals,
             time_control=check_length(request.time_control, "time_control"),
             timeout_policy=check_length(request.timeout_policy, "timeout_policy"),
+            private=request.private,
         )
         return tournament_message(self._shown(self.desk.progress(str(record.id)), context))
 
@@ -119,6 +121,12 @@ class TournamentsServicer(tournaments_pb2_grpc.TournamentsServicer):
             ],
         )
 
+    @handles_errors
+    def PublishTournament(self, request: Any, context: grpc.ServicerContext) -> Any:
+        self._require_organiser(context)  # before the id is looked up: others learn nothing of it
+        publish_tournament(self.ledger.games, self.ledger.tournament_app, _id(request))
+        return tournament_message(self._progress(request, context))
+
     def _progress(self, request: Any, context: grpc.ServicerContext) -> Progress:
         return self._shown(self.desk.progress(_id(request)), context)
 
@@ -176,6 +184,8 @@ def tournament_message(progress: Progress) -> tournaments_pb2.Tournament:
         duplicate_deals=definition.duplicate_deals,
         time_control=definition.time_control,
         timeout_policy=definition.timeout_policy,
+        private=definition.private,
+        published_at=record.published_at,
     )
 
 

@@ -91,6 +91,7 @@ class Plays:
         """The messages to one seat's stream; `first` (already read) names the game."""
         record = await self._in_thread(self.app.get, game_id)
         game_id = record.header.game_id
+        self.ledger.gate.admit(record, caller)  # a private game: an outsider learns nothing of it
         # A spectator or the organiser holds no seat: they watch (WatchGame), they do not play.
         seat = seat_of(authenticate(caller, record.token_hashes), record.token_hashes, required=True)
         assert seat is not None

@@ -274,6 +274,7 @@ class WebViewer:
     def _authenticated(self, request: Request, record: GameRecord) -> Caller:
         caller = self._caller(request)
         try:
+            self.ledger.gate.admit(record, caller)  # a private game: an outsider's token is no clue
             return authenticate(caller, record.token_hashes)
         except ServiceError as error:
             self.failures.note(_address(request), caller, error)

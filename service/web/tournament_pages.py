@@ -19,7 +19,7 @@ from starlette.responses import HTMLResponse, Response
 
 from engines.registry import get_engine
 from service.core.auth import ANYONE, Caller
-from service.core.errors import ServiceError
+from service.core.errors import NotFound, ServiceError
 from service.core.root import Ledger
 from service.core.tournaments.app import Progress
 from service.core.tournaments.deals import comparison
@@ -47,7 +47,9 @@ class TournamentPages:
         rows = []
         try:  # the list shows no results: it reads no token
             shown = [
-                self._progress(tournament_id, ANYONE) for tournament_id in reversed(self.tournaments.ids())
+                progress
+                for tournament_id in reversed(self.tournaments.ids())
+                if (progress := self._listed(tournament_id)) is not None
             ]
         except ServiceError as error:
             return HTMLResponse(message_page("Cannot list tournaments", error.message), self.status_of(error))
@@ -77,6 +79,13 @@ class TournamentPages:
                 self.status_of(error),
             )
         return HTMLResponse(tournament_page(**tournament_view(progress)))
+
+    def _listed(self, tournament_id: str) -> Progress | None:
+        """The tournament as the public sees it; None for one the gate says does not exist (a private one)."""
+        try:
+            return self._progress(tournament_id, ANYONE)
+        except NotFound:
+            return None
 
     def _progress(self, tournament_id: str, caller: Caller) -> Progress:
         return self.ledger.gate.tournament(self.desk.progress(tournament_id), caller)

@@ -87,6 +87,7 @@ READ_METHODS = {
         "GetRatings",
         "CreateTournament",  # writes, answering the tournament
         "StartRound",
+        "PublishTournament",  # a write, answering the tournament
     },
     "frontier.v1.Ladders": {
         "GetLadder",
@@ -114,6 +115,7 @@ NO_GAME_DATA = {
         "RequestTakeback": "the asking seat's own game: version, status, the request (nothing secret)",
         "AnswerTakeback": "the answering party's game: version, status, the request (nothing secret)",
         "UpgradeRules": "the organiser's upgrade: the version made, both rules versions (nothing secret)",
+        "PublishGame": "the organiser's publication: the game's id and when (others refused first)",
     },
     "frontier.v1.Ladders": {"PairLadderGame": "the organiser's new game: its id and seat tokens"},
     "frontier.v1.Players": {
@@ -181,6 +183,13 @@ class RefuseAll(Gate):
 
     def deal_closed(self, record: GameRecord) -> bool:
         return False
+
+    def hides(self, record: GameRecord, caller: Caller) -> bool:
+        # Whether a game exists shows nothing of it: what is known of it is refused below.
+        return False
+
+    def admit(self, record: GameRecord, caller: Caller) -> None:
+        raise PermissionDenied(SHUT, SHUT_MESSAGE)
 
     def games(
         self, caller: Caller, *, game: str, status: str, player: str, tag: str, after: int, limit: int
@@ -284,6 +293,10 @@ def house(tmp_path: Path) -> Iterator[House]:
         )
         held = Game(delayed.game_id, "most-wanted", {s.seat: s.token for s in delayed.seats})
         _submit(client, held, *_to_act(client, held))  # a step its spectators do not see yet
+        private = client.call(
+            "CreateGame",
+            frontier_pb2.CreateGameRequest(game="most-wanted", seats=2, players=["p0", "p1"], private=True),
+        )
         made = tournaments.create(
             organiser, players=8, table_size=4, rounds=1, format="round-robin", duplicate_deals=True
         )
@@ -296,6 +309,7 @@ def house(tmp_path: Path) -> Iterator[House]:
             "deal in play": Game(
                 table, "most-wanted", {g.seat: g.token for g in started.seats if g.game_id == table}
             ),
+            "private": Game(private.game_id, "most-wanted", {s.seat: s.token for s in private.seats}),
         }
         ladder_id, player_id = _ladder_with_a_game(f"127.0.0.1:{running.port}")
         yield House(running, http, client, organiser, games, made.tournament_id, ladder_id, player_id)
@@ -594,9 +608,22 @@ def test_a_gate_that_refuses_everything_leaves_every_read_channel_with_nothing(h
             assert outcome.kind == "shown", (name, kind, who, outcome)
     assert real[("GetState", "deal in play", "spectator")] == Outcome("refused", "DEAL_IN_PLAY")
     assert real[("Audit", "in progress", "seat")] == Outcome("refused", "AUDIT_NOT_ALLOWED")
+    # A private game does not exist for anyone but its seats and the organiser, on every channel.
+    for (name, kind, who), outcome in real.items():
+        if kind == "private" and who == "spectator":
+            assert outcome in (Outcome("refused", "GAME_NOT_FOUND"), Outcome("refused", "HTTP 404")), name
+        if kind == "private" and who == "seat" and name not in ("Audit", "Connect Audit"):
+            assert outcome.kind == "shown", (name, outcome)
     # Every read channel was asked (the writes among them below).
     asked = {name for name, _, _ in real}
-    writes = {"SubmitCommand", "CreateTournament", "StartRound", "CreateLadder", "EndSeason"}
+    writes = {
+        "SubmitCommand",
+        "CreateTournament",
+        "StartRound",
+        "PublishTournament",
+        "CreateLadder",
+        "EndSeason",
+    }
     assert (
         asked | writes
         == set().union(*READ_METHODS.values()) | {"WebSocket Play"} | READ_ROUTES | CONNECT_READS

@@ -8,9 +8,11 @@ as forked from a real game of its own, from a made-up position (a better hand, a
 
 from __future__ import annotations
 
+import uuid
 from dataclasses import replace
 
 import grpc
+import pytest
 
 from replay.forgeries import Record, reseal
 from replay.logfile import read_text
@@ -92,3 +94,21 @@ def test_an_imported_fork_of_a_game_still_playing_here_is_refused_without_compar
         lambda: organiser.call("ImportLog", frontier_pb2.ImportLogRequest(content=log_text(claimed)))
     )
     assert refused.code == grpc.StatusCode.FAILED_PRECONDITION and refused.reason == "FORK_SOURCE_SECRET"
+
+
+@pytest.mark.parametrize("source", ["private", "elsewhere"])
+def test_an_imported_fork_of_a_private_game_is_answered_as_for_a_game_on_another_server(
+    client: Client, organiser: Client, source: str
+) -> None:
+    """The import's answer must not tell that a private game (docs/trust-model.md) exists here."""
+    source_id = finished_game(client, "most-wanted", 21)
+    good = fork_record(source_record(organiser, source_id))
+    private = client.call(
+        "CreateGame",
+        frontier_pb2.CreateGameRequest(game="most-wanted", seats=2, players=["a", "b"], private=True),
+    ).game_id
+    claimed_source = private if source == "private" else str(uuid.uuid4())
+    header = replace(good[0], forked_from={**(good[0].forked_from or {}), "game_id": claimed_source})
+    claimed = reseal(header, good[1], good[2])
+    imported = organiser.call("ImportLog", frontier_pb2.ImportLogRequest(content=log_text(claimed)))
+    assert state(client, imported.game_id).forked_from.game_id == claimed_source

@@ -26,7 +26,7 @@ from service.client import Client, play_game
 from service.core.records import FINISHED, decode_events
 from service.core.webhooks.registry import EVENT_TYPES
 from service.core.webhooks.settings import WebhookSettings
-from service.generated.frontier.v1 import webhooks_pb2
+from service.generated.frontier.v1 import frontier_pb2, webhooks_pb2
 from service.server import Running
 from tests.attacks.test_every_read_channel_asks_the_gate import RefuseAll
 from tests.conftest import ORGANISER, available_games, start_server
@@ -116,3 +116,26 @@ def test_a_gate_that_refuses_everyone_leaves_deliveries_with_no_line(hooked: Run
     lines = [g.message["data"] for g in got if g.message["type"] in ("game.started", "game.move")]
     assert len(lines) > 2 and all(data["line"] is None for data in lines)
     assert all(g.message["data"]["outcome"] is None for g in got if g.message["type"] == "game.finished")
+
+
+def test_no_delivery_tells_of_a_private_game(hooked: Running) -> None:
+    """A private game's receivers are outsiders: not even its creation is delivered."""
+    game = available_games()[0]
+    with receiving() as receiver:
+        with WebhooksClient(f"127.0.0.1:{hooked.port}", token=ORGANISER) as hooks:
+            hooks.hook(
+                "AddWebhook", webhooks_pb2.AddWebhookRequest(url=receiver.url, events=list(EVENT_TYPES))
+            )
+        with Client(f"127.0.0.1:{hooked.port}") as client:
+            seats = get_engine(game).min_seats
+            made = client.call(
+                "CreateGame",
+                frontier_pb2.CreateGameRequest(
+                    game=game, seats=seats, players=[f"p{i}" for i in range(seats)], private=True
+                ),
+            )
+            play_game(client, made.game_id, {s.seat: s.token for s in made.seats}, random.Random(9))
+            public = create(client, game)  # delivered after the private game's events were looked at
+            play_game(client, public.game_id, public.tokens, random.Random(10))
+        got = receiver.wait_for(finished(public.game_id))
+    assert got and not [g.message["type"] for g in got if made.game_id in g.body.decode()]

@@ -64,6 +64,9 @@ def test_an_older_rules_game_upgraded_mid_game_plays_on_and_audits_as_passed(
     )
     refused = failure(lambda: upgrade(organiser, game.game_id))
     assert (refused.code, refused.reason) == (grpc.StatusCode.FAILED_PRECONDITION, "ALREADY_NEWEST")
+    play_steps(organiser, game, 1, random.Random(5))  # a move after the upgrade keeps the rules it moved to
+    refused = failure(lambda: upgrade(organiser, game.game_id))
+    assert (refused.code, refused.reason) == (grpc.StatusCode.FAILED_PRECONDITION, "ALREADY_NEWEST")
     final = play_to_the_end(organiser, game, random.Random(4))
     assert final.status == "finished"
     audit = organiser.call("Audit", frontier_pb2.AuditRequest(game_id=game.game_id), token=ORGANISER)

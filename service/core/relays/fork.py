@@ -20,7 +20,7 @@ from replay.forks import fork_header
 from replay.reasons import Reason
 from replay.record import Entry, Header
 from replay.verify import final_state_hash
-from service.core.auth import new_token, token_hash
+from service.core.auth import ANYONE, new_token, token_hash
 from service.core.creation import header_clock
 from service.core.errors import InvalidArgument, NotFound, RuleBroken
 from service.core.games import Games
@@ -59,6 +59,12 @@ def fork_game(
     clock = header_clock(time_control, timeout_policy)
     # A delayed game is over only once its spectators see it over: the fork's setup (the copied
     # history) is public at once, so an earlier fork would show them the steps the delay holds back.
+    if gate.hides(source, ANYONE):  # the organiser's call: it may be told the game is private
+        raise RuleBroken(
+            Reason.SOURCE_PRIVATE,
+            f"game {source_id} is private and a fork is public: publish it (PublishGame) to fork it",
+            rule="FORK",
+        )
     shown = gate.public_record(source)  # the fork copies the source's history: only what everyone may see
     if shown.status != FINISHED and (not source.imported or source.relay_token_hash):
         # The fork would copy the source's hidden cards: its seats would see the source players'
@@ -159,6 +165,8 @@ def check_fork_claim(app: Games, gate: Gate, header: Header) -> None:
         source = app.get(str(origin.get("game_id")))
     except (NotFound, InvalidArgument):
         return  # a source on another server: its own log settles the claim
+    if gate.hides(source, ANYONE):
+        return  # a private game is no game to an importer: answered as for one on another server
     if gate.public_record(source).status != FINISHED or not gate.deal_closed(source):
         raise RuleBroken(
             Reason.FORK_SOURCE_SECRET,

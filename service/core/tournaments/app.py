@@ -107,6 +107,7 @@ class TournamentDesk:
         duplicate_deals: bool = False,
         time_control: str = "",
         timeout_policy: str = "",
+        private: bool = False,
     ) -> TournamentRecord:
         engine = engine_for(game)
         clock = header_clock(time_control, timeout_policy) or {}  # checked as CreateGame checks it
@@ -169,6 +170,7 @@ class TournamentDesk:
             duplicate_deals=duplicate_deals,
             time_control=str(clock.get("time_control", "")),
             timeout_policy=str(clock.get("timeout_policy", "")),
+            private=private,
         )
         created = event_at(
             TournamentCreated,
@@ -254,6 +256,7 @@ class TournamentDesk:
                     time_control=definition.time_control,
                     timeout_policy=definition.timeout_policy,
                     starts_at=starts_at,
+                    private=definition.private,  # a private tournament's tables are private
                 )
                 table = Table(game.header.game_id, tuple(players))
                 if deal is not None:

@@ -8,7 +8,7 @@ from typing import Any
 from uuid import UUID
 
 from engines.base import JsonValue
-from service.core.tournaments.store_events import RoundStarted, TournamentCreated
+from service.core.tournaments.store_events import RoundStarted, TournamentCreated, TournamentPublished
 
 FORMATS = ("round-robin", "swiss")
 
@@ -31,6 +31,8 @@ class Definition:
     # Every table's clock, as a game header records it ("" without one: no table has a clock).
     time_control: str = ""
     timeout_policy: str = ""
+    # Seen by its players and the organiser alone, its tables created private, until published.
+    private: bool = False
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -48,6 +50,8 @@ class Definition:
         }
         if self.time_control:  # absent without a clock, so older records read and print as before
             data.update(time_control=self.time_control, timeout_policy=self.timeout_policy)
+        if self.private:  # absent for a public one, so older records read and print as before
+            data["private"] = True
         return data
 
     @classmethod
@@ -66,6 +70,7 @@ class Definition:
             duplicate_deals=data.get("duplicate_deals", False) is True,  # absent in older records
             time_control=str(data.get("time_control", "")),  # absent without a clock
             timeout_policy=str(data.get("timeout_policy", "")),
+            private=data.get("private", False) is True,
         )
 
 
@@ -114,6 +119,12 @@ class TournamentRecord:
     rounds: tuple[tuple[Table, ...], ...] = ()
     # Results as recorded when each round started: the inputs of that round's assignment.
     recorded_results: tuple[dict[str, TableResult], ...] = ()
+    published_at: str = ""  # a private tournament: when the organiser published it ("" not yet)
+
+    @property
+    def hidden(self) -> bool:
+        """Private and not published yet: the gate shows it to its players and the organiser alone."""
+        return self.definition.private and not self.published_at
 
     @property
     def games(self) -> list[tuple[int, int, Table]]:
@@ -163,6 +174,12 @@ def _(event: TournamentCreated, record: TournamentRecord | None) -> TournamentRe
         seed=bytes.fromhex(event.seed),
         created_at=event.created_at,
     )
+
+
+@apply.register
+def _(event: TournamentPublished, record: TournamentRecord | None) -> TournamentRecord:
+    assert record is not None
+    return replace(record, version=event.originator_version, published_at=event.published_at)
 
 
 @apply.register

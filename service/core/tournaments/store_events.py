@@ -32,6 +32,13 @@ class RoundStarted(DomainEvent):
     results: dict[str, Any]  # game_id -> TableResult.to_json() for every game of earlier rounds
 
 
+@dataclass(frozen=True)
+class TournamentPublished(DomainEvent):
+    """The organiser made a private tournament public, its tables with it, once every round was over."""
+
+    published_at: str  # ISO 8601; informational
+
+
 # Stored before the tournaments package moved into the service floor, then into its core.
 register_moved(
     (TournamentCreated, RoundStarted), ("tournaments.store_events", "service.tournaments.store_events")

@@ -59,6 +59,8 @@ def happenings(gate: Gate, record: GameRecord, event: Any, caller: Caller = ANYO
 
     Or tells `caller` (authenticated against the game) on an event stream: lines in their view.
     """
+    if gate.hides(record, caller):  # a private game tells outsiders nothing, not even that it exists
+        return []
     game_id = str(record.id)
     shown, viewer = _sight(gate, record, caller)
     base: dict[str, Any] = {"game_id": game_id, "game": record.header.game, "tag": record.header.tag}

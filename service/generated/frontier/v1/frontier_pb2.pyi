@@ -184,7 +184,7 @@ class ListGameTypesResponse(_message.Message):
     def __init__(self, games: _Optional[_Iterable[_Union[GameType, _Mapping]]] = ...) -> None: ...
 
 class CreateGameRequest(_message.Message):
-    __slots__ = ("game", "seats", "players", "options", "tag", "player_entropy", "spectator_delay_seconds", "time_control", "timeout_policy", "join_deadline_seconds", "takeback_policy", "rules_version", "idempotency_key", "start_at")
+    __slots__ = ("game", "seats", "players", "options", "tag", "player_entropy", "spectator_delay_seconds", "time_control", "timeout_policy", "join_deadline_seconds", "takeback_policy", "rules_version", "idempotency_key", "start_at", "private")
     GAME_FIELD_NUMBER: _ClassVar[int]
     SEATS_FIELD_NUMBER: _ClassVar[int]
     PLAYERS_FIELD_NUMBER: _ClassVar[int]
@@ -199,6 +199,7 @@ class CreateGameRequest(_message.Message):
     RULES_VERSION_FIELD_NUMBER: _ClassVar[int]
     IDEMPOTENCY_KEY_FIELD_NUMBER: _ClassVar[int]
     START_AT_FIELD_NUMBER: _ClassVar[int]
+    PRIVATE_FIELD_NUMBER: _ClassVar[int]
     game: str
     seats: int
     players: _containers.RepeatedScalarFieldContainer[str]
@@ -213,7 +214,8 @@ class CreateGameRequest(_message.Message):
     rules_version: str
     idempotency_key: str
     start_at: str
-    def __init__(self, game: _Optional[str] = ..., seats: _Optional[int] = ..., players: _Optional[_Iterable[str]] = ..., options: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., tag: _Optional[str] = ..., player_entropy: _Optional[bool] = ..., spectator_delay_seconds: _Optional[int] = ..., time_control: _Optional[str] = ..., timeout_policy: _Optional[str] = ..., join_deadline_seconds: _Optional[int] = ..., takeback_policy: _Optional[str] = ..., rules_version: _Optional[str] = ..., idempotency_key: _Optional[str] = ..., start_at: _Optional[str] = ...) -> None: ...
+    private: bool
+    def __init__(self, game: _Optional[str] = ..., seats: _Optional[int] = ..., players: _Optional[_Iterable[str]] = ..., options: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., tag: _Optional[str] = ..., player_entropy: _Optional[bool] = ..., spectator_delay_seconds: _Optional[int] = ..., time_control: _Optional[str] = ..., timeout_policy: _Optional[str] = ..., join_deadline_seconds: _Optional[int] = ..., takeback_policy: _Optional[str] = ..., rules_version: _Optional[str] = ..., idempotency_key: _Optional[str] = ..., start_at: _Optional[str] = ..., private: _Optional[bool] = ...) -> None: ...
 
 class SeatClock(_message.Message):
     __slots__ = ("seat", "remaining_ms", "running", "deadline")
@@ -303,6 +305,20 @@ class ReissueSeatTokenRequest(_message.Message):
     seat: int
     def __init__(self, game_id: _Optional[str] = ..., seat: _Optional[int] = ...) -> None: ...
 
+class PublishGameRequest(_message.Message):
+    __slots__ = ("game_id",)
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    def __init__(self, game_id: _Optional[str] = ...) -> None: ...
+
+class PublishGameResponse(_message.Message):
+    __slots__ = ("game_id", "published_at")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    PUBLISHED_AT_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    published_at: str
+    def __init__(self, game_id: _Optional[str] = ..., published_at: _Optional[str] = ...) -> None: ...
+
 class ReissueSeatTokenResponse(_message.Message):
     __slots__ = ("seat",)
     SEAT_FIELD_NUMBER: _ClassVar[int]
@@ -348,7 +364,7 @@ class GetStateRequest(_message.Message):
     def __init__(self, game_id: _Optional[str] = ..., version: _Optional[int] = ...) -> None: ...
 
 class GameState(_message.Message):
-    __slots__ = ("game_id", "game", "version", "status", "viewer_seat", "view_json", "seats_to_act", "outcome", "state_hash", "imported", "most_wanted", "deadwood_1876", "western_legends", "player_entropy", "open_seats", "spectator_delay_seconds", "forked_from", "commit_reveal", "awaiting_reveal", "out_seats", "time_control", "timeout_policy", "clocks", "paused", "join_deadline", "takeback_policy", "pending_takeback", "starts_at")
+    __slots__ = ("game_id", "game", "version", "status", "viewer_seat", "view_json", "seats_to_act", "outcome", "state_hash", "imported", "most_wanted", "deadwood_1876", "western_legends", "player_entropy", "open_seats", "spectator_delay_seconds", "forked_from", "commit_reveal", "awaiting_reveal", "out_seats", "time_control", "timeout_policy", "clocks", "paused", "join_deadline", "takeback_policy", "pending_takeback", "starts_at", "private", "published_at")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     GAME_FIELD_NUMBER: _ClassVar[int]
     VERSION_FIELD_NUMBER: _ClassVar[int]
@@ -377,6 +393,8 @@ class GameState(_message.Message):
     TAKEBACK_POLICY_FIELD_NUMBER: _ClassVar[int]
     PENDING_TAKEBACK_FIELD_NUMBER: _ClassVar[int]
     STARTS_AT_FIELD_NUMBER: _ClassVar[int]
+    PRIVATE_FIELD_NUMBER: _ClassVar[int]
+    PUBLISHED_AT_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     game: str
     version: int
@@ -405,7 +423,9 @@ class GameState(_message.Message):
     takeback_policy: str
     pending_takeback: PendingTakeback
     starts_at: str
-    def __init__(self, game_id: _Optional[str] = ..., game: _Optional[str] = ..., version: _Optional[int] = ..., status: _Optional[str] = ..., viewer_seat: _Optional[int] = ..., view_json: _Optional[str] = ..., seats_to_act: _Optional[_Iterable[int]] = ..., outcome: _Optional[_Union[Outcome, _Mapping]] = ..., state_hash: _Optional[str] = ..., imported: _Optional[bool] = ..., most_wanted: _Optional[_Union[_most_wanted_types_pb2.MostWantedView, _Mapping]] = ..., deadwood_1876: _Optional[_Union[_deadwood_types_pb2.DeadwoodView, _Mapping]] = ..., western_legends: _Optional[_Union[_western_legends_types_pb2.WesternLegendsView, _Mapping]] = ..., player_entropy: _Optional[bool] = ..., open_seats: _Optional[_Iterable[int]] = ..., spectator_delay_seconds: _Optional[int] = ..., forked_from: _Optional[_Union[ForkOrigin, _Mapping]] = ..., commit_reveal: _Optional[bool] = ..., awaiting_reveal: _Optional[_Iterable[int]] = ..., out_seats: _Optional[_Iterable[int]] = ..., time_control: _Optional[str] = ..., timeout_policy: _Optional[str] = ..., clocks: _Optional[_Iterable[_Union[SeatClock, _Mapping]]] = ..., paused: _Optional[bool] = ..., join_deadline: _Optional[str] = ..., takeback_policy: _Optional[str] = ..., pending_takeback: _Optional[_Union[PendingTakeback, _Mapping]] = ..., starts_at: _Optional[str] = ...) -> None: ...
+    private: bool
+    published_at: str
+    def __init__(self, game_id: _Optional[str] = ..., game: _Optional[str] = ..., version: _Optional[int] = ..., status: _Optional[str] = ..., viewer_seat: _Optional[int] = ..., view_json: _Optional[str] = ..., seats_to_act: _Optional[_Iterable[int]] = ..., outcome: _Optional[_Union[Outcome, _Mapping]] = ..., state_hash: _Optional[str] = ..., imported: _Optional[bool] = ..., most_wanted: _Optional[_Union[_most_wanted_types_pb2.MostWantedView, _Mapping]] = ..., deadwood_1876: _Optional[_Union[_deadwood_types_pb2.DeadwoodView, _Mapping]] = ..., western_legends: _Optional[_Union[_western_legends_types_pb2.WesternLegendsView, _Mapping]] = ..., player_entropy: _Optional[bool] = ..., open_seats: _Optional[_Iterable[int]] = ..., spectator_delay_seconds: _Optional[int] = ..., forked_from: _Optional[_Union[ForkOrigin, _Mapping]] = ..., commit_reveal: _Optional[bool] = ..., awaiting_reveal: _Optional[_Iterable[int]] = ..., out_seats: _Optional[_Iterable[int]] = ..., time_control: _Optional[str] = ..., timeout_policy: _Optional[str] = ..., clocks: _Optional[_Iterable[_Union[SeatClock, _Mapping]]] = ..., paused: _Optional[bool] = ..., join_deadline: _Optional[str] = ..., takeback_policy: _Optional[str] = ..., pending_takeback: _Optional[_Union[PendingTakeback, _Mapping]] = ..., starts_at: _Optional[str] = ..., private: _Optional[bool] = ..., published_at: _Optional[str] = ...) -> None: ...
 
 class ListLegalCommandsRequest(_message.Message):
     __slots__ = ("game_id",)
@@ -440,7 +460,7 @@ class ListGamesRequest(_message.Message):
     def __init__(self, game: _Optional[str] = ..., status: _Optional[str] = ..., player: _Optional[str] = ..., tag: _Optional[str] = ..., page_size: _Optional[int] = ..., page_token: _Optional[str] = ...) -> None: ...
 
 class GameSummary(_message.Message):
-    __slots__ = ("game_id", "game", "status", "players", "tag", "version", "created_at", "imported", "player_entropy", "spectator_delay_seconds", "forked_from", "starts_at")
+    __slots__ = ("game_id", "game", "status", "players", "tag", "version", "created_at", "imported", "player_entropy", "spectator_delay_seconds", "forked_from", "starts_at", "private", "published")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     GAME_FIELD_NUMBER: _ClassVar[int]
     STATUS_FIELD_NUMBER: _ClassVar[int]
@@ -453,6 +473,8 @@ class GameSummary(_message.Message):
     SPECTATOR_DELAY_SECONDS_FIELD_NUMBER: _ClassVar[int]
     FORKED_FROM_FIELD_NUMBER: _ClassVar[int]
     STARTS_AT_FIELD_NUMBER: _ClassVar[int]
+    PRIVATE_FIELD_NUMBER: _ClassVar[int]
+    PUBLISHED_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     game: str
     status: str
@@ -465,7 +487,9 @@ class GameSummary(_message.Message):
     spectator_delay_seconds: int
     forked_from: str
     starts_at: str
-    def __init__(self, game_id: _Optional[str] = ..., game: _Optional[str] = ..., status: _Optional[str] = ..., players: _Optional[_Iterable[str]] = ..., tag: _Optional[str] = ..., version: _Optional[int] = ..., created_at: _Optional[str] = ..., imported: _Optional[bool] = ..., player_entropy: _Optional[bool] = ..., spectator_delay_seconds: _Optional[int] = ..., forked_from: _Optional[str] = ..., starts_at: _Optional[str] = ...) -> None: ...
+    private: bool
+    published: bool
+    def __init__(self, game_id: _Optional[str] = ..., game: _Optional[str] = ..., status: _Optional[str] = ..., players: _Optional[_Iterable[str]] = ..., tag: _Optional[str] = ..., version: _Optional[int] = ..., created_at: _Optional[str] = ..., imported: _Optional[bool] = ..., player_entropy: _Optional[bool] = ..., spectator_delay_seconds: _Optional[int] = ..., forked_from: _Optional[str] = ..., starts_at: _Optional[str] = ..., private: _Optional[bool] = ..., published: _Optional[bool] = ...) -> None: ...
 
 class ListGamesResponse(_message.Message):
     __slots__ = ("games", "next_page_token")

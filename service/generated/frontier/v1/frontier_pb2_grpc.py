@@ -179,6 +179,11 @@ class FrontierLedgerStub:
                 request_serializer=frontier_dot_v1_dot_frontier__pb2.FollowEventsRequest.SerializeToString,
                 response_deserializer=frontier_dot_v1_dot_frontier__pb2.LedgerEvent.FromString,
                 _registered_method=True)
+        self.PublishGame = channel.unary_unary(
+                '/frontier.v1.FrontierLedger/PublishGame',
+                request_serializer=frontier_dot_v1_dot_frontier__pb2.PublishGameRequest.SerializeToString,
+                response_deserializer=frontier_dot_v1_dot_frontier__pb2.PublishGameResponse.FromString,
+                _registered_method=True)
 
 
 class FrontierLedgerServicer:
@@ -400,6 +405,15 @@ class FrontierLedgerServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def PublishGame(self, request, context):
+        """Make a game created private (CreateGameRequest.private) public once it is over, as the
+        organiser: from then on everyone sees it as any finished game. Publishing it again answers
+        the same and stores nothing.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_FrontierLedgerServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -542,6 +556,11 @@ def add_FrontierLedgerServicer_to_server(servicer, server):
                     servicer.FollowEvents,
                     request_deserializer=frontier_dot_v1_dot_frontier__pb2.FollowEventsRequest.FromString,
                     response_serializer=frontier_dot_v1_dot_frontier__pb2.LedgerEvent.SerializeToString,
+            ),
+            'PublishGame': grpc.unary_unary_rpc_method_handler(
+                    servicer.PublishGame,
+                    request_deserializer=frontier_dot_v1_dot_frontier__pb2.PublishGameRequest.FromString,
+                    response_serializer=frontier_dot_v1_dot_frontier__pb2.PublishGameResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -1305,6 +1324,33 @@ class FrontierLedger:
             '/frontier.v1.FrontierLedger/FollowEvents',
             frontier_dot_v1_dot_frontier__pb2.FollowEventsRequest.SerializeToString,
             frontier_dot_v1_dot_frontier__pb2.LedgerEvent.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def PublishGame(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/frontier.v1.FrontierLedger/PublishGame',
+            frontier_dot_v1_dot_frontier__pb2.PublishGameRequest.SerializeToString,
+            frontier_dot_v1_dot_frontier__pb2.PublishGameResponse.FromString,
             options,
             channel_credentials,
             insecure,

@@ -25,7 +25,7 @@ _sym_db = _symbol_database.Default()
 from google.protobuf import struct_pb2 as google_dot_protobuf_dot_struct__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1d\x66rontier/v1/tournaments.proto\x12\x0b\x66rontier.v1\x1a\x1cgoogle/protobuf/struct.proto\"\xf8\x01\n\x17\x43reateTournamentRequest\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\x0c\n\x04game\x18\x02 \x01(\t\x12(\n\x07options\x18\x03 \x01(\x0b\x32\x17.google.protobuf.Struct\x12\x0e\n\x06\x66ormat\x18\x04 \x01(\t\x12\x0f\n\x07players\x18\x05 \x03(\t\x12\x12\n\ntable_size\x18\x06 \x01(\x05\x12\x0e\n\x06rounds\x18\x07 \x01(\x05\x12\x0b\n\x03tag\x18\x08 \x01(\t\x12\x17\n\x0f\x64uplicate_deals\x18\t \x01(\x08\x12\x14\n\x0ctime_control\x18\n \x01(\t\x12\x16\n\x0etimeout_policy\x18\x0b \x01(\t\"-\n\x14GetTournamentRequest\x12\x15\n\rtournament_id\x18\x01 \x01(\t\"<\n\x11StartRoundRequest\x12\x15\n\rtournament_id\x18\x01 \x01(\t\x12\x10\n\x08start_at\x18\x02 \x01(\t\"K\n\x0bTableResult\x12,\n\x07ranking\x18\x01 \x03(\x0b\x32\x1b.frontier.v1.SeatGroupNames\x12\x0e\n\x06scores\x18\x02 \x03(\x05\"!\n\x0eSeatGroupNames\x12\x0f\n\x07players\x18\x01 \x03(\t\"s\n\x05Table\x12\x0e\n\x06number\x18\x01 \x01(\x05\x12\x0f\n\x07game_id\x18\x02 \x01(\t\x12\x0f\n\x07players\x18\x03 \x03(\t\x12\x0e\n\x06status\x18\x04 \x01(\t\x12(\n\x06result\x18\x05 \x01(\x0b\x32\x18.frontier.v1.TableResult\";\n\x05Round\x12\x0e\n\x06number\x18\x01 \x01(\x05\x12\"\n\x06tables\x18\x02 \x03(\x0b\x32\x12.frontier.v1.Table\"\x8e\x03\n\nTournament\x12\x15\n\rtournament_id\x18\x01 \x01(\t\x12\x0c\n\x04name\x18\x02 \x01(\t\x12\x0c\n\x04game\x18\x03 \x01(\t\x12(\n\x07options\x18\x04 \x01(\x0b\x32\x17.google.protobuf.Struct\x12\x0e\n\x06\x66ormat\x18\x05 \x01(\t\x12\x0f\n\x07players\x18\x06 \x03(\t\x12\x12\n\ntable_size\x18\x07 \x01(\x05\x12\x16\n\x0erounds_planned\x18\x08 \x01(\x05\x12\x0b\n\x03tag\x18\t \x01(\t\x12\x17\n\x0fseed_commitment\x18\n \x01(\t\x12\x0c\n\x04seed\x18\x0b \x01(\t\x12\x0e\n\x06status\x18\x0c \x01(\t\x12\"\n\x06rounds\x18\r \x03(\x0b\x32\x12.frontier.v1.Round\x12\x12\n\ncreated_at\x18\x0e \x01(\t\x12\x13\n\x0brecord_json\x18\x0f \x01(\t\x12\x17\n\x0f\x64uplicate_deals\x18\x10 \x01(\x08\x12\x14\n\x0ctime_control\x18\x11 \x01(\t\x12\x16\n\x0etimeout_policy\x18\x12 \x01(\t\"X\n\tSeatGrant\x12\r\n\x05table\x18\x01 \x01(\x05\x12\x0f\n\x07game_id\x18\x02 \x01(\t\x12\x0c\n\x04seat\x18\x03 \x01(\x05\x12\x0e\n\x06player\x18\x04 \x01(\t\x12\r\n\x05token\x18\x05 \x01(\t\"w\n\x12StartRoundResponse\x12+\n\ntournament\x18\x01 \x01(\x0b\x32\x17.frontier.v1.Tournament\x12\r\n\x05round\x18\x02 \x01(\x05\x12%\n\x05seats\x18\x03 \x03(\x0b\x32\x16.frontier.v1.SeatGrant\"\x8a\x01\n\x08Standing\x12\x0c\n\x04rank\x18\x01 \x01(\x05\x12\x0e\n\x06player\x18\x02 \x01(\t\x12\x0e\n\x06points\x18\x03 \x01(\x01\x12\x18\n\x10sonneborn_berger\x18\x04 \x01(\x01\x12\x11\n\tscore_sum\x18\x05 \x01(\x03\x12\x14\n\x0chead_to_head\x18\x06 \x01(\x01\x12\r\n\x05games\x18\x07 \x01(\x05\"D\n\tStandings\x12(\n\tstandings\x18\x01 \x03(\x0b\x32\x15.frontier.v1.Standing\x12\r\n\x05rules\x18\x02 \x01(\t\"D\n\x06Rating\x12\x0e\n\x06player\x18\x01 \x01(\t\x12\n\n\x02mu\x18\x02 \x01(\x01\x12\r\n\x05sigma\x18\x03 \x01(\x01\x12\x0f\n\x07ordinal\x18\x04 \x01(\x01\"|\n\x0cRatingChange\x12\x0e\n\x06player\x18\x01 \x01(\t\x12\x11\n\tmu_before\x18\x02 \x01(\x01\x12\x14\n\x0csigma_before\x18\x03 \x01(\x01\x12\x10\n\x08mu_after\x18\x04 \x01(\x01\x12\x13\n\x0bsigma_after\x18\x05 \x01(\x01\x12\x0c\n\x04rank\x18\x06 \x01(\x05\"\xa4\x01\n\x0cRatingUpdate\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\r\n\x05round\x18\x02 \x01(\x05\x12\r\n\x05table\x18\x03 \x01(\x05\x12\r\n\x05model\x18\x04 \x01(\t\x12*\n\tconstants\x18\x05 \x01(\x0b\x32\x17.google.protobuf.Struct\x12*\n\x07\x63hanges\x18\x06 \x03(\x0b\x32\x19.frontier.v1.RatingChange\"[\n\x07Ratings\x12$\n\x07ratings\x18\x01 \x03(\x0b\x32\x13.frontier.v1.Rating\x12*\n\x07updates\x18\x02 \x03(\x0b\x32\x19.frontier.v1.RatingUpdate2\x8e\x03\n\x0bTournaments\x12Q\n\x10\x43reateTournament\x12$.frontier.v1.CreateTournamentRequest\x1a\x17.frontier.v1.Tournament\x12K\n\rGetTournament\x12!.frontier.v1.GetTournamentRequest\x1a\x17.frontier.v1.Tournament\x12M\n\nStartRound\x12\x1e.frontier.v1.StartRoundRequest\x1a\x1f.frontier.v1.StartRoundResponse\x12I\n\x0cGetStandings\x12!.frontier.v1.GetTournamentRequest\x1a\x16.frontier.v1.Standings\x12\x45\n\nGetRatings\x12!.frontier.v1.GetTournamentRequest\x1a\x14.frontier.v1.Ratingsb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1d\x66rontier/v1/tournaments.proto\x12\x0b\x66rontier.v1\x1a\x1cgoogle/protobuf/struct.proto\"\x89\x02\n\x17\x43reateTournamentRequest\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\x0c\n\x04game\x18\x02 \x01(\t\x12(\n\x07options\x18\x03 \x01(\x0b\x32\x17.google.protobuf.Struct\x12\x0e\n\x06\x66ormat\x18\x04 \x01(\t\x12\x0f\n\x07players\x18\x05 \x03(\t\x12\x12\n\ntable_size\x18\x06 \x01(\x05\x12\x0e\n\x06rounds\x18\x07 \x01(\x05\x12\x0b\n\x03tag\x18\x08 \x01(\t\x12\x17\n\x0f\x64uplicate_deals\x18\t \x01(\x08\x12\x14\n\x0ctime_control\x18\n \x01(\t\x12\x16\n\x0etimeout_policy\x18\x0b \x01(\t\x12\x0f\n\x07private\x18\x0c \x01(\x08\"-\n\x14GetTournamentRequest\x12\x15\n\rtournament_id\x18\x01 \x01(\t\"<\n\x11StartRoundRequest\x12\x15\n\rtournament_id\x18\x01 \x01(\t\x12\x10\n\x08start_at\x18\x02 \x01(\t\"K\n\x0bTableResult\x12,\n\x07ranking\x18\x01 \x03(\x0b\x32\x1b.frontier.v1.SeatGroupNames\x12\x0e\n\x06scores\x18\x02 \x03(\x05\"!\n\x0eSeatGroupNames\x12\x0f\n\x07players\x18\x01 \x03(\t\"s\n\x05Table\x12\x0e\n\x06number\x18\x01 \x01(\x05\x12\x0f\n\x07game_id\x18\x02 \x01(\t\x12\x0f\n\x07players\x18\x03 \x03(\t\x12\x0e\n\x06status\x18\x04 \x01(\t\x12(\n\x06result\x18\x05 \x01(\x0b\x32\x18.frontier.v1.TableResult\";\n\x05Round\x12\x0e\n\x06number\x18\x01 \x01(\x05\x12\"\n\x06tables\x18\x02 \x03(\x0b\x32\x12.frontier.v1.Table\"\xb5\x03\n\nTournament\x12\x15\n\rtournament_id\x18\x01 \x01(\t\x12\x0c\n\x04name\x18\x02 \x01(\t\x12\x0c\n\x04game\x18\x03 \x01(\t\x12(\n\x07options\x18\x04 \x01(\x0b\x32\x17.google.protobuf.Struct\x12\x0e\n\x06\x66ormat\x18\x05 \x01(\t\x12\x0f\n\x07players\x18\x06 \x03(\t\x12\x12\n\ntable_size\x18\x07 \x01(\x05\x12\x16\n\x0erounds_planned\x18\x08 \x01(\x05\x12\x0b\n\x03tag\x18\t \x01(\t\x12\x17\n\x0fseed_commitment\x18\n \x01(\t\x12\x0c\n\x04seed\x18\x0b \x01(\t\x12\x0e\n\x06status\x18\x0c \x01(\t\x12\"\n\x06rounds\x18\r \x03(\x0b\x32\x12.frontier.v1.Round\x12\x12\n\ncreated_at\x18\x0e \x01(\t\x12\x13\n\x0brecord_json\x18\x0f \x01(\t\x12\x17\n\x0f\x64uplicate_deals\x18\x10 \x01(\x08\x12\x14\n\x0ctime_control\x18\x11 \x01(\t\x12\x16\n\x0etimeout_policy\x18\x12 \x01(\t\x12\x0f\n\x07private\x18\x13 \x01(\x08\x12\x14\n\x0cpublished_at\x18\x14 \x01(\t\"X\n\tSeatGrant\x12\r\n\x05table\x18\x01 \x01(\x05\x12\x0f\n\x07game_id\x18\x02 \x01(\t\x12\x0c\n\x04seat\x18\x03 \x01(\x05\x12\x0e\n\x06player\x18\x04 \x01(\t\x12\r\n\x05token\x18\x05 \x01(\t\"w\n\x12StartRoundResponse\x12+\n\ntournament\x18\x01 \x01(\x0b\x32\x17.frontier.v1.Tournament\x12\r\n\x05round\x18\x02 \x01(\x05\x12%\n\x05seats\x18\x03 \x03(\x0b\x32\x16.frontier.v1.SeatGrant\"\x8a\x01\n\x08Standing\x12\x0c\n\x04rank\x18\x01 \x01(\x05\x12\x0e\n\x06player\x18\x02 \x01(\t\x12\x0e\n\x06points\x18\x03 \x01(\x01\x12\x18\n\x10sonneborn_berger\x18\x04 \x01(\x01\x12\x11\n\tscore_sum\x18\x05 \x01(\x03\x12\x14\n\x0chead_to_head\x18\x06 \x01(\x01\x12\r\n\x05games\x18\x07 \x01(\x05\"D\n\tStandings\x12(\n\tstandings\x18\x01 \x03(\x0b\x32\x15.frontier.v1.Standing\x12\r\n\x05rules\x18\x02 \x01(\t\"D\n\x06Rating\x12\x0e\n\x06player\x18\x01 \x01(\t\x12\n\n\x02mu\x18\x02 \x01(\x01\x12\r\n\x05sigma\x18\x03 \x01(\x01\x12\x0f\n\x07ordinal\x18\x04 \x01(\x01\"|\n\x0cRatingChange\x12\x0e\n\x06player\x18\x01 \x01(\t\x12\x11\n\tmu_before\x18\x02 \x01(\x01\x12\x14\n\x0csigma_before\x18\x03 \x01(\x01\x12\x10\n\x08mu_after\x18\x04 \x01(\x01\x12\x13\n\x0bsigma_after\x18\x05 \x01(\x01\x12\x0c\n\x04rank\x18\x06 \x01(\x05\"\xa4\x01\n\x0cRatingUpdate\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\r\n\x05round\x18\x02 \x01(\x05\x12\r\n\x05table\x18\x03 \x01(\x05\x12\r\n\x05model\x18\x04 \x01(\t\x12*\n\tconstants\x18\x05 \x01(\x0b\x32\x17.google.protobuf.Struct\x12*\n\x07\x63hanges\x18\x06 \x03(\x0b\x32\x19.frontier.v1.RatingChange\"[\n\x07Ratings\x12$\n\x07ratings\x18\x01 \x03(\x0b\x32\x13.frontier.v1.Rating\x12*\n\x07updates\x18\x02 \x03(\x0b\x32\x19.frontier.v1.RatingUpdate2\xdf\x03\n\x0bTournaments\x12Q\n\x10\x43reateTournament\x12$.frontier.v1.CreateTournamentRequest\x1a\x17.frontier.v1.Tournament\x12K\n\rGetTournament\x12!.frontier.v1.GetTournamentRequest\x1a\x17.frontier.v1.Tournament\x12M\n\nStartRound\x12\x1e.frontier.v1.StartRoundRequest\x1a\x1f.frontier.v1.StartRoundResponse\x12I\n\x0cGetStandings\x12!.frontier.v1.GetTournamentRequest\x1a\x16.frontier.v1.Standings\x12\x45\n\nGetRatings\x12!.frontier.v1.GetTournamentRequest\x1a\x14.frontier.v1.Ratings\x12O\n\x11PublishTournament\x12!.frontier.v1.GetTournamentRequest\x1a\x17.frontier.v1.Tournamentb\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -33,37 +33,37 @@ _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'frontier.v1.tournaments_pb2
 if not _descriptor._USE_C_DESCRIPTORS:
   DESCRIPTOR._loaded_options = None
   _globals['_CREATETOURNAMENTREQUEST']._serialized_start=77
-  _globals['_CREATETOURNAMENTREQUEST']._serialized_end=325
-  _globals['_GETTOURNAMENTREQUEST']._serialized_start=327
-  _globals['_GETTOURNAMENTREQUEST']._serialized_end=372
-  _globals['_STARTROUNDREQUEST']._serialized_start=374
-  _globals['_STARTROUNDREQUEST']._serialized_end=434
-  _globals['_TABLERESULT']._serialized_start=436
-  _globals['_TABLERESULT']._serialized_end=511
-  _globals['_SEATGROUPNAMES']._serialized_start=513
-  _globals['_SEATGROUPNAMES']._serialized_end=546
-  _globals['_TABLE']._serialized_start=548
-  _globals['_TABLE']._serialized_end=663
-  _globals['_ROUND']._serialized_start=665
-  _globals['_ROUND']._serialized_end=724
-  _globals['_TOURNAMENT']._serialized_start=727
-  _globals['_TOURNAMENT']._serialized_end=1125
-  _globals['_SEATGRANT']._serialized_start=1127
-  _globals['_SEATGRANT']._serialized_end=1215
-  _globals['_STARTROUNDRESPONSE']._serialized_start=1217
-  _globals['_STARTROUNDRESPONSE']._serialized_end=1336
-  _globals['_STANDING']._serialized_start=1339
-  _globals['_STANDING']._serialized_end=1477
-  _globals['_STANDINGS']._serialized_start=1479
-  _globals['_STANDINGS']._serialized_end=1547
-  _globals['_RATING']._serialized_start=1549
-  _globals['_RATING']._serialized_end=1617
-  _globals['_RATINGCHANGE']._serialized_start=1619
-  _globals['_RATINGCHANGE']._serialized_end=1743
-  _globals['_RATINGUPDATE']._serialized_start=1746
-  _globals['_RATINGUPDATE']._serialized_end=1910
-  _globals['_RATINGS']._serialized_start=1912
-  _globals['_RATINGS']._serialized_end=2003
-  _globals['_TOURNAMENTS']._serialized_start=2006
-  _globals['_TOURNAMENTS']._serialized_end=2404
+  _globals['_CREATETOURNAMENTREQUEST']._serialized_end=342
+  _globals['_GETTOURNAMENTREQUEST']._serialized_start=344
+  _globals['_GETTOURNAMENTREQUEST']._serialized_end=389
+  _globals['_STARTROUNDREQUEST']._serialized_start=391
+  _globals['_STARTROUNDREQUEST']._serialized_end=451
+  _globals['_TABLERESULT']._serialized_start=453
+  _globals['_TABLERESULT']._serialized_end=528
+  _globals['_SEATGROUPNAMES']._serialized_start=530
+  _globals['_SEATGROUPNAMES']._serialized_end=563
+  _globals['_TABLE']._serialized_start=565
+  _globals['_TABLE']._serialized_end=680
+  _globals['_ROUND']._serialized_start=682
+  _globals['_ROUND']._serialized_end=741
+  _globals['_TOURNAMENT']._serialized_start=744
+  _globals['_TOURNAMENT']._serialized_end=1181
+  _globals['_SEATGRANT']._serialized_start=1183
+  _globals['_SEATGRANT']._serialized_end=1271
+  _globals['_STARTROUNDRESPONSE']._serialized_start=1273
+  _globals['_STARTROUNDRESPONSE']._serialized_end=1392
+  _globals['_STANDING']._serialized_start=1395
+  _globals['_STANDING']._serialized_end=1533
+  _globals['_STANDINGS']._serialized_start=1535
+  _globals['_STANDINGS']._serialized_end=1603
+  _globals['_RATING']._serialized_start=1605
+  _globals['_RATING']._serialized_end=1673
+  _globals['_RATINGCHANGE']._serialized_start=1675
+  _globals['_RATINGCHANGE']._serialized_end=1799
+  _globals['_RATINGUPDATE']._serialized_start=1802
+  _globals['_RATINGUPDATE']._serialized_end=1966
+  _globals['_RATINGS']._serialized_start=1968
+  _globals['_RATINGS']._serialized_end=2059
+  _globals['_TOURNAMENTS']._serialized_start=2062
+  _globals['_TOURNAMENTS']._serialized_end=2541
 # @@protoc_insertion_point(module_scope)

@@ -8,7 +8,7 @@ from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
 DESCRIPTOR: _descriptor.FileDescriptor
 
 class CreateTournamentRequest(_message.Message):
-    __slots__ = ("name", "game", "options", "format", "players", "table_size", "rounds", "tag", "duplicate_deals", "time_control", "timeout_policy")
+    __slots__ = ("name", "game", "options", "format", "players", "table_size", "rounds", "tag", "duplicate_deals", "time_control", "timeout_policy", "private")
     NAME_FIELD_NUMBER: _ClassVar[int]
     GAME_FIELD_NUMBER: _ClassVar[int]
     OPTIONS_FIELD_NUMBER: _ClassVar[int]
@@ -20,6 +20,7 @@ class CreateTournamentRequest(_message.Message):
     DUPLICATE_DEALS_FIELD_NUMBER: _ClassVar[int]
     TIME_CONTROL_FIELD_NUMBER: _ClassVar[int]
     TIMEOUT_POLICY_FIELD_NUMBER: _ClassVar[int]
+    PRIVATE_FIELD_NUMBER: _ClassVar[int]
     name: str
     game: str
     options: _struct_pb2.Struct
@@ -31,7 +32,8 @@ class CreateTournamentRequest(_message.Message):
     duplicate_deals: bool
     time_control: str
     timeout_policy: str
-    def __init__(self, name: _Optional[str] = ..., game: _Optional[str] = ..., options: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., format: _Optional[str] = ..., players: _Optional[_Iterable[str]] = ..., table_size: _Optional[int] = ..., rounds: _Optional[int] = ..., tag: _Optional[str] = ..., duplicate_deals: _Optional[bool] = ..., time_control: _Optional[str] = ..., timeout_policy: _Optional[str] = ...) -> None: ...
+    private: bool
+    def __init__(self, name: _Optional[str] = ..., game: _Optional[str] = ..., options: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., format: _Optional[str] = ..., players: _Optional[_Iterable[str]] = ..., table_size: _Optional[int] = ..., rounds: _Optional[int] = ..., tag: _Optional[str] = ..., duplicate_deals: _Optional[bool] = ..., time_control: _Optional[str] = ..., timeout_policy: _Optional[str] = ..., private: _Optional[bool] = ...) -> None: ...
 
 class GetTournamentRequest(_message.Message):
     __slots__ = ("tournament_id",)
@@ -84,7 +86,7 @@ class Round(_message.Message):
     def __init__(self, number: _Optional[int] = ..., tables: _Optional[_Iterable[_Union[Table, _Mapping]]] = ...) -> None: ...
 
 class Tournament(_message.Message):
-    __slots__ = ("tournament_id", "name", "game", "options", "format", "players", "table_size", "rounds_planned", "tag", "seed_commitment", "seed", "status", "rounds", "created_at", "record_json", "duplicate_deals", "time_control", "timeout_policy")
+    __slots__ = ("tournament_id", "name", "game", "options", "format", "players", "table_size", "rounds_planned", "tag", "seed_commitment", "seed", "status", "rounds", "created_at", "record_json", "duplicate_deals", "time_control", "timeout_policy", "private", "published_at")
     TOURNAMENT_ID_FIELD_NUMBER: _ClassVar[int]
     NAME_FIELD_NUMBER: _ClassVar[int]
     GAME_FIELD_NUMBER: _ClassVar[int]
@@ -103,6 +105,8 @@ class Tournament(_message.Message):
     DUPLICATE_DEALS_FIELD_NUMBER: _ClassVar[int]
     TIME_CONTROL_FIELD_NUMBER: _ClassVar[int]
     TIMEOUT_POLICY_FIELD_NUMBER: _ClassVar[int]
+    PRIVATE_FIELD_NUMBER: _ClassVar[int]
+    PUBLISHED_AT_FIELD_NUMBER: _ClassVar[int]
     tournament_id: str
     name: str
     game: str
@@ -121,7 +125,9 @@ class Tournament(_message.Message):
     duplicate_deals: bool
     time_control: str
     timeout_policy: str
-    def __init__(self, tournament_id: _Optional[str] = ..., name: _Optional[str] = ..., game: _Optional[str] = ..., options: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., format: _Optional[str] = ..., players: _Optional[_Iterable[str]] = ..., table_size: _Optional[int] = ..., rounds_planned: _Optional[int] = ..., tag: _Optional[str] = ..., seed_commitment: _Optional[str] = ..., seed: _Optional[str] = ..., status: _Optional[str] = ..., rounds: _Optional[_Iterable[_Union[Round, _Mapping]]] = ..., created_at: _Optional[str] = ..., record_json: _Optional[str] = ..., duplicate_deals: _Optional[bool] = ..., time_control: _Optional[str] = ..., timeout_policy: _Optional[str] = ...) -> None: ...
+    private: bool
+    published_at: str
+    def __init__(self, tournament_id: _Optional[str] = ..., name: _Optional[str] = ..., game: _Optional[str] = ..., options: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., format: _Optional[str] = ..., players: _Optional[_Iterable[str]] = ..., table_size: _Optional[int] = ..., rounds_planned: _Optional[int] = ..., tag: _Optional[str] = ..., seed_commitment: _Optional[str] = ..., seed: _Optional[str] = ..., status: _Optional[str] = ..., rounds: _Optional[_Iterable[_Union[Round, _Mapping]]] = ..., created_at: _Optional[str] = ..., record_json: _Optional[str] = ..., duplicate_deals: _Optional[bool] = ..., time_control: _Optional[str] = ..., timeout_policy: _Optional[str] = ..., private: _Optional[bool] = ..., published_at: _Optional[str] = ...) -> None: ...
 
 class SeatGrant(_message.Message):
     __slots__ = ("table", "game_id", "seat", "player", "token")

@@ -63,6 +63,11 @@ class TournamentsStub:
                 request_serializer=frontier_dot_v1_dot_tournaments__pb2.GetTournamentRequest.SerializeToString,
                 response_deserializer=frontier_dot_v1_dot_tournaments__pb2.Ratings.FromString,
                 _registered_method=True)
+        self.PublishTournament = channel.unary_unary(
+                '/frontier.v1.Tournaments/PublishTournament',
+                request_serializer=frontier_dot_v1_dot_tournaments__pb2.GetTournamentRequest.SerializeToString,
+                response_deserializer=frontier_dot_v1_dot_tournaments__pb2.Tournament.FromString,
+                _registered_method=True)
 
 
 class TournamentsServicer:
@@ -107,6 +112,14 @@ class TournamentsServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def PublishTournament(self, request, context):
+        """Make a private tournament public once every planned round is over, as the organiser: each of
+        its tables is published (PublishGame) and then the tournament. Publishing again stores nothing.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_TournamentsServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -134,6 +147,11 @@ def add_TournamentsServicer_to_server(servicer, server):
                     servicer.GetRatings,
                     request_deserializer=frontier_dot_v1_dot_tournaments__pb2.GetTournamentRequest.FromString,
                     response_serializer=frontier_dot_v1_dot_tournaments__pb2.Ratings.SerializeToString,
+            ),
+            'PublishTournament': grpc.unary_unary_rpc_method_handler(
+                    servicer.PublishTournament,
+                    request_deserializer=frontier_dot_v1_dot_tournaments__pb2.GetTournamentRequest.FromString,
+                    response_serializer=frontier_dot_v1_dot_tournaments__pb2.Tournament.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -275,6 +293,33 @@ class Tournaments:
             '/frontier.v1.Tournaments/GetRatings',
             frontier_dot_v1_dot_tournaments__pb2.GetTournamentRequest.SerializeToString,
             frontier_dot_v1_dot_tournaments__pb2.Ratings.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def PublishTournament(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/frontier.v1.Tournaments/PublishTournament',
+            frontier_dot_v1_dot_tournaments__pb2.GetTournamentRequest.SerializeToString,
+            frontier_dot_v1_dot_tournaments__pb2.Tournament.FromString,
             options,
             channel_credentials,
             insecure,
