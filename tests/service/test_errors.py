@@ -133,7 +133,9 @@ READS_TOKEN = {
     "RequestTakeback", "AnswerTakeback",
 }  # fmt: skip
 # With an organiser token configured, only the organiser may import: any other token is refused.
-ORGANISER_ONLY = {"ImportLog", "ExpandRecording", "StartRelay", "ForkGame", "EndGame", "UpgradeRules"}
+ORGANISER_ONLY = {
+    "ImportLog", "ExpandRecording", "StartRelay", "ForkGame", "EndGame", "UpgradeRules", "PublishGame",
+}  # fmt: skip
 # Calls that act on no game's secrets need no token: one is ignored, but its header must be well formed.
 # FollowEvents takes the seat tokens it follows in its request; the header only names the organiser.
 IGNORES_TOKEN = {"ListGameTypes", "CreateGame", "ClaimSeat", "ListGames", "GetSigningKey", "FollowEvents"}
@@ -181,6 +183,7 @@ def _requests(client: Client, game: Game) -> dict[str, Any]:
         "AnswerTakeback": frontier_pb2.AnswerTakebackRequest(game_id=game.game_id, accept=True),
         "UpgradeRules": frontier_pb2.UpgradeRulesRequest(game_id=game.game_id),
         "FollowEvents": frontier_pb2.FollowEventsRequest(seat_tokens=[game.tokens[0]]),
+        "PublishGame": frontier_pb2.PublishGameRequest(game_id=game.game_id),
     }
 
 
