@@ -9,7 +9,7 @@ from engines.base import Command
 from engines.codec import encode
 from replay.reasons import Reason
 from replay.seat_signatures import move_message, signed_by
-from service.core.errors import InvalidArgument, PermissionDenied
+from service.core.errors import InvalidArgument, Unauthenticated
 from service.core.records import GameRecord
 
 
@@ -45,7 +45,7 @@ def checked_signature(
         )
     message = move_message(record.header.game_id, seat, expected_version + 1, encode(command), command_id)
     if not signed_by(key, signature, message):
-        raise PermissionDenied(
+        raise Unauthenticated(  # the command does not prove it comes from the seat
             Reason.BAD_SEAT_SIGNATURE,
             f"seat_signature is not seat {seat + 1}'s key's signature of frontier-move-v1: || RFC 8785 "
             '{"command", "command_id", "game_id", "seat", "version": expected_version + 1}',

@@ -660,7 +660,7 @@ class ExpandRecordingResponse(_message.Message):
     def __init__(self, game_id: _Optional[str] = ..., version: _Optional[int] = ..., state_hash: _Optional[str] = ..., content: _Optional[str] = ...) -> None: ...
 
 class PlayRequest(_message.Message):
-    __slots__ = ("game_id", "command_id", "expected_version", "command", "from_version", "token", "reveal_client_seed")
+    __slots__ = ("game_id", "command_id", "expected_version", "command", "from_version", "token", "reveal_client_seed", "seat_signature")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     COMMAND_ID_FIELD_NUMBER: _ClassVar[int]
     EXPECTED_VERSION_FIELD_NUMBER: _ClassVar[int]
@@ -668,6 +668,7 @@ class PlayRequest(_message.Message):
     FROM_VERSION_FIELD_NUMBER: _ClassVar[int]
     TOKEN_FIELD_NUMBER: _ClassVar[int]
     REVEAL_CLIENT_SEED_FIELD_NUMBER: _ClassVar[int]
+    SEAT_SIGNATURE_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     command_id: str
     expected_version: int
@@ -675,7 +676,8 @@ class PlayRequest(_message.Message):
     from_version: int
     token: str
     reveal_client_seed: str
-    def __init__(self, game_id: _Optional[str] = ..., command_id: _Optional[str] = ..., expected_version: _Optional[int] = ..., command: _Optional[_Union[Command, _Mapping]] = ..., from_version: _Optional[int] = ..., token: _Optional[str] = ..., reveal_client_seed: _Optional[str] = ...) -> None: ...
+    seat_signature: str
+    def __init__(self, game_id: _Optional[str] = ..., command_id: _Optional[str] = ..., expected_version: _Optional[int] = ..., command: _Optional[_Union[Command, _Mapping]] = ..., from_version: _Optional[int] = ..., token: _Optional[str] = ..., reveal_client_seed: _Optional[str] = ..., seat_signature: _Optional[str] = ...) -> None: ...
 
 class PlayUpdate(_message.Message):
     __slots__ = ("seat", "version", "status", "seats_to_act", "legal_commands", "step", "command_id", "duplicate", "error")
