@@ -24,6 +24,7 @@ from service.server import Running
 from tests.conftest import ORGANISER, requires_most_wanted
 from tests.replay.trust.helpers import frontier, server_key_file, write
 from tests.service.helpers import failure
+from tests.service.web.verifier_js import run_js_verifier
 
 pytestmark = requires_most_wanted
 
@@ -122,15 +123,23 @@ def test_signed_moves_audit_and_a_forged_move_fails_naming_seat_and_line(
     )
     assert status == 0 and "Verdict: **PASSED**" in out, out
     assert f"signed by seat {KEYED + 1}: {signed} line" in out and "decided by the server" in out, out
+    good = run_js_verifier([tmp_path / "good.jsonl"], Path(server_key))[str(tmp_path / "good.jsonl")]
+    assert good["problem"] is None and good["signed_by_seat"] == {str(KEYED + 1): signed}, good
     # The operator writes a move for the keyed seat (its signature cannot be made without the seat's key),
     # re-seals every line and signs the checkpoint with the server's own key.
     at = max(i for i, line in enumerate(lines) if line["type"] == "entry" and line["seat"] == KEYED)
-    for forged_line in (
-        {k: v for k, v in lines[at].items() if k != "seat_signature"},
-        {**lines[at], "seat_signature": {**lines[at]["seat_signature"], "command_id": "forged"}},
+    for n, forged_line in enumerate(
+        (
+            {k: v for k, v in lines[at].items() if k != "seat_signature"},
+            {**lines[at], "seat_signature": {**lines[at]["seat_signature"], "command_id": "forged"}},
+        )
     ):
         forged = resealed_with_servers_key(server, game_id, [*lines[:at], forged_line, *lines[at + 1 :]])
-        path = write(tmp_path / "forged.jsonl", forged)
+        path = write(tmp_path / f"forged-{n}.jsonl", forged)
+        js = run_js_verifier([path], Path(server_key))[str(path)]
+        assert js["signature"]["status"] == "verified" and js["verdict"] == "failed", js  # type: ignore[index]
+        assert (js["problem"]["code"], js["problem"]["line"]) == ("SEAT_SIGNATURE", at + 1), js  # type: ignore[index]
+        assert f"seat {KEYED + 1}" in js["problem"]["reason"], js  # type: ignore[index]
         status, out, _ = frontier(capsys, "audit", str(path), "--key", server_key)
         assert status == 1 and "SEAT_SIGNATURE" in out, out
         assert f"- Line: {at + 1}" in out and f"seat {KEYED + 1}" in out, out
