@@ -50,7 +50,9 @@ def signed_cases(seated: Record, text: Callable[[Record], bytes], make: MakeCase
     header, lines, trailer = good
     at = max(i for i, line in enumerate(lines) if isinstance(line, Entry) and line.seat == KEYED)
     forged_lines = list(lines)
-    forged_lines[at] = replace(lines[at], seat_signature=None)  # type: ignore[call-arg]
+    move = lines[at]
+    assert isinstance(move, Entry)
+    forged_lines[at] = replace(move, seat_signature=None)
     forged = reseal(header, forged_lines, trailer)
     return [
         make(
@@ -58,7 +60,7 @@ def signed_cases(seated: Record, text: Callable[[Record], bytes], make: MakeCase
             "passed",
             None,
             None,
-            "seat 2 claimed with its own key (its seat line, line 2): each of its moves carries its signature",
+            "seat 2 claimed with its own key (its seat line, line 2); each of its moves is signed by it",
             text(good),
         ),
         make(
