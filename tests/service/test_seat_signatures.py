@@ -19,11 +19,12 @@ from replay.record import chain_hash
 from replay.trust import checkpoint
 from service.client import Client
 from service.generated.frontier.v1 import frontier_pb2
-from service.seat_key import command_signature, public_hex
+from service.seat_key import command_signature, load_or_create, public_hex
 from service.server import Running
 from tests.conftest import ORGANISER, requires_most_wanted
 from tests.replay.trust.helpers import frontier, server_key_file, write
 from tests.service.helpers import failure
+from tests.service.serving import frontier_run
 from tests.service.web.verifier_js import run_js_verifier
 
 pytestmark = requires_most_wanted
@@ -175,3 +176,29 @@ def test_a_command_without_or_with_a_wrong_signature_is_refused_and_stores_nothi
     unkeyed = failure(lambda: send(client, game_id, tokens[0], command, state.version, wrong))
     assert (unkeyed.code, unkeyed.reason) == (grpc.StatusCode.INVALID_ARGUMENT, "BAD_SEAT_SIGNATURE")
     assert exported(client, game_id)[:-1] == before[:-1], "a refused command stored nothing"
+
+
+def test_bots_with_seat_keys_sign_every_move_and_the_audit_counts_them(
+    server: Running, tmp_path: Path
+) -> None:
+    address = f"127.0.0.1:{server.port}"
+    folder = tmp_path / "keys"
+    played = frontier_run(
+        "bots", "--game", GAME, "--players", "2", "--seed", "4", "--seat-keys", str(folder), server=address
+    )
+    game_id = played.stdout.split()[0]
+    assert sorted(p.name for p in folder.iterdir()) == ["seat-1.pem", "seat-2.pem"]
+    assert all(p.stat().st_mode & 0o077 == 0 for p in folder.iterdir()), "a seat key is its owner's only"
+    audited = frontier_run("audit", "--server", address, game_id, "--known-keys", str(tmp_path / "pins"))
+    assert "PASSED" in audited.stdout and "signed by seat 1:" in audited.stdout, audited.stdout
+    assert "signed by seat 2:" in audited.stdout, audited.stdout
+    # `claim --seat-key` makes the key once and claims with its public half.
+    with Client(address) as client:
+        created = client.call(
+            "CreateGame", frontier_pb2.CreateGameRequest(game=GAME, seats=2, players=["Host"])
+        )
+    key_file = tmp_path / "mine.pem"
+    frontier_run("claim", created.game_id, "--seat-key", str(key_file), server=address)
+    with Client(address) as client:
+        (seat_line,) = [line for line in exported(client, created.game_id) if line["type"] == "seat"]
+    assert seat_line["seat_key"] == public_hex(load_or_create(key_file))
