@@ -91,9 +91,9 @@ def play_bot_game(
     The seats from the first in `keys` on are left open at creation (open seats are the last ones) and
     claimed, each in `keys` with its key, which signs its commands.
     """
+    names = list(names) or [f"bot {i + 1}" for i in range(players)]
     keys = keys or {}
     opened = min(keys, default=len(names))
-    names = list(names) or [f"bot {i + 1}" for i in range(players)]
     request = frontier_pb2.CreateGameRequest(
         game=game,
         seats=players,

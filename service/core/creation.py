@@ -205,10 +205,10 @@ def claim_seat(
         name = player.strip()
         line = None
         if seat_key is not None and record.header.format_version < 3:
-            raise RuleBroken(
+            raise InvalidArgument(
                 Reason.BAD_PUBLIC_KEY,
-                "this game's log format has no seat lines to record a seat's key: claim without one",
-                rule="SEATS",
+                "this game's log format has no seat lines to record a seat's key: claim without seat_key",
+                field="seat_key",
             )
         if record.header.format_version >= 3:
             line = seed_reveal.seat_line(record, seat, name, client_seed, client_commitment)
