@@ -47,6 +47,7 @@ class AuditReport:
     result: str
     rules_in_force: str | None = None  # the rules after the last line checked: an upgrade's, or the header's
     unseen: str | None = None  # an expanded recording: the items it names that nobody saw; None otherwise
+    signed_moves: str | None = None  # who signed which lines, when a seat holds a key; None otherwise
 
     def to_markdown(self) -> str:
         verdict = {
@@ -80,6 +81,8 @@ class AuditReport:
             lines.append(f"| Signature | {_cell(self.signature)} |")
         if self.unseen is not None:
             lines.append(f"| Items nobody saw | {_cell(self.unseen)} |")
+        if self.signed_moves is not None:
+            lines.append(f"| Seat signatures | {_cell(self.signed_moves)} |")
         lines += [
             "",
             "## Checks passed",
@@ -184,7 +187,19 @@ def build_report(
         status=trailer.status if trailer is not None else "no trailer",
         result=result,
         unseen=_unseen(header, commands),
+        signed_moves=_signed_moves(verification),
     )
+
+
+def _signed_moves(verification: Verification) -> str | None:
+    """Which lines each key-holding seat signed, and how many the server decided (autopilot, rulings)."""
+    found = verification.signatures
+    if found is None or not found.keyed_seats:
+        return None
+    seats = "; ".join(
+        f"signed by seat {seat + 1}: {counted(found.signed[seat], 'line')}" for seat in found.keyed_seats
+    )
+    return f"{seats}; decided by the server (autopilot moves, rulings): {counted(found.server_lines, 'line')}"
 
 
 def _unseen(header: Header, commands: Sequence[Entry]) -> str | None:

@@ -79,6 +79,19 @@ class _UnseenEntry(_SaltedEntry, forbid_unknown_fields=True):
     unseen: Annotated[tuple[ItemId, ...], msgspec.Meta(min_length=1)]
 
 
+class _SeatSignature(msgspec.Struct, forbid_unknown_fields=True):
+    """A move its seat signed (replay/seat_signatures.py): as the strict reader checks it."""
+
+    command_id: Annotated[str, msgspec.Meta(min_length=1, max_length=128)]
+    signature: Annotated[str, msgspec.Meta(pattern="^[0-9a-f]{128}$")]
+
+
+class _SignedEntry(_SaltedEntry, forbid_unknown_fields=True):
+    """An entry line of a seat that claimed with a key: its signature of the move."""
+
+    seat_signature: _SeatSignature
+
+
 # Any JSON value of a line whose containers nest at most FAST_DEPTH deep (no floats, safe integers).
 _SHALLOW: msgspec.json.Decoder[Any] = msgspec.json.Decoder(_json_at(1))
 _DECODERS: dict[int, msgspec.json.Decoder[_Entry]] = {
@@ -86,6 +99,7 @@ _DECODERS: dict[int, msgspec.json.Decoder[_Entry]] = {
     2: msgspec.json.Decoder(_SaltedEntry),
 }
 _UNSEEN_DECODER = msgspec.json.Decoder(_UnseenEntry)
+_SIGNED_DECODER = msgspec.json.Decoder(_SignedEntry)
 _CANONICAL = msgspec.json.Encoder(order="sorted")
 
 
@@ -107,8 +121,8 @@ def body_text(text: str, line: Entry) -> str | None:
     A canonical ASCII line is spelled as `replay.record.canonical_json` spells it in every
     format (json.dumps and msgspec escape ASCII alike, and RFC 8785 is json.dumps on ASCII).
     Its keys are sorted, so the top-level hash is the last `,"hash":"..."` in it: the
-    fields after it (prev, salt, seat, type, unseen, version) hold hex, integers, "entry" and item
-    ids, strings in which a quote is escaped, so none of them holds that text.
+    fields after it (prev, salt, seat, seat_signature, type, unseen, version) hold hex, integers,
+    "entry", item ids and a command id, strings in which a quote is escaped, so none holds that text.
     """
     if not text.isascii():
         return None
@@ -152,13 +166,23 @@ def _unseen_entry(text: str, format_version: int) -> _Entry | None:
         return None
 
 
+def _signed_entry(text: str, format_version: int) -> _Entry | None:
+    """An entry line a key-holding seat signed (tried only for such a line, format 2 on), or None."""
+    if format_version < 2 or '"seat_signature":' not in text:
+        return None
+    try:
+        return _SIGNED_DECODER.decode(text)
+    except (msgspec.DecodeError, UnicodeError):
+        return None
+
+
 def entry(text: str, format_version: int) -> Entry | None:
     """The entry a canonical entry line holds, or None to leave the line to the strict reader."""
     line: _Entry | None
     try:
         line = _DECODERS[min(format_version, 2)].decode(text)
     except msgspec.DecodeError:
-        line = _unseen_entry(text, format_version)
+        line = _unseen_entry(text, format_version) or _signed_entry(text, format_version)
     except UnicodeError:
         return None
     if line is None:
@@ -166,6 +190,7 @@ def entry(text: str, format_version: int) -> Entry | None:
     if _CANONICAL.encode(line) != text.encode():
         return None
     salt = line.salt if isinstance(line, _SaltedEntry) else None
+    signed = line.seat_signature if isinstance(line, _SignedEntry) else None
     unseen = line.unseen if isinstance(line, _UnseenEntry) else ()
     if len(set(unseen)) != len(unseen):
         return None
@@ -189,6 +214,7 @@ def entry(text: str, format_version: int) -> Entry | None:
             "by": None,  # an autopilot entry has one more field: the strict reader reads it
             "clock": None,  # as has an entry of a game with a clock
             "unseen": unseen,
+            "seat_signature": None if signed is None else msgspec.structs.asdict(signed),
         },
     )
     return record

@@ -619,7 +619,10 @@ def _line_clock(f: _Fields) -> dict[str, JsonValue] | None:
 
 
 def _seat(number: int, data: Mapping[str, JsonValue], format_version: int = 3) -> SeatLine:
-    f = _Fields(number, data, _SEAT_FIELDS_4 if format_version >= 4 else _SEAT_FIELDS)
+    fields: tuple[str, ...] = _SEAT_FIELDS_4 if format_version >= 4 else _SEAT_FIELDS
+    if "seat_key" in data:  # a seat that signs its moves (replay/seat_signatures.py)
+        fields = (*fields, "seat_key")
+    f = _Fields(number, data, fields)
     client_seed = commitment = None
     if format_version >= 4:
         commitment = f.optional_text("client_commitment")
@@ -637,6 +640,7 @@ def _seat(number: int, data: Mapping[str, JsonValue], format_version: int = 3) -
         salt=f.hash("salt"),
         format_version=format_version,
         client_commitment=commitment,
+        seat_key=f.hash("seat_key") if "seat_key" in fields else None,
     )
 
 
@@ -693,6 +697,8 @@ def _entry(number: int, data: Mapping[str, JsonValue], format_version: int) -> E
         by = data["by"]
         if by != AUTOPILOT:
             raise LogFormatError(number, f"field by must be {AUTOPILOT!r} when present, found {by!r}")
+    if "seat_signature" in data:  # a move its seat signed (replay/seat_signatures.py)
+        fields = (*fields, "seat_signature")
     f = _Fields(number, data, fields)
     return Entry(
         by=by,
@@ -707,7 +713,26 @@ def _entry(number: int, data: Mapping[str, JsonValue], format_version: int) -> E
         format_version=format_version,
         salt=f.hash("salt") if format_version >= 2 else None,
         unseen=_unseen(f) if "unseen" in fields else (),
+        seat_signature=_seat_signature(f) if "seat_signature" in fields else None,
     )
+
+
+def _seat_signature(f: _Fields) -> dict[str, str]:
+    """An entry's `seat_signature`: its command id and a 64-byte Ed25519 signature in lowercase hex."""
+    given = f.object("seat_signature")
+    command_id, signature = given.get("command_id"), given.get("signature")
+    if (
+        set(given) != {"command_id", "signature"}
+        or not isinstance(command_id, str)
+        or not 1 <= len(command_id) <= 128
+        or not isinstance(signature, str)
+        or len(signature) != 128
+        or any(c not in "0123456789abcdef" for c in signature)
+    ):
+        raise f._wrong(
+            "seat_signature", '{"command_id": "1-128 characters", "signature": "128 lowercase hex"}'
+        )
+    return {"command_id": command_id, "signature": signature}
 
 
 def _ruling(number: int, data: Mapping[str, JsonValue], format_version: int) -> RulingLine:

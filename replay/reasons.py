@@ -69,6 +69,9 @@ class Reason(enum.StrEnum, metaclass=_NamedByMeaning):
     BAD_RULING = "a ruling made by someone who may not make it, or with fields it does not take"
     BAD_SEAT = "a seat number the game does not have"
     BAD_SEAT_COUNT = "a number of seats the game cannot be played with"
+    BAD_SEAT_SIGNATURE = (
+        "a key-holding seat's command without its valid signature, or signed by a seat with no key"
+    )
     BAD_STATUS = "a game status filter other than waiting, in_progress or finished"
     BAD_TABLE_SIZE = "a tournament table size the game cannot be played with"
     BAD_TAKEBACK_POLICY = "an unknown takeback policy"

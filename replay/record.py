@@ -243,6 +243,9 @@ class Entry(_Chained):
     # An expanded tabletop recording: the items this line's events name that nobody at the table saw
     # (the expansion filled them in); absent when none, so every other entry hashes as before.
     unseen: tuple[str, ...] = ()
+    # A move a key-holding seat signed (replay/seat_signatures.py): {"command_id", "signature"};
+    # absent on every other entry, so they hash as before.
+    seat_signature: dict[str, str] | None = None
 
     def body(self) -> dict[str, JsonValue]:
         body: dict[str, JsonValue] = {
@@ -262,6 +265,8 @@ class Entry(_Chained):
             body["clock"] = self.clock
         if self.unseen:
             body["unseen"] = list(self.unseen)
+        if self.seat_signature is not None:
+            body["seat_signature"] = dict(self.seat_signature)
         return body
 
 
@@ -308,6 +313,9 @@ class SeatLine(_Chained):
     format_version: int = FORMAT_VERSION  # the header's; not a field of the line
     # Format 4 (in place of client_seed): the commitment to the seed the seat reveals later.
     client_commitment: str | None = None
+    # The seat's Ed25519 public key (hex) when it claimed with one: it signs every move it sends
+    # (replay/seat_signatures.py). Absent otherwise, so every other seat line hashes as before.
+    seat_key: str | None = None
 
     def body(self) -> dict[str, JsonValue]:
         body: dict[str, JsonValue] = {"type": "seat", "version": self.version, "seat": self.seat}
@@ -317,6 +325,8 @@ class SeatLine(_Chained):
         else:
             body["client_seed"] = self.client_seed
         body.update(prev=self.prev, salt=self.salt)
+        if self.seat_key is not None:
+            body["seat_key"] = self.seat_key
         return body
 
 

@@ -65,6 +65,7 @@ from replay.record import (
     written_draws,
 )
 from replay.same_events import events_difference, same_events
+from replay.seat_signatures import SignatureFinding, check_signatures
 from replay.setup_migration import migrated_setup, migrates, recorded_rules, upgrade_events
 from replay.table import (
     FOR_A_SEAT,
@@ -113,6 +114,8 @@ class Verification:
     rules_version: str | None = None  # the rules in force after the last line checked
     # The table after the last agreeing line, as the shared fold gave it (replay/table_fold.py).
     table_side: TableSide | None = None
+    # Which lines key-holding seats signed and which the server decided (replay/seat_signatures.py).
+    signatures: SignatureFinding | None = None
 
     @property
     def verdict(self) -> str:
@@ -172,6 +175,7 @@ def verify(
     try:
         run.check_chain()
         run.check_unseen()
+        run.check_seat_signatures()
         seed_problem = run.check_seed()
         run.replay()
         # A bad seed is a trailer problem: the rules are re-run first (with the draws
@@ -235,6 +239,7 @@ class _Run:
         self.upgrades: list[str] = []  # each upgrade re-made, "<from> to <to> at version v"
         # A re-run under later rules that migrates the setup: (the recorded rules, their options).
         self.migrating: tuple[str, dict[str, JsonValue]] | None = None
+        self.signatures: SignatureFinding | None = None
 
     @property
     def trailer_line(self) -> int:
@@ -259,6 +264,7 @@ class _Run:
             dealt=dealt,
             rules_version=self.rules_in_force,
             table_side=self.side,
+            signatures=self.signatures,
         )
 
     # -- (a) the hash chain -------------------------------------------------------------
@@ -331,6 +337,19 @@ class _Run:
                         "a server knows every item it deals; only a tabletop log (no seed) has unseen items",
                     )
                 )
+
+    def check_seat_signatures(self) -> None:
+        """A seat that claimed with a key signed each of its moves: the server holds no seat's key, so a
+        move it wrote for that seat fails here even when every line is re-sealed with its own key."""
+        found = check_signatures(self.header.game_id, self.entries)
+        self.signatures = found
+        if found.bad_line is not None:
+            raise _Failed(Problem(found.bad_version, found.bad_line, "SEAT_SIGNATURE", found.bad_reason))
+        if found.keyed_seats:
+            counts = ", ".join(f"seat {seat + 1}: {found.signed[seat]}" for seat in found.keyed_seats)
+            self.checks.append(
+                f"seat signatures: every move of a key-holding seat is signed by it ({counts})"
+            )
 
     # -- (c) the seed against its commitment --------------------------------------------
 

@@ -8,14 +8,16 @@ import secrets
 import threading
 import time
 import uuid
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import grpc
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 from replay.entropy import client_commitment
 from service.generated.frontier.v1 import frontier_pb2, frontier_pb2_grpc
 from service.ops.tls import ClientTls
+from service.seat_key import command_signature, public_hex
 
 STORED_ONCE_ATTEMPTS = 4  # a create or import sent again after UNAVAILABLE: 1.75 s of waits in all
 CLAIM_ATTEMPTS = 50  # a claim or reveal answered ABORTED (CONTENTION) is sent again, the same
@@ -76,6 +78,7 @@ def play_bot_game(
     timeout_policy: str = "",
     names: Sequence[str] = (),
     created_as: Callable[[str], None] | None = None,
+    keys: Mapping[int, Ed25519PrivateKey] | None = None,
 ) -> tuple[str, int]:
     """Create a game, play it to the end with random legal commands over gRPC; return (game id, commands).
 
@@ -85,12 +88,16 @@ def play_bot_game(
     `lean` is the chance of taking the first (most purposeful) legal command, as in `engines.bot`.
     With `player_entropy` every bot claims its seat with its own client seed (a commitment to it, in a
     game that asks for one, then the seed once every seat has committed), and the last one deals.
+    The seats from the first in `keys` on are left open at creation (open seats are the last ones) and
+    claimed, each in `keys` with its key, which signs its commands.
     """
     names = list(names) or [f"bot {i + 1}" for i in range(players)]
+    keys = keys or {}
+    opened = min(keys, default=len(names))
     request = frontier_pb2.CreateGameRequest(
         game=game,
         seats=players,
-        players=[] if player_entropy else names,
+        players=[] if player_entropy else names[:opened],
         tag=tag,
         player_entropy=player_entropy,
         time_control=time_control,
@@ -103,9 +110,13 @@ def play_bot_game(
         created_as(created.game_id)
     tokens = {grant.seat: grant.token for grant in created.seats}
     if player_entropy:
-        tokens = {seat: claim_seat(client, created.game_id, name, seat)[1] for seat, name in enumerate(names)}
+        tokens = {seat: _claim(client, created.game_id, name, seat, keys) for seat, name in enumerate(names)}
         for seat, token in tokens.items():  # every seat has committed: each reveals, the last deals
             reveal_seed(client, created.game_id, seat, token)
+    else:
+        tokens.update(
+            {s: _claim(client, created.game_id, names[s], s, keys) for s in range(opened, len(names))}
+        )
     commands = play_game(
         client,
         created.game_id,
@@ -114,8 +125,16 @@ def play_bot_game(
         lean=lean,
         max_commands=max_commands,
         open_stream=open_stream,
+        keys=keys,
+        game=game,
     )
     return created.game_id, commands
+
+
+def _claim(client: Client, game_id: str, name: str, seat: int, keys: Mapping[int, Ed25519PrivateKey]) -> str:
+    """A seat's token, claimed with its key's public half when it has one."""
+    key = keys.get(seat)
+    return claim_seat(client, game_id, name, seat, seat_key=public_hex(key) if key else "")[1]
 
 
 def play_opening(game_id: str, from_version: int | None) -> frontier_pb2.PlayRequest:
@@ -183,6 +202,7 @@ def claim_seat(
     client_seed: str | None = None,
     *,
     attempts: int = CLAIM_ATTEMPTS,
+    seat_key: str = "",
 ) -> tuple[int, str]:
     """Take a seat; return (seat, token). A player-entropy game still waiting for its seats gets a
     client seed: the one given, else 32 random bytes from `secrets`, drawn here on the client side
@@ -193,7 +213,8 @@ def claim_seat(
     retryable refusal (ABORTED) sends the same seed or commitment: a server that refuses claims
     until it likes what it sees is always shown the same thing."""
     current = client.call("GetState", frontier_pb2.GetStateRequest(game_id=game_id))
-    request = frontier_pb2.ClaimSeatRequest(game_id=game_id, player=player)
+    # With `seat_key` (service/seat_key.py: the public half) every command of the seat must be signed.
+    request = frontier_pb2.ClaimSeatRequest(game_id=game_id, player=player, seat_key=seat_key)
     if seat is not None:
         request.seat = seat
     key = (game_id, seat)
@@ -290,6 +311,8 @@ def play_game(
     wait: float = 30.0,
     observe: Callable[[int, Any], None] | None = None,
     open_stream: OpenStream | None = None,
+    keys: Mapping[int, Ed25519PrivateKey] | None = None,
+    game: str = "",
 ) -> int:
     """Play an existing game to its end by its seat tokens with random legal commands; the commands sent.
 
@@ -298,6 +321,7 @@ def play_game(
     `observe(seat, message)` sees every message of every seat's stream as it is taken.
     `open_stream(game_id, seat, token, inbox)` opens a seat's stream another way (e.g. over a
     WebSocket, wsplay.client.SeatSocket); by default a gRPC SeatStream on `client`.
+    `keys` holds the private key of each seat claimed with one (of game `game`): it signs its commands.
     """
     inbox: queue.Queue[tuple[int, Any]] = queue.Queue()
     if open_stream is None:
@@ -340,7 +364,15 @@ def play_game(
             legal = list(latest[seat].legal_commands)
             command = legal[0] if lean and chooser.random() < lean else chooser.choice(legal)
             command_id = uuid.uuid4().hex
-            streams[seat].send(command_id, command, version)
+            key = (keys or {}).get(seat)
+            if key is None:
+                streams[seat].send(command_id, command, version)
+            else:
+                request = play_command(command_id, command, version)
+                request.seat_signature = command_signature(
+                    key, game, game_id, seat, version, command, command_id
+                )
+                streams[seat].send_raw(request)
             while True:
                 answered_seat, update = take()
                 if answered_seat == seat and update is not None and update.command_id == command_id:

@@ -30,7 +30,7 @@ SERVICE_FLOORS: tuple[tuple[str, ...], ...] = (
     ("service.config", "service.organiser_token", "service.extra_engines", "service.play", "service.ops"),
     ("service.grpc_api", "service.wsplay", "service.web"),
     ("service.server",),
-    ("service.client", "service.ws_client", "service.cli"),
+    ("service.seat_key", "service.client", "service.ws_client", "service.cli"),
 )
 FRONT_ENDS = SERVICE_FLOORS[2]
 # The core knows no transport: these are for front ends only.

@@ -47,6 +47,7 @@ from tools.draw_cases import draw_cases
 from tools.fork_cases import fork_cases
 from tools.kept_cases import kept_cases
 from tools.log_cases import log_files
+from tools.signed_cases import signed_cases
 from tools.unseen_cases import unseen_cases
 from tools.upgrade_cases import upgrade_cases
 
@@ -663,6 +664,8 @@ def all_cases() -> list[Case]:
             text,
             Case,
         ),
+        # tools/signed_cases.py: moves signed by a seat that claimed with a key
+        *signed_cases(seated_record("most-wanted", entropy=False, format_version=5), text, Case),
         *kept_cases(DEFAULT_OUT, Case),  # tools/kept_cases.py: recorded by older engines, never regenerated
     ]
 

@@ -259,6 +259,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="play each seat over WebSocket at URL (e.g. ws://localhost:50052/v1/play, a server's "
         "--ws-port); games are still created over gRPC at --server",
     )
+    bots.add_argument(
+        "--seat-keys",
+        metavar="DIR",
+        help="each bot claims its seat with its own Ed25519 key, DIR/seat-N.pem (made there if absent), "
+        "and signs every command with it: the log then shows the server wrote none of their moves",
+    )
     endings_cli.add_clock_arguments(bots, "each game")
     bots.add_argument("--json", action="store_true", help='one JSON object per game: {"game_id", "commands"}')
     bots.set_defaults(run=_bots)
@@ -272,6 +278,12 @@ def build_parser() -> argparse.ArgumentParser:
         "--client-seed",
         help="your client seed for a player-entropy game (default: 32 random bytes drawn here); "
         "the server sees its commitment first, so a seed it can guess is a seed it knows",
+    )
+    claim.add_argument(
+        "--seat-key",
+        metavar="FILE",
+        help="claim with this Ed25519 key (PEM; made and kept there, mode 0600, if absent): every command "
+        "the seat sends must then carry its signature, so the server cannot move in its name",
     )
     claim.add_argument(
         "--wait",
@@ -512,6 +524,7 @@ def _bots(args: argparse.Namespace) -> int:
         print(f"error: {error}", file=sys.stderr)
         return EXIT_UNREADABLE
     chooser = random.Random(args.seed)
+    keys = seat_keys(Path(args.seat_keys), len(names)) if args.seat_keys else {}
     open_stream = None
     if args.ws:
         from service.ws_client import seat_sockets
@@ -532,11 +545,20 @@ def _bots(args: argparse.Namespace) -> int:
                 timeout_policy=args.timeout_policy,
                 names=names,
                 created_as=lambda game_id: leaving(args, game_id),
+                keys=keys,
             )
             leaving(args, None)  # this one is over: Ctrl-C before the next is created leaves none
             bar.step()
             bar.say(json.dumps({"game_id": game_id, "commands": commands}) if args.json else game_id)
     return 0
+
+
+def seat_keys(folder: Path, seats: int) -> dict[int, Any]:
+    """Each seat's key, `folder`/seat-N.pem (1-based), made there if absent."""
+    from service.seat_key import load_or_create
+
+    folder.mkdir(parents=True, exist_ok=True)
+    return {seat: load_or_create(folder / f"seat-{seat + 1}.pem") for seat in range(seats)}
 
 
 def seat_names(players: str | None, names: str | None) -> list[str]:
@@ -564,9 +586,20 @@ def _claim(args: argparse.Namespace) -> int:
     from service.client import Client, claim_seat
 
     seat = None if args.seat is None else args.seat - 1  # people count seats from 1, the API from 0
+    public = ""
+    if args.seat_key:
+        from service.seat_key import SeatKeyError, load_or_create, public_hex
+
+        try:
+            public = public_hex(load_or_create(Path(args.seat_key)))
+        except (SeatKeyError, OSError) as error:
+            print(f"error: {error}", file=sys.stderr)
+            return EXIT_UNREADABLE
     with Client(args.server) as client:
         try:
-            taken, token = claim_seat(client, args.game_id, args.name, seat, args.client_seed)
+            taken, token = claim_seat(
+                client, args.game_id, args.name, seat, args.client_seed, seat_key=public
+            )
         except grpc.RpcError as error:
             print(f"error: {details(error, args.server)}", file=sys.stderr)
             return 1

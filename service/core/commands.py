@@ -21,6 +21,7 @@ from service.core.errors import Conflict, RuleBroken
 from service.core.games import Games, canonical_json, parse_game_id
 from service.core.late_commands import made_before_timeout, timed_out
 from service.core.ledger_lines import Batch
+from service.core.move_signatures import checked_signature
 from service.core.moved_on import refusal, stale_version
 from service.core.records import FINISHED, GameRecord, entry_from_json
 from service.core.rulings import timeouts_first
@@ -46,6 +47,7 @@ def submit(
     command_id: str,
     expected_version: int | None,
     command: Command,
+    signature: str = "",
 ) -> Accepted:
     """Decide and store one command, retrying against fresh state after a lost race.
 
@@ -56,7 +58,17 @@ def submit(
     with metrics.command() as counted, app.lock_for(uid):
         for attempt in range(MAX_SAVE_ATTEMPTS):
             record = app.get(str(uid))
-            planned = _plan(app, record, caller, command_id, expected_version, command, counted, attempt)
+            planned = _plan(
+                app,
+                record,
+                caller,
+                command_id,
+                expected_version,
+                command,
+                counted,
+                attempt,
+                signature=signature,
+            )
             if isinstance(planned, Accepted):
                 return planned
             try:
@@ -77,6 +89,7 @@ async def submit_on_loop(
     expected_version: int | None,
     command: Command,
     in_thread: Callable[[], Awaitable[Accepted]],
+    signature: str = "",
 ) -> Accepted:
     """`submit` decided and sealed on the event loop, its rows awaited from the commit thread.
 
@@ -96,7 +109,16 @@ async def submit_on_loop(
                     break  # forgotten after a lost race, or a clock to look at: in a worker
                 try:
                     planned = _plan(
-                        app, record, caller, command_id, expected_version, command, counted, attempt, True
+                        app,
+                        record,
+                        caller,
+                        command_id,
+                        expected_version,
+                        command,
+                        counted,
+                        attempt,
+                        True,
+                        signature=signature,
                     )
                 except _Blocking:
                     break
@@ -142,6 +164,8 @@ def _plan(
     counted: metrics.Counted,
     attempt: int,
     on_loop: bool = False,
+    *,
+    signature: str = "",
 ) -> Accepted | _Planned:
     """One attempt: the earlier answer to a repeat, a refusal raised, or the decided batch."""
     counted.game = record.header.game
@@ -182,9 +206,10 @@ def _plan(
             f"(open: seat {open_seats})",
             rule="SEATS",
         )
+    signed = checked_signature(record, seat, expected_version, command, command_id, signature)
     batch = Batch(record)
     try:
-        events = decide(batch, seat, command, command_id, at=now)
+        events = decide(batch, seat, command, command_id, at=now, signed=signed)
         then_autopilot(batch, now)
     except RuleViolation as violation:
         # After a lost race the command met a newer state than the client saw.

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from datetime import datetime, timedelta
 
 from eventsourcing.persistence import IntegrityError
@@ -175,6 +176,7 @@ def claim_seat(
     seat: int | None,
     client_seed: str = "",
     client_commitment: str = "",
+    seat_key: str | None = None,
 ) -> tuple[int, str]:
     """Take an open seat. In format 3 the claim is a seat line of the chain; in a
     player-entropy game it carries the claimant's client seed, and the last one deals. In
@@ -211,8 +213,16 @@ def claim_seat(
         token = new_token()
         name = player.strip()
         line = None
+        if seat_key is not None and record.header.format_version < 3:
+            raise InvalidArgument(
+                Reason.BAD_PUBLIC_KEY,
+                "this game's log format has no seat lines to record a seat's key: claim without seat_key",
+                field="seat_key",
+            )
         if record.header.format_version >= 3:
             line = seed_reveal.seat_line(record, seat, name, client_seed, client_commitment)
+            if seat_key is not None:  # recorded in the chain: the audit checks the seat's moves by it
+                line = replace(line, seat_key=seat_key).sealed()
         batch = Batch(record)
         batch.add(Claim(seat, name, token_hash(token), line))
         after = batch.after()

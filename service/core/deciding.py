@@ -29,7 +29,14 @@ MAX_AUTOPILOT_MOVES = 10_000
 
 
 def decide(
-    batch: Batch, seat: int, command: Command, command_id: str, by: str | None = None, *, at: datetime
+    batch: Batch,
+    seat: int,
+    command: Command,
+    command_id: str,
+    by: str | None = None,
+    *,
+    at: datetime,
+    signed: dict[str, str] | None = None,
 ) -> list[Event]:
     """Stage the entry of `command` decided by the engine after `batch`'s record; its engine events.
 
@@ -53,6 +60,7 @@ def decide(
         salt=salt(record, record.game_version + 1),
         by=by,
         clock=line_clock(record, at, state, moved_table(record.table, seat), seat=seat, moved=seat),
+        seat_signature=signed,  # the seat's signature of this move, when it holds a key
     ).sealed()
     batch.move(Move(entry, command_id), state, at=at)
     return events

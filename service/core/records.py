@@ -91,6 +91,8 @@ class GameRecord:
     # Format 4: per seat, the commitment its seat line recorded (None: taken at creation, or open).
     # Its revealed seed goes to `client_seeds` when the seat reveals it (SeedRevealed).
     client_commitments: tuple[str | None, ...] = ()
+    # Per seat, the Ed25519 key its seat line records: it signs every command it sends (None: no key).
+    seat_keys: tuple[str | None, ...] = ()
 
     @property
     def setup_events(self) -> tuple[dict[str, Any], ...]:
@@ -311,6 +313,7 @@ def seat_line_from_json(data: dict[str, Any]) -> SeatLine:
         salt=data["salt"],
         format_version=4 if committed else 3,
         client_commitment=data.get("client_commitment"),
+        seat_key=data.get("seat_key"),
     )
 
 
@@ -391,6 +394,7 @@ def entry_from_json(data: dict[str, Any]) -> Entry:
         by=data.get("by"),
         clock=data.get("clock"),
         unseen=tuple(data.get("unseen", ())),
+        seat_signature=data.get("seat_signature"),
     )
 
 
@@ -474,6 +478,7 @@ def _(event: GameCreated, record: GameRecord | None) -> GameRecord:
         imported=event.imported,
         client_seeds=(None,) * header.seats,
         client_commitments=(None,) * header.seats,
+        seat_keys=(None,) * header.seats,
         spectator_delay=event.spectator_delay,
         relay_token_hash=event.relay_token_hash,
         join_deadline=datetime.fromisoformat(event.join_deadline) if event.join_deadline else None,
@@ -500,8 +505,10 @@ def _(event: SeatClaimed, record: GameRecord | None) -> GameRecord:
     players[event.seat] = event.player
     seeds = list(record.client_seeds)
     commitments = list(record.client_commitments)
+    keys = list(record.seat_keys or (None,) * record.header.seats)
     head = record.head
     if event.line is not None:  # format 3: the claim is a line of the chain
+        keys[event.seat] = event.line.get("seat_key")
         if "client_commitment" in event.line:  # format 4: the seed comes later (SeedRevealed)
             commitments[event.seat] = event.line["client_commitment"]
         else:
@@ -514,6 +521,7 @@ def _(event: SeatClaimed, record: GameRecord | None) -> GameRecord:
         players=tuple(players),
         client_seeds=tuple(seeds),
         client_commitments=tuple(commitments),
+        seat_keys=tuple(keys),
         head=head,
     )
 
@@ -606,6 +614,7 @@ def accept(record: GameRecord, event: CommandAccepted, state: Any) -> GameRecord
         client_seeds=record.client_seeds,
         deal_events=record.deal_events,
         client_commitments=record.client_commitments,
+        seat_keys=record.seat_keys,
         spectator_delay=record.spectator_delay,
         relay_token_hash=record.relay_token_hash,
         table=side.table,

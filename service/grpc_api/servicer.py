@@ -45,7 +45,7 @@ from service.core.fields import MAX_TAG_LENGTH, check_length, check_names, requi
 from service.core.games import parse_game_id
 from service.core.idempotency import Earlier, Keyed, KeyTaken, earlier, keyed
 from service.core.permissions import Permissions
-from service.core.players.claims import claimant, remember_seat
+from service.core.players.claims import claimant, claimed_key, remember_seat
 from service.core.publishing import publish_game
 from service.core.rate_limit import TokenFailures
 from service.core.recordings import expand_or_refuse
@@ -314,8 +314,9 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
                 self.ledger.players, request.game_id, request.player_id, request.player_signature, name
             )
             name = player.display_name
+        key = claimed_key(request.seat_key, player.public_key if player is not None else None)
         claimed, token = claim_seat(
-            self.app, request.game_id, name, seat, request.client_seed, request.client_commitment
+            self.app, request.game_id, name, seat, request.client_seed, request.client_commitment, key
         )
         if player is not None:
             remember_seat(self.ledger.players, player, request.game_id, claimed)
@@ -428,10 +429,15 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
         expected = request.expected_version if request.HasField("expected_version") else None
 
         def worker() -> Awaitable[Accepted]:
-            return in_thread(submit, self.app, request.game_id, caller, command_id, expected, command)
+            return in_thread(
+                submit, self.app, request.game_id, caller, command_id, expected, command, signature
+            )
 
         game_id = request.game_id
-        accepted = await submit_on_loop(self.app, game_id, caller, command_id, expected, command, worker)
+        signature = check_length(request.seat_signature, "seat_signature", 128)
+        accepted = await submit_on_loop(
+            self.app, game_id, caller, command_id, expected, command, worker, signature
+        )
         return self._submitted(accepted, caller)
 
     def _submit_in_worker(self, request: Any, context: Any) -> Any:
@@ -440,7 +446,8 @@ class Servicer(frontier_pb2_grpc.FrontierLedgerServicer):
         command_id = require_id(request.command_id, "command_id")
         command = command_from_proto(engine, request.command)
         expected = request.expected_version if request.HasField("expected_version") else None
-        accepted = submit(self.app, request.game_id, caller, command_id, expected, command)
+        signature = check_length(request.seat_signature, "seat_signature", 128)
+        accepted = submit(self.app, request.game_id, caller, command_id, expected, command, signature)
         return self._submitted(accepted, caller)
 
     def _submitted(self, accepted: Accepted, caller: Caller) -> Any:

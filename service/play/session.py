@@ -20,6 +20,7 @@ from service.core.commits.awaited import cached
 from service.core.convert import command_from_proto
 from service.core.creation import reveal_seed
 from service.core.errors import InvalidArgument, ServiceError
+from service.core.fields import check_length
 from service.core.games import parse_game_id
 from service.core.jobs import Jobs
 from service.core.records import FINISHED, GameRecord
@@ -230,11 +231,14 @@ class Plays:
             command = command_from_proto(self.app.engine_of(game_id), request.command)
             expected = request.expected_version if request.HasField("expected_version") else None
 
+            signature = request.seat_signature
+
             def in_thread() -> Awaitable[Accepted]:
-                return self._in_thread(submit, self.app, game_id, caller, command_id, expected, command)
+                game, given = game_id, signature
+                return self._in_thread(submit, self.app, game, caller, command_id, expected, command, given)
 
             accepted = await submit_on_loop(
-                self.app, game_id, caller, command_id, expected, command, in_thread
+                self.app, game_id, caller, command_id, expected, command, in_thread, signature
             )
         except ServiceError as error:
             return play_error(error, command_id)
@@ -249,7 +253,8 @@ class Plays:
             _check_command(game_id, request)
             command = command_from_proto(self.app.engine_of(game_id), request.command)
             expected = request.expected_version if request.HasField("expected_version") else None
-            accepted = submit(self.app, game_id, caller, command_id, expected, command)
+            signature = request.seat_signature
+            accepted = submit(self.app, game_id, caller, command_id, expected, command, signature)
         except ServiceError as error:
             return play_error(error, command_id)
         return answer(self.watching, accepted, caller, seat, command_id)
@@ -266,6 +271,7 @@ def _check_command(game_id: str, request: frontier_pb2.PlayRequest) -> None:
         raise InvalidArgument(
             Reason.FIELD_TOO_LONG, "command_id is longer than 128 characters", field="command_id"
         )
+    check_length(request.seat_signature, "seat_signature", 128)
     if request.game_id and request.game_id != game_id:
         raise InvalidArgument(
             Reason.GAME_MISMATCH,

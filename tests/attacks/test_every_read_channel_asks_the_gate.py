@@ -148,6 +148,7 @@ PLAY_FIELDS = {
     "command": "a command",
     "expected_version": "a command",
     "reveal_client_seed": "a seat's own seed, on a stream the gate has opened",
+    "seat_signature": "a seat's own signature of its command, which its log line shows to every reader",
 }
 READ_ROUTES = {
     "/",

@@ -13,6 +13,7 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 from eventsourcing.persistence import IntegrityError
 
 from replay.reasons import Reason
+from replay.seat_signatures import public_key_of
 from service.core.errors import Conflict, InvalidArgument, PermissionDenied, RuleBroken
 from service.core.players.record import PlayerRecord, project_player
 from service.core.players.registry import Players
@@ -53,6 +54,24 @@ def claimant(players: Players, game_id: str, player_id: str, signature: str, nam
             f"{CLAIM_CONTEXT}:<game_id>:<player_id>",
         ) from None
     return player
+
+
+def claimed_key(given: str, registered: str | None) -> str | None:
+    """The key the seat line records, so the seat signs its moves: the registered player's, or one
+    the claim gives; None for neither. A claim as a player may repeat its key, never name another."""
+    if given and public_key_of(given) is None:
+        raise InvalidArgument(
+            Reason.BAD_PUBLIC_KEY,
+            "seat_key is not 32 bytes of Ed25519 public key in lowercase hex",
+            field="seat_key",
+        )
+    if registered and given and given != registered:
+        raise InvalidArgument(
+            Reason.BAD_PUBLIC_KEY,
+            "a claim as a registered player signs with the player's key: leave seat_key empty",
+            field="seat_key",
+        )
+    return registered or given or None
 
 
 def remember_seat(players: Players, player: PlayerRecord, game_id: str, seat: int) -> None:

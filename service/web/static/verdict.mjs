@@ -43,6 +43,13 @@ function draws(result) {
   return `${result.draws_recorded} draws counted (not re-derived)`;
 }
 
+/** Which lines key-holding seats signed (LOG-FORMAT.md "Seat signatures"), and how many the server decided. */
+function seatSignatures(result) {
+  if (!result.signed_by_seat) return [];
+  const seats = Object.entries(result.signed_by_seat).map(([seat, n]) => `signed by seat ${seat}: ${n} lines`);
+  return [`moves signed by their seats: ${seats.join("; ")}; decided by the server (autopilot, rulings): ${result.server_lines} lines`];
+}
+
 function show({ state, summary, details = [], signature = "not checked", keyGiven = "no", unlike = false }) {
   Object.assign(panel.dataset, { verdict: state, signature, keyGiven });
   warnAbove(unlike);
@@ -83,7 +90,7 @@ async function verdictOf(bytes, keyText) {
   }
   // What the panel vouches for is named from the log itself, never from the page around it.
   const record = recordOf(bytes);
-  const recorded = describe(record).map((text) => `the log: ${text}`);
+  const recorded = [...describe(record).map((text) => `the log: ${text}`), ...seatSignatures(result)];
   const unlike = page === null ? [] : differences(page, shownHeading(), record);
   if (unlike.length) {
     const summary = `not verified: this page does not show the log it carries: ${unlike.join("; ")}`;

@@ -59,7 +59,7 @@ def test_a_signed_claim_seats_the_player_and_their_history_lists_it(address: str
         claimed = claim_as(client, host.game_id, ann, key.sign(claim_message(host.game_id, ann)).hex())
         assert (claimed.seat.seat, claimed.seat.player) == (1, "Ann")
         tokens = {0: host.seats[0].token, 1: claimed.seat.token}
-        play_game(client, host.game_id, tokens, random.Random(2))
+        play_game(client, host.game_id, tokens, random.Random(2), keys={1: key}, game="most-wanted")
         shown = client.players_call("GetPlayerHistory", ladders_pb2.GetPlayerRequest(player_id=ann))
     assert [(g.kind, g.game_id, g.seat, g.status) for g in shown.games] == [
         ("game", host.game_id, 1, "finished")

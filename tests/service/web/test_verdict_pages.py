@@ -252,3 +252,25 @@ def test_the_publishing_guide_quotes_the_verdict_a_current_log_gets(tmp_path: Pa
     shape = shape.replace(re.escape("(Deadwood Cup)"), r"\([^)]+\)")
     shown = verdict(page, offline_page(tmp_path, SAMPLES["deadwood-1876"]).as_uri(), SAMPLE_KEY.read_text())
     assert re.fullmatch(shape, shown["summary"]), (shape, shown["summary"])
+
+
+def test_a_page_counts_seat_signed_moves_and_names_the_seat_and_line_of_a_forged_one(
+    tmp_path: Path, page: Any
+) -> None:
+    conformance = ROOT / "seeds" / "conformance"
+    out = offline_page(tmp_path, GOOD / "most-wanted-seat-signed.jsonl")
+    shown = verdict(page, out.as_uri(), SAMPLE_KEY.read_text())
+    assert shown["state"] == "verified", shown
+    assert re.search(r"moves signed by their seats: signed by seat 2: \d+ lines", shown["details"]), shown
+    # The same page carrying the forgery: a move of seat 2 the server wrote, re-sealed and re-signed.
+    html = out.read_text()
+    embedded = re.search(r'<script id="match-log" type="application/json">(.*?)</script>', html, re.DOTALL)
+    assert embedded is not None
+    forged = (conformance / "fail" / "seat-signature-forged.jsonl").read_text().rstrip("\n")
+    out.write_text(html.replace(embedded.group(1), json.dumps(forged).replace("<", "\\u003c")))
+    page.unroute("**/*")
+    shown = verdict(page, out.as_uri(), SAMPLE_KEY.read_text())
+    assert shown["state"] == "failed" and shown["signature"] == "verified", shown
+    assert shown["summary"].startswith("problem at line 25: SEAT_SIGNATURE: seat 2 holds a key"), shown[
+        "summary"
+    ]

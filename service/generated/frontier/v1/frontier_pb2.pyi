@@ -256,7 +256,7 @@ class CreateGameResponse(_message.Message):
     def __init__(self, game_id: _Optional[str] = ..., seed_commitment: _Optional[str] = ..., seats: _Optional[_Iterable[_Union[SeatToken, _Mapping]]] = ..., version: _Optional[int] = ..., options: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., duplicate: _Optional[bool] = ...) -> None: ...
 
 class ClaimSeatRequest(_message.Message):
-    __slots__ = ("game_id", "player", "seat", "client_seed", "client_commitment", "player_id", "player_signature")
+    __slots__ = ("game_id", "player", "seat", "client_seed", "client_commitment", "player_id", "player_signature", "seat_key")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     PLAYER_FIELD_NUMBER: _ClassVar[int]
     SEAT_FIELD_NUMBER: _ClassVar[int]
@@ -264,6 +264,7 @@ class ClaimSeatRequest(_message.Message):
     CLIENT_COMMITMENT_FIELD_NUMBER: _ClassVar[int]
     PLAYER_ID_FIELD_NUMBER: _ClassVar[int]
     PLAYER_SIGNATURE_FIELD_NUMBER: _ClassVar[int]
+    SEAT_KEY_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     player: str
     seat: int
@@ -271,7 +272,8 @@ class ClaimSeatRequest(_message.Message):
     client_commitment: str
     player_id: str
     player_signature: str
-    def __init__(self, game_id: _Optional[str] = ..., player: _Optional[str] = ..., seat: _Optional[int] = ..., client_seed: _Optional[str] = ..., client_commitment: _Optional[str] = ..., player_id: _Optional[str] = ..., player_signature: _Optional[str] = ...) -> None: ...
+    seat_key: str
+    def __init__(self, game_id: _Optional[str] = ..., player: _Optional[str] = ..., seat: _Optional[int] = ..., client_seed: _Optional[str] = ..., client_commitment: _Optional[str] = ..., player_id: _Optional[str] = ..., player_signature: _Optional[str] = ..., seat_key: _Optional[str] = ...) -> None: ...
 
 class RevealSeedRequest(_message.Message):
     __slots__ = ("game_id", "client_seed")
@@ -326,16 +328,18 @@ class ReissueSeatTokenResponse(_message.Message):
     def __init__(self, seat: _Optional[_Union[SeatToken, _Mapping]] = ...) -> None: ...
 
 class SubmitCommandRequest(_message.Message):
-    __slots__ = ("game_id", "command_id", "expected_version", "command")
+    __slots__ = ("game_id", "command_id", "expected_version", "command", "seat_signature")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     COMMAND_ID_FIELD_NUMBER: _ClassVar[int]
     EXPECTED_VERSION_FIELD_NUMBER: _ClassVar[int]
     COMMAND_FIELD_NUMBER: _ClassVar[int]
+    SEAT_SIGNATURE_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     command_id: str
     expected_version: int
     command: Command
-    def __init__(self, game_id: _Optional[str] = ..., command_id: _Optional[str] = ..., expected_version: _Optional[int] = ..., command: _Optional[_Union[Command, _Mapping]] = ...) -> None: ...
+    seat_signature: str
+    def __init__(self, game_id: _Optional[str] = ..., command_id: _Optional[str] = ..., expected_version: _Optional[int] = ..., command: _Optional[_Union[Command, _Mapping]] = ..., seat_signature: _Optional[str] = ...) -> None: ...
 
 class SubmitCommandResponse(_message.Message):
     __slots__ = ("version", "events", "duplicate", "status", "seats_to_act", "legal_commands", "legal_version")
@@ -686,7 +690,7 @@ class ExpandRecordingResponse(_message.Message):
     def __init__(self, game_id: _Optional[str] = ..., version: _Optional[int] = ..., state_hash: _Optional[str] = ..., content: _Optional[str] = ...) -> None: ...
 
 class PlayRequest(_message.Message):
-    __slots__ = ("game_id", "command_id", "expected_version", "command", "from_version", "token", "reveal_client_seed")
+    __slots__ = ("game_id", "command_id", "expected_version", "command", "from_version", "token", "reveal_client_seed", "seat_signature")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     COMMAND_ID_FIELD_NUMBER: _ClassVar[int]
     EXPECTED_VERSION_FIELD_NUMBER: _ClassVar[int]
@@ -694,6 +698,7 @@ class PlayRequest(_message.Message):
     FROM_VERSION_FIELD_NUMBER: _ClassVar[int]
     TOKEN_FIELD_NUMBER: _ClassVar[int]
     REVEAL_CLIENT_SEED_FIELD_NUMBER: _ClassVar[int]
+    SEAT_SIGNATURE_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     command_id: str
     expected_version: int
@@ -701,7 +706,8 @@ class PlayRequest(_message.Message):
     from_version: int
     token: str
     reveal_client_seed: str
-    def __init__(self, game_id: _Optional[str] = ..., command_id: _Optional[str] = ..., expected_version: _Optional[int] = ..., command: _Optional[_Union[Command, _Mapping]] = ..., from_version: _Optional[int] = ..., token: _Optional[str] = ..., reveal_client_seed: _Optional[str] = ...) -> None: ...
+    seat_signature: str
+    def __init__(self, game_id: _Optional[str] = ..., command_id: _Optional[str] = ..., expected_version: _Optional[int] = ..., command: _Optional[_Union[Command, _Mapping]] = ..., from_version: _Optional[int] = ..., token: _Optional[str] = ..., reveal_client_seed: _Optional[str] = ..., seat_signature: _Optional[str] = ...) -> None: ...
 
 class PlayUpdate(_message.Message):
     __slots__ = ("seat", "version", "status", "seats_to_act", "legal_commands", "step", "command_id", "duplicate", "error")

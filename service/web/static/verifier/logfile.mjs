@@ -56,19 +56,24 @@ const LINES = {
 // `unseen` (format 5, an expanded tabletop recording): the items a line names that nobody saw, each once.
 const unseen = (x) => list(x) && x.length > 0 && x.every((i) => str(i) && i !== "") && new Set(x).size === x.length;
 const UNSEEN_FORMAT = 5;
+const sameKeys = (x, keys) => Object.keys(x).sort().join() === [...keys].sort().join();
+// A move signed by its seat (LOG-FORMAT.md "Seat signatures"): its command id and an Ed25519 signature.
+const seatSignature = (x) =>
+  isObject(x) && sameKeys(x, ["command_id", "signature"]) && str(x.command_id) &&
+  x.command_id.length >= 1 && x.command_id.length <= 128 && isHex(x.signature, 128);
 const OPTIONAL = {
   header: {
     deal: (x) => str(x) && /^[\x20-\x7e]{1,200}$/.test(x), forked_from: obj, clock: obj, takeback_policy: str,
     unseen,
   },
-  entry: { by: (x) => x === "autopilot", clock: obj, unseen },
+  entry: { by: (x) => x === "autopilot", clock: obj, unseen, seat_signature: seatSignature },
+  seat: { seat_key: (x) => isHex(x, 64) },
   ruling: { clock: obj, to_version: int, granted_by: (x) => list(x) || x === "organiser" },
   // An upgrade's setup migration (LOG-FORMAT.md, "Upgrade line"): absent when there is none.
   upgrade: { events: (x) => list(x) && x.length > 0 && x.every(isObject) },
 };
 
 // Format 5: a draw names its question, {op: randint, low <= high, value} or {op: shuffle, items, value}.
-const sameKeys = (x, keys) => Object.keys(x).sort().join() === [...keys].sort().join();
 const isDraw = (d) =>
   (d.op === "randint" && sameKeys(d, ["op", "low", "high", "value"]) && int(d.low) && int(d.high) &&
     int(d.value) && d.low <= d.high) ||

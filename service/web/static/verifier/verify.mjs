@@ -1,7 +1,7 @@
 // The checks of LOG-FORMAT.md "Verification" that need no rules engine, in its order,
 // and the checkpoint of CHECKPOINT-FORMAT.md "Verifying a signed log".
 import { canonical } from "./ijson.mjs";
-import { fromHex, hmacHex, sha256Hex } from "./hashes.mjs";
+import { ed25519Verify, fromHex, hmacHex, sha256Hex } from "./hashes.mjs";
 import { readLog } from "./logfile.mjs";
 import { checkCheckpoint } from "./checkpoint.mjs";
 import { firstDifferingDraw, mixedSeed } from "./draws.mjs";
@@ -38,6 +38,42 @@ function checkUnseen(lines) {
   if (at < 0) return null;
   const reason = "a line lists items nobody saw (unseen), but the header commits to a seed";
   return new Problem(at + 1, lines[at].version, "UNSEEN_IN_SEEDED_LOG", reason);
+}
+
+/**
+ * Step 1, after `unseen`: a seat whose seat line records a key (`seat_key`) signed each of its moves
+ * (LOG-FORMAT.md "Seat signatures"); autopilot moves and rulings are the server's and are only counted.
+ */
+async function checkSeatSignatures(lines) {
+  const gameId = lines[0].game_id;
+  const keys = new Map();
+  const signed = {};
+  let server = 0;
+  for (const [i, line] of lines.entries()) {
+    const bad = (reason) => ({ problem: new Problem(i + 1, line.version, "SEAT_SIGNATURE", reason) });
+    if (line.type === "seat" && "seat_key" in line) {
+      keys.set(line.seat, line.seat_key);
+      signed[line.seat + 1] = 0;
+    } else if (line.type === "ruling" || (line.type === "entry" && "by" in line)) {
+      server += 1;
+    } else if (line.type === "entry") {
+      const who = `seat ${line.seat + 1}`;
+      const key = keys.get(line.seat);
+      const given = line.seat_signature;
+      if (key === undefined) {
+        if (given !== undefined) return bad(`${who} claimed no key, yet the line carries a seat signature`);
+        continue;
+      }
+      if (given === undefined) return bad(`${who} holds a key (its seat line), but this move carries no signature of it`);
+      const fields = { command: line.command, command_id: given.command_id, game_id: gameId, seat: line.seat, version: line.version };
+      const message = new TextEncoder().encode("frontier-move-v1:" + canonical(fields));
+      if (!(await ed25519Verify(fromHex(key), fromHex(given.signature), message))) {
+        return bad(`the signature is not ${who}'s key's over this move`);
+      }
+      signed[line.seat + 1] += 1;
+    }
+  }
+  return keys.size ? { signed_by_seat: signed, server_lines: server } : {};
 }
 
 /** Step 2: the revealed seed, usable or the problem to report at the trailer. */
@@ -151,6 +187,11 @@ export async function verifyLog(bytes, key = null) {
   result.signature = await checkCheckpoint(lines, trailer, checkpoint, key);
   const seed = await checkSeed(header, trailer);
   let problem = (await checkChain(lines, format)) ?? checkUnseen(lines);
+  if (!problem) {
+    const seats = await checkSeatSignatures(lines);
+    problem = seats.problem ?? null;
+    if (seats.signed_by_seat) Object.assign(result, { signed_by_seat: seats.signed_by_seat, server_lines: seats.server_lines });
+  }
   let checked = null;
   if (!problem) checked = await checkLines(lines, format, seed.usable);
   if (checked instanceof Problem) problem = checked;
