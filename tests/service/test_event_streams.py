@@ -9,6 +9,7 @@ import random
 import struct
 import time
 import urllib.request
+import uuid
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
@@ -25,11 +26,12 @@ from service.core.event_streams import MAX_SEAT_TOKENS
 from service.core.players.claims import claim_message
 from service.generated.frontier.v1 import frontier_pb2, ladders_pb2
 from service.grpc_api.connect.front import ConnectFront
+from service.seat_key import command_signature
 from service.server import Running
 from service.web.server import start_http
 from tests.conftest import ORGANISER, requires_most_wanted
 from tests.service.event_streams import Heard, count, finished, follow, moves
-from tests.service.helpers import Game, create, failure, play_steps
+from tests.service.helpers import Game, create, failure, legal, state, submit
 from tests.service.test_games_that_end import exported
 from tests.service.tournaments import helpers as tournaments
 from tests.service.web.connect_client import envelope
@@ -102,6 +104,30 @@ def _said(heard: list[Heard]) -> list[tuple[int, str, list[Any]]]:
     return [(h.cursor, h.game_id, h.lines) for h in heard]
 
 
+def play_signed_steps(
+    client: Client, game: Game, steps: int, chooser: random.Random, keys: dict[int, Ed25519PrivateKey]
+) -> None:
+    """`steps` random legal commands; a seat claimed with a key signs its own."""
+    for _ in range(steps):
+        current = state(client, game.game_id, game.tokens[0])
+        if current.status == "finished":
+            return
+        seat = chooser.choice(list(current.seats_to_act))
+        command = chooser.choice(list(legal(client, game, seat).commands))
+        signed: dict[str, Any] = {}
+        if seat in keys:
+            command_id = uuid.uuid4().hex
+            signature = command_signature(
+                keys[seat], game.game, game.game_id, seat, current.version, command, command_id
+            )
+            signed = {
+                "command_id": command_id,
+                "expected_version": current.version,
+                "seat_signature": signature,
+            }
+        submit(client, game, seat, command, **signed)
+
+
 def test_a_spectator_of_a_delayed_game_hears_its_lines_only_after_the_delay(address: str) -> None:
     key = Ed25519PrivateKey.generate()
     public = key.public_key().public_bytes(Encoding.Raw, PublicFormat.Raw).hex()
@@ -125,7 +151,7 @@ def test_a_spectator_of_a_delayed_game_hears_its_lines_only_after_the_delay(addr
         with ThreadPoolExecutor(1) as pool:
             heard = pool.submit(follow, address, lambda h: len(moves(h, game.game_id)) >= 3, player_id=ann)
             time.sleep(0.2)
-            play_steps(client, game, 3, random.Random(6))
+            play_signed_steps(client, game, 3, random.Random(6), {1: key})  # Ann's key signs her moves
             got = heard.result(timeout=60)
         # Ann's seat token, presented, shows her seat at once: the delay is for spectators.
         seat = follow(
