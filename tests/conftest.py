@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import signal
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -15,6 +16,12 @@ from service.client import Client
 from service.config import Settings
 from service.server import Running, create_server
 from tests.servers import MissingBinary, Postgres, Redis, free_port
+
+# A shell without job control starts a command put in the background (`./scripts/test &`) with
+# SIGINT ignored, and every `frontier` process the tests start would inherit that: the tests that
+# press Ctrl-C need what a terminal gives, so the test processes take Python's default back.
+if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 # A token as `frontier serve` demands one (service/organiser_token.py): 32+ characters, 10+ different.
 ORGANISER = "organiser-0cbC24gvaLKHNMj4eaJidQesolys-q3wpyBneSWLTt0"
